@@ -1,0 +1,1 @@
+"""The ``cardlab`` command line: argument parsing and printing only."""

@@ -1,0 +1,61 @@
+"""Entry point of the ``cardlab`` command.
+
+Each command group lives in its own module with a ``register(subparsers)``
+function that adds its commands; every command sets ``func(args) -> int``.
+Input errors (any :class:`cardlab.errors.CardlabError`, and unreadable files)
+print one line ``cardlab: error: ...`` on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from cardlab import __version__
+from cardlab.errors import CardlabError
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from cardlab.cli import bridge_score, bridge_stats, poker
+
+    parser = argparse.ArgumentParser(
+        prog="cardlab",
+        description="Card-game probabilities (exact and simulated) and duplicate bridge scoring.",
+    )
+    parser.add_argument("--version", action="version", version=f"cardlab {__version__}")
+    groups = parser.add_subparsers(dest="group", metavar="{bridge,poker}", required=True)
+    bridge = groups.add_parser("bridge", help="bridge hand statistics and duplicate scoring")
+    bridge_cmds = bridge.add_subparsers(dest="command", required=True)
+    bridge_stats.register(bridge_cmds)
+    bridge_score.register(bridge_cmds)
+    poker_parser = groups.add_parser("poker", help="poker hands: evaluate, compare, odds")
+    poker_cmds = poker_parser.add_subparsers(dest="command", required=True)
+    poker.register(poker_cmds)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except CardlabError as error:
+        print(f"cardlab: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        name = getattr(error, "filename", None)
+        where = f" '{name}'" if name else ""
+        print(f"cardlab: error: cannot use file{where}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("cardlab: interrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""The errors cardlab raises for bad input.
+
+Every error is a :class:`ValueError` subclass whose message quotes the offending
+token (a card, a scheme, a contract, a line of a file), so a caller can catch
+``ValueError`` or the specific class, and the command line can print the message
+as one clear line.
+
+>>> from cardlab.cards import parse_cards
+>>> parse_cards("AsZd")
+Traceback (most recent call last):
+...
+cardlab.errors.CardError: unknown symbol 'Z' in 'AsZd'
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardlabError",
+    "CardError",
+    "DeckError",
+    "SchemeError",
+    "TooLargeError",
+]
+
+
+class CardlabError(ValueError):
+    """Base class of every input error cardlab raises."""
+
+
+class CardError(CardlabError):
+    """A card or card list that cannot be read (unknown rank or suit, bad PBN hand)."""
+
+
+class DeckError(CardlabError):
+    """A request the deck cannot satisfy: a card given twice, a card not in the deck,
+    more cards than the deck holds."""
+
+
+class SchemeError(CardlabError):
+    """An unknown or malformed point scheme."""
+
+
+class TooLargeError(CardlabError):
+    """An exact computation that would take too long; the message says what to run instead."""
