@@ -1,0 +1,236 @@
+"""Bridge features of a hand: points under a scheme, suit lengths, patterns, longest suit, joints.
+
+Each feature counts exactly by generating functions (never by listing hands)
+and encodes sampled hands for simulation, so :func:`cardlab.engine.exact` and
+:func:`cardlab.engine.simulate` accept them.
+
+>>> from cardlab.dealing import Deck, Draw
+>>> from cardlab.engine import exact
+>>> shapes = exact(Draw(Deck.standard(), 13), Pattern()).nonzero()
+>>> len(shapes.values), shapes.count("4-4-3-2")
+(39, 136852887600)
+>>> len(exact(Draw(Deck.standard(), 13), SuitLengths()).nonzero().values)
+560
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from typing import Any, Iterator
+
+import numpy as np
+
+from cardlab.bridge.schemes import SCHEMES, PointScheme, parse_scheme
+from cardlab.dealing import Draw
+from cardlab.engine import class_polynomial
+
+__all__ = ["Points", "SuitLengths", "Pattern", "LongestSuit", "Joint", "lengths_text"]
+
+_SUIT_ORDER = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: the order shapes are written in
+
+
+def lengths_text(lengths: tuple[int, ...]) -> str:
+    """"4-4-3-2" from a tuple of lengths."""
+    return "-".join(str(n) for n in lengths)
+
+
+@dataclass(frozen=True)
+class Points:
+    """Total points of the hand under a point scheme (default Work 4-3-2-1)."""
+
+    scheme: PointScheme = field(default_factory=lambda: SCHEMES["work"])
+
+    def __init__(self, scheme: PointScheme | str = "work") -> None:
+        object.__setattr__(self, "scheme", parse_scheme(scheme))
+
+    @property
+    def name(self) -> str:
+        return "hcp" if self.scheme.name == "work" else f"{self.scheme.name} points"
+
+    def top(self, draw: Draw) -> int:
+        """Largest scaled total any hand of the draw can have."""
+        values = np.array(self.scheme.card_values())[draw.deck.physical()]
+        return int(np.sort(values)[::-1][: draw.k].sum())
+
+    def values(self, draw: Draw) -> list[Fraction]:
+        scale = self.scheme.scale
+        return [Fraction(v, scale) for v in range(self.top(draw) + 1)]
+
+    def exact_counts(self, draw: Draw) -> list[int]:
+        card_values = self.scheme.card_values()
+        classes = Counter(card_values[i] for i in draw.deck.physical().tolist())
+        counts = class_polynomial([(n, v) for v, n in classes.items()], draw.k)[draw.k]
+        return [int(c) for c in counts[: self.top(draw) + 1]]
+
+    def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        table = np.array(self.scheme.card_values(), dtype=np.int64)
+        return table[hands].sum(axis=1)
+
+
+class _Shape:
+    """Features of the suit lengths alone; subclasses name the value of a length vector."""
+
+    name = "shape"
+
+    def key(self, lengths: tuple[int, ...]) -> Any:  # lengths in S, H, D, C order
+        raise NotImplementedError
+
+    def values(self, draw: Draw) -> list[Any]:
+        keys = {self.key(v) for v in _length_vectors(draw)}
+        return sorted(keys, key=_sort_key, reverse=True)
+
+    def exact_counts(self, draw: Draw) -> list[int]:
+        index = {v: i for i, v in enumerate(self.values(draw))}
+        counts = [0] * len(index)
+        sizes = _suit_sizes(draw)
+        for lengths in _length_vectors(draw):
+            ways = 1
+            for size, n in zip(sizes, lengths):
+                ways *= comb(size, n)
+            counts[index[self.key(lengths)]] += ways
+        return counts
+
+    def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        values = self.values(draw)
+        index = {v: i for i, v in enumerate(values)}
+        k = draw.k + 1
+        table = np.zeros(k**4, dtype=np.int64)
+        for lengths in _length_vectors(draw):
+            table[_flat(lengths, k)] = index[self.key(lengths)]
+        return table[_flat_hands(hands, k)]
+
+
+class SuitLengths(_Shape):
+    """The specific distribution: spade-heart-diamond-club lengths, "5-4-3-1"."""
+
+    name = "suit lengths"
+
+    def key(self, lengths: tuple[int, ...]) -> str:
+        return lengths_text(lengths)
+
+
+class Pattern(_Shape):
+    """The pattern: suit lengths longest first, "4-4-3-2"."""
+
+    name = "pattern"
+
+    def key(self, lengths: tuple[int, ...]) -> str:
+        return lengths_text(tuple(sorted(lengths, reverse=True)))
+
+
+class LongestSuit(_Shape):
+    """Length of the longest suit."""
+
+    name = "longest suit"
+
+    def key(self, lengths: tuple[int, ...]) -> int:
+        return max(lengths)
+
+
+@dataclass(frozen=True)
+class Joint:
+    """Points (under a scheme) together with a shape feature: one row per pair of values."""
+
+    points: Points
+    shape: _Shape
+
+    @property
+    def name(self) -> str:
+        return f"{self.points.name} × {self.shape.name}"
+
+    @property
+    def axes(self) -> tuple[str, str]:
+        return (self.points.name, self.shape.name)
+
+    def values(self, draw: Draw) -> list[tuple[Any, Any]]:
+        return list(itertools.product(self.points.values(draw), self.shape.values(draw)))
+
+    def exact_counts(self, draw: Draw) -> list[int]:
+        n_points = len(self.points.values(draw))
+        shape_values = self.shape.values(draw)
+        index = {v: i for i, v in enumerate(shape_values)}
+        dtype: Any = np.int64 if draw.outcomes() < 2**62 else object
+        table = np.zeros((n_points, len(shape_values)), dtype=dtype)
+        for lengths, points in _by_lengths(draw, self.points.scheme.card_values()):
+            column = index[self.shape.key(lengths)]
+            table[: len(points), column] += points
+        return [int(c) for c in table.ravel()]
+
+    def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        n_shape = len(self.shape.values(draw))
+        return self.points.encode(draw, hands) * n_shape + self.shape.encode(draw, hands)
+
+
+def _sort_key(value: Any) -> Any:
+    if isinstance(value, str):
+        return tuple(int(n) for n in value.split("-"))
+    return value
+
+
+def _suit_sizes(draw: Draw) -> list[int]:
+    counts = draw.deck.counts
+    return [sum(counts[s::4]) for s in _SUIT_ORDER]
+
+
+def _length_vectors(draw: Draw) -> Iterator[tuple[int, ...]]:
+    """Every (S, H, D, C) length vector a hand of the draw can have."""
+    sizes = _suit_sizes(draw)
+    k = draw.k
+    for s in range(min(sizes[0], k) + 1):
+        for h in range(min(sizes[1], k - s) + 1):
+            for d in range(min(sizes[2], k - s - h) + 1):
+                c = k - s - h - d
+                if c <= sizes[3]:
+                    yield (s, h, d, c)
+
+
+def _by_lengths(draw: Draw, card_values: list[int]) -> Iterator[tuple[tuple[int, ...], np.ndarray]]:
+    """For each length vector, the ways to hold it, by total (scaled) points.
+
+    One generating function per suit (cards of that suit grouped by value) gives
+    ways[length][points]; a length vector's points table is the product of its
+    four suits' rows. The rows are multiplied as big integers (Kronecker
+    substitution: one fixed-width slot per coefficient, wide enough for any
+    count), which is exact and much faster than convolving arrays.
+    """
+    slot = max(64, -(-(draw.outcomes().bit_length() + 1) // 8) * 8)
+    packed = []
+    for suit in _SUIT_ORDER:
+        classes = Counter(card_values[i] for i in draw.deck.physical().tolist() if i % 4 == suit)
+        poly = class_polynomial([(n, v) for v, n in classes.items()], draw.k)
+        packed.append([_pack(row, slot) for row in poly])
+    for lengths in _length_vectors(draw):
+        product = 1
+        for i, n in enumerate(lengths):
+            product *= packed[i][n]
+        yield lengths, _unpack(product, slot)
+
+
+def _pack(row: np.ndarray, slot: int) -> int:
+    value = 0
+    for coefficient in reversed(row.tolist()):
+        value = (value << slot) | int(coefficient)
+    return value
+
+
+def _unpack(value: int, slot: int) -> np.ndarray:
+    n_slots = max(1, -(-value.bit_length() // slot))
+    if slot == 64:
+        return np.frombuffer(value.to_bytes(n_slots * 8, "little"), dtype="<u8").astype(np.int64)
+    mask = (1 << slot) - 1
+    return np.array([(value >> (i * slot)) & mask for i in range(n_slots)], dtype=object)
+
+
+def _flat(lengths: tuple[int, ...], k: int) -> int:
+    s, h, d, c = lengths
+    return ((s * k + h) * k + d) * k + c
+
+
+def _flat_hands(hands: np.ndarray, k: int) -> np.ndarray:
+    suits = hands % 4
+    lengths = [(suits == s).sum(axis=1).astype(np.int64) for s in _SUIT_ORDER]
+    return ((lengths[0] * k + lengths[1]) * k + lengths[2]) * k + lengths[3]

@@ -1,0 +1,114 @@
+"""Point schemes: how many points each rank is worth.
+
+Named schemes, or any custom spec ``"A=4,K=3,Q=2,J=1,T=0"`` (ranks not named
+are worth 0; values may be fractions ``1/2`` or decimals ``0.75``). Values are
+kept exact as :class:`~fractions.Fraction`.
+
+>>> parse_scheme("bergen").value("A"), parse_scheme("bergen").value("T")
+(Fraction(9, 2), Fraction(1, 4))
+>>> str(parse_scheme("A=4,K=3,Q=2,J=1"))
+'A=4,K=3,Q=2,J=1'
+>>> parse_scheme("A=four")
+Traceback (most recent call last):
+...
+cardlab.errors.SchemeError: bad point value 'four' for rank A in scheme 'A=four'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from cardlab.cards import RANKS
+from cardlab.errors import SchemeError
+
+__all__ = ["PointScheme", "SCHEMES", "parse_scheme"]
+
+
+@dataclass(frozen=True)
+class PointScheme:
+    """Points per rank (index 0 = two .. 12 = ace), exact."""
+
+    name: str
+    points: tuple[Fraction, ...]
+
+    def value(self, rank: str) -> Fraction:
+        return self.points[RANKS.index(rank.upper())]
+
+    @property
+    def scale(self) -> int:
+        """Smallest integer that makes every rank's points whole."""
+        return lcm(*(p.denominator for p in self.points))
+
+    def scaled(self) -> list[int]:
+        """Points per rank times :attr:`scale`, as ints."""
+        return [int(p * self.scale) for p in self.points]
+
+    def card_values(self) -> list[int]:
+        """Scaled points of each card id 0..51."""
+        per_rank = self.scaled()
+        return [per_rank[i // 4] for i in range(52)]
+
+    def __str__(self) -> str:
+        parts = []
+        for i in range(12, -1, -1):
+            p = self.points[i]
+            if p:
+                parts.append(f"{RANKS[i]}={p.numerator if p.denominator == 1 else p}")
+        return ",".join(parts)
+
+
+def _scheme(name: str, spec: str) -> PointScheme:
+    return PointScheme(name, _parse_spec(spec, spec))
+
+
+def _parse_spec(spec: str, original: str) -> tuple[Fraction, ...]:
+    points = [Fraction(0)] * 13
+    seen: set[str] = set()
+    for item in spec.replace(" ", "").split(","):
+        if not item:
+            continue
+        if "=" not in item:
+            raise SchemeError(f"expected RANK=POINTS, got '{item}' in scheme '{original}'")
+        rank, value = item.split("=", 1)
+        rank = "T" if rank == "10" else rank.upper()
+        if len(rank) != 1 or rank not in RANKS:
+            raise SchemeError(f"unknown rank '{rank}' in scheme '{original}'")
+        if rank in seen:
+            raise SchemeError(f"rank {rank} is given twice in scheme '{original}'")
+        seen.add(rank)
+        try:
+            points[RANKS.index(rank)] = Fraction(value.replace("½", "1/2"))
+        except (ValueError, ZeroDivisionError):
+            raise SchemeError(f"bad point value '{value}' for rank {rank} in scheme '{original}'") from None
+        if points[RANKS.index(rank)] < 0:
+            raise SchemeError(f"negative points for rank {rank} in scheme '{original}'")
+    if not seen:
+        raise SchemeError(f"scheme '{original}' gives no points")
+    return tuple(points)
+
+
+SCHEMES: dict[str, PointScheme] = {
+    "work": _scheme("work", "A=4,K=3,Q=2,J=1"),
+    "bergen": _scheme("bergen", "A=4.5,K=3,Q=1.5,J=0.75,T=0.25"),
+    "four-aces": _scheme("four-aces", "A=3,K=2,Q=1,J=1/2"),
+    "banzai": _scheme("banzai", "A=5,K=4,Q=3,J=2,T=1"),
+    "controls": _scheme("controls", "A=2,K=1"),
+}
+_ALIASES = {"hcp": "work", "milton": "work", "4321": "work", "fouraces": "four-aces",
+            "four_aces": "four-aces"}
+
+
+def parse_scheme(text: str | PointScheme) -> PointScheme:
+    """A named scheme (work/hcp, bergen, four-aces, banzai, controls) or a custom spec."""
+    if isinstance(text, PointScheme):
+        return text
+    key = text.strip().lower()
+    key = _ALIASES.get(key, key)
+    if key in SCHEMES:
+        return SCHEMES[key]
+    if "=" not in text:
+        names = ", ".join(SCHEMES)
+        raise SchemeError(f"unknown point scheme '{text}' (known: {names}; or a spec like A=4,K=3,Q=2,J=1)")
+    return PointScheme(text.strip(), _parse_spec(text, text))

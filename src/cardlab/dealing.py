@@ -1,0 +1,145 @@
+"""Ways of dealing: decks (with cards removed, short, several decks) and draws from them.
+
+A :class:`Deck` keeps a count per card id (0..51), so several decks hold a card
+more than once; every physical card is equally likely to be drawn. A
+:class:`Draw` takes ``k`` cards without replacement from a deck: its outcomes
+are the ``C(n, k)`` sets of physical cards.
+
+>>> deck = Deck.standard().remove("AKQJ.T98.765.432")
+>>> deck.size
+39
+>>> Draw(deck, 13).outcomes()
+8122425444
+>>> Deck.standard().remove("As As")
+Traceback (most recent call last):
+...
+cardlab.errors.DeckError: card As is given 2 times but the deck holds 1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+from typing import Iterable
+
+import numpy as np
+
+from cardlab.cards import Card, format_cards, parse_card_ids
+from cardlab.errors import DeckError
+
+__all__ = ["Deck", "Draw", "card_ids"]
+
+
+def card_ids(cards: str | Iterable[Card | int]) -> list[int]:
+    """Card ids from text (card list or PBN hand), Cards or ints."""
+    if isinstance(cards, str):
+        return parse_card_ids(cards)
+    return [c.id if isinstance(c, Card) else int(c) for c in cards]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """How many copies of each card id 0..51 the deck holds.
+
+    >>> Deck.short().size, Deck.standard(decks=2).size
+    (36, 104)
+    """
+
+    counts: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != 52 or any(c < 0 for c in self.counts):
+            raise DeckError("a deck needs a non-negative count for each of the 52 cards")
+
+    @classmethod
+    def standard(cls, decks: int = 1) -> Deck:
+        """``decks`` full 52-card decks shuffled together."""
+        if decks < 1:
+            raise DeckError(f"the number of decks must be at least 1, got {decks}")
+        return cls((decks,) * 52)
+
+    @classmethod
+    def short(cls, decks: int = 1) -> Deck:
+        """The 36-card short deck, sixes to aces."""
+        if decks < 1:
+            raise DeckError(f"the number of decks must be at least 1, got {decks}")
+        return cls(tuple(decks if i >= 16 else 0 for i in range(52)))
+
+    @classmethod
+    def of(cls, cards: str | Iterable[Card | int]) -> Deck:
+        """A deck of exactly these cards (repeats allowed)."""
+        counts = [0] * 52
+        for i in card_ids(cards):
+            counts[i] += 1
+        return cls(tuple(counts))
+
+    @property
+    def size(self) -> int:
+        """Number of physical cards."""
+        return sum(self.counts)
+
+    def remove(self, cards: str | Iterable[Card | int]) -> Deck:
+        """The deck without these cards; each must be in the deck as often as given."""
+        ids = card_ids(cards)
+        counts = list(self.counts)
+        for i in ids:
+            counts[i] -= 1
+        for i in sorted(set(ids)):
+            if counts[i] < 0:
+                given = ids.count(i)
+                raise DeckError(
+                    f"card {format_cards([i])} is given {given} times but the deck holds "
+                    f"{self.counts[i]}"
+                )
+        return Deck(tuple(counts))
+
+    def physical(self) -> np.ndarray:
+        """Card id of every physical card, as a uint8 array of length ``size``."""
+        return np.repeat(np.arange(52, dtype=np.uint8), self.counts)
+
+    def __repr__(self) -> str:
+        if len(set(self.counts)) == 1:
+            return f"Deck.standard(decks={self.counts[0]})"
+        return f"Deck({self.counts!r})"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """``k`` cards drawn without replacement from ``deck``.
+
+    >>> Draw(Deck.standard(), 5).outcomes()
+    2598960
+    >>> Draw(Deck.standard(), 53)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.DeckError: cannot draw 53 cards from a deck of 52
+    """
+
+    deck: Deck
+    k: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.k <= self.deck.size:
+            raise DeckError(f"cannot draw {self.k} cards from a deck of {self.deck.size}")
+
+    def outcomes(self) -> int:
+        """Number of equally likely outcomes: sets of ``k`` physical cards."""
+        return comb(self.deck.size, self.k)
+
+    def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        """``n`` random draws as an ``(n, k)`` uint8 array of card ids.
+
+        A partial Fisher-Yates shuffle run on all ``n`` rows at once: one
+        vectorised step per card drawn.
+        """
+        cards = self.deck.physical()
+        size = len(cards)
+        dtype = np.uint8 if size <= 256 else np.uint16
+        positions = np.broadcast_to(np.arange(size, dtype=dtype), (n, size)).copy()
+        rows = np.arange(n)
+        for j in range(self.k):
+            pick = j + rng.integers(0, size - j, size=n)
+            chosen = positions[rows, pick]
+            positions[rows, pick] = positions[:, j]
+            positions[:, j] = chosen
+        return cards[positions[:, : self.k]]

@@ -1,0 +1,230 @@
+"""Distribution: counts of a feature's values, exact or simulated, and what to do with them.
+
+Exact counts are Python ints (the number of equally likely outcomes with each
+value); simulated counts come with their number of trials, seed and Wilson
+confidence intervals.
+
+>>> d = Distribution("coin", (0, 1, 2), (1, 2, 1))
+>>> d.total, d.probability(1)
+(4, Fraction(1, 2))
+>>> [round(p, 2) for p in d.at_least]
+[1.0, 0.75, 0.25]
+>>> d.to_json()["rows"][2]
+{'value': 2, 'count': 1, 'probability': 0.25, 'at_least': 0.25}
+>>> d.probability(3)
+Traceback (most recent call last):
+...
+KeyError: 'coin has no value 3'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+__all__ = ["Distribution", "Simulation", "format_value", "json_value", "side_by_side"]
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """How a simulated distribution was made."""
+
+    trials: int
+    seed: int | None
+    workers: int = 1
+    requested: int = 0
+    interrupted: bool = False
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Counts per value of a feature.
+
+    ``values`` are ints, Fractions, strings or (for joint tables) tuples, in
+    display order; ``counts`` are exact ints. ``simulation`` is set when the
+    counts come from random trials rather than exact counting.
+    """
+
+    name: str
+    values: tuple[Any, ...]
+    counts: tuple[int, ...]
+    simulation: Simulation | None = None
+    axes: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(self.counts):
+            raise ValueError("values and counts differ in length")
+
+    @property
+    def exact(self) -> bool:
+        return self.simulation is None
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def probabilities(self) -> np.ndarray:
+        total = self.total
+        return np.array([c / total if total else 0.0 for c in self.counts])
+
+    @property
+    def at_least(self) -> np.ndarray:
+        """P(value >= this row's value): the tail sum from each row to the last."""
+        total = self.total
+        tails = np.cumsum(np.array(self.counts[::-1], dtype=object))[::-1]
+        return np.array([float(Fraction(int(t), total)) if total else 0.0 for t in tails])
+
+    def count(self, value: Any) -> int:
+        try:
+            return self.counts[self.values.index(value)]
+        except ValueError:
+            raise KeyError(f"{self.name} has no value {value}") from None
+
+    def probability(self, value: Any) -> Fraction:
+        """Exact probability of one value (a Fraction of the counts)."""
+        return Fraction(self.count(value), self.total)
+
+    def mean(self) -> Fraction:
+        """Exact mean of a numeric feature."""
+        return sum((Fraction(v) * c for v, c in zip(self.values, self.counts)), Fraction(0)) / self.total
+
+    def confidence_interval(self, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+        """Wilson score interval per row for the probability, from ``total`` trials."""
+        z = Z95 if level == 0.95 else _normal_quantile(0.5 + level / 2)
+        n = self.total
+        p = self.probabilities
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return np.maximum(centre - half, 0.0), np.minimum(centre + half, 1.0)
+
+    def trim(self) -> Distribution:
+        """Without the zero-count rows at both ends (impossible extreme values)."""
+        nonzero = [i for i, c in enumerate(self.counts) if c]
+        if not nonzero:
+            return self
+        lo, hi = nonzero[0], nonzero[-1] + 1
+        return Distribution(self.name, self.values[lo:hi], self.counts[lo:hi], self.simulation, self.axes)
+
+    def nonzero(self) -> Distribution:
+        """Without any zero-count row."""
+        keep = [i for i, c in enumerate(self.counts) if c]
+        return Distribution(self.name, tuple(self.values[i] for i in keep),
+                            tuple(self.counts[i] for i in keep), self.simulation, self.axes)
+
+    def rows(self, value_key: str = "value") -> list[dict[str, Any]]:
+        """One dict per value: value, count, probability, at_least."""
+        probs, tails = self.probabilities, self.at_least
+        return [
+            {value_key: json_value(v), "count": int(c), "probability": float(p), "at_least": float(t)}
+            for v, c, p, t in zip(self.values, self.counts, probs, tails)
+        ]
+
+    def to_json(self, value_key: str = "value") -> dict[str, Any]:
+        """``{"total": int, "rows": [...]}``; simulated ones add trials, seed and intervals."""
+        data: dict[str, Any] = {"total": self.total, "rows": self.rows(value_key)}
+        if self.simulation is not None:
+            lo, hi = self.confidence_interval()
+            for row, a, b in zip(data["rows"], lo, hi):
+                row["ci95"] = [float(a), float(b)]
+            data["simulation"] = {
+                "trials": self.simulation.trials,
+                "seed": self.simulation.seed,
+                "interrupted": self.simulation.interrupted,
+            }
+        return data
+
+    def to_csv(self, value_key: str = "value") -> str:
+        """CSV text with a header row."""
+        out = io.StringIO()
+        rows = self.rows(value_key)
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else [value_key], lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            row[value_key] = format_value(row[value_key])
+            writer.writerow(row)
+        return out.getvalue()
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame of :meth:`rows` (needs the optional pandas dependency)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows())
+
+
+def json_value(value: Any) -> Any:
+    """A value as JSON can hold it exactly: ints stay ints, other fractions become strings."""
+    if isinstance(value, tuple):
+        return [json_value(v) for v in value]
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else format_value(value)
+    if isinstance(value, (np.integer,)):
+        return int(value)
+    return value
+
+
+def format_value(value: Any) -> str:
+    """Text of a value: fractions as exact decimals where they end (4.5, 0.75), else a/b."""
+    if isinstance(value, (list, tuple)):
+        return " × ".join(format_value(v) for v in value)
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        den = value.denominator
+        while den % 2 == 0:
+            den //= 2
+        while den % 5 == 0:
+            den //= 5
+        if den == 1:
+            digits = 0
+            d = value.denominator
+            while d != 1:
+                digits += 1
+                d = d // math.gcd(d, 10)
+            return f"{float(value):.{digits}f}"
+        return f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
+def side_by_side(exact: Distribution, simulated: Distribution, value_key: str = "value") -> list[dict[str, Any]]:
+    """Rows of exact and simulated probabilities with the simulation's 95% interval.
+
+    ``within`` tells whether the exact probability lies inside the interval.
+    """
+    if list(exact.values) != list(simulated.values):
+        raise ValueError("the two distributions have different values")
+    lo, hi = simulated.confidence_interval()
+    rows = []
+    for i, (v, c) in enumerate(zip(exact.values, exact.counts)):
+        p = c / exact.total
+        rows.append({
+            value_key: json_value(v),
+            "count": int(c),
+            "probability": p,
+            "simulated_count": int(simulated.counts[i]),
+            "simulated_probability": float(simulated.probabilities[i]),
+            "ci95": [float(lo[i]), float(hi[i])],
+            "within": bool(lo[i] <= p <= hi[i]),
+        })
+    return rows
+
+
+def _normal_quantile(q: float) -> float:
+    """Inverse standard normal CDF by bisection on erf (enough for interval levels)."""
+    lo, hi = -10.0, 10.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if 0.5 * (1 + math.erf(mid / math.sqrt(2))) < q:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
