@@ -18,7 +18,7 @@ Rules (see docs/scoring.md):
 ...     T.make(2, "1", "2", score=-100), T.make(2, "2", "1", score=-50)]
 >>> result = score_session(lines)
 >>> [(p.direction, p.pair, p.percentage, p.place) for p in result.pairs]
-[('NS', '1', 50.0, '1='), ('NS', '2', 50.0, '1='), ('EW', '1', 50.0, '1='), ('EW', '2', 50.0, '1=')]
+[('NS', '1', 50.0, '1='), ('NS', '2', 50.0, '1='), ('EW', '2', 100.0, '1'), ('EW', '1', 0.0, '2')]
 >>> score_session(lines + [T.make(2, "1", "3", score=-50)])
 Traceback (most recent call last):
 ...

@@ -138,7 +138,7 @@ class TravellerLine:
         vul = _vulnerability(vulnerability, board_no)
         the_score = parse_score(score) if isinstance(score, str) else score
         the_contract = _contract(contract)
-        seat = parse_seat(declarer) if _given(declarer) else None
+        seat = parse_seat(declarer) if declarer is not None and _given(declarer) else None
         lead_text = lead.strip() if isinstance(lead, str) and lead.strip() else None
         if isinstance(the_score, AdjustedScore) or the_contract is None:
             if _given(declarer) or _given(tricks) or _given(result):
