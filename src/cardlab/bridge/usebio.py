@@ -21,6 +21,7 @@ cardlab.errors.ResultFileError: line 2: TRAVELLER_LINE has no EW_PAIR_NUMBER
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,8 +81,8 @@ def _parse(data: bytes, source: str | None) -> ET.Element:
         root: ET.Element = parser.close()
     except ET.ParseError as error:
         line = error.position[0] if error.position else None
-        raise ResultFileError(f"malformed XML: {error.msg if hasattr(error, 'msg') else error}",
-                              line=line, source=source) from None
+        reason = re.sub(r": line \d+, column (\d+)$", r" at column \1", str(error))
+        raise ResultFileError(f"malformed XML: {reason}", line=line, source=source) from None
     except DefusedXmlException as error:
         raise ResultFileError(f"refused XML: {error!r}", source=source) from None
     return root
