@@ -190,6 +190,10 @@ _EVENT_TYPES = {Method.MP: "MP_PAIRS", Method.CROSS_IMPS: "CROSS_IMPS",
                 Method.BUTLER: "BUTLER_PAIRS"}
 
 
+def _fig(value: float) -> str:
+    return f"{round(value, 2) + 0.0:.2f}"
+
+
 def _sub(parent: ET.Element, tag: str, text: str | None = None) -> ET.Element:
     child = ET.SubElement(parent, tag)
     if text is not None:
@@ -220,10 +224,10 @@ def write_usebio(result: SessionResult, *, club: str = "", date: str = "") -> st
             _sub(element, "DIRECTION", pair.direction)
         if pair.percentage is not None and result.top is not None:
             most = result.most_boards(pair.direction)
-            _sub(element, "TOTAL_SCORE", f"{pair.percentage * most * result.top / 100:.2f}")
-            _sub(element, "PERCENTAGE", f"{pair.percentage:.2f}")
+            _sub(element, "TOTAL_SCORE", _fig(pair.percentage * most * result.top / 100))
+            _sub(element, "PERCENTAGE", _fig(pair.percentage))
         else:
-            _sub(element, "TOTAL_SCORE", f"{pair.total:.2f}")
+            _sub(element, "TOTAL_SCORE", _fig(pair.total))
         _sub(element, "PLACE", pair.place)
         for name in pair.names:
             _sub(_sub(element, "PLAYER"), "PLAYER_NAME", name)
@@ -246,7 +250,7 @@ def write_usebio(result: SessionResult, *, club: str = "", date: str = "") -> st
             if line.lead:
                 _sub(tl, "LEAD", line.lead)
             _sub(tl, "SCORE", str(line.score))
-            _sub(tl, points[0], f"{scored.ns_points:.2f}")
-            _sub(tl, points[1], f"{scored.ew_points:.2f}")
+            _sub(tl, points[0], _fig(scored.ns_points))
+            _sub(tl, points[1], _fig(scored.ew_points))
     ET.indent(root)
     return '<?xml version="1.0"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -23,7 +23,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from cardlab import __version__
 from cardlab.bridge.session import Method, SessionResult
-from cardlab.report.scoring_output import field_title
+from cardlab.report.scoring_output import field_title, fig
 
 __all__ = ["session_html"]
 
@@ -33,6 +33,7 @@ _env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+_env.filters["fig"] = fig
 
 
 def session_html(result: SessionResult) -> str:

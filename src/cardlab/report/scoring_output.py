@@ -38,11 +38,20 @@ from rich.table import Table
 
 from cardlab.bridge.session import Method, SessionResult
 
-__all__ = ["session_json", "session_csv", "print_session_table", "field_title"]
+__all__ = ["session_json", "session_csv", "print_session_table", "field_title", "fig"]
 
 
 def _r(value: float) -> float:
-    return round(value + 0.0, 2) + 0.0  # + 0.0 turns -0.0 into 0.0
+    return round(value, 2) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def fig(value: float) -> str:
+    """A figure to 2 decimals, never ``-0.00``.
+
+    >>> fig(-0.0), fig(-0.001), fig(5.666666)
+    ('0.00', '0.00', '5.67')
+    """
+    return f"{_r(value):.2f}"
 
 
 def session_json(result: SessionResult) -> dict[str, Any]:
@@ -91,8 +100,7 @@ def session_csv(result: SessionResult) -> str:
     writer.writerow(["pair", "direction", "boards"]
                     + (["total"] if imps else ["matchpoints", "percentage"]) + ["place"])
     for pair in result.pairs:
-        figures = [f"{pair.total:.2f}"] if imps else [
-            f"{pair.total:.2f}", f"{pair.percentage or 0.0:.2f}"]
+        figures = [fig(pair.total)] if imps else [fig(pair.total), fig(pair.percentage or 0.0)]
         writer.writerow([pair.pair, pair.direction or "", pair.boards, *figures, pair.place])
     return out.getvalue()
 
@@ -127,6 +135,6 @@ def print_session_table(result: SessionResult, console: Console | None = None) -
             if any(q.names for q in pairs):
                 cells.append(" & ".join(p.names))
             cells.append(str(p.boards))
-            cells += [f"{p.total:.2f}"] if imps else [f"{p.total:.2f}", f"{p.percentage or 0:.2f}"]
+            cells += [fig(p.total)] if imps else [fig(p.total), fig(p.percentage or 0.0)]
             table.add_row(*cells)
         console.print(table)
