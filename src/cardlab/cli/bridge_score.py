@@ -1,6 +1,20 @@
 """``cardlab bridge matchpoints`` and ``cardlab bridge score``: duplicate scoring commands.
 
 Parsing and printing only; the scoring lives in :mod:`cardlab.bridge`.
+
+>>> from cardlab.cli.main import main
+>>> main(["bridge", "matchpoints", "420", "400", "400"])
+3 results, top 2 (ACBL units)
+<BLANKLINE>
+  Score   Points        %
+ ─────────────────────────
+    420        2   100.00
+    400      0.5    25.00
+    400      0.5    25.00
+<BLANKLINE>
+0
+>>> main(["bridge", "matchpoints", "420", "4S="])  # one line on stderr, status 2
+2
 """
 
 from __future__ import annotations

@@ -24,6 +24,10 @@ pair,direction,boards,matchpoints,percentage,place
 1,NS,1,0.50,50.00,2
 1,EW,1,0.50,50.00,1
 2,EW,1,0.40,40.00,2
+>>> session_json({"pairs": []})
+Traceback (most recent call last):
+...
+TypeError: session_json needs a SessionResult, not dict
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ def fig(value: float) -> str:
 
 def session_json(result: SessionResult) -> dict[str, Any]:
     """The session as a JSON-ready dict (see the module docstring for the shape)."""
+    if not isinstance(result, SessionResult):
+        raise TypeError(f"session_json needs a SessionResult, not {type(result).__name__}")
     imps = result.method.is_imps
     pairs: list[dict[str, Any]] = []
     for pair in result.pairs:
@@ -67,8 +73,6 @@ def session_json(result: SessionResult) -> dict[str, Any]:
             row["matchpoints"] = _r(pair.total)
             row["percentage"] = _r(pair.percentage or 0.0)
         row["place"] = pair.place
-        if pair.names:
-            row["names"] = list(pair.names)
         pairs.append(row)
     boards: list[dict[str, Any]] = []
     ns_key, ew_key = ("ns_imps", "ew_imps") if imps else ("ns_mp", "ew_mp")
