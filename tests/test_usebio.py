@@ -134,5 +134,8 @@ def test_not_usebio() -> None:
         read_usebio("<html/>")
     with pytest.raises(ResultFileError, match="no TRAVELLER_LINE"):
         read_usebio("<USEBIO><EVENT/></USEBIO>")
+    with pytest.raises(ResultFileError, match="line 2: TRAVELLER_LINE outside a BOARD"):
+        read_usebio("<USEBIO><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD>\n"
+                    "<TRAVELLER_LINE/></EVENT></USEBIO>")
     with pytest.raises(ResultFileError, match="unknown WINNER_TYPE"):
         read_usebio("<USEBIO><EVENT><WINNER_TYPE>3</WINNER_TYPE></EVENT></USEBIO>")

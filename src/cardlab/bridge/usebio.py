@@ -131,13 +131,19 @@ def read_usebio(data: bytes | str, source: str | None = None) -> UsebioDocument:
         }
     lines: list[TravellerLine] = []
     points: list[tuple[str | None, str | None]] = []
-    for board in event.findall("BOARD"):
+    seen: set[int] = set()
+    for board in event.iter("BOARD"):
         number = _text(board, "BOARD_NUMBER")
         if number is None:
             raise ResultFileError("BOARD has no BOARD_NUMBER", line=_line_of(board), source=source)
         for tl in board.findall("TRAVELLER_LINE"):
             lines.append(_traveller_line(number, tl, source))
             points.append((_text(tl, "NS_MATCH_POINTS"), _text(tl, "EW_MATCH_POINTS")))
+            seen.add(id(tl))
+    for tl in root.iter("TRAVELLER_LINE"):  # nothing silently dropped
+        if id(tl) not in seen:
+            raise ResultFileError("TRAVELLER_LINE outside a BOARD of the EVENT",
+                                  line=_line_of(tl), source=source)
     if not lines:
         raise ResultFileError("no TRAVELLER_LINE in the file", source=source)
     club = root.find("CLUB")
