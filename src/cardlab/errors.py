@@ -20,6 +20,9 @@ __all__ = [
     "DeckError",
     "SchemeError",
     "TooLargeError",
+    "ContractError",
+    "ScoringError",
+    "ResultFileError",
 ]
 
 
@@ -42,3 +45,27 @@ class SchemeError(CardlabError):
 
 class TooLargeError(CardlabError):
     """An exact computation that would take too long; the message says what to run instead."""
+
+
+class ContractError(CardlabError):
+    """An unknown contract, declarer, vulnerability or result, or an impossible number of tricks."""
+
+
+class ScoringError(CardlabError):
+    """Results that cannot be scored: a pair twice on one board, an unknown scale or method,
+    a malformed artificial score, a score that contradicts its contract."""
+
+
+class ResultFileError(ScoringError):
+    """A traveller file (CSV or USEBIO XML) that cannot be read; names the file and line.
+
+    >>> str(ResultFileError("pair NS 7 appears twice on board 3", line=12, source="s.csv"))
+    's.csv: line 12: pair NS 7 appears twice on board 3'
+    """
+
+    def __init__(self, reason: str, line: int | None = None, source: str | None = None) -> None:
+        self.reason = reason
+        self.line = line
+        self.source = source
+        where = [part for part in (source, f"line {line}" if line is not None else None) if part]
+        super().__init__(": ".join([*where, reason]))

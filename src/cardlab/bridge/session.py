@@ -1,0 +1,330 @@
+"""A session: traveller lines -> per-line scores -> pair totals -> percentages -> places.
+
+Rules (see docs/scoring.md):
+
+* Mitchell: NS and EW are separate fields (NS pair 1 is not EW pair 1), each
+  ranked on its own; Howell: one field.  Detected from the lines unless given.
+* N is the number of results on the most-played board; the top is N − 1 (ACBL)
+  or 2·(N − 1) (EBU).  Boards with fewer real results are Neuberg-factored to N.
+* An artificial adjusted score ``A6040`` gives NS 60% and EW 40% of the top
+  (with IMPs: (p − 50)·0.3 IMPs, so 60% is +3) and is left out of the
+  comparison of the real scores.
+* Percentage = matchpoints / (boards played × top); place by percentage within
+  the field, equal percentages share a place (``2=``).
+* Cross-IMPs and Butler rank by total IMPs.
+
+>>> from cardlab.bridge.traveller import TravellerLine as T
+>>> lines = [T.make(1, "1", "1", score=620), T.make(1, "2", "2", score=170),
+...     T.make(2, "1", "2", score=-100), T.make(2, "2", "1", score=-50)]
+>>> result = score_session(lines)
+>>> [(p.direction, p.pair, p.percentage, p.place) for p in result.pairs]
+[('NS', '1', 50.0, '1='), ('NS', '2', 50.0, '1='), ('EW', '2', 100.0, '1'), ('EW', '1', 0.0, '2')]
+>>> score_session(lines + [T.make(2, "1", "3", score=-50)])
+Traceback (most recent call last):
+...
+cardlab.errors.ScoringError: pair NS 1 appears twice on board 2
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from cardlab.bridge.matchpoints import (
+    Scale,
+    butler_datums,
+    cross_imps,
+    imps,
+    matchpoint_lines,
+)
+from cardlab.bridge.traveller import AdjustedScore, TravellerLine
+from cardlab.errors import ResultFileError, ScoringError
+
+__all__ = [
+    "Movement",
+    "Method",
+    "ScoredLine",
+    "BoardResult",
+    "PairResult",
+    "SessionResult",
+    "detect_movement",
+    "check_pairs",
+    "score_session",
+    "PairKey",
+]
+
+#: A pair in its field: (direction "NS"/"EW" in a Mitchell, None in a Howell; number).
+PairKey = tuple[str | None, str]
+
+
+class Movement(Enum):
+    MITCHELL = "mitchell"
+    HOWELL = "howell"
+
+    @classmethod
+    def parse(cls, text: "str | Movement") -> "Movement":
+        if isinstance(text, Movement):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise ScoringError(f"unknown movement {text!r} (expected mitchell or howell)") from None
+
+
+class Method(Enum):
+    MP = "mp"
+    CROSS_IMPS = "cross-imps"
+    BUTLER = "butler"
+
+    @classmethod
+    def parse(cls, text: "str | Method") -> "Method":
+        if isinstance(text, Method):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise ScoringError(
+                f"unknown scoring method {text!r} (expected mp, cross-imps or butler)"
+            ) from None
+
+    @property
+    def is_imps(self) -> bool:
+        return self is not Method.MP
+
+
+@dataclass(frozen=True)
+class ScoredLine:
+    """A traveller line with the points each side earned (matchpoints or IMPs)."""
+
+    line: TravellerLine
+    ns_points: float
+    ew_points: float
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    board: int
+    top: int | None
+    datum: int | None
+    lines: tuple[ScoredLine, ...]
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """A pair's session: ``total`` is matchpoints (or IMPs); ``percentage`` None for IMPs."""
+
+    pair: str
+    direction: str | None
+    boards: int
+    total: float
+    percentage: float | None
+    place: str
+    names: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> PairKey:
+        return (self.direction, self.pair)
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    method: Method
+    scale: Scale
+    movement: Movement
+    top: int | None
+    boards: tuple[BoardResult, ...]
+    pairs: tuple[PairResult, ...]
+    title: str = ""
+
+    @property
+    def fields(self) -> list[tuple[str | None, list[PairResult]]]:
+        """Pairs grouped by field, best first: [("NS", [...]), ("EW", [...])] or [(None, [...])]."""
+        groups: dict[str | None, list[PairResult]] = defaultdict(list)
+        for pair in self.pairs:
+            groups[pair.direction].append(pair)
+        return list(groups.items())
+
+    def most_boards(self, direction: str | None) -> int:
+        """The most boards any pair of the field played."""
+        return max((p.boards for p in self.pairs if p.direction == direction), default=0)
+
+
+def detect_movement(lines: Sequence[TravellerLine]) -> Movement:
+    """Mitchell when a pair number sits NS on a board that the same number plays EW (pair 1
+    NS meets pair 1 EW, or both play the board), or when NS and EW numbers never overlap;
+    otherwise Howell (pairs change direction and never meet their own number).
+
+    >>> from cardlab.bridge.traveller import TravellerLine as T
+    >>> detect_movement([T.make(1, "1", "1", score=0)]).value
+    'mitchell'
+    >>> detect_movement([T.make(1, "1", "2", score=0), T.make(2, "2", "1", score=0)]).value
+    'howell'
+    """
+    ns_on: dict[int, set[str]] = defaultdict(set)
+    ew_on: dict[int, set[str]] = defaultdict(set)
+    for line in lines:
+        ns_on[line.board].add(line.ns)
+        ew_on[line.board].add(line.ew)
+    if any(ns_on[b] & ew_on[b] for b in ns_on):
+        return Movement.MITCHELL
+    all_ns = set().union(*ns_on.values()) if ns_on else set()
+    all_ew = set().union(*ew_on.values()) if ew_on else set()
+    return Movement.HOWELL if all_ns & all_ew else Movement.MITCHELL
+
+
+def _keys(line: TravellerLine, movement: Movement) -> tuple[PairKey, PairKey]:
+    if movement is Movement.MITCHELL:
+        return ("NS", line.ns), ("EW", line.ew)
+    return (None, line.ns), (None, line.ew)
+
+
+def _name(key: PairKey) -> str:
+    return f"{key[0]} {key[1]}" if key[0] else key[1]
+
+
+def check_pairs(lines: Sequence[TravellerLine], movement: Movement) -> None:
+    """Raise if a pair plays one board twice (or, in a Howell, against itself)."""
+    seen: dict[tuple[int, PairKey], TravellerLine] = {}
+    for line in lines:
+        ns_key, ew_key = _keys(line, movement)
+        if ns_key == ew_key:
+            raise _error(line, f"pair {line.ns} plays against itself on board {line.board}")
+        for key in (ns_key, ew_key):
+            first = seen.get((line.board, key))
+            if first is not None:
+                also = f" (first on line {first.source_line})" if first.source_line else ""
+                raise _error(line, f"pair {_name(key)} appears twice on board {line.board}{also}")
+            seen[(line.board, key)] = line
+
+
+def _error(line: TravellerLine, reason: str) -> ScoringError:
+    if line.source_line is not None:
+        return ResultFileError(reason, line=line.source_line)
+    return ScoringError(reason)
+
+
+def _natural(text: str) -> tuple[int, int, str]:
+    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+
+
+def _places(values: list[float]) -> list[str]:
+    """Places for values sorted best first; equal values share the first place of the span."""
+    places: list[str] = []
+    i = 0
+    while i < len(values):
+        j = i
+        while j + 1 < len(values) and values[j + 1] == values[i]:
+            j += 1
+        label = f"{i + 1}=" if j > i else str(i + 1)
+        places.extend([label] * (j - i + 1))
+        i = j + 1
+    return places
+
+
+def score_session(
+    lines: Iterable[TravellerLine],
+    *,
+    method: Method | str = Method.MP,
+    scale: Scale | str = Scale.ACBL,
+    movement: Movement | str | None = None,
+    allow_repeated_pairs: bool = False,
+    names: Mapping[PairKey, tuple[str, ...]] | None = None,
+    title: str = "",
+) -> SessionResult:
+    """Score a session from its raw traveller lines (any matchpoints in the input are ignored).
+
+    ``allow_repeated_pairs`` accepts a pair on one board more than once (each line then counts
+    as a board played); without it that is an error naming the board and pair.
+    """
+    all_lines = list(lines)
+    if not all_lines:
+        raise ScoringError("no traveller lines to score")
+    how = Method.parse(method)
+    units = Scale.parse(scale)
+    move = Movement.parse(movement) if movement is not None else detect_movement(all_lines)
+    if not allow_repeated_pairs:
+        check_pairs(all_lines, move)
+
+    boards = np.array([line.board for line in all_lines], dtype=np.int64)
+    adjusted = np.array([line.is_adjusted for line in all_lines], dtype=bool)
+    real = ~adjusted
+    scores = np.array([0 if line.is_adjusted else line.score for line in all_lines],
+                      dtype=np.int64)
+    adj_ns = np.array([line.score.ns if isinstance(line.score, AdjustedScore) else 0
+                       for line in all_lines], dtype=np.float64)
+    adj_ew = np.array([line.score.ew if isinstance(line.score, AdjustedScore) else 0
+                       for line in all_lines], dtype=np.float64)
+    most = int(np.bincount(boards).max())
+    ns_pts = np.zeros(len(all_lines))
+    ew_pts = np.zeros(len(all_lines))
+    datum_of: dict[int, int] = {}
+    session_top: int | None = None
+    if how is Method.MP:
+        session_top = units.per_win * (most - 1)
+        if session_top == 0:
+            raise ScoringError("every board was played only once: there is nothing to compare")
+        ns_pts[real] = matchpoint_lines(boards[real], scores[real], scale=units, factor_to=most)
+        ew_pts[real] = session_top - ns_pts[real]
+        ns_pts[adjusted] = adj_ns[adjusted] * session_top / 100.0
+        ew_pts[adjusted] = adj_ew[adjusted] * session_top / 100.0
+    else:
+        if how is Method.CROSS_IMPS:
+            ns_pts[real] = cross_imps(boards[real], scores[real])
+        else:
+            datums = butler_datums(boards[real], scores[real])
+            ns_pts[real] = imps(scores[real] - datums)
+            datum_of = dict(zip(boards[real].tolist(), datums.tolist()))
+        ew_pts[real] = -ns_pts[real]
+        ns_pts[adjusted] = (adj_ns[adjusted] - 50.0) * 0.3
+        ew_pts[adjusted] = (adj_ew[adjusted] - 50.0) * 0.3
+
+    per_board: dict[int, list[ScoredLine]] = defaultdict(list)
+    totals: dict[PairKey, float] = defaultdict(float)
+    played: dict[PairKey, int] = defaultdict(int)
+    for line, ns_p, ew_p in zip(all_lines, ns_pts.tolist(), ew_pts.tolist()):
+        per_board[line.board].append(ScoredLine(line, ns_p, ew_p))
+        ns_key, ew_key = _keys(line, move)
+        totals[ns_key] += ns_p
+        totals[ew_key] += ew_p
+        played[ns_key] += 1
+        played[ew_key] += 1
+
+    board_results = tuple(
+        BoardResult(b, session_top, datum_of.get(b), tuple(per_board[b]))
+        for b in sorted(per_board)
+    )
+    return SessionResult(
+        how, units, move, session_top, board_results,
+        _rank(totals, played, session_top, names or {}), title,
+    )
+
+
+def _rank(
+    totals: Mapping[PairKey, float],
+    played: Mapping[PairKey, int],
+    session_top: int | None,
+    names: Mapping[PairKey, tuple[str, ...]],
+) -> tuple[PairResult, ...]:
+    field_order = {"NS": 0, "EW": 1, None: 2}
+    by_field: dict[str | None, list[PairKey]] = defaultdict(list)
+    for key in totals:
+        by_field[key[0]].append(key)
+    ranked: list[PairResult] = []
+    for direction in sorted(by_field, key=lambda d: field_order[d]):
+        rows = []
+        for key in by_field[direction]:
+            total = totals[key]
+            pct = None
+            if session_top is not None:
+                pct = total * 100.0 / (played[key] * session_top)
+            measure = pct if pct is not None else total
+            rows.append((round(measure, 9), key, total, pct))
+        rows.sort(key=lambda r: (-r[0], _natural(r[1][1])))
+        for (measure, key, total, pct), place in zip(rows, _places([r[0] for r in rows])):
+            ranked.append(PairResult(key[1], direction, played[key], total, pct, place,
+                                     tuple(names.get(key, ()))))
+    return tuple(ranked)
