@@ -141,6 +141,7 @@ def test_bad_xml_and_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["bridge", "score", SAMPLE]) == 2
     assert capsys.readouterr().err == (
         "cardlab: error: usebio-sample.xml: line 106: pair EW 1 appears twice on board 1 "
-        "(first on line 86)\n")
+        "(first on line 86); if each line really is a separate result, score with "
+        "--allow-repeated-pairs\n")
     assert main(["bridge", "score", str(tmp_path / "none.csv")]) == 2
     assert "cannot use file" in capsys.readouterr().err

@@ -22,7 +22,7 @@ Rules (see docs/scoring.md):
 >>> score_session(lines + [T.make(2, "1", "3", score=-50)])
 Traceback (most recent call last):
 ...
-cardlab.errors.ScoringError: pair NS 1 appears twice on board 2
+cardlab.errors.ScoringError: pair NS 1 appears twice on board 2; if each line ...
 """
 
 from __future__ import annotations
@@ -197,7 +197,9 @@ def check_pairs(lines: Sequence[TravellerLine], movement: Movement) -> None:
             first = seen.get((line.board, key))
             if first is not None:
                 also = f" (first on line {first.source_line})" if first.source_line else ""
-                raise _error(line, f"pair {_name(key)} appears twice on board {line.board}{also}")
+                raise _error(line, f"pair {_name(key)} appears twice on board {line.board}{also}; "
+                                   "if each line really is a separate result, score with "
+                                   "--allow-repeated-pairs")
             seen[(line.board, key)] = line
 
 
