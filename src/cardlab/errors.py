@@ -20,6 +20,7 @@ __all__ = [
     "DeckError",
     "SchemeError",
     "TooLargeError",
+    "ConstraintError",
     "ContractError",
     "ScoringError",
     "ResultFileError",
@@ -41,6 +42,10 @@ class DeckError(CardlabError):
 
 class SchemeError(CardlabError):
     """An unknown or malformed point scheme."""
+
+
+class ConstraintError(CardlabError):
+    """A deal constraint that cannot be read or cannot be met."""
 
 
 class TooLargeError(CardlabError):

@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     bridge = groups.add_parser("bridge", help="bridge hand statistics and duplicate scoring")
     bridge_cmds = bridge.add_subparsers(dest="command", required=True)
     bridge_stats.register(bridge_cmds)
+    bridge_stats.register_deal(bridge_cmds)
     bridge_score.register(bridge_cmds)
     poker_parser = groups.add_parser("poker", help="poker hands: evaluate, compare, odds")
     poker_cmds = poker_parser.add_subparsers(dest="command", required=True)

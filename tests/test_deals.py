@@ -1,0 +1,143 @@
+"""Random deals under constraints, checked against the exact tables."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from bruteforce import assert_simulation_agrees
+from cardlab.bridge.conditional import given_points
+from cardlab.bridge.deals import (
+    Deal, deal_diagram, deals_to_pbn, hand_hcp, parse_constraint, parse_pbn_deal, random_deals,
+)
+from cardlab.bridge.features import Joint, Pattern, Points
+from cardlab.dealing import Deck, Draw
+from cardlab.distribution import Distribution, Simulation
+from cardlab.engine import exact
+from cardlab.errors import CardError, ConstraintError, DeckError
+
+PBN = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def test_pbn_deal_round_trip_from_any_seat() -> None:
+    deal = parse_pbn_deal(PBN)
+    assert deal.to_pbn() == PBN
+    rotated = deal.to_pbn("E")
+    assert rotated.startswith("E:T98.765.432.AKQJ")
+    assert parse_pbn_deal(rotated) == deal
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "message"),
+    [
+        ("AKQJ.T98.765.432", CardError, "starts with the first seat"),
+        ("N:AKQJ.T98.765.432 T98.765.432.AKQJ", CardError, "four hands"),
+        ("N:AKQJ.T98.765.432 T98.765.432.AKQ 765.432.AKQJ.T98 432.AKQJ.T98.765", CardError, "E holds 12"),
+        ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76A",
+         DeckError, "dealt to both"),
+    ],
+)
+def test_bad_pbn_deals(text: str, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        parse_pbn_deal(text)
+
+
+def test_constraints_are_met() -> None:
+    constraints = {"N": parse_constraint("hcp=15-17 shape=balanced"), "S": parse_constraint("spades=5+ hcp=-9")}
+    batch = random_deals(200, seed=4, constraints=constraints)
+    assert len(batch.deals) == 200
+    for deal in batch.deals:
+        north, south = deal.hands[0], deal.hands[2]
+        assert 15 <= hand_hcp(north) <= 17
+        lengths = sorted((sum(1 for c in north if c % 4 == s) for s in range(4)), reverse=True)
+        assert tuple(lengths) in {(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)}
+        assert sum(1 for c in south if c % 4 == 3) >= 5 and hand_hcp(south) <= 9
+        assert sorted(c for hand in deal.hands for c in hand) == list(range(52))
+
+
+def test_acceptance_rate_matches_the_exact_joint_table() -> None:
+    # P(15-17 HCP and balanced) from the exact HCP x pattern table.
+    joint = exact(Draw(Deck.standard(), 13), Joint(Points(), Pattern()))
+    hits = sum(c for (p, s), c in zip(joint.values, joint.counts)
+               if 15 <= p <= 17 and s in ("4-3-3-3", "4-4-3-2", "5-3-3-2"))
+    p = hits / joint.total
+    batch = random_deals(1, seed=8, constraints={"N": parse_constraint("hcp=15-17 shape=balanced")},
+                         batch=200_000)
+    z = abs(batch.matched / batch.tried - p) / np.sqrt(p * (1 - p) / batch.tried)
+    assert z < 4.5
+    _, lo, hi = batch.acceptance()
+    assert lo < batch.matched / batch.tried < hi
+
+
+def test_partner_of_a_15_count_matches_the_exact_conditional_table() -> None:
+    batch = random_deals(20_000, seed=12, constraints={"N": parse_constraint("hcp=15")})
+    counts = Counter(hand_hcp(d.hands[2]) for d in batch.deals)
+    ex = given_points(Deck.standard(), 15).trim()
+    sim = Distribution("hcp", ex.values, tuple(counts.get(int(v), 0) for v in ex.values),
+                       simulation=Simulation(len(batch.deals), 12))
+    assert sum(sim.counts) == 20_000  # no simulated value falls outside the exact support
+    assert_simulation_agrees(ex, sim)
+
+
+def test_fixed_hand_matches_the_known_cards_table() -> None:
+    batch = random_deals(20_000, seed=3, fixed={"N": "AKQJ.T98.765.432"})
+    assert all(d.hands[0] == tuple(sorted(parse_pbn_deal(PBN).hands[0], reverse=True)) for d in batch.deals[:5])
+    ex = exact(Draw(Deck.standard().remove("AKQJ.T98.765.432"), 13), Points()).trim()
+    counts = Counter(hand_hcp(d.hands[1]) for d in batch.deals)
+    sim = Distribution("hcp", ex.values, tuple(counts.get(int(v), 0) for v in ex.values),
+                       simulation=Simulation(20_000, 3))
+    assert_simulation_agrees(ex, sim)
+
+
+def test_same_seed_same_deals() -> None:
+    a = random_deals(5, seed=99, constraints={"S": parse_constraint("hearts=6+")})
+    b = random_deals(5, seed=99, constraints={"S": parse_constraint("hearts=6+")})
+    assert a.deals == b.deals
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("hcp=lots", "bad range 'lots'"),
+        ("points=12", "unknown measure 'points'"),
+        ("shape=4-4-4-4", "does not add up to 13"),
+        ("shape=weird", "unknown shape 'weird'"),
+        ("hcp", "expected MEASURE=VALUE"),
+    ],
+)
+def test_bad_constraints(spec: str, message: str) -> None:
+    with pytest.raises(ConstraintError, match=message):
+        parse_constraint(spec)
+
+
+def test_impossible_constraints_give_up_clearly() -> None:
+    with pytest.raises(ConstraintError, match="only 0 of 1 deals met the constraints"):
+        random_deals(1, seed=1, constraints={"N": parse_constraint("hcp=38+")}, max_tries=20_000,
+                     batch=10_000)
+
+
+def test_pbn_file_and_diagram() -> None:
+    deal = parse_pbn_deal(PBN)
+    text = deals_to_pbn([deal, deal])
+    assert '[Board "2"]' in text and '[Dealer "E"]' in text and '[Vulnerable "NS"]' in text
+    assert '[Deal "E:T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432"]' in text
+    diagram = deal_diagram(deal, board=1)
+    assert diagram.splitlines()[1].strip() == "♠ AKQJ"
+    assert isinstance(deal, Deal)
+
+
+def test_deal_cli(run, tmp_path) -> None:
+    target = tmp_path / "d.pbn"
+    status, out, err = run("bridge", "deal", "-n", "3", "--seed", "2", "--north", "hcp=20+",
+                           "--format", "pbn", "-o", str(target))
+    assert status == 0 and out == ""
+    deals = [line.split('"')[1] for line in target.read_text().splitlines() if line.startswith("[Deal ")]
+    assert len(deals) == 3
+    assert all(hand_hcp(parse_pbn_deal(d).hands[0]) >= 20 for d in deals)
+    assert "met the constraints" in err
+    status, _, err = run("bridge", "deal", "--north", "hcp=x")
+    assert status == 2 and err.startswith("cardlab: error: bad range 'x'")
+    status, _, err = run("bridge", "deal", "--north-cards", "AKQJ.T98.765.432", "--south-cards", "As")
+    assert status == 2 and "S must hold 13 cards" in err
