@@ -20,6 +20,8 @@ __all__ = [
     "DeckError",
     "SchemeError",
     "TooLargeError",
+    "HandError",
+    "ReelsFileError",
 ]
 
 
@@ -42,3 +44,20 @@ class SchemeError(CardlabError):
 
 class TooLargeError(CardlabError):
     """An exact computation that would take too long; the message says what to run instead."""
+
+
+class HandError(CardlabError):
+    """A poker hand that cannot be evaluated: wrong number of cards, a card given
+    twice, a card outside the rule variant's deck, an unknown category or rule."""
+
+
+class ReelsFileError(CardlabError):
+    """A reels file with a bad line; the message starts with the line number.
+
+    >>> ReelsFileError("Xx 2c", 3)
+    ReelsFileError('line 3: Xx 2c')
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}" if line is not None else message)
