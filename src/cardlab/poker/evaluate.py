@@ -90,7 +90,7 @@ def parse_hand(text: str, *, repeats: bool = False) -> list[int]:
 
 def hand_array(hands: Iterable[str], *, repeats: bool = False) -> np.ndarray:
     """An ``(n, k)`` uint8 array from hand texts, which must all have ``k`` cards."""
-    rows = []
+    rows: list[list[int]] = []
     for text in hands:
         ids = parse_hand(text, repeats=repeats)
         if rows and len(ids) != len(rows[0]):
@@ -102,7 +102,7 @@ def hand_array(hands: Iterable[str], *, repeats: bool = False) -> np.ndarray:
     return np.array(rows, dtype=np.uint8)
 
 
-def multiset_index(sorted_ranks: Sequence[Sequence[int]]) -> int:
+def multiset_index(sorted_ranks: Sequence[int]) -> int:
     """Index of a sorted rank multiset: ``sum(C(r_i + i, i + 1))``, a bijection
     from multisets of ``k`` ranks onto ``0 .. C(12 + k, k) - 1``.
 
