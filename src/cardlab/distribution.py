@@ -7,7 +7,7 @@ confidence intervals.
 >>> d = Distribution("coin", (0, 1, 2), (1, 2, 1))
 >>> d.total, d.probability(1)
 (4, Fraction(1, 2))
->>> [round(p, 2) for p in d.at_least]
+>>> [round(float(p), 2) for p in d.at_least]
 [1.0, 0.75, 0.25]
 >>> d.to_json()["rows"][2]
 {'value': 2, 'count': 1, 'probability': 0.25, 'at_least': 0.25}
@@ -104,33 +104,46 @@ class Distribution:
         p = self.probabilities
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return np.maximum(centre - half, 0.0), np.minimum(centre + half, 1.0)
+        counts = np.array(self.counts)
+        lo = np.where(counts == 0, 0.0, np.maximum(centre - half, 0.0))
+        hi = np.where(counts == n, 1.0, np.minimum(centre + half, 1.0))
+        return lo, hi
+
+    def select(self, indices: list[int]) -> Distribution:
+        """Only the rows at ``indices``, in that order."""
+        return Distribution(self.name, tuple(self.values[i] for i in indices),
+                            tuple(self.counts[i] for i in indices), self.simulation, self.axes)
+
+    def sorted_by_count(self) -> Distribution:
+        """Rows from most to least frequent (ties keep their order)."""
+        order = sorted(range(len(self.counts)), key=lambda i: -self.counts[i])
+        return self.select(order)
 
     def trim(self) -> Distribution:
         """Without the zero-count rows at both ends (impossible extreme values)."""
         nonzero = [i for i, c in enumerate(self.counts) if c]
         if not nonzero:
             return self
-        lo, hi = nonzero[0], nonzero[-1] + 1
-        return Distribution(self.name, self.values[lo:hi], self.counts[lo:hi], self.simulation, self.axes)
+        return self.select(list(range(nonzero[0], nonzero[-1] + 1)))
 
     def nonzero(self) -> Distribution:
         """Without any zero-count row."""
-        keep = [i for i, c in enumerate(self.counts) if c]
-        return Distribution(self.name, tuple(self.values[i] for i in keep),
-                            tuple(self.counts[i] for i in keep), self.simulation, self.axes)
+        return self.select([i for i, c in enumerate(self.counts) if c])
 
-    def rows(self, value_key: str = "value") -> list[dict[str, Any]]:
-        """One dict per value: value, count, probability, at_least."""
+    def rows(self, value_key: str = "value", cumulative: bool = True) -> list[dict[str, Any]]:
+        """One dict per value: value, count, probability and (if ``cumulative``) at_least."""
         probs, tails = self.probabilities, self.at_least
-        return [
-            {value_key: json_value(v), "count": int(c), "probability": float(p), "at_least": float(t)}
-            for v, c, p, t in zip(self.values, self.counts, probs, tails)
-        ]
+        rows = []
+        for v, c, p, t in zip(self.values, self.counts, probs, tails):
+            row = {value_key: json_value(v), "count": int(c), "probability": float(p)}
+            if cumulative:
+                row["at_least"] = float(t)
+            rows.append(row)
+        return rows
 
-    def to_json(self, value_key: str = "value") -> dict[str, Any]:
+    def to_json(self, value_key: str = "value", cumulative: bool = True) -> dict[str, Any]:
         """``{"total": int, "rows": [...]}``; simulated ones add trials, seed and intervals."""
-        data: dict[str, Any] = {"total": self.total, "rows": self.rows(value_key)}
+        data: dict[str, Any] = {"total": self.total, "rows": self.rows(value_key, cumulative)}
         if self.simulation is not None:
             lo, hi = self.confidence_interval()
             for row, a, b in zip(data["rows"], lo, hi):
@@ -142,10 +155,10 @@ class Distribution:
             }
         return data
 
-    def to_csv(self, value_key: str = "value") -> str:
+    def to_csv(self, value_key: str = "value", cumulative: bool = True) -> str:
         """CSV text with a header row."""
         out = io.StringIO()
-        rows = self.rows(value_key)
+        rows = self.rows(value_key, cumulative)
         writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else [value_key], lineterminator="\n")
         writer.writeheader()
         for row in rows:

@@ -98,7 +98,7 @@ def simulate(
     if workers < 1:
         raise CardlabError(f"the number of workers must be at least 1, got {workers}")
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (2**63))
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) >> 1
     n_values = len(feature.values(dealing))
     n_chunks = math.ceil(trials / chunk)
     sizes = [chunk] * (n_chunks - 1) + [trials - chunk * (n_chunks - 1)]

@@ -130,6 +130,9 @@ class LongestSuit(_Shape):
     def key(self, lengths: tuple[int, ...]) -> int:
         return max(lengths)
 
+    def values(self, draw: Draw) -> list[Any]:
+        return sorted({max(v) for v in _length_vectors(draw)})
+
 
 @dataclass(frozen=True)
 class Joint:

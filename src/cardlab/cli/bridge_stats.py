@@ -1,9 +1,132 @@
-"""Commands of this group are registered here (being built; see the issue tracker)."""
+"""``cardlab bridge hcp|shape|joint``: exact bridge hand statistics."""
 
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
+from typing import Any
+
+from cardlab.bridge.conditional import given_points
+from cardlab.bridge.features import Joint, LongestSuit, Pattern, Points, SuitLengths
+from cardlab.bridge.schemes import parse_scheme
+from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
+from cardlab.dealing import Deck, Draw
+from cardlab.engine import exact, simulate
+from cardlab.errors import CardlabError, SchemeError
+
+__all__ = ["register"]
+
+_SCHEME_HELP = ("point scheme: work (A=4 K=3 Q=2 J=1, the default), bergen, four-aces, banzai, "
+                "controls, or a spec such as 'A=4,K=3,Q=2,J=1,T=0.5'")
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Add this group's commands to ``subparsers``."""
+    """Add the hand-statistics commands to the ``bridge`` group."""
+    hcp = subparsers.add_parser(
+        "hcp", help="exact distribution of a hand's points",
+        description="Exact number and probability of hands for each point total, by counting card "
+                    "classes (never by listing hands). Example: cardlab bridge hcp --given-hcp 15")
+    hcp.add_argument("--scheme", default="work", help=_SCHEME_HELP)
+    _add_deal_options(hcp)
+    hcp.add_argument("--given-hcp", metavar="N",
+                     help="condition on another 13-card hand holding exactly N points (same scheme)")
+    add_output_options(hcp)
+    add_simulation_options(hcp)
+    hcp.set_defaults(func=_hcp)
+
+    shape = subparsers.add_parser(
+        "shape", help="exact distribution of suit patterns",
+        description="The 39 suit patterns (4-4-3-2 ...) or, with --specific, the 560 distributions by "
+                    "spades-hearts-diamonds-clubs length.")
+    _add_deal_options(shape)
+    shape.add_argument("--specific", action="store_true",
+                       help="suit by suit (S-H-D-C lengths) instead of the pattern")
+    shape.add_argument("--longest", action="store_true", help="the length of the longest suit")
+    shape.add_argument("--sort", choices=("probability", "shape"), default="probability",
+                       help="row order (default: most frequent first)")
+    add_output_options(shape)
+    add_simulation_options(shape)
+    shape.set_defaults(func=_shape)
+
+    joint = subparsers.add_parser(
+        "joint", help="exact joint table of points and shape",
+        description="Points together with the pattern, the longest suit or the specific suit lengths.")
+    joint.add_argument("--by", choices=("pattern", "longest", "suits"), default="longest",
+                       help="the shape feature across the table (default: longest suit)")
+    joint.add_argument("--scheme", default="work", help=_SCHEME_HELP)
+    _add_deal_options(joint)
+    add_output_options(joint)
+    add_simulation_options(joint)
+    joint.set_defaults(func=_joint)
+
+
+def _add_deal_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cards", type=positive_int, default=13,
+                        help="cards in the hand (default 13; 26 for a partnership)")
+    parser.add_argument("--given", metavar="CARDS",
+                        help="known cards that leave the deck: a card list 'As Kd 7c' or a PBN hand "
+                             "'AKQJ.T98.765.432'")
+
+
+def _deal(args: argparse.Namespace) -> tuple[Draw, str]:
+    deck = Deck.standard()
+    where = ""
+    if args.given:
+        deck = deck.remove(args.given)
+        where = f", {52 - deck.size} known cards removed ({args.given})"
+    return Draw(deck, args.cards), where
+
+
+def _hcp(args: argparse.Namespace) -> int:
+    scheme = parse_scheme(args.scheme)
+    draw, where = _deal(args)
+    feature = Points(scheme)
+    label = "Work 4-3-2-1" if scheme.name == "work" else str(scheme)
+    if args.given_hcp is not None:
+        if args.simulate:
+            raise CardlabError("--simulate cannot be combined with --given-hcp: the answer is exact already")
+        points = _points_value(args.given_hcp)
+        dist = given_points(draw.deck, points, scheme, known_cards=13, cards=args.cards).trim()
+        title = (f"{feature.name} of a {args.cards}-card hand given another hand holds exactly "
+                 f"{args.given_hcp} ({label}){where}")
+        return emit(args, dist, title=title)
+    title = f"{feature.name} of a {args.cards}-card hand ({label}){where}"
+    return _run(args, draw, feature, title, sort=False)
+
+
+def _points_value(text: str) -> Fraction:
+    try:
+        return Fraction(text.replace("½", "1/2"))
+    except (ValueError, ZeroDivisionError):
+        raise SchemeError(f"--given-hcp expects a number of points, got '{text}'") from None
+
+
+def _shape(args: argparse.Namespace) -> int:
+    draw, where = _deal(args)
+    feature: Any = LongestSuit() if args.longest else SuitLengths() if args.specific else Pattern()
+    title = f"{feature.name} of a {args.cards}-card hand{where}"
+    return _run(args, draw, feature, title, sort=args.sort == "probability" and not args.longest,
+                cumulative=args.longest)
+
+
+def _joint(args: argparse.Namespace) -> int:
+    draw, where = _deal(args)
+    shape: Any = {"pattern": Pattern, "longest": LongestSuit, "suits": SuitLengths}[args.by]()
+    feature = Joint(Points(parse_scheme(args.scheme)), shape)
+    title = f"{feature.name} of a {args.cards}-card hand{where}"
+    return _run(args, draw, feature, title, sort=False, cumulative=False, joint=True)
+
+
+def _run(args: argparse.Namespace, draw: Draw, feature: Any, title: str, *, sort: bool,
+         cumulative: bool = True, joint: bool = False) -> int:
+    dist = exact(draw, feature)
+    sim = None
+    if args.simulate:
+        sim = simulate(draw, feature, args.simulate, seed=args.seed, workers=args.workers, progress=True)
+    keep = [i for i, c in enumerate(dist.counts) if joint or c or (sim is not None and sim.counts[i])]
+    if sort:
+        keep.sort(key=lambda i: -dist.counts[i])
+    dist = dist.select(keep)
+    if sim is not None:
+        sim = sim.select(keep)
+    return emit(args, dist, title=title, simulated=sim, cumulative=cumulative and not sort, joint=joint)

@@ -1,0 +1,108 @@
+"""Points of one hand given that another hand from the same deck holds exactly N points.
+
+Counted over pairs of disjoint hands: for every way the known hand can hold N
+points (how many cards it takes from each value class: aces, kings, ...), the
+other hand is drawn from what is left, by the same class counting.
+
+>>> from math import comb
+>>> from cardlab.dealing import Deck
+>>> d = given_points(Deck.standard(), 37)
+>>> d.total == 4 * comb(39, 13), d.trim().values[0], d.trim().values[-1]
+(True, Fraction(0, 1), Fraction(3, 1))
+>>> given_points(Deck.standard(), 38)
+Traceback (most recent call last):
+...
+cardlab.errors.DeckError: no 13-card hand holds exactly 38 hcp
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from math import comb
+from typing import Iterator
+
+import numpy as np
+
+from cardlab.bridge.features import Points
+from cardlab.bridge.schemes import PointScheme
+from cardlab.dealing import Deck, Draw
+from cardlab.distribution import Distribution, format_value
+from cardlab.engine import additive_counts
+from cardlab.errors import DeckError, TooLargeError
+
+__all__ = ["given_points"]
+
+_MAX_SPLITS = 2_000_000
+
+
+def given_points(
+    deck: Deck,
+    points: int | Fraction | str,
+    scheme: PointScheme | str = "work",
+    known_cards: int = 13,
+    cards: int = 13,
+) -> Distribution:
+    """Distribution of the points of a ``cards``-card hand given that a
+    ``known_cards``-card hand dealt from the same ``deck`` holds exactly ``points``.
+
+    Counts are pairs (known hand, other hand); their total is the number of such
+    pairs, so probabilities are conditional on the known hand's points.
+    """
+    feature = Points(scheme)
+    target = Fraction(points) * feature.scheme.scale
+    if target.denominator != 1:
+        raise DeckError(f"{format_value(Fraction(points))} points cannot be made in scheme "
+                        f"{feature.scheme}")
+    if known_cards + cards > deck.size:
+        raise DeckError(f"cannot deal {known_cards} + {cards} cards from a deck of {deck.size}")
+    card_values = feature.scheme.card_values()
+    sizes = Counter(card_values[i] for i in deck.physical().tolist())
+    classes = sorted(sizes.items(), reverse=True)  # (value, size), high values first
+    n_values = feature.top(Draw(deck, cards)) + 1  # the whole deck bounds the other hand's top
+    totals = [0] * n_values
+    found = False
+    for splits, taken in enumerate(_splits(classes, known_cards, int(target))):
+        if splits > _MAX_SPLITS:
+            raise TooLargeError("this point scheme has too many card classes to condition on "
+                                "exactly; use --simulate")
+        found = True
+        ways = 1
+        for (_, size), t in zip(classes, taken):
+            ways *= comb(size, t)
+        left = [(size - t, value) for (value, size), t in zip(classes, taken)]
+        for i, c in enumerate(additive_counts(left, cards)[:n_values]):
+            totals[i] += ways * c
+    if not found:
+        raise DeckError(f"no {known_cards}-card hand holds exactly "
+                        f"{format_value(Fraction(points))} {feature.name}")
+    scale = feature.scheme.scale
+    values = tuple(Fraction(v, scale) for v in range(n_values))
+    return Distribution(feature.name, values, tuple(totals))
+
+
+def _splits(classes: list[tuple[int, int]], cards: int, points: int) -> Iterator[list[int]]:
+    """Every way to take ``cards`` cards worth ``points`` from the classes (value, size)."""
+    n = len(classes)
+    room_cards = np.cumsum([size for _, size in classes][::-1])[::-1].tolist() + [0]
+    taken = [0] * n
+
+    def walk(i: int, cards_left: int, points_left: int) -> Iterator[list[int]]:
+        if i == n:
+            if cards_left == 0 and points_left == 0:
+                yield list(taken)
+            return
+        value, size = classes[i]
+        if cards_left > room_cards[i]:
+            return
+        # classes are sorted by value, high first: the rest can add at most cards_left * value
+        if points_left > cards_left * value:
+            return
+        for t in range(min(size, cards_left) + 1):
+            if t * value > points_left:
+                break
+            taken[i] = t
+            yield from walk(i + 1, cards_left - t, points_left - t * value)
+        taken[i] = 0
+
+    yield from walk(0, cards, points)

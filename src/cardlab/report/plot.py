@@ -1,0 +1,102 @@
+"""Pictures of distributions as PNG files (matplotlib, no screen needed).
+
+- :func:`plot_distribution`: a bar chart of probabilities; with a simulated
+  distribution beside it, the simulated frequencies and their 95% intervals
+  are drawn over the exact bars.
+- :func:`plot_joint`: a heat map of a joint table (log colour scale, so rare
+  cells stay visible).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.colors import LogNorm  # noqa: E402
+
+from cardlab.distribution import Distribution, format_value  # noqa: E402
+
+__all__ = ["plot_distribution", "plot_joint"]
+
+
+def plot_distribution(dist: Distribution, path: str | Path, title: str | None = None,
+                      simulated: Distribution | None = None, log: bool | None = None) -> Path:
+    """Bar chart of ``dist`` saved to ``path``; returns the path.
+
+    ``log`` uses a logarithmic probability axis (default: for named categories
+    whose probabilities span more than four orders of magnitude, as poker
+    hands do; numeric values such as points keep a linear axis so the shape of
+    the distribution shows).
+    """
+    probs = dist.probabilities
+    labels = [format_value(v) for v in dist.values]
+    positive = probs[probs > 0]
+    if log is None:
+        categorical = any(isinstance(v, str) for v in dist.values)
+        log = categorical and bool(len(positive)) and positive.max() / positive.min() > 1e4
+    width = max(6.0, min(18.0, 0.32 * len(labels) + 2))
+    fig, ax = plt.subplots(figsize=(width, 4.8), dpi=110)
+    x = np.arange(len(labels))
+    ax.bar(x, probs, color="#4C72B0", label="exact" if dist.exact else "simulated")
+    if simulated is not None:
+        lo, hi = simulated.confidence_interval()
+        sp = simulated.probabilities
+        ax.errorbar(x, sp, yerr=[np.clip(sp - lo, 0, None), np.clip(hi - sp, 0, None)], fmt="o", color="#DD8452", markersize=4,
+                    capsize=3, label=f"simulated ({simulated.total:,} trials, 95% interval)")
+        ax.legend()
+    ax.set_xticks(x)
+    rotate = max(len(s) for s in labels) > 3 or len(labels) > 40
+    ax.set_xticklabels(labels, rotation=90 if rotate else 0, fontsize=8 if len(labels) > 30 else 10)
+    ax.set_xlabel(dist.name)
+    ax.set_ylabel("probability")
+    if log:
+        ax.set_yscale("log")
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_axisbelow(True)
+    sub = f"total {dist.total:,}" + (" (exact)" if dist.exact else " trials")
+    ax.set_title(f"{title or dist.name}\n{sub}", fontsize=11)
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out)
+    plt.close(fig)
+    return out
+
+
+def plot_joint(dist: Distribution, path: str | Path, title: str | None = None) -> Path:
+    """Heat map of a joint distribution (first feature down, second across)."""
+    rows = list(dict.fromkeys(v[0] for v in dist.values))
+    cols = list(dict.fromkeys(v[1] for v in dist.values))
+    grid = np.zeros((len(rows), len(cols)))
+    r_index = {v: i for i, v in enumerate(rows)}
+    c_index = {v: i for i, v in enumerate(cols)}
+    for (a, b), count in zip(dist.values, dist.counts):
+        grid[r_index[a], c_index[b]] = count / dist.total
+    keep_r: list[bool] = np.asarray(grid.any(axis=1)).tolist()
+    keep_c: list[bool] = np.asarray(grid.any(axis=0)).tolist()
+    grid = grid[keep_r][:, keep_c]
+    rows = [r for r, k in zip(rows, keep_r) if k]
+    cols = [c for c, k in zip(cols, keep_c) if k]
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.3 * len(cols) + 3), max(5.0, 0.2 * len(rows) + 2)), dpi=110)
+    masked = np.ma.masked_equal(grid, 0)
+    image = ax.imshow(masked, aspect="auto", origin="lower", cmap="viridis",
+                      norm=LogNorm(vmin=masked.min(), vmax=masked.max()))
+    ax.set_xticks(range(len(cols)))
+    ax.set_xticklabels([format_value(c) for c in cols], rotation=90, fontsize=8)
+    step = max(1, len(rows) // 20)
+    ax.set_yticks(range(0, len(rows), step))
+    ax.set_yticklabels([format_value(r) for r in rows[::step]], fontsize=8)
+    axes = dist.axes or ("", "")
+    ax.set_ylabel(axes[0])
+    ax.set_xlabel(axes[1])
+    fig.colorbar(image, ax=ax, label="probability (log scale); blank = impossible")
+    ax.set_title(title or dist.name)
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out)
+    plt.close(fig)
+    return out

@@ -1,0 +1,19 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.cli.main import main
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]):
+    """Run the CLI in-process: returns (exit status, stdout, stderr)."""
+
+    def _run(*argv: str) -> tuple[int, str, str]:
+        status = main(list(argv))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return _run
