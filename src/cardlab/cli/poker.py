@@ -16,6 +16,7 @@ import numpy as np
 from cardlab.cards import format_cards
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
 from cardlab.dealing import Deck, Draw
+from cardlab.distribution import Distribution
 from cardlab.engine import exact, simulate
 from cardlab.errors import CardlabError, HandError, TooLargeError
 from cardlab.poker.compare import compare, hand_value
@@ -157,7 +158,7 @@ def _odds(args: argparse.Namespace) -> int:
             for card in reel:
                 if card // 4 < rules.lowest_rank:
                     raise HandError(f"card {format_cards([card])} on the reels is not in the short deck")
-    feature = PokerCategory(rules)
+    feature: Any = PokerCategory(rules)  # frozen: see the note on Feature.name in the report
     title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
     try:
         dist = exact(dealing, feature)
@@ -169,7 +170,7 @@ def _odds(args: argparse.Namespace) -> int:
         print("cardlab: exact odds are too large to count here; showing the simulation alone",
               file=sys.stderr)
         return emit(args, sim, title=title, value_key="category")
-    sim = None
+    sim: Distribution | None = None
     if args.simulate:
         sim = simulate(dealing, feature, args.simulate, seed=args.seed, workers=args.workers,
                        progress=True)

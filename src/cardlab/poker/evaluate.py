@@ -19,7 +19,7 @@ few hands concerned.
 
 >>> from cardlab.poker.rules import STANDARD
 >>> cats, strengths = evaluate(hand_array(["As Ks Qs Js Ts", "2c 2d 2h 7s 7c"]))
->>> [Category(c).key for c in cats], strengths[0] > strengths[1]
+>>> [Category(c).key for c in cats], bool(strengths[0] > strengths[1])
 (['royal_flush', 'full_house'], True)
 >>> hand_array(["As Ks Qs Js"])
 Traceback (most recent call last):
