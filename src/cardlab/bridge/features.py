@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 from math import comb
 from typing import Any, Iterator
@@ -86,12 +87,11 @@ class _Shape:
     def exact_counts(self, draw: Draw) -> list[int]:
         index = {v: i for i, v in enumerate(self.values(draw))}
         counts = [0] * len(index)
-        sizes = _suit_sizes(draw)
+        binomials = [[comb(size, n) for n in range(draw.k + 1)] for size in _suit_sizes(draw)]
+        bs, bh, bd, bc = binomials
         for lengths in _length_vectors(draw):
-            ways = 1
-            for size, n in zip(sizes, lengths):
-                ways *= comb(size, n)
-            counts[index[self.key(lengths)]] += ways
+            s, h, d, c = lengths
+            counts[index[self.key(lengths)]] += bs[s] * bh[h] * bd[d] * bc[c]
         return counts
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
@@ -179,16 +179,21 @@ def _suit_sizes(draw: Draw) -> list[int]:
     return [sum(counts[s::4]) for s in _SUIT_ORDER]
 
 
-def _length_vectors(draw: Draw) -> Iterator[tuple[int, ...]]:
+def _length_vectors(draw: Draw) -> tuple[tuple[int, ...], ...]:
     """Every (S, H, D, C) length vector a hand of the draw can have."""
-    sizes = _suit_sizes(draw)
-    k = draw.k
+    return _vectors(tuple(_suit_sizes(draw)), draw.k)
+
+
+@lru_cache(maxsize=64)
+def _vectors(sizes: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    out = []
     for s in range(min(sizes[0], k) + 1):
         for h in range(min(sizes[1], k - s) + 1):
             for d in range(min(sizes[2], k - s - h) + 1):
                 c = k - s - h - d
                 if c <= sizes[3]:
-                    yield (s, h, d, c)
+                    out.append((s, h, d, c))
+    return tuple(out)
 
 
 def _by_lengths(draw: Draw, card_values: list[int]) -> Iterator[tuple[tuple[int, ...], np.ndarray]]:

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from cardlab.distribution import Distribution, format_value, side_by_side
 from cardlab.errors import CardlabError
-from cardlab.report.table import comparison_table, distribution_table, matrix_table, render_text
+from cardlab.report.table import comparison_table, distribution_text, matrix_table, render_text
 
 __all__ = ["add_output_options", "add_simulation_options", "emit", "positive_int"]
 
@@ -62,9 +62,9 @@ def emit(args: argparse.Namespace, dist: Distribution, *, title: str,
     elif joint and len({v[1] for v in dist.values}) <= 16:
         text = render_text(matrix_table(dist, title=title)) + "\n"
     elif joint:
-        text = render_text(distribution_table(dist.nonzero(), title=title, cumulative=False)) + "\n"
+        text = distribution_text(dist.nonzero(), title=title, cumulative=False) + "\n"
     else:
-        text = render_text(distribution_table(dist, title=title, cumulative=cumulative)) + "\n"
+        text = distribution_text(dist, title=title, cumulative=cumulative) + "\n"
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     elif fmt == "table" and sys.stdout.isatty():

@@ -20,7 +20,10 @@ from rich.table import Table
 
 from cardlab.distribution import Distribution, format_value, side_by_side
 
-__all__ = ["distribution_table", "comparison_table", "matrix_table", "render_text", "format_probability"]
+__all__ = ["distribution_table", "distribution_text", "comparison_table", "matrix_table", "plain_table",
+           "render_text", "format_probability"]
+
+_LONG = 150
 
 
 def format_probability(p: float) -> str:
@@ -52,6 +55,21 @@ def distribution_table(dist: Distribution, title: str | None = None, value_label
         sim = dist.simulation
         table.caption = f"{sim.trials:,} simulated trials, seed {sim.seed}"
     return table
+
+
+def distribution_text(dist: Distribution, title: str | None = None, cumulative: bool = True) -> str:
+    """:func:`distribution_table` as text; long tables are laid out without rich (much faster)."""
+    if len(dist.values) <= _LONG:
+        return render_text(distribution_table(dist, title=title, cumulative=cumulative))
+    headers = [dist.name, "count", "probability"] + (["at least"] if cumulative else [])
+    rows = []
+    for value, count, p, tail in zip(dist.values, dist.counts, dist.probabilities, dist.at_least):
+        row = [format_value(value), f"{count:,}", format_probability(float(p))]
+        if cumulative:
+            row.append(format_probability(float(tail)))
+        rows.append(row)
+    caption = f"total {dist.total:,}" + (" (exact)" if dist.exact else " simulated trials")
+    return (title + "\n" if title else "") + plain_table(headers, rows, caption)
 
 
 def comparison_table(exact: Distribution, simulated: Distribution, title: str | None = None,
@@ -106,6 +124,17 @@ def _distinct(values: Any) -> list[Any]:
     for v in values:
         seen.setdefault(v, None)
     return list(seen)
+
+
+def plain_table(headers: list[str], rows: list[list[str]], caption: str = "") -> str:
+    """A right-aligned text table without rich, for long tables where rich is slow."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.rjust(w) for h, w in zip(headers, widths)),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
+    if caption:
+        lines.append(caption)
+    return "\n".join(lines)
 
 
 def render_text(renderable: Any, width: int = 160) -> str:
