@@ -128,7 +128,7 @@ def _rank(args: argparse.Namespace) -> int:
         for n, s in zip(rows, got):
             values[n] = int(s)
     cats = category_codes(np.array(values, dtype=np.int64), rules)
-    out = [{"hand": format_cards(i), "category": Category(int(c)).key, "strength": s}
+    out: list[dict[str, Any]] = [{"hand": format_cards(i), "category": Category(int(c)).key, "strength": s}
            for i, c, s in zip(ids, cats, values)]
     if args.format == "json":
         print(json.dumps(out, indent=2))
@@ -165,11 +165,11 @@ def _odds(args: argparse.Namespace) -> int:
     except TooLargeError:
         if not args.simulate:
             raise
-        sim = simulate(dealing, feature, args.simulate, seed=args.seed, workers=args.workers,
-                       progress=True)
+        alone = simulate(dealing, feature, args.simulate, seed=args.seed, workers=args.workers,
+                         progress=True)
         print("cardlab: exact odds are too large to count here; showing the simulation alone",
               file=sys.stderr)
-        return emit(args, sim, title=title, value_key="category")
+        return emit(args, alone, title=title, value_key="category")
     sim: Distribution | None = None
     if args.simulate:
         sim = simulate(dealing, feature, args.simulate, seed=args.seed, workers=args.workers,
