@@ -17,7 +17,6 @@ A card may repeat within a hand (several decks, reels): five of a kind and
 flushes with a repeated rank are evaluated exactly, on a slower path for the
 few hands concerned.
 
->>> from cardlab.poker.rules import STANDARD
 >>> cats, strengths = evaluate(hand_array(["As Ks Qs Js Ts", "2c 2d 2h 7s 7c"]))
 >>> [Category(c).key for c in cats], bool(strengths[0] > strengths[1])
 (['royal_flush', 'full_house'], True)
@@ -49,7 +48,6 @@ __all__ = [
     "parse_hand",
     "multiset_index",
     "SORTING_NETWORKS",
-    "Category",
     "CHUNK",
 ]
 

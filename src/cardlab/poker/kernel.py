@@ -39,7 +39,6 @@ __all__ = [
     "unpack",
     "category_codes",
     "straight_tops",
-    "STANDARD",
 ]
 
 CATEGORY_SHIFT = 20
