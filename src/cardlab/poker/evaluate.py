@@ -143,6 +143,15 @@ def _group_tables(k: int) -> tuple[np.ndarray, ...]:
 
 
 @lru_cache(maxsize=None)
+def _direct_five(rules: Rules) -> np.ndarray:
+    """Five-card strengths ignoring suits, indexed by the unsorted ranks in base 13."""
+    digits = np.indices((13,) * 5).reshape(5, -1).T
+    ordered = np.sort(digits, axis=1)
+    index = sum(_binomial_column(i)[ordered[:, i]] for i in range(5))
+    return _plain_table(rules, 5)[index]
+
+
+@lru_cache(maxsize=None)
 def _flush_table(rules: Rules) -> np.ndarray:
     """Flush strength of each 13-bit mask of distinct ranks in one suit."""
     masks = np.arange(1 << 13)
@@ -171,6 +180,13 @@ def _block(hands: np.ndarray, rules: Rules) -> np.ndarray:
     n, k = hands.shape
     cols = np.ascontiguousarray(hands.T)
     ranks = list(cols >> np.uint8(2))
+    if k == 5:  # no sort: one lookup by the five ranks in base 13
+        digits = ranks[0].astype(np.uint32)
+        for r in ranks[1:]:
+            digits *= np.uint32(13)
+            digits += r
+        out = _direct_five(rules)[digits]
+        return _with_flushes(out, hands, cols, rules)
     for a, b in SORTING_NETWORKS[k]:
         low = np.minimum(ranks[a], ranks[b])
         np.maximum(ranks[a], ranks[b], out=ranks[b])
@@ -182,7 +198,11 @@ def _block(hands: np.ndarray, rules: Rules) -> np.ndarray:
             digits *= np.uint16(13)
             digits += ranks[j]
         index += table[digits]
-    out = _plain_table(rules, k)[index]
+    return _with_flushes(_plain_table(rules, k)[index], hands, cols, rules)
+
+
+def _with_flushes(out: np.ndarray, hands: np.ndarray, cols: np.ndarray, rules: Rules) -> np.ndarray:
+    """``out`` raised to the flush strength where a hand holds five cards of a suit."""
     suit = _flush_suits(cols)
     rows = np.flatnonzero(suit < 4)
     if len(rows):
