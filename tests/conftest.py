@@ -17,3 +17,11 @@ def run(capsys: pytest.CaptureFixture[str]):
         return status, out, err
 
     return _run
+
+
+@pytest.fixture
+def reels_file():
+    """The trade-stimulator reels: the 50-card deck without Ts and Jh on 5 reels of 10."""
+    from pathlib import Path
+
+    return Path(__file__).parent / "data" / "trade_stimulator.reels"

@@ -24,6 +24,8 @@ __all__ = [
     "ContractError",
     "ScoringError",
     "ResultFileError",
+    "HandError",
+    "ReelsFileError",
 ]
 
 
@@ -74,3 +76,20 @@ class ResultFileError(ScoringError):
         self.source = source
         where = [part for part in (source, f"line {line}" if line is not None else None) if part]
         super().__init__(": ".join([*where, reason]))
+
+
+class HandError(CardlabError):
+    """A poker hand that cannot be evaluated: wrong number of cards, a card given
+    twice, a card outside the rule variant's deck, an unknown category or rule."""
+
+
+class ReelsFileError(CardlabError):
+    """A reels file with a bad line; the message starts with the line number.
+
+    >>> ReelsFileError("Xx 2c", 3)
+    ReelsFileError('line 3: Xx 2c')
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}" if line is not None else message)

@@ -1,0 +1,139 @@
+"""Speed of the poker evaluator, exact tables and simulation, side by side with peers.
+
+Run: python benchmarks/bench_poker.py [--quick]   (peers: pip install -e '.[bench]')
+
+Peers in the same process, on the same random hands: eval7 (Cython), phevaluator
+(C extension) and treys (pure Python). None of them takes an array of hands, so
+they are timed the way Python code calls them: one call per hand. cardlab takes
+the whole ``(n, k)`` array in one call. Ratios are cardlab's hands/s over the
+peer's. Goals from the issue (2-core machine): >= 50M five-card and >= 30M
+seven-card hands/s; exact 5-card table <= 0.05 s; exact 7-card table <= 1 s;
+the seed's 10,000,000-hand simulation <= 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import subprocess
+import sys
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from cardlab.cards import RANKS, SUITS
+from cardlab.dealing import Deck, Draw
+from cardlab.engine import exact, simulate
+from cardlab.poker.evaluate import strengths
+from cardlab.poker.odds import PokerCategory
+
+
+def best_seconds(fn: Callable[[], Any], repeat: int = 3) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def random_hands(n: int, k: int, seed: int = 1) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return Draw(Deck.standard(), k).sample(rng, n)
+
+
+def _names(hands: np.ndarray) -> list[list[str]]:
+    return [[RANKS[c // 4] + SUITS[c % 4] for c in h] for h in hands]
+
+
+def peers(hands: np.ndarray) -> dict[str, Callable[[], Any]]:
+    """One callable per installed peer, evaluating every hand of ``hands``."""
+    out: dict[str, Callable[[], Any]] = {}
+    names = _names(hands)
+    try:
+        eval7 = importlib.import_module("eval7")
+        cards7 = [[eval7.Card(c) for c in h] for h in names]
+        out["eval7"] = lambda: [eval7.evaluate(h) for h in cards7]
+    except ImportError:
+        pass
+    try:
+        ph = importlib.import_module("phevaluator")
+        ids = [[int(c) for c in h] for h in hands]  # phevaluator ids are rank*4+suit too
+        out["phevaluator"] = lambda: [ph.evaluate_cards(*h) for h in ids]
+    except ImportError:
+        pass
+    try:
+        treys = importlib.import_module("treys")
+        evaluator = treys.Evaluator()
+        cards_t = [[treys.Card.new(c) for c in h] for h in names[: max(1, len(names) // 20)]]
+        out["treys (1/20 of the hands)"] = lambda: [evaluator.evaluate(h[:2], h[2:]) for h in cards_t]
+    except ImportError:
+        pass
+    return out
+
+
+def evaluation(n: int, peer_n: int) -> None:
+    print("batch evaluation, hands per second (best of 3)")
+    for k in (5, 7):
+        hands = random_hands(n, k)
+        strengths(hands[:10])  # build the tables first
+        ours: dict[int, float] = {}
+        for workers in (1, 2):
+            seconds = best_seconds(lambda: strengths(hands, workers=workers))
+            ours[workers] = n / seconds
+            print(f"  {k} cards  cardlab, {workers} thread(s): {ours[workers] / 1e6:7.1f} M/s")
+        best = max(ours.values())
+        sample = hands[:peer_n]
+        for name, fn in peers(sample).items():
+            count = peer_n // 20 if name.startswith("treys") else peer_n
+            rate = max(1, count) / best_seconds(fn, repeat=2)
+            print(f"  {k} cards  {name:<27}: {rate / 1e6:7.2f} M/s   cardlab is {best / rate:6.1f}x")
+
+
+def exact_tables() -> None:
+    print("exact category tables")
+    for k in (5, 7):
+        code = ("import time; t = time.perf_counter(); "
+                "from cardlab.dealing import Deck, Draw; from cardlab.engine import exact; "
+                "from cardlab.poker.odds import PokerCategory; "
+                f"exact(Draw(Deck.standard(), {k}), PokerCategory()); print(time.perf_counter() - t)")
+        cold = float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                    check=True).stdout)
+        warm = best_seconds(lambda: exact(Draw(Deck.standard(), k), PokerCategory()))
+        print(f"  {k} cards from 52: {warm:.3f} s (first call in a fresh process, tables built "
+              f"and imports included: {cold:.3f} s)")
+    for label, dealing in (("7 cards from 2 decks", Draw(Deck.standard(decks=2), 7)),
+                           ("5 cards, short deck", Draw(Deck.short(), 5))):
+        seconds = best_seconds(lambda: exact(dealing, PokerCategory()))
+        print(f"  {label}: {seconds:.3f} s")
+
+
+def simulation(trials: int) -> None:
+    print(f"simulation of {trials:,} five-card hands (sampling + evaluation)")
+    dealing, feature = Draw(Deck.standard(), 5), PokerCategory()
+    for workers in (1, 2):
+        seconds = best_seconds(lambda: simulate(dealing, feature, trials, seed=1, workers=workers),
+                               repeat=2)
+        print(f"  {workers} worker(s): {seconds:.2f} s")
+    hands = random_hands(1_000_000, 5)
+    rng = np.random.default_rng(1)
+    sample = best_seconds(lambda: [dealing.sample(rng, 250_000) for _ in range(4)]) * trials / 1e6
+    evaluate = best_seconds(lambda: strengths(hands)) * trials / 1e6
+    print(f"  of which, one core: sampling {sample:.2f} s (engine chunks of 250,000), "
+          f"evaluation {evaluate:.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    args = parser.parse_args()
+    n, peer_n, trials = (200_000, 20_000, 1_000_000) if args.quick else (4_000_000, 200_000, 10_000_000)
+    print(f"python {sys.version.split()[0]}, numpy {np.__version__}")
+    evaluation(n, peer_n)
+    exact_tables()
+    simulation(trials)
+
+
+if __name__ == "__main__":
+    main()

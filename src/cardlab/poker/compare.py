@@ -1,0 +1,180 @@
+"""Single hands for people: their value, their best five cards, and why one beats another.
+
+>>> a, b = hand_value("Ah Ad 8c 8s Kd"), hand_value("As Ac 8h 8d Qc")
+>>> a.describe()
+'two pair, aces and eights, king kicker'
+>>> print(compare(["Ah Ad 8c 8s Kd", "As Ac 8h 8d Qc"]).reason)
+hand 1 wins: both two pair, aces and eights; the kicker decides, king against queen
+>>> compare(["Ah Ad 8c 8s Kd"])
+Traceback (most recent call last):
+...
+cardlab.errors.HandError: compare needs at least two hands
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from cardlab.cards import RANKS, format_cards
+from cardlab.errors import HandError
+from cardlab.poker.evaluate import parse_hand, strengths
+from cardlab.poker.kernel import unpack
+from cardlab.poker.rules import STANDARD, Category, Rules
+
+__all__ = ["HandValue", "Comparison", "hand_value", "compare", "rank_name"]
+
+_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+          "queen", "king", "ace"]
+_PLURALS = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+            "jacks", "queens", "kings", "aces"]
+_ORDINALS = ["highest", "second", "third", "fourth", "fifth"]
+
+
+def rank_name(rank: int, plural: bool = False) -> str:
+    """``rank_name(12)`` is 'ace'; with ``plural`` 'aces'."""
+    return (_PLURALS if plural else _NAMES)[rank]
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """One evaluated hand: its cards, category, strength and best five cards."""
+
+    cards: tuple[int, ...]
+    category: Category
+    strength: int
+    ranks: tuple[int, ...]
+    best: tuple[int, ...]
+    rules: Rules = STANDARD
+
+    @property
+    def text(self) -> str:
+        return format_cards(self.cards)
+
+    def describe(self) -> str:
+        """The category with its deciding ranks, in words."""
+        c, r = self.category, self.ranks
+        n, p = rank_name, lambda x: rank_name(x, True)
+        if c in (Category.HIGH_CARD, Category.FLUSH):
+            return f"{c.label}, " + "-".join(RANKS[x] for x in r)
+        if c == Category.ONE_PAIR:
+            return f"one pair of {p(r[0])}, " + "-".join(RANKS[x] for x in r[2:]) + " kickers"
+        if c == Category.TWO_PAIR:
+            return f"two pair, {p(r[0])} and {p(r[2])}, {n(r[4])} kicker"
+        if c == Category.THREE_OF_A_KIND:
+            return f"three {p(r[0])}, " + "-".join(RANKS[x] for x in r[3:]) + " kickers"
+        if c in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+            return f"{c.label}, {n(r[0])} high"
+        if c == Category.FULL_HOUSE:
+            return f"full house, {p(r[0])} full of {p(r[3])}"
+        if c == Category.FOUR_OF_A_KIND:
+            return f"four {p(r[0])}, {n(r[4])} kicker"
+        if c == Category.FIVE_OF_A_KIND:
+            return f"five {p(r[0])}"
+        return c.label  # royal flush
+
+
+def hand_value(text: str | Sequence[int], rules: Rules = STANDARD, *, repeats: bool = False) -> HandValue:
+    """Evaluate one hand given as text ("As Ks Qs Js Ts") or card ids."""
+    if isinstance(text, str):
+        ids = parse_hand(text, repeats=repeats)
+    else:
+        ids = [int(i) for i in text]
+        if not 5 <= len(ids) <= 7:
+            raise HandError(f"a hand has 5, 6 or 7 cards, got {len(ids)}")
+    for i in ids:
+        if i // 4 < rules.lowest_rank:
+            raise HandError(f"card {format_cards([i])} is not in the {rules.name.replace('_', ' ')}")
+    strength = int(strengths(np.array([ids], dtype=np.uint8), rules)[0])
+    category, ranks = unpack(strength, rules)
+    return HandValue(tuple(ids), category, strength, ranks, _best_five(ids, category, ranks), rules)
+
+
+def _best_five(ids: list[int], category: Category, ranks: tuple[int, ...]) -> tuple[int, ...]:
+    pool = list(ids)
+    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH):
+        suits = [i % 4 for i in ids]
+        flush_suit = max(range(4), key=suits.count)
+        pool = [i for i in ids if i % 4 == flush_suit]
+    best = []
+    for r in ranks:
+        card = max(i for i in pool if i // 4 == r)
+        pool.remove(card)
+        best.append(card)
+    return tuple(best)
+
+
+def _part(category: Category, position: int) -> str:
+    """What the ``position``-th deciding rank of a category is."""
+    if category in (Category.HIGH_CARD, Category.FLUSH):
+        return f"{_ORDINALS[position]} card"
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return "top card"
+    layout = {
+        Category.ONE_PAIR: ["pair", "pair", "first kicker", "second kicker", "third kicker"],
+        Category.TWO_PAIR: ["top pair", "top pair", "second pair", "second pair", "kicker"],
+        Category.THREE_OF_A_KIND: ["three of a kind"] * 3 + ["first kicker", "second kicker"],
+        Category.FULL_HOUSE: ["three of a kind"] * 3 + ["pair"] * 2,
+        Category.FOUR_OF_A_KIND: ["four of a kind"] * 4 + ["kicker"],
+    }
+    return layout.get(category, ["rank"] * 5)[position]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The hands compared, the indices of the winners (several on a tie), and why."""
+
+    hands: tuple[HandValue, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    @property
+    def tie(self) -> bool:
+        return len(self.winners) > 1
+
+
+def _shared(v: HandValue, upto: int) -> str:
+    """Words for what two hands of one category share before position ``upto``."""
+    c, r = v.category, v.ranks
+    if c == Category.TWO_PAIR and upto >= 4:
+        return f"{rank_name(r[0], True)} and {rank_name(r[2], True)}"
+    if c in (Category.ONE_PAIR, Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND) and upto >= 4 - (
+            c == Category.ONE_PAIR) * 2:
+        return f"{rank_name(r[0], True)}"
+    if c == Category.FULL_HOUSE and upto >= 3:
+        return f"{rank_name(r[0], True)} full"
+    return ""
+
+
+def _why(winner: HandValue, loser: HandValue) -> str:
+    if winner.category != loser.category:
+        return f"{winner.describe()} beats {loser.describe()}"
+    position = next(i for i in range(5) if winner.ranks[i] != loser.ranks[i])
+    shared = _shared(winner, position)
+    both = f"both {winner.category.label}" + (f", {shared}" if shared else "")
+    return (f"{both}; the {_part(winner.category, position)} decides, "
+            f"{rank_name(winner.ranks[position])} against {rank_name(loser.ranks[position])}")
+
+
+def compare(hands: Sequence[str], rules: Rules = STANDARD, *, repeats: bool = False) -> Comparison:
+    """Which of two or more hands wins (several on a tie), and why in words.
+
+    Hands may share cards (hold'em hands share the board); a card twice in one
+    hand is an error unless ``repeats`` (several decks).
+    """
+    if len(hands) < 2:
+        raise HandError("compare needs at least two hands")
+    values = tuple(hand_value(h, rules, repeats=repeats) for h in hands)
+    top = max(v.strength for v in values)
+    winners = tuple(i for i, v in enumerate(values) if v.strength == top)
+    if len(winners) == len(values):
+        reason = f"tie: all hands are {values[0].describe()}"
+    else:
+        best_loser = max((v for i, v in enumerate(values) if i not in winners),
+                         key=lambda v: v.strength)
+        who = " and ".join(f"hand {i + 1}" for i in winners)
+        verb = "tie and win" if len(winners) > 1 else "wins"
+        reason = f"{who} {verb}: {_why(values[winners[0]], best_loser)}"
+    return Comparison(values, winners, reason)

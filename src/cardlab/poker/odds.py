@@ -1,0 +1,194 @@
+"""Poker category odds: the :class:`PokerCategory` feature for the exact and simulated engines.
+
+Exact counts for ``k`` cards drawn from any deck (cards removed, short deck,
+several decks) are counted by rank classes, never hand by hand:
+
+* every multiset of ``k`` ranks is weighted by ``prod C(N_r, m_r)`` (``N_r``
+  physical cards of rank ``r`` in the deck, ``m_r`` of them in the hand) and
+  valued by the suit-blind strength table;
+* hands holding five or more cards of one suit are then re-valued: for each suit,
+  every multiset of ranks in that suit (five or more) times every multiset of
+  the remaining ranks from the other suits, weighted the same way. Suits with
+  the same cards left in the deck are counted once and multiplied (suit
+  symmetry). With at most nine cards only one suit can hold five.
+
+That is 50,388 rank classes and a few hundred thousand flush classes for seven
+cards instead of 133,784,560 hands. Reel machines (:class:`~cardlab.poker.reels.Reels`)
+are enumerated in vectorised chunks after an estimate of their size.
+
+>>> from cardlab.dealing import Deck, Draw
+>>> from cardlab.engine import exact
+>>> d = exact(Draw(Deck.standard(), 5), PokerCategory())
+>>> d.count("royal_flush"), d.count("high_card"), d.total
+(4, 1302540, 2598960)
+>>> exact(Draw(Deck.standard(), 3), PokerCategory())
+Traceback (most recent call last):
+...
+cardlab.errors.HandError: a poker hand has 5, 6 or 7 cards, not 3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb, prod
+from typing import Any
+
+import numpy as np
+
+from cardlab.dealing import Draw
+from cardlab.errors import HandError, TooLargeError
+from cardlab.poker.evaluate import _binomial_column, _plain_table, strengths
+from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
+from cardlab.poker.reels import Reels
+from cardlab.poker.rules import STANDARD, Category, Rules
+
+__all__ = ["PokerCategory", "category_counts", "MAX_ENUMERATION"]
+
+MAX_ENUMERATION = 60_000_000
+"""Largest number of hands enumerated one by one (reels) before refusing."""
+
+
+@dataclass(frozen=True)
+class PokerCategory:
+    """The poker category of a hand (best five of its cards) under ``rules``.
+
+    Values are the category keys from weakest to strongest in the rules'
+    order, so each row's ``at_least`` is the chance of that hand or better;
+    ``five_of_a_kind`` is listed only when a card can repeat in a hand.
+    """
+
+    rules: Rules = STANDARD
+    name: str = "category"
+
+    def values(self, dealing: Any) -> list[str]:
+        order = list(self.rules.order)
+        if not _can_repeat(dealing):
+            order.remove(Category.FIVE_OF_A_KIND)
+        return [c.key for c in order]
+
+    def exact_counts(self, dealing: Any) -> list[int]:
+        counts = category_counts(dealing, self.rules)
+        return counts[: len(self.values(dealing))]
+
+    def encode(self, dealing: Any, hands: np.ndarray) -> np.ndarray:
+        return (strengths(hands, self.rules) >> CATEGORY_SHIFT).astype(np.intp)
+
+
+def _can_repeat(dealing: Any) -> bool:
+    if isinstance(dealing, Reels):
+        return dealing.can_repeat()
+    return max(dealing.deck.counts) > 1
+
+
+def category_counts(dealing: Any, rules: Rules = STANDARD) -> list[int]:
+    """Exact number of outcomes of ``dealing`` in each category, by position in
+    ``rules.order`` (all eleven positions)."""
+    if isinstance(dealing, Reels):
+        return _reel_counts(dealing, rules)
+    if not isinstance(dealing, Draw):
+        raise HandError(f"cannot count poker hands exactly for {type(dealing).__name__}")
+    if not 5 <= dealing.k <= 7:
+        raise HandError(f"a poker hand has 5, 6 or 7 cards, not {dealing.k}")
+    return _draw_counts(dealing.deck.counts, dealing.k, rules)
+
+
+@lru_cache(maxsize=None)
+def _multisets(size: int) -> np.ndarray:
+    """Every multiset of ``size`` ranks as rank counts, ``(C(12 + size, size), 13)`` int64."""
+    rows = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.int64)
+    counts = np.zeros((len(rows), 13), dtype=np.int64)
+    for j in range(size):
+        np.add.at(counts, (np.arange(len(rows)), rows[:, j]), 1)
+    return counts
+
+
+def _weights(counts: np.ndarray, available: np.ndarray) -> np.ndarray:
+    """``prod_r C(available_r, counts_r)`` per row (Python ints in an object array)."""
+    table = [[comb(int(a), m) for m in range(8)] for a in available]
+    w = np.ones(len(counts), dtype=object)
+    for r in range(13):
+        w = w * np.array(table[r], dtype=object)[counts[:, r]]
+    return w
+
+
+def _index(counts: np.ndarray) -> np.ndarray:
+    """Multiset index (see :func:`cardlab.poker.evaluate.multiset_index`) of rank counts."""
+    cumulative = np.cumsum(counts, axis=1)
+    k = int(cumulative[0, -1])
+    index = np.zeros(len(counts), dtype=np.int64)
+    for i in range(k):
+        rank = (cumulative <= i).sum(axis=1)  # the i-th smallest rank
+        index += _binomial_column(i)[rank]
+    return index
+
+
+def _tally(totals: list[int], positions: np.ndarray, weights: np.ndarray, sign: int = 1) -> None:
+    for p in np.unique(positions):
+        totals[int(p)] += sign * int(weights[positions == p].sum())
+
+
+def _draw_counts(deck_counts: tuple[int, ...], k: int, rules: Rules) -> list[int]:
+    n = np.array(deck_counts, dtype=np.int64).reshape(13, 4)  # [rank, suit]
+    totals = [0] * len(Category)
+    plain = _plain_table(rules, k)
+    # every hand, valued ignoring suits
+    ranks = _multisets(k)
+    w = _weights(ranks, n.sum(axis=1))
+    keep = w != 0
+    _tally(totals, plain[_index(ranks[keep])] >> CATEGORY_SHIFT, w[keep])
+    # hands with five or more cards of one suit: take out, value again with the flush
+    profiles: dict[tuple[int, ...], int] = {}
+    for s in range(4):
+        profiles[tuple(n[:, s])] = profiles.get(tuple(n[:, s]), 0) + 1
+    for profile, times in profiles.items():
+        in_suit = np.array(profile, dtype=np.int64)
+        for f in range(5, k + 1):
+            flush = _multisets(f)
+            wf = _weights(flush, in_suit)
+            flush = flush[wf != 0]
+            wf = wf[wf != 0]
+            if not len(flush):
+                continue
+            rest = _multisets(k - f) if k > f else np.zeros((1, 13), dtype=np.int64)
+            wr = _weights(rest, n.sum(axis=1) - in_suit)
+            rest, wr = rest[wr != 0], wr[wr != 0]
+            if not len(rest):
+                continue
+            hand = (flush[:, None, :] + rest[None, :, :]).reshape(-1, 13)
+            weight = (wf[:, None] * wr[None, :]).reshape(-1) * times
+            before = plain[_index(hand)].astype(np.int64)
+            with_flush = np.repeat(flush_strength(flush, rules), len(rest))
+            after = np.maximum(before, with_flush)
+            _tally(totals, before >> CATEGORY_SHIFT, weight, sign=-1)
+            _tally(totals, after >> CATEGORY_SHIFT, weight)
+    return totals
+
+
+def _reel_counts(reels: Reels, rules: Rules) -> list[int]:
+    """Enumerate every combination of one position per reel, in vectorised chunks."""
+    # identical cards on a reel are one class weighted by how often they appear
+    faces = [np.unique(np.array(r, dtype=np.uint8), return_counts=True) for r in reels.reels]
+    size = prod(len(ids) for ids, _ in faces)
+    if size > MAX_ENUMERATION:
+        raise TooLargeError(
+            f"exact odds for these reels need {size:,} hands evaluated one by one (more than "
+            f"{MAX_ENUMERATION:,}); simulate instead, e.g. "
+            f"'cardlab poker odds --reels FILE --simulate 10000000 --seed 1'"
+        )
+    radices = [len(ids) for ids, _ in faces]
+    totals = np.zeros(len(Category), dtype=object)
+    chunk = 1 << 20
+    for start in range(0, size, chunk):
+        flat = np.arange(start, min(start + chunk, size), dtype=np.int64)
+        hand = np.empty((len(flat), len(faces)), dtype=np.uint8)
+        weight = np.ones(len(flat), dtype=np.int64)
+        for j in range(len(faces) - 1, -1, -1):
+            flat, digit = np.divmod(flat, radices[j])
+            hand[:, j] = faces[j][0][digit]
+            weight *= faces[j][1][digit]
+        codes = strengths(hand, rules) >> CATEGORY_SHIFT
+        for p in np.unique(codes):
+            totals[int(p)] += int(weight[codes == p].sum())
+    return [int(t) for t in totals]
