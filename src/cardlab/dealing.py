@@ -129,12 +129,18 @@ class Draw:
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
         """``n`` random draws as an ``(n, k)`` uint8 array of card ids.
 
-        A partial Fisher-Yates shuffle run on all ``n`` rows at once: one
-        vectorised step per card drawn.
+        Every set of ``k`` physical cards is equally likely. Small draws (poker
+        hands) pick ``k`` positions at once and redraw the rows that picked a
+        position twice (rejection keeps the result uniform); large draws
+        (bridge hands) run a partial Fisher-Yates shuffle on all rows at once,
+        one vectorised step per card.
         """
         cards = self.deck.physical()
         size = len(cards)
         dtype = np.uint8 if size <= 256 else np.uint16
+        if self.k * (self.k - 1) <= size:
+            positions = _distinct_positions(rng, n, size, self.k, dtype)
+            return positions if self.deck.counts == (1,) * 52 else cards[positions]
         positions = np.broadcast_to(np.arange(size, dtype=dtype), (n, size)).copy()
         rows = np.arange(n)
         for j in range(self.k):
@@ -143,3 +149,24 @@ class Draw:
             positions[rows, pick] = positions[:, j]
             positions[:, j] = chosen
         return cards[positions[:, : self.k]]
+
+
+def _distinct_positions(rng: np.random.Generator, n: int, size: int, k: int, dtype: type) -> np.ndarray:
+    """``(n, k)`` positions in ``0..size-1``, distinct within each row, uniformly at random."""
+    positions = rng.integers(0, size, size=(n, k), dtype=dtype)
+    redo = np.flatnonzero(_has_repeat(positions))
+    while len(redo):
+        positions[redo] = rng.integers(0, size, size=(len(redo), k), dtype=dtype)
+        redo = redo[_has_repeat(positions[redo])]
+    return positions
+
+
+def _has_repeat(positions: np.ndarray) -> np.ndarray:
+    """Rows in which some position appears twice (k(k-1)/2 vectorised comparisons)."""
+    k = positions.shape[1]
+    columns = [positions[:, i] for i in range(k)]
+    repeat = np.zeros(len(positions), dtype=bool)
+    for i in range(k):
+        for j in range(i + 1, k):
+            repeat |= columns[i] == columns[j]
+    return repeat

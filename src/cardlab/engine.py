@@ -53,7 +53,8 @@ class Dealing(Protocol):
 class Feature(Protocol):
     """A function of a hand whose distribution we want."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def values(self, dealing: Any) -> Sequence[Any]: ...
 
