@@ -158,7 +158,7 @@ def _odds(args: argparse.Namespace) -> int:
             for card in reel:
                 if card // 4 < rules.lowest_rank:
                     raise HandError(f"card {format_cards([card])} on the reels is not in the short deck")
-    feature: Any = PokerCategory(rules)  # frozen: see the note on Feature.name in the report
+    feature = PokerCategory(rules)
     title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
     try:
         dist = exact(dealing, feature)
