@@ -86,11 +86,11 @@ class Deck:
             counts[i] -= 1
         for i in sorted(set(ids)):
             if counts[i] < 0:
+                card = format_cards([i])
+                if self.counts[i] == 0:
+                    raise DeckError(f"card {card} is not in the deck")
                 given = ids.count(i)
-                raise DeckError(
-                    f"card {format_cards([i])} is given {given} times but the deck holds "
-                    f"{self.counts[i]}"
-                )
+                raise DeckError(f"card {card} is given {given} times but the deck holds {self.counts[i]}")
         return Deck(tuple(counts))
 
     def physical(self) -> np.ndarray:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from cardlab import __version__
 from cardlab.errors import CardlabError
@@ -18,10 +18,17 @@ from cardlab.errors import CardlabError
 __all__ = ["main", "build_parser"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors on one line (the usage itself is one --help away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from cardlab.cli import bridge_score, bridge_stats, poker
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="cardlab",
         description="Card-game probabilities (exact and simulated) and duplicate bridge scoring.",
     )
