@@ -35,14 +35,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cardlab {__version__}")
     groups = parser.add_subparsers(dest="group", metavar="{bridge,poker}", required=True)
     bridge = groups.add_parser("bridge", help="bridge hand statistics and duplicate scoring")
-    bridge_cmds = bridge.add_subparsers(dest="command", required=True)
+    bridge_cmds = _commands(bridge)
     bridge_stats.register(bridge_cmds)
     bridge_stats.register_deal(bridge_cmds)
     bridge_score.register(bridge_cmds)
     poker_parser = groups.add_parser("poker", help="poker hands: evaluate, compare, odds")
-    poker_cmds = poker_parser.add_subparsers(dest="command", required=True)
+    poker_cmds = _commands(poker_parser)
     poker.register(poker_cmds)
     return parser
+
+
+def _commands(group: argparse.ArgumentParser) -> "argparse._SubParsersAction[argparse.ArgumentParser]":
+    """The subcommand list of a group; its parsers are ``_Parser``s (one-line usage errors)."""
+    return group.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
