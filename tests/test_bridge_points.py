@@ -128,3 +128,35 @@ def test_same_seed_same_counts_whatever_the_workers() -> None:
 def test_bad_schemes(spec: str) -> None:
     with pytest.raises(SchemeError):
         parse_scheme(spec)
+
+
+class _StopAfter(Points):
+    """Points, but Ctrl-C arrives while the third chunk is evaluated."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        object.__setattr__(self, "calls", 0)
+
+    def encode(self, draw, hands):
+        object.__setattr__(self, "calls", self.calls + 1)
+        if self.calls == 3:
+            raise KeyboardInterrupt
+        return super().encode(draw, hands)
+
+
+def test_ctrl_c_returns_what_was_simulated() -> None:
+    draw = Draw(Deck.standard(), 13)
+    sim = simulate(draw, _StopAfter(), trials=100_000, seed=1, chunk=10_000)
+    assert sim.simulation is not None and sim.simulation.interrupted
+    assert sim.total == sim.simulation.trials == 20_000 and sim.simulation.requested == 100_000
+    # chunk i always uses the i-th child seed, so the two chunks done equal a 20,000-trial run
+    assert sim.counts == simulate(draw, Points(), trials=20_000, seed=1, chunk=10_000).counts
+
+
+def test_ctrl_c_before_any_chunk_propagates() -> None:
+    class Immediately(Points):
+        def encode(self, draw, hands):
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(Draw(Deck.standard(), 13), Immediately(), trials=1000, seed=1)

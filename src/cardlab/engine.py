@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import signal
 import sys
+import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol, Sequence
 
@@ -108,6 +109,7 @@ def simulate(
     done = 0
     interrupted = False
     bar = _Progress(trials, feature.name) if progress else None
+    held: list[Any] = []  # the SIGINT handler to restore, once a first Ctrl-C is being handled
     try:
         if workers == 1:
             for size, child in zip(sizes, seeds):
@@ -131,15 +133,19 @@ def simulate(
                             if bar:
                                 bar.advance(size)
                 except KeyboardInterrupt:
+                    _hold_sigint(held)
                     pool.shutdown(wait=False, cancel_futures=True)
                     raise
     except KeyboardInterrupt:
+        _hold_sigint(held)
         interrupted = True
         if done == 0:
             raise
     finally:
         if bar:
             bar.close()
+        if held:
+            signal.signal(signal.SIGINT, held[0])
     info = Simulation(trials=done, seed=seed, workers=workers, requested=trials, interrupted=interrupted)
     return Distribution(
         feature.name,
@@ -160,6 +166,12 @@ def _run_chunk(dealing: Any, feature: Feature, seed: np.random.SeedSequence, n: 
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _hold_sigint(held: list[Any]) -> None:
+    """Ignore further Ctrl-C while the first one is handled (the partial result still prints)."""
+    if not held and threading.current_thread() is threading.main_thread():
+        held.append(signal.signal(signal.SIGINT, signal.SIG_IGN))
 
 
 class _Progress:

@@ -73,7 +73,8 @@ def emit(args: argparse.Namespace, dist: Distribution, *, title: str,
         sys.stdout.write(text)
     if getattr(args, "plot", None):
         _plot(args.plot, dist, title, simulated, joint)
-    return 0
+    interrupted = simulated is not None and simulated.simulation is not None and simulated.simulation.interrupted
+    return 130 if interrupted else 0
 
 
 def _comparison_text(fmt: str, exact: Distribution, simulated: Distribution, title: str,
