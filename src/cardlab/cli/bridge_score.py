@@ -35,7 +35,6 @@ from cardlab.bridge.session import Method, PairKey, SessionResult, score_session
 from cardlab.bridge.traveller import TravellerLine
 from cardlab.bridge.usebio import Reported, read_usebio, write_usebio
 from cardlab.errors import ResultFileError, ScoringError
-from cardlab.report.scoring_html import session_html
 from cardlab.report.scoring_output import print_session_table, session_csv, session_json
 
 __all__ = ["register"]
@@ -168,6 +167,7 @@ def _write(result: SessionResult, args: argparse.Namespace, club: str, date: str
     elif args.format == "csv":
         text = session_csv(result)
     elif args.format == "html":
+        from cardlab.report.scoring_html import session_html  # jinja2: only when asked
         text = session_html(result)
     else:
         text = write_usebio(result, club=club, date=date)
