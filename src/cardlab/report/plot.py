@@ -29,7 +29,7 @@ def plot_distribution(dist: Distribution, path: str | Path, title: str | None = 
     """Bar chart of ``dist`` saved to ``path``; returns the path.
 
     ``log`` uses a logarithmic probability axis (default: for named categories
-    whose probabilities span more than four orders of magnitude, as poker
+    whose probabilities span more than two orders of magnitude, as poker
     hands do; numeric values such as points keep a linear axis so the shape of
     the distribution shows).
     """
@@ -38,11 +38,13 @@ def plot_distribution(dist: Distribution, path: str | Path, title: str | None = 
     positive = probs[probs > 0]
     if log is None:
         categorical = any(isinstance(v, str) for v in dist.values)
-        log = categorical and bool(len(positive)) and positive.max() / positive.min() > 1e4
+        log = categorical and bool(len(positive)) and positive.max() / positive.min() > 100
     width = max(6.0, min(18.0, 0.32 * len(labels) + 2))
     fig, ax = plt.subplots(figsize=(width, 4.8), dpi=110)
     x = np.arange(len(labels))
-    ax.bar(x, probs, color="#4C72B0", label="exact" if dist.exact else "simulated")
+    bars = ax.bar(x, probs, color="#4C72B0", label="exact" if dist.exact else "simulated")
+    if len(labels) <= 16:  # few bars: write each probability on its bar
+        ax.bar_label(bars, labels=[_short(p) for p in probs], fontsize=7, padding=2)
     if simulated is not None:
         lo, hi = simulated.confidence_interval()
         sp = simulated.probabilities
@@ -65,6 +67,12 @@ def plot_distribution(dist: Distribution, path: str | Path, title: str | None = 
     fig.savefig(out)
     plt.close(fig)
     return out
+
+
+def _short(p: float) -> str:
+    if p == 0:
+        return "0"
+    return f"{p:.3g}" if p >= 1e-3 else f"{p:.2e}"
 
 
 def plot_joint(dist: Distribution, path: str | Path, title: str | None = None) -> Path:
