@@ -58,3 +58,16 @@ def test_side_by_side_flags_rows_outside() -> None:
 def test_pandas_export() -> None:
     frame = Distribution("x", (0, 1), (1, 3)).to_pandas()
     assert list(frame["count"]) == [1, 3]
+
+
+def test_table_and_plot_methods(tmp_path) -> None:
+    from cardlab.bridge.features import LongestSuit, Points
+    from cardlab.bridge.features import Joint
+    from cardlab.dealing import Deck, Draw
+    from cardlab.engine import exact
+
+    d = exact(Draw(Deck.standard(), 13), Points())
+    assert "total 635,013,559,600 (exact)" in d.table()
+    assert d.plot(tmp_path / "a.png").stat().st_size > 10_000
+    joint = exact(Draw(Deck.standard(), 13), Joint(Points(), LongestSuit()))
+    assert joint.plot(tmp_path / "b.png").stat().st_size > 10_000

@@ -11,6 +11,13 @@ confidence intervals.
 [1.0, 0.75, 0.25]
 >>> d.to_json()["rows"][2]
 {'value': 2, 'count': 1, 'probability': 0.25, 'at_least': 0.25}
+>>> print(d.table())
+ coin   count   probability   at least
+───────────────────────────────────────
+    0       1      0.250000   1.000000
+    1       2      0.500000   0.750000
+    2       1      0.250000   0.250000
+            total 4 (exact)
 >>> d.probability(3)
 Traceback (most recent call last):
 ...
@@ -165,6 +172,20 @@ class Distribution:
             row[value_key] = format_value(row[value_key])
             writer.writerow(row)
         return out.getvalue()
+
+    def table(self, title: str | None = None) -> str:
+        """The aligned text table the command line prints (see :mod:`cardlab.report.table`)."""
+        from cardlab.report.table import distribution_text
+
+        return distribution_text(self, title=title)
+
+    def plot(self, path: Any, title: str | None = None, simulated: Distribution | None = None) -> Any:
+        """Draw a PNG: a bar chart, or a heat map for a joint table (see :mod:`cardlab.report.plot`)."""
+        from cardlab.report.plot import plot_distribution, plot_joint
+
+        if self.axes:
+            return plot_joint(self, path, title=title)
+        return plot_distribution(self, path, title=title, simulated=simulated)
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame of :meth:`rows` (needs the optional pandas dependency)."""
