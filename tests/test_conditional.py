@@ -70,3 +70,28 @@ def test_impossible_given_points() -> None:
         given_points(Deck.standard(), 38)
     with pytest.raises(DeckError, match="cannot be made"):
         given_points(Deck.standard(), "1/3")
+
+
+def test_simulation_by_rejection_agrees_with_exact() -> None:
+    from bruteforce import assert_simulation_agrees
+    from cardlab.bridge.conditional import simulate_given_points
+
+    ex = given_points(Deck.standard(), 12)
+    sim, dealt = simulate_given_points(Deck.standard(), 12, trials=400_000, seed=21)
+    assert dealt == 400_000
+    # about 8.03% of hands hold exactly 12 points (published table), so about 32,000 are kept
+    assert 30_000 < sim.total < 34_300
+    assert_simulation_agrees(ex, sim)
+
+
+def test_given_hcp_with_simulation_cli(run) -> None:
+    import json
+
+    status, out, _ = run("bridge", "hcp", "--given-hcp", "20", "--simulate", "200000", "--seed", "2",
+                         "--format", "json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["total"] == sum(r["count"] for r in data["rows"])
+    kept = data["simulation"]["trials"]
+    assert kept == sum(r["simulated_count"] for r in data["rows"])
+    assert 900 < kept < 1700  # P(20 HCP) = 0.6435%: about 1,287 of 200,000

@@ -18,6 +18,7 @@ cardlab.errors.DeckError: no 13-card hand holds exactly 38 hcp
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import Iterator
@@ -27,11 +28,11 @@ import numpy as np
 from cardlab.bridge.features import Points
 from cardlab.bridge.schemes import PointScheme
 from cardlab.dealing import Deck, Draw
-from cardlab.distribution import Distribution, format_value
-from cardlab.engine import additive_counts
+from cardlab.distribution import Distribution, Simulation, format_value
+from cardlab.engine import additive_counts, simulate
 from cardlab.errors import DeckError, TooLargeError
 
-__all__ = ["given_points"]
+__all__ = ["given_points", "simulate_given_points"]
 
 _MAX_SPLITS = 2_000_000
 
@@ -106,3 +107,64 @@ def _splits(classes: list[tuple[int, int]], cards: int, points: int) -> Iterator
         taken[i] = 0
 
     yield from walk(0, cards, points)
+
+
+@dataclass(frozen=True)
+class _PointsGivenPoints:
+    """Simulation feature over draws of ``known_cards + cards`` cards: the points of the last
+    ``cards`` when the first ``known_cards`` hold exactly ``target`` (scaled), else "rejected"."""
+
+    feature: Points
+    target: int
+    known_cards: int
+    cards: int
+
+    @property
+    def name(self) -> str:
+        return self.feature.name
+
+    def values(self, draw: Draw) -> list[object]:
+        return [*self.feature.values(Draw(draw.deck, self.cards)), "rejected"]
+
+    def exact_counts(self, draw: Draw) -> list[int]:
+        raise TooLargeError("count this exactly with given_points()")
+
+    def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        table = np.array(self.feature.scheme.card_values(), dtype=np.int64)
+        known = table[hands[:, : self.known_cards]].sum(axis=1)
+        other = table[hands[:, self.known_cards:]].sum(axis=1)
+        rejected = len(self.values(draw)) - 1
+        return np.where(known == self.target, other, rejected)
+
+
+def simulate_given_points(
+    deck: Deck,
+    points: int | Fraction | str,
+    trials: int,
+    scheme: PointScheme | str = "work",
+    known_cards: int = 13,
+    cards: int = 13,
+    seed: int | None = None,
+    workers: int = 1,
+    progress: bool = False,
+) -> tuple[Distribution, int]:
+    """The simulated counterpart of :func:`given_points`, by rejection: deal ``trials`` pairs
+    of hands and keep those whose known hand holds exactly ``points``.
+
+    Returns the distribution over the kept pairs (its ``simulation.trials``) and the number of
+    pairs dealt. Rare point counts keep few pairs: the intervals say so.
+    """
+    feature = Points(scheme)
+    target = Fraction(points) * feature.scheme.scale
+    if target.denominator != 1:
+        raise DeckError(f"{format_value(Fraction(points))} points cannot be made in scheme {feature.scheme}")
+    if known_cards + cards > deck.size:
+        raise DeckError(f"cannot deal {known_cards} + {cards} cards from a deck of {deck.size}")
+    conditional = _PointsGivenPoints(feature, int(target), known_cards, cards)
+    sim = simulate(Draw(deck, known_cards + cards), conditional, trials, seed=seed, workers=workers,
+                   progress=progress)
+    assert sim.simulation is not None
+    kept = sim.counts[:-1]
+    info = Simulation(trials=sum(kept), seed=sim.simulation.seed, workers=workers,
+                      requested=trials, interrupted=sim.simulation.interrupted)
+    return Distribution(feature.name, sim.values[:-1], kept, simulation=info), sim.total

@@ -6,7 +6,7 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
-from cardlab.bridge.conditional import given_points
+from cardlab.bridge.conditional import given_points, simulate_given_points
 from cardlab.bridge.features import Joint, LongestSuit, Pattern, Points, SuitLengths
 from cardlab.bridge.schemes import parse_scheme
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
@@ -83,13 +83,20 @@ def _hcp(args: argparse.Namespace) -> int:
     feature = Points(scheme)
     label = "Work 4-3-2-1" if scheme.name == "work" else str(scheme)
     if args.given_hcp is not None:
-        if args.simulate:
-            raise CardlabError("--simulate cannot be combined with --given-hcp: the answer is exact already")
         points = _points_value(args.given_hcp)
-        dist = given_points(draw.deck, points, scheme, known_cards=13, cards=args.cards).trim()
+        dist = given_points(draw.deck, points, scheme, known_cards=13, cards=args.cards)
         title = (f"{feature.name} of a {args.cards}-card hand given another hand holds exactly "
                  f"{args.given_hcp} ({label}){where}")
-        return emit(args, dist, title=title)
+        sim = None
+        if args.simulate:
+            sim, dealt = simulate_given_points(draw.deck, points, args.simulate, scheme, 13, args.cards,
+                                               seed=args.seed, workers=args.workers, progress=True)
+            if sim.total == 0:
+                raise CardlabError(f"none of the {dealt:,} simulated deals had a hand of exactly "
+                                   f"{args.given_hcp}: simulate more deals")
+            title += f"; simulated: {sim.total:,} of {dealt:,} deals had such a hand"
+        keep = [i for i, c in enumerate(dist.counts) if c or (sim is not None and sim.counts[i])]
+        return emit(args, dist.select(keep), title=title, simulated=sim.select(keep) if sim else None)
     title = f"{feature.name} of a {args.cards}-card hand ({label}){where}"
     return _run(args, draw, feature, title, sort=False)
 
