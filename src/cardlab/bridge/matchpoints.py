@@ -28,6 +28,7 @@ from typing import Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from cardlab.choices import choose
 from cardlab.errors import ScoringError
 
 __all__ = [
@@ -52,14 +53,7 @@ class Scale(Enum):
 
     @classmethod
     def parse(cls, text: "str | Scale") -> "Scale":
-        if isinstance(text, Scale):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise ScoringError(
-                f"unknown matchpoint scale {text!r} (expected acbl or ebu)"
-            ) from None
+        return choose(cls, text, ScoringError, "matchpoint scale")
 
     @property
     def per_win(self) -> int:

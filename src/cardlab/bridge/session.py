@@ -42,6 +42,7 @@ from cardlab.bridge.matchpoints import (
     matchpoint_lines,
 )
 from cardlab.bridge.traveller import AdjustedScore, TravellerLine
+from cardlab.choices import choose
 from cardlab.errors import ResultFileError, ScoringError
 
 __all__ = [
@@ -67,12 +68,7 @@ class Movement(Enum):
 
     @classmethod
     def parse(cls, text: "str | Movement") -> "Movement":
-        if isinstance(text, Movement):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise ScoringError(f"unknown movement {text!r} (expected mitchell or howell)") from None
+        return choose(cls, text, ScoringError, "movement")
 
 
 class Method(Enum):
@@ -82,14 +78,7 @@ class Method(Enum):
 
     @classmethod
     def parse(cls, text: "str | Method") -> "Method":
-        if isinstance(text, Method):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise ScoringError(
-                f"unknown scoring method {text!r} (expected mp, cross-imps or butler)"
-            ) from None
+        return choose(cls, text, ScoringError, "scoring method")
 
     @property
     def is_imps(self) -> bool:
