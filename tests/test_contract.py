@@ -170,3 +170,27 @@ def test_bad_declarer_tricks_and_results() -> None:
         Vulnerability.parse("red")
     with pytest.raises(ContractError):
         Vulnerability.from_board(0)
+
+
+def test_full_table_against_endplay() -> None:
+    """Every level x strain x doubling x vulnerability x tricks x declarer seat, NS point of view,
+    against endplay (an independent bridge library, test-only dependency), whose
+    Contract.score(vul) gives the declaring side's score."""
+    import endplay.types as endplay  # a declared test dependency: no skip
+    denoms = {"C": endplay.Denom.clubs, "D": endplay.Denom.diamonds, "H": endplay.Denom.hearts,
+              "S": endplay.Denom.spades, "NT": endplay.Denom.nt}
+    penalties = {"": endplay.Penalty.passed, "X": endplay.Penalty.doubled, "XX": endplay.Penalty.redoubled}
+    vuls = {"None": endplay.Vul.none, "NS": endplay.Vul.ns, "EW": endplay.Vul.ew, "All": endplay.Vul.both}
+    seats = {"N": endplay.Player.north, "E": endplay.Player.east, "S": endplay.Player.south,
+             "W": endplay.Player.west}
+    checked = 0
+    for level, strain, doubling, vul, seat, tricks in itertools.product(
+            range(1, 8), denoms, penalties, vuls, seats, range(14)):
+        theirs = endplay.Contract(level=level, denom=denoms[strain], declarer=seats[seat],
+                                  penalty=penalties[doubling], result=tricks - (level + 6))
+        declarer_side = theirs.score(vuls[vul])
+        expected = declarer_side if seat in "NS" else -declarer_side
+        ours = ns_score(Contract.parse(f"{level}{strain}{doubling}"), seat, tricks, Vulnerability.parse(vul))
+        assert ours == expected, (level, strain, doubling, vul, seat, tricks)
+        checked += 1
+    assert checked == 7 * 5 * 3 * 4 * 4 * 14  # 23,520 results
