@@ -100,7 +100,9 @@ def _read_hands(args: argparse.Namespace) -> list[tuple[str, str]]:
         raise CardlabError("give hands as arguments or with --file, not both")
     if args.file:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-        lines = [(f"line {i}", line.split("#", 1)[0].strip()) for i, line in enumerate(text.splitlines(), 1)]
+        name = "stdin" if args.file == "-" else Path(args.file).name
+        lines = [(f"{name}: line {i}", line.split("#", 1)[0].strip())
+                 for i, line in enumerate(text.splitlines(), 1)]
         hands = [(where, line) for where, line in lines if line]
         if not hands:
             raise HandError(f"no hands in '{args.file}'")
