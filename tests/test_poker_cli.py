@@ -105,7 +105,7 @@ def test_rank_file_error_names_the_line(run, tmp_path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text("As Ks Qs Js Ts\n2c 2d 2h\n")
     status, _, err = run("poker", "rank", "--file", str(path))
-    assert status == 2 and "line 2: a hand has 5, 6 or 7 cards" in err
+    assert status == 2 and "hands.txt: line 2: a hand has 5, 6 or 7 cards" in err
 
 
 def test_too_large_reels_suggest_simulation(run, tmp_path) -> None:
