@@ -160,3 +160,11 @@ def test_ctrl_c_before_any_chunk_propagates() -> None:
 
     with pytest.raises(KeyboardInterrupt):
         simulate(Draw(Deck.standard(), 13), Immediately(), trials=1000, seed=1)
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "7"])
+def test_bad_seeds_are_input_errors(seed) -> None:
+    from cardlab.errors import CardlabError
+
+    with pytest.raises(CardlabError, match="a seed is a whole number from 0 up"):
+        simulate(Draw(Deck.standard(), 13), Points(), trials=10, seed=seed)

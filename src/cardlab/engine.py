@@ -37,6 +37,7 @@ __all__ = [
     "simulate",
     "additive_counts",
     "class_polynomial",
+    "fresh_seed",
     "DEFAULT_CHUNK",
 ]
 
@@ -99,8 +100,7 @@ def simulate(
         raise CardlabError(f"the number of trials must be at least 1, got {trials}")
     if workers < 1:
         raise CardlabError(f"the number of workers must be at least 1, got {workers}")
-    if seed is None:
-        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) >> 1
+    seed = fresh_seed(seed)
     n_values = len(feature.values(dealing))
     n_chunks = math.ceil(trials / chunk)
     sizes = [chunk] * (n_chunks - 1) + [trials - chunk * (n_chunks - 1)]
@@ -154,6 +154,15 @@ def simulate(
         simulation=info,
         axes=tuple(getattr(feature, "axes", ())),
     )
+
+
+def fresh_seed(seed: int | None) -> int:
+    """``seed`` checked (a whole number >= 0), or a new random one to report when it is None."""
+    if seed is None:
+        return int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) >> 1
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise CardlabError(f"a seed is a whole number from 0 up, not {seed!r}")
+    return int(seed)
 
 
 def _run_chunk(dealing: Any, feature: Feature, seed: np.random.SeedSequence, n: int,

@@ -24,6 +24,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from cardlab.cards import format_pbn_hand, parse_pbn_ids
+from cardlab.engine import fresh_seed
 from cardlab.errors import CardError, ConstraintError, DeckError
 
 __all__ = [
@@ -209,8 +210,7 @@ def random_deals(
     for seat in list(constraints) + list(fixed or {}):
         if seat not in SEATS:
             raise ConstraintError(f"unknown seat '{seat}' (N, E, S or W)")
-    if seed is None:
-        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) >> 1
+    seed = fresh_seed(seed)
     rng = np.random.default_rng(seed)
     fixed_hands: dict[int, list[int]] = {}
     used: set[int] = set()

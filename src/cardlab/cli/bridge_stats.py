@@ -9,7 +9,7 @@ from typing import Any
 from cardlab.bridge.conditional import given_points, simulate_given_points
 from cardlab.bridge.features import Joint, LongestSuit, Pattern, Points, SuitLengths
 from cardlab.bridge.schemes import parse_scheme
-from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
+from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int, seed_value
 from cardlab.dealing import Deck, Draw
 from cardlab.engine import exact, simulate
 from cardlab.errors import CardlabError, SchemeError
@@ -148,7 +148,7 @@ def register_deal(subparsers: "argparse._SubParsersAction[argparse.ArgumentParse
                     "controls, spades, hearts, diamonds, clubs (N, N-M, N+, -M) and shape (balanced, "
                     "or patterns 4-4-3-2|5-3-3-2). Also prints how often a random deal meets them.")
     deal.add_argument("-n", "--count", type=positive_int, default=1, help="how many deals (default 1)")
-    deal.add_argument("--seed", type=int, help="random seed (default: fresh, and printed)")
+    deal.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
     for seat in ("north", "east", "south", "west"):
         deal.add_argument(f"--{seat}", metavar="SPEC", help=f"constraints on {seat.title()}'s hand")
         deal.add_argument(f"--{seat}-cards", metavar="CARDS", help=f"{seat.title()}'s exact 13 cards")

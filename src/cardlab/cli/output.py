@@ -18,7 +18,7 @@ from cardlab.distribution import Distribution, format_value, side_by_side
 from cardlab.errors import CardlabError
 from cardlab.report.table import comparison_table, distribution_text, matrix_table, render_text
 
-__all__ = ["add_output_options", "add_simulation_options", "emit", "positive_int"]
+__all__ = ["add_output_options", "add_simulation_options", "emit", "positive_int", "seed_value"]
 
 
 def positive_int(text: str) -> int:
@@ -29,6 +29,17 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
+    return value
+
+
+def seed_value(text: str) -> int:
+    """argparse type: a seed, a whole number from 0 up."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 up, got '{text}'")
     return value
 
 
@@ -43,7 +54,7 @@ def add_output_options(parser: argparse.ArgumentParser, plot: bool = True) -> No
 def add_simulation_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--simulate", type=positive_int, metavar="TRIALS",
                         help="also simulate TRIALS random hands and show them beside the exact answer")
-    parser.add_argument("--seed", type=int, help="random seed of the simulation (default: fresh, and printed)")
+    parser.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
     parser.add_argument("--workers", type=positive_int, default=1,
                         help="processes for the simulation; the result does not depend on it")
 
