@@ -31,6 +31,7 @@ import io
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -106,7 +107,7 @@ class Distribution:
 
     def confidence_interval(self, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
         """Wilson score interval per row for the probability, from ``total`` trials."""
-        z = Z95 if level == 0.95 else _normal_quantile(0.5 + level / 2)
+        z = Z95 if level == 0.95 else NormalDist().inv_cdf(0.5 + level / 2)
         n = self.total
         p = self.probabilities
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -249,16 +250,4 @@ def side_by_side(exact: Distribution, simulated: Distribution, value_key: str = 
             "within": bool(lo[i] <= p <= hi[i]),
         })
     return rows
-
-
-def _normal_quantile(q: float) -> float:
-    """Inverse standard normal CDF by bisection on erf (enough for interval levels)."""
-    lo, hi = -10.0, 10.0
-    for _ in range(100):
-        mid = (lo + hi) / 2
-        if 0.5 * (1 + math.erf(mid / math.sqrt(2))) < q:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
 
