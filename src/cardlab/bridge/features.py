@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from fractions import Fraction
 from math import comb
@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from cardlab.bridge.schemes import SCHEMES, PointScheme, parse_scheme
+from cardlab.bridge.schemes import PointScheme, parse_scheme
 from cardlab.dealing import Draw
 from cardlab.engine import class_polynomial
 
@@ -43,9 +43,9 @@ def lengths_text(lengths: tuple[int, ...]) -> str:
 class Points:
     """Total points of the hand under a point scheme (default Work 4-3-2-1)."""
 
-    scheme: PointScheme = field(default_factory=lambda: SCHEMES["work"])
+    scheme: PointScheme
 
-    def __init__(self, scheme: PointScheme | str = "work") -> None:
+    def __init__(self, scheme: PointScheme | str = "work") -> None:  # a name or spec is parsed
         object.__setattr__(self, "scheme", parse_scheme(scheme))
 
     @property
