@@ -111,7 +111,7 @@ def simulate(
     bar = _Progress(trials, feature.name) if progress else None
     held: list[Any] = []  # the SIGINT handler to restore, once a first Ctrl-C is being handled
     try:
-        if workers == 1:
+        if workers == 1 or n_chunks == 1:  # a pool would only add its start-up time
             for size, child in zip(sizes, seeds):
                 totals += _run_chunk(dealing, feature, child, size, n_values)
                 done += size

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -55,8 +56,9 @@ def add_simulation_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--simulate", type=positive_int, metavar="TRIALS",
                         help="also simulate TRIALS random hands and show them beside the exact answer")
     parser.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
-    parser.add_argument("--workers", type=positive_int, default=1,
-                        help="processes for the simulation; the result does not depend on it")
+    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+                        help="processes for the simulation (default: one per core); the result does "
+                             "not depend on it")
 
 
 def emit(args: argparse.Namespace, dist: Distribution, *, title: str,
