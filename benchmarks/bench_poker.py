@@ -25,7 +25,7 @@ import numpy as np
 from cardlab.cards import RANKS, SUITS
 from cardlab.dealing import Deck, Draw
 from cardlab.engine import exact, simulate
-from cardlab.poker.evaluate import strengths
+from cardlab.poker.evaluator import strengths
 from cardlab.poker.odds import PokerCategory
 
 

@@ -14,8 +14,8 @@ import time
 
 import numpy as np
 
-from cardlab.bridge.contract import Contract, declarer_score
-from cardlab.bridge.matchpoints import cross_imps, matchpoint_lines
+from cardlab.scoring.contract import Contract, declarer_score
+from cardlab.scoring.matchpoints import cross_imps, matchpoint_lines
 
 
 def _score_table() -> np.ndarray:

@@ -12,7 +12,8 @@ from bruteforce import assert_simulation_agrees, enumerate_feature, hand_points,
 from cardlab.bridge.features import Points
 from cardlab.bridge.schemes import SCHEMES, parse_scheme
 from cardlab.dealing import Deck, Draw
-from cardlab.engine import additive_counts, exact, simulate
+from cardlab.bridge.polynomials import additive_counts
+from cardlab.engine import exact, simulate
 from cardlab.errors import SchemeError
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.bridge.usebio import read_usebio
+from cardlab.scoring.usebio import read_usebio
 from cardlab.cli.main import main
 
 DATA = Path(__file__).parent / "data"

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from cardlab.bridge.contract import (
+from cardlab.scoring.contract import (
     Contract,
     Doubling,
     Result,

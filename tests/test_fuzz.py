@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.bridge.contract import Contract, Result
-from cardlab.bridge.csv_travellers import read_travellers
+from cardlab.scoring.contract import Contract, Result
+from cardlab.scoring.csv_travellers import read_travellers
 from cardlab.bridge.deals import parse_constraint, parse_pbn_deal
 from cardlab.bridge.schemes import parse_scheme
-from cardlab.bridge.session import score_session
-from cardlab.bridge.traveller import parse_score
-from cardlab.bridge.usebio import read_usebio
+from cardlab.scoring.session import score_session
+from cardlab.scoring.traveller import parse_score
+from cardlab.scoring.usebio import read_usebio
 from cardlab.cards import format_cards, parse_card_ids
 from cardlab.errors import CardlabError
-from cardlab.poker.reels import Reels
+from cardlab.dealing import Reels
 
 CARDISH = st.text(alphabet="AKQJT1098765432cdhsCDHS♠♥♦♣ .,-xZ10", max_size=30)
 ANY = st.text(max_size=60)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cardlab.bridge.matchpoints import (
+from cardlab.scoring.matchpoints import (
     Scale,
     board_matchpoints,
     butler_datums,

@@ -6,7 +6,7 @@ import pytest
 
 from cardlab.cards import format_cards
 from cardlab.errors import HandError
-from cardlab.poker.compare import compare, hand_value
+from cardlab.poker.comparison import compare, hand_value
 from cardlab.poker.rules import SHORT_DECK, Category
 
 

@@ -12,7 +12,7 @@ from treys import Evaluator as TreysEvaluator
 
 from cardlab.cards import RANKS, SUITS
 from cardlab.errors import HandError
-from cardlab.poker.evaluate import SORTING_NETWORKS, evaluate, hand_array, parse_hand, strengths
+from cardlab.poker.evaluator import SORTING_NETWORKS, evaluate, hand_array, parse_hand, strengths
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category
 
 

@@ -10,9 +10,9 @@ from poker_brute import combinations
 
 from cardlab.dealing import Deck, Draw
 from cardlab.engine import exact, simulate
-from cardlab.poker.evaluate import strengths
+from cardlab.poker.evaluator import strengths
 from cardlab.poker.odds import PokerCategory, category_counts
-from cardlab.poker.reels import Reels
+from cardlab.dealing import Reels
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category
 
 # Reference: the seed document and the developers' guide (also Wikipedia "Poker probability").

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from cardlab.errors import ReelsFileError
-from cardlab.poker.reels import Reels
+from cardlab.dealing import Reels
 
 
 def test_read_fixture(reels_file) -> None:

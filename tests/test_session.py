@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.bridge.csv_travellers import read_travellers, write_travellers
-from cardlab.bridge.session import Movement, detect_movement, score_session
-from cardlab.bridge.traveller import AdjustedScore, TravellerLine as T
+from cardlab.scoring.csv_travellers import read_travellers, write_travellers
+from cardlab.scoring.session import Movement, detect_movement, score_session
+from cardlab.scoring.traveller import AdjustedScore, TravellerLine as T
 from cardlab.errors import ContractError, ResultFileError, ScoringError
 
 DATA = Path(__file__).parent / "data"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.bridge.check import compare
-from cardlab.bridge.session import Movement, score_session
-from cardlab.bridge.usebio import read_usebio, write_usebio
+from cardlab.scoring.check import compare
+from cardlab.scoring.session import Movement, score_session
+from cardlab.scoring.usebio import read_usebio, write_usebio
 from cardlab.errors import ResultFileError
 
 SAMPLE = Path(__file__).parent / "data" / "usebio-sample.xml"

@@ -31,6 +31,7 @@ __all__ = [
     "Card",
     "RANKS",
     "SUITS",
+    "SUIT_ORDER",
     "card_id",
     "parse_card",
     "parse_cards",
@@ -42,6 +43,8 @@ __all__ = [
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
+#: Suits in the order a bridge hand is written (PBN hands, shapes such as 5-4-3-1): S, H, D, C.
+SUIT_ORDER = (3, 2, 1, 0)
 _SUIT_SYMBOLS = {"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
 _SEPARATORS = set(" ,;\t\n-")
 
@@ -193,7 +196,7 @@ def parse_pbn_ids(text: str) -> list[int]:
     if len(parts) != 4:
         raise CardError(f"a PBN hand has four suits separated by dots (S.H.D.C), got '{text}'")
     ids: list[int] = []
-    for suit_index, holding in zip((3, 2, 1, 0), parts):
+    for suit_index, holding in zip(SUIT_ORDER, parts):
         holding = holding.strip().replace("10", "T")
         for char in holding:
             if char.upper() not in RANKS:
@@ -211,5 +214,5 @@ def format_pbn_hand(cards: Iterable[Card | int]) -> str:
     """PBN text (S.H.D.C, ranks high to low) of a hand."""
     ids = sorted((c.id if isinstance(c, Card) else int(c) for c in cards), reverse=True)
     return ".".join(
-        "".join(RANKS[i // 4] for i in ids if i % 4 == suit) for suit in (3, 2, 1, 0)
+        "".join(RANKS[i // 4] for i in ids if i % 4 == suit) for suit in SUIT_ORDER
     )

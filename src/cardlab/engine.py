@@ -1,10 +1,17 @@
-"""The two engines: ``exact`` counting and seeded ``simulate``, one interface.
+"""The two engines, ``exact`` counting and seeded ``simulate``, and the chunk runner under them.
 
-A *dealing* (:class:`cardlab.dealing.Draw`, reel machines, ...) says how many
-equally likely outcomes it has and how to sample them; a *feature* says which
-values it can take, how to count them exactly for a dealing, and how to turn
-an array of sampled hands into value codes. Both engines return a
+A *dealing* (:class:`~cardlab.dealing.Draw`, :class:`~cardlab.dealing.Reels`, ...)
+says how many equally likely outcomes it has and how to sample them; a *feature*
+says which values it can take, how to count them exactly for a dealing, and how
+to turn an array of sampled hands into value codes. Both engines return a
 :class:`~cardlab.distribution.Distribution`.
+
+Every simulated job in cardlab (hand tables, dealer scripts, equity, double-dummy
+statistics) runs through :func:`iter_chunks`: the work is cut into chunks of a
+fixed size, chunk ``i`` always draws from the ``i``-th child of the root
+``SeedSequence``, and the chunks run inline, in local worker processes or on any
+other :class:`Executor`. So the answer depends on the seed and the chunk size,
+never on the number of workers or where they run.
 
 >>> from cardlab.dealing import Deck, Draw
 >>> from cardlab.bridge.features import Points
@@ -14,16 +21,22 @@ an array of sampled hands into value codes. Both engines return a
 >>> s = simulate(Draw(Deck.standard(), 13), Points(), trials=20000, seed=1)
 >>> s.total, s.simulation.seed
 (20000, 1)
+>>> simulate(Draw(Deck.standard(), 13), Points(), trials=10, seed=-1)
+Traceback (most recent call last):
+...
+cardlab.errors.CardlabError: a seed is a whole number from 0 up, a SeedSequence or a Generator, not -1
 """
 
 from __future__ import annotations
 
-import math
+import contextlib
+import itertools
+import os
 import signal
-import sys
 import threading
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Protocol, Sequence
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 import numpy as np
 
@@ -33,19 +46,36 @@ from cardlab.errors import CardlabError
 __all__ = [
     "Dealing",
     "Feature",
+    "SeedLike",
+    "Executor",
     "exact",
     "simulate",
-    "additive_counts",
-    "class_polynomial",
+    "iter_chunks",
+    "chunk_sizes",
+    "chunk_seed",
+    "resolve_seed",
     "fresh_seed",
+    "available_cores",
+    "local_executor",
     "DEFAULT_CHUNK",
 ]
 
 DEFAULT_CHUNK = 250_000
 
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+#: What ``seed=`` accepts, as numpy and scipy do: an int, a SeedSequence, a Generator or None.
+SeedLike = int | np.integer | np.random.SeedSequence | np.random.Generator | None
+
 
 class Dealing(Protocol):
     """A way of dealing a hand: a number of equally likely outcomes, and a sampler."""
+
+    @property
+    def k(self) -> int:
+        """Cards in a hand."""
+        ...
 
     def outcomes(self) -> int: ...
 
@@ -53,19 +83,25 @@ class Dealing(Protocol):
 
 
 class Feature(Protocol):
-    """A function of a hand whose distribution we want."""
+    """A function of a hand whose distribution we want.
+
+    ``axes`` names the parts of a joint feature's tuple values (empty for a plain feature).
+    """
 
     @property
     def name(self) -> str: ...
 
-    def values(self, dealing: Any) -> Sequence[Any]: ...
+    @property
+    def axes(self) -> tuple[str, ...]: ...
+
+    def values(self, dealing: Any) -> Sequence[Hashable]: ...
 
     def exact_counts(self, dealing: Any) -> Sequence[int]: ...
 
     def encode(self, dealing: Any, hands: np.ndarray) -> np.ndarray: ...
 
 
-def exact(dealing: Any, feature: Feature) -> Distribution:
+def exact(dealing: Dealing, feature: Feature) -> Distribution:
     """The exact distribution of ``feature`` over all outcomes of ``dealing``.
 
     The counts always add up to ``dealing.outcomes()``; a mismatch is a bug and
@@ -76,172 +112,297 @@ def exact(dealing: Any, feature: Feature) -> Distribution:
     expected = dealing.outcomes()
     if sum(counts) != expected:
         raise AssertionError(f"{feature.name}: counts add up to {sum(counts)}, not {expected}")
-    return Distribution(feature.name, values, counts, axes=tuple(getattr(feature, "axes", ())))
+    return Distribution(feature.name, values, counts, axes=tuple(feature.axes))
 
 
 def simulate(
-    dealing: Any,
+    dealing: Dealing,
     feature: Feature,
     trials: int,
-    seed: int | None = None,
+    seed: SeedLike = None,
     workers: int = 1,
     chunk: int = DEFAULT_CHUNK,
     progress: bool = False,
+    executor: Executor | None = None,
 ) -> Distribution:
     """Count ``feature`` over ``trials`` random outcomes of ``dealing``.
 
-    Trials are cut into fixed chunks of ``chunk`` hands; chunk ``i`` always uses
-    the ``i``-th child of ``SeedSequence(seed)``, so the same seed gives the same
-    counts whatever ``workers`` is. With no seed a fresh one is drawn and
-    reported in ``simulation.seed`` so the run can be repeated. Ctrl-C stops the
-    run and returns what was simulated so far (``simulation.interrupted``).
+    Chunk ``i`` of ``chunk`` hands always uses the ``i``-th child of the seed's
+    ``SeedSequence``, so the same seed gives the same counts whatever ``workers``
+    is. With no seed a fresh one is drawn and reported in ``simulation.seed`` so
+    the run can be repeated. Ctrl-C stops the workers and returns the chunks
+    finished so far (``simulation.interrupted``); nothing is allocated up front,
+    so ``trials`` may be as large as you have patience for.
     """
-    if trials < 1:
-        raise CardlabError(f"the number of trials must be at least 1, got {trials}")
-    if workers < 1:
-        raise CardlabError(f"the number of workers must be at least 1, got {workers}")
-    seed = fresh_seed(seed)
-    n_values = len(feature.values(dealing))
-    n_chunks = math.ceil(trials / chunk)
-    sizes = [chunk] * (n_chunks - 1) + [trials - chunk * (n_chunks - 1)]
-    seeds = np.random.SeedSequence(seed).spawn(n_chunks)
-    totals = np.zeros(n_values, dtype=np.int64)
-    done = 0
-    interrupted = False
-    bar = _Progress(trials, feature.name) if progress else None
-    held: list[Any] = []  # the SIGINT handler to restore, once a first Ctrl-C is being handled
-    try:
-        if workers == 1 or n_chunks == 1:  # a pool would only add its start-up time
-            for size, child in zip(sizes, seeds):
-                totals += _run_chunk(dealing, feature, child, size, n_values)
+    trials = _check_count(trials, "trials")
+    root, reported = resolve_seed(seed)
+    values = tuple(feature.values(dealing))
+    task = _CountTask(dealing, feature, len(values))
+    totals = [0] * len(values)
+    done, interrupted, used = 0, False, workers
+    with _progress_bar(trials if progress else 0, f"simulating {feature.name}") as bar:
+        try:
+            for size, counts in iter_chunks(task, chunk_sizes(trials, chunk), root, workers=workers,
+                                            executor=executor):
+                totals = [a + int(b) for a, b in zip(totals, counts)]
                 done += size
-                if bar:
-                    bar.advance(size)
-        else:
-            with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint) as pool:
-                pending: dict[Future[np.ndarray], int] = {
-                    pool.submit(_run_chunk, dealing, feature, child, size, n_values): size
-                    for size, child in zip(sizes, seeds)
-                }
-                try:
-                    while pending:
-                        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                        for future in finished:
-                            size = pending.pop(future)
-                            totals += future.result()
-                            done += size
-                            if bar:
-                                bar.advance(size)
-                except KeyboardInterrupt:
-                    _hold_sigint(held)
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    raise
-    except KeyboardInterrupt:
-        _hold_sigint(held)
-        interrupted = True
-        if done == 0:
-            raise
+                bar(size)
+        except KeyboardInterrupt:
+            interrupted = True
+            if done == 0:
+                raise
+    info = Simulation(trials=done, seed=reported, workers=min(used, available_cores()), requested=trials,
+                      interrupted=interrupted)
+    return Distribution(feature.name, values, tuple(totals), simulation=info, axes=tuple(feature.axes))
+
+
+# --- the chunk runner ------------------------------------------------------------------------
+
+
+class Pending(Protocol[T_co]):
+    """A chunk submitted to an executor."""
+
+    def result(self, timeout: float | None = None) -> T_co: ...
+
+
+class Executor(Protocol):
+    """Where chunks run: inline, local worker processes, or a cluster (``cardlab.cluster``)."""
+
+    @property
+    def slots(self) -> int:
+        """How many chunks can usefully run at once."""
+        ...
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Pending[T]: ...
+
+    def close(self, cancel: bool = False) -> None:
+        """Release the workers; with ``cancel``, stop running chunks at once."""
+        ...
+
+
+def iter_chunks(
+    task: Callable[[np.random.SeedSequence, int], T],
+    sizes: Iterable[int],
+    root: np.random.SeedSequence,
+    *,
+    workers: int = 1,
+    executor: Executor | None = None,
+) -> Iterator[tuple[int, T]]:
+    """``(size, task(chunk_seed(root, i), size))`` for each chunk ``i``, in chunk order.
+
+    ``task`` must be picklable (a module-level function or a dataclass with
+    ``__call__``) when it runs in other processes. At most two chunks per slot
+    are in flight, so ``sizes`` may be endless: stop iterating when you have
+    enough. Closing the iterator (or Ctrl-C while it waits) stops the workers at
+    once; the chunks already yielded are the partial result.
+    """
+    own = executor is None
+    if executor is None:
+        executor = _Inline() if workers <= 1 else local_executor(workers)
+    window: deque[tuple[int, Pending[T]]] = deque()
+    sized = iter(sizes)
+    index = itertools.count()
+    finished = False
+    try:
+        while True:
+            while len(window) < 2 * executor.slots:
+                size = next(sized, None)
+                if size is None:
+                    break
+                window.append((size, executor.submit(task, chunk_seed(root, next(index)), size)))
+            if not window:
+                finished = True
+                return
+            size, pending = window.popleft()
+            yield size, _wait(pending)
     finally:
-        if bar:
-            bar.close()
-        if held:
-            signal.signal(signal.SIGINT, held[0])
-    info = Simulation(trials=done, seed=seed, workers=workers, requested=trials, interrupted=interrupted)
-    return Distribution(
-        feature.name,
-        tuple(feature.values(dealing)),
-        tuple(int(c) for c in totals),
-        simulation=info,
-        axes=tuple(getattr(feature, "axes", ())),
-    )
+        if own:
+            with _sigint_held(not finished):
+                executor.close(cancel=not finished)
 
 
-def fresh_seed(seed: int | None) -> int:
+def chunk_sizes(trials: int, chunk: int = DEFAULT_CHUNK) -> Iterator[int]:
+    """Full chunks, then the remainder: computed lazily, so ``trials`` may be huge.
+
+    >>> list(chunk_sizes(10, 4))
+    [4, 4, 2]
+    """
+    if chunk < 1:
+        raise CardlabError(f"the chunk size must be at least 1, got {chunk}")
+    full, rest = divmod(trials, chunk)
+    yield from itertools.repeat(chunk, full)
+    if rest:
+        yield rest
+
+
+def chunk_seed(root: np.random.SeedSequence, i: int) -> np.random.SeedSequence:
+    """The ``i``-th child of ``root``, the same as ``root.spawn(i + 1)[i]`` on a fresh root.
+
+    >>> root = np.random.SeedSequence(7)
+    >>> chunk_seed(root, 3).generate_state(1) == np.random.SeedSequence(7).spawn(4)[3].generate_state(1)
+    array([ True])
+    """
+    return np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, i), pool_size=root.pool_size)
+
+
+def resolve_seed(seed: SeedLike) -> tuple[np.random.SeedSequence, int | None]:
+    """The root ``SeedSequence`` of a run, and the int to report so it can be repeated.
+
+    An int (or None, for a fresh one) is the entropy of the root; a SeedSequence
+    is the root itself (reported when it is a plain int seed); a Generator gives
+    a fresh int drawn from it, so the run is repeatable from the report.
+    """
+    if isinstance(seed, np.random.SeedSequence):
+        plain = not seed.spawn_key and isinstance(seed.entropy, int)
+        return seed, (int(seed.entropy) if plain else None)  # type: ignore[arg-type]
+    if isinstance(seed, np.random.Generator):
+        seed = int(seed.integers(0, 2**63))
+    number = fresh_seed(seed)
+    return np.random.SeedSequence(number), number
+
+
+def fresh_seed(seed: SeedLike) -> int:
     """``seed`` checked (a whole number >= 0), or a new random one to report when it is None."""
     if seed is None:
         return int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) >> 1
+    if isinstance(seed, np.random.Generator):
+        return int(seed.integers(0, 2**63))
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise CardlabError(f"a seed is a whole number from 0 up, not {seed!r}")
+        raise CardlabError(f"a seed is a whole number from 0 up, a SeedSequence or a Generator, not {seed!r}")
     return int(seed)
 
 
-def _run_chunk(dealing: Any, feature: Feature, seed: np.random.SeedSequence, n: int,
-               n_values: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    hands = dealing.sample(rng, n)
-    codes = feature.encode(dealing, hands)
-    return np.bincount(codes, minlength=n_values)[:n_values].astype(np.int64)
+def available_cores() -> int:
+    """Cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def local_executor(workers: int) -> Executor:
+    """Worker processes on this machine, at most one per available core."""
+    return _Processes(max(1, min(workers, available_cores())))
+
+
+def _check_count(n: int, what: str) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise CardlabError(f"the number of {what} must be a whole number of at least 1, got {n!r}")
+    return int(n)
+
+
+@dataclass(frozen=True)
+class _CountTask:
+    """One chunk of ``simulate``: sample, encode, count per value (picklable)."""
+
+    dealing: Any
+    feature: Any
+    n_values: int
+
+    def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
+        rng = np.random.default_rng(seed)
+        codes = self.feature.encode(self.dealing, self.dealing.sample(rng, n))
+        return np.bincount(codes, minlength=self.n_values)[: self.n_values].astype(np.int64)
+
+
+def _wait(pending: Pending[T]) -> T:
+    """The chunk's result; waits in short steps so Ctrl-C reaches the main thread at once."""
+    while True:
+        try:
+            return pending.result(timeout=0.2)
+        except TimeoutError:
+            continue
+
+
+class _Later(Generic[T]):
+    """A chunk run in this process when its result is asked for."""
+
+    def __init__(self, fn: Callable[..., T], args: tuple[Any, ...]) -> None:
+        self._fn, self._args = fn, args
+
+    def result(self, timeout: float | None = None) -> T:
+        return self._fn(*self._args)
+
+
+class _Inline:
+    """Runs each chunk in this process, in order, when its result is needed."""
+
+    slots = 1
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Pending[T]:
+        return _Later(fn, args)
+
+    def close(self, cancel: bool = False) -> None:
+        pass
+
+
+class _AsyncResult(Generic[T]):
+    def __init__(self, result: Any) -> None:
+        self._result = result
+
+    def result(self, timeout: float | None = None) -> T:
+        import multiprocessing
+
+        try:
+            value: T = self._result.get(timeout)
+        except multiprocessing.TimeoutError:
+            raise TimeoutError from None
+        return value
+
+
+class _Processes:
+    """A pool of worker processes that ignore Ctrl-C; ``close(cancel=True)`` kills them."""
+
+    def __init__(self, workers: int) -> None:
+        import multiprocessing
+
+        self.slots = workers
+        self._pool = multiprocessing.get_context("fork" if os.name == "posix" else "spawn").Pool(
+            workers, initializer=_ignore_sigint)
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Pending[T]:
+        return _AsyncResult(self._pool.apply_async(fn, args))
+
+    def close(self, cancel: bool = False) -> None:
+        if cancel:
+            self._pool.terminate()
+        else:
+            self._pool.close()
+        self._pool.join()
 
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _hold_sigint(held: list[Any]) -> None:
-    """Ignore further Ctrl-C while the first one is handled (the partial result still prints)."""
-    if not held and threading.current_thread() is threading.main_thread():
-        held.append(signal.signal(signal.SIGINT, signal.SIG_IGN))
+@contextlib.contextmanager
+def _sigint_held(hold: bool) -> Iterator[None]:
+    """Ignore a second Ctrl-C while the workers are being stopped after the first."""
+    if not hold or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
-class _Progress:
-    """A rich progress bar on stderr."""
+class _progress_bar:
+    """A context giving ``advance(n)``: the rich bar of :mod:`cardlab.report.progress`, or nothing."""
 
-    def __init__(self, total: int, name: str) -> None:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    def __init__(self, total: int, label: str) -> None:
+        self._total, self._label = total, label
+        self._bar: Any = None
 
-        self._progress = Progress(
-            TextColumn(f"simulating {name}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-            console=Console(file=sys.stderr), transient=True,
-        )
-        self._task = self._progress.add_task("sim", total=total)
-        self._progress.start()
+    def __enter__(self) -> Callable[[int], None]:
+        if self._total:
+            from cardlab.report.progress import ProgressBar
 
-    def advance(self, n: int) -> None:
-        self._progress.advance(self._task, n)
+            self._bar = ProgressBar(self._total, self._label)
+            return self._bar.advance
+        return lambda n: None
 
-    def close(self) -> None:
-        self._progress.stop()
-
-
-def additive_counts(classes: Sequence[tuple[int, int]], k: int) -> list[int]:
-    """Ways to choose ``k`` cards so their values add up to each total.
-
-    ``classes`` lists ``(size, value)``: ``size`` physical cards each worth the
-    integer ``value`` (a card class such as "the four aces"). The answer, indexed
-    by total value, is the coefficient of ``x^k`` in the product over classes of
-    ``(1 + x*y^value)^size``: the seed method of counting aces, kings, queens and
-    jacks and multiplying binomials, for any classes at once.
-
-    >>> counts = additive_counts([(4, 4), (4, 3), (4, 2), (4, 1), (36, 0)], 13)
-    >>> sum(counts), counts[37]
-    (635013559600, 4)
-    """
-    n = sum(size for size, _ in classes)
-    if not 0 <= k <= n:
-        return []
-    return [int(c) for c in class_polynomial(classes, k)[k]]
-
-
-def class_polynomial(classes: Sequence[tuple[int, int]], k: int) -> np.ndarray:
-    """Coefficients ``[j, v]``: ways to choose ``j <= k`` cards worth ``v`` in all.
-
-    The product over classes of ``(1 + x*y^value)^size``, truncated at ``x^k``;
-    int64 when the largest count fits, Python ints (object array) otherwise.
-    """
-    if any(size < 0 or value < 0 for size, value in classes):
-        raise ValueError("class sizes and values must be non-negative")
-    n = sum(size for size, _ in classes)
-    k = min(k, n)
-    top = sum(min(size, k) * value for size, value in classes)
-    dtype: Any = np.int64 if math.comb(n, n // 2) < 2**62 else object
-    poly = np.zeros((k + 1, top + 1), dtype=dtype)
-    poly[0, 0] = 1
-    for size, value in classes:
-        if size == 0:
-            continue
-        new = np.zeros_like(poly)
-        for t in range(min(size, k) + 1):
-            new[t:, t * value:] += math.comb(size, t) * poly[: k + 1 - t, : top + 1 - t * value]
-        poly = new
-    return poly
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.close()

@@ -1,5 +1,6 @@
-"""Bridge: hand statistics (points, shape, conditional tables, constrained deals) and
-duplicate scoring (contracts, matchpoints, sessions, result files).
+"""Bridge hands: statistics (points, shape, conditional and joint tables) and random deals.
+
+Duplicate scoring is its own package, :mod:`cardlab.scoring`.
 
 >>> from cardlab.bridge import Points, exact_hand_table
 >>> exact_hand_table(Points()).count(37)
@@ -9,12 +10,9 @@ duplicate scoring (contracts, matchpoints, sessions, result files).
 from __future__ import annotations
 
 from cardlab.bridge.conditional import given_points
-from cardlab.bridge.contract import Contract, Result, Seat, Vulnerability, ns_score
 from cardlab.bridge.deals import Deal, parse_constraint, parse_pbn_deal, random_deals
 from cardlab.bridge.features import Joint, LongestSuit, Pattern, Points, SuitLengths
-from cardlab.bridge.matchpoints import board_matchpoints
 from cardlab.bridge.schemes import SCHEMES, PointScheme, parse_scheme
-from cardlab.bridge.session import score_session
 from cardlab.dealing import Deck, Draw
 from cardlab.distribution import Distribution
 from cardlab.engine import exact
@@ -34,13 +32,6 @@ __all__ = [
     "parse_pbn_deal",
     "parse_constraint",
     "random_deals",
-    "Contract",
-    "Result",
-    "Seat",
-    "Vulnerability",
-    "ns_score",
-    "board_matchpoints",
-    "score_session",
 ]
 
 

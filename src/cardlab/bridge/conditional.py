@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Iterator
+from typing import ClassVar, Iterator
 
 import numpy as np
 
@@ -29,7 +29,8 @@ from cardlab.bridge.features import Points
 from cardlab.bridge.schemes import PointScheme
 from cardlab.dealing import Deck, Draw
 from cardlab.distribution import Distribution, Simulation, format_value
-from cardlab.engine import additive_counts, simulate
+from cardlab.bridge.polynomials import additive_counts
+from cardlab.engine import SeedLike, simulate
 from cardlab.errors import DeckError, TooLargeError
 
 __all__ = ["given_points", "simulate_given_points"]
@@ -118,6 +119,7 @@ class _PointsGivenPoints:
     target: int
     known_cards: int
     cards: int
+    axes: ClassVar[tuple[str, ...]] = ()
 
     @property
     def name(self) -> str:
@@ -144,7 +146,7 @@ def simulate_given_points(
     scheme: PointScheme | str = "work",
     known_cards: int = 13,
     cards: int = 13,
-    seed: int | None = None,
+    seed: SeedLike = None,
     workers: int = 1,
     progress: bool = False,
 ) -> tuple[Distribution, int]:

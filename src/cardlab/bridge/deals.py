@@ -23,12 +23,14 @@ from typing import Iterable, Mapping
 
 import numpy as np
 
-from cardlab.cards import format_pbn_hand, parse_pbn_ids
+from cardlab.board import SEATS, Vulnerability, dealer
+from cardlab.bridge.polynomials import suit_lengths
+from cardlab.bridge.schemes import SCHEMES
+from cardlab.cards import SUIT_ORDER, format_pbn_hand, parse_pbn_ids
 from cardlab.engine import fresh_seed
 from cardlab.errors import CardError, ConstraintError, DeckError
 
 __all__ = [
-    "SEATS",
     "Deal",
     "Constraint",
     "DealBatch",
@@ -40,10 +42,9 @@ __all__ = [
     "deal_diagram",
 ]
 
-SEATS = "NESW"
 _SUIT_NAMES = {"spades": 3, "hearts": 2, "diamonds": 1, "clubs": 0, "s": 3, "h": 2, "d": 1, "c": 0}
-_HCP = np.array([max(0, i // 4 - 8) for i in range(52)], dtype=np.int16)  # J=1 Q=2 K=3 A=4
-_CONTROLS = np.array([{12: 2, 11: 1}.get(i // 4, 0) for i in range(52)], dtype=np.int16)
+_HCP = np.array(SCHEMES["work"].card_values(), dtype=np.int16)  # J=1 Q=2 K=3 A=4
+_CONTROLS = np.array(SCHEMES["controls"].card_values(), dtype=np.int16)  # A=2 K=1
 _BALANCED = {(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)}
 
 
@@ -99,15 +100,14 @@ class Constraint:
     def mask(self, hands: np.ndarray) -> np.ndarray:
         """Which rows of an ``(n, 13)`` array of card ids satisfy the constraint."""
         ok = np.ones(len(hands), dtype=bool)
-        suits = hands % 4
-        lengths = np.stack([(suits == s).sum(axis=1) for s in (3, 2, 1, 0)], axis=1)
+        lengths = suit_lengths(hands)
         for measure, lo, hi in self.ranges:
             if measure == "hcp":
                 value = _HCP[hands].sum(axis=1)
             elif measure == "controls":
                 value = _CONTROLS[hands].sum(axis=1)
             else:
-                value = lengths[:, 3 - _SUIT_NAMES[measure]]
+                value = lengths[:, SUIT_ORDER.index(_SUIT_NAMES[measure])]
             ok &= (value >= lo) & (value <= hi)
         if self.shapes:
             pattern = -np.sort(-lengths, axis=1)
@@ -267,18 +267,16 @@ def deals_to_pbn(deals: Iterable[Deal], comment: str = "", first_board: int = 1)
     [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
     <BLANKLINE>
     """
-    from cardlab.bridge.contract import Vulnerability
-
     lines = ["% PBN 2.1", "% EXPORT"]
     lines += [f"% {line}" for line in comment.splitlines() if line]
     for board, deal in enumerate(deals, start=first_board):
-        dealer = SEATS[(board - 1) % 4]
+        first = dealer(board).value
         lines += [
             '[Event ""]',
             f'[Board "{board}"]',
-            f'[Dealer "{dealer}"]',
+            f'[Dealer "{first}"]',
             f'[Vulnerable "{Vulnerability.from_board(board).value}"]',
-            f'[Deal "{deal.to_pbn(dealer)}"]',
+            f'[Deal "{deal.to_pbn(first)}"]',
             "",
         ]
     return "\n".join(lines)
@@ -294,9 +292,7 @@ def deal_diagram(deal: Deal, board: int | None = None) -> str:
     pad = " " * 16
     head = []
     if board is not None:
-        from cardlab.bridge.contract import Vulnerability
-
-        head = [f"Board {board}   Dealer {SEATS[(board - 1) % 4]}   Vul {Vulnerability.from_board(board).value}"]
+        head = [f"Board {board}   Dealer {dealer(board).value}   Vul {Vulnerability.from_board(board).value}"]
     rows = head + [pad + line for line in north]
     rows += [f"{w:<32}{e}" for w, e in zip(west, east)]
     rows += [pad + line for line in south]

@@ -21,17 +21,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from fractions import Fraction
 from math import comb
-from typing import Any, Iterator
+from typing import Any, ClassVar, Iterator
 
 import numpy as np
 
+from cardlab.cards import SUIT_ORDER
 from cardlab.bridge.schemes import PointScheme, parse_scheme
 from cardlab.dealing import Draw
-from cardlab.engine import class_polynomial
+from cardlab.bridge.polynomials import class_polynomial, suit_lengths
 
-__all__ = ["Points", "SuitLengths", "Pattern", "LongestSuit", "Joint", "lengths_text"]
+__all__ = ["Points", "ShapeFeature", "SuitLengths", "Pattern", "LongestSuit", "Joint", "lengths_text"]
 
-_SUIT_ORDER = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: the order shapes are written in
 
 
 def lengths_text(lengths: tuple[int, ...]) -> str:
@@ -44,6 +44,7 @@ class Points:
     """Total points of the hand under a point scheme (default Work 4-3-2-1)."""
 
     scheme: PointScheme
+    axes: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, scheme: PointScheme | str = "work") -> None:  # a name or spec is parsed
         object.__setattr__(self, "scheme", parse_scheme(scheme))
@@ -72,10 +73,11 @@ class Points:
         return table[hands].sum(axis=1)
 
 
-class _Shape:
+class ShapeFeature:
     """Features of the suit lengths alone; subclasses name the value of a length vector."""
 
     name = "shape"
+    axes: tuple[str, ...] = ()
 
     def key(self, lengths: tuple[int, ...]) -> Any:  # lengths in S, H, D, C order
         raise NotImplementedError
@@ -104,7 +106,7 @@ class _Shape:
         return table[_flat_hands(hands, k)]
 
 
-class SuitLengths(_Shape):
+class SuitLengths(ShapeFeature):
     """The specific distribution: spade-heart-diamond-club lengths, "5-4-3-1"."""
 
     name = "suit lengths"
@@ -113,7 +115,7 @@ class SuitLengths(_Shape):
         return lengths_text(lengths)
 
 
-class Pattern(_Shape):
+class Pattern(ShapeFeature):
     """The pattern: suit lengths longest first, "4-4-3-2"."""
 
     name = "pattern"
@@ -122,7 +124,7 @@ class Pattern(_Shape):
         return lengths_text(tuple(sorted(lengths, reverse=True)))
 
 
-class LongestSuit(_Shape):
+class LongestSuit(ShapeFeature):
     """Length of the longest suit."""
 
     name = "longest suit"
@@ -139,7 +141,7 @@ class Joint:
     """Points (under a scheme) together with a shape feature: one row per pair of values."""
 
     points: Points
-    shape: _Shape
+    shape: ShapeFeature
 
     @property
     def name(self) -> str:
@@ -176,7 +178,7 @@ def _sort_key(value: Any) -> Any:
 
 def _suit_sizes(draw: Draw) -> list[int]:
     counts = draw.deck.counts
-    return [sum(counts[s::4]) for s in _SUIT_ORDER]
+    return [sum(counts[s::4]) for s in SUIT_ORDER]
 
 
 def _length_vectors(draw: Draw) -> tuple[tuple[int, ...], ...]:
@@ -207,7 +209,7 @@ def _by_lengths(draw: Draw, card_values: list[int]) -> Iterator[tuple[tuple[int,
     """
     slot = max(64, -(-(draw.outcomes().bit_length() + 1) // 8) * 8)
     packed = []
-    for suit in _SUIT_ORDER:
+    for suit in SUIT_ORDER:
         classes = Counter(card_values[i] for i in draw.deck.physical().tolist() if i % 4 == suit)
         poly = class_polynomial([(n, v) for v, n in classes.items()], draw.k)
         packed.append([_pack(row, slot) for row in poly])
@@ -239,6 +241,5 @@ def _flat(lengths: tuple[int, ...], k: int) -> int:
 
 
 def _flat_hands(hands: np.ndarray, k: int) -> np.ndarray:
-    suits = hands % 4
-    lengths = [(suits == s).sum(axis=1).astype(np.int64) for s in _SUIT_ORDER]
-    return ((lengths[0] * k + lengths[1]) * k + lengths[2]) * k + lengths[3]
+    lengths = suit_lengths(hands)
+    return ((lengths[:, 0] * k + lengths[:, 1]) * k + lengths[:, 2]) * k + lengths[:, 3]

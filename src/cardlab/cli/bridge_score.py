@@ -28,12 +28,12 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from cardlab.bridge.check import compare
-from cardlab.bridge.csv_travellers import read_travellers
-from cardlab.bridge.matchpoints import Scale, board_matchpoints, percentages, top
-from cardlab.bridge.session import Method, PairKey, SessionResult, score_session
-from cardlab.bridge.traveller import TravellerLine
-from cardlab.bridge.usebio import Reported, read_usebio, write_usebio
+from cardlab.scoring.check import compare
+from cardlab.scoring.csv_travellers import read_travellers
+from cardlab.scoring.matchpoints import Scale, board_matchpoints, percentages, top
+from cardlab.scoring.session import Method, PairKey, SessionResult, score_session
+from cardlab.scoring.traveller import TravellerLine
+from cardlab.scoring.usebio import Reported, read_usebio, write_usebio
 from cardlab.errors import ResultFileError, ScoringError
 from cardlab.report.scoring_output import print_session_table, session_csv, session_json
 

@@ -19,11 +19,11 @@ from cardlab.dealing import Deck, Draw
 from cardlab.distribution import Distribution
 from cardlab.engine import exact, simulate
 from cardlab.errors import CardlabError, HandError, TooLargeError
-from cardlab.poker.compare import compare, hand_value
-from cardlab.poker.evaluate import parse_hand, strengths
+from cardlab.poker.comparison import compare, hand_value
+from cardlab.poker.evaluator import parse_hand, strengths
 from cardlab.poker.kernel import category_codes
 from cardlab.poker.odds import PokerCategory
-from cardlab.poker.reels import Reels
+from cardlab.dealing import Reels
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
 
 __all__ = ["register"]

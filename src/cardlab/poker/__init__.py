@@ -7,17 +7,16 @@
 Traceback (most recent call last):
 ...
 cardlab.errors.HandError: a hand has 5, 6 or 7 cards; 'Ah Kh Qh Jh' has 4
-
-The functions ``evaluate`` and ``compare`` are not re-exported here: they share their
-modules' names. Import them from :mod:`cardlab.poker.evaluate` and :mod:`cardlab.poker.compare`.
+>>> compare(["As Ad Kc Kd 2h", "Qs Qd Qc 3h 4h"]).winners
+(1,)
 """
 
 from __future__ import annotations
 
-from cardlab.poker.compare import Comparison, HandValue, hand_value
-from cardlab.poker.evaluate import hand_array, parse_hand, strengths
+from cardlab.poker.comparison import Comparison, HandValue, compare, hand_value
+from cardlab.poker.evaluator import evaluate, hand_array, parse_hand, strengths
 from cardlab.poker.odds import PokerCategory, category_counts
-from cardlab.poker.reels import Reels
+from cardlab.dealing import Reels
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules, rules_named
 
 __all__ = [
@@ -26,12 +25,14 @@ __all__ = [
     "STANDARD",
     "SHORT_DECK",
     "rules_named",
+    "evaluate",
     "strengths",
     "hand_array",
     "parse_hand",
     "HandValue",
     "Comparison",
     "hand_value",
+    "compare",
     "PokerCategory",
     "category_counts",
     "Reels",

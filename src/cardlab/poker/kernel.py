@@ -2,7 +2,7 @@
 
 A hand is described here by its rank counts, an ``(n, 13)`` integer array
 (how many twos, threes, ..., aces), rather than by its cards. This is where
-the rules live; the fast evaluator (:mod:`cardlab.poker.evaluate`) and the exact
+the rules live; the fast evaluator (:mod:`cardlab.poker.evaluator`) and the exact
 counter (:mod:`cardlab.poker.odds`) build their lookup tables from it.
 
 A *strength* is an int: the category's position in the rule variant's order

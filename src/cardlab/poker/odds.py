@@ -13,7 +13,7 @@ several decks) are counted by rank classes, never hand by hand:
   symmetry). With at most nine cards only one suit can hold five.
 
 That is 50,388 rank classes and a few hundred thousand flush classes for seven
-cards instead of 133,784,560 hands. Reel machines (:class:`~cardlab.poker.reels.Reels`)
+cards instead of 133,784,560 hands. Reel machines (:class:`~cardlab.dealing.Reels`)
 are enumerated in vectorised chunks after an estimate of their size.
 
 >>> from cardlab.dealing import Deck, Draw
@@ -33,15 +33,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, prod
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from cardlab.dealing import Draw
 from cardlab.errors import HandError, TooLargeError
-from cardlab.poker.evaluate import _binomial_column, _plain_table, strengths
+from cardlab.poker.evaluator import _binomial_column, _plain_table, strengths
 from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
-from cardlab.poker.reels import Reels
+from cardlab.dealing import Reels
 from cardlab.poker.rules import STANDARD, Category, Rules
 
 __all__ = ["PokerCategory", "category_counts", "MAX_ENUMERATION"]
@@ -61,6 +61,7 @@ class PokerCategory:
 
     rules: Rules = STANDARD
     name: str = "category"
+    axes: ClassVar[tuple[str, ...]] = ()
 
     def values(self, dealing: Any) -> list[str]:
         order = list(self.rules.order)
@@ -114,7 +115,7 @@ def _weights(counts: np.ndarray, available: np.ndarray) -> np.ndarray:
 
 
 def _index(counts: np.ndarray) -> np.ndarray:
-    """Multiset index (see :func:`cardlab.poker.evaluate.multiset_index`) of rank counts."""
+    """Multiset index (see :func:`cardlab.poker.evaluator.multiset_index`) of rank counts."""
     cumulative = np.cumsum(counts, axis=1)
     k = int(cumulative[0, -1])
     index = np.zeros(len(counts), dtype=np.int64)

@@ -3,8 +3,8 @@
 The page has no external resources (inline CSS, no scripts), so a club can
 publish the single file.
 
->>> from cardlab.bridge.session import score_session
->>> from cardlab.bridge.traveller import TravellerLine as T
+>>> from cardlab.scoring.session import score_session
+>>> from cardlab.scoring.traveller import TravellerLine as T
 >>> page = session_html(score_session([T.make(1, "1", "1", score=100),
 ...                                    T.make(1, "2", "2", score="A6040")], title="Club <night>"))
 >>> "<h1>Club &lt;night&gt;</h1>" in page and "adjusted A6040" in page
@@ -22,7 +22,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from cardlab import __version__
-from cardlab.bridge.session import Method, SessionResult
+from cardlab.scoring.session import Method, SessionResult
 from cardlab.report.scoring_output import field_title, fig
 
 __all__ = ["session_html"]

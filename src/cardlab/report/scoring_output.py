@@ -12,8 +12,8 @@ With cross-IMPs or Butler a pair has ``total`` (IMPs) instead of
 ``matchpoints``/``percentage``, a result has ``ns_imps``/``ew_imps``, a board's
 ``top`` is null and Butler boards carry their ``datum``.
 
->>> from cardlab.bridge.session import score_session
->>> from cardlab.bridge.traveller import TravellerLine as T
+>>> from cardlab.scoring.session import score_session
+>>> from cardlab.scoring.traveller import TravellerLine as T
 >>> result = score_session([T.make(1, "1", "1", contract="4SX", declarer="N", tricks=10),
 ...                         T.make(1, "2", "2", score="A6040")])
 >>> session_json(result)["boards"][0]["results"][1]
@@ -40,7 +40,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from cardlab.bridge.session import Method, SessionResult
+from cardlab.scoring.session import Method, SessionResult
 
 __all__ = ["session_json", "session_csv", "print_session_table", "field_title", "fig"]
 

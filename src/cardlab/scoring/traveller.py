@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cardlab.bridge.contract import (
+from cardlab.scoring.contract import (
     MAX_ABS_SCORE,
     Contract,
     Result,

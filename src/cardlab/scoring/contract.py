@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from cardlab.board import Seat, Vulnerability, parse_seat
 from cardlab.errors import ContractError
 
 __all__ = [
@@ -69,91 +70,6 @@ class Doubling(IntEnum):
         """``""``, ``"X"`` or ``"XX"``."""
         return {1: "", 2: "X", 4: "XX"}[self.value]
 
-
-class Seat(Enum):
-    """A compass seat; ``side`` is ``"NS"`` or ``"EW"``."""
-
-    NORTH = "N"
-    EAST = "E"
-    SOUTH = "S"
-    WEST = "W"
-
-    @property
-    def side(self) -> str:
-        return "NS" if self in (Seat.NORTH, Seat.SOUTH) else "EW"
-
-
-def parse_seat(text: str | Seat) -> Seat:
-    """Read a declarer seat ``N``, ``E``, ``S`` or ``W`` (any case).
-
-    >>> parse_seat("w")
-    <Seat.WEST: 'W'>
-    >>> parse_seat("X")
-    Traceback (most recent call last):
-    ...
-    cardlab.errors.ContractError: declarer must be N, E, S or W, not 'X'
-    """
-    if isinstance(text, Seat):
-        return text
-    try:
-        return Seat(text.strip().upper())
-    except ValueError:
-        raise ContractError(f"declarer must be N, E, S or W, not {text!r}") from None
-
-
-class Vulnerability(Enum):
-    """Who is vulnerable on a board."""
-
-    NONE = "None"
-    NS = "NS"
-    EW = "EW"
-    BOTH = "All"
-
-    @classmethod
-    def from_board(cls, board: int) -> "Vulnerability":
-        """The standard 16-board cycle (board 1 None, 2 NS, 3 EW, 4 All, ...).
-
-        >>> [Vulnerability.from_board(b).value for b in (1, 2, 3, 4, 5, 13, 16, 17)]
-        ['None', 'NS', 'EW', 'All', 'NS', 'All', 'EW', 'None']
-        """
-        if board < 1:
-            raise ContractError(f"board number must be at least 1, not {board}")
-        return _CYCLE[(board - 1) % 16]
-
-    @classmethod
-    def parse(cls, text: str) -> "Vulnerability":
-        """Read ``None``/``-``/``Love``, ``NS``, ``EW`` or ``All``/``Both`` (any case).
-
-        >>> Vulnerability.parse("both")
-        <Vulnerability.BOTH: 'All'>
-        >>> Vulnerability.parse("maybe")
-        Traceback (most recent call last):
-        ...
-        cardlab.errors.ContractError: unknown vulnerability 'maybe'
-        """
-        key = text.strip().upper()
-        for names, vul in _VUL_NAMES:
-            if key in names:
-                return vul
-        raise ContractError(f"unknown vulnerability {text!r}")
-
-    def is_vulnerable(self, seat: Seat) -> bool:
-        """Whether the side of ``seat`` is vulnerable."""
-        return self is Vulnerability.BOTH or self.value == seat.side
-
-
-_CYCLE = [
-    Vulnerability[name]
-    for name in (
-        "NONE NS EW BOTH NS EW BOTH NONE EW BOTH NONE NS BOTH NONE NS EW".split()
-    )
-]
-_VUL_NAMES = [
-    (("NONE", "-", "LOVE", "O", "NEITHER"), Vulnerability.NONE),
-    (("NS", "N-S"), Vulnerability.NS),
-    (("EW", "E-W"), Vulnerability.EW),
-    (("ALL", "BOTH", "B"), Vulnerability.BOTH),
-]
 
 _CONTRACT_RE = re.compile(r"([1-7])(NT|N|C|D|H|S)(XX|X)?")
 _PASS_WORDS = ("PASS", "P", "PASSED", "AP")

@@ -21,7 +21,7 @@ import csv
 import io
 from typing import Iterable
 
-from cardlab.bridge.traveller import TravellerLine
+from cardlab.scoring.traveller import TravellerLine
 from cardlab.errors import CardlabError, ResultFileError
 
 __all__ = ["COLUMNS", "read_travellers", "write_travellers"]

@@ -29,8 +29,8 @@ from typing import Any
 import defusedxml.ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
-from cardlab.bridge.session import Method, Movement, PairKey, SessionResult
-from cardlab.bridge.traveller import TravellerLine
+from cardlab.scoring.session import Method, Movement, PairKey, SessionResult
+from cardlab.scoring.traveller import TravellerLine
 from cardlab.errors import CardlabError, ResultFileError
 
 __all__ = ["Reported", "UsebioDocument", "read_usebio", "write_usebio"]

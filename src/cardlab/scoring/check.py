@@ -4,9 +4,9 @@ Every difference is listed: per traveller line the NS and EW matchpoints (to 2
 decimals), per pair the percentage, place and total score.  A figure the file
 states for a pair we never saw is a difference too.
 
->>> from cardlab.bridge.session import score_session
->>> from cardlab.bridge.traveller import TravellerLine as T
->>> from cardlab.bridge.usebio import Reported
+>>> from cardlab.scoring.session import score_session
+>>> from cardlab.scoring.traveller import TravellerLine as T
+>>> from cardlab.scoring.usebio import Reported
 >>> result = score_session([T.make(1, "1", "1", score=100), T.make(1, "2", "2", score=50)])
 >>> compare(result, Reported((("1.00", "0.00"), ("0.00", "0.50")), {}))
 ['board 1, NS 2 v EW 2: EW_MATCH_POINTS file 0.50, ours 1.00']
@@ -18,8 +18,8 @@ cardlab.errors.ScoringError: the file reports matchpoints for 0 lines, we scored
 
 from __future__ import annotations
 
-from cardlab.bridge.session import SessionResult
-from cardlab.bridge.usebio import Reported
+from cardlab.scoring.session import SessionResult
+from cardlab.scoring.usebio import Reported
 from cardlab.errors import ScoringError
 
 __all__ = ["compare"]

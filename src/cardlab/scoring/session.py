@@ -13,7 +13,7 @@ Rules (see docs/scoring.md):
   the field, equal percentages share a place (``2=``).
 * Cross-IMPs and Butler rank by total IMPs.
 
->>> from cardlab.bridge.traveller import TravellerLine as T
+>>> from cardlab.scoring.traveller import TravellerLine as T
 >>> lines = [T.make(1, "1", "1", score=620), T.make(1, "2", "2", score=170),
 ...     T.make(2, "1", "2", score=-100), T.make(2, "2", "1", score=-50)]
 >>> result = score_session(lines)
@@ -34,14 +34,14 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from cardlab.bridge.matchpoints import (
+from cardlab.scoring.matchpoints import (
     Scale,
     butler_datums,
     cross_imps,
     imps,
     matchpoint_lines,
 )
-from cardlab.bridge.traveller import AdjustedScore, TravellerLine
+from cardlab.scoring.traveller import AdjustedScore, TravellerLine
 from cardlab.choices import choose
 from cardlab.errors import ResultFileError, ScoringError
 
@@ -147,7 +147,7 @@ def detect_movement(lines: Sequence[TravellerLine]) -> Movement:
     NS meets pair 1 EW, or both play the board), or when NS and EW numbers never overlap;
     otherwise Howell (pairs change direction and never meet their own number).
 
-    >>> from cardlab.bridge.traveller import TravellerLine as T
+    >>> from cardlab.scoring.traveller import TravellerLine as T
     >>> detect_movement([T.make(1, "1", "1", score=0)]).value
     'mitchell'
     >>> detect_movement([T.make(1, "1", "2", score=0), T.make(2, "2", "1", score=0)]).value

@@ -20,7 +20,7 @@ import numpy as np
 
 from cardlab.cards import RANKS, format_cards
 from cardlab.errors import HandError
-from cardlab.poker.evaluate import parse_hand, strengths
+from cardlab.poker.evaluator import parse_hand, strengths
 from cardlab.poker.kernel import unpack
 from cardlab.poker.rules import STANDARD, Category, Rules
 
