@@ -32,13 +32,52 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["Distribution", "Simulation", "format_value", "json_value", "side_by_side"]
+__all__ = ["Distribution", "Simulation", "Interval", "wilson", "format_value", "json_value", "side_by_side"]
 
 Z95 = 1.959963984540054
+_HTML_ROWS = 60
+
+
+class Interval(NamedTuple):
+    """A confidence interval: ``low`` and ``high`` (floats, or arrays with one entry per row).
+
+    >>> wilson(50, 100)
+    Interval(low=0.4038..., high=0.5961...)
+    >>> lo, hi = wilson(0, 10); lo
+    0.0
+    """
+
+    low: Any
+    high: Any
+
+
+def wilson(successes: Any, trials: int, level: float = 0.95) -> Interval:
+    """Wilson score interval for a proportion ``successes / trials`` (arrays work row by row).
+
+    Exact at the edges: no successes gives a low of 0, all successes a high of 1.
+    """
+    z = Z95 if level == 0.95 else NormalDist().inv_cdf(0.5 + level / 2)
+    k = np.asarray(successes, dtype=float)
+    n = float(trials)
+    if n <= 0:
+        zero = np.zeros_like(k)
+        return _as_interval(zero, np.ones_like(k), successes)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    lo = np.where(k == 0, 0.0, np.maximum(centre - half, 0.0))
+    hi = np.where(k == n, 1.0, np.minimum(centre + half, 1.0))
+    return _as_interval(lo, hi, successes)
+
+
+def _as_interval(lo: np.ndarray, hi: np.ndarray, like: Any) -> Interval:
+    if np.ndim(like) == 0:
+        return Interval(float(lo), float(hi))
+    return Interval(lo, hi)
 
 
 @dataclass(frozen=True)
@@ -52,7 +91,7 @@ class Simulation:
     interrupted: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Distribution:
     """Counts per value of a feature.
 
@@ -105,17 +144,10 @@ class Distribution:
         """Exact mean of a numeric feature."""
         return sum((Fraction(v) * c for v, c in zip(self.values, self.counts)), Fraction(0)) / self.total
 
-    def confidence_interval(self, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
-        """Wilson score interval per row for the probability, from ``total`` trials."""
-        z = Z95 if level == 0.95 else NormalDist().inv_cdf(0.5 + level / 2)
-        n = self.total
-        p = self.probabilities
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        counts = np.array(self.counts)
-        lo = np.where(counts == 0, 0.0, np.maximum(centre - half, 0.0))
-        hi = np.where(counts == n, 1.0, np.minimum(centre + half, 1.0))
-        return lo, hi
+    def confidence_interval(self, level: float = 0.95) -> Interval:
+        """Wilson score interval per row for the probability, from ``total`` trials:
+        ``Interval(low, high)`` of arrays aligned with the rows."""
+        return wilson(np.array(self.counts, dtype=float), self.total, level)
 
     def select(self, indices: list[int]) -> Distribution:
         """Only the rows at ``indices``, in that order."""
@@ -189,10 +221,53 @@ class Distribution:
         return plot_distribution(self, path, title=title, simulated=simulated)
 
     def to_pandas(self) -> Any:
-        """A pandas DataFrame of :meth:`rows` (needs the optional pandas dependency)."""
+        """A pandas DataFrame, one row per value: one column per axis of a joint table (else the
+        feature's name), count, probability, at_least, and for a simulation ci95_low/ci95_high.
+
+        Needs pandas (``pip install 'cardlab[pandas]'``).
+        """
         import pandas as pd
 
-        return pd.DataFrame(self.rows())
+        columns: dict[str, Any] = {}
+        if self.axes:
+            for i, axis in enumerate(self.axes):
+                columns[axis] = [v[i] for v in self.values]
+        else:
+            columns[self.name] = list(self.values)
+        columns["count"] = list(self.counts)
+        columns["probability"] = self.probabilities
+        columns["at_least"] = self.at_least
+        if self.simulation is not None:
+            lo, hi = self.confidence_interval()
+            columns["ci95_low"], columns["ci95_high"] = lo, hi
+        return pd.DataFrame(columns)
+
+    def __repr__(self) -> str:
+        kind = "exact" if self.simulation is None else (
+            f"simulated, {self.simulation.trials:,} trials, seed {self.simulation.seed}")
+        return f"<Distribution {self.name!r}: {len(self.values)} values, total {self.total:,} ({kind})>"
+
+    def _repr_html_(self) -> str:
+        """A notebook table of the first rows (the full table is :meth:`to_pandas`)."""
+        from html import escape
+
+        simulated = self.simulation is not None
+        head = [escape(self.name), "count", "probability"] + (["95% interval"] if simulated else [])
+        lo, hi = self.confidence_interval() if simulated else (np.zeros(0), np.zeros(0))
+        body = []
+        for i, (v, c, p) in enumerate(zip(self.values, self.counts, self.probabilities)):
+            if i == _HTML_ROWS:
+                body.append(f"<tr><td colspan='{len(head)}'>… {len(self.values) - i} more rows "
+                            f"(see .to_pandas())</td></tr>")
+                break
+            cells = [escape(format_value(v)), f"{c:,}", f"{p:.6g}"]
+            if simulated:
+                cells.append(f"{lo[i]:.6g} – {hi[i]:.6g}")
+            body.append("<tr>" + "".join(f"<td>{x}</td>" for x in cells) + "</tr>")
+        caption = escape(repr(self)[1:-1])
+        return (f"<table><caption>{caption}</caption><thead><tr>"
+                + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead><tbody>"
+                + "".join(body) + "</tbody></table>")
 
 
 def json_value(value: Any) -> Any:

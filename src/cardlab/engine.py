@@ -41,7 +41,8 @@ from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protoco
 import numpy as np
 
 from cardlab.distribution import Distribution, Simulation
-from cardlab.errors import CardlabError
+from cardlab.errors import CardlabError, TooLargeError
+from cardlab.tabulation import Tabulation
 
 __all__ = [
     "Dealing",
@@ -50,6 +51,7 @@ __all__ = [
     "Executor",
     "exact",
     "simulate",
+    "tabulate",
     "iter_chunks",
     "chunk_sizes",
     "chunk_seed",
@@ -154,6 +156,39 @@ def simulate(
     info = Simulation(trials=done, seed=reported, workers=min(used, available_cores()), requested=trials,
                       interrupted=interrupted)
     return Distribution(feature.name, values, tuple(totals), simulation=info, axes=tuple(feature.axes))
+
+
+def tabulate(
+    dealing: Dealing,
+    feature: Feature,
+    title: str,
+    *,
+    trials: int | None = None,
+    seed: SeedLike = None,
+    workers: int = 1,
+    chunk: int = DEFAULT_CHUNK,
+    progress: bool = False,
+    executor: Executor | None = None,
+    value_key: str = "value",
+    cumulative: bool = True,
+) -> Tabulation:
+    """The exact table of ``feature``, and with ``trials`` a simulation beside it.
+
+    When the exact count is too large (:class:`~cardlab.errors.TooLargeError`) and
+    ``trials`` is given, the simulation is shown alone with a note saying so.
+    """
+    simulated = None
+    try:
+        dist: Distribution | None = exact(dealing, feature)
+    except TooLargeError:
+        if not trials:
+            raise
+        dist = None
+    if trials:
+        simulated = simulate(dealing, feature, trials, seed=seed, workers=workers, chunk=chunk,
+                             progress=progress, executor=executor)
+    note = "" if dist is not None else "exact counts are too large to compute here; the simulation is shown alone"
+    return Tabulation(title, dist, simulated, value_key=value_key, cumulative=cumulative, note=note)
 
 
 # --- the chunk runner ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""``cardlab bridge hcp|shape|joint``: exact bridge hand statistics."""
+"""``cardlab bridge hcp|shape|joint|deal``: bridge hand statistics (:mod:`cardlab.bridge.tables`) and deals."""
 
 from __future__ import annotations
 
@@ -6,13 +6,9 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
-from cardlab.bridge.conditional import given_points, simulate_given_points
-from cardlab.bridge.features import Joint, LongestSuit, Pattern, Points, SuitLengths
-from cardlab.bridge.schemes import parse_scheme
+from cardlab.bridge.tables import ShapeKind, joint_table, points_table, shape_table
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int, seed_value
-from cardlab.dealing import Deck, Draw
-from cardlab.engine import exact, simulate
-from cardlab.errors import CardlabError, SchemeError
+from cardlab.errors import SchemeError
 
 __all__ = ["register"]
 
@@ -68,40 +64,16 @@ def _add_deal_options(parser: argparse.ArgumentParser) -> None:
                              "'AKQJ.T98.765.432'")
 
 
-def _deal(args: argparse.Namespace) -> tuple[Draw, str]:
-    deck = Deck.standard()
-    where = ""
-    if args.given:
-        deck = deck.remove(args.given)
-        where = f", {52 - deck.size} known cards removed ({args.given})"
-    return Draw(deck, args.cards), where
+def _simulation(args: argparse.Namespace) -> dict[str, Any]:
+    return {"trials": args.simulate, "seed": args.seed, "workers": args.workers, "progress": True}
 
 
 def _hcp(args: argparse.Namespace) -> int:
-    scheme = parse_scheme(args.scheme)
-    draw, where = _deal(args)
-    feature = Points(scheme)
-    label = "Work 4-3-2-1" if scheme.name == "work" else str(scheme)
-    if args.given_hcp is not None:
-        points = _points_value(args.given_hcp)
-        dist = given_points(draw.deck, points, scheme, known_cards=13, cards=args.cards)
-        title = (f"{feature.name} of a {args.cards}-card hand given another hand holds exactly "
-                 f"{args.given_hcp} ({label}){where}")
-        sim = None
-        if args.simulate:
-            sim, dealt = simulate_given_points(draw.deck, points, args.simulate, scheme, 13, args.cards,
-                                               seed=args.seed, workers=args.workers, progress=True)
-            if sim.total == 0:
-                raise CardlabError(f"none of the {dealt:,} simulated deals had a hand of exactly "
-                                   f"{args.given_hcp}: simulate more deals")
-            title += f"; simulated: {sim.total:,} of {dealt:,} deals had such a hand"
-        keep = [i for i, c in enumerate(dist.counts) if c or (sim is not None and sim.counts[i])]
-        return emit(args, dist.select(keep), title=title, simulated=sim.select(keep) if sim else None)
-    title = f"{feature.name} of a {args.cards}-card hand ({label}){where}"
-    return _run(args, draw, feature, title, sort=False)
+    given = None if args.given_hcp is None else _points(args.given_hcp)
+    return emit(args, points_table(args.scheme, args.cards, args.given, given, **_simulation(args)))
 
 
-def _points_value(text: str) -> Fraction:
+def _points(text: str) -> Fraction:
     try:
         return Fraction(text.replace("½", "1/2"))
     except (ValueError, ZeroDivisionError):
@@ -109,34 +81,12 @@ def _points_value(text: str) -> Fraction:
 
 
 def _shape(args: argparse.Namespace) -> int:
-    draw, where = _deal(args)
-    feature: Any = LongestSuit() if args.longest else SuitLengths() if args.specific else Pattern()
-    title = f"{feature.name} of a {args.cards}-card hand{where}"
-    return _run(args, draw, feature, title, sort=args.sort == "probability" and not args.longest,
-                cumulative=args.longest)
+    kind: ShapeKind = "longest" if args.longest else "suits" if args.specific else "pattern"
+    return emit(args, shape_table(kind, args.cards, args.given, args.sort, **_simulation(args)))
 
 
 def _joint(args: argparse.Namespace) -> int:
-    draw, where = _deal(args)
-    shape: Any = {"pattern": Pattern, "longest": LongestSuit, "suits": SuitLengths}[args.by]()
-    feature = Joint(Points(parse_scheme(args.scheme)), shape)
-    title = f"{feature.name} of a {args.cards}-card hand{where}"
-    return _run(args, draw, feature, title, sort=False, cumulative=False, joint=True)
-
-
-def _run(args: argparse.Namespace, draw: Draw, feature: Any, title: str, *, sort: bool,
-         cumulative: bool = True, joint: bool = False) -> int:
-    dist = exact(draw, feature)
-    sim = None
-    if args.simulate:
-        sim = simulate(draw, feature, args.simulate, seed=args.seed, workers=args.workers, progress=True)
-    keep = [i for i, c in enumerate(dist.counts) if joint or c or (sim is not None and sim.counts[i])]
-    if sort:
-        keep.sort(key=lambda i: -dist.counts[i])
-    dist = dist.select(keep)
-    if sim is not None:
-        sim = sim.select(keep)
-    return emit(args, dist, title=title, simulated=sim, cumulative=cumulative and not sort, joint=joint)
+    return emit(args, joint_table(args.by, args.scheme, args.cards, args.given, **_simulation(args)))
 
 
 def register_deal(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:

@@ -13,6 +13,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from cardlab import __version__
+from cardlab.cli.output import cap_workers, check_destinations
 from cardlab.errors import CardlabError
 
 __all__ = ["main", "build_parser"]
@@ -55,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        check_destinations(args)
+        cap_workers(args)
         status: int = args.func(args)
     except CardlabError as error:
         print(f"cardlab: error: {error}", file=sys.stderr)
@@ -63,6 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = getattr(error, "filename", None)
         where = f" '{name}'" if name else ""
         print(f"cardlab: error: cannot use file{where}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("cardlab: error: not enough memory for this request; ask for less (fewer trials, "
+              "deals or hands at a time)", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardlab: interrupted", file=sys.stderr)

@@ -1,25 +1,24 @@
-"""Shared output options of the table commands: --format, -o, --plot, --simulate.
+"""Shared options of the commands (--format, -o, --plot, --simulate) and printing.
 
-A command computes its exact :class:`Distribution` (and, with ``--simulate``, a
-simulated one) and hands them to :func:`emit`, which prints or writes them.
+A table command makes one library call that returns a
+:class:`~cardlab.tabulation.Tabulation` and hands it to :func:`emit`, which
+prints or writes it in the chosen format.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
-
 from rich.console import Console
 
-from cardlab.distribution import Distribution, format_value, side_by_side
+from cardlab.engine import available_cores
 from cardlab.errors import CardlabError
-from cardlab.report.table import comparison_table, distribution_text, matrix_table, render_text
+from cardlab.tabulation import Tabulation
 
-__all__ = ["add_output_options", "add_simulation_options", "emit", "positive_int", "seed_value"]
+__all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "check_destinations",
+           "cap_workers", "positive_int", "seed_value"]
 
 
 def positive_int(text: str) -> int:
@@ -56,76 +55,52 @@ def add_simulation_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--simulate", type=positive_int, metavar="TRIALS",
                         help="also simulate TRIALS random hands and show them beside the exact answer")
     parser.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
-    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+    parser.add_argument("--workers", type=positive_int, default=available_cores(),
                         help="processes for the simulation (default: one per core); the result does "
                              "not depend on it")
 
 
-def emit(args: argparse.Namespace, dist: Distribution, *, title: str,
-         simulated: Distribution | None = None, value_key: str = "value", cumulative: bool = True,
-         joint: bool = False) -> int:
-    """Print or write ``dist`` (beside ``simulated``) as the options ask; draw the plot."""
-    fmt = args.format
-    if simulated is not None:
-        text = _comparison_text(fmt, dist, simulated, title, value_key)
-    elif fmt == "json":
-        text = json.dumps(dist.to_json(value_key, cumulative), indent=2) + "\n"
-    elif fmt == "csv":
-        text = dist.to_csv(value_key, cumulative)
-    elif joint and len({v[1] for v in dist.values}) <= 16:
-        text = render_text(matrix_table(dist, title=title)) + "\n"
-    elif joint:
-        text = distribution_text(dist.nonzero(), title=title, cumulative=False) + "\n"
-    else:
-        text = distribution_text(dist, title=title, cumulative=cumulative) + "\n"
-    if args.output:
+def emit(args: argparse.Namespace, result: Tabulation) -> int:
+    """Print or write ``result`` in ``--format``, draw ``--plot``; 130 if the simulation was interrupted."""
+    write_text(args, result.text(args.format))
+    if getattr(args, "plot", None):
+        result.plot(args.plot)
+        print(f"plot written to {args.plot}", file=sys.stderr)
+    return 130 if result.interrupted else 0
+
+
+def write_text(args: argparse.Namespace, text: str) -> None:
+    """``text`` to ``-o FILE``, or to stdout (through rich on a terminal, for a table)."""
+    if getattr(args, "output", None):
         Path(args.output).write_text(text, encoding="utf-8")
-    elif fmt == "table" and sys.stdout.isatty():
+    elif getattr(args, "format", "table") == "table" and sys.stdout.isatty():
         Console().print(text, end="", markup=False, highlight=False)
     else:
         sys.stdout.write(text)
-    if getattr(args, "plot", None):
-        _plot(args.plot, dist, title, simulated, joint)
-    interrupted = simulated is not None and simulated.simulation is not None and simulated.simulation.interrupted
-    return 130 if interrupted else 0
 
 
-def _comparison_text(fmt: str, exact: Distribution, simulated: Distribution, title: str,
-                     value_key: str) -> str:
-    rows = side_by_side(exact, simulated, value_key)
-    sim = simulated.simulation
-    assert sim is not None
-    if fmt == "json":
-        data: dict[str, Any] = {
-            "total": exact.total,
-            "rows": rows,
-            "simulation": {"trials": sim.trials, "seed": sim.seed, "requested": sim.requested,
-                           "interrupted": sim.interrupted},
-        }
-        return json.dumps(data, indent=2) + "\n"
-    if fmt == "csv":
-        header = [value_key, "count", "probability", "simulated_count", "simulated_probability",
-                  "ci95_low", "ci95_high", "within"]
-        lines = [",".join(header)]
-        for row in rows:
-            lo, hi = row["ci95"]
-            lines.append(",".join(str(x) for x in (
-                format_value(row[value_key]), row["count"], row["probability"], row["simulated_count"],
-                row["simulated_probability"], lo, hi, row["within"])))
-        return "\n".join(lines) + "\n"
-    text = render_text(comparison_table(exact, simulated, title=title)) + "\n"
-    if sim.interrupted:
-        text += f"interrupted: {sim.trials:,} of {sim.requested:,} trials were simulated\n"
-    return text
+def check_destinations(args: argparse.Namespace) -> None:
+    """Fail before any work if ``-o`` or ``--plot`` cannot be written (or ``--plot`` is not a .png)."""
+    plot = getattr(args, "plot", None)
+    if plot and not str(plot).lower().endswith(".png"):
+        raise CardlabError(f"--plot writes a PNG picture: give a file name ending in .png, not '{plot}'")
+    for option, path in (("-o", getattr(args, "output", None)), ("--plot", plot)):
+        if not path or path == "-":
+            continue
+        target = Path(path)
+        if str(path).endswith(("/", os.sep)) or target.is_dir():
+            continue  # a folder: commands that write several files check it themselves
+        folder = target.parent if str(target.parent) else Path(".")
+        if not folder.is_dir():
+            raise CardlabError(f"cannot use file '{path}' ({option}): folder '{folder}' does not exist")
+        if (target.exists() and not os.access(target, os.W_OK)) or not os.access(folder, os.W_OK):
+            raise CardlabError(f"cannot use file '{path}' ({option}): permission denied")
 
 
-def _plot(path: str, dist: Distribution, title: str, simulated: Distribution | None, joint: bool) -> None:
-    if not path.lower().endswith(".png"):
-        raise CardlabError(f"--plot writes a PNG picture: give a file name ending in .png, not '{path}'")
-    from cardlab.report.plot import plot_distribution, plot_joint
-
-    if joint:
-        plot_joint(dist, path, title=title)
-    else:
-        plot_distribution(dist, path, title=title, simulated=simulated)
-    print(f"plot written to {path}", file=sys.stderr)
+def cap_workers(args: argparse.Namespace) -> None:
+    """At most one worker process per available core, with a notice when more were asked for."""
+    asked = getattr(args, "workers", None)
+    if isinstance(asked, int) and asked > available_cores():
+        args.workers = available_cores()
+        print(f"cardlab: note: using {args.workers} worker(s), one per available core "
+              f"(asked for {asked})", file=sys.stderr)

@@ -16,8 +16,7 @@ import numpy as np
 from cardlab.cards import format_cards
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
 from cardlab.dealing import Deck, Draw
-from cardlab.distribution import Distribution
-from cardlab.engine import exact, simulate
+from cardlab.engine import tabulate
 from cardlab.errors import CardlabError, HandError, TooLargeError
 from cardlab.poker.comparison import compare, hand_value
 from cardlab.poker.evaluator import parse_hand, strengths
@@ -162,21 +161,9 @@ def _odds(args: argparse.Namespace) -> int:
                     raise HandError(f"card {format_cards([card])} on the reels is not in the short deck")
     feature = PokerCategory(rules)
     title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
-    try:
-        dist = exact(dealing, feature)
-    except TooLargeError:
-        if not args.simulate:
-            raise
-        alone = simulate(dealing, feature, args.simulate, seed=args.seed, workers=args.workers,
-                         progress=True)
-        print("cardlab: exact odds are too large to count here; showing the simulation alone",
-              file=sys.stderr)
-        return emit(args, alone, title=title, value_key="category")
-    sim: Distribution | None = None
-    if args.simulate:
-        sim = simulate(dealing, feature, args.simulate, seed=args.seed, workers=args.workers,
-                       progress=True)
-    return emit(args, dist, title=title, simulated=sim, value_key="category")
+    result = tabulate(dealing, feature, title, trials=args.simulate, seed=args.seed, workers=args.workers,
+                      progress=True, value_key="category")
+    return emit(args, result)
 
 
 def _deck_words(args: argparse.Namespace, deck: Deck) -> str:
