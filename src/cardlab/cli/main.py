@@ -9,8 +9,10 @@ print one line ``cardlab: error: ...`` on stderr and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
-from typing import NoReturn, Sequence
+import threading
+from typing import Any, NoReturn, Sequence
 
 from cardlab import __version__
 from cardlab.cli.output import cap_workers, check_destinations
@@ -55,6 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    previous = _first_interrupt_only()
     try:
         check_destinations(args)
         cap_workers(args)
@@ -74,7 +77,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cardlab: interrupted", file=sys.stderr)
         return 130
+    if previous is not None and status != 130:
+        signal.signal(signal.SIGINT, previous)
     return status
+
+
+def _first_interrupt_only() -> Any:
+    """Make the first Ctrl-C stop the work and ignore any later one: after it the command only
+    prints what it has and exits 130, and a second Ctrl-C must not cut that short with a traceback.
+    Returns the handler to restore when the command ends normally (None off the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def interrupt(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGINT, interrupt)
 
 
 if __name__ == "__main__":  # pragma: no cover

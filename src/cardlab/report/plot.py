@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import matplotlib
@@ -21,7 +22,10 @@ from matplotlib.colors import LogNorm  # noqa: E402
 
 from cardlab.distribution import Distribution, format_value  # noqa: E402
 
-__all__ = ["plot_distribution", "plot_joint"]
+__all__ = ["plot_distribution", "plot_joint", "MAX_BARS"]
+
+#: Most bars drawn; a longer table shows its most frequent values and says so in the title.
+MAX_BARS = 60
 
 
 def plot_distribution(dist: Distribution, path: str | Path, title: str | None = None,
@@ -33,6 +37,13 @@ def plot_distribution(dist: Distribution, path: str | Path, title: str | None = 
     hands do; numeric values such as points keep a linear axis so the shape of
     the distribution shows).
     """
+    shown = ""
+    if len(dist.values) > MAX_BARS:  # hundreds of labels cannot be read: the most frequent, in order
+        top = sorted(np.argsort(-np.asarray(dist.counts, dtype=float), kind="stable")[:MAX_BARS].tolist())
+        shown = (f"; the {MAX_BARS} most frequent of {len(dist.values)} values "
+                 f"({100 * sum(dist.counts[i] for i in top) / dist.total:.1f}% of all)")
+        dist = dist.select(top)
+        simulated = simulated.select(top) if simulated is not None else None
     probs = dist.probabilities
     labels = [format_value(v) for v in dist.values]
     positive = probs[probs > 0]
@@ -60,13 +71,18 @@ def plot_distribution(dist: Distribution, path: str | Path, title: str | None = 
         ax.set_yscale("log")
     ax.grid(axis="y", alpha=0.3)
     ax.set_axisbelow(True)
-    sub = f"total {dist.total:,}" + (" (exact)" if dist.exact else " trials")
-    ax.set_title(f"{title or dist.name}\n{sub}", fontsize=11)
+    sub = f"total {dist.total:,}" + (" (exact)" if dist.exact else " trials") + shown
+    ax.set_title(_wrap(f"{title or dist.name}\n{sub}", width), fontsize=11)
     fig.tight_layout()
     out = Path(path)
     fig.savefig(out)
     plt.close(fig)
     return out
+
+
+def _wrap(text: str, inches: float) -> str:
+    """Title lines broken to fit the figure (about 11 characters an inch at 11 points)."""
+    return "\n".join(textwrap.fill(line, width=max(40, int(inches * 11))) for line in text.splitlines())
 
 
 def _short(p: float) -> str:
@@ -102,7 +118,7 @@ def plot_joint(dist: Distribution, path: str | Path, title: str | None = None) -
     ax.set_ylabel(axes[0])
     ax.set_xlabel(axes[1])
     fig.colorbar(image, ax=ax, label="probability (log scale); blank = impossible")
-    ax.set_title(title or dist.name)
+    ax.set_title(_wrap(title or dist.name, fig.get_figwidth()))
     fig.tight_layout()
     out = Path(path)
     fig.savefig(out)

@@ -1,0 +1,88 @@
+"""Notebook-grade results: short reprs, HTML reprs, pandas with intervals and axes, named intervals."""
+
+from __future__ import annotations
+
+import html5lib
+import numpy as np
+import pytest
+
+from cardlab.bridge.tables import joint_table, points_table, shape_table
+from cardlab.dealing import Deck, Draw
+from cardlab.bridge.features import Points
+from cardlab.distribution import Interval, wilson
+from cardlab.engine import simulate
+
+
+def _valid_html(fragment: str) -> None:
+    html5lib.HTMLParser(strict=True).parseFragment(fragment)
+
+
+def test_distribution_repr_is_short_and_html_is_valid() -> None:
+    table = points_table()
+    assert repr(table.main) == "<Distribution 'hcp': 38 values, total 635,013,559,600 (exact)>"
+    assert len(repr(table)) < 120
+    _valid_html(table.main._repr_html_())
+    _valid_html(table._repr_html_())
+
+
+def test_long_table_html_is_cut_with_a_pointer_to_pandas() -> None:
+    text = shape_table("suits").main._repr_html_()
+    assert "500 more rows" in text and text.count("<tr>") == 61 + 1  # header row + 60 + the note
+
+
+def test_pandas_has_one_column_per_axis_and_the_intervals() -> None:
+    exact_frame = joint_table("longest").to_pandas()
+    assert list(exact_frame.columns[:2]) == ["hcp", "longest suit"]
+    assert exact_frame["count"].sum() == 635013559600
+    both = joint_table("longest", trials=20_000, seed=3).to_pandas()
+    assert {"simulated_count", "ci95_low", "ci95_high", "within"} <= set(both.columns)
+    assert both["simulated_count"].sum() == 20_000
+    sim = simulate(Draw(Deck.standard(), 13), Points(), trials=10_000, seed=1).to_pandas()
+    assert (sim["ci95_low"] <= sim["probability"]).all() and (sim["probability"] <= sim["ci95_high"]).all()
+
+
+def test_intervals_are_named() -> None:
+    interval = wilson(50, 100)
+    assert isinstance(interval, Interval) and interval.low == pytest.approx(0.40383, abs=1e-5)
+    assert interval.high == pytest.approx(0.59617, abs=1e-5)  # Wilson 95%, 50 of 100
+    sim = simulate(Draw(Deck.standard(), 13), Points(), trials=1000, seed=1)
+    ci = sim.confidence_interval()
+    assert ci.low.shape == ci.high.shape == (38,)
+    assert wilson(0, 10).low == 0.0 and wilson(10, 10).high == 1.0
+
+
+@pytest.mark.parametrize("make", [
+    lambda: 11,
+    lambda: np.random.SeedSequence(11),
+    lambda: np.random.default_rng(5),
+])
+def test_seed_takes_an_int_a_seedsequence_or_a_generator(make) -> None:
+    draw = Draw(Deck.standard(), 13)
+    first = simulate(draw, Points(), trials=3000, seed=make(), chunk=1000)
+    again = simulate(draw, Points(), trials=3000, seed=make(), chunk=1000)
+    assert first.counts == again.counts and first.total == 3000
+    # the reported seed repeats the run
+    assert simulate(draw, Points(), trials=3000, seed=first.simulation.seed, chunk=1000).counts == first.counts
+
+
+def test_a_seedsequence_equals_its_int() -> None:
+    draw = Draw(Deck.standard(), 13)
+    assert (simulate(draw, Points(), trials=2000, seed=np.random.SeedSequence(4)).counts
+            == simulate(draw, Points(), trials=2000, seed=4).counts)
+
+
+def test_side_by_side_csv_and_json_agree() -> None:
+    table = points_table(trials=5000, seed=2, workers=1)
+    data = table.to_json()
+    lines = table.to_csv().splitlines()
+    assert len(lines) == len(data["rows"]) + 1
+    assert data["simulation"]["trials"] == 5000
+    assert sum(r["simulated_count"] for r in data["rows"]) == 5000
+
+
+def test_plots_of_long_tables_and_long_titles(tmp_path) -> None:
+    from cardlab.report import plot
+
+    path = shape_table("suits").plot(tmp_path / "suits.png")
+    assert path.stat().st_size > 10_000
+    assert plot._wrap("x " * 200, 8).count("\n") >= 3  # a long title is wrapped, not clipped
