@@ -133,6 +133,12 @@ class Scorecard:
     notes: tuple[str, ...] = field(default=())
 
     @property
+    def by_board(self) -> list[tuple[int, ScoreRow | None]]:
+        """Rows and boards not played (None), in board order."""
+        rows: list[tuple[int, ScoreRow | None]] = [(r.board, r) for r in self.rows]
+        return sorted(rows + [(b, None) for b in self.missed], key=lambda item: item[0])
+
+    @property
     def total(self) -> float:
         """The sum of the rows' points (what the scorecard shows as the session total)."""
         return sum(r.points for r in self.rows)
