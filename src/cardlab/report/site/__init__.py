@@ -13,7 +13,7 @@ request leaves the page, so it works from a USB stick or any web host.
 ...                          T.make(1, "2", "2", contract="4S", declarer="E", tricks=10)])
 >>> site = build_site(session, club="Example BC", date="29/11/2026")
 >>> site
-Site(6 files: index.html, pair-ns-1.html, ..., style.css)
+Site(7 files: index.html, pair-ns-1.html, ..., style.css)
 >>> 'href="pair-ns-1.html"' in site.files["index.html"]
 True
 >>> build_site("results")

@@ -157,8 +157,8 @@ def scorecards(result: SessionResult, phantoms: Collection[PairKey] = ()) -> dic
             for key, other, side, points in ((ns_key, ew_key, "NS", scored.ns_points),
                                              (ew_key, ns_key, "EW", scored.ew_points)):
                 if isinstance(line.score, AdjustedScore):
-                    mine = line.score.ns if side == "NS" else line.score.ew
-                    score: int | str = f"Adj {mine}%"
+                    share = line.score.ns if side == "NS" else line.score.ew
+                    score: int | str = f"Adj {share}%"
                 else:
                     score = line.score if side == "NS" else -line.score
                 percent = None
@@ -272,8 +272,9 @@ def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
             contract, declarer = _contract(scored)
             rows.append(TravellerRow(
                 pair_ref(ns_key, names, phantoms), pair_ref(ew_key, names, phantoms),
-                contract, declarer, line.lead or "", line.score if not line.is_adjusted
-                else str(line.score), scored.ns_points, scored.ew_points, line.is_adjusted,
+                contract, declarer, line.lead or "",
+                line.score if isinstance(line.score, int) else str(line.score),
+                scored.ns_points, scored.ew_points, line.is_adjusted,
             ))
         deal = (deals or {}).get(board.board)
         hand = hand_record(board.board, deal, vul) if deal else None
