@@ -67,7 +67,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help="two fields (mitchell) or one (howell); detected when not given")
     score.add_argument("--format", choices=["table", "csv", "json", "html", "usebio"],
                        default="table", help="output format (default table)")
-    score.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE")
+    score.add_argument("-o", "--output", metavar="FILE",
+                       help="write the output to FILE; with --format html, a directory "
+                            "(DIR/) gets a linked site: ranking, scorecards, travellers, "
+                            "hand records")
     score.add_argument("--check", action="store_true",
                        help="compare our figures with those in the USEBIO file; list every "
                             "difference (exit status 1 if any)")
@@ -100,6 +103,7 @@ def _run_matchpoints(args: argparse.Namespace) -> int:
 
 
 def _run_score(args: argparse.Namespace) -> int:
+    site_dir = _site_dir(args)
     path = Path(args.file)
     data = path.read_bytes()
     source = path.name
@@ -134,8 +138,32 @@ def _run_score(args: argparse.Namespace) -> int:
         raise
     if args.check:
         return _check(result, reported, source)
+    if site_dir is not None:
+        from cardlab.report.site import write_site  # jinja2: only when asked
+        from cardlab.report.site.deals import read_usebio_deals
+
+        deals = read_usebio_deals(data, source) if is_xml else {}
+        site = write_site(result, site_dir, deals=deals, club=club, date=date)
+        print(f"wrote {site.table()} to {site_dir}")
+        return 0
     _write(result, args, club, date)
     return 0
+
+
+def _site_dir(args: argparse.Namespace) -> Path | None:
+    """The directory of ``--format html -o DIR/`` (made now, before any work), else None."""
+    if args.format != "html" or not args.output or args.check:
+        return None
+    from cardlab.report.site import is_site_target
+
+    if not is_site_target(args.output):
+        return None
+    directory = Path(args.output)
+    directory.mkdir(parents=True, exist_ok=True)
+    probe = directory / ".cardlab-write-test"
+    probe.write_text("")
+    probe.unlink()
+    return directory
 
 
 def _check(result: SessionResult, reported: Reported | None, source: str) -> int:

@@ -1,0 +1,166 @@
+"""A static results site: ranking, pair scorecards, board travellers and hand records.
+
+:func:`build_site` turns a scored session (and, when known, each board's deal)
+into pages that link to each other -- ``index.html`` (ranking and the list of
+boards) → ``pair-ns-1.html`` (a pair's scorecard) → ``board-3.html`` (the
+traveller, with the hand) → ``hands.html#b3`` (the printable hand records) and
+back.  The site is plain files with one stylesheet: no scripts, no fonts, no
+request leaves the page, so it works from a USB stick or any web host.
+
+>>> from cardlab.scoring.session import score_session
+>>> from cardlab.scoring.traveller import TravellerLine as T
+>>> session = score_session([T.make(1, "1", "1", contract="3NT", declarer="N", tricks=9),
+...                          T.make(1, "2", "2", contract="4S", declarer="E", tricks=10)])
+>>> site = build_site(session, club="Example BC", date="29/11/2026")
+>>> site
+Site(7 files: index.html, pair-ns-1.html, ..., style.css)
+>>> 'href="pair-ns-1.html"' in site.files["index.html"]
+True
+>>> build_site("results")
+Traceback (most recent call last):
+...
+TypeError: build_site needs a SessionResult, not str
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Collection, Mapping
+
+from cardlab import __version__
+from cardlab.scoring.session import Method, PairKey, SessionResult
+from cardlab.report.scoring_output import field_title, fig
+from cardlab.report.site.dd import STRAINS
+from cardlab.report.site.model import (
+    board_pages,
+    factored_boards,
+    method_text,
+    pair_ref,
+    scorecards,
+)
+
+__all__ = ["Site", "build_site", "write_site", "is_site_target"]
+
+
+@dataclass(frozen=True)
+class Site:
+    """The site's files: name -> text (HTML pages and ``style.css``)."""
+
+    files: Mapping[str, str]
+
+    def write(self, directory: str | Path) -> list[Path]:
+        """Write every file into ``directory`` (made if missing); returns the paths."""
+        root = Path(directory)
+        root.mkdir(parents=True, exist_ok=True)
+        paths = []
+        for name, text in self.files.items():
+            path = root / name
+            path.write_text(text, encoding="utf-8")
+            paths.append(path)
+        return paths
+
+    def to_json(self) -> dict[str, Any]:
+        return {"files": {name: len(text) for name, text in self.files.items()}}
+
+    def table(self) -> str:
+        pages = sum(name.endswith(".html") for name in self.files)
+        return f"{pages} pages and a stylesheet"
+
+    def __repr__(self) -> str:
+        names = list(self.files)
+        shown = ", ".join(names if len(names) <= 3 else [names[0], names[1], "...", names[-1]])
+        return f"Site({len(names)} files: {shown})"
+
+
+_env: Any = None
+
+
+def _environment() -> Any:
+    global _env
+    if _env is None:
+        from jinja2 import Environment, PackageLoader, select_autoescape
+
+        _env = Environment(
+            loader=PackageLoader("cardlab.report.site", "templates"),
+            autoescape=select_autoescape(["html", "j2"]),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        _env.filters["fig"] = fig
+        _env.filters["signed"] = lambda v: f"{v:+d}" if isinstance(v, int) and v else str(v)
+    return _env
+
+
+def _stylesheet() -> str:
+    return resources.files("cardlab.report.site").joinpath("templates/style.css").read_text(
+        encoding="utf-8")
+
+
+def build_site(
+    result: SessionResult,
+    *,
+    deals: Mapping[int, str] | None = None,
+    club: str = "",
+    date: str = "",
+    phantoms: Collection[PairKey] = (),
+) -> Site:
+    """Render the session as linked pages.
+
+    ``deals`` maps board numbers to PBN deals (``"N:AKQ.. ..."``); boards with a deal
+    get a hand record (and a double-dummy table when :mod:`cardlab.bridge.dd` is
+    installed).  ``phantoms`` are pair keys marked as phantom pairs.
+    """
+    if not isinstance(result, SessionResult):
+        raise TypeError(f"build_site needs a SessionResult, not {type(result).__name__}")
+    env = _environment()
+    imps = result.method.is_imps
+    cards = scorecards(result, phantoms)
+    boards = board_pages(result, deals, phantoms)
+    names = {p.key: p.names for p in result.pairs}
+    factored = factored_boards(result)
+    common = {
+        "club": club, "date": date, "event": result.title or "Session results",
+        "movement": result.movement.value.capitalize(), "method": method_text(result),
+        "n_boards": len(result.boards), "n_pairs": len(result.pairs), "imps": imps,
+        "has_hands": any(b.hand for b in boards), "version": __version__,
+        "points": "IMPs" if imps else "MP", "strains": STRAINS,
+        "butler": result.method is Method.BUTLER,
+    }
+    fields = [
+        {"title": field_title(direction) if direction else "Ranking",
+         "rows": [(p, pair_ref(p.key, names, phantoms), p.boards < result.most_boards(direction))
+                  for p in pairs]}
+        for direction, pairs in result.fields
+    ]
+    files: dict[str, str] = {}
+    files["index.html"] = env.get_template("index.html.j2").render(
+        common, fields=fields, boards=boards, factored=factored)
+    pair_page = env.get_template("pair.html.j2")
+    for card in cards.values():
+        files[card.ref.page] = pair_page.render(common, card=card,
+                                                howell=result.movement.value == "howell")
+    board_page = env.get_template("board.html.j2")
+    for board in boards:
+        files[board.page] = board_page.render(common, b=board)
+    if common["has_hands"]:
+        files["hands.html"] = env.get_template("hands.html.j2").render(
+            common, hands=[b.hand for b in boards if b.hand])
+    files["style.css"] = _stylesheet()
+    return Site(files)
+
+
+def is_site_target(output: str | Path) -> bool:
+    """Whether ``-o`` names a directory (ends with a slash, exists as one, or has no suffix)
+    rather than a single ``.html`` file."""
+    text = str(output)
+    path = Path(text)
+    return text.endswith(("/", "\\")) or path.is_dir() or not path.suffix
+
+
+def write_site(result: SessionResult, directory: str | Path, **options: Any) -> Site:
+    """Build the site (see :func:`build_site` for ``options``) and write it to ``directory``."""
+    site = build_site(result, **options)
+    site.write(directory)
+    return site
