@@ -40,6 +40,7 @@ __all__ = [
     "tricks_batch",
     "parse_strain",
     "deals_to_endplay",
+    "read_pbn_boards",
 ]
 
 #: Strains in bidding order; the last axis of every tricks array.
@@ -337,3 +338,48 @@ def dd_table(
 ) -> DDTable:
     """The double-dummy table and par of one deal (PBN ``"N:..."`` or a :class:`Deal`)."""
     return dd_tables([deal], dealer, vulnerability)[0]
+
+
+def read_pbn_boards(text: str, source: str = "<pbn>") -> list[tuple[Deal, Seat | None, Vulnerability | None]]:
+    """The ``Deal`` of each game of a PBN file, with its ``Dealer`` and ``Vulnerable`` when given.
+
+    A minimal reader for double-dummy work (tags only; games end at a blank line or the next
+    ``Board``/``Deal``); bad deals name the file and line.
+
+    >>> read_pbn_boards('[Dealer "E"]\\n[Vulnerable "All"]\\n[Deal "N:AKQJT98765432... .AKQJT98765432.. '
+    ...                 '..AKQJT98765432. ...AKQJT98765432"]\\n')[0][1:]
+    (<Seat.EAST: 'E'>, <Vulnerability.BOTH: 'All'>)
+    """
+    import re
+
+    from cardlab.errors import CardlabError
+
+    tag = re.compile(r'\[\s*(\w+)\s+"([^"]*)"\s*\]')
+    boards: list[tuple[Deal, Seat | None, Vulnerability | None]] = []
+    current: dict[str, tuple[str, int]] = {}
+
+    def flush() -> None:
+        if "Deal" in current:
+            value, line = current["Deal"]
+            try:
+                deal = parse_pbn_deal(value)
+                seat = parse_seat(current["Dealer"][0]) if current.get("Dealer", ("", 0))[0] else None
+                vul_text = current.get("Vulnerable", ("", 0))[0]
+                vul = Vulnerability.parse(vul_text) if vul_text else None
+            except CardlabError as error:
+                raise type(error)(f"{source}: line {line}: {error}") from None
+            boards.append((deal, seat, vul))
+        current.clear()
+
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            flush()
+            continue
+        if line.lstrip().startswith("%"):
+            continue
+        for name, value in tag.findall(line):
+            if name in ("Board", "Deal") and name in current:
+                flush()
+            current[name] = (value, number)
+    flush()
+    return boards
