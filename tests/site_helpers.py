@@ -14,7 +14,7 @@ def fake_dd_module() -> types.ModuleType:
     that the tests look for on the page."""
     module = types.ModuleType("cardlab.bridge.dd")
 
-    def dd_table(deal: str, dealer: str, vul: str) -> dict[str, object]:
+    def dd_table(deal: str, dealer: str, vulnerability: str) -> dict[str, object]:
         tricks = {seat: {"C": 1 + i, "D": 2 + i, "H": 3 + i, "S": 4 + i, "NT": 5 + i}
                   for i, seat in enumerate("NESW")}
         return {"deal": deal, "tricks": tricks, "par": {"score": 420, "contracts": ["4S by N"]}}

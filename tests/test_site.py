@@ -232,3 +232,15 @@ def test_cli_checks_the_directory_first(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_site_target() -> None:
     assert is_site_target("out/") and is_site_target("results") and not is_site_target("r.html")
+
+
+def test_hand_records_show_the_real_solver_tables() -> None:
+    """With the real double-dummy module, each hand record's table equals dd_table of its deal."""
+    from cardlab.bridge.dd import dd_table
+
+    _, session = _session()
+    deals = read_usebio_deals(HANDS_FILE.read_bytes())
+    hands = build_site(session, deals=dict(list(deals.items())[:2])).files["hands.html"]
+    first = dd_table(deals[min(deals)], dealer="N", vulnerability="None").to_json()
+    row = "".join(f"<td>{first['tricks']['N'][s]}</td>" for s in ("NT", "S", "H", "D", "C"))
+    assert f"<tr><th>N</th>{row}</tr>" in hands

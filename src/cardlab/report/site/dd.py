@@ -33,8 +33,8 @@ class DoubleDummy:
 def double_dummy(deal_pbn: str, dealer: str, vulnerability: str) -> DoubleDummy | None:
     """The double-dummy table and par of a deal, or None when the feature is not installed.
 
-    Expects ``cardlab.bridge.dd.dd_table(deal, dealer=, vul=)`` to return the JSON shape of
-    ``cardlab bridge dd`` (a dict, or an object with ``to_json()``):
+    Calls ``cardlab.bridge.dd.dd_table(deal, dealer=, vulnerability=)``, which returns the JSON shape of
+    ``cardlab bridge dd`` (through ``to_json()``):
     ``{"tricks": {"N": {"C": 9, ..., "NT": 8}, ...}, "par": {"score": 420, "contracts": [...]}}``.
     """
     try:
@@ -44,7 +44,7 @@ def double_dummy(deal_pbn: str, dealer: str, vulnerability: str) -> DoubleDummy 
     solve = getattr(dd, "dd_table", None)
     if solve is None:
         return None
-    table = solve(deal_pbn, dealer=dealer, vul=vulnerability)
+    table = solve(deal_pbn, dealer=dealer, vulnerability=vulnerability)
     data: Mapping[str, Any] = table.to_json() if hasattr(table, "to_json") else table
     tricks = {seat: {strain: int(data["tricks"][seat][strain]) for strain in STRAINS}
               for seat in "NESW"}

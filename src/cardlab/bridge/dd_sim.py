@@ -1,0 +1,612 @@
+"""Trick statistics over random deals under constraints, solved double dummy.
+
+``makes`` answers "how often does 3NT make with these hands", and compares two
+contracts on the same deals in IMPs and matchpoints; ``leads`` ranks the opening
+leads from a known hand. Deals are generated and solved chunk by chunk through
+the engine's chunk runner: chunk ``i`` always uses the ``i``-th child seed, so
+the same seed gives the same answer whatever the number of workers.
+
+>>> r = makes(["7S"], "N", n=20, seed=1, fixed={"N": "AKQJT98765432..."}, chunk=10)
+>>> r.contracts[0].make_rate, r.contracts[0].tricks[13]
+(1.0, 20)
+>>> makes(["3NT"], "N", n=5, seed=1, constraints={"N": parse_constraint("hcp=38+")})
+Traceback (most recent call last):
+...
+cardlab.errors.ConstraintError: no deal out of 200,000 random deals met the constraints (N: hcp=38+)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+import numpy as np
+
+from cardlab.board import SEATS, Seat, Vulnerability, parse_seat
+from cardlab.bridge.dd import STRAINS, _check_hands, deals_to_endplay, parse_strain, tricks_batch
+from cardlab.bridge.deals import Constraint, parse_constraint
+from cardlab.cards import RANKS, SUIT_ORDER
+from cardlab.dealing import card_ids
+from cardlab.distribution import Z95
+from cardlab.engine import Executor, SeedLike, available_cores, chunk_sizes, iter_chunks, resolve_seed
+from cardlab.errors import ConstraintError, ContractError, DeckError
+from cardlab.scoring.contract import Contract, declarer_score
+from cardlab.scoring.matchpoints import imps
+
+__all__ = [
+    "ContractStats",
+    "Comparison",
+    "MakesResult",
+    "LeadStats",
+    "LeadResult",
+    "makes",
+    "leads",
+    "constrained_hands",
+    "wilson",
+    "DEFAULT_DD_CHUNK",
+]
+
+#: Deals per chunk: a few DDS multi-deal calls, so progress and Ctrl-C stay responsive.
+DEFAULT_DD_CHUNK = 100
+_PILOT = 200_000
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion.
+
+    >>> [round(x, 4) for x in wilson(50, 100)]
+    [0.4038, 0.5962]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (0.0 if successes == 0 else max(centre - half, 0.0), 1.0 if successes == n else min(centre + half, 1.0))
+
+
+def _mean_interval(total: float, squares: float, n: int) -> tuple[float, float, float]:
+    mean = total / n if n else 0.0
+    var = max(squares / n - mean * mean, 0.0) * n / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n) if n else 0.0
+    return mean, mean - half, mean + half
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """``advance(n)`` of a progress bar on stderr (:mod:`cardlab.report.progress`), or a no-op."""
+    if not total:
+        yield lambda n: None
+        return
+    from cardlab.report.progress import ProgressBar
+
+    bar = ProgressBar(total, label)
+    try:
+        yield bar.advance
+    finally:
+        bar.close()
+
+
+# --- dealing under constraints ------------------------------------------------------------------
+
+
+def _fixed_ids(fixed: Mapping[str, str] | None) -> dict[int, tuple[int, ...]]:
+    out: dict[int, tuple[int, ...]] = {}
+    used: set[int] = set()
+    for seat, cards in (fixed or {}).items():
+        position = parse_seat(seat).index
+        ids = card_ids(cards)
+        if len(ids) != 13:
+            raise DeckError(f"{SEATS[position]} must hold 13 cards, got {len(ids)} in '{cards}'")
+        if len(set(ids)) != 13 or used.intersection(ids):
+            raise DeckError(f"a card of {SEATS[position]}'s hand '{cards}' is given twice")
+        used.update(ids)
+        out[position] = tuple(sorted(ids))
+    return out
+
+
+def constrained_hands(
+    rng: np.random.Generator,
+    count: int,
+    constraints: Sequence[tuple[int, Constraint]] = (),
+    fixed: Sequence[tuple[int, tuple[int, ...]]] = (),
+    batch: int = 20_000,
+    max_tries: int = 20_000_000,
+) -> tuple[np.ndarray, int]:
+    """``count`` deals (an ``(count, 4, 13)`` array) meeting the constraints, and how many were tried.
+
+    Fixed seats hold their cards; the rest of the deck is shuffled around them in
+    batches and the constraints are numpy masks over each batch (the dealing of
+    :mod:`cardlab.bridge.deals`, with its public ``Constraint.mask``).
+    """
+    fixed_map = dict(fixed)
+    used = {c for ids in fixed_map.values() for c in ids}
+    rest = np.array([c for c in range(52) if c not in used], dtype=np.uint8)
+    free = [s for s in range(4) if s not in fixed_map]
+    kept: list[np.ndarray] = []
+    have = tried = 0
+    while have < count:
+        if tried >= max_tries:
+            raise ConstraintError(f"only {have} of {count} deals met the constraints in {tried:,} random deals")
+        n = batch
+        shuffled = rng.permuted(np.broadcast_to(rest, (n, len(rest))), axis=1)
+        hands = np.empty((n, 4, 13), dtype=np.uint8)
+        for k, seat in enumerate(free):
+            hands[:, seat] = shuffled[:, 13 * k:13 * (k + 1)]
+        for seat, ids in fixed_map.items():
+            hands[:, seat] = np.array(ids, dtype=np.uint8)
+        ok = np.ones(n, dtype=bool)
+        for seat, constraint in constraints:
+            ok &= constraint.mask(hands[:, seat])
+        good = hands[ok]
+        kept.append(good)
+        have += len(good)
+        tried += n
+    return np.concatenate(kept)[:count], tried
+
+
+def _pilot(constraints: Sequence[tuple[int, Constraint]], fixed: Sequence[tuple[int, tuple[int, ...]]]) -> None:
+    """Fail at once, with one clear line, when the constraints cannot (practically) be met."""
+    if not constraints:
+        return
+    try:
+        constrained_hands(np.random.default_rng(0), 1, constraints, fixed, batch=_PILOT // 4, max_tries=_PILOT)
+    except ConstraintError:
+        text = ", ".join(f"{SEATS[s]}: {c.text}" for s, c in constraints)
+        raise ConstraintError(f"no deal out of {_PILOT:,} random deals met the constraints ({text})") from None
+
+
+def _setup(constraints: Mapping[str, Constraint | str] | None, fixed: Mapping[str, str] | None
+           ) -> tuple[tuple[tuple[int, Constraint], ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+    cons = tuple((parse_seat(seat).index, c if isinstance(c, Constraint) else parse_constraint(c))
+                 for seat, c in (constraints or {}).items())
+    fix = tuple(sorted(_fixed_ids(fixed).items()))
+    _pilot(cons, fix)
+    return cons, fix
+
+
+def _check_n(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ConstraintError(f"the number of deals must be a whole number of at least 1, got {n!r}")
+    return int(n)
+
+
+# --- makes ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _MakesTask:
+    """One chunk: deal ``size`` constrained deals, solve the strains needed, return the tricks."""
+
+    constraints: tuple[tuple[int, Constraint], ...]
+    fixed: tuple[tuple[int, tuple[int, ...]], ...]
+    plays: tuple[tuple[int, int], ...]  # (declarer seat, strain) per contract
+
+    def __call__(self, seed: np.random.SeedSequence, size: int) -> tuple[int, np.ndarray]:
+        rng = np.random.default_rng(seed)
+        hands, tried = constrained_hands(rng, size, self.constraints, self.fixed)
+        strains = sorted({s for _, s in self.plays})
+        tricks = tricks_batch(hands, strains)
+        return tried, np.stack([tricks[:, d, s] for d, s in self.plays], axis=1).astype(np.int8)
+
+
+@dataclass(frozen=True)
+class ContractStats:
+    """Double-dummy results of one contract over the deals."""
+
+    contract: str
+    declarer: str
+    deals: int
+    tricks: tuple[int, ...]  # deals with 0..13 tricks
+    makes: int
+    score_sum: float
+    score_squares: float
+
+    @property
+    def make_rate(self) -> float:
+        return self.makes / self.deals
+
+    def make_interval(self) -> tuple[float, float]:
+        """95% Wilson interval of the probability of making."""
+        return wilson(self.makes, self.deals)
+
+    def tricks_interval(self, t: int) -> tuple[float, float]:
+        return wilson(self.tricks[t], self.deals)
+
+    def mean_tricks(self) -> float:
+        return sum(t * c for t, c in enumerate(self.tricks)) / self.deals
+
+    def expected_score(self) -> tuple[float, float, float]:
+        """Mean declarer-side score, with its 95% interval (normal approximation)."""
+        return _mean_interval(self.score_sum, self.score_squares, self.deals)
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.make_interval()
+        mean, slo, shi = self.expected_score()
+        return {
+            "contract": self.contract, "declarer": self.declarer, "deals": self.deals,
+            "tricks": [{"tricks": t, "count": c, "probability": c / self.deals,
+                        "ci95": list(self.tricks_interval(t))} for t, c in enumerate(self.tricks) if c],
+            "mean_tricks": self.mean_tricks(),
+            "make": {"probability": self.make_rate, "ci95": [lo, hi]},
+            "score": {"mean": mean, "ci95": [slo, shi]},
+        }
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Contract A against contract B on the same deals, from A's side: IMPs and matchpoints."""
+
+    first: str
+    second: str
+    deals: int
+    imp_sum: float
+    imp_squares: float
+    wins: int
+    ties: int
+
+    def imps(self) -> tuple[float, float, float]:
+        """Expected IMPs per board for choosing the first contract, with a 95% interval."""
+        return _mean_interval(self.imp_sum, self.imp_squares, self.deals)
+
+    def matchpoints(self) -> tuple[float, float, float]:
+        """Expected matchpoint share (win 1, tie 1/2) of the first contract against the second, 95% interval."""
+        n = self.deals
+        total = self.wins + 0.5 * self.ties
+        squares = self.wins + 0.25 * self.ties
+        return _mean_interval(total, squares, n)
+
+    def to_json(self) -> dict[str, Any]:
+        m, lo, hi = self.imps()
+        p, plo, phi = self.matchpoints()
+        return {"first": self.first, "second": self.second, "deals": self.deals,
+                "imps": {"mean": m, "ci95": [lo, hi]},
+                "matchpoints": {"mean": p, "ci95": [plo, phi]}, "wins": self.wins, "ties": self.ties}
+
+
+@dataclass(frozen=True)
+class MakesResult:
+    """Statistics of one or two contracts over random deals under constraints."""
+
+    contracts: tuple[ContractStats, ...]
+    comparison: Comparison | None
+    vulnerable: bool
+    seed: int | None
+    deals: int
+    requested: int
+    tried: int
+    constraints: str = ""
+    interrupted: bool = False
+    workers: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deals": self.deals, "requested": self.requested, "seed": self.seed, "tried": self.tried,
+                "constraints": self.constraints, "vulnerable": self.vulnerable, "interrupted": self.interrupted,
+                "contracts": [c.to_json() for c in self.contracts],
+                "comparison": self.comparison.to_json() if self.comparison else None}
+
+    def to_csv(self) -> str:
+        lines = ["contract,declarer,tricks,count,probability,ci95_low,ci95_high"]
+        for c in self.contracts:
+            for t, k in enumerate(c.tricks):
+                lo, hi = c.tricks_interval(t)
+                lines.append(f"{c.contract},{c.declarer},{t},{k},{k / c.deals},{lo},{hi}")
+        return "\n".join(lines) + "\n"
+
+    def to_pandas(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame([{"contract": c.contract, "declarer": c.declarer, "tricks": t, "count": k}
+                             for c in self.contracts for t, k in enumerate(c.tricks)])
+
+    def table(self) -> str:
+        out = [f"{self.deals:,} deals (seed {self.seed}; {self.constraints or 'no constraints'}; "
+               f"declarer {'vulnerable' if self.vulnerable else 'not vulnerable'})"]
+        for c in self.contracts:
+            lo, hi = c.make_interval()
+            mean, slo, shi = c.expected_score()
+            out.append(f"\n{c.contract} by {c.declarer}: makes {100 * c.make_rate:.1f}% "
+                       f"(95% interval {100 * lo:.1f}% – {100 * hi:.1f}%), mean tricks {c.mean_tricks():.2f}, "
+                       f"expected score {mean:+.0f} ({slo:+.0f} – {shi:+.0f})")
+            out.append("  tricks     deals       %   95% interval")
+            for t, k in enumerate(c.tricks):
+                if k:
+                    tlo, thi = c.tricks_interval(t)
+                    out.append(f"  {t:>6} {k:>9,} {100 * k / c.deals:>7.2f}   {100 * tlo:.2f} – {100 * thi:.2f}")
+        if self.comparison:
+            cmp = self.comparison
+            m, lo, hi = cmp.imps()
+            p, plo, phi = cmp.matchpoints()
+            out.append(f"\n{cmp.first} rather than {cmp.second}: {m:+.2f} IMPs a board ({lo:+.2f} – {hi:+.2f}); "
+                       f"matchpoints {100 * p:.1f}% ({100 * plo:.1f}% – {100 * phi:.1f}%); "
+                       f"better on {cmp.wins:,}, equal on {cmp.ties:,} of {cmp.deals:,} deals")
+        if self.interrupted:
+            out.append(f"\ninterrupted: {self.deals:,} of {self.requested:,} deals were solved")
+        return "\n".join(out) + "\n"
+
+    def __repr__(self) -> str:
+        names = " vs ".join(f"{c.contract} {c.declarer}" for c in self.contracts)
+        return f"MakesResult({names}, {self.deals} deals, make {', '.join(f'{c.make_rate:.3f}' for c in self.contracts)})"
+
+    def _repr_html_(self) -> str:
+        return f"<pre>{html.escape(self.table())}</pre>"
+
+
+def _parse_contract(text: str) -> Contract:
+    contract = Contract.parse(text)
+    if contract.is_pass or contract.strain is None:
+        raise ContractError(f"a contract to play is needed, not {text!r}")
+    return contract
+
+
+def makes(
+    contracts: Sequence[str],
+    declarer: str | Seat | Sequence[str | Seat],
+    n: int,
+    *,
+    constraints: Mapping[str, Constraint | str] | None = None,
+    fixed: Mapping[str, str] | None = None,
+    vulnerable: bool = False,
+    seed: SeedLike = None,
+    workers: int = 1,
+    chunk: int = DEFAULT_DD_CHUNK,
+    progress: bool = False,
+    executor: Executor | None = None,
+) -> MakesResult:
+    """How one contract (or two, compared) fares double dummy over ``n`` random deals.
+
+    ``declarer`` is one seat for all contracts or one per contract; ``constraints``
+    map seats to :func:`parse_constraint` specs; ``fixed`` seats hold given cards.
+    Ctrl-C returns the deals solved so far, marked ``interrupted``.
+    """
+    n = _check_n(n)
+    if not 1 <= len(contracts) <= 2:
+        raise ContractError(f"give one contract, or two to compare, not {len(contracts)}")
+    parsed = [_parse_contract(c) for c in contracts]
+    seats = [parse_seat(declarer)] * len(parsed) if isinstance(declarer, (str, Seat)) else [
+        parse_seat(d) for d in declarer]
+    if len(seats) != len(parsed):
+        raise ContractError("give one declarer, or one per contract")
+    cons, fix = _setup(constraints, fixed)
+    plays = tuple((s.index, parse_strain(c.strain.value)) for s, c in zip(seats, parsed))  # type: ignore[union-attr]
+    task = _MakesTask(cons, fix, plays)
+    root, reported = resolve_seed(seed)
+    score_table = np.array([[declarer_score(c, t, vulnerable) for t in range(14)] for c in parsed], dtype=np.int64)
+    hist = np.zeros((len(parsed), 14), dtype=np.int64)
+    sums = np.zeros(len(parsed))
+    squares = np.zeros(len(parsed))
+    imp_sum = imp_sq = 0.0
+    wins = ties = done = tried = 0
+    interrupted = False
+    with _progress_bar(n if progress else 0, "solving deals") as bar:
+        try:
+            for size, (chunk_tried, tricks) in iter_chunks(task, chunk_sizes(n, chunk), root, workers=workers,
+                                                             executor=executor):
+                t = tricks.astype(np.int64)
+                scores = np.stack([score_table[i, t[:, i]] for i in range(len(parsed))], axis=1)
+                for i in range(len(parsed)):
+                    hist[i] += np.bincount(t[:, i], minlength=14)
+                sums += scores.sum(axis=0)
+                squares += (scores.astype(np.float64) ** 2).sum(axis=0)
+                if len(parsed) == 2:
+                    diff = scores[:, 0] - scores[:, 1]
+                    swing = imps(diff).astype(np.float64)
+                    imp_sum += float(swing.sum())
+                    imp_sq += float((swing ** 2).sum())
+                    wins += int((diff > 0).sum())
+                    ties += int((diff == 0).sum())
+                done += size
+                tried += chunk_tried
+                bar(size)
+        except KeyboardInterrupt:
+            interrupted = True
+            if done == 0:
+                raise
+    stats = tuple(
+        ContractStats(str(c), s.value, done, tuple(int(x) for x in hist[i]),
+                      int(hist[i, c.level + 6:].sum()), float(sums[i]), float(squares[i]))
+        for i, (c, s) in enumerate(zip(parsed, seats)))
+    comparison = (Comparison(f"{parsed[0]} {seats[0].value}", f"{parsed[1]} {seats[1].value}", done,
+                             imp_sum, imp_sq, wins, ties) if len(parsed) == 2 else None)
+    text = "; ".join(f"{SEATS[s]}: {c.text}" for s, c in cons)
+    return MakesResult(stats, comparison, vulnerable, reported, done, n, tried, text, interrupted,
+                       min(workers, available_cores()))
+
+
+# --- opening leads -------------------------------------------------------------------------------
+
+
+def _lead_groups(hand: Sequence[int]) -> list[tuple[int, ...]]:
+    """The leader's cards grouped by sequences (cards of touching rank in one suit are equals)."""
+    groups: list[tuple[int, ...]] = []
+    for suit in SUIT_ORDER:
+        ranks = sorted((c // 4 for c in hand if c % 4 == suit), reverse=True)
+        run: list[int] = []
+        for r in ranks:
+            if run and run[-1] != r + 1:
+                groups.append(tuple(4 * x + suit for x in run))
+                run = []
+            run.append(r)
+        if run:
+            groups.append(tuple(4 * x + suit for x in run))
+    return groups
+
+
+def _group_name(group: Sequence[int]) -> str:
+    return "SHDC"[SUIT_ORDER.index(group[0] % 4)] + "".join(RANKS[c // 4] for c in group)
+
+
+@dataclass(frozen=True)
+class _LeadTask:
+    """One chunk: deal around the leader's hand, solve the opening lead of every card."""
+
+    constraints: tuple[tuple[int, Constraint], ...]
+    fixed: tuple[tuple[int, tuple[int, ...]], ...]
+    leader: int
+    strain: int
+    groups: tuple[tuple[int, ...], ...]
+    needed: int  # defence tricks that beat the contract
+
+    def __call__(self, seed: np.random.SeedSequence, size: int) -> np.ndarray:
+        """``(groups, 3)`` sums: defence tricks, their squares, sets."""
+        from endplay.dds import solve_all_boards
+        from endplay.types import Denom, Player
+
+        rng = np.random.default_rng(seed)
+        hands, _ = constrained_hands(rng, size, self.constraints, self.fixed)
+        deals = deals_to_endplay(_check_hands(hands))
+        for deal in deals:
+            deal.first = Player(self.leader)
+            deal.trump = Denom((3, 2, 1, 0, 4)[self.strain])
+        card_group = {c: g for g, group in enumerate(self.groups) for c in group}
+        out = np.zeros((len(self.groups), 3), dtype=np.int64)
+        for start in range(0, len(deals), 200):
+            for solved in solve_all_boards(deals[start:start + 200]):
+                best: dict[int, int] = {}
+                for card, tricks in solved:
+                    best[card_group[_card_id(card)]] = int(tricks)
+                for g, tricks in best.items():
+                    out[g] += (tricks, tricks * tricks, tricks >= self.needed)
+        return out
+
+
+def _card_id(card: Any) -> int:
+    """cardlab id of an endplay Card (its rank is a bit 2..14 as ``1 << rank``; its suit a Denom)."""
+    rank = int(card.rank).bit_length() - 1  # Rank.R2 = 1 << 2 .. RA = 1 << 14
+    return (rank - 2) * 4 + (3, 2, 1, 0)[int(card.suit)]
+
+
+@dataclass(frozen=True)
+class LeadStats:
+    """One opening lead (a group of equal cards) over the deals."""
+
+    lead: str
+    deals: int
+    tricks_sum: int
+    tricks_squares: int
+    sets: int
+
+    def mean_tricks(self) -> tuple[float, float, float]:
+        """Average defensive tricks after this lead, with a 95% interval."""
+        return _mean_interval(self.tricks_sum, self.tricks_squares, self.deals)
+
+    @property
+    def set_rate(self) -> float:
+        return self.sets / self.deals
+
+    def set_interval(self) -> tuple[float, float]:
+        return wilson(self.sets, self.deals)
+
+    def to_json(self) -> dict[str, Any]:
+        m, lo, hi = self.mean_tricks()
+        slo, shi = self.set_interval()
+        return {"lead": self.lead, "deals": self.deals, "defence_tricks": {"mean": m, "ci95": [lo, hi]},
+                "set": {"probability": self.set_rate, "ci95": [slo, shi]}}
+
+
+@dataclass(frozen=True)
+class LeadResult:
+    """Opening leads ranked by how often they beat the contract, then by defensive tricks."""
+
+    contract: str
+    declarer: str
+    leads: tuple[LeadStats, ...]
+    seed: int | None
+    deals: int
+    requested: int
+    interrupted: bool = False
+    workers: int = 1
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"contract": self.contract, "declarer": self.declarer, "deals": self.deals,
+                "requested": self.requested, "seed": self.seed, "interrupted": self.interrupted,
+                "leads": [lead.to_json() for lead in self.leads]}
+
+    def to_csv(self) -> str:
+        lines = ["lead,deals,mean_tricks,tricks_ci95_low,tricks_ci95_high,set_rate,set_ci95_low,set_ci95_high"]
+        for lead in self.leads:
+            m, lo, hi = lead.mean_tricks()
+            slo, shi = lead.set_interval()
+            lines.append(f"{lead.lead},{lead.deals},{m},{lo},{hi},{lead.set_rate},{slo},{shi}")
+        return "\n".join(lines) + "\n"
+
+    def to_pandas(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame([lead.to_json() for lead in self.leads])
+
+    def table(self) -> str:
+        out = [f"Opening leads against {self.contract} by {self.declarer}, {self.deals:,} deals (seed {self.seed})",
+               "  lead       defence tricks (95% interval)     set rate (95% interval)"]
+        for lead in self.leads:
+            m, lo, hi = lead.mean_tricks()
+            slo, shi = lead.set_interval()
+            out.append(f"  {lead.lead:<9} {m:6.2f} ({lo:5.2f} – {hi:5.2f})          "
+                       f"{100 * lead.set_rate:5.1f}% ({100 * slo:.1f}% – {100 * shi:.1f}%)")
+        if self.interrupted:
+            out.append(f"interrupted: {self.deals:,} of {self.requested:,} deals were solved")
+        return "\n".join(out) + "\n"
+
+    def __repr__(self) -> str:
+        best = self.leads[0].lead if self.leads else "-"
+        return f"LeadResult({self.contract} by {self.declarer}, {self.deals} deals, best {best})"
+
+    def _repr_html_(self) -> str:
+        return f"<pre>{html.escape(self.table())}</pre>"
+
+
+def leads(
+    hand: str,
+    contract: str,
+    declarer: str | Seat,
+    n: int,
+    *,
+    constraints: Mapping[str, Constraint | str] | None = None,
+    fixed: Mapping[str, str] | None = None,
+    seed: SeedLike = None,
+    workers: int = 1,
+    chunk: int = DEFAULT_DD_CHUNK,
+    progress: bool = False,
+    executor: Executor | None = None,
+) -> LeadResult:
+    """Every opening lead from ``hand`` (held by declarer's left-hand opponent) against ``contract``.
+
+    For each of ``n`` deals dealt around the leader's hand under ``constraints``, DDS
+    solves the position with each card led (``solve_all_boards``, 200 deals a call);
+    cards in sequence are one lead. Ranked by set rate, then by defensive tricks.
+    """
+    n = _check_n(n)
+    parsed = _parse_contract(contract)
+    seat = parse_seat(declarer)
+    leader = (seat.index + 1) % 4
+    all_fixed = dict(fixed or {})
+    if SEATS[leader] in {parse_seat(s).value for s in all_fixed}:
+        raise ConstraintError(f"the leader {SEATS[leader]}'s hand is given twice")
+    all_fixed[SEATS[leader]] = hand
+    cons, fix = _setup(constraints, all_fixed)
+    groups = tuple(_lead_groups(dict(fix)[leader]))
+    needed = 13 - (parsed.level + 6) + 1
+    task = _LeadTask(cons, fix, leader, parse_strain(parsed.strain.value), groups, needed)  # type: ignore[union-attr]
+    root, reported = resolve_seed(seed)
+    totals = np.zeros((len(groups), 3), dtype=np.int64)
+    done = 0
+    interrupted = False
+    with _progress_bar(n if progress else 0, "solving leads") as bar:
+        try:
+            for size, part in iter_chunks(task, chunk_sizes(n, chunk), root, workers=workers, executor=executor):
+                totals += part
+                done += size
+                bar(size)
+        except KeyboardInterrupt:
+            interrupted = True
+            if done == 0:
+                raise
+    stats = [LeadStats(_group_name(g), done, int(t[0]), int(t[1]), int(t[2])) for g, t in zip(groups, totals)]
+    stats.sort(key=lambda s: (-s.sets, -s.tricks_sum))
+    return LeadResult(str(parsed), seat.value, tuple(stats), reported, done, n, interrupted,
+                      min(workers, available_cores()))
+

@@ -1,0 +1,139 @@
+"""``cardlab bridge dd``, ``bridge makes`` and ``bridge lead``: double-dummy analysis (DDS via endplay)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardlab.cli.output import positive_int, seed_value
+
+__all__ = ["register"]
+
+_SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add the double-dummy commands to the ``bridge`` group."""
+    dd = subparsers.add_parser("dd", help="double-dummy table and par of a deal (or a PBN file of deals)",
+                               description="Tricks for each declarer in each strain, and par, solved by DDS.")
+    dd.add_argument("deal", nargs="?", help='a PBN deal, e.g. "N:AKQ2.T98.765.432 ..." (quote it)')
+    dd.add_argument("--file", metavar="FILE.pbn", help="a PBN file: every Deal in it (its Dealer and Vulnerable)")
+    dd.add_argument("--dealer", help="dealer for par when the deal does not say (default N)")
+    dd.add_argument("--vul", help="vulnerability for par when the deal does not say: None, NS, EW, All")
+    _output(dd, ("table", "csv", "json", "pbn"))
+    dd.set_defaults(func=_dd_command)
+
+    mk = subparsers.add_parser("makes", help="how often a contract makes double dummy over random deals",
+                               description="Deal random hands under constraints, solve them double dummy, and "
+                                           "report the tricks, P(make) and the expected score with 95% intervals. "
+                                           "Two --contract options are compared on the same deals (IMPs, "
+                                           "matchpoints).")
+    mk.add_argument("--contract", action="append", required=True, help="3NT, 4S, 4HX ... (at most two)")
+    mk.add_argument("--by", required=True, help="declarer N, E, S or W (or one per contract: N,S)")
+    mk.add_argument("--vulnerable", action="store_true", help="declarer's side is vulnerable")
+    _simulation(mk)
+    _output(mk, ("table", "csv", "json"))
+    mk.set_defaults(func=_makes_command)
+
+    ld = subparsers.add_parser("lead", help="rank the opening leads from a hand against a contract",
+                               description="For each lead from the leader's hand (cards in sequence together), "
+                                           "the average defensive tricks and the set rate over random deals.")
+    ld.add_argument("--hand", required=True, help="the leader's 13 cards (PBN S.H.D.C or a card list)")
+    ld.add_argument("--contract", required=True, help="the contract, e.g. 3NT")
+    ld.add_argument("--by", required=True, help="declarer N, E, S or W; the leader is on declarer's left")
+    _simulation(ld, default=500)
+    _output(ld, ("table", "csv", "json"))
+    ld.set_defaults(func=_lead_command)
+
+
+def _output(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
+    parser.add_argument("--format", choices=formats, default="table", help="output format (default: table)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
+
+
+def _simulation(parser: argparse.ArgumentParser, default: int = 1000) -> None:
+    parser.add_argument("-n", "--deals", type=positive_int, default=default, help=f"random deals (default {default})")
+    parser.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
+    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+                        help="processes (default: one per core); the result does not depend on it")
+    for seat in _SEATS:
+        parser.add_argument(f"--{seat}", metavar="SPEC", help=f"constraints on {seat.title()}'s hand")
+        parser.add_argument(f"--{seat}-cards", metavar="CARDS", help=f"{seat.title()}'s exact 13 cards")
+
+
+def _check_writable(args: argparse.Namespace) -> None:
+    if args.output:
+        with open(args.output, "a", encoding="utf-8"):
+            pass
+
+
+def _emit(args: argparse.Namespace, result: Any) -> None:
+    fmt = args.format
+    if fmt == "json":
+        text = json.dumps(result.to_json(), indent=2) + "\n"
+    elif fmt == "csv":
+        text = result.to_csv()
+    elif fmt == "pbn":
+        text = result.to_pbn()
+    else:
+        text = result.table()
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def _dd_command(args: argparse.Namespace) -> int:
+    from cardlab.bridge.dd import dd_tables, read_pbn_boards
+    from cardlab.errors import CardlabError
+
+    if (args.deal is None) == (args.file is None):
+        raise CardlabError("give a PBN deal or --file FILE.pbn (one of them)")
+    _check_writable(args)
+    if args.file:
+        boards = read_pbn_boards(Path(args.file).read_text(encoding="utf-8", errors="replace"), args.file)
+        if not boards:
+            raise CardlabError(f"{args.file}: no [Deal \"...\"] tag found")
+        deals = [b[0] for b in boards]
+        dealers = [b[1] or args.dealer for b in boards]
+        vuls = [b[2] or args.vul for b in boards]
+        result: Any = dd_tables(deals, dealers, vuls)
+    else:
+        result = dd_tables([args.deal], args.dealer, args.vul)[0]
+    _emit(args, result)
+    return 0
+
+
+def _constraints(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, str]]:
+    cons = {_SEATS[s]: getattr(args, s) for s in _SEATS if getattr(args, s)}
+    fixed = {_SEATS[s]: getattr(args, f"{s}_cards") for s in _SEATS if getattr(args, f"{s}_cards")}
+    return cons, fixed
+
+
+def _makes_command(args: argparse.Namespace) -> int:
+    from cardlab.bridge.dd_sim import makes
+
+    cons, fixed = _constraints(args)
+    _check_writable(args)
+    by = args.by.split(",") if "," in args.by else args.by
+    result = makes(args.contract, by, args.deals, constraints=cons, fixed=fixed, vulnerable=args.vulnerable,
+                   seed=args.seed, workers=args.workers, progress=sys.stderr.isatty())
+    _emit(args, result)
+    if args.format != "table":
+        print(f"{result.deals:,} deals, seed {result.seed}", file=sys.stderr)
+    return 130 if result.interrupted else 0
+
+
+def _lead_command(args: argparse.Namespace) -> int:
+    from cardlab.bridge.dd_sim import leads
+
+    cons, fixed = _constraints(args)
+    _check_writable(args)
+    result = leads(args.hand, args.contract, args.by, args.deals, constraints=cons, fixed=fixed, seed=args.seed,
+                   workers=args.workers, progress=sys.stderr.isatty())
+    _emit(args, result)
+    return 130 if result.interrupted else 0
