@@ -149,12 +149,14 @@ class TravellerLine:
                 _check_bare_score(the_score)
             return cls(board_no, ns_id, ew_id, None, None, None, the_score, lead_text, vul,
                        source_line)
-        n_tricks = _tricks(the_contract, tricks, result)
         if the_contract.is_pass:
-            if seat is not None or n_tricks is not None:
-                raise ScoringError("a passed-out board has no declarer or tricks")
+            # Real exports write a pass-out with a declarer (often N) and empty or 0 tricks;
+            # a pass-out scores 0 whatever they say, so declarer and tricks are ignored.
+            seat = None
+            n_tricks = None
             computed = 0
         else:
+            n_tricks = _tricks(the_contract, tricks, result)
             if seat is None:
                 raise ScoringError(f"contract {the_contract} needs a declarer (N, E, S or W)")
             if n_tricks is None:
