@@ -88,7 +88,7 @@ def test_check_lists_every_difference() -> None:
     assert compare(result, doc.reported, doc.lines) == [
         "pair EW 3: PLACE file 3=, ours 3",
         "pair NS 4: PERCENTAGE file 63.70, ours 63.75",
-        "board 3, NS 2 v EW 2: file NS 5.00 EW 2.33, ours NS 5.67 EW 2.33",
+        "board 3, NS 2 v EW 2: file NS 5.00 EW 0.33, ours NS 5.67 EW 0.33",
     ]
 
 
