@@ -19,10 +19,11 @@ from rich.console import Console
 from rich.table import Table
 
 from cardlab.scoring.output import field_title, fig, method_caption, session_csv, session_json
+from cardlab.scoring.matchpoints import BoardMatchpoints
 from cardlab.scoring.session import SessionResult
 
 __all__ = ["session_json", "session_csv", "print_session_table", "session_table_text",
-           "field_title", "fig"]
+           "field_title", "fig", "board_table_text"]
 
 
 def print_session_table(result: SessionResult, console: Console | None = None) -> None:
@@ -62,4 +63,18 @@ def session_table_text(result: SessionResult, width: int = 100) -> str:
     """The table :func:`print_session_table` prints, as plain text."""
     out = io.StringIO()
     print_session_table(result, Console(file=out, width=width, color_system=None))
+    return out.getvalue()
+
+
+def board_table_text(board: BoardMatchpoints) -> str:
+    """The score / points / % table of one board, as ``bridge matchpoints`` prints it."""
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    console.print(board.caption)
+    table = Table(box=box.SIMPLE)
+    for name in ("Score", "Points", "%"):
+        table.add_column(name, justify="right")
+    for score, p, q in zip(board.scores, board.points, board.percentages):
+        table.add_row(str(score), f"{p:g}", f"{q:.2f}")
+    console.print(table)
     return out.getvalue()
