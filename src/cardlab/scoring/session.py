@@ -41,7 +41,7 @@ from cardlab.scoring.matchpoints import (
     imps,
     matchpoint_lines,
 )
-from cardlab.scoring.traveller import AdjustedScore, TravellerLine
+from cardlab.scoring.traveller import PHANTOM_IDS, AdjustedScore, TravellerLine
 from cardlab.choices import choose
 from cardlab.errors import ResultFileError, ScoringError
 
@@ -91,8 +91,6 @@ class PhantomRule(Enum):
         return choose(cls, text, ScoringError, "phantom compensation")
 
 
-#: Pair ids that mean "no pair here" in a result file (compared case-insensitively).
-PHANTOM_IDS = ("0", "PHANTOM", "SITOUT", "PH")
 
 
 class Method(Enum):

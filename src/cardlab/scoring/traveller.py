@@ -34,7 +34,11 @@ from cardlab.scoring.contract import (
 )
 from cardlab.errors import ScoringError
 
-__all__ = ["AdjustedScore", "TravellerLine", "parse_score"]
+__all__ = ["AdjustedScore", "TravellerLine", "parse_score", "PHANTOM_IDS"]
+
+#: Pair ids that mean "no pair here" (a phantom or a sit-out), compared case-insensitively.
+#: A line against one may have no score at all (its real pair's score is a convention).
+PHANTOM_IDS = ("0", "PHANTOM", "SITOUT", "PH")
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,8 @@ class TravellerLine:
         if isinstance(the_score, AdjustedScore) or the_contract is None:
             if _given(declarer) or _given(tricks) or _given(result):
                 raise ScoringError("declarer, tricks or result given without a contract")
+            if the_score is None and (ns_id.upper() in PHANTOM_IDS or ew_id.upper() in PHANTOM_IDS):
+                the_score = AdjustedScore(50, 50)  # placeholder: a sit-out line has no result
             if the_score is None:
                 raise ScoringError(f"board {board_no}: neither a contract nor a score")
             if isinstance(the_score, int):
