@@ -24,9 +24,10 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
+from typing import Iterable
 
 from cardlab.scoring.matchpoints import matchpoint_board
+from cardlab.scoring.output import iter_session_json
 from cardlab.scoring.results_file import ResultsFile, load_results
 from cardlab.scoring.session import SessionResult
 
@@ -94,12 +95,14 @@ def check_writable(path: str | None) -> None:
         os.remove(path)
 
 
-def write_text(text: str, path: str | None) -> None:
-    """Write ``text`` to ``path``, or to stdout."""
+def write_text(text: str | Iterable[str], path: str | None) -> None:
+    """Write ``text`` (or its chunks) to ``path``, or to stdout."""
+    chunks = [text] if isinstance(text, str) else text
     if path:
-        Path(path).write_text(text, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.writelines(chunks)
     else:
-        sys.stdout.write(text)
+        sys.stdout.writelines(chunks)
 
 
 def _run_matchpoints(args: argparse.Namespace) -> int:
@@ -135,9 +138,9 @@ def _run_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _render(result: SessionResult, doc: ResultsFile, fmt: str) -> str:
+def _render(result: SessionResult, doc: ResultsFile, fmt: str) -> str | Iterable[str]:
     if fmt == "json":
-        return json.dumps(result.to_json(), indent=2) + "\n"
+        return iter_session_json(result)  # streamed: big sessions are never one dict
     if fmt == "csv":
         return result.to_csv()
     if fmt == "html":

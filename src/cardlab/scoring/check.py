@@ -73,7 +73,7 @@ def _raw_points(result: SessionResult) -> dict[int, tuple[float, float]]:
         raw_top = result.scale.per_win * (len(counted) - 1)
         if raw_top == result.top or len(real) < 1:
             continue
-        scores = [s.line.score for s in real]
+        scores = [s.line.score for s in real if isinstance(s.line.score, int)]
         points = board_matchpoints(scores, result.scale).tolist()
         real_top = result.scale.per_win * (len(real) - 1)
         for s, p in zip(real, points):

@@ -37,13 +37,16 @@ from __future__ import annotations
 import csv
 import html
 import io
-from typing import TYPE_CHECKING, Any
+import json
+from typing import TYPE_CHECKING, Any, Iterator
+
+import numpy as np
 
 if TYPE_CHECKING:
     from cardlab.scoring.session import SessionResult
 
 __all__ = ["session_json", "session_csv", "session_frame", "session_html_table", "fig",
-           "field_title", "method_caption"]
+           "field_title", "method_caption", "iter_session_json", "session_json_pairs"]
 
 
 def _r(value: float) -> float:
@@ -85,19 +88,7 @@ def session_json(result: "SessionResult") -> dict[str, Any]:
 
     _check(result, "session_json")
     imps = result.method.is_imps
-    pairs: list[dict[str, Any]] = []
-    for pair in result.pairs:
-        row: dict[str, Any] = {"pair": pair.pair, "direction": pair.direction,
-                               "boards": pair.boards}
-        if imps:
-            row["total"] = _r(pair.total)
-        else:
-            row["matchpoints"] = _r(pair.total)
-            row["percentage"] = _r(pair.percentage or 0.0)
-        row["place"] = pair.place
-        if pair.names:
-            row["names"] = list(pair.names)
-        pairs.append(row)
+    head = session_json_pairs(result)
     boards: list[dict[str, Any]] = []
     ns_key, ew_key = ("ns_imps", "ew_imps") if imps else ("ns_mp", "ew_mp")
     for board in result.boards:
@@ -117,9 +108,9 @@ def session_json(result: "SessionResult") -> dict[str, Any]:
             entry["datum"] = board.datum
         entry["results"] = results
         boards.append(entry)
-    out: dict[str, Any] = {"pairs": pairs, "boards": boards}
-    if result.phantoms:
-        out["phantoms"] = [{"pair": key[1], "direction": key[0]} for key in result.phantoms]
+    out: dict[str, Any] = {"pairs": head["pairs"], "boards": boards}
+    if "phantoms" in head:
+        out["phantoms"] = head["phantoms"]
     return out
 
 
@@ -169,3 +160,79 @@ def session_html_table(result: "SessionResult") -> str:
                      f"<th>Pair</th><th>Names</th><th>Boards</th>{head}</tr>"
                      + "".join(rows) + "</table>")
     return "\n".join(parts)
+
+
+def iter_session_json(result: "SessionResult") -> Iterator[str]:
+    """The JSON of :func:`session_json` as text chunks, without building it in memory first.
+
+    A session scored from columns (big CSV files) is written board by board from its arrays.
+
+    >>> import json
+    >>> from cardlab.scoring.session import score_session
+    >>> from cardlab.scoring.traveller import TravellerLine as T
+    >>> result = score_session([T.make(1, "1", "1", score=100), T.make(1, "2", "2", score=50)])
+    >>> json.loads("".join(iter_session_json(result))) == session_json(result)
+    True
+    """
+    rows = getattr(result.boards, "iter_rows", None)
+    if rows is None:
+        yield json.dumps(session_json(result), indent=2) + "\n"
+        return
+    from cardlab.scoring.session import Method
+
+    _check(result, "iter_session_json")
+    head = session_json_pairs(result)
+    yield '{"pairs": ' + json.dumps(head["pairs"], indent=2) + ',\n"boards": [\n'
+    imps = result.method.is_imps
+    ns_key, ew_key = ("ns_imps", "ew_imps") if imps else ("ns_mp", "ew_mp")
+    boards: Any = result.boards
+    cols = boards.columns
+    ns_pts, ew_pts = boards.points
+    ns_r = (np.round(ns_pts, 2) + 0.0).tolist()
+    ew_r = (np.round(ew_pts, 2) + 0.0).tolist()
+    middle = []
+    for t in cols.templates:
+        middle.append(json.dumps({
+            "contract": None if t.contract is None else str(t.contract),
+            "declarer": None if t.declarer is None else t.declarer.value,
+            "tricks": t.tricks,
+            "score": t.score if isinstance(t.score, int) else str(t.score)})[1:-1])
+    kind = cols.kind.tolist()
+    ns, ew = cols.ns, cols.ew
+    top = json.dumps(result.top)
+    first = True
+    for number, index in rows():
+        entry = f'{{"board": {number}, "top": {top}'
+        if result.method is Method.BUTLER:
+            entry += f', "datum": {json.dumps(boards._datums.get(number))}'
+        lines = ",\n  ".join(
+            f'{{"ns": "{ns[i]}", "ew": "{ew[i]}", {middle[kind[i]]}, '
+            f'"{ns_key}": {ns_r[i]!r}, "{ew_key}": {ew_r[i]!r}}}' for i in index)
+        yield ("" if first else ",\n") + entry + ', "results": [\n  ' + lines + "]}"
+        first = False
+    tail = "\n]"
+    if result.phantoms:
+        tail += ', "phantoms": ' + json.dumps(session_json_pairs(result)["phantoms"])
+    yield tail + "}\n"
+
+
+def session_json_pairs(result: "SessionResult") -> dict[str, Any]:
+    """The ``pairs`` (and ``phantoms``) part of :func:`session_json` alone."""
+    imps = result.method.is_imps
+    pairs: list[dict[str, Any]] = []
+    for pair in result.pairs:
+        row: dict[str, Any] = {"pair": pair.pair, "direction": pair.direction,
+                               "boards": pair.boards}
+        if imps:
+            row["total"] = _r(pair.total)
+        else:
+            row["matchpoints"] = _r(pair.total)
+            row["percentage"] = _r(pair.percentage or 0.0)
+        row["place"] = pair.place
+        if pair.names:
+            row["names"] = list(pair.names)
+        pairs.append(row)
+    out: dict[str, Any] = {"pairs": pairs}
+    if result.phantoms:
+        out["phantoms"] = [{"pair": key[1], "direction": key[0]} for key in result.phantoms]
+    return out

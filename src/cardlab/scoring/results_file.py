@@ -25,9 +25,10 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from cardlab.scoring.check import CheckReport, check_session
+from cardlab.scoring.columns import LazyLines, TravellerColumns, read_csv_columns, score_columns
 from cardlab.scoring.csv_travellers import read_travellers, write_travellers
 from cardlab.scoring.matchpoints import Scale
 from cardlab.scoring.pbn import looks_like_pbn, read_pbn
@@ -101,7 +102,7 @@ class ResultsFile:
 
     source: str
     format: str
-    lines: tuple[TravellerLine, ...]
+    lines: Sequence[TravellerLine]
     names: Mapping[PairKey, tuple[str, ...]] = field(default_factory=dict)
     title: str = ""
     club: str = ""
@@ -112,9 +113,11 @@ class ResultsFile:
     reported: Reported | None = None
     deals: Mapping[int, str] = field(default_factory=dict)
     phantoms: tuple[PairKey, ...] = ()
+    columns: TravellerColumns | None = None
 
     def __repr__(self) -> str:
-        boards = len({line.board for line in self.lines})
+        boards = (len(set(self.columns.board.tolist())) if self.columns is not None
+                  else len({line.board for line in self.lines}))
         kind = f" {self.event_type}" if self.event_type else ""
         return (f"<ResultsFile {self.source!r} {self.format}{kind}: {len(self.lines)} lines, "
                 f"{boards} boards>")
@@ -147,6 +150,16 @@ class ResultsFile:
     ) -> SessionResult:
         """Score the session; arguments left out come from the file (or the defaults)."""
         try:
+            if self.columns is not None and not list(phantoms) and not self.phantoms:
+                fast = score_columns(
+                    self.columns,
+                    method=method if method is not None else (self.method or Method.MP),
+                    scale=scale if scale is not None else self.default_scale,
+                    movement=movement if movement is not None else self.movement,
+                    allow_repeated_pairs=allow_repeated_pairs, names=dict(self.names),
+                    title=self.title if title is None else title)
+                if fast is not None:
+                    return fast
             return score_session(
                 self.lines,
                 method=method if method is not None else (self.method or Method.MP),
@@ -202,6 +215,9 @@ def load_results(path_or_bytes: str | os.PathLike[str] | bytes, source: str | No
         pbn = read_pbn(text, name)
         return ResultsFile(name, kind, pbn.lines, pbn.names, pbn.title, pbn.club, pbn.date,
                            None, pbn.scoring, pbn.method, pbn.reported, pbn.deals)
+    columns = read_csv_columns(text, name)
+    if columns is not None:
+        return ResultsFile(name, kind, LazyLines(columns), columns=columns)
     return ResultsFile(name, kind, tuple(read_travellers(text, name)))
 
 

@@ -147,14 +147,20 @@ class SessionResult:
     scale: Scale
     movement: Movement
     top: int | None
-    boards: tuple[BoardResult, ...]
+    boards: Sequence[BoardResult]
     pairs: tuple[PairResult, ...]
     title: str = ""
     phantoms: tuple[PairKey, ...] = ()
     phantom_rule: str = ""
 
+    @property
+    def line_count(self) -> int:
+        """The number of traveller lines scored."""
+        count = getattr(self.boards, "line_count", None)
+        return int(count) if count is not None else sum(len(b.lines) for b in self.boards)
+
     def __repr__(self) -> str:
-        lines = sum(len(b.lines) for b in self.boards)
+        lines = self.line_count
         best = ", ".join(
             f"{_name(p.key)} {p.percentage:.2f}%" if p.percentage is not None
             else f"{_name(p.key)} {p.total:+.2f} IMPs"
