@@ -61,3 +61,28 @@ def test_mitchell_with_a_phantom_pair_declared(capsys: pytest.CaptureFixture[str
                  "--format", "csv"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert len(rows) == 6 and not any(r.startswith("3,EW") for r in rows)
+
+
+def test_a_pair_with_no_opponents_is_a_sit_out() -> None:
+    # The Howell file again, its sit-out lines written with an empty opponent instead.
+    text = (DATA / "howell-sitout.csv").read_text().replace(",PHANTOM,,,,A6040", ",,,,,")
+    text = text.replace(",PHANTOM,", ",,")
+    doc = load_results(text.encode(), source="empty.csv")
+    result = doc.score(scale="ebu")
+    assert result.phantoms == ((None, "PHANTOM"),)
+    assert _pcts(result)[(None, "4")] == (0.0, 3, "5") and result.top == 2
+
+
+@pytest.mark.parametrize("fmt", ["usebio", "pbn"])
+def test_phantoms_survive_the_writers(fmt: str, tmp_path: Path) -> None:
+    doc = load_results(DATA / "mitchell-sitout.csv")
+    result = doc.score(scale="ebu", phantoms=["3EW"])
+    out = tmp_path / f"out.{fmt}"
+    assert main(["bridge", "score", str(DATA / "mitchell-sitout.csv"), "--phantom", "3EW",
+                 "--scale", "ebu", "--format", fmt, "-o", str(out)]) == 0
+    again = load_results(out)
+    rescored = again.score(phantoms=[] if fmt == "usebio" else ["3EW"])
+    assert _pcts(rescored) == _pcts(result)
+    assert rescored.phantoms == (("EW", "3"),)
+    if fmt == "usebio":
+        assert again.check(rescored).ok

@@ -138,6 +138,9 @@ class TravellerLine:
         unless they agree.  ``score`` may be left out when the contract is given.
         """
         board_no = _board_number(board)
+        if not (_given(contract) or _given(score)) and (_given(ns) != _given(ew)):
+            # A pair with no opponents and no result: it sat out (a phantom opposite).
+            ns, ew = (ns, "PHANTOM") if _given(ns) else ("PHANTOM", ew)
         ns_id, ew_id = _pair_id(ns, "NS"), _pair_id(ew, "EW")
         vul = _vulnerability(vulnerability, board_no)
         the_score = parse_score(score) if isinstance(score, str) else score

@@ -293,8 +293,9 @@ def _traveller_line(board: str, tl: ET.Element, source: str | None) -> Traveller
     line_no = _line_of(tl)
     values = {tag: _text(tl, tag) for tag in (
         "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "SCORE", "LEAD")}
+    sat_out = values["CONTRACT"] is None and values["SCORE"] is None
     for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
-        if values[tag] is None:
+        if values[tag] is None and not sat_out:
             raise ResultFileError(f"TRAVELLER_LINE has no {tag}", line=line_no, source=source)
     try:
         return TravellerLine.make(
