@@ -24,6 +24,8 @@ error message with its line.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import re
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence, overload
@@ -85,6 +87,22 @@ class TravellerColumns:
 def read_csv_columns(text: str, source: str | None = None) -> TravellerColumns | None:
     """Columns of a plain CSV traveller text, or None when the text needs the line-by-line
     reader (quotes, blank lines, leads, any line that does not read)."""
+    with _no_gc():  # millions of short-lived strings: collections would only cost time
+        return _read_columns(text, source)
+
+
+@contextlib.contextmanager
+def _no_gc() -> Iterator[None]:
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read_columns(text: str, source: str | None) -> TravellerColumns | None:
     if '"' in text:
         return None
     body = text.replace("\r\n", "\n").lstrip("\ufeff").rstrip("\n")
@@ -222,6 +240,16 @@ class LazyBoards(Sequence[BoardResult]):
 
     def __iter__(self) -> Iterator[BoardResult]:
         return (self._board(i) for i in range(len(self)))
+
+    def board_slices(self) -> tuple[NDArray[np.int64], NDArray[np.intp], NDArray[np.intp],
+                                    NDArray[np.intp]]:
+        """Board numbers, start and end of each board in ``order``, and ``order`` (the line
+        indices sorted by board, input order within a board), for fast writers."""
+        return self._numbers, self._starts, self._ends, self._order
+
+    def datum(self, board: int) -> int | None:
+        """The Butler datum of ``board`` (None for other methods)."""
+        return self._datums.get(board)
 
     def iter_rows(self) -> Iterator[tuple[int, list[int]]]:
         """(board number, line indices in input order) per board, for fast writers."""

@@ -174,8 +174,7 @@ def iter_session_json(result: "SessionResult") -> Iterator[str]:
     >>> json.loads("".join(iter_session_json(result))) == session_json(result)
     True
     """
-    rows = getattr(result.boards, "iter_rows", None)
-    if rows is None:
+    if not hasattr(result.boards, "board_slices"):
         yield json.dumps(session_json(result), indent=2) + "\n"
         return
     from cardlab.scoring.session import Method
@@ -197,19 +196,27 @@ def iter_session_json(result: "SessionResult") -> Iterator[str]:
             "declarer": None if t.declarer is None else t.declarer.value,
             "tricks": t.tricks,
             "score": t.score if isinstance(t.score, int) else str(t.score)})[1:-1])
-    kind = cols.kind.tolist()
-    ns, ew = cols.ns, cols.ew
+    fmt = ('{{"ns": "{}", "ew": "{}", {}, "%s": {}, "%s": {}}}' % (ns_key, ew_key))
     top = json.dumps(result.top)
-    first = True
-    for number, index in rows():
-        entry = f'{{"board": {number}, "top": {top}'
-        if result.method is Method.BUTLER:
-            entry += f', "datum": {json.dumps(boards._datums.get(number))}'
-        lines = ",\n  ".join(
-            f'{{"ns": "{ns[i]}", "ew": "{ew[i]}", {middle[kind[i]]}, '
-            f'"{ns_key}": {ns_r[i]!r}, "{ew_key}": {ew_r[i]!r}}}' for i in index)
-        yield ("" if first else ",\n") + entry + ', "results": [\n  ' + lines + "]}"
-        first = False
+    numbers, starts, ends, order = boards.board_slices()
+    step = max(1, 100_000 // max(1, int(np.max(ends - starts, initial=1))))
+    for first_board in range(0, numbers.size, step):  # about 10^5 lines a chunk
+        lo, hi = int(starts[first_board]), int(ends[min(first_board + step, numbers.size) - 1])
+        rows = order[lo:hi].tolist()
+        texts = list(map(fmt.format, map(cols.ns.__getitem__, rows),
+                         map(cols.ew.__getitem__, rows),
+                         map(middle.__getitem__, cols.kind[order[lo:hi]].tolist()),
+                         map(repr, map(ns_r.__getitem__, rows)),
+                         map(repr, map(ew_r.__getitem__, rows))))
+        chunk = []
+        for b in range(first_board, min(first_board + step, numbers.size)):
+            number = int(numbers[b])
+            entry = f'{{"board": {number}, "top": {top}'
+            if result.method is Method.BUTLER:
+                entry += f', "datum": {json.dumps(boards.datum(number))}'
+            body = ",\n  ".join(texts[int(starts[b]) - lo:int(ends[b]) - lo])
+            chunk.append(("" if b == 0 else ",\n") + entry + ', "results": [\n  ' + body + "]}")
+        yield "".join(chunk)
     tail = "\n]"
     if result.phantoms:
         tail += ', "phantoms": ' + json.dumps(session_json_pairs(result)["phantoms"])
