@@ -13,7 +13,8 @@ XML is parsed with defusedxml (no external entities, no entity expansion bombs).
 >>> doc.lines[0].score
 400
 >>> read_usebio(b"<USEBIO><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\\n"
-...     b"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER></TRAVELLER_LINE></BOARD></EVENT></USEBIO>")
+...     b"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE>"
+...     b"</BOARD></EVENT></USEBIO>")
 Traceback (most recent call last):
 ...
 cardlab.errors.ResultFileError: line 2: TRAVELLER_LINE has no EW_PAIR_NUMBER
