@@ -137,6 +137,20 @@ def test_unknown_event_type_is_one_line_exit_2(tmp_path: Path,
     err = capsys.readouterr().err
     assert err.startswith("cardlab: error: odd.xml: EVENT_TYPE 'PAIRS_AGGREGATE' is not one we "
                           "score") and err.count("\n") == 1
+    # --method still overrides, with a notice.
+    assert main(["bridge", "score", str(odd), "--method", "mp", "--format", "csv"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ("cardlab: note: odd.xml: scoring by mp as asked; the file's event "
+                            "type PAIRS_AGGREGATE is not one we score\n")
+    assert captured.out.splitlines()[1] == "1,NS,3,9.50,79.17,1"
+    teams = tmp_path / "teams.xml"
+    teams.write_text(MP.read_text().replace("MP_PAIRS", "SWISS_TEAMS"))
+    assert main(["bridge", "score", str(teams)]) == 2
+    assert "is a team event" in capsys.readouterr().err
+    bam = tmp_path / "bam.pbn"
+    bam.write_text(PBN_SCORES.read_text().replace('[Scoring "MP"]', '[Scoring "BAM"]'))
+    assert main(["bridge", "score", str(bam)]) == 2
+    assert capsys.readouterr().err.startswith("cardlab: error: bam.pbn: Scoring 'BAM' is not")
 
 
 def test_method_override_gives_one_line_notice(capsys: pytest.CaptureFixture[str]) -> None:

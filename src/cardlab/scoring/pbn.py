@@ -46,7 +46,7 @@ from cardlab.scoring.traveller import TravellerLine
 from cardlab.scoring.usebio import Reported, split_pair_id
 from cardlab.errors import CardlabError, ResultFileError
 
-__all__ = ["PbnDocument", "read_pbn", "write_pbn", "looks_like_pbn"]
+__all__ = ["PbnDocument", "read_pbn", "write_pbn", "looks_like_pbn", "method_of_scoring"]
 
 _TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
@@ -67,6 +67,23 @@ class PbnDocument:
     scoring: str | None = None
     method: Method | None = None
     deals: dict[int, str] = field(default_factory=dict)
+
+
+def method_of_scoring(scoring: str, source: str | None = None) -> Method:
+    """The method a PBN ``Scoring`` tag names, or an error naming it.
+
+    >>> method_of_scoring("MP").value, method_of_scoring("Cross-IMP").value
+    ('mp', 'cross-imps')
+    >>> method_of_scoring("BAM")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ResultFileError: Scoring 'BAM' is not one we score (known: MP, Cross-IMP, Butler); give --method to score it anyway
+    """
+    method = _SCORING.get(scoring.replace(" ", "").upper().split(";")[0])
+    if method is None:
+        raise ResultFileError(f"Scoring {scoring!r} is not one we score (known: MP, Cross-IMP, "
+                              "Butler); give --method to score it anyway", source=source)
+    return method
 
 
 def looks_like_pbn(text: str) -> bool:
@@ -184,13 +201,7 @@ def _document(games: list[tuple[dict[str, str], dict[str, int],
         raise ResultFileError("no results in the PBN file (no Contract or ScoreTable)",
                               source=source)
     scoring = first.get("Scoring")
-    method = None
-    if scoring:
-        method = _SCORING.get(scoring.replace(" ", "").upper().split(";")[0])
-        if method is None:
-            raise ResultFileError(f"Scoring {scoring!r} is not one we score (known: MP, "
-                                  "Cross-IMP, Butler); give --method to score it anyway",
-                                  source=source)
+    method = _SCORING.get(scoring.replace(" ", "").upper().split(";")[0]) if scoring else None
     return PbnDocument(tuple(lines), names, first.get("Event", ""), first.get("Site", ""),
                        first.get("Date", ""), Reported(tuple(points), reported_pairs),
                        scoring, method, deals)

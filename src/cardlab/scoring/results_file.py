@@ -31,7 +31,7 @@ from cardlab.scoring.check import CheckReport, check_session
 from cardlab.scoring.columns import LazyLines, TravellerColumns, read_csv_columns, score_columns
 from cardlab.scoring.csv_travellers import read_travellers, write_travellers
 from cardlab.scoring.matchpoints import Scale
-from cardlab.scoring.pbn import looks_like_pbn, read_pbn
+from cardlab.scoring.pbn import looks_like_pbn, method_of_scoring, read_pbn
 from cardlab.scoring.session import (
     Method,
     Movement,
@@ -41,7 +41,7 @@ from cardlab.scoring.session import (
     score_session,
 )
 from cardlab.scoring.traveller import TravellerLine
-from cardlab.scoring.usebio import Reported, read_usebio
+from cardlab.scoring.usebio import Reported, method_of_event_type, read_usebio
 from cardlab.errors import ResultFileError
 
 __all__ = ["ResultsFile", "load_results", "decode_text", "sniff_format", "FORMATS"]
@@ -127,11 +127,23 @@ class ResultsFile:
         """EBU units for USEBIO and PBN (the units of the programs that write them), else ACBL."""
         return Scale.EBU if self.format in ("usebio", "pbn") else Scale.ACBL
 
+    def file_method(self) -> Method:
+        """The method the file names (default matchpoints); an error naming an event type
+        we do not score."""
+        if self.method is not None or not self.event_type:
+            return self.method or Method.MP
+        if self.format == "pbn":
+            return method_of_scoring(self.event_type, self.source)
+        return method_of_event_type(self.event_type, self.source)
+
     def method_notice(self, method: Method | str | None) -> str | None:
         """A one-line notice when ``method`` overrides a different method the file names."""
-        if method is None or self.method is None:
+        if method is None or not self.event_type:
             return None
         chosen = Method.parse(method)
+        if self.method is None:
+            return (f"{self.source}: scoring by {chosen.value} as asked; the file's event type "
+                    f"{self.event_type} is not one we score")
         if chosen is self.method:
             return None
         return (f"{self.source}: scoring by {chosen.value} as asked, although the file's "
@@ -153,7 +165,7 @@ class ResultsFile:
             if self.columns is not None and not list(phantoms) and not self.phantoms:
                 fast = score_columns(
                     self.columns,
-                    method=method if method is not None else (self.method or Method.MP),
+                    method=method if method is not None else self.file_method(),
                     scale=scale if scale is not None else self.default_scale,
                     movement=movement if movement is not None else self.movement,
                     allow_repeated_pairs=allow_repeated_pairs, names=dict(self.names),
@@ -162,7 +174,7 @@ class ResultsFile:
                     return fast
             return score_session(
                 self.lines,
-                method=method if method is not None else (self.method or Method.MP),
+                method=method if method is not None else self.file_method(),
                 scale=scale if scale is not None else self.default_scale,
                 movement=movement if movement is not None else self.movement,
                 allow_repeated_pairs=allow_repeated_pairs, names=dict(self.names),

@@ -90,8 +90,9 @@ def method_of_event_type(event_type: str, source: str | None = None) -> Method:
     if key in EVENT_TYPES:
         return EVENT_TYPES[key]
     if key in _TEAM_TYPES:
-        raise ResultFileError(f"EVENT_TYPE {event_type!r} is a team event: score it with "
-                              "'cardlab bridge teams'", source=source)
+        raise ResultFileError(f"EVENT_TYPE {event_type!r} is a team event: cardlab scores team "
+                              "matches from a CSV of table results ('cardlab bridge teams')",
+                              source=source)
     raise ResultFileError(f"EVENT_TYPE {event_type!r} is not one we score (known: MP_PAIRS, "
                           "CROSS_IMP, BUTLER_PAIRS, ...); give --method to score it anyway",
                           source=source)
@@ -226,10 +227,21 @@ def read_usebio(data: bytes | str, source: str | None = None) -> UsebioDocument:
         _text(event, "DATE") or "",
         Reported(tuple(points), reported_pairs),
         event_type,
-        method_of_event_type(event_type, source) if event_type else None,
+        _known_method(event_type),
         deals,
         tuple(phantoms),
     )
+
+
+def _known_method(event_type: str | None) -> Method | None:
+    """The method of a type we score; None for none or an unknown one (an error only when
+    the session is scored without ``--method``: see :func:`method_of_event_type`)."""
+    if not event_type:
+        return None
+    try:
+        return method_of_event_type(event_type)
+    except ResultFileError:
+        return None
 
 
 def _participants_type(event: ET.Element) -> str | None:
