@@ -217,6 +217,17 @@ class LazyBoards(Sequence[BoardResult]):
     def __len__(self) -> int:
         return int(self._numbers.size)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or len(other) != len(self):
+            return False
+        return all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:  # consistent with __eq__: equal sequences have equal sizes
+        return hash((len(self), self.line_count))
+
+    def __repr__(self) -> str:
+        return f"<LazyBoards {len(self)} boards, {self.line_count} lines>"
+
     def _board(self, i: int) -> BoardResult:
         rows = self._order[self._starts[i]:self._ends[i]].tolist()
         number = int(self._numbers[i])
