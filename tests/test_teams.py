@@ -80,3 +80,13 @@ def test_team_errors() -> None:
                                     "1,open,A,B,4S,N,10\n"))
     with pytest.raises(ResultFileError, match="line 2: an artificial adjusted score"):
         read_team_lines("board,room,ns,ew,contract,declarer,tricks,score\n1,open,A,B,,,,A6040\n")
+
+
+def test_the_same_match_as_pbn_team_records() -> None:
+    # tests/data/teams-match.pbn: the match of teams-match.csv with HomeTeam "Archer Team"
+    # (A, NS in the open room) and VisitTeam "Baker Team" (B).
+    result = load_teams(str(DATA / "teams-match.pbn"))
+    (match,) = result.matches
+    assert [b.imps for b in match.boards] == [10, -12, -5]
+    assert (match.home, match.away, match.home_vp, match.away_vp) == (
+        "Archer Team", "Baker Team", 5.78, 14.22)

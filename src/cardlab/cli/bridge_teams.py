@@ -19,10 +19,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     teams = subparsers.add_parser(
         "teams", help="score team matches (IMPs, WBF 20-point VPs, standings)",
         description="Team matches from a CSV of table results (board,room,ns,ew,contract,"
-                    "declarer,tricks): IMPs per board between the two rooms, match totals, "
-                    "Victory Points on the WBF continuous 20-point scale, standings.",
+                    "declarer,tricks) or PBN games with Room/HomeTeam/VisitTeam: IMPs per "
+                    "board between the two rooms, match totals, Victory Points on the WBF "
+                    "continuous 20-point scale, standings.",
     )
-    teams.add_argument("file", metavar="FILE", help="team results CSV")
+    teams.add_argument("file", metavar="FILE", help="team results (CSV or PBN)")
     teams.add_argument("--format", choices=["table", "csv", "json"], default="table",
                        help="output format (default table)")
     teams.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE")

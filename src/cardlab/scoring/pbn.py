@@ -46,7 +46,8 @@ from cardlab.scoring.traveller import TravellerLine
 from cardlab.scoring.usebio import Reported, split_pair_id
 from cardlab.errors import CardlabError, ResultFileError
 
-__all__ = ["PbnDocument", "read_pbn", "write_pbn", "looks_like_pbn", "method_of_scoring"]
+__all__ = ["PbnDocument", "read_pbn", "write_pbn", "looks_like_pbn", "method_of_scoring",
+           "read_pbn_team_games"]
 
 _TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
@@ -109,8 +110,8 @@ def _given(value: str | None) -> bool:
     return value is not None and value.strip() not in ("", "-", "?")
 
 
-def read_pbn(text: str, source: str | None = None) -> PbnDocument:
-    """Read the results of a PBN text; ``source`` names the file in messages."""
+def _games(text: str, source: str | None) -> list[
+        tuple[dict[str, str], dict[str, int], dict[str, list[tuple[int, list[str]]]]]]:
     games: list[tuple[dict[str, str], dict[str, int], dict[str, list[tuple[int, list[str]]]]]] = []
     tags: dict[str, str] = {}
     where: dict[str, int] = {}
@@ -160,7 +161,41 @@ def read_pbn(text: str, source: str | None = None) -> PbnDocument:
             tables[section].append((number, _tokens(line)))
         # other data lines (auction, play) are not results: ignored
     close()
-    return _document(games, source)
+    return games
+
+
+def read_pbn(text: str, source: str | None = None) -> PbnDocument:
+    """Read the results of a PBN text; ``source`` names the file in messages."""
+    return _document(_games(text, source), source)
+
+
+def read_pbn_team_games(text: str, source: str | None = None
+                        ) -> tuple[list[tuple[str, TravellerLine]], dict[str, str]]:
+    """The table results of a PBN team match: (room, line) pairs whose NS and EW are team
+    numbers, and the team names by number.
+
+    Each game has ``[Room "Open"]`` or ``[Room "Closed"]``, ``[HomeTeam]`` and
+    ``[VisitTeam]``: the home team sits NS in the open room and EW in the closed room."""
+    numbers: dict[str, str] = {}
+    out: list[tuple[str, TravellerLine]] = []
+    for tags, where, _ in _games(text, source):
+        if not (_given(tags.get("Contract")) or tags.get("Contract", "").upper() == "PASS"):
+            continue
+        number = where.get("Result", where.get("Contract", 0))
+        room = tags.get("Room", "")
+        home, visit = tags.get("HomeTeam", ""), tags.get("VisitTeam", "")
+        if room.lower() not in ("open", "closed") or not (_given(home) and _given(visit)):
+            raise ResultFileError("a team game needs Room (Open or Closed), HomeTeam and "
+                                  "VisitTeam", line=number, source=source)
+        ids = [numbers.setdefault(team, str(len(numbers) + 1)) for team in (home, visit)]
+        ns, ew = ids if room.lower() == "open" else ids[::-1]
+        vul = tags.get("Vulnerable") if _given(tags.get("Vulnerable")) else None
+        out.append((room, _make(tags.get("Board"), ns, ew, contract=tags.get("Contract"),
+                                declarer=tags.get("Declarer"), result=tags.get("Result"),
+                                score=None, vul=vul, number=number, source=source)))
+    if not out:
+        raise ResultFileError("no team results in the PBN file", source=source)
+    return out, {number: name for name, number in numbers.items()}
 
 
 def _document(games: list[tuple[dict[str, str], dict[str, int],

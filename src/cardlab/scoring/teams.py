@@ -28,7 +28,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from cardlab.scoring.matchpoints import imps
 from cardlab.scoring.traveller import TravellerLine
@@ -229,8 +229,28 @@ def _natural(text: str) -> tuple[int, int, str]:
     return (0, int(text), "") if text.isdigit() else (1, 0, text)
 
 
-def score_teams(lines: Iterable[TeamLine], title: str = "") -> TeamsResult:
-    """IMPs per board, match totals, VPs (WBF continuous scale) and standings."""
+def score_teams(lines: Iterable[TeamLine], title: str = "",
+                names: Mapping[str, str] | None = None) -> TeamsResult:
+    """IMPs per board, match totals, VPs (WBF continuous scale) and standings; ``names``
+    renames team ids for display."""
+    result = _score_teams(lines, title)
+    if not names:
+        return result
+    rename = {k: v for k, v in names.items()}
+
+    def n(team: str) -> str:
+        return rename.get(team, team)
+
+    matches = tuple(MatchResult(n(m.home), n(m.away), tuple(
+        BoardImps(b.board, n(b.home), n(b.away), b.home_ns_score, b.away_ns_score, b.imps)
+        for b in m.boards), m.home_imps, m.away_imps, m.home_vp, m.away_vp)
+        for m in result.matches)
+    standings = tuple(TeamStanding(n(s.team), s.matches, s.imps_for, s.imps_against, s.vp,
+                                   s.place) for s in result.standings)
+    return TeamsResult(matches, standings, title)
+
+
+def _score_teams(lines: Iterable[TeamLine], title: str = "") -> TeamsResult:
     by_board: dict[tuple[int, frozenset[str]], list[TeamLine]] = defaultdict(list)
     order: list[tuple[int, frozenset[str]]] = []
     for tl in lines:
@@ -292,14 +312,19 @@ def _err(tl: TeamLine, reason: str) -> ScoringError:
 
 
 def load_teams(path: str, source: str | None = None) -> TeamsResult:
-    """Read a team-results CSV file and score it (errors name the file and line)."""
+    """Read a team-results file and score it: CSV table results, or PBN game records with
+    ``Room``, ``HomeTeam`` and ``VisitTeam`` (chosen by content).  Errors name the file."""
     from pathlib import Path
 
+    from cardlab.scoring.pbn import looks_like_pbn, read_pbn_team_games
     from cardlab.scoring.results_file import decode_text
 
     name = source or Path(path).name
     text = decode_text(Path(path).read_bytes(), name)
     try:
+        if looks_like_pbn(text):
+            games, names = read_pbn_team_games(text, name)
+            return score_teams([TeamLine(room, line) for room, line in games], names=names)
         return score_teams(read_team_lines(text, name))
     except ResultFileError as error:
         if error.source is None:
