@@ -41,6 +41,10 @@ PBN_TABLES, PBN_SCORES = DATA / "real-tables.pbn", DATA / "real-scoretable.pbn"
 DEAL1 = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
 
+def _line_key(line) -> tuple:  # type: ignore[no-untyped-def]
+    return (line.board, line.ns, line.ew)
+
+
 def _figures(result) -> dict:  # type: ignore[no-untyped-def]
     return {p.key: (round(p.total, 4), None if p.percentage is None else round(p.percentage, 2),
                     p.place) for p in result.pairs}
@@ -171,6 +175,8 @@ def test_usebio_writer_reads_back_identically(path: Path) -> None:
     assert "NSNS" not in text and "EWEW" not in text
     again = load_results(text.encode(), source="again.xml")
     assert again.method is doc.method and again.deals == doc.deals
+    assert sorted(again.lines, key=_line_key) == sorted(doc.lines, key=_line_key)
+    assert dict(again.names) == dict(doc.names)
     rescored = again.score()
     assert rescored.pairs == result.pairs
     assert again.check(rescored).ok

@@ -262,11 +262,6 @@ class LazyBoards(Sequence[BoardResult]):
         """The Butler datum of ``board`` (None for other methods)."""
         return self._datums.get(board)
 
-    def iter_rows(self) -> Iterator[tuple[int, list[int]]]:
-        """(board number, line indices in input order) per board, for fast writers."""
-        for i in range(len(self)):
-            yield int(self._numbers[i]), self._order[self._starts[i]:self._ends[i]].tolist()
-
     @property
     def columns(self) -> TravellerColumns:
         return self._cols
