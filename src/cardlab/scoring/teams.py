@@ -53,6 +53,10 @@ def vp_table(boards: int) -> tuple[float, ...]:
 
     >>> vp_table(1)[:6]
     (10.0, 11.2, 12.29, 13.28, 14.18, 15.0)
+    >>> vp_table(0)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ScoringError: a match has at least 1 board, not 0
     """
     if boards < 1:
         raise ScoringError(f"a match has at least 1 board, not {boards}")
