@@ -19,13 +19,14 @@ COMBOS = ["4S,N,10", "4S,S,9", "3NT,E,9", "2H,W,8", "3NT,N,11", "PASS,,", "4SX,N
 
 def _text(seed: int, boards: int, tables: int, vul: bool) -> str:
     rng = np.random.default_rng(seed)
-    rows = ["board,ns,ew,contract,declarer,tricks,score" + (",vul" if vul else "")]
+    rows = ["board,ns,ew,contract,declarer,tricks,score,lead" + (",vul" if vul else "")]
     for b in range(1, boards + 1):
         for t in range(1, tables + 1):
             combo = COMBOS[int(rng.integers(len(COMBOS)))]
             score = "A6040" if combo == ",," else ""
             extra = "," + ["None", "NS", "EW", "All"][b % 4] if vul else ""
-            rows.append(f"{b},{t},{(t + b) % tables + 1},{combo},{score}{extra}")
+            lead = ["", "HK", "S2"][int(rng.integers(3))] if combo != ",," else ""
+            rows.append(f"{b},{t},{(t + b) % tables + 1},{combo},{score},{lead}{extra}")
     return "\n".join(rows) + "\n"
 
 

@@ -1,7 +1,7 @@
 """The fast path for big CSV traveller files: columns instead of one object per line.
 
-:func:`read_csv_columns` reads a plain CSV traveller file (no quotes, no blank lines, no
-``lead`` values) into numpy columns; each distinct (contract, declarer, tricks/result,
+:func:`read_csv_columns` reads a plain CSV traveller file (no quotes, no blank lines) into
+numpy columns; each distinct (contract, declarer, tricks/result,
 score, vulnerability) combination is checked once by :meth:`TravellerLine.make`, and every
 line points to its combination.  :func:`score_columns` scores those columns with the same
 kernels as :func:`~cardlab.scoring.session.score_session` and gives the same
@@ -65,6 +65,7 @@ class TravellerColumns:
     kind: NDArray[np.int32]
     templates: tuple[TravellerLine, ...]
     first_line: int
+    lead: list[str | None] | None = None
 
     @property
     def size(self) -> int:
@@ -81,12 +82,13 @@ class TravellerColumns:
         t = self.templates[int(self.kind[i])]
         board = int(self.board[i])
         return TravellerLine(board, self.ns[i], self.ew[i], t.contract, t.declarer, t.tricks,
-                             t.score, t.lead, t.vulnerability, self.first_line + i)
+                             t.score, self.lead[i] if self.lead is not None else None,
+                             t.vulnerability, self.first_line + i)
 
 
 def read_csv_columns(text: str, source: str | None = None) -> TravellerColumns | None:
     """Columns of a plain CSV traveller text, or None when the text needs the line-by-line
-    reader (quotes, blank lines, leads, any line that does not read)."""
+    reader (quotes, blank lines, any line that does not read)."""
     with _no_gc():  # millions of short-lived strings: collections would only cost time
         return _read_columns(text, source)
 
@@ -120,8 +122,9 @@ def _read_columns(text: str, source: str | None) -> TravellerColumns | None:
         return None
     cols = {name: fields[i::width] for i, name in enumerate(names)}
     del fields
+    lead: list[str | None] | None = None
     if "lead" in cols and any(cols["lead"]):
-        return None
+        lead = [x.strip() or None for x in cols["lead"]]
     try:
         board = np.fromiter(map(int, cols["board"]), dtype=np.int64, count=count)
     except ValueError:
@@ -168,7 +171,7 @@ def _read_columns(text: str, source: str | None) -> TravellerColumns | None:
                 result=result, score=score, vulnerability=vuls[code % 4]))
         except CardlabError:
             return None
-    return TravellerColumns(board, ns, ew, kind, tuple(templates), 2)
+    return TravellerColumns(board, ns, ew, kind, tuple(templates), 2, lead)
 
 
 class LazyLines(Sequence[TravellerLine]):
