@@ -106,7 +106,7 @@ def test_check_sample(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert captured.out == "pair NS 4: TOTAL_SCORE file 30.00, ours 30.60\n"
     assert "1 difference(s)" in captured.err
     assert main(["bridge", "score", MITCHELL, "--check"]) == 2
-    assert "--check needs a USEBIO file" in capsys.readouterr().err
+    assert "--check needs a file that states figures" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -84,10 +84,11 @@ def test_check_lists_every_difference() -> None:
     doc = read_usebio(text)
     result = score_session(doc.lines, scale="ebu", movement=doc.movement,
                            allow_repeated_pairs=True)
-    assert compare(result, doc.reported) == [
-        "board 3, NS 2 v EW 2: NS_MATCH_POINTS file 5.00, ours 5.67",
+    # File order: PARTICIPANTS (EW pairs are listed first in the sample), then the boards.
+    assert compare(result, doc.reported, doc.lines) == [
         "pair EW 3: PLACE file 3=, ours 3",
         "pair NS 4: PERCENTAGE file 63.70, ours 63.75",
+        "board 3, NS 2 v EW 2: file NS 5.00 EW 0.33, ours NS 5.67 EW 0.33",
     ]
 
 

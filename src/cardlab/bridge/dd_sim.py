@@ -25,8 +25,8 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from cardlab.board import SEATS, Seat, Vulnerability, parse_seat
-from cardlab.bridge.dd import STRAINS, _check_hands, deals_to_endplay, parse_strain, tricks_batch
+from cardlab.board import SEATS, Seat, parse_seat
+from cardlab.bridge.dd import _check_hands, deals_to_endplay, parse_strain, tricks_batch
 from cardlab.bridge.deals import Constraint, parse_constraint
 from cardlab.cards import RANKS, SUIT_ORDER
 from cardlab.dealing import card_ids

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cardlab.cli.output import positive_int, seed_value
+from cardlab.cli.output import positive_int, seed_value, write_text
+from cardlab.scoring.results_file import decode_text
 
 __all__ = ["register"]
 
@@ -65,12 +66,6 @@ def _simulation(parser: argparse.ArgumentParser, default: int = 1000) -> None:
         parser.add_argument(f"--{seat}-cards", metavar="CARDS", help=f"{seat.title()}'s exact 13 cards")
 
 
-def _check_writable(args: argparse.Namespace) -> None:
-    if args.output:
-        with open(args.output, "a", encoding="utf-8"):
-            pass
-
-
 def _emit(args: argparse.Namespace, result: Any) -> None:
     fmt = args.format
     if fmt == "json":
@@ -81,10 +76,7 @@ def _emit(args: argparse.Namespace, result: Any) -> None:
         text = result.to_pbn()
     else:
         text = result.table()
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    write_text(args, text)
 
 
 def _dd_command(args: argparse.Namespace) -> int:
@@ -93,9 +85,8 @@ def _dd_command(args: argparse.Namespace) -> int:
 
     if (args.deal is None) == (args.file is None):
         raise CardlabError("give a PBN deal or --file FILE.pbn (one of them)")
-    _check_writable(args)
     if args.file:
-        boards = read_pbn_boards(Path(args.file).read_text(encoding="utf-8", errors="replace"), args.file)
+        boards = read_pbn_boards(decode_text(Path(args.file).read_bytes(), args.file), args.file)
         if not boards:
             raise CardlabError(f"{args.file}: no [Deal \"...\"] tag found")
         deals = [b[0] for b in boards]
@@ -118,7 +109,6 @@ def _makes_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dd_sim import makes
 
     cons, fixed = _constraints(args)
-    _check_writable(args)
     by = args.by.split(",") if "," in args.by else args.by
     result = makes(args.contract, by, args.deals, constraints=cons, fixed=fixed, vulnerable=args.vulnerable,
                    seed=args.seed, workers=args.workers, progress=sys.stderr.isatty())
@@ -132,7 +122,6 @@ def _lead_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dd_sim import leads
 
     cons, fixed = _constraints(args)
-    _check_writable(args)
     result = leads(args.hand, args.contract, args.by, args.deals, constraints=cons, fixed=fixed, seed=args.seed,
                    workers=args.workers, progress=sys.stderr.isatty())
     _emit(args, result)

@@ -29,7 +29,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from cardlab.cli import bridge_dd, bridge_score, bridge_stats, poker
+    from cardlab.cli import bridge_dd, bridge_score, bridge_stats, bridge_teams, poker
 
     parser = _Parser(
         prog="cardlab",
@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     bridge_stats.register_deal(bridge_cmds)
     bridge_score.register(bridge_cmds)
     bridge_dd.register(bridge_cmds)
+    bridge_teams.register(bridge_cmds)
     poker_parser = groups.add_parser("poker", help="poker hands: evaluate, compare, odds")
     poker_cmds = _commands(poker_parser)
     poker.register(poker_cmds)

@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Iterable
 from rich.console import Console
 
 from cardlab.engine import available_cores
@@ -69,14 +70,17 @@ def emit(args: argparse.Namespace, result: Tabulation) -> int:
     return 130 if result.interrupted else 0
 
 
-def write_text(args: argparse.Namespace, text: str) -> None:
-    """``text`` to ``-o FILE``, or to stdout (through rich on a terminal, for a table)."""
+def write_text(args: argparse.Namespace, text: str | Iterable[str]) -> None:
+    """``text`` (or its chunks, for streamed output) to ``-o FILE``, or to stdout (through rich on
+    a terminal, for a table)."""
+    chunks = [text] if isinstance(text, str) else text
     if getattr(args, "output", None):
-        Path(args.output).write_text(text, encoding="utf-8")
-    elif getattr(args, "format", "table") == "table" and sys.stdout.isatty():
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.writelines(chunks)
+    elif getattr(args, "format", "table") == "table" and sys.stdout.isatty() and isinstance(text, str):
         Console().print(text, end="", markup=False, highlight=False)
     else:
-        sys.stdout.write(text)
+        sys.stdout.writelines(chunks)
 
 
 def check_destinations(args: argparse.Namespace) -> None:

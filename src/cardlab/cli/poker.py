@@ -17,7 +17,7 @@ from cardlab.cards import format_cards
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
 from cardlab.dealing import Deck, Draw
 from cardlab.engine import tabulate
-from cardlab.errors import CardlabError, HandError, TooLargeError
+from cardlab.errors import CardlabError, HandError
 from cardlab.poker.comparison import compare, hand_value
 from cardlab.poker.evaluator import parse_hand, strengths
 from cardlab.poker.kernel import category_codes

@@ -14,7 +14,15 @@ from __future__ import annotations
 from cardlab.board import Seat, Vulnerability
 from cardlab.scoring.contract import Contract, Result, ns_score
 from cardlab.scoring.matchpoints import Scale, board_matchpoints
-from cardlab.scoring.session import Method, Movement, SessionResult, score_session
+from cardlab.scoring.session import (
+    Method,
+    Movement,
+    PhantomRule,
+    SessionResult,
+    score_session,
+)
+from cardlab.scoring.check import CheckReport
+from cardlab.scoring.results_file import ResultsFile, load_results
 
 __all__ = [
     "Contract",
@@ -28,4 +36,8 @@ __all__ = [
     "Movement",
     "SessionResult",
     "score_session",
+    "PhantomRule",
+    "CheckReport",
+    "ResultsFile",
+    "load_results",
 ]

@@ -1,84 +1,225 @@
 """Compare our figures with the ones a result file reports (``--check``).
 
-Every difference is listed: per traveller line the NS and EW matchpoints (to 2
-decimals), per pair the percentage, place and total score.  A figure the file
-states for a pair we never saw is a difference too.
+What a scorer needs to trust it on real exports:
+
+* figures are compared at the file's own precision: ``5.7`` in a file that rounds to 1
+  decimal agrees with our 5.6667;
+* on a board played fewer times than the most-played one, a file may show the raw
+  matchpoints of the traveller (compared among that board's results only) while its
+  totals use the Neuberg-factored ones: either agrees;
+* ``TOTAL_SCORE`` may be the matchpoint total or percentage × most boards × top / 100;
+  places ``2=`` and ``=2`` are the same;
+* each difference is reported once, in file order (pairs as listed, then traveller lines
+  board by board), naming the pair or line and both figures.  A pair the file lists with
+  no figures (or as a phantom) is not a difference.
 
 >>> from cardlab.scoring.session import score_session
 >>> from cardlab.scoring.traveller import TravellerLine as T
 >>> from cardlab.scoring.usebio import Reported
 >>> result = score_session([T.make(1, "1", "1", score=100), T.make(1, "2", "2", score=50)])
->>> compare(result, Reported((("1.00", "0.00"), ("0.00", "0.50")), {}))
-['board 1, NS 2 v EW 2: EW_MATCH_POINTS file 0.50, ours 1.00']
+>>> compare(result, Reported((("1.0", "0.0"), ("0.00", "0.50")), {}))
+['board 1, NS 2 v EW 2: file NS 0.00 EW 0.50, ours NS 0.00 EW 1.00']
 >>> compare(result, Reported((), {}))
 Traceback (most recent call last):
 ...
-cardlab.errors.ScoringError: the file reports matchpoints for 0 lines, we scored 2
+cardlab.errors.ScoringError: the file reports no figures to check (0 lines, 0 pairs)
 """
 
 from __future__ import annotations
 
-from cardlab.scoring.session import SessionResult
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from cardlab.scoring.matchpoints import board_matchpoints
+from cardlab.scoring.session import Method, PairResult, ScoredLine, SessionResult
+from cardlab.scoring.traveller import AdjustedScore, TravellerLine
 from cardlab.scoring.usebio import Reported
 from cardlab.errors import ScoringError
 
-__all__ = ["compare"]
+__all__ = ["compare", "CheckReport", "check_session", "agrees"]
 
 
-def _same(reported: str, ours: float) -> bool:
+def agrees(text: str | None, *candidates: float) -> bool:
+    """Whether the figure ``text`` equals one of ``candidates`` at the precision it is written.
+
+    >>> agrees("5.7", 5.6667), agrees("5.67", 5.6667), agrees("5.66", 5.6667), agrees("6", 5.5)
+    (True, True, False, True)
+    """
+    if text is None:
+        return False
     try:
-        return abs(float(reported) - round(ours, 2)) < 0.005
+        value = float(text)
     except ValueError:
         return False
+    decimals = len(text.split(".", 1)[1]) if "." in text else 0
+    tolerance = 0.5 * 10.0 ** -decimals + 1e-9
+    return any(abs(value - c) <= tolerance for c in candidates)
 
 
-def compare(result: SessionResult, reported: Reported) -> list[str]:
-    """Differences between ``result`` and the file's ``reported`` figures, one line each."""
-    scored = [line for board in result.boards for line in board.lines]
+def _place(text: str) -> str:
+    key = text.replace(" ", "")
+    return key[1:] + "=" if key.startswith("=") else key
+
+
+def _raw_points(result: SessionResult) -> dict[int, tuple[float, float]]:
+    """id(line) -> unfactored (NS, EW) points, for the lines of boards played fewer times."""
+    raw: dict[int, tuple[float, float]] = {}
+    if result.method is not Method.MP or result.top is None:
+        return raw
+    phantom = set(result.phantoms)
+    for board in result.boards:
+        counted = [s for s in board.lines if not _on_phantom(s.line, result, phantom)]
+        real = [s for s in counted if not s.line.is_adjusted]
+        raw_top = result.scale.per_win * (len(counted) - 1)
+        if raw_top == result.top or len(real) < 1:
+            continue
+        scores = [s.line.score for s in real if isinstance(s.line.score, int)]
+        points = board_matchpoints(scores, result.scale).tolist()
+        real_top = result.scale.per_win * (len(real) - 1)
+        for s, p in zip(real, points):
+            raw[id(s.line)] = (p, real_top - p)
+        for s in counted:
+            if isinstance(s.line.score, AdjustedScore):
+                raw[id(s.line)] = (s.line.score.ns * raw_top / 100, s.line.score.ew * raw_top / 100)
+    return raw
+
+
+def _on_phantom(line: TravellerLine, result: SessionResult, phantom: set[Any]) -> bool:
+    if not phantom:
+        return False
+    mitchell = result.movement.value == "mitchell"
+    keys = (("NS", line.ns), ("EW", line.ew)) if mitchell else ((None, line.ns), (None, line.ew))
+    return keys[0] in phantom or keys[1] in phantom
+
+
+def _pair_name(key: tuple[str | None, str]) -> str:
+    return f"pair {key[0] + ' ' if key[0] else ''}{key[1]}"
+
+
+def _pair_differences(result: SessionResult, pair: PairResult, figures: dict[str, str]) -> list[str]:
+    ours: dict[str, tuple[str, tuple[float, ...]]] = {}
+    if pair.percentage is not None and result.top is not None:
+        most = result.most_boards(pair.direction)
+        scaled = pair.percentage * most * result.top / 100
+        ours["PERCENTAGE"] = (f"{pair.percentage:.2f}", (pair.percentage,))
+        ours["TOTAL_SCORE"] = (f"{pair.total:.2f}", (pair.total, scaled))
+    else:
+        ours["TOTAL_SCORE"] = (f"{pair.total:.2f}", (pair.total,))
+    found: list[str] = []
+    for tag, text in figures.items():
+        if tag == "PLACE":
+            if _place(text) != _place(pair.place):
+                found.append(f"PLACE file {text}, ours {pair.place}")
+        elif tag in ours and not agrees(text, *ours[tag][1]):
+            found.append(f"{tag} file {text}, ours {ours[tag][0]}")
+    return found
+
+
+def compare(result: SessionResult, reported: Reported,
+            lines: Sequence[TravellerLine] | None = None) -> list[str]:
+    """Differences between ``result`` and the file's ``reported`` figures, one line each,
+    in file order.  ``lines`` are the file's traveller lines in file order (the ones
+    ``result`` was scored from); without them the lines' ``source_line`` gives the order."""
+    scored: list[ScoredLine] = [s for board in result.boards for s in board.lines]
+    stated_pairs = {k: v for k, v in reported.pairs.items() if v}
+    if not any(a is not None or b is not None for a, b in reported.line_points) \
+            and not stated_pairs:
+        raise ScoringError(f"the file reports no figures to check ({len(reported.line_points)} "
+                           f"lines, {len(stated_pairs)} pairs)")
     if reported.line_points and len(reported.line_points) != len(scored):
         raise ScoringError(
             f"the file reports matchpoints for {len(reported.line_points)} lines, "
             f"we scored {len(scored)}"
         )
-    if not reported.line_points and not reported.pairs:
-        raise ScoringError(
-            f"the file reports matchpoints for 0 lines, we scored {len(scored)}"
-        )
-    # result.boards keeps each board's lines in input order and boards sorted; line_points
-    # are in file order, so pair them up through the original line objects.
     differences: list[str] = []
-    by_source = sorted(scored, key=lambda s: (s.line.source_line or 0))
-    ordered = by_source if all(s.line.source_line for s in scored) else scored
-    for s, (ns_text, ew_text) in zip(ordered, reported.line_points):
-        line = s.line
-        where = f"board {line.board}, NS {line.ns} v EW {line.ew}"
-        for tag, text, ours in (("NS_MATCH_POINTS", ns_text, s.ns_points),
-                                ("EW_MATCH_POINTS", ew_text, s.ew_points)):
-            if text is None:
-                differences.append(f"{where}: {tag} missing in file, ours {ours:.2f}")
-            elif not _same(text, ours):
-                differences.append(f"{where}: {tag} file {text}, ours {ours:.2f}")
     ours_by_key = {pair.key: pair for pair in result.pairs}
-    for key, figures in reported.pairs.items():
-        name = f"pair {key[0] + ' ' if key[0] else ''}{key[1]}"
+    for key, figures in stated_pairs.items():
         pair = ours_by_key.get(key)
         if pair is None:
-            differences.append(f"{name}: in the file but played no board")
+            differences.append(f"{_pair_name(key)}: in the file with figures but played no board")
             continue
-        mine: dict[str, str] = {"PLACE": pair.place}
-        if pair.percentage is not None and result.top is not None:
-            most = result.most_boards(pair.direction)
-            mine["PERCENTAGE"] = f"{pair.percentage:.2f}"
-            mine["TOTAL_SCORE"] = f"{pair.percentage * most * result.top / 100:.2f}"
-        else:
-            mine["TOTAL_SCORE"] = f"{pair.total:.2f}"
-        for tag, text in figures.items():
-            if tag not in mine:
-                continue
-            equal = text == mine[tag] if tag == "PLACE" else _same(text, float(mine[tag]))
-            if not equal:
-                differences.append(f"{name}: {tag} file {text}, ours {mine[tag]}")
-    for key in ours_by_key.keys() - reported.pairs.keys():
-        if reported.pairs:
-            differences.append(f"pair {key[0] + ' ' if key[0] else ''}{key[1]}: not in the file")
+        found = _pair_differences(result, pair, figures)
+        if found:
+            differences.append(f"{_pair_name(key)}: " + "; ".join(found))
+    if stated_pairs:
+        for pair in result.pairs:
+            if pair.key not in reported.pairs:
+                differences.append(f"{_pair_name(pair.key)}: not in the file")
+    if lines is not None:
+        position = {id(line): i for i, line in enumerate(lines)}
+        ordered = sorted(scored, key=lambda s: position.get(id(s.line), len(position)))
+    elif all(s.line.source_line for s in scored):
+        ordered = sorted(scored, key=lambda s: s.line.source_line or 0)
+    else:
+        ordered = scored
+    raw = _raw_points(result)
+    for s, (ns_text, ew_text) in zip(ordered, reported.line_points):
+        if ns_text is None and ew_text is None:
+            continue
+        alt = raw.get(id(s.line))
+        ns_ok = ns_text is None or agrees(ns_text, s.ns_points, *(alt[:1] if alt else ()))
+        ew_ok = ew_text is None or agrees(ew_text, s.ew_points, *(alt[1:] if alt else ()))
+        if not (ns_ok and ew_ok):
+            line = s.line
+            differences.append(
+                f"board {line.board}, NS {line.ns} v EW {line.ew}: "
+                f"file NS {ns_text or '-'} EW {ew_text or '-'}, "
+                f"ours NS {s.ns_points:.2f} EW {s.ew_points:.2f}")
     return differences
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The outcome of ``--check``: every difference (file order) and what was compared."""
+
+    source: str
+    differences: tuple[str, ...]
+    lines: int
+    pairs: int
+
+    @property
+    def ok(self) -> bool:
+        return not self.differences
+
+    def table(self) -> str:
+        """What the command line prints on stdout."""
+        if self.ok:
+            return (f"{self.source}: no differences ({self.lines} lines, {self.pairs} pairs "
+                    "checked)\n")
+        return "".join(line + "\n" for line in self.differences)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source, "ok": self.ok, "lines": self.lines,
+                "pairs": self.pairs, "differences": list(self.differences)}
+
+    def to_csv(self) -> str:
+        return "difference\n" + "".join('"' + d.replace('"', '""') + '"\n'
+                                        for d in self.differences)
+
+    def to_pandas(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame({"difference": list(self.differences)})
+
+    def __repr__(self) -> str:
+        state = "no differences" if self.ok else f"{len(self.differences)} difference(s)"
+        return f"<CheckReport {self.source!r}: {state}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        items = "".join(f"<li>{html.escape(d)}</li>" for d in self.differences)
+        return f"<p>{html.escape(repr(self))}</p>" + (f"<ul>{items}</ul>" if items else "")
+
+
+def check_session(result: SessionResult, reported: Reported | None, source: str = "",
+                  lines: Sequence[TravellerLine] | None = None) -> CheckReport:
+    """Compare ``result`` with the figures of the file it was read from."""
+    if reported is None:
+        raise ScoringError("--check needs a file that states figures (USEBIO or PBN score "
+                           "tables); a CSV traveller states none")
+    differences = compare(result, reported, lines)
+    return CheckReport(source, tuple(differences), sum(len(b.lines) for b in result.boards),
+                       len(result.pairs))
+
+

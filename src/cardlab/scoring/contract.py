@@ -72,7 +72,7 @@ class Doubling(IntEnum):
 
 
 _CONTRACT_RE = re.compile(r"([1-7])(NT|N|C|D|H|S)(XX|X)?")
-_PASS_WORDS = ("PASS", "P", "PASSED", "AP")
+_PASS_WORDS = ("PASS", "P", "PASSED", "AP", "ALLPASS", "PASSOUT", "PASSEDOUT", "PO")
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,9 @@ cardlab.errors.ScoringError: unknown matchpoint scale 'wbf' (expected acbl or eb
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -42,6 +43,8 @@ __all__ = [
     "cross_imps",
     "butler_datums",
     "round_to_ten",
+    "BoardMatchpoints",
+    "matchpoint_board",
 ]
 
 
@@ -252,3 +255,85 @@ def butler_datums(boards: ArrayLike, scores: ArrayLike) -> NDArray[np.int64]:
     out = np.empty(s.size, dtype=np.int64)
     out[order] = np.repeat(datum, sizes)
     return out
+
+
+@dataclass(frozen=True)
+class BoardMatchpoints:
+    """The matchpoints and percentage of each NS score of one board (``bridge matchpoints``).
+
+    >>> bm = matchpoint_board([420, 400, 400])
+    >>> bm
+    <BoardMatchpoints 3 results, top 2 (ACBL units)>
+    >>> bm.to_json()["results"][1]
+    {'score': 400, 'points': 0.5, 'percentage': 25.0}
+    >>> print(bm.to_csv(), end="")
+    score,points,percentage
+    420,2,100.00
+    400,0.5,25.00
+    400,0.5,25.00
+    """
+
+    scores: tuple[int, ...]
+    points: tuple[float, ...]
+    percentages: tuple[float, ...]
+    top: int
+    scale: Scale
+
+    @property
+    def caption(self) -> str:
+        return f"{len(self.scores)} results, top {self.top} ({self.scale.value.upper()} units)"
+
+    def __repr__(self) -> str:
+        return f"<BoardMatchpoints {self.caption}>"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scale": self.scale.value, "top": self.top, "results": [
+            {"score": s, "points": p, "percentage": round(q, 2)}
+            for s, p, q in zip(self.scores, self.points, self.percentages)]}
+
+    def to_csv(self) -> str:
+        rows = ["score,points,percentage"]
+        rows += [f"{s},{p:g},{q:.2f}" for s, p, q in zip(self.scores, self.points,
+                                                         self.percentages)]
+        return "\n".join(rows) + "\n"
+
+    def to_pandas(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame({"score": self.scores, "points": self.points,
+                             "percentage": self.percentages})
+
+    def table(self) -> str:
+        """The text ``bridge matchpoints`` prints."""
+        from cardlab.report.scoring_output import board_table_text  # rendering: lazily
+
+        return board_table_text(self)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{s}</td><td>{p:g}</td><td>{q:.2f}</td></tr>"
+                       for s, p, q in zip(self.scores, self.points, self.percentages))
+        return (f"<table><caption>{self.caption}</caption><tr><th>Score</th><th>Points</th>"
+                f"<th>%</th></tr>{rows}</table>")
+
+
+def matchpoint_board(scores: Sequence[int] | Sequence[str], scale: "Scale | str" = Scale.ACBL
+                     ) -> BoardMatchpoints:
+    """Matchpoint the NS scores of one board (text scores are checked to be whole numbers).
+
+    >>> matchpoint_board(["420", "4S="])
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ScoringError: score must be a whole number, not '4S='
+    """
+    values: list[int] = []
+    for item in scores:
+        try:
+            values.append(int(item))
+        except ValueError:
+            raise ScoringError(f"score must be a whole number, not {item!r}") from None
+    unit = Scale.parse(scale)
+    points = board_matchpoints(values, unit)
+    board_top = top(len(values), unit)
+    pct = percentages(points, board_top)
+    return BoardMatchpoints(tuple(values), tuple(points.tolist()), tuple(pct.tolist()),
+                            board_top, unit)

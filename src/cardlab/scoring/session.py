@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -41,7 +41,7 @@ from cardlab.scoring.matchpoints import (
     imps,
     matchpoint_lines,
 )
-from cardlab.scoring.traveller import AdjustedScore, TravellerLine
+from cardlab.scoring.traveller import PHANTOM_IDS, AdjustedScore, TravellerLine
 from cardlab.choices import choose
 from cardlab.errors import ResultFileError, ScoringError
 
@@ -56,6 +56,9 @@ __all__ = [
     "check_pairs",
     "score_session",
     "PairKey",
+    "PhantomRule",
+    "PHANTOM_IDS",
+    "resolve_phantoms",
 ]
 
 #: A pair in its field: (direction "NS"/"EW" in a Mitchell, None in a Howell; number).
@@ -69,6 +72,25 @@ class Movement(Enum):
     @classmethod
     def parse(cls, text: "str | Movement") -> "Movement":
         return choose(cls, text, ScoringError, "movement")
+
+
+class PhantomRule(Enum):
+    """What a real pair gets on a board against a phantom or sit-out (see docs/scoring.md).
+
+    ``session``: its own session average (percentage on the boards it played; with IMPs its
+    average IMPs per board), the ACBL and EBU practice for a sit-out: the board neither helps
+    nor hurts.  ``average-plus``: 60% of the top (with IMPs +3), average plus as in Law 12C2(a)
+    of the Laws of Duplicate Bridge 2017 for a side not at fault.
+    """
+
+    SESSION = "session"
+    AVERAGE_PLUS = "average-plus"
+
+    @classmethod
+    def parse(cls, text: "str | PhantomRule") -> "PhantomRule":
+        return choose(cls, text, ScoringError, "phantom compensation")
+
+
 
 
 class Method(Enum):
@@ -125,9 +147,58 @@ class SessionResult:
     scale: Scale
     movement: Movement
     top: int | None
-    boards: tuple[BoardResult, ...]
+    boards: Sequence[BoardResult]
     pairs: tuple[PairResult, ...]
     title: str = ""
+    phantoms: tuple[PairKey, ...] = ()
+    phantom_rule: str = ""
+
+    @property
+    def line_count(self) -> int:
+        """The number of traveller lines scored."""
+        count = getattr(self.boards, "line_count", None)
+        return int(count) if count is not None else sum(len(b.lines) for b in self.boards)
+
+    def __repr__(self) -> str:
+        lines = self.line_count
+        best = ", ".join(
+            f"{_name(p.key)} {p.percentage:.2f}%" if p.percentage is not None
+            else f"{_name(p.key)} {p.total:+.2f} IMPs"
+            for p in self.pairs if p.place in ("1", "1=")
+        )
+        title = f"{self.title!r}, " if self.title else ""
+        return (f"<SessionResult {title}{self.method.value}, {self.movement.value}, "
+                f"{len(self.boards)} boards, {lines} lines, {len(self.pairs)} pairs; "
+                f"first: {best}>")
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything as a JSON-ready dict (see :mod:`cardlab.scoring.output`)."""
+        from cardlab.scoring.output import session_json
+
+        return session_json(self)
+
+    def to_csv(self) -> str:
+        """One CSV row per pair (the ranking of each field)."""
+        from cardlab.scoring.output import session_csv
+
+        return session_csv(self)
+
+    def to_pandas(self) -> Any:
+        """The ranking as a pandas DataFrame (needs pandas)."""
+        from cardlab.scoring.output import session_frame
+
+        return session_frame(self)
+
+    def table(self, width: int = 100) -> str:
+        """The ranking tables the command line prints, as text."""
+        from cardlab.report.scoring_output import session_table_text  # rendering: lazily
+
+        return session_table_text(self, width)
+
+    def _repr_html_(self) -> str:
+        from cardlab.scoring.output import session_html_table
+
+        return session_html_table(self)
 
     @property
     def fields(self) -> list[tuple[str | None, list[PairResult]]]:
@@ -225,11 +296,19 @@ def score_session(
     allow_repeated_pairs: bool = False,
     names: Mapping[PairKey, tuple[str, ...]] | None = None,
     title: str = "",
+    phantoms: Iterable[str | PairKey] = (),
+    phantom_rule: PhantomRule | str = PhantomRule.SESSION,
 ) -> SessionResult:
     """Score a session from its raw traveller lines (any matchpoints in the input are ignored).
 
     ``allow_repeated_pairs`` accepts a pair on one board more than once (each line then counts
     as a board played); without it that is an error naming the board and pair.
+
+    ``phantoms`` names pairs that are not real (a phantom, a sit-out line): pair ids, or
+    ``"4EW"`` / ``("EW", "4")`` in a Mitchell; ids such as ``0`` or ``PHANTOM`` (see
+    :data:`PHANTOM_IDS`) are recognised without being named.  Their lines take no part in the
+    comparison of real results (nor in N, the Neuberg target), they are never ranked, and the
+    real pair's score on such a line follows ``phantom_rule``.
     """
     all_lines = list(lines)
     if not all_lines:
@@ -237,19 +316,26 @@ def score_session(
     how = Method.parse(method)
     units = Scale.parse(scale)
     move = Movement.parse(movement) if movement is not None else detect_movement(all_lines)
+    rule = PhantomRule.parse(phantom_rule)
+    ghost = resolve_phantoms(all_lines, move, phantoms)
     if not allow_repeated_pairs:
         check_pairs(all_lines, move)
 
     boards = np.array([line.board for line in all_lines], dtype=np.int64)
-    adjusted = np.array([line.is_adjusted for line in all_lines], dtype=bool)
-    real = ~adjusted
+    keys = [_keys(line, move) for line in all_lines]
+    on_phantom = np.array([k[0] in ghost or k[1] in ghost for k in keys], dtype=bool)
+    adjusted = np.array([line.is_adjusted for line in all_lines], dtype=bool) & ~on_phantom
+    real = ~adjusted & ~on_phantom
+    counted = ~on_phantom
     scores = np.array([0 if line.is_adjusted else line.score for line in all_lines],
                       dtype=np.int64)
     adj_ns = np.array([line.score.ns if isinstance(line.score, AdjustedScore) else 0
                        for line in all_lines], dtype=np.float64)
     adj_ew = np.array([line.score.ew if isinstance(line.score, AdjustedScore) else 0
                        for line in all_lines], dtype=np.float64)
-    most = int(np.bincount(boards).max())
+    if not counted.any():
+        raise ScoringError("every line is against a phantom or sit-out: nothing to score")
+    most = int(np.bincount(boards[counted]).max())
     ns_pts = np.zeros(len(all_lines))
     ew_pts = np.zeros(len(all_lines))
     datum_of: dict[int, int] = {}
@@ -273,16 +359,21 @@ def score_session(
         ns_pts[adjusted] = (adj_ns[adjusted] - 50.0) * 0.3
         ew_pts[adjusted] = (adj_ew[adjusted] - 50.0) * 0.3
 
-    per_board: dict[int, list[ScoredLine]] = defaultdict(list)
     totals: dict[PairKey, float] = defaultdict(float)
     played: dict[PairKey, int] = defaultdict(int)
+    for (ns_key, ew_key), ns_p, ew_p, real_pair in zip(keys, ns_pts.tolist(), ew_pts.tolist(),
+                                                         counted.tolist()):
+        if real_pair:
+            totals[ns_key] += ns_p
+            totals[ew_key] += ew_p
+            played[ns_key] += 1
+            played[ew_key] += 1
+    if on_phantom.any():
+        _score_phantom_lines(keys, on_phantom, ghost, rule, how, session_top, totals, played,
+                             ns_pts, ew_pts)
+    per_board: dict[int, list[ScoredLine]] = defaultdict(list)
     for line, ns_p, ew_p in zip(all_lines, ns_pts.tolist(), ew_pts.tolist()):
         per_board[line.board].append(ScoredLine(line, ns_p, ew_p))
-        ns_key, ew_key = _keys(line, move)
-        totals[ns_key] += ns_p
-        totals[ew_key] += ew_p
-        played[ns_key] += 1
-        played[ew_key] += 1
 
     board_results = tuple(
         BoardResult(b, session_top, datum_of.get(b), tuple(per_board[b]))
@@ -291,7 +382,96 @@ def score_session(
     return SessionResult(
         how, units, move, session_top, board_results,
         _rank(totals, played, session_top, names or {}), title,
+        tuple(sorted(ghost, key=lambda k: (k[0] or "", _natural(k[1])))),
+        rule.value if ghost else "",
     )
+
+
+def _score_phantom_lines(
+    keys: list[tuple[PairKey, PairKey]],
+    on_phantom: np.ndarray,
+    ghost: set[PairKey],
+    rule: PhantomRule,
+    how: Method,
+    session_top: int | None,
+    totals: dict[PairKey, float],
+    played: dict[PairKey, int],
+    ns_pts: np.ndarray,
+    ew_pts: np.ndarray,
+) -> None:
+    """Give the real pair of each phantom line its compensation (in place); the phantom side
+    gets the rest of the top (MP) or the negative (IMPs) and is never ranked."""
+    average: dict[PairKey, float] = {}
+    for key, total in totals.items():  # averages over real boards only, before any phantom line
+        if session_top is not None:
+            average[key] = total / played[key] if played[key] else session_top / 2
+        else:
+            average[key] = total / played[key] if played[key] else 0.0
+    for i in np.flatnonzero(on_phantom).tolist():
+        ns_key, ew_key = keys[i]
+        for real_key, mine, other in ((ns_key, ns_pts, ew_pts), (ew_key, ew_pts, ns_pts)):
+            if real_key in ghost:
+                continue
+            if rule is PhantomRule.AVERAGE_PLUS:
+                points = 0.6 * session_top if session_top is not None else 3.0
+            elif session_top is not None:
+                points = average.get(real_key, session_top / 2)
+            else:
+                points = average.get(real_key, 0.0)
+            mine[i] = points
+            other[i] = (session_top - points) if session_top is not None else -points
+            totals[real_key] += points
+            played[real_key] += 1
+        if ns_key in ghost and ew_key in ghost:
+            ns_pts[i] = ew_pts[i] = 0.0
+
+
+def resolve_phantoms(
+    lines: Sequence[TravellerLine], movement: Movement, named: Iterable[str | PairKey] = ()
+) -> set[PairKey]:
+    """The pair keys that are phantoms or sit-outs: those ``named`` and the ids of
+    :data:`PHANTOM_IDS` found on the lines.
+
+    >>> from cardlab.scoring.traveller import TravellerLine as T
+    >>> lines = [T.make(1, "1", "2", score=100), T.make(1, "2", "phantom", score=0)]
+    >>> sorted(resolve_phantoms(lines, Movement.MITCHELL, ["1NS"]))
+    [('EW', 'phantom'), ('NS', '1')]
+    >>> resolve_phantoms(lines, Movement.MITCHELL, ["2"])
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ScoringError: phantom pair '2' is ambiguous in a Mitchell: say 2NS or 2EW
+    """
+    present: set[PairKey] = set()
+    for line in lines:
+        present.update(_keys(line, movement))
+    found = {key for key in present if key[1].upper() in PHANTOM_IDS}
+    for item in named:
+        if isinstance(item, tuple):
+            direction, number = item
+            candidates = {(direction if movement is Movement.MITCHELL else None, number)}
+        else:
+            text = str(item).strip()
+            upper = text.upper()
+            direction = None
+            for side in ("NS", "EW"):
+                if upper.endswith(side) and len(text) > 2:
+                    direction, text = side, text[:-2]
+                elif upper.startswith(side) and len(text) > 2:
+                    direction, text = side, text[2:]
+            if movement is Movement.HOWELL:
+                candidates = {(None, text)}
+            elif direction is not None:
+                candidates = {(direction, text)}
+            else:
+                candidates = {key for key in present if key[1] == text}
+                if len(candidates) > 1:
+                    raise ScoringError(f"phantom pair {item!r} is ambiguous in a Mitchell: "
+                                       f"say {text}NS or {text}EW")
+        hits = candidates & present
+        if not hits:
+            raise ScoringError(f"phantom pair {item!r} plays no board")
+        found |= hits
+    return found
 
 
 def _rank(

@@ -34,7 +34,11 @@ from cardlab.scoring.contract import (
 )
 from cardlab.errors import ScoringError
 
-__all__ = ["AdjustedScore", "TravellerLine", "parse_score"]
+__all__ = ["AdjustedScore", "TravellerLine", "parse_score", "PHANTOM_IDS"]
+
+#: Pair ids that mean "no pair here" (a phantom or a sit-out), compared case-insensitively.
+#: A line against one may have no score at all (its real pair's score is a convention).
+PHANTOM_IDS = ("0", "PHANTOM", "SITOUT", "PH")
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,9 @@ class TravellerLine:
         unless they agree.  ``score`` may be left out when the contract is given.
         """
         board_no = _board_number(board)
+        if not (_given(contract) or _given(score)) and (_given(ns) != _given(ew)):
+            # A pair with no opponents and no result: it sat out (a phantom opposite).
+            ns, ew = (ns, "PHANTOM") if _given(ns) else ("PHANTOM", ew)
         ns_id, ew_id = _pair_id(ns, "NS"), _pair_id(ew, "EW")
         vul = _vulnerability(vulnerability, board_no)
         the_score = parse_score(score) if isinstance(score, str) else score
@@ -143,18 +150,22 @@ class TravellerLine:
         if isinstance(the_score, AdjustedScore) or the_contract is None:
             if _given(declarer) or _given(tricks) or _given(result):
                 raise ScoringError("declarer, tricks or result given without a contract")
+            if the_score is None and (ns_id.upper() in PHANTOM_IDS or ew_id.upper() in PHANTOM_IDS):
+                the_score = AdjustedScore(50, 50)  # placeholder: a sit-out line has no result
             if the_score is None:
                 raise ScoringError(f"board {board_no}: neither a contract nor a score")
             if isinstance(the_score, int):
                 _check_bare_score(the_score)
             return cls(board_no, ns_id, ew_id, None, None, None, the_score, lead_text, vul,
                        source_line)
-        n_tricks = _tricks(the_contract, tricks, result)
         if the_contract.is_pass:
-            if seat is not None or n_tricks is not None:
-                raise ScoringError("a passed-out board has no declarer or tricks")
+            # Real exports write a pass-out with a declarer (often N) and empty or 0 tricks;
+            # a pass-out scores 0 whatever they say, so declarer and tricks are ignored.
+            seat = None
+            n_tricks = None
             computed = 0
         else:
+            n_tricks = _tricks(the_contract, tricks, result)
             if seat is None:
                 raise ScoringError(f"contract {the_contract} needs a declarer (N, E, S or W)")
             if n_tricks is None:

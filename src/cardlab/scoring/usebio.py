@@ -13,7 +13,8 @@ XML is parsed with defusedxml (no external entities, no entity expansion bombs).
 >>> doc.lines[0].score
 400
 >>> read_usebio(b"<USEBIO><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\\n"
-...     b"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER></TRAVELLER_LINE></BOARD></EVENT></USEBIO>")
+...     b"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE>"
+...     b"</BOARD></EVENT></USEBIO>")
 Traceback (most recent call last):
 ...
 cardlab.errors.ResultFileError: line 2: TRAVELLER_LINE has no EW_PAIR_NUMBER
@@ -33,7 +34,8 @@ from cardlab.scoring.session import Method, Movement, PairKey, SessionResult
 from cardlab.scoring.traveller import TravellerLine
 from cardlab.errors import CardlabError, ResultFileError
 
-__all__ = ["Reported", "UsebioDocument", "read_usebio", "write_usebio"]
+__all__ = ["Reported", "UsebioDocument", "read_usebio", "write_usebio", "EVENT_TYPES",
+           "method_of_event_type", "split_pair_id"]
 
 _LINE_ATTR = "{urn:cardlab}line"
 
@@ -56,6 +58,67 @@ class UsebioDocument:
     club: str
     date: str
     reported: Reported
+    event_type: str | None = None
+    method: Method | None = None
+    deals: dict[int, str] = field(default_factory=dict)
+    phantoms: tuple[PairKey, ...] = ()
+
+
+#: USEBIO ``EVENT_TYPE`` values we score, and the method each one means.  Team events
+#: (``TEAMS``, ``SWISS_TEAMS`` ...) are IMP matches between two rooms: ``bridge teams``.
+EVENT_TYPES: dict[str, Method] = {
+    "MP_PAIRS": Method.MP, "PAIRS": Method.MP, "MATCH_POINTS": Method.MP,
+    "SWISS_PAIRS": Method.MP, "INDIVIDUAL": Method.MP,
+    "CROSS_IMP": Method.CROSS_IMPS, "CROSS_IMPS": Method.CROSS_IMPS,
+    "CROSS_IMP_PAIRS": Method.CROSS_IMPS,
+    "BUTLER_PAIRS": Method.BUTLER, "BUTLER": Method.BUTLER, "BUTLER_IMPS": Method.BUTLER,
+}
+_TEAM_TYPES = ("TEAMS", "SWISS_TEAMS", "KO_TEAMS", "TEAMS_OF_FOUR", "IMP_TEAMS", "MULTI_TEAMS")
+
+
+def method_of_event_type(event_type: str, source: str | None = None) -> Method:
+    """The scoring method a USEBIO ``EVENT_TYPE`` names; an error naming any other type.
+
+    >>> method_of_event_type("CROSS_IMP").value
+    'cross-imps'
+    >>> method_of_event_type("PAIRS_AGGREGATE")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ResultFileError: EVENT_TYPE 'PAIRS_AGGREGATE' is not one we score (known: MP_PAIRS, CROSS_IMP, BUTLER_PAIRS, ...); give --method to score it anyway
+    """
+    key = event_type.strip().upper()
+    if key in EVENT_TYPES:
+        return EVENT_TYPES[key]
+    if key in _TEAM_TYPES:
+        raise ResultFileError(f"EVENT_TYPE {event_type!r} is a team event: cardlab scores team "
+                              "matches from a CSV of table results ('cardlab bridge teams')",
+                              source=source)
+    raise ResultFileError(f"EVENT_TYPE {event_type!r} is not one we score (known: MP_PAIRS, "
+                          "CROSS_IMP, BUTLER_PAIRS, ...); give --method to score it anyway",
+                          source=source)
+
+
+_PAIR_ID_RE = re.compile(r"([A-Za-z0-9]*?[0-9])\s*(NS|EW|N|E)", re.IGNORECASE)
+
+
+def split_pair_id(text: str) -> tuple[str, str | None]:
+    """A pair id as Mitchell exports write it: ``1NS`` -> ("1", "NS"), ``1`` -> ("1", None).
+
+    >>> split_pair_id("12EW"), split_pair_id("3"), split_pair_id("7 ns")
+    (('12', 'EW'), ('3', None), ('7', 'NS'))
+    """
+    match = _PAIR_ID_RE.fullmatch(text.strip())
+    if not match:
+        return text.strip(), None
+    side = match.group(2).upper()
+    return match.group(1), {"N": "NS", "E": "EW"}.get(side, side)
+
+
+_PHANTOM_WORDS = re.compile(r"phantom|sit[\s_-]*out|sitout|bye", re.IGNORECASE)
+_POINT_TAGS = (("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+               ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+               ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
+               ("NS_IMP_POINTS", "EW_IMP_POINTS"))
 
 
 class _LineTreeBuilder(ET.TreeBuilder):
@@ -116,14 +179,20 @@ def read_usebio(data: bytes | str, source: str | None = None) -> UsebioDocument:
     if winner is not None and movement is None:
         raise ResultFileError(f"unknown WINNER_TYPE {winner!r} (expected 1 or 2)",
                               line=_line_of(event), source=source)
+    event_type = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")
+                  or _participants_type(event))
     names: dict[PairKey, tuple[str, ...]] = {}
     reported_pairs: dict[PairKey, dict[str, str]] = {}
+    phantoms: list[PairKey] = []
     for pair in event.iter("PAIR"):
         key = _pair_key(pair, movement, source)
         players = tuple(
             n for n in (_text(p, "PLAYER_NAME") for p in pair.findall("PLAYER")) if n
         )
         names[key] = players
+        if players and all(_PHANTOM_WORDS.search(n) for n in players):
+            phantoms.append(key)
+            continue
         reported_pairs[key] = {
             tag: value
             for tag in ("PERCENTAGE", "PLACE", "TOTAL_SCORE")
@@ -131,14 +200,18 @@ def read_usebio(data: bytes | str, source: str | None = None) -> UsebioDocument:
         }
     lines: list[TravellerLine] = []
     points: list[tuple[str | None, str | None]] = []
+    deals: dict[int, str] = {}
     seen: set[int] = set()
     for board in event.iter("BOARD"):
         number = _text(board, "BOARD_NUMBER")
         if number is None:
             raise ResultFileError("BOARD has no BOARD_NUMBER", line=_line_of(board), source=source)
+        deal = _deal(board, source)
+        if deal and number.isdigit():
+            deals[int(number)] = deal
         for tl in board.findall("TRAVELLER_LINE"):
             lines.append(_traveller_line(number, tl, source))
-            points.append((_text(tl, "NS_MATCH_POINTS"), _text(tl, "EW_MATCH_POINTS")))
+            points.append(_line_points(tl))
             seen.add(id(tl))
     for tl in root.iter("TRAVELLER_LINE"):  # nothing silently dropped
         if id(tl) not in seen:
@@ -153,21 +226,77 @@ def read_usebio(data: bytes | str, source: str | None = None) -> UsebioDocument:
         (_text(club, "CLUB_NAME") or "") if club is not None else "",
         _text(event, "DATE") or "",
         Reported(tuple(points), reported_pairs),
+        event_type,
+        _known_method(event_type),
+        deals,
+        tuple(phantoms),
     )
 
 
+def _known_method(event_type: str | None) -> Method | None:
+    """The method of a type we score; None for none or an unknown one (an error only when
+    the session is scored without ``--method``: see :func:`method_of_event_type`)."""
+    if not event_type:
+        return None
+    try:
+        return method_of_event_type(event_type)
+    except ResultFileError:
+        return None
+
+
+def _participants_type(event: ET.Element) -> str | None:
+    participants = event.find("PARTICIPANTS")
+    return None if participants is None else participants.get("EVENT_TYPE")
+
+
+def _line_points(tl: ET.Element) -> tuple[str | None, str | None]:
+    for ns_tag, ew_tag in _POINT_TAGS:
+        ns, ew = _text(tl, ns_tag), _text(tl, ew_tag)
+        if ns is not None or ew is not None:
+            return ns, ew
+    return None, None
+
+
+_SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+
+
+def _deal(board: ET.Element, source: str | None) -> str:
+    """The board's hands as a PBN deal string ``N:spades.hearts.diamonds.clubs ...``.
+
+    Read from ``HAND`` elements (in the board or a ``HANDSET``), each with a ``DIRECTION``
+    (``N``/``North``...) and the suits as ``SPADES``/``HEARTS``/``DIAMONDS``/``CLUBS``
+    children, or as PBN text ``AKQ.JT9.876.5432`` in the element itself."""
+    hands: dict[str, str] = {}
+    for hand in board.iter("HAND"):
+        direction = (_text(hand, "DIRECTION") or hand.get("DIRECTION") or "").upper()[:1]
+        if direction not in ("N", "E", "S", "W"):
+            raise ResultFileError(f"HAND with unknown DIRECTION {direction!r}",
+                                  line=_line_of(hand), source=source)
+        if any(hand.find(tag) is not None for tag in _SUIT_TAGS):
+            suits = [(_text(hand, tag) or "").replace(" ", "").replace("10", "T").upper()
+                     for tag in _SUIT_TAGS]
+            text = ".".join("" if s in ("-", "VOID") else s for s in suits)
+        else:
+            text = "".join(t for t in hand.itertext() if t.strip() and t.strip().upper()
+                           not in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST")).strip()
+        hands[direction] = text
+    if not hands:
+        return ""
+    return "N:" + " ".join(hands.get(seat, "-") for seat in "NESW")
+
+
 def _pair_key(pair: ET.Element, movement: Movement | None, source: str | None) -> PairKey:
-    number = _text(pair, "PAIR_NUMBER")
-    if number is None:
+    text = _text(pair, "PAIR_NUMBER")
+    if text is None:
         raise ResultFileError("PAIR has no PAIR_NUMBER", line=_line_of(pair), source=source)
-    direction = _text(pair, "DIRECTION")
+    number, suffix = split_pair_id(text)
+    direction = _text(pair, "DIRECTION") or suffix
     if direction is not None:
-        direction = direction.upper()
+        direction = {"N": "NS", "E": "EW", "S": "NS", "W": "EW"}.get(direction.upper(),
+                                                                    direction.upper())
         if direction not in ("NS", "EW"):
             raise ResultFileError(f"unknown DIRECTION {direction!r}", line=_line_of(pair),
                                   source=source)
-        if number.upper().endswith(direction):
-            number = number[: -len(direction)]
     if movement is Movement.HOWELL:
         direction = None
     return (direction, number)
@@ -177,12 +306,14 @@ def _traveller_line(board: str, tl: ET.Element, source: str | None) -> Traveller
     line_no = _line_of(tl)
     values = {tag: _text(tl, tag) for tag in (
         "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "SCORE", "LEAD")}
+    sat_out = values["CONTRACT"] is None and values["SCORE"] is None
     for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
-        if values[tag] is None:
+        if values[tag] is None and not sat_out:
             raise ResultFileError(f"TRAVELLER_LINE has no {tag}", line=line_no, source=source)
     try:
         return TravellerLine.make(
-            board, values["NS_PAIR_NUMBER"] or "", values["EW_PAIR_NUMBER"] or "",
+            board, split_pair_id(values["NS_PAIR_NUMBER"] or "")[0],
+            split_pair_id(values["EW_PAIR_NUMBER"] or "")[0],
             contract=values["CONTRACT"], declarer=values["PLAYED_BY"], tricks=values["TRICKS"],
             score=values["SCORE"], lead=values["LEAD"], source_line=line_no,
         )
@@ -192,8 +323,10 @@ def _traveller_line(board: str, tl: ET.Element, source: str | None) -> Traveller
         raise ResultFileError(str(error), line=line_no, source=source) from None
 
 
-_EVENT_TYPES = {Method.MP: "MP_PAIRS", Method.CROSS_IMPS: "CROSS_IMPS",
-                Method.BUTLER: "BUTLER_PAIRS"}
+_EVENT_TYPE_OF = {Method.MP: "MP_PAIRS", Method.CROSS_IMPS: "CROSS_IMP",
+                  Method.BUTLER: "BUTLER_PAIRS"}
+_POINTS_OF = {Method.MP: _POINT_TAGS[0], Method.CROSS_IMPS: _POINT_TAGS[1],
+              Method.BUTLER: _POINT_TAGS[2]}
 
 
 def _fig(value: float) -> str:
@@ -207,12 +340,14 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None) -> ET.Element:
     return child
 
 
-def write_usebio(result: SessionResult, *, club: str = "", date: str = "") -> str:
-    """The session as USEBIO 1.2 XML text (figures to 2 decimals)."""
+def write_usebio(result: SessionResult, *, club: str = "", date: str = "",
+                 deals: dict[int, str] | None = None) -> str:
+    """The session as USEBIO 1.2 XML text (figures to 2 decimals); ``deals`` (PBN deal
+    strings by board) are written as ``HAND`` elements."""
     root = ET.Element("USEBIO", {"Version": "1.2"})
     if club:
         _sub(_sub(root, "CLUB"), "CLUB_NAME", club)
-    event_type = _EVENT_TYPES[result.method]
+    event_type = _EVENT_TYPE_OF[result.method]
     event = _sub(root, "EVENT")
     event.set("EVENT_TYPE", event_type)
     if result.title:
@@ -237,11 +372,19 @@ def write_usebio(result: SessionResult, *, club: str = "", date: str = "") -> st
         _sub(element, "PLACE", pair.place)
         for name in pair.names:
             _sub(_sub(element, "PLAYER"), "PLAYER_NAME", name)
-    points = ("NS_MATCH_POINTS", "EW_MATCH_POINTS") if result.method is Method.MP else (
-        "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
+    for direction, number in result.phantoms:
+        element = _sub(participants, "PAIR")
+        _sub(element, "PAIR_NUMBER", number + (direction or ""))
+        if direction:
+            _sub(element, "DIRECTION", direction)
+        _sub(_sub(element, "PLAYER"), "PLAYER_NAME", "Phantom")
+    points = _POINTS_OF[result.method]
     for board in result.boards:
         b = _sub(event, "BOARD")
         _sub(b, "BOARD_NUMBER", str(board.board))
+        deal = (deals or {}).get(board.board)
+        if deal:
+            _write_hands(b, deal)
         for scored in board.lines:
             line = scored.line
             tl = _sub(b, "TRAVELLER_LINE")
@@ -260,3 +403,15 @@ def write_usebio(result: SessionResult, *, club: str = "", date: str = "") -> st
             _sub(tl, points[1], _fig(scored.ew_points))
     ET.indent(root)
     return '<?xml version="1.0"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _write_hands(board: ET.Element, deal: str) -> None:
+    first, _, rest = deal.partition(":")
+    start = "NESW".index(first.strip().upper()[:1] or "N")
+    for i, hand in enumerate(rest.split()):
+        element = _sub(board, "HAND")
+        _sub(element, "DIRECTION", "NESW"[(start + i) % 4])
+        if hand == "-":
+            continue
+        for tag, cards in zip(_SUIT_TAGS, hand.split(".")):
+            _sub(element, tag, cards)

@@ -1,0 +1,42 @@
+"""``cardlab bridge teams``: IMPs, match totals, Victory Points and standings of team matches.
+
+Parsing and printing only; the scoring is :func:`cardlab.scoring.teams.load_teams`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from cardlab.cli.output import write_text
+from cardlab.scoring.teams import load_teams
+
+__all__ = ["register"]
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``teams`` to ``subparsers``."""
+    teams = subparsers.add_parser(
+        "teams", help="score team matches (IMPs, WBF 20-point VPs, standings)",
+        description="Team matches from a CSV of table results (board,room,ns,ew,contract,"
+                    "declarer,tricks) or PBN games with Room/HomeTeam/VisitTeam: IMPs per "
+                    "board between the two rooms, match totals, Victory Points on the WBF "
+                    "continuous 20-point scale, standings.",
+    )
+    teams.add_argument("file", metavar="FILE", help="team results (CSV or PBN)")
+    teams.add_argument("--format", choices=["table", "csv", "json"], default="table",
+                       help="output format (default table)")
+    teams.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE")
+    teams.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    result = load_teams(args.file)
+    if args.format == "json":
+        text = json.dumps(result.to_json(), indent=2) + "\n"
+    elif args.format == "csv":
+        text = result.to_csv()
+    else:
+        text = result.table()
+    write_text(args, text)
+    return 0

@@ -1,0 +1,397 @@
+"""PBN results: per-table game records and the PBN 2.1 score tables, in and out.
+
+Two ways a PBN file carries results, both read:
+
+* one game record per table result: ``[Board]``, ``[Deal]``, ``[Declarer]``,
+  ``[Contract]``, ``[Result]`` (tricks won by declarer), the players ``[North]`` ...
+  ``[West]`` (pairs numbered in order of first appearance) or pair ids
+  ``[PairId_NS]``/``[PairId_EW]``, optional ``[Vulnerable]`` and ``[Score]``;
+* PBN 2.1 tables (standard §5 "tables"): ``[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;
+  Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\6R;MP_NS\\5R;MP_EW\\5R"]`` followed by one row
+  per table result, and ``[TotalScoreTable "Rank\\2R;PairId\\2R;TotalScoreMP\\5R;
+  TotalPercentage\\5R;Names\\40L"]`` followed by one row per pair.  Column names are read
+  up to the backslash (width and alignment are for display only); tokens are separated by
+  blanks, strings may be quoted.
+
+A tag value ``#`` repeats the previous game's value (PBN §3.8).  Matchpoints, IMPs,
+percentages and ranks in the tables are kept apart as reported figures for ``--check``.
+
+>>> text = '''[Event "Club"]
+... [Board "1"]
+... [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+... [ScoreTable "PairId_NS\\\\2R;PairId_EW\\\\2R;Contract\\\\4L;Declarer\\\\1R;Result\\\\2R;MP_NS\\\\3R;MP_EW\\\\3R"]
+... 1 1 "4S" N 10 1 0
+... 2 2 Pass - - 0 1
+... '''
+>>> doc = read_pbn(text)
+>>> [(l.ns, l.ew, l.score) for l in doc.lines], doc.reported.line_points
+([('1', '1', 420), ('2', '2', 0)], (('1', '0'), ('0', '1')))
+>>> doc.deals[1][:6]
+'N:AKQJ'
+>>> read_pbn('[Board "1"]\\n[PairId_NS "1"]\\n[PairId_EW "2"]\\n[Contract "4S"]\\n'
+...          '[Declarer "N"]\\n[Result "14"]\\n')
+Traceback (most recent call last):
+...
+cardlab.errors.ResultFileError: line 6: tricks must be a whole number from 0 to 13, not '14'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from cardlab.board import dealer
+from cardlab.scoring.session import Method, Movement, PairKey, SessionResult
+from cardlab.scoring.traveller import TravellerLine
+from cardlab.scoring.usebio import Reported, split_pair_id
+from cardlab.errors import CardlabError, ResultFileError
+
+__all__ = ["PbnDocument", "read_pbn", "write_pbn", "looks_like_pbn", "method_of_scoring",
+           "read_pbn_team_games"]
+
+_TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+_SCORING = {"MP": Method.MP, "MATCHPOINTS": Method.MP, "MATCHPOINT": Method.MP,
+            "CROSS-IMP": Method.CROSS_IMPS, "CROSSIMP": Method.CROSS_IMPS,
+            "CROSS-IMPS": Method.CROSS_IMPS, "BUTLER": Method.BUTLER,
+            "BUTLER-IMP": Method.BUTLER}
+
+
+@dataclass(frozen=True)
+class PbnDocument:
+    lines: tuple[TravellerLine, ...]
+    names: dict[PairKey, tuple[str, ...]]
+    title: str
+    club: str
+    date: str
+    reported: Reported
+    scoring: str | None = None
+    method: Method | None = None
+    deals: dict[int, str] = field(default_factory=dict)
+
+
+def method_of_scoring(scoring: str, source: str | None = None) -> Method:
+    """The method a PBN ``Scoring`` tag names, or an error naming it.
+
+    >>> method_of_scoring("MP").value, method_of_scoring("Cross-IMP").value
+    ('mp', 'cross-imps')
+    >>> method_of_scoring("BAM")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ResultFileError: Scoring 'BAM' is not one we score (known: MP, Cross-IMP, Butler); give --method to score it anyway
+    """
+    method = _SCORING.get(scoring.replace(" ", "").upper().split(";")[0])
+    if method is None:
+        raise ResultFileError(f"Scoring {scoring!r} is not one we score (known: MP, Cross-IMP, "
+                              "Butler); give --method to score it anyway", source=source)
+    return method
+
+
+def looks_like_pbn(text: str) -> bool:
+    """Whether ``text`` starts like a PBN file (a ``%`` comment or a ``[Tag "value"]``)."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        return line.startswith("%") or bool(_TAG_RE.match(line))
+    return False
+
+
+def _columns(spec: str) -> list[str]:
+    return [part.split("\\", 1)[0].strip() for part in spec.split(";") if part.strip()]
+
+
+def _tokens(line: str) -> list[str]:
+    return [q if q is not None and m.group(1) is not None else u
+            for m in _TOKEN_RE.finditer(line) for q, u in [(m.group(1), m.group(2))]]
+
+
+def _given(value: str | None) -> bool:
+    return value is not None and value.strip() not in ("", "-", "?")
+
+
+def _games(text: str, source: str | None) -> list[
+        tuple[dict[str, str], dict[str, int], dict[str, list[tuple[int, list[str]]]]]]:
+    games: list[tuple[dict[str, str], dict[str, int], dict[str, list[tuple[int, list[str]]]]]] = []
+    tags: dict[str, str] = {}
+    where: dict[str, int] = {}
+    tables: dict[str, list[tuple[int, list[str]]]] = {}
+    previous: dict[str, str] = {}
+    section: str | None = None
+    in_comment = False
+
+    def close() -> None:
+        nonlocal tags, where, tables
+        if tags:
+            games.append((tags, where, tables))
+            previous.update(tags)
+        tags, where, tables = {}, {}, {}
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if in_comment:
+            in_comment = "}" not in line
+            continue
+        if line.startswith("{"):
+            in_comment = "}" not in line
+            continue
+        if not line:
+            close()
+            section = None
+            continue
+        if line.startswith("%") or line.startswith(";"):
+            continue
+        match = _TAG_RE.match(line)
+        if match:
+            name, value = match.group(1), match.group(2)
+            if value == "#" and name in previous:
+                value = previous[name]
+            if name in ("ScoreTable", "TotalScoreTable") or name in ("Board",) and name in tags:
+                if name == "Board":
+                    close()
+            tags[name] = value
+            where[name] = number
+            section = name if name in ("ScoreTable", "TotalScoreTable") else "other"
+            if section != "other":
+                tables[name] = []
+            continue
+        if line.startswith("["):
+            raise ResultFileError(f"malformed PBN tag {line[:40]!r}", line=number, source=source)
+        if section in ("ScoreTable", "TotalScoreTable"):
+            tables[section].append((number, _tokens(line)))
+        # other data lines (auction, play) are not results: ignored
+    close()
+    return games
+
+
+def read_pbn(text: str, source: str | None = None) -> PbnDocument:
+    """Read the results of a PBN text; ``source`` names the file in messages."""
+    return _document(_games(text, source), source)
+
+
+def read_pbn_team_games(text: str, source: str | None = None
+                        ) -> tuple[list[tuple[str, TravellerLine]], dict[str, str]]:
+    """The table results of a PBN team match: (room, line) pairs whose NS and EW are team
+    numbers, and the team names by number.
+
+    Each game has ``[Room "Open"]`` or ``[Room "Closed"]``, ``[HomeTeam]`` and
+    ``[VisitTeam]``: the home team sits NS in the open room and EW in the closed room."""
+    numbers: dict[str, str] = {}
+    out: list[tuple[str, TravellerLine]] = []
+    for tags, where, _ in _games(text, source):
+        if not (_given(tags.get("Contract")) or tags.get("Contract", "").upper() == "PASS"):
+            continue
+        number = where.get("Result", where.get("Contract", 0))
+        room = tags.get("Room", "")
+        home, visit = tags.get("HomeTeam", ""), tags.get("VisitTeam", "")
+        if room.lower() not in ("open", "closed") or not (_given(home) and _given(visit)):
+            raise ResultFileError("a team game needs Room (Open or Closed), HomeTeam and "
+                                  "VisitTeam", line=number, source=source)
+        ids = [numbers.setdefault(team, str(len(numbers) + 1)) for team in (home, visit)]
+        ns, ew = ids if room.lower() == "open" else ids[::-1]
+        vul = tags.get("Vulnerable") if _given(tags.get("Vulnerable")) else None
+        out.append((room, _make(tags.get("Board"), ns, ew, contract=tags.get("Contract"),
+                                declarer=tags.get("Declarer"), result=tags.get("Result"),
+                                score=None, vul=vul, number=number, source=source)))
+    if not out:
+        raise ResultFileError("no team results in the PBN file", source=source)
+    return out, {number: name for name, number in numbers.items()}
+
+
+def _document(games: list[tuple[dict[str, str], dict[str, int],
+                                dict[str, list[tuple[int, list[str]]]]]],
+              source: str | None) -> PbnDocument:
+    lines: list[TravellerLine] = []
+    points: list[tuple[str | None, str | None]] = []
+    deals: dict[int, str] = {}
+    names: dict[PairKey, tuple[str, ...]] = {}
+    pair_ids: dict[frozenset[str], str] = {}
+    reported_pairs: dict[PairKey, dict[str, str]] = {}
+    first: dict[str, str] = {}
+    for tags, where, tables in games:
+        for key in ("Event", "Site", "Date", "Scoring"):
+            if key in tags and key not in first and tags[key] not in ("", "?", "#"):
+                first[key] = tags[key]
+        board = tags.get("Board")
+        if board and _given(tags.get("Deal")) and board.isdigit():
+            deals[int(board)] = tags["Deal"]
+        vul = tags.get("Vulnerable") if _given(tags.get("Vulnerable")) else None
+        if "ScoreTable" in tables:
+            if not board:
+                raise ResultFileError("ScoreTable without a Board tag",
+                                      line=where["ScoreTable"], source=source)
+            columns = _columns(tags["ScoreTable"])
+            for number, row in tables["ScoreTable"]:
+                line, figures = _table_line(board, columns, row, vul, number, source)
+                lines.append(line)
+                points.append(figures)
+        elif _given(tags.get("Contract")) or tags.get("Contract", "").upper() == "PASS":
+            lines.append(_game_line(board, tags, where, vul, pair_ids, names, source))
+            points.append((None, None))
+        if "TotalScoreTable" in tables:
+            columns = _columns(tags["TotalScoreTable"])
+            for number, row in tables["TotalScoreTable"]:
+                _total_row(columns, row, number, source, reported_pairs, names)
+    if not lines:
+        raise ResultFileError("no results in the PBN file (no Contract or ScoreTable)",
+                              source=source)
+    scoring = first.get("Scoring")
+    method = _SCORING.get(scoring.replace(" ", "").upper().split(";")[0]) if scoring else None
+    return PbnDocument(tuple(lines), names, first.get("Event", ""), first.get("Site", ""),
+                       first.get("Date", ""), Reported(tuple(points), reported_pairs),
+                       scoring, method, deals)
+
+
+def _make(board: str | None, ns: str, ew: str, *, contract: str | None, declarer: str | None,
+          result: str | None, score: str | None, vul: str | None, number: int,
+          source: str | None) -> TravellerLine:
+    tricks = result if result is not None and result.isdigit() else None
+    relative = result if _given(result) and tricks is None else None
+    try:
+        return TravellerLine.make(
+            board or "", ns, ew,
+            contract=contract if _given(contract) else None,
+            declarer=declarer if _given(declarer) else None,
+            tricks=tricks, result=relative,
+            score=score if _given(score) else None,
+            vulnerability=vul, source_line=number)
+    except CardlabError as error:
+        raise ResultFileError(str(error), line=number, source=source) from None
+
+
+def _table_line(board: str, columns: list[str], row: list[str], vul: str | None, number: int,
+                source: str | None) -> tuple[TravellerLine, tuple[str | None, str | None]]:
+    if len(row) != len(columns):
+        raise ResultFileError(f"ScoreTable row has {len(row)} fields, the header names "
+                              f"{len(columns)}", line=number, source=source)
+    cells = dict(zip(columns, row))
+    for needed in ("PairId_NS", "PairId_EW"):
+        if needed not in cells:
+            raise ResultFileError(f"ScoreTable has no {needed} column", line=number,
+                                  source=source)
+    score = cells.get("Score_NS")
+    if not _given(score) and _given(cells.get("Score_EW")):
+        ew = cells["Score_EW"]
+        score = ew[1:] if ew.startswith("-") else ("-" + ew if ew != "0" else ew)
+    contract = cells.get("Contract")
+    if contract is not None and contract.upper() in ("PASS", "AP", "P"):
+        contract = "PASS"
+    if score is not None and score.upper().startswith("A") and not _given(contract):
+        contract = None
+    line = _make(board, split_pair_id(cells["PairId_NS"])[0], split_pair_id(cells["PairId_EW"])[0],
+                 contract=contract, declarer=cells.get("Declarer"), result=cells.get("Result"),
+                 score=score if (score or "").upper().startswith("A") or not _given(contract)
+                 else (score if score and score.lstrip("-").isdigit() else None),
+                 vul=vul, number=number, source=source)
+    for ns_tag, ew_tag in (("MP_NS", "MP_EW"), ("IMP_NS", "IMP_EW")):
+        if ns_tag in cells or ew_tag in cells:
+            return line, (cells.get(ns_tag), cells.get(ew_tag))
+    return line, (None, None)
+
+
+def _game_line(board: str | None, tags: dict[str, str], where: dict[str, int], vul: str | None,
+               pair_ids: dict[frozenset[str], str], names: dict[PairKey, tuple[str, ...]],
+               source: str | None) -> TravellerLine:
+    number = where.get("Result", where.get("Contract", 0))
+    ids = []
+    for side, seats in (("NS", ("North", "South")), ("EW", ("East", "West"))):
+        given = tags.get(f"PairId_{side}")
+        if _given(given):
+            ids.append(split_pair_id(given or "")[0])
+            continue
+        players = tuple(tags.get(seat, "") for seat in seats)
+        if not any(_given(p) for p in players):
+            raise ResultFileError(f"game record of board {board} names no {side} pair "
+                                  f"(PairId_{side} or {seats[0]}/{seats[1]})",
+                                  line=number, source=source)
+        key = frozenset(players)
+        if key not in pair_ids:
+            pair_ids[key] = str(len(pair_ids) + 1)
+        ids.append(pair_ids[key])
+        names.setdefault((side, pair_ids[key]), players)
+        names.setdefault((None, pair_ids[key]), players)
+    score = None
+    if _given(tags.get("Score")):
+        side, _, value = tags["Score"].partition(" ")
+        if value and side.upper() in ("NS", "EW"):
+            score = value if side.upper() == "NS" else str(-int(value))
+    return _make(board, ids[0], ids[1], contract=tags.get("Contract"),
+                 declarer=tags.get("Declarer"), result=tags.get("Result"), score=score,
+                 vul=vul, number=number, source=source)
+
+
+def _total_row(columns: list[str], row: list[str], number: int, source: str | None,
+               reported: dict[PairKey, dict[str, str]],
+               names: dict[PairKey, tuple[str, ...]]) -> None:
+    if len(row) != len(columns):
+        raise ResultFileError(f"TotalScoreTable row has {len(row)} fields, the header names "
+                              f"{len(columns)}", line=number, source=source)
+    cells = dict(zip(columns, row))
+    if "PairId" not in cells:
+        raise ResultFileError("TotalScoreTable has no PairId column", line=number, source=source)
+    pair, suffix = split_pair_id(cells["PairId"])
+    direction = cells.get("Direction") if _given(cells.get("Direction")) else suffix
+    key: PairKey = (direction.upper() if direction else None, pair)
+    figures: dict[str, str] = {}
+    for column, tag in (("Rank", "PLACE"), ("TotalPercentage", "PERCENTAGE"),
+                        ("TotalScoreMP", "TOTAL_SCORE"), ("TotalScoreIMP", "TOTAL_SCORE"),
+                        ("TotalIMP", "TOTAL_SCORE")):
+        if _given(cells.get(column)):
+            figures[tag] = cells[column]
+    reported[key] = figures
+    if _given(cells.get("Names")):
+        names[key] = tuple(n.strip() for n in re.split(r"\s+[&-]\s+|\s+and\s+", cells["Names"]))
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write_pbn(result: SessionResult, *, deals: dict[int, str] | None = None, event: str = "",
+              date: str = "", site: str = "") -> str:
+    """The session as PBN 2.1: one game per board with its ``ScoreTable`` (and the deal when
+    known), the ``TotalScoreTable`` in the first game.  Reads back to the same figures."""
+    imps = result.method.is_imps
+    scoring = {Method.MP: "MP", Method.CROSS_IMPS: "Cross-IMP", Method.BUTLER: "Butler"}
+    unit = "IMP" if imps else "MP"
+    out = ["% PBN 2.1", "% EXPORT", "% written by cardlab", ""]
+    mitchell = result.movement is Movement.MITCHELL
+    for index, board in enumerate(result.boards):
+        vul = board.lines[0].line.vulnerability
+        out += [f"[Event {_quote(event or result.title)}]", f"[Site {_quote(site)}]",
+                f"[Date {_quote(date)}]", f'[Board "{board.board}"]',
+                f'[Dealer "{dealer(board.board).value}"]',
+                f'[Vulnerable "{vul.value if vul else "None"}"]']
+        deal = (deals or {}).get(board.board)
+        if deal:
+            out.append(f"[Deal {_quote(deal)}]")
+        out.append(f'[Scoring "{scoring[result.method]}"]')
+        out.append(f'[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
+                   f'Result\\2R;Score_NS\\6R;{unit}_NS\\6R;{unit}_EW\\6R"]')
+        for s in board.lines:
+            line = s.line
+            contract = "-" if line.contract is None else str(line.contract)
+            if line.contract is not None and line.contract.is_pass:
+                contract = "Pass"
+            out.append(" ".join([
+                line.ns, line.ew, _quote(contract),
+                line.declarer.value if line.declarer else "-",
+                "-" if line.tricks is None else str(line.tricks),
+                str(line.score), f"{s.ns_points:.2f}", f"{s.ew_points:.2f}"]))
+        if index == 0:
+            total = "TotalScoreIMP" if imps else "TotalScoreMP"
+            direction = "Direction\\2L;" if mitchell else ""
+            columns = f"Rank\\3R;PairId\\3R;{direction}{total}\\7R"
+            if not imps:
+                columns += ";TotalPercentage\\6R"
+            columns += ";Names\\40L"
+            out.append(f'[TotalScoreTable "{columns}"]')
+            for pair in result.pairs:
+                row = [pair.place, pair.pair] + ([pair.direction or ""] if mitchell else [])
+                row.append(f"{pair.total:.2f}")
+                if not imps:
+                    row.append(f"{pair.percentage or 0.0:.2f}")
+                row.append(_quote(" & ".join(pair.names)))
+                out.append(" ".join(row))
+        out.append("")
+    return "\n".join(out)
