@@ -37,14 +37,16 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from cardlab.dealing import Draw
+from cardlab.dealing import Draw, Reels
+from cardlab.distribution import Distribution, side_by_side
+from cardlab import engine
+from cardlab.engine import Executor, SeedLike
 from cardlab.errors import HandError, TooLargeError
 from cardlab.poker.evaluator import _binomial_column, _plain_table, strengths
 from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
-from cardlab.dealing import Reels
 from cardlab.poker.rules import STANDARD, Category, Rules
 
-__all__ = ["PokerCategory", "category_counts", "MAX_ENUMERATION"]
+__all__ = ["PokerCategory", "PokerOdds", "category_odds", "category_counts", "MAX_ENUMERATION"]
 
 MAX_ENUMERATION = 60_000_000
 """Largest number of hands enumerated one by one (reels) before refusing."""
@@ -75,6 +77,114 @@ class PokerCategory:
 
     def encode(self, dealing: Any, hands: np.ndarray) -> np.ndarray:
         return (strengths(hands, self.rules) >> CATEGORY_SHIFT).astype(np.intp)
+
+
+@dataclass(frozen=True)
+class PokerOdds:
+    """Category odds of one way of dealing: exact, simulated, or both side by side.
+
+    ``exact`` is None when counting exactly is too large (big reel machines)
+    and a simulation was run instead; ``note`` then says so.
+    """
+
+    exact: Distribution | None
+    simulated: Distribution | None = None
+    rules: Rules = STANDARD
+    note: str | None = None
+
+    @property
+    def shown(self) -> Distribution:
+        """The distribution to show alone: the exact one if counted, else the simulated one."""
+        shown = self.exact if self.exact is not None else self.simulated
+        assert shown is not None
+        return shown
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the simulation was stopped early (Ctrl-C)."""
+        sim = self.simulated.simulation if self.simulated is not None else None
+        return sim is not None and sim.interrupted
+
+    def to_json(self) -> dict[str, Any]:
+        """As ``cardlab poker odds --format json`` prints it (rows keyed by ``category``)."""
+        if self.exact is None or self.simulated is None:
+            return self.shown.to_json("category")
+        sim = self.simulated.simulation
+        assert sim is not None
+        return {"total": self.exact.total, "rows": side_by_side(self.exact, self.simulated, "category"),
+                "simulation": {"trials": sim.trials, "seed": sim.seed, "requested": sim.requested,
+                               "interrupted": sim.interrupted}}
+
+    def to_csv(self) -> str:
+        """CSV text of the exact or simulated table (see :meth:`Distribution.to_csv`)."""
+        return self.shown.to_csv("category")
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame of the rows of :meth:`to_json` (needs pandas)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.to_json()["rows"])
+
+    def table(self, title: str | None = None) -> str:
+        """The aligned text table (exact and simulated side by side when both are here)."""
+        if self.exact is None or self.simulated is None:
+            return self.shown.table(title)
+        from cardlab.report.table import comparison_table, render_text
+
+        return render_text(comparison_table(self.exact, self.simulated, title=title))
+
+    def __repr__(self) -> str:
+        parts = []
+        if self.exact is not None:
+            parts.append(f"exact over {self.exact.total:,} hands")
+        if self.simulated is not None and self.simulated.simulation is not None:
+            sim = self.simulated.simulation
+            parts.append(f"simulated {sim.trials:,} hands (seed {sim.seed})")
+        return f"<PokerOdds: {self.rules.name.replace('_', ' ')} rules, {'; '.join(parts)}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<pre>{html.escape(self.table())}</pre>"
+
+
+def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: int | None = None,
+                  seed: SeedLike = None, workers: int = 1, progress: bool = False,
+                  executor: Executor | None = None) -> PokerOdds:
+    """Exact category odds of ``dealing`` and, with ``simulate`` trials, a seeded simulation beside them.
+
+    The cards that ``dealing`` can give must all be in the rules' deck. When
+    counting exactly is too large (reels of more than :data:`MAX_ENUMERATION`
+    hands) the simulation alone is returned if one was asked for, else
+    :class:`TooLargeError` is raised.
+
+    >>> from cardlab.dealing import Deck
+    >>> odds = category_odds(Draw(Deck.standard(), 5), simulate=10_000, seed=1)
+    >>> odds.exact.count("flush"), odds.simulated.total
+    (5108, 10000)
+    >>> from cardlab.poker.rules import SHORT_DECK
+    >>> category_odds(Draw(Deck.standard(), 5), SHORT_DECK)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.HandError: card 2c in the deck is not in the short deck
+    """
+    if isinstance(dealing, Reels):
+        rules.check_cards([c for reel in dealing.reels for c in reel], where="on the reels")
+    else:
+        rules.check_cards(np.flatnonzero(dealing.deck.counts), where="in the deck")
+    feature = PokerCategory(rules)
+    note = None
+    try:
+        counted: Distribution | None = engine.exact(dealing, feature)
+    except TooLargeError:
+        if not simulate:
+            raise
+        counted, note = None, "exact odds are too large to count here; showing the simulation alone"
+    simulated = None
+    if simulate:
+        simulated = engine.simulate(dealing, feature, simulate, seed=seed, workers=workers,
+                             progress=progress, executor=executor)
+    return PokerOdds(counted, simulated, rules, note)
 
 
 def _can_repeat(dealing: Any) -> bool:
