@@ -55,10 +55,10 @@ FORMATS = ("table", "csv", "json")
 NO_CARD = 255
 """Padding in :attr:`RankedHands.cards` after a hand's last card."""
 
-_BLOCK = 1 << 22
+_BLOCK = 1 << 20
 """Bytes of a file parsed at once (cut at a line end): bounds the memory used."""
 
-_ROWS = 1 << 16
+_ROWS = 1 << 15
 """Hands rendered to text at once."""
 
 # byte classes of the fast parser
@@ -75,6 +75,8 @@ for _b in " \t\r,;-":  # the card-list separators, and the CR of CRLF line ends
     _CLASS[ord(_b)] = _SEP
 _CLASS[ord("\n")] = _LINE
 _CLASS[ord("#")] = _HASH
+_SIGNIFICANT = np.isin(_CLASS, (_RANK, _SUIT, _OTHER))
+"""Per byte: whether it counts (a rank, a suit or anything unknown), not a separator."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -138,7 +140,7 @@ class RankedHands:
         return "".join(self.iter_text(fmt))
 
     def iter_text(self, fmt: str = "table") -> Iterator[str]:
-        """The text of one format in pieces of at most 65,536 hands (bounded memory).
+        """The text of one format in pieces of at most 32,768 hands (bounded memory).
 
         ``json`` gives exactly ``json.dumps(self.to_json(), indent=2)`` and a
         line end; every format ends with a line end.
@@ -193,6 +195,12 @@ def _card_tokens(pad: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
+def _four_digits() -> np.ndarray:
+    """Row ``i``: the four ASCII digits of ``i`` (0..9999), leading zeros included."""
+    return np.frombuffer("".join(f"{i:04d}" for i in range(10_000)).encode(), dtype=np.uint8).reshape(-1, 4)
+
+
+@lru_cache(maxsize=None)
 def _category_bytes(pad: int) -> np.ndarray:
     table = np.full((len(Category), 15), pad, dtype=np.uint8)
     for c in Category:
@@ -212,12 +220,9 @@ def _render(ranked: RankedHands, start: int, stop: int, fmt: str, width: int) ->
     hand = _card_tokens(pad)[cards].reshape(n, -1)
     hand[np.arange(n), 3 * sizes - 1] = pad  # the space after the last card
     hand = hand[:, :width]
-    strength = ranked.strengths[start:stop].astype(np.int64)
-    digits = np.empty((n, 8), dtype=np.uint8)
-    rest = strength.copy()
-    for j in range(7, -1, -1):
-        digits[:, j] = ord("0") + rest % 10
-        rest //= 10
+    strength = ranked.strengths[start:stop].astype(np.intp)
+    four = _four_digits()
+    digits = np.concatenate((four[strength // 10_000], four[strength % 10_000]), axis=1)
     lead = 10 ** np.arange(7, 0, -1)  # a leading zero is dropped (the last digit never is)
     digits[:, :7][strength[:, None] < lead] = 0
     category = _category_bytes(pad)[category_codes(ranked.strengths[start:stop], ranked.rules)]
@@ -373,40 +378,40 @@ def _parse_block(block: bytes, rules: Rules, repeats: bool, first_line: int,
         ends = np.append(ends, len(b))
     n_lines = len(ends)
     starts = np.concatenate(([0], ends[:-1] + 1))
-    cls = _CLASS[b]
-    line_of = np.cumsum(cls == _LINE, dtype=np.int32)  # a line end counts for the next line
-    significant = (cls == _RANK) | (cls == _SUIT) | (cls == _OTHER)
-    hashes = np.flatnonzero(cls == _HASH)
+    significant = _SIGNIFICANT[b]
+    hashes = np.flatnonzero(b == ord("#"))
     if len(hashes):  # a comment runs from '#' to the line end
+        line_of = _line_of(b)
         cut = np.append(ends, len(b)).astype(np.int64)  # the last line end has its own entry
         np.minimum.at(cut, line_of[hashes], hashes)
         significant &= np.arange(len(b)) < cut[line_of]
-    at = np.flatnonzero(significant)
-    line = line_of[at]
-    count = np.bincount(line, minlength=n_lines)
-    first = np.cumsum(count) - count
-    offset = np.arange(len(at)) - first[line]
-    kind = cls[at]
-    want = np.where(offset & 1, _SUIT, _RANK)
-    odd = np.zeros(n_lines, dtype=bool)
-    odd[line[kind != want]] = True  # not rank, suit, rank, suit ...: the exact parser decides
+    count, first = _counts(significant, starts)
+    odd = (count & 1).astype(bool)
+    if odd.any():  # leave out these lines' bytes so that every line starts on a rank
+        significant &= ~np.append(odd, False)[_line_of(b)]
+        count, first = _counts(significant, starts)
     odd |= (count != 0) & (count != 10) & (count != 12) & (count != 14)
-    value = _VALUE[b[at]]
+    value = b[significant]
+    kind = _CLASS[value]
+    wrong = np.flatnonzero((kind[0::2] != _RANK) | (kind[1::2] != _SUIT))  # pairs not rank + suit
+    odd[np.searchsorted(first, 2 * wrong, side="right") - 1] = True  # the exact parser decides
+    ids = _VALUE[value[0::2]] * np.uint8(4) + _VALUE[value[1::2]]
     cards = np.full((n_lines, 7), NO_CARD, dtype=np.uint8)
     sizes = np.zeros(n_lines, dtype=np.uint8)
     for k in (5, 6, 7):
         rows = np.flatnonzero((count == 2 * k) & ~odd)
         if not len(rows):
             continue
-        pairs = value[first[rows][:, None] + np.arange(2 * k)]
-        ids = pairs[:, 0::2] * np.uint8(4) + pairs[:, 1::2]
-        suspect = ((ids >> 2) < rules.lowest_rank).any(axis=1)
+        if len(rows) * k == len(ids):  # every card of the block is in these rows, in order
+            hands = ids.reshape(-1, k)
+        else:
+            hands = ids[(first[rows] // 2)[:, None] + np.arange(k)]
+        suspect = ((hands >> 2) < rules.lowest_rank).any(axis=1)
         if not repeats:
-            ordered = np.sort(ids, axis=1)
-            suspect |= (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+            suspect |= _repeated(hands)
         odd[rows[suspect]] = True  # the exact parser names the card
         keep = ~suspect
-        cards[rows[keep], :k] = ids[keep]
+        cards[rows[keep], :k] = hands[keep]
         sizes[rows[keep]] = k
     lines = np.flatnonzero(odd).tolist()
     if lines:
@@ -417,6 +422,30 @@ def _parse_block(block: bytes, rules: Rules, repeats: bool, first_line: int,
         cards[where], sizes[where] = exact
     keep = sizes != 0
     return cards[keep], sizes[keep], n_lines
+
+
+def _line_of(b: np.ndarray) -> np.ndarray:
+    """The line of each byte (a line end counts for the next line)."""
+    return np.cumsum(b == ord("\n"), dtype=np.int32)
+
+
+def _counts(significant: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Significant bytes in each line, and the index of each line's first one among them."""
+    # a line runs from its start to the next line's start (its line end is not significant);
+    # an empty line's start is its line end, which reduceat gives alone: 0
+    count = np.add.reduceat(significant, starts, dtype=np.int64)
+    return count, np.cumsum(count) - count
+
+
+def _repeated(hands: np.ndarray) -> np.ndarray:
+    """Per row: whether a card id appears twice (column pairs compared, no sort)."""
+    k = hands.shape[1]
+    cols = [hands[:, j] for j in range(k)]
+    out = np.zeros(len(hands), dtype=bool)
+    for i in range(k):
+        for j in range(i + 1, k):
+            out |= cols[i] == cols[j]
+    return out
 
 
 def _exact_lines(texts: Sequence[str], rules: Rules, repeats: bool, label: Callable[[int], str],
