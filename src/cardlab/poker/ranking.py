@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import html
 import io
-import json
 import os
 from dataclasses import dataclass
 from functools import lru_cache
