@@ -201,3 +201,13 @@ def test_big_strengths_and_every_category_render() -> None:
 def test_empty_result_renders() -> None:
     empty = RankedHands(np.zeros((0, 7), np.uint8), np.zeros(0, np.uint8), np.zeros(0, np.uint32))
     assert empty.text("json") == "[]\n" and empty.table() == "" and len(empty) == 0
+
+
+def test_array_and_text_stream_inputs() -> None:
+    with pytest.raises(HandError, match=r"^hand 2: card As is given twice in 'As Ks Qs Js As'$"):
+        rank_hands(np.array([[51, 47, 43, 39, 35], [51, 47, 43, 39, 51]]))
+    with pytest.raises(HandError, match=r"^hand 1: card 2c is not in the short deck$"):
+        rank_hands(np.array([[51, 47, 43, 39, 0]]), SHORT_DECK)
+    assert len(rank_hands(np.array([[51, 51, 43, 39, 35]]), repeats=True)) == 1
+    ranked = rank_hands(io.StringIO("As Ks Qs Js Ts\n2c 2d 2h 7s 7c\n"))
+    assert ranked.rows()[1]["category"] == "full_house"

@@ -116,6 +116,7 @@ def _rank(args: argparse.Namespace) -> int:
 
 def _odds(args: argparse.Namespace) -> int:
     _check_output(args.output)
+    _check_output(args.plot)
     dealing: Draw | Reels
     if args.reels:
         if args.remove or args.decks != 1:
@@ -140,7 +141,8 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def _check_output(path: str | None) -> None:
-    """Fail before the work if ``-o FILE`` cannot be written (a new file is not left behind)."""
+    """Fail before the work if ``-o FILE`` (or ``--plot FILE``) cannot be written; a file
+    created for the check is removed."""
     if not path:
         return
     existed = os.path.exists(path)

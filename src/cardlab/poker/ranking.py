@@ -288,13 +288,11 @@ def _rank_array(hands: np.ndarray, rules: Rules, repeats: bool) -> RankedHands:
     s = strengths(hands, rules)  # checks the shape and the ids
     hands = np.asarray(hands).astype(np.uint8)
     n, k = hands.shape
-    rules.check_cards(hands)
-    if not repeats and n:
-        ordered = np.sort(hands, axis=1)
-        twice = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
-        if len(twice):
-            row = hands[twice[0]]
-            raise HandError(f"hand {twice[0] + 1}: a card is given twice in '{format_cards(row)}'")
+    suspect = ((hands >> 2) < rules.lowest_rank).any(axis=1)
+    if not repeats:
+        suspect |= _repeated(hands)
+    for i in np.flatnonzero(suspect)[:1].tolist():  # the exact parser words the first error
+        _exact_lines([format_cards(hands[i])], rules, repeats, lambda _: f"hand {i + 1}")
     cards = np.full((n, 7), NO_CARD, dtype=np.uint8)
     cards[:, :k] = hands
     return RankedHands(cards, np.full(n, k, dtype=np.uint8), s, rules)
@@ -305,7 +303,7 @@ def _rank_texts(texts: list[str], rules: Rules, repeats: bool) -> RankedHands:
     if not texts:
         raise HandError("no hands given")
     if any(("\n" in t or "#" in t or "\r" in t or not t.strip()) for t in texts):
-        return _finish(_exact_lines(texts, rules, repeats, lambda i: f"hand {i}"), rules, None)
+        return _finish(_exact_lines(texts, rules, repeats, lambda i: f"hand {i}"), rules)
     stream = io.BytesIO("\n".join(texts).encode("utf-8"))
     return _rank_stream(stream, rules, repeats, None, label=lambda i: f"hand {i}")
 
@@ -324,10 +322,10 @@ def _rank_stream(stream: BinaryIO, rules: Rules, repeats: bool, name: str | None
     sizes = np.concatenate([s for _, s in parts]) if parts else np.zeros(0, dtype=np.uint8)
     if not len(sizes):
         raise HandError(f"no hands in '{name}'" if name else "no hands given")
-    return _finish((cards, sizes), rules, name)
+    return _finish((cards, sizes), rules)
 
 
-def _finish(parsed: tuple[np.ndarray, np.ndarray], rules: Rules, name: str | None) -> RankedHands:
+def _finish(parsed: tuple[np.ndarray, np.ndarray], rules: Rules) -> RankedHands:
     cards, sizes = parsed
     out = np.empty(len(sizes), dtype=np.uint32)
     for k in np.unique(sizes).tolist():  # one vectorised call per hand size
@@ -344,6 +342,8 @@ def _blocks(stream: BinaryIO) -> Iterator[bytes]:
     carry = b""
     while True:
         data = stream.read(_BLOCK)
+        if isinstance(data, str):  # a text stream such as sys.stdin
+            data = data.encode("utf-8")
         if not data:
             if carry:
                 yield carry
