@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
 from cardlab.dealing import Deck, Draw, Reels
@@ -94,7 +94,7 @@ def _compare(args: argparse.Namespace) -> int:
         text = json.dumps(result.to_json(), indent=2) + "\n"
     else:
         text = result.table() + "\n"
-    _write(args.output, [text])
+    _write(args.output, text)
     return 0
 
 
@@ -110,7 +110,7 @@ def _rank(args: argparse.Namespace) -> int:
     elif not args.hands:
         raise HandError("give one or more hands, or --file FILE")
     ranked = rank_hands(hands, _rules(args), repeats=args.repeats, name="stdin" if args.file == "-" else None)
-    _write(args.output, ranked.iter_text(args.format))
+    ranked.write(args.output or sys.stdout, args.format)
     return 0
 
 
@@ -152,13 +152,12 @@ def _check_output(path: str | None) -> None:
         os.remove(path)
 
 
-def _write(path: str | None, pieces: Iterable[str]) -> None:
-    """The text to ``path`` (``-o``) or to stdout, piece by piece."""
+def _write(path: str | None, text: str) -> None:
+    """The text to ``path`` (``-o``) or to stdout."""
     if path:
-        with open(path, "w", encoding="utf-8") as out:
-            out.writelines(pieces)
+        Path(path).write_text(text, encoding="utf-8")
     else:
-        sys.stdout.writelines(pieces)
+        sys.stdout.write(text)
 
 
 def _deck_words(args: argparse.Namespace, deck: Deck) -> str:

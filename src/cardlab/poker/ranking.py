@@ -144,29 +144,30 @@ class RankedHands:
         ``json`` gives exactly ``json.dumps(self.to_json(), indent=2)`` and a
         line end; every format ends with a line end.
         """
+        for piece in self._iter_bytes(fmt):
+            yield piece.decode("ascii")
+
+    def _iter_bytes(self, fmt: str) -> Iterator[bytes]:
         if fmt not in FORMATS:
             raise CardlabError(f"unknown format '{fmt}' (choose {', '.join(FORMATS)})")
         n = len(self)
         if fmt == "csv":
-            yield "hand,category,strength\n"
+            yield b"hand,category,strength\n"
         if fmt == "json":
-            yield "[\n" if n else "[]\n"
+            yield b"[\n" if n else b"[]\n"
         width = 3 * int(self.sizes.max()) - 1 if n else 0
         for start in range(0, n, _ROWS):
-            stop = min(start + _ROWS, n)
-            yield _render(self, start, stop, fmt, width).decode("ascii")
+            yield _render(self, start, min(start + _ROWS, n), fmt, width)
         if fmt == "json" and n:
-            yield "]\n"
+            yield b"]\n"
 
-    def write(self, target: str | os.PathLike[str] | io.TextIOBase | Any, fmt: str = "table") -> None:
-        """Write :meth:`text` to a path or a text stream, piece by piece."""
+    def write(self, target: str | os.PathLike[str] | Any, fmt: str = "table") -> None:
+        """Write :meth:`text` to a path (as bytes, piece by piece) or to a text stream."""
         if isinstance(target, (str, os.PathLike)):
-            with open(target, "w", encoding="ascii", newline="\n") as stream:
-                for piece in self.iter_text(fmt):
-                    stream.write(piece)
+            with open(target, "wb") as stream:
+                stream.writelines(self._iter_bytes(fmt))
         else:
-            for piece in self.iter_text(fmt):
-                target.write(piece)
+            target.writelines(self.iter_text(fmt))
 
     def __repr__(self) -> str:
         return f"<RankedHands: {len(self):,} hand{'s' if len(self) != 1 else ''}, {self.rules.name.replace('_', ' ')} rules>"
