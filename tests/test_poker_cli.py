@@ -179,6 +179,9 @@ def test_output_file_is_checked_before_the_work(run, tmp_path, monkeypatch, argv
     monkeypatch.setattr(cli_poker, target, refuse)
     status, _, err = run(*argv, "-o", str(tmp_path / "missing" / "out.txt"))
     assert status == 2 and "cannot use file" in err and "missing" in err
+    if target == "category_odds":
+        status, _, err = run(*argv, "--plot", str(tmp_path / "missing" / "odds.png"))
+        assert status == 2 and "cannot use file" in err
     fresh = tmp_path / "fresh.txt"
     monkeypatch.undo()
     status, _, _ = run("poker", "rank", "As Ks Qs Js Zs", "-o", str(fresh))

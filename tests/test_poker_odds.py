@@ -165,6 +165,10 @@ def test_category_odds_is_what_the_command_prints(reels_file) -> None:
     with contextlib.redirect_stdout(out):
         main(["poker", "odds", "--simulate", "50000", "--seed", "3", "--format", "json"])
     assert json.loads(out.getvalue()) == odds.to_json()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["poker", "odds", "--simulate", "50000", "--seed", "3", "--format", "csv"])
+    assert out.getvalue() == odds.to_csv()
     assert "95% interval" in odds.table() and odds.to_pandas()["count"].tolist() == FIVE
     assert repr(odds) == "<PokerOdds: standard rules, exact over 2,598,960 hands; simulated 50,000 hands (seed 3)>"
     assert "<pre>" in odds._repr_html_() and odds.to_csv().startswith("category,count")

@@ -116,8 +116,19 @@ class PokerOdds:
                                "interrupted": sim.interrupted}}
 
     def to_csv(self) -> str:
-        """CSV text of the exact or simulated table (see :meth:`Distribution.to_csv`)."""
-        return self.shown.to_csv("category")
+        """CSV text as ``cardlab poker odds --format csv`` prints it: one table, or exact and
+        simulated columns side by side with the 95% interval."""
+        if self.exact is None or self.simulated is None:
+            return self.shown.to_csv("category")
+        header = ["category", "count", "probability", "simulated_count", "simulated_probability",
+                  "ci95_low", "ci95_high", "within"]
+        lines = [",".join(header)]
+        for row in side_by_side(self.exact, self.simulated, "category"):
+            lo, hi = row["ci95"]
+            lines.append(",".join(str(x) for x in (
+                row["category"], row["count"], row["probability"], row["simulated_count"],
+                row["simulated_probability"], lo, hi, row["within"])))
+        return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame of the rows of :meth:`to_json` (needs pandas)."""
