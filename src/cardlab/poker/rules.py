@@ -83,7 +83,12 @@ class Rules:
     lowest_rank: int = 0
 
     def __repr__(self) -> str:
-        return self.name.upper()  # the module constant: STANDARD or SHORT_DECK
+        """The module constant's name (``STANDARD``, ``SHORT_DECK``), else the fields."""
+        for constant in ("STANDARD", "SHORT_DECK"):
+            if globals().get(constant) == self:
+                return constant
+        return f"Rules(name={self.name!r}, order={self.order!r}, straights={self.straights!r}, " \
+               f"lowest_rank={self.lowest_rank!r})"
 
     def position(self, category: Category) -> int:
         """Place of ``category`` in :attr:`order` (0 = weakest)."""
