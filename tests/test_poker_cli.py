@@ -117,3 +117,72 @@ def test_too_large_reels_suggest_simulation(run, tmp_path) -> None:
     status, out, err = run("poker", "odds", "--reels", str(path), "--simulate", "20000", "--seed", "1",
                            "--format", "json")
     assert status == 0 and json.loads(out)["total"] == 20000
+
+
+def test_non_utf8_files_are_one_line_errors(run, tmp_path) -> None:
+    """Before: UnicodeDecodeError traceback and exit 1."""
+    hands = tmp_path / "hands.txt"
+    hands.write_bytes("As Ks Qs Js Ts\n2c 3c 4c 5c 6c # café\n".encode("latin-1"))
+    status, out, err = run("poker", "rank", "--file", str(hands))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("cardlab: error: hands.txt: line 2: not UTF-8 text (byte 0xe9)")
+    reels = tmp_path / "machine.reels"
+    reels.write_bytes("As Ks\nQs Js\nTs 9s\n8s 7s\n6s 5s # ré\n".encode("latin-1"))
+    status, out, err = run("poker", "odds", "--reels", str(reels))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("cardlab: error: ") and f"{reels}: line 5: not UTF-8 text (byte 0xe9)" in err
+
+
+def test_rank_formats_and_output_file(run, tmp_path) -> None:
+    status, out, _ = run("poker", "rank", "As Ks Qs Js Ts", "2c2d2h7s7c", "--format", "csv")
+    assert status == 0 and out.splitlines() == ["hand,category,strength", "As Ks Qs Js Ts,royal_flush,10271384",
+                                                "2c 2d 2h 7s 7c,full_house,6291541"]
+    path = tmp_path / "ranked.json"
+    status, out, _ = run("poker", "rank", "As Ks Qs Js Ts", "-o", str(path), "--format", "json")
+    assert status == 0 and out == ""
+    assert json.loads(path.read_text()) == [{"hand": "As Ks Qs Js Ts", "category": "royal_flush",
+                                             "strength": 10271384}]
+
+
+def test_rank_reads_stdin(run, monkeypatch) -> None:
+    import io
+    import sys
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"As Ks Qs Js Ts\n2c 2d 2h 7s 7x\n"))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    status, _, err = run("poker", "rank", "--file", "-")
+    assert status == 2 and "stdin: line 2: unknown symbol 'x'" in err
+
+
+def test_compare_json_and_output_file(run, tmp_path) -> None:
+    status, out, _ = run("poker", "compare", "Ah Ad 8c 8s Kd", "As Ac 8h 8d Qc", "--format", "json")
+    data = json.loads(out)
+    assert status == 0 and data["winners"] == [1] and data["tie"] is False
+    assert data["hands"][0]["best"] == "Ah Ad 8s 8c Kd" and data["hands"][1]["category"] == "two_pair"
+    assert data["reason"].startswith("hand 1 wins")
+    path = tmp_path / "why.txt"
+    status, out, _ = run("poker", "compare", "Ah Ad 8c 8s Kd", "As Ac 8h 8d Qc", "-o", str(path))
+    assert status == 0 and out == "" and path.read_text().splitlines()[0].startswith("* hand 1")
+
+
+@pytest.mark.parametrize("argv, target", [
+    (("poker", "rank", "As Ks Qs Js Ts"), "rank_hands"),
+    (("poker", "compare", "As Ks Qs Js Ts", "2c 3c 4c 5c 7d"), "compare"),
+    (("poker", "odds", "--simulate", "1e15"), "category_odds"),
+])
+def test_output_file_is_checked_before_the_work(run, tmp_path, monkeypatch, argv, target) -> None:
+    from cardlab.cli import poker as cli_poker
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the work started before -o was checked")
+
+    monkeypatch.setattr(cli_poker, target, refuse)
+    status, _, err = run(*argv, "-o", str(tmp_path / "missing" / "out.txt"))
+    assert status == 2 and "cannot use file" in err and "missing" in err
+    if target == "category_odds":
+        status, _, err = run(*argv, "--plot", str(tmp_path / "missing" / "odds.png"))
+        assert status == 2 and "cannot use file" in err
+    fresh = tmp_path / "fresh.txt"
+    monkeypatch.undo()
+    status, _, _ = run("poker", "rank", "As Ks Qs Js Zs", "-o", str(fresh))
+    assert status == 2 and not fresh.exists()  # the check leaves no empty file behind

@@ -146,3 +146,46 @@ def test_simulation_is_calibrated() -> None:
         stats.append(float(((observed - expected) ** 2 / expected).sum()))
     df = int(keep.sum()) - 1
     assert abs(np.mean(stats) - df) < 3 * np.sqrt(2 * df / len(stats))
+
+
+def test_category_odds_is_what_the_command_prints(reels_file) -> None:
+    import json
+
+    from cardlab.cli.main import main
+    from cardlab.errors import HandError
+    from cardlab.poker.odds import category_odds
+
+    odds = category_odds(Draw(Deck.standard(), 5), simulate=50_000, seed=3, workers=2)
+    assert list(odds.exact.counts) == FIVE and odds.simulated.total == 50_000 and not odds.note
+    assert odds.simulated.counts == simulate(Draw(Deck.standard(), 5), PokerCategory(), 50_000, seed=3).counts
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["poker", "odds", "--simulate", "50000", "--seed", "3", "--format", "json"])
+    assert json.loads(out.getvalue()) == odds.to_json()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["poker", "odds", "--simulate", "50000", "--seed", "3", "--format", "csv"])
+    assert out.getvalue() == odds.to_csv()
+    assert "95% interval" in odds.table() and odds.to_pandas()["count"].tolist() == FIVE
+    assert repr(odds) == "<Tabulation 'poker hands': 10 rows, exact total 2,598,960, 50,000 simulated trials, seed 3>"
+    assert "<table>" in odds._repr_html_() and odds.to_csv().startswith("category,count")
+    alone = category_odds(Draw(Deck.short(), 5), SHORT_DECK)
+    assert list(alone.exact.counts) == SHORT_FIVE and alone.simulated is None
+    assert alone.to_json() == exact(Draw(Deck.short(), 5), PokerCategory(SHORT_DECK)).to_json("category")
+    with pytest.raises(HandError, match="card 2c on the reels is not in the short deck"):
+        category_odds(Reels.read(reels_file), SHORT_DECK)
+
+
+def test_category_odds_too_large_falls_back_to_the_simulation() -> None:
+    from cardlab.errors import TooLargeError
+    from cardlab.poker.odds import category_odds
+
+    big = Reels.parse("\n".join([" ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs")] * 6))
+    with pytest.raises(TooLargeError):
+        category_odds(big)
+    odds = category_odds(big, simulate=10_000, seed=1)
+    assert odds.exact is None and odds.simulated.total == 10_000 and "too large" in odds.note
+    assert odds.to_json()["total"] == 10_000 and odds.main is odds.simulated

@@ -231,7 +231,13 @@ class Reels:
     @classmethod
     def read(cls, path: str | Path) -> Reels:
         """Reels from a file; errors start with the file name and line."""
-        text = Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            raise ReelsFileError(f"{path}: line {line}: not UTF-8 text (byte 0x{data[error.start]:02x}); "
+                                 f"save the file as UTF-8") from None
         try:
             return cls.parse(text)
         except ReelsFileError as error:

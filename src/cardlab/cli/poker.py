@@ -11,19 +11,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from cardlab.cards import format_cards
-from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
-from cardlab.dealing import Deck, Draw
-from cardlab.engine import tabulate
+from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int, write_text
+from cardlab.dealing import Deck, Draw, Reels
 from cardlab.errors import CardlabError, HandError
-from cardlab.poker.comparison import compare, hand_value
-from cardlab.poker.evaluator import parse_hand, strengths
-from cardlab.poker.kernel import category_codes
-from cardlab.poker.odds import PokerCategory
-from cardlab.dealing import Reels
-from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
+from cardlab.poker.comparison import compare
+from cardlab.poker.odds import category_odds
+from cardlab.poker.ranking import rank_hands
+from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
 
 __all__ = ["register"]
 
@@ -38,6 +32,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "with the categories and the deciding cards. Example: cardlab poker compare "
                     "'Ah Ad 8c 8s Kd' 'As Ac 8h 8d Qc'")
     cmp.add_argument("hands", nargs="+", metavar="HAND", help=_HAND_HELP)
+    cmp.add_argument("--format", choices=("table", "json"), default="table",
+                     help="output format (default: a line per hand, then the reason)")
+    _add_output_file(cmp)
     _add_rule_options(cmp)
     cmp.set_defaults(func=_compare)
 
@@ -47,7 +44,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "strengths tie). Hands come from the arguments or a file with one hand per line.")
     rank.add_argument("hands", nargs="*", metavar="HAND", help=_HAND_HELP)
     rank.add_argument("--file", metavar="FILE", help="read hands from FILE, one per line ('-' = stdin)")
-    rank.add_argument("--format", choices=("table", "json"), default="table", help="output format")
+    rank.add_argument("--format", choices=("table", "csv", "json"), default="table",
+                      help="output format (default: an aligned table)")
+    _add_output_file(rank)
     _add_rule_options(rank)
     rank.set_defaults(func=_rank)
 
@@ -72,6 +71,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     odds.set_defaults(func=_odds)
 
 
+def _add_output_file(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
+
+
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--short-deck", action="store_true",
                         help="short-deck rules (cards 6..A, A-6-7-8-9 lowest straight, flush beats full house)")
@@ -85,64 +88,31 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _compare(args: argparse.Namespace) -> int:
     result = compare(args.hands, _rules(args), repeats=args.repeats)
-    for n, value in enumerate(result.hands, 1):
-        mark = "*" if n - 1 in result.winners else " "
-        print(f"{mark} hand {n}: {value.text:<20}  best {format_cards(value.best)}  "
-              f"{value.category.key:<15}  {value.describe()}")
-    print(result.reason)
+    if args.format == "json":
+        text = json.dumps(result.to_json(), indent=2) + "\n"
+    else:
+        text = result.table() + "\n"
+    write_text(args, text)
     return 0
 
 
-def _read_hands(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """(where, text) per hand: 'argument 2' or 'line 7'."""
+def _rank(args: argparse.Namespace) -> int:
     if args.file and args.hands:
         raise CardlabError("give hands as arguments or with --file, not both")
-    if args.file:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-        name = "stdin" if args.file == "-" else Path(args.file).name
-        lines = [(f"{name}: line {i}", line.split("#", 1)[0].strip())
-                 for i, line in enumerate(text.splitlines(), 1)]
-        hands = [(where, line) for where, line in lines if line]
-        if not hands:
-            raise HandError(f"no hands in '{args.file}'")
-        return hands
-    if not args.hands:
+    hands: Any = args.hands
+    if args.file == "-":
+        hands = sys.stdin.buffer
+    elif args.file:
+        hands = Path(args.file)
+    elif not args.hands:
         raise HandError("give one or more hands, or --file FILE")
-    return [(f"hand {i}", h) for i, h in enumerate(args.hands, 1)]
-
-
-def _rank(args: argparse.Namespace) -> int:
-    rules = _rules(args)
-    hands = _read_hands(args)
-    ids: list[list[int]] = []
-    for where, text in hands:
-        try:
-            ids.append(parse_hand(text, repeats=args.repeats))
-            if rules is SHORT_DECK:
-                hand_value(ids[-1], rules)
-        except CardlabError as error:
-            raise HandError(f"{where}: {error}") from None
-    values: list[int] = [0] * len(ids)
-    for k in {len(i) for i in ids}:  # one vectorised call per hand size
-        rows = [n for n, i in enumerate(ids) if len(i) == k]
-        got = strengths(np.array([ids[n] for n in rows], dtype=np.uint8), rules)
-        for n, s in zip(rows, got):
-            values[n] = int(s)
-    cats = category_codes(np.array(values, dtype=np.int64), rules)
-    out: list[dict[str, Any]] = [{"hand": format_cards(i), "category": Category(int(c)).key, "strength": s}
-           for i, c, s in zip(ids, cats, values)]
-    if args.format == "json":
-        print(json.dumps(out, indent=2))
-    else:
-        width = max(len(r["hand"]) for r in out)
-        for r in out:
-            print(f"{r['hand']:<{width}}  {r['category']:<15}  {r['strength']}")
+    ranked = rank_hands(hands, _rules(args), repeats=args.repeats, name="stdin" if args.file == "-" else None)
+    ranked.write(args.output or sys.stdout, args.format)
     return 0
 
 
 def _odds(args: argparse.Namespace) -> int:
-    rules = _rules(args)
-    dealing: Any
+    dealing: Draw | Reels
     if args.reels:
         if args.remove or args.decks != 1:
             raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
@@ -154,16 +124,10 @@ def _odds(args: argparse.Namespace) -> int:
             deck = deck.remove(args.remove)
         dealing = Draw(deck, args.cards)
         what = f"{args.cards} cards from {_deck_words(args, deck)}"
-    if rules is SHORT_DECK and isinstance(dealing, Reels):
-        for reel in dealing.reels:
-            for card in reel:
-                if card // 4 < rules.lowest_rank:
-                    raise HandError(f"card {format_cards([card])} on the reels is not in the short deck")
-    feature = PokerCategory(rules)
+    rules = _rules(args)
     title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
-    result = tabulate(dealing, feature, title, trials=args.simulate, seed=args.seed, workers=args.workers,
-                      progress=True, value_key="category")
-    return emit(args, result)
+    return emit(args, category_odds(dealing, rules, simulate=args.simulate, seed=args.seed,
+                                    workers=args.workers, progress=True, title=title))
 
 
 def _deck_words(args: argparse.Namespace, deck: Deck) -> str:

@@ -9,14 +9,17 @@ Traceback (most recent call last):
 cardlab.errors.HandError: a hand has 5, 6 or 7 cards; 'Ah Kh Qh Jh' has 4
 >>> compare(["As Ad Kc Kd 2h", "Qs Qd Qc 3h 4h"]).winners
 (1,)
+>>> rank_hands(["As Ks Qs Js Ts", "2c 2d 2h 7s 7c"]).rows()[1]["category"]
+'full_house'
 """
 
 from __future__ import annotations
 
+from cardlab.dealing import Reels
 from cardlab.poker.comparison import Comparison, HandValue, compare, hand_value
 from cardlab.poker.evaluator import evaluate, hand_array, parse_hand, strengths
-from cardlab.poker.odds import PokerCategory, category_counts
-from cardlab.dealing import Reels
+from cardlab.poker.odds import PokerCategory, category_counts, category_odds
+from cardlab.poker.ranking import RankedHands, rank_hands
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules, rules_named
 
 __all__ = [
@@ -33,7 +36,10 @@ __all__ = [
     "Comparison",
     "hand_value",
     "compare",
+    "RankedHands",
+    "rank_hands",
     "PokerCategory",
+    "category_odds",
     "category_counts",
     "Reels",
 ]

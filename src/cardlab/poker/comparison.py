@@ -13,8 +13,11 @@ cardlab.errors.HandError: compare needs at least two hands
 
 from __future__ import annotations
 
+import csv
+import html
+import io
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -22,7 +25,7 @@ from cardlab.cards import RANKS, format_cards
 from cardlab.errors import HandError
 from cardlab.poker.evaluator import parse_hand, strengths
 from cardlab.poker.kernel import unpack
-from cardlab.poker.rules import STANDARD, Category, Rules
+from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
 
 __all__ = ["HandValue", "Comparison", "hand_value", "compare", "rank_name"]
 
@@ -40,7 +43,15 @@ def rank_name(rank: int, plural: bool = False) -> str:
 
 @dataclass(frozen=True)
 class HandValue:
-    """One evaluated hand: its cards, category, strength and best five cards."""
+    """One evaluated hand: its cards, category, strength and best five cards.
+
+    Its repr is the call that makes it again:
+
+    >>> hand_value("As Ks Qs Js Ts")
+    hand_value('As Ks Qs Js Ts')
+    >>> hand_value("As Ks Qs Js Ts 9s 6s", SHORT_DECK)
+    hand_value('As Ks Qs Js Ts 9s 6s', SHORT_DECK)
+    """
 
     cards: tuple[int, ...]
     category: Category
@@ -52,6 +63,16 @@ class HandValue:
     @property
     def text(self) -> str:
         return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        rules = "" if self.rules == STANDARD else f", {self.rules!r}"
+        repeats = ", repeats=True" if len(set(self.cards)) < len(self.cards) else ""
+        return f"hand_value({self.text!r}{rules}{repeats})"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"hand", "best", "category", "strength", "description"}``."""
+        return {"hand": self.text, "best": format_cards(self.best), "category": self.category.key,
+                "strength": self.strength, "description": self.describe()}
 
     def describe(self) -> str:
         """The category with its deciding ranks, in words."""
@@ -84,9 +105,7 @@ def hand_value(text: str | Sequence[int], rules: Rules = STANDARD, *, repeats: b
         ids = [int(i) for i in text]
         if not 5 <= len(ids) <= 7:
             raise HandError(f"a hand has 5, 6 or 7 cards, got {len(ids)}")
-    for i in ids:
-        if i // 4 < rules.lowest_rank:
-            raise HandError(f"card {format_cards([i])} is not in the {rules.name.replace('_', ' ')}")
+    rules.check_cards(ids)
     strength = int(strengths(np.array([ids], dtype=np.uint8), rules)[0])
     category, ranks = unpack(strength, rules)
     return HandValue(tuple(ids), category, strength, ranks, _best_five(ids, category, ranks), rules)
@@ -124,7 +143,14 @@ def _part(category: Category, position: int) -> str:
 
 @dataclass(frozen=True)
 class Comparison:
-    """The hands compared, the indices of the winners (several on a tie), and why."""
+    """The hands compared, the indices of the winners (several on a tie), and why.
+
+    >>> result = compare(["Ah Ad 8c 8s Kd", "As Ac 8h 8d Qc"])
+    >>> result
+    compare(['Ah Ad 8c 8s Kd', 'As Ac 8h 8d Qc'])
+    >>> result.to_json()["winners"], result.to_json()["hands"][1]["description"]
+    ([1], 'two pair, aces and eights, queen kicker')
+    """
 
     hands: tuple[HandValue, ...]
     winners: tuple[int, ...]
@@ -133,6 +159,60 @@ class Comparison:
     @property
     def tie(self) -> bool:
         return len(self.winners) > 1
+
+    def __repr__(self) -> str:
+        rules = self.hands[0].rules if self.hands else STANDARD
+        extra = "" if rules == STANDARD else f", {rules!r}"
+        if any(len(set(v.cards)) < len(v.cards) for v in self.hands):
+            extra += ", repeats=True"
+        return f"compare({[v.text for v in self.hands]!r}{extra})"
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per hand: number (from 1), winner, hand, best, category, strength, description."""
+        return [{"number": n, "winner": n - 1 in self.winners, **v.to_json()}
+                for n, v in enumerate(self.hands, 1)]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"winners": [hand numbers from 1], "tie": bool, "reason": str, "hands": rows}``."""
+        return {"winners": [i + 1 for i in self.winners], "tie": self.tie, "reason": self.reason,
+                "hands": self.rows()}
+
+    def to_csv(self) -> str:
+        """CSV text: one row per hand (see :meth:`rows`)."""
+        out = io.StringIO()
+        rows = self.rows()
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return out.getvalue()
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame of :meth:`rows` (needs pandas)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows())
+
+    def table(self) -> str:
+        """The text the command line prints: a line per hand (``*`` marks a winner), then why.
+
+        >>> print(compare(["Ah Ad 8c 8s Kd", "As Ac 8h 8d Qc"]).table())
+        * hand 1: Ah Ad 8c 8s Kd        best Ah Ad 8s 8c Kd  two_pair         two pair, aces and eights, king kicker
+          hand 2: As Ac 8h 8d Qc        best As Ac 8h 8d Qc  two_pair         two pair, aces and eights, queen kicker
+        hand 1 wins: both two pair, aces and eights; the kicker decides, king against queen
+        """
+        lines = []
+        for n, value in enumerate(self.hands, 1):
+            mark = "*" if n - 1 in self.winners else " "
+            lines.append(f"{mark} hand {n}: {value.text:<20}  best {format_cards(value.best)}  "
+                         f"{value.category.key:<15}  {value.describe()}")
+        return "\n".join([*lines, self.reason])
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{k}</th>" for k in ("", "hand", "best", "category", "description"))
+        body = "".join(
+            f"<tr><td>{'★' if r['winner'] else ''}</td><td>{r['hand']}</td><td>{r['best']}</td>"
+            f"<td>{r['category']}</td><td>{html.escape(r['description'])}</td></tr>" for r in self.rows())
+        return f"<table><tr>{head}</tr>{body}</table><p>{html.escape(self.reason)}</p>"
 
 
 def _shared(v: HandValue, upto: int) -> str:

@@ -37,14 +37,16 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from cardlab.dealing import Draw
+from cardlab.dealing import Draw, Reels
+from cardlab import engine
+from cardlab.engine import Executor, SeedLike
 from cardlab.errors import HandError, TooLargeError
 from cardlab.poker.evaluator import _binomial_column, _plain_table, strengths
 from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
-from cardlab.dealing import Reels
 from cardlab.poker.rules import STANDARD, Category, Rules
+from cardlab.tabulation import Tabulation
 
-__all__ = ["PokerCategory", "category_counts", "MAX_ENUMERATION"]
+__all__ = ["PokerCategory", "category_odds", "category_counts", "MAX_ENUMERATION"]
 
 MAX_ENUMERATION = 60_000_000
 """Largest number of hands enumerated one by one (reels) before refusing."""
@@ -75,6 +77,35 @@ class PokerCategory:
 
     def encode(self, dealing: Any, hands: np.ndarray) -> np.ndarray:
         return (strengths(hands, self.rules) >> CATEGORY_SHIFT).astype(np.intp)
+
+
+def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: int | None = None,
+                  seed: SeedLike = None, workers: int = 1, progress: bool = False,
+                  executor: Executor | None = None, title: str = "poker hands") -> Tabulation:
+    """Exact category odds of ``dealing`` and, with ``simulate`` trials, a seeded simulation beside
+    them, as a :class:`~cardlab.tabulation.Tabulation` (what ``cardlab poker odds`` prints).
+
+    The cards that ``dealing`` can give must all be in the rules' deck. When
+    counting exactly is too large (reels of more than :data:`MAX_ENUMERATION`
+    hands) the simulation alone is returned if one was asked for, else
+    :class:`TooLargeError` is raised.
+
+    >>> from cardlab.dealing import Deck
+    >>> odds = category_odds(Draw(Deck.standard(), 5), simulate=10_000, seed=1)
+    >>> odds.exact.count("flush"), odds.simulated.total
+    (5108, 10000)
+    >>> from cardlab.poker.rules import SHORT_DECK
+    >>> category_odds(Draw(Deck.standard(), 5), SHORT_DECK)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.HandError: card 2c in the deck is not in the short deck
+    """
+    if isinstance(dealing, Reels):
+        rules.check_cards([c for reel in dealing.reels for c in reel], where="on the reels")
+    else:
+        rules.check_cards(np.flatnonzero(dealing.deck.counts), where="in the deck")
+    return engine.tabulate(dealing, PokerCategory(rules), title, trials=simulate, seed=seed, workers=workers,
+                           progress=progress, executor=executor, value_key="category")
 
 
 def _can_repeat(dealing: Any) -> bool:

@@ -23,7 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Iterable
 
+import numpy as np
+
+from cardlab.cards import format_cards
 from cardlab.errors import HandError
 
 __all__ = ["Category", "Rules", "STANDARD", "SHORT_DECK", "rules_named"]
@@ -78,6 +82,14 @@ class Rules:
     straights: tuple[tuple[int, tuple[int, ...]], ...]
     lowest_rank: int = 0
 
+    def __repr__(self) -> str:
+        """The module constant's name (``STANDARD``, ``SHORT_DECK``), else the fields."""
+        for constant in ("STANDARD", "SHORT_DECK"):
+            if globals().get(constant) == self:
+                return constant
+        return f"Rules(name={self.name!r}, order={self.order!r}, straights={self.straights!r}, " \
+               f"lowest_rank={self.lowest_rank!r})"
+
     def position(self, category: Category) -> int:
         """Place of ``category`` in :attr:`order` (0 = weakest)."""
         return self.order.index(category)
@@ -85,6 +97,27 @@ class Rules:
     def beats(self, a: Category, b: Category) -> bool:
         """Whether category ``a`` beats category ``b`` under these rules."""
         return self.position(a) > self.position(b)
+
+    def check_cards(self, ids: Iterable[int] | np.ndarray, where: str = "") -> None:
+        """Raise :class:`HandError` naming the first card not in this variant's deck.
+
+        ``ids`` are card ids (any shape of array, or an iterable); ``where`` is
+        added after the card in the message, e.g. ``"on the reels"``.
+
+        >>> SHORT_DECK.check_cards([51, 47, 16])
+        >>> SHORT_DECK.check_cards([51, 13], where="on the reels")
+        Traceback (most recent call last):
+        ...
+        cardlab.errors.HandError: card 5d on the reels is not in the short deck
+        """
+        if self.lowest_rank == 0:
+            return
+        flat = np.asarray(ids if isinstance(ids, np.ndarray) else list(ids), dtype=np.int64).ravel()
+        outside = np.flatnonzero(flat // 4 < self.lowest_rank)
+        if len(outside):
+            card = format_cards([int(flat[outside[0]])])
+            place = f" {where}" if where else ""
+            raise HandError(f"card {card}{place} is not in the {self.name.replace('_', ' ')}")
 
 
 def _runs(lowest_top: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
