@@ -14,7 +14,7 @@ from cardlab.bridge.deals import parse_pbn_deal
 from cardlab.cli.main import main
 from cardlab.errors import ResultFileError
 from cardlab.report.site import build_site, is_site_target
-from cardlab.report.site.deals import read_usebio_deals
+from cardlab.scoring.usebio import read_usebio_deals
 from cardlab.report.site.model import factored_boards, hand_record, scorecards
 from cardlab.scoring.csv_travellers import read_travellers
 from cardlab.scoring.session import score_session

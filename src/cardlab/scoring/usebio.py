@@ -31,10 +31,11 @@ import defusedxml.ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
 from cardlab.scoring.session import Method, Movement, PairKey, SessionResult
+from cardlab.scoring.usebio_hands import board_deals
 from cardlab.scoring.traveller import TravellerLine
 from cardlab.errors import CardlabError, ResultFileError
 
-__all__ = ["Reported", "UsebioDocument", "read_usebio", "write_usebio", "EVENT_TYPES",
+__all__ = ["Reported", "UsebioDocument", "read_usebio", "read_usebio_deals", "write_usebio", "EVENT_TYPES",
            "method_of_event_type", "split_pair_id"]
 
 _LINE_ATTR = "{urn:cardlab}line"
@@ -163,6 +164,13 @@ def _text(element: ET.Element, tag: str) -> str | None:
     return child.text.strip()
 
 
+def read_usebio_deals(data: bytes | str, source: str | None = None) -> dict[int, str]:
+    """Only the hands: board number -> PBN deal for every board whose hands the file gives
+    (in the event or in a hand-record ``HANDSET``)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return board_deals(_parse(raw, source), source)
+
+
 def read_usebio(data: bytes | str, source: str | None = None) -> UsebioDocument:
     """Read a USEBIO document from its bytes (or text); ``source`` names it in messages."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
@@ -200,15 +208,12 @@ def read_usebio(data: bytes | str, source: str | None = None) -> UsebioDocument:
         }
     lines: list[TravellerLine] = []
     points: list[tuple[str | None, str | None]] = []
-    deals: dict[int, str] = {}
+    deals = board_deals(root, source)
     seen: set[int] = set()
     for board in event.iter("BOARD"):
         number = _text(board, "BOARD_NUMBER")
         if number is None:
             raise ResultFileError("BOARD has no BOARD_NUMBER", line=_line_of(board), source=source)
-        deal = _deal(board, source)
-        if deal and number.isdigit():
-            deals[int(number)] = deal
         for tl in board.findall("TRAVELLER_LINE"):
             lines.append(_traveller_line(number, tl, source))
             points.append(_line_points(tl))
@@ -258,31 +263,6 @@ def _line_points(tl: ET.Element) -> tuple[str | None, str | None]:
 
 
 _SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-
-
-def _deal(board: ET.Element, source: str | None) -> str:
-    """The board's hands as a PBN deal string ``N:spades.hearts.diamonds.clubs ...``.
-
-    Read from ``HAND`` elements (in the board or a ``HANDSET``), each with a ``DIRECTION``
-    (``N``/``North``...) and the suits as ``SPADES``/``HEARTS``/``DIAMONDS``/``CLUBS``
-    children, or as PBN text ``AKQ.JT9.876.5432`` in the element itself."""
-    hands: dict[str, str] = {}
-    for hand in board.iter("HAND"):
-        direction = (_text(hand, "DIRECTION") or hand.get("DIRECTION") or "").upper()[:1]
-        if direction not in ("N", "E", "S", "W"):
-            raise ResultFileError(f"HAND with unknown DIRECTION {direction!r}",
-                                  line=_line_of(hand), source=source)
-        if any(hand.find(tag) is not None for tag in _SUIT_TAGS):
-            suits = [(_text(hand, tag) or "").replace(" ", "").replace("10", "T").upper()
-                     for tag in _SUIT_TAGS]
-            text = ".".join("" if s in ("-", "VOID") else s for s in suits)
-        else:
-            text = "".join(t for t in hand.itertext() if t.strip() and t.strip().upper()
-                           not in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST")).strip()
-        hands[direction] = text
-    if not hands:
-        return ""
-    return "N:" + " ".join(hands.get(seat, "-") for seat in "NESW")
 
 
 def _pair_key(pair: ET.Element, movement: Movement | None, source: str | None) -> PairKey:

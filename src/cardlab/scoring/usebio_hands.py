@@ -1,8 +1,7 @@
 """The hands of each board as written in a USEBIO 1.2 file (``HAND`` elements).
 
-Kept apart on purpose: when the results reader gives the deals of a file
-itself (``ResultsFile.deals``), the site takes them from there and this module
-goes.  USEBIO writes a board's hands as four ``HAND`` elements inside its
+:func:`~cardlab.scoring.usebio.read_usebio` gives them as ``deals`` (and so
+``ResultsFile.deals``); :func:`read_usebio_deals` reads only them.  USEBIO writes a board's hands as four ``HAND`` elements inside its
 ``BOARD`` (in the ``EVENT``, or in a ``HANDSET`` of hand records), each with a
 ``DIRECTION`` (``N`` or ``North``; child element or attribute) and the four
 suits ``SPADES``, ``HEARTS``, ``DIAMONDS``, ``CLUBS`` as rank letters (``10``
@@ -15,6 +14,7 @@ remaining 13 cards as its fourth.
 ...            ("North", "AKQJ", "1098", "765", "432"), ("E", "1098", "765", "432", "AKQJ"),
 ...            ("S", "765", "432", "AKQJ", "1098")])
 ...        + "</BOARD></EVENT></USEBIO>")
+>>> from cardlab.scoring.usebio import read_usebio_deals
 >>> read_usebio_deals(xml)
 {2: 'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765'}
 >>> read_usebio_deals(xml.replace("1098</SPADES>", "1098X</SPADES>"), "club.xml")
@@ -27,17 +27,12 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from typing import Any
-
-import defusedxml.ElementTree as SafeET
-from defusedxml.common import DefusedXmlException
-
 from cardlab.board import SEATS
 from cardlab.bridge.deals import parse_pbn_deal
 from cardlab.cards import RANKS
 from cardlab.errors import CardlabError, ResultFileError
 
-__all__ = ["read_usebio_deals"]
+__all__ = ["board_deals"]
 
 _LINE = "{urn:cardlab}line"
 _SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
@@ -45,46 +40,18 @@ _SEAT_WORDS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH":
                "W": "W", "WEST": "W"}
 
 
-class _Lines(ET.TreeBuilder):
-    def __init__(self) -> None:
-        super().__init__()
-        self.parser: Any = None
-
-    def start(self, tag: Any, attrs: Any) -> ET.Element:
-        element = super().start(tag, attrs)
-        element.set(_LINE, str(self.parser.parser.CurrentLineNumber))
-        return element
-
-
-def _root(data: bytes, source: str | None) -> ET.Element:
-    builder = _Lines()
-    parser = SafeET.DefusedXMLParser(target=builder, forbid_dtd=False, forbid_entities=True,
-                                     forbid_external=True)
-    builder.parser = parser
-    try:
-        parser.feed(data)
-        root: ET.Element = parser.close()
-    except ET.ParseError as error:
-        line = error.position[0] if error.position else None
-        raise ResultFileError(f"malformed XML: {error}", line=line, source=source) from None
-    except DefusedXmlException as error:
-        raise ResultFileError(f"refused XML: {error!r}", source=source) from None
-    return root
-
-
 def _text(element: ET.Element, tag: str) -> str:
     child = element.find(tag)
     return (child.text or "").strip() if child is not None else element.get(tag, "").strip()
 
 
-def read_usebio_deals(data: bytes | str, source: str | None = None) -> dict[int, str]:
-    """Board number -> PBN deal ``"N:hand hand hand hand"`` for every board whose hands
-    the file gives; boards without hands are left out.  Bad hands raise
+def board_deals(root: ET.Element, source: str | None) -> dict[int, str]:
+    """Board number -> PBN deal ``"N:hand hand hand hand"`` for every ``BOARD`` under ``root``
+    whose hands are given (in the board or a ``HANDSET`` in it); bad hands raise
     :class:`~cardlab.errors.ResultFileError` naming ``source`` and the line."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
     deals: dict[int, str] = {}
-    for board in _root(raw, source).iter("BOARD"):
-        hands = board.findall("HAND")
+    for board in root.iter("BOARD"):
+        hands = list(board.iter("HAND"))
         if not hands:
             continue
         line = int(board.get(_LINE, "0")) or None
