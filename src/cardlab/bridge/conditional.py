@@ -30,7 +30,7 @@ from cardlab.bridge.schemes import PointScheme
 from cardlab.dealing import Deck, Draw
 from cardlab.distribution import Distribution, Simulation, format_value
 from cardlab.bridge.polynomials import additive_counts
-from cardlab.engine import SeedLike, simulate
+from cardlab.engine import Executor, SeedLike, simulate
 from cardlab.errors import DeckError, TooLargeError
 
 __all__ = ["given_points", "simulate_given_points"]
@@ -149,6 +149,7 @@ def simulate_given_points(
     seed: SeedLike = None,
     workers: int = 1,
     progress: bool = False,
+    executor: Executor | str | None = None,
 ) -> tuple[Distribution, int]:
     """The simulated counterpart of :func:`given_points`, by rejection: deal ``trials`` pairs
     of hands and keep those whose known hand holds exactly ``points``.
@@ -164,7 +165,7 @@ def simulate_given_points(
         raise DeckError(f"cannot deal {known_cards} + {cards} cards from a deck of {deck.size}")
     conditional = _PointsGivenPoints(feature, int(target), known_cards, cards)
     sim = simulate(Draw(deck, known_cards + cards), conditional, trials, seed=seed, workers=workers,
-                   progress=progress)
+                   progress=progress, executor=executor)
     assert sim.simulation is not None
     kept = sim.counts[:-1]
     info = Simulation(trials=sum(kept), seed=sim.simulation.seed, workers=workers,

@@ -9,6 +9,7 @@ from typing import Any
 from cardlab.bridge.conditional import given_points, simulate_given_points
 from cardlab.bridge.features import Joint, LongestSuit, Pattern, Points, SuitLengths
 from cardlab.bridge.schemes import parse_scheme
+from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int, seed_value
 from cardlab.dealing import Deck, Draw
 from cardlab.engine import exact, simulate
@@ -32,6 +33,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                      help="condition on another 13-card hand holding exactly N points (same scheme)")
     add_output_options(hcp)
     add_simulation_options(hcp)
+    add_cluster_option(hcp)
     hcp.set_defaults(func=_hcp)
 
     shape = subparsers.add_parser(
@@ -46,6 +48,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help="row order (default: most frequent first)")
     add_output_options(shape)
     add_simulation_options(shape)
+    add_cluster_option(shape)
     shape.set_defaults(func=_shape)
 
     joint = subparsers.add_parser(
@@ -57,6 +60,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     _add_deal_options(joint)
     add_output_options(joint)
     add_simulation_options(joint)
+    add_cluster_option(joint)
     joint.set_defaults(func=_joint)
 
 
@@ -90,7 +94,8 @@ def _hcp(args: argparse.Namespace) -> int:
         sim = None
         if args.simulate:
             sim, dealt = simulate_given_points(draw.deck, points, args.simulate, scheme, 13, args.cards,
-                                               seed=args.seed, workers=args.workers, progress=True)
+                                               seed=args.seed, workers=args.workers, progress=True,
+                                               executor=executor_for(args))
             if sim.total == 0:
                 raise CardlabError(f"none of the {dealt:,} simulated deals had a hand of exactly "
                                    f"{args.given_hcp}: simulate more deals")
@@ -129,7 +134,8 @@ def _run(args: argparse.Namespace, draw: Draw, feature: Any, title: str, *, sort
     dist = exact(draw, feature)
     sim = None
     if args.simulate:
-        sim = simulate(draw, feature, args.simulate, seed=args.seed, workers=args.workers, progress=True)
+        sim = simulate(draw, feature, args.simulate, seed=args.seed, workers=args.workers, progress=True,
+                       executor=executor_for(args))
     keep = [i for i, c in enumerate(dist.counts) if joint or c or (sim is not None and sim.counts[i])]
     if sort:
         keep.sort(key=lambda i: -dist.counts[i])

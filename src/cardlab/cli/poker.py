@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import format_cards
+from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
 from cardlab.dealing import Deck, Draw
 from cardlab.distribution import Distribution
@@ -70,6 +71,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                            "card from each reel")
     add_output_options(odds)
     add_simulation_options(odds)
+    add_cluster_option(odds)
     odds.set_defaults(func=_odds)
 
 
@@ -168,14 +170,14 @@ def _odds(args: argparse.Namespace) -> int:
         if not args.simulate:
             raise
         alone = simulate(dealing, feature, args.simulate, seed=args.seed, workers=args.workers,
-                         progress=True)
+                         progress=True, executor=executor_for(args))
         print("cardlab: exact odds are too large to count here; showing the simulation alone",
               file=sys.stderr)
         return emit(args, alone, title=title, value_key="category")
     sim: Distribution | None = None
     if args.simulate:
         sim = simulate(dealing, feature, args.simulate, seed=args.seed, workers=args.workers,
-                       progress=True)
+                       progress=True, executor=executor_for(args))
     return emit(args, dist, title=title, simulated=sim, value_key="category")
 
 
