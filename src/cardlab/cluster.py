@@ -48,7 +48,6 @@ from cardlab.errors import ClusterError
 __all__ = [
     "DaskExecutor",
     "connect",
-    "check_spec",
     "executor_from",
     "cluster_address",
     "parse_local",
@@ -100,13 +99,6 @@ def parse_local(spec: str) -> int | None:
     if n < 1:
         raise ClusterError(f"'{spec}': a local cluster needs at least 1 worker process (local:N)")
     return n
-
-
-def check_spec(spec: str) -> None:
-    """Raise :class:`~cardlab.errors.ClusterError` now if ``spec`` cannot work: no ``distributed``
-    package, a malformed ``local:N``; whether the scheduler answers is known only by connecting."""
-    _distributed()
-    parse_local(spec)
 
 
 def connect(spec: str, *, timeout: float = CONNECT_TIMEOUT, task_seconds: float = TASK_SECONDS,
@@ -187,7 +179,7 @@ class _Batch:
                                    f"{type(error).__name__} {' '.join(str(error).split())}") from None
             self.results = results
             self.executor._finished(self, seconds)
-            self.future = None  # release the data on the cluster
+            self._release()
         return self.results
 
     def cancel(self) -> None:
@@ -195,7 +187,13 @@ class _Batch:
             self.cancelled = True
             if self.future is not None:
                 self.future.cancel()
+                self._release()
             self.executor._forget(self)
+
+    def _release(self) -> None:
+        """Let the cluster drop the task's data now, not when the garbage collector finds the future."""
+        future, self.future = self.future, None
+        future.release()
 
 
 class _Member(Generic[T]):

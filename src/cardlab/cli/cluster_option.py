@@ -8,14 +8,19 @@
 
 A command then passes ``executor=executor_for(args)`` to its simulation; that
 is None (local worker processes) unless ``--cluster`` or ``$CARDLAB_CLUSTER``
-names a Dask scheduler. The answer is the same either way.
+names a Dask scheduler or ``local:N``. The answer is the same either way.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
+from typing import TYPE_CHECKING
 
-__all__ = ["add_cluster_option", "executor_for"]
+if TYPE_CHECKING:
+    from cardlab.cluster import DaskExecutor
+
+__all__ = ["add_cluster_option", "executor_for", "close_executors"]
 
 
 def add_cluster_option(parser: argparse.ArgumentParser) -> None:
@@ -27,17 +32,33 @@ def add_cluster_option(parser: argparse.ArgumentParser) -> None:
              "local processes); the same seed gives the same answer; needs pip install 'cardlab[cluster]'")
 
 
-def executor_for(args: argparse.Namespace) -> str | None:
-    """The cluster ``--cluster`` or ``$CARDLAB_CLUSTER`` names, or None to run locally.
+def executor_for(args: argparse.Namespace) -> DaskExecutor | None:
+    """The Dask executor ``--cluster`` or ``$CARDLAB_CLUSTER`` names, or None to run locally.
 
-    Give it to the simulation as ``executor=``: the engine connects when the
-    simulation starts (an unreachable address is a one-line error within seconds)
-    and disconnects when it ends, cancelling what is queued after Ctrl-C. A missing
-    ``distributed`` package or a malformed ``local:N`` is reported at once.
+    Connects now, before any long work: a missing ``distributed`` package, a malformed
+    ``local:N`` or an unreachable scheduler is a one-line error within seconds. Give the
+    result to the simulation as ``executor=``; every simulation of the command shares it
+    (one ``local:N`` cluster per command), it cancels what is still queued after Ctrl-C,
+    and it is closed when the command ends.
     """
-    from cardlab.cluster import check_spec, cluster_address
+    from cardlab.cluster import cluster_address, connect
 
     address = cluster_address(getattr(args, "cluster", None))
-    if address is not None:
-        check_spec(address)
-    return address
+    if address is None:
+        return None
+    key = (address, id(args))
+    if key not in _opened:
+        if not _opened:
+            atexit.register(close_executors)
+        _opened[key] = connect(address)
+    return _opened[key]
+
+
+def close_executors() -> None:
+    """Close the executors :func:`executor_for` opened (at exit, or after each test)."""
+    while _opened:
+        _, executor = _opened.popitem()
+        executor.close(cancel=True)
+
+
+_opened: dict[tuple[str, int], DaskExecutor] = {}
