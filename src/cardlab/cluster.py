@@ -122,9 +122,9 @@ def connect(spec: str, *, timeout: float = CONNECT_TIMEOUT, task_seconds: float 
         if n is not None:
             cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                                dashboard_address=None, silence_logs=logging.CRITICAL)
-            client = distributed.Client(cluster, timeout=timeout)
+            client = distributed.Client(cluster, timeout=timeout, set_as_default=False)
         else:
-            client = distributed.Client(spec.strip(), timeout=timeout)
+            client = distributed.Client(spec.strip(), timeout=timeout, set_as_default=False)
     except Exception as error:  # noqa: BLE001 - any failure to connect is one line for the user
         if cluster is not None:
             cluster.close()

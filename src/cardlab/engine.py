@@ -130,10 +130,10 @@ def simulate(
     Chunk ``i`` of ``chunk`` hands always uses the ``i``-th child of the seed's
     ``SeedSequence``, so the same seed gives the same counts whatever ``workers``
     is. With no seed a fresh one is drawn and reported in ``simulation.seed`` so
-    the run can be repeated. ``executor`` runs the chunks elsewhere, e.g. a
-    :class:`cardlab.cluster.DaskExecutor` or a cluster address. Ctrl-C stops the workers and returns the chunks
+    the run can be repeated. Ctrl-C stops the workers and returns the chunks
     finished so far (``simulation.interrupted``); nothing is allocated up front,
-    so ``trials`` may be as large as you have patience for.
+    so ``trials`` may be as large as you have patience for. ``executor`` runs the
+    chunks elsewhere: a :class:`cardlab.cluster.DaskExecutor`, or a cluster address.
     """
     trials = _check_count(trials, "trials")
     root, reported = resolve_seed(seed)
