@@ -101,6 +101,16 @@ def test_batches_keep_each_chunk_and_its_seed(cluster: Any) -> None:
     small = simulate(draw, feature, 70_000, seed=3, chunk=1_000)  # another chunk size: another sample
     assert simulate(draw, feature, 70_000, seed=3, chunk=1_000, executor=auto).counts == small.counts
     assert auto.batch > 1 and auto.chunk_seconds is not None
+    by_name = simulate(draw, feature, 70_000, seed=3, chunk=5_000, executor=cluster.cluster.scheduler_address)
+    assert by_name.counts == alone.counts  # an address: connected and closed by the engine
+
+
+def test_no_cluster_named_means_local(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardlab.cluster import executor_from
+
+    monkeypatch.delenv("CARDLAB_CLUSTER", raising=False)
+    assert executor_from(None) is None
+    assert executor_from("  ") is None
 
 
 def test_stopping_early_cancels_what_is_queued(cluster: Any) -> None:

@@ -46,12 +46,11 @@ def executor_for(args: argparse.Namespace) -> DaskExecutor | None:
     address = cluster_address(getattr(args, "cluster", None))
     if address is None:
         return None
-    key = (address, id(args))
-    if key not in _opened:
+    if address not in _opened:
         if not _opened:
             atexit.register(close_executors)
-        _opened[key] = connect(address)
-    return _opened[key]
+        _opened[address] = connect(address)
+    return _opened[address]
 
 
 def close_executors() -> None:
@@ -61,4 +60,4 @@ def close_executors() -> None:
         executor.close(cancel=True)
 
 
-_opened: dict[tuple[str, int], DaskExecutor] = {}
+_opened: dict[str, DaskExecutor] = {}
