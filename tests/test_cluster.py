@@ -132,6 +132,53 @@ def test_stopping_early_cancels_what_is_queued(cluster: Any) -> None:
     assert tasks_left == 0
 
 
+class _CtrlCAfter:
+    """An executor whose chunk number ``after`` (from 0) raises KeyboardInterrupt when waited for."""
+
+    def __init__(self, inner: Any, after: int) -> None:
+        self.inner, self.after, self.submitted = inner, after, 0
+
+    @property
+    def slots(self) -> int:
+        return int(self.inner.slots)
+
+    def submit(self, fn: Any, *args: Any) -> Any:
+        pending = self.inner.submit(fn, *args)
+        self.submitted += 1
+        return _Interrupt(pending) if self.submitted == self.after + 1 else pending
+
+    def close(self, cancel: bool = False) -> None:
+        self.inner.close(cancel)
+
+
+class _Interrupt:
+    def __init__(self, pending: Any) -> None:
+        self.pending = pending
+
+    def result(self, timeout: float | None = None) -> Any:
+        raise KeyboardInterrupt
+
+    def cancel(self) -> None:
+        self.pending.cancel()
+
+
+def test_ctrl_c_returns_the_partial_result_and_cancels_the_rest(cluster: Any) -> None:
+    from cardlab.cluster import DaskExecutor
+
+    executor = DaskExecutor(cluster.client, batch=1)
+    draw, feature = Draw(Deck.standard(), 7), PokerCategory()
+    part = simulate(draw, feature, 10**9, seed=6, chunk=20_000, executor=_CtrlCAfter(executor, 3))
+    assert part.simulation is not None and part.simulation.interrupted
+    assert part.total == 3 * 20_000
+    assert part.counts == simulate(draw, feature, 3 * 20_000, seed=6, chunk=20_000).counts
+    assert not executor._inflight
+    for _ in range(50):
+        if cluster.client.run_on_scheduler(_tasks_on_scheduler) == 0:
+            break
+        time.sleep(0.1)
+    assert cluster.client.run_on_scheduler(_tasks_on_scheduler) == 0
+
+
 def test_a_lost_worker_changes_nothing(cluster: Any) -> None:
     """Kill one worker process after the first chunk comes back: Dask reruns its chunks elsewhere."""
     from cardlab.cluster import DaskExecutor

@@ -221,8 +221,10 @@ def iter_chunks(
             if not window:
                 finished = True
                 return
-            size, pending = window.popleft()
-            yield size, _wait(pending)
+            size, pending = window[0]
+            result = _wait(pending)  # the chunk stays in the window (to cancel) until it is in
+            window.popleft()
+            yield size, result
     finally:
         if own:
             with _sigint_held(not finished):
