@@ -125,7 +125,7 @@ def simulate(
     workers: int = 1,
     chunk: int = DEFAULT_CHUNK,
     progress: bool = False,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
 ) -> Distribution:
     """Count ``feature`` over ``trials`` random outcomes of ``dealing``.
 
@@ -134,7 +134,8 @@ def simulate(
     is. With no seed a fresh one is drawn and reported in ``simulation.seed`` so
     the run can be repeated. Ctrl-C stops the workers and returns the chunks
     finished so far (``simulation.interrupted``); nothing is allocated up front,
-    so ``trials`` may be as large as you have patience for.
+    so ``trials`` may be as large as you have patience for. ``executor`` runs the
+    chunks elsewhere: a :class:`cardlab.cluster.DaskExecutor`, or a cluster address.
     """
     trials = _check_count(trials, "trials")
     root, reported = resolve_seed(seed)
@@ -168,7 +169,7 @@ def tabulate(
     workers: int = 1,
     chunk: int = DEFAULT_CHUNK,
     progress: bool = False,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
     value_key: str = "value",
     cumulative: bool = True,
 ) -> Tabulation:
@@ -221,7 +222,7 @@ def iter_chunks(
     root: np.random.SeedSequence,
     *,
     workers: int = 1,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
 ) -> Iterator[tuple[int, T]]:
     """``(size, task(chunk_seed(root, i), size))`` for each chunk ``i``, in chunk order.
 
@@ -229,10 +230,17 @@ def iter_chunks(
     ``__call__``) when it runs in other processes. At most two chunks per slot
     are in flight, so ``sizes`` may be endless: stop iterating when you have
     enough. Closing the iterator (or Ctrl-C while it waits) stops the workers at
-    once; the chunks already yielded are the partial result.
+    once; the chunks already yielded are the partial result. An ``executor``
+    given by the caller stays open, but its chunks still in flight are cancelled;
+    one given by name (a Dask address or ``local:N``, see :mod:`cardlab.cluster`)
+    is opened here and closed at the end.
     """
-    own = executor is None
-    if executor is None:
+    own = executor is None or isinstance(executor, str)
+    if isinstance(executor, str):
+        from cardlab.cluster import connect  # optional backend, imported only when named
+
+        executor = connect(executor)
+    elif executor is None:
         executor = _Inline() if workers <= 1 else local_executor(workers)
     window: deque[tuple[int, Pending[T]]] = deque()
     sized = iter(sizes)
@@ -248,12 +256,17 @@ def iter_chunks(
             if not window:
                 finished = True
                 return
-            size, pending = window.popleft()
-            yield size, _wait(pending)
+            size, pending = window[0]
+            result = _wait(pending)  # the chunk stays in the window (to cancel) until it is in
+            window.popleft()
+            yield size, result
     finally:
         if own:
             with _sigint_held(not finished):
                 executor.close(cancel=not finished)
+        elif not finished:
+            for _, pending in window:
+                getattr(pending, "cancel", lambda: None)()
 
 
 def chunk_sizes(trials: int, chunk: int = DEFAULT_CHUNK) -> Iterator[int]:

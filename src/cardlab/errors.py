@@ -26,6 +26,7 @@ __all__ = [
     "ResultFileError",
     "HandError",
     "ReelsFileError",
+    "ClusterError",
 ]
 
 
@@ -93,3 +94,8 @@ class ReelsFileError(CardlabError):
     def __init__(self, message: str, line: int | None = None) -> None:
         self.line = line
         super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+class ClusterError(CardlabError):
+    """A Dask cluster that cannot be used: unreachable scheduler, malformed address,
+    ``distributed`` not installed, or the cluster lost while running."""

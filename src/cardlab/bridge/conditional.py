@@ -149,7 +149,7 @@ def simulate_given_points(
     seed: SeedLike = None,
     workers: int = 1,
     progress: bool = False,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
 ) -> tuple[Distribution, int]:
     """The simulated counterpart of :func:`given_points`, by rejection: deal ``trials`` pairs
     of hands and keep those whose known hand holds exactly ``points``.

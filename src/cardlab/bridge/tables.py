@@ -58,7 +58,7 @@ def points_table(
     seed: SeedLike = None,
     workers: int = 1,
     progress: bool = False,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
 ) -> Tabulation:
     """Points of a hand under ``scheme``; with ``given_points``, given that another 13-card
     hand from the same deck holds exactly that many (counts are then pairs of hands)."""
@@ -95,7 +95,7 @@ def shape_table(
     seed: SeedLike = None,
     workers: int = 1,
     progress: bool = False,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
 ) -> Tabulation:
     """Suit patterns (4-4-3-2 ...), specific S-H-D-C distributions, or the longest suit's length;
     patterns and distributions most frequent first unless ``sort="shape"``."""
@@ -118,7 +118,7 @@ def joint_table(
     workers: int = 1,
     chunk: int = DEFAULT_CHUNK,
     progress: bool = False,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
 ) -> Tabulation:
     """Points together with a shape feature: one row per (points, shape) pair, every pair kept
     (a grid needs its empty cells)."""

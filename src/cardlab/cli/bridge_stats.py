@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardlab.bridge.tables import ShapeKind, joint_table, points_table, shape_table
+from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int, seed_value
 from cardlab.errors import SchemeError
 
@@ -28,6 +29,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                      help="condition on another 13-card hand holding exactly N points (same scheme)")
     add_output_options(hcp)
     add_simulation_options(hcp)
+    add_cluster_option(hcp)
     hcp.set_defaults(func=_hcp)
 
     shape = subparsers.add_parser(
@@ -42,6 +44,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help="row order (default: most frequent first)")
     add_output_options(shape)
     add_simulation_options(shape)
+    add_cluster_option(shape)
     shape.set_defaults(func=_shape)
 
     joint = subparsers.add_parser(
@@ -53,6 +56,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     _add_deal_options(joint)
     add_output_options(joint)
     add_simulation_options(joint)
+    add_cluster_option(joint)
     joint.set_defaults(func=_joint)
 
 
@@ -65,7 +69,8 @@ def _add_deal_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _simulation(args: argparse.Namespace) -> dict[str, Any]:
-    return {"trials": args.simulate, "seed": args.seed, "workers": args.workers, "progress": True}
+    return {"trials": args.simulate, "seed": args.seed, "workers": args.workers, "progress": True,
+            "executor": executor_for(args)}
 
 
 def _hcp(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ from cardlab.poker.comparison import compare
 from cardlab.poker.odds import category_odds
 from cardlab.poker.ranking import rank_hands
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
+from cardlab.cli.cluster_option import add_cluster_option, executor_for
 
 __all__ = ["register"]
 
@@ -68,6 +69,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                            "card from each reel")
     add_output_options(odds)
     add_simulation_options(odds)
+    add_cluster_option(odds)
     odds.set_defaults(func=_odds)
 
 
@@ -127,7 +129,8 @@ def _odds(args: argparse.Namespace) -> int:
     rules = _rules(args)
     title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
     return emit(args, category_odds(dealing, rules, simulate=args.simulate, seed=args.seed,
-                                    workers=args.workers, progress=True, title=title))
+                                    workers=args.workers, progress=True, title=title,
+                                    executor=executor_for(args)))
 
 
 def _deck_words(args: argparse.Namespace, deck: Deck) -> str:

@@ -81,7 +81,7 @@ class PokerCategory:
 
 def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: int | None = None,
                   seed: SeedLike = None, workers: int = 1, progress: bool = False,
-                  executor: Executor | None = None, title: str = "poker hands") -> Tabulation:
+                  executor: Executor | str | None = None, title: str = "poker hands") -> Tabulation:
     """Exact category odds of ``dealing`` and, with ``simulate`` trials, a seeded simulation beside
     them, as a :class:`~cardlab.tabulation.Tabulation` (what ``cardlab poker odds`` prints).
 
