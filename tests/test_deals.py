@@ -113,9 +113,17 @@ def test_bad_constraints(spec: str, message: str) -> None:
 
 
 def test_impossible_constraints_give_up_clearly() -> None:
-    with pytest.raises(ConstraintError, match="only 0 of 1 deals met the constraints"):
-        random_deals(1, seed=1, constraints={"N": parse_constraint("hcp=38+")}, max_tries=20_000,
-                     batch=10_000)
+    # what the exact bounds prove impossible is refused at once ...
+    with pytest.raises(ConstraintError, match="impossible: N cannot hold 38 hcp"):
+        random_deals(1, seed=1, constraints={"N": parse_constraint("hcp=38+")})
+    with pytest.raises(ConstraintError, match="at least 50 hcp together"):
+        random_deals(1, seed=1, constraints={"N": parse_constraint("hcp=25+"), "S": parse_constraint("hcp=25+")})
+    with pytest.raises(ConstraintError, match="at least 14 spades together"):
+        random_deals(1, seed=1, constraints={"N": parse_constraint("spades=7+"), "S": parse_constraint("spades=7+")})
+    # ... and a merely rare one gives up at the user's limit with an honest bound
+    with pytest.raises(ConstraintError, match=r"only 0 of 1 deals met the constraints in 20,000 random deals "
+                                              r"\(the give-up limit; P\(match\) is at most 0.000192"):
+        random_deals(1, seed=1, constraints={"N": parse_constraint("hcp=37")}, max_tries=20_000)
 
 
 def test_pbn_file_and_diagram() -> None:

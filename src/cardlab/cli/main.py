@@ -26,7 +26,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from cardlab.cli import bridge_score, bridge_stats, poker
+    from cardlab.cli import bridge_dealer, bridge_score, bridge_stats, poker
 
     parser = _Parser(
         prog="cardlab",
@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     bridge = groups.add_parser("bridge", help="bridge hand statistics and duplicate scoring")
     bridge_cmds = _commands(bridge)
     bridge_stats.register(bridge_cmds)
-    bridge_stats.register_deal(bridge_cmds)
+    bridge_dealer.register(bridge_cmds)  # 'dealer' and 'deal' (replaces bridge_stats.register_deal)
     bridge_score.register(bridge_cmds)
     poker_parser = groups.add_parser("poker", help="poker hands: evaluate, compare, odds")
     poker_cmds = _commands(poker_parser)

@@ -19,7 +19,7 @@ import math
 import tempfile
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 import numpy as np
 
@@ -321,13 +321,15 @@ def run_script(
     progress: bool = False,
     executor: Executor | None = None,
     event: str | None = None,
+    on_deals: Callable[[np.ndarray, int], None] | None = None,
 ) -> DealerResult:
     """Run ``script``: deals meeting its condition are printed to ``out`` by its print actions
     (``format="text"``, as the C program) or as PBN strings (``format="json"``, the caller
     writes the surrounding object); statistics come back in the :class:`DealerResult`.
 
     ``generate``/``produce`` override the script's; ``seed`` overrides its ``seed`` line.
-    Ctrl-C returns the statistics of the deals so far, marked ``interrupted``.
+    Ctrl-C returns the statistics of the deals so far, marked ``interrupted``. ``on_deals(rows,
+    before)`` receives each batch of produced deals as ``owner`` rows ``(k, 52)``.
     """
     if seed is None and script.seed is not None:
         seed = script.seed
@@ -336,7 +338,7 @@ def run_script(
     produce = produce or script.produce or (40 if (script.default_action or script.prints) else generate)
     prints = script.prints and not quiet
     spool_seats = sorted({s for a in script.actions if a.kind == "print" for s in a.seats}) if prints else []
-    keep = prints or (format == "json" and out is not None)
+    keep = prints or (format == "json" and out is not None) or on_deals is not None
     task = _ChunkTask(script, _fixed_cards(script), keep)
     acc = _Accumulator(script)
     generated = produced = 0
@@ -364,6 +366,8 @@ def run_script(
                 if part.deals is not None and take:
                     deals = part.deals[:take]
                     writer.write(deals, values, produced)
+                    if on_deals is not None:
+                        on_deals(deals, produced)
                     if spool is not None:
                         spool.write(deals.tobytes())
                 produced += take
