@@ -89,19 +89,29 @@ class Hands:
         return Hands(self.owner[:, rows], self.tables, self.rng)
 
     def presence(self, seat: int) -> np.ndarray:
-        """``(52, n)`` float32: 1 where the seat holds the card."""
+        """``(13, 4, n)`` uint8: 1 where the seat holds the card of that rank (2..A) and suit."""
         key = ("presence", seat)
         if key not in self._cache:
-            self._cache[key] = (self.owner == seat).astype(np.float32)
+            self._cache[key] = (self.owner == seat).view(np.uint8).reshape(13, 4, self.n)
         return self._cache[key]
 
     def per_suit(self, seat: int, table_key: Any) -> np.ndarray:
-        """``(4, n)`` int64 totals per suit (clubs..spades) of a rank table (or lengths for 'length')."""
+        """``(4, n)`` int64 totals per suit (clubs..spades) of a rank table (or lengths for 'length').
+
+        Plain sums over the ranks with a nonzero value (no BLAS: it would start threads in every worker)."""
         key = ("suit", seat, table_key)
         if key not in self._cache:
-            values = (1,) * 13 if table_key == "length" else self.tables.table(table_key)
-            matrix = _suit_matrix(tuple(values))
-            self._cache[key] = np.rint(matrix @ self.presence(seat)).astype(np.int64)
+            present = self.presence(seat)
+            if table_key == "length":
+                total = present.sum(axis=0, dtype=np.int64)
+            else:
+                total = np.zeros((4, self.n), dtype=np.int64)
+                for rank, value in enumerate(self.tables.table(table_key)):
+                    if value == 1:
+                        total += present[rank]
+                    elif value:
+                        total += value * present[rank].astype(np.int64)
+            self._cache[key] = total
         return self._cache[key]
 
     def lengths(self, seat: int) -> np.ndarray:
@@ -116,18 +126,6 @@ class Hands:
             c, d, h, s = self.lengths(seat)
             self._cache[key] = ((s * 14 + h) * 14 + d) * 14 + c
         return self._cache[key]
-
-
-_SUIT_MATRICES: dict[tuple[int, ...], np.ndarray] = {}
-
-
-def _suit_matrix(values: tuple[int, ...]) -> np.ndarray:
-    if values not in _SUIT_MATRICES:
-        m = np.zeros((4, 52), dtype=np.float32)
-        for card in range(52):
-            m[card % 4, card] = values[card // 4]
-        _SUIT_MATRICES[values] = m
-    return _SUIT_MATRICES[values]
 
 
 # --- evaluators ----------------------------------------------------------------------------------

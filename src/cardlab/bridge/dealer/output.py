@@ -130,5 +130,5 @@ def pbn_game(row: np.ndarray, board: int, dealer: int | None, vulnerable: str | 
     vul = Vulnerability.from_board(board).value if vulnerable is None else vulnerable
     tags = [("Event", event), ("Site", "-"), ("Date", date), ("Board", str(board)), ("West", "-"),
             ("North", "-"), ("East", "-"), ("South", "-"), ("Dealer", "NESW"[first]), ("Vulnerable", vul),
-            ("Deal", deal_pbn(row, first)), ("Declarer", "?"), ("Contract", "?"), ("Result", "?")]
+            ("Deal", deal_pbn(row, 0)), ("Declarer", "?"), ("Contract", "?"), ("Result", "?")]
     return "".join(f'[{name} "{value}"]\n' for name, value in tags) + "\n"
