@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import json
+
 import numpy as np
 import pytest
 
@@ -149,3 +151,53 @@ def test_deal_cli(run, tmp_path) -> None:
     assert status == 2 and err.startswith("cardlab: error: bad range 'x'")
     status, _, err = run("bridge", "deal", "--north-cards", "AKQJ.T98.765.432", "--south-cards", "As")
     assert status == 2 and "S must hold 13 cards" in err
+
+
+def test_deal_cli_fixes(run, tmp_path) -> None:
+    # the README's own example: "hcp=8-" means at most 8
+    status, out, err = run("bridge", "deal", "-n", "4", "--seed", "3", "--south", "spades=5+ hcp=8-",
+                           "--format", "json", "--workers", "1")
+    assert status == 0
+    data = json.loads(out)
+    hands = [parse_pbn_deal(d).hands[2] for d in data["deals"]]
+    assert len(hands) == 4 and all(hand_hcp(h) <= 8 and sum(1 for c in h if c % 4 == 3) >= 5 for h in hands)
+    # a seat's flag given twice: both constraints hold (never silently dropped)
+    status, out, _ = run("bridge", "deal", "-n", "20", "--seed", "4", "--north", "hcp=12+", "--north",
+                         "hearts=5+", "--format", "json", "--workers", "1")
+    north = [parse_pbn_deal(d).hands[0] for d in json.loads(out)["deals"]]
+    assert all(hand_hcp(h) >= 12 and sum(1 for c in h if c % 4 == 2) >= 5 for h in north)
+    status, _, err = run("bridge", "deal", "--north-cards", "AKQJ.T98.765.432", "--north-cards",
+                         "T98.765.432.AKQJ")
+    assert status == 2 and "--north-cards is given 2 times" in err
+    # -n 1 deals only what it needs (the first chunk is 1,024 deals)
+    status, out, err = run("bridge", "deal", "-n", "1", "--seed", "5", "--format", "json", "--workers", "1")
+    assert json.loads(out)["tried"] == 1
+    # impossible constraints are refused at once; the give-up limit is the user's
+    status, _, err = run("bridge", "deal", "--north", "hcp=25+", "--south", "hcp=25+")
+    assert status == 2 and "impossible" in err
+    status, _, err = run("bridge", "deal", "--north", "hcp=37", "--max-tries", "3000", "--workers", "1")
+    assert status == 2 and "in 3,000 random deals (the give-up limit" in err
+    # 'table' is the plain format; 'text' stays accepted
+    status, table, _ = run("bridge", "deal", "--seed", "6", "--format", "table", "--workers", "1")
+    status2, text, _ = run("bridge", "deal", "--seed", "6", "--format", "text", "--workers", "1")
+    assert status == status2 == 0 and table == text and table.startswith("Board 1")
+
+
+def test_pbn_export_tags(run, tmp_path) -> None:
+    target = tmp_path / "d.pbn"
+    assert run("bridge", "deal", "-n", "2", "--seed", "7", "--format", "pbn", "-o", str(target),
+               "--workers", "1")[0] == 0
+    text = target.read_text()
+    assert text.startswith("% PBN 2.1\n% EXPORT\n") and text.count("% PBN") == 1
+    games = [g for g in text.split("\n\n") if "[Deal " in g]
+    assert len(games) == 2
+    for game in games:
+        tags = [line.split()[0][1:] for line in game.splitlines() if line.startswith("[")]
+        assert tags == ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+                        "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"]
+
+
+def test_same_seed_same_deals_for_any_workers() -> None:
+    one = random_deals(30, seed=8, constraints={"N": parse_constraint("hcp=15-17 shape=balanced")}, workers=1)
+    two = random_deals(30, seed=8, constraints={"N": parse_constraint("hcp=15-17 shape=balanced")}, workers=2)
+    assert one.deals == two.deals and one.tried == two.tried
