@@ -338,7 +338,7 @@ def test_a_new_function_is_one_registry_entry() -> None:
                          "spades(north)")
         result = run_script(s, generate=20000, seed=4)
         plain = run_script(parse_script("condition spades(north) >= 7\naction average spades(north)"),
-                           generate=20000, seed=4)
+                           generate=20000, seed=4, exact_draw=False)
         assert result.produced == plain.produced > 0 and result.averages == plain.averages
         assert sum(calls) < 20000 * 0.1  # only the deals with 7+ spades reached the expensive function
     finally:
@@ -364,3 +364,72 @@ def test_score_and_imps_agree_with_cardlab_scoring() -> None:
             assert got.tolist() == want
     s = parse_script("x = 0\ncondition imps(x + 2990) == 21 && imps(x - 20) == -1 && imps(x + 4000) == 24")
     assert run_script(s, generate=10, seed=1).produced == 10
+
+
+# --- the exact conditional draw leaves every output's distribution unchanged -----------------------
+
+
+NT = "hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)"
+
+
+def test_holding_weights_by_brute_force_over_all_suit_holdings() -> None:
+    from cardlab.bridge.dealer.conditional import holding_weights
+
+    weights, masks, cumulative = holding_weights()
+    brute = np.zeros((14, 11), dtype=np.int64)
+    for holding in range(1 << 13):  # every subset of the 13 ranks 2..A
+        ranks = [r for r in range(13) if holding >> r & 1]
+        brute[len(ranks), sum(max(r - 8, 0) for r in ranks)] += 1
+    assert (weights == brute).all()
+
+
+def test_exact_draw_counts_the_accepted_hands_exactly() -> None:
+    from cardlab.bridge.dealer.conditional import ConditionalPlan
+    from cardlab.bridge.features import Joint, Pattern, Points
+    from cardlab.dealing import Deck, Draw
+    from cardlab.engine import exact
+
+    joint = exact(Draw(Deck.standard(), 13), Joint(Points(), Pattern()))
+    want = sum(c for (h, pattern), c in zip(joint.values, joint.counts)
+               if 15 <= h <= 17 and pattern in ("4-3-3-3", "4-4-3-2", "5-3-3-2"))
+    plan = ConditionalPlan.build(parse_script(NT))
+    assert plan is not None and plan.accepted_hands == want
+    # conditions it cannot class are dealt and rejected as usual
+    for text in ("hcp(north, spades) >= 5", "hcp(north) > 5 && hcp(south) > 5", "controls(north) > 3",
+                 "predeal south SA\nhcp(north) > 20"):
+        assert ConditionalPlan.build(parse_script(text)) is None
+
+
+def test_exact_draw_and_rejection_give_the_same_distribution() -> None:
+    from cardlab.bridge.features import Joint, Pattern, Points
+    from cardlab.dealing import Deck, Draw
+    from cardlab.engine import exact
+
+    watched = ("hcp(north)", "hascard(north, AS)", "top3(north, hearts)", "losers(north)", "cccc(north)",
+               "hcp(south)", "spades(south)", "hascard(east, KD)", "shape(north, any 4333)")
+    text = f"generate 400000\ncondition {NT}\naction " + ", ".join(f'average "{w}" {w}' for w in watched)
+    text += ", frequency (hcp(north), 15, 17)"
+    fast = run_script(parse_script(text), seed=31)
+    slow = run_script(parse_script(text.replace("generate 400000", "generate 200000")), seed=32,
+                      exact_draw=False)
+    assert fast.produced > 1.5 * slow.produced  # twice the deals generated
+    for a, b in zip(fast.averages, slow.averages):
+        lo, hi = a.ci95()
+        lo2, hi2 = b.ci95()
+        assert _z(a.mean, (hi - lo) / 3.92, b.mean, (hi2 - lo2) / 3.92) < 4.5, a.label
+    # the number generated: geometric runs with the exact acceptance probability
+    joint = exact(Draw(Deck.standard(), 13), Joint(Points(), Pattern()))
+    p = sum(c for (h, pattern), c in zip(joint.values, joint.counts)
+            if 15 <= h <= 17 and pattern in ("4-3-3-3", "4-4-3-2", "5-3-3-2")) / joint.total
+    assert fast.generated == 400_000
+    assert abs(fast.produced - p * 400_000) < 4.5 * math.sqrt(400_000 * p * (1 - p))
+    produce = run_script(parse_script(f"produce 5000\ncondition {NT}\naction average hcp(north)"), seed=33)
+    assert produce.produced == 5000
+    assert abs(produce.generated - 5000 / p) < 4.5 * math.sqrt(5000 * (1 - p)) / p
+    # North's points within the accepted hands follow the exact table
+    counts = fast.frequencies[0].counts[1:-1]
+    by_hcp = [sum(c for (h, pattern), c in zip(joint.values, joint.counts)
+                  if h == v and pattern in ("4-3-3-3", "4-4-3-2", "5-3-3-2")) for v in (15, 16, 17)]
+    for count, exact_count in zip(counts, by_hcp):
+        share = exact_count / sum(by_hcp)
+        assert abs(count / fast.produced - share) < 4.5 * math.sqrt(share * (1 - share) / fast.produced)

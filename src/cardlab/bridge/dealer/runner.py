@@ -81,6 +81,27 @@ class _ChunkTask:
         return _ChunkResult(n, rows.astype(np.int32), values, deals)
 
 
+@dataclass(frozen=True)
+class _ConditionalTask:
+    """One chunk of ``n`` accepted deals drawn exactly (see :mod:`.conditional`), with the
+    geometric runs of rejected deals between them (picklable)."""
+
+    script: Script
+    plan: Any
+    keep_deals: bool
+
+    def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
+        rng = np.random.default_rng(seed)
+        owner, gaps = self.plan.sample(rng, n)
+        positions = np.cumsum(gaps + 1) - 1
+        tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
+        hands = Hands(owner, tables, rng)
+        evaluator = Evaluator(self.script)
+        values = tuple(evaluator.array(expr, hands).copy() for expr in _action_exprs(self.script))
+        deals = np.ascontiguousarray(owner.T) if self.keep_deals else None
+        return _ChunkResult(int(positions[-1]) + 1, positions, values, deals)
+
+
 def _action_exprs(script: Script) -> list[Any]:
     exprs: list[Any] = []
     for action in script.actions:
@@ -322,6 +343,7 @@ def run_script(
     executor: Executor | None = None,
     event: str | None = None,
     on_deals: Callable[[np.ndarray, int], None] | None = None,
+    exact_draw: bool = True,
 ) -> DealerResult:
     """Run ``script``: deals meeting its condition are printed to ``out`` by its print actions
     (``format="text"``, as the C program) or as PBN strings (``format="json"``, the caller
@@ -330,6 +352,11 @@ def run_script(
     ``generate``/``produce`` override the script's; ``seed`` overrides its ``seed`` line.
     Ctrl-C returns the statistics of the deals so far, marked ``interrupted``. ``on_deals(rows,
     before)`` receives each batch of produced deals as ``owner`` rows ``(k, 52)``.
+
+    With ``exact_draw`` (the default), a condition on one seat's suit lengths, shape and
+    total points draws the accepted hands directly from their exact distribution
+    (:mod:`cardlab.bridge.dealer.conditional`) instead of dealing and rejecting; every output
+    has the same distribution either way.
     """
     if seed is None and script.seed is not None:
         seed = script.seed
@@ -339,7 +366,14 @@ def run_script(
     prints = script.prints and not quiet
     spool_seats = sorted({s for a in script.actions if a.kind == "print" for s in a.seats}) if prints else []
     keep = prints or (format == "json" and out is not None) or on_deals is not None
-    task = _ChunkTask(script, _fixed_cards(script), keep)
+    plan = None
+    if exact_draw:
+        from cardlab.bridge.dealer.conditional import ConditionalPlan
+
+        plan = ConditionalPlan.build(script)
+    task: Any = _ChunkTask(script, _fixed_cards(script), keep) if plan is None else _ConditionalTask(
+        script, plan, keep)
+    sizes = chunk_plan(generate) if plan is None else chunk_plan(produce, 256, 16384)
     acc = _Accumulator(script)
     generated = produced = 0
     interrupted = False
@@ -352,9 +386,13 @@ def run_script(
 
     with _progress_bar(generate if progress else 0, "dealing") as bar:
         try:
-            for size, part in iter_chunks(task, chunk_plan(generate), root, workers=workers, executor=executor):
+            for size, part in iter_chunks(task, sizes, root, workers=workers, executor=executor):
                 need = produce - produced
                 rows = part.accepted
+                size = part.size
+                if size > generate - generated:  # exact draws: the generate limit falls in this chunk
+                    size = generate - generated
+                    rows = rows[rows < size]
                 if len(rows) >= need:
                     take = need
                     generated += int(rows[need - 1]) + 1
@@ -372,7 +410,7 @@ def run_script(
                         spool.write(deals.tobytes())
                 produced += take
                 bar(size)
-                if produced >= produce:
+                if produced >= produce or generated >= generate:
                     break
         except KeyboardInterrupt:
             interrupted = True
