@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["oneline", "compact", "diagram", "east_west", "seat_pages", "pbn_game", "owner_from_deal",
+__all__ = ["oneline", "oneline_block", "compact", "diagram", "east_west", "seat_pages", "pbn_game", "owner_from_deal",
            "holdings", "deal_pbn"]
 
 _RANKS = "23456789TJQKA"
@@ -47,32 +47,40 @@ def deal_pbn(row: np.ndarray, first: int = 0) -> str:
     return "NESW"[first] + ":" + " ".join(".".join(holdings(row, s)) for s in order)
 
 
-def oneline(rows: np.ndarray, extra: Sequence[str] | None = None) -> list[str]:
-    """``n AKQJ.T98.765.432 e ... w ...`` lines (with newline) for ``rows[k, 52]``, vectorised."""
+_PRINT_ORDER = np.array([rank * 4 + suit for suit in (3, 2, 1, 0) for rank in range(12, -1, -1)])
+_SUIT_STEP = np.repeat(np.arange(4), 13)  # dots passed before a card, in printing order
+_CHARS = np.frombuffer(_RANKS.encode(), dtype=np.uint8)[_PRINT_ORDER // 4]
+_WIDTH = 19
+_TEMPLATE = np.frombuffer(("".join(f"{_LETTERS[s]} {'.' * 16} " for s in range(4)) + "\n").encode(),
+                          dtype=np.uint8)
+
+
+def oneline_block(rows: np.ndarray) -> str:
+    """``printoneline`` for ``rows[k, 52]`` as one string, vectorised (no per-deal Python)."""
     k = len(rows)
     if k == 0:
-        return []
-    cards = np.arange(52)
-    # sort key: seat, then suit from spades down, then rank from the ace down
-    key = rows.astype(np.int64) * 64 + (3 - cards % 4) * 16 + (12 - cards // 4)
-    order = np.argsort(key, axis=1, kind="stable")
-    sorted_cards = order  # card ids in printing order
-    width = 19
-    size = 4 * width + 1
-    line = np.full((k, size), ord("."), dtype=np.uint8)
-    for seat in range(4):
-        line[:, seat * width] = ord(_LETTERS[seat])
-        line[:, seat * width + 1] = ord(" ")
-        line[:, seat * width + 18] = ord(" ")
-    line[:, -1] = ord("\n")
-    t = np.arange(52)
-    seat_of = t // 13
-    suit = sorted_cards % 4
-    position = seat_of * width + 2 + (t % 13) + (3 - suit)
-    chars = np.frombuffer(_RANKS.encode(), dtype=np.uint8)[sorted_cards // 4]
-    np.put_along_axis(line, np.broadcast_to(position, (k, 52)).copy(), chars, axis=1)
-    text = line.tobytes().decode("ascii")
-    lines = [text[i * size:(i + 1) * size] for i in range(k)]
+        return ""
+    seats = np.ascontiguousarray(rows.T[_PRINT_ORDER])  # (52, k): each card's seat, in printing order
+    position = seats.astype(np.int32) * _WIDTH + (2 + _SUIT_STEP)[:, None]
+    counts = np.zeros(4 * k, dtype=np.int32)  # cards of each seat placed so far, per deal
+    base = np.arange(k, dtype=np.int32)
+    for t in range(52):
+        index = seats[t].astype(np.int32) * k + base
+        position[t] += counts[index]
+        counts[index] += 1
+    size = _TEMPLATE.size
+    position += np.arange(k, dtype=np.int32) * size
+    line = np.tile(_TEMPLATE, k)
+    line[position.ravel()] = np.repeat(_CHARS, k)
+    return line.tobytes().decode("ascii")
+
+
+def oneline(rows: np.ndarray, extra: Sequence[str] | None = None) -> list[str]:
+    """``n AKQJ.T98.765.432 e ... w ... `` lines (with newline) for ``rows[k, 52]``, vectorised;
+    ``extra`` values (printoneline's expression) end the lines."""
+    text = oneline_block(rows)
+    size = _TEMPLATE.size
+    lines = [text[i * size:(i + 1) * size] for i in range(len(rows))]
     if extra is not None:
         lines = [f"{ln[:-1]}{e}\n" for ln, e in zip(lines, extra)]
     return lines

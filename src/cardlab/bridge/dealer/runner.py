@@ -26,7 +26,7 @@ import numpy as np
 from cardlab.bridge.dealer.dealing import deal_owners
 from cardlab.bridge.dealer.evaluate import Evaluator
 from cardlab.bridge.dealer.functions import Hands, Tables
-from cardlab.bridge.dealer.output import compact, diagram, east_west, oneline, pbn_game, seat_pages
+from cardlab.bridge.dealer.output import compact, diagram, east_west, oneline, oneline_block, pbn_game, seat_pages
 from cardlab.bridge.dealer.parser import Script
 from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
 
@@ -56,6 +56,7 @@ class _ChunkResult:
     accepted: np.ndarray  # positions in the chunk
     values: tuple[np.ndarray, ...]  # one per action expression, for the accepted deals
     deals: np.ndarray | None  # (k, 52) owner rows of accepted deals
+    text: str | None = None  # the deals already printed one line each (fixed width), when that is all
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class _ChunkTask:
     script: Script
     fixed: tuple[int, ...] | None
     keep_deals: bool
+    oneline: bool = False
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
         rng = np.random.default_rng(seed)
@@ -78,7 +80,8 @@ class _ChunkTask:
         chosen = hands if rows.size == n else hands.subset(rows)
         values = tuple(evaluator.array(expr, chosen).copy() for expr in _action_exprs(self.script))
         deals = np.ascontiguousarray(chosen.owner.T) if self.keep_deals else None
-        return _ChunkResult(n, rows.astype(np.int32), values, deals)
+        text = oneline_block(deals) if self.oneline and deals is not None else None
+        return _ChunkResult(n, rows.astype(np.int32), values, None if text is not None else deals, text)
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ class _ConditionalTask:
     script: Script
     plan: Any
     keep_deals: bool
+    oneline: bool = False
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
         rng = np.random.default_rng(seed)
@@ -99,7 +103,8 @@ class _ConditionalTask:
         evaluator = Evaluator(self.script)
         values = tuple(evaluator.array(expr, hands).copy() for expr in _action_exprs(self.script))
         deals = np.ascontiguousarray(owner.T) if self.keep_deals else None
-        return _ChunkResult(int(positions[-1]) + 1, positions, values, deals)
+        text = oneline_block(deals) if self.oneline and deals is not None else None
+        return _ChunkResult(int(positions[-1]) + 1, positions, values, None if text is not None else deals, text)
 
 
 def _action_exprs(script: Script) -> list[Any]:
@@ -371,8 +376,12 @@ def run_script(
         from cardlab.bridge.dealer.conditional import ConditionalPlan
 
         plan = ConditionalPlan.build(script)
-    task: Any = _ChunkTask(script, _fixed_cards(script), keep) if plan is None else _ConditionalTask(
-        script, plan, keep)
+    # printoneline alone (the common case for big runs): the workers print, the main process writes
+    print_actions = [a for a in script.actions if a.kind.startswith("print")]
+    in_workers = (prints and format == "text" and on_deals is None and len(print_actions) == 1
+                  and print_actions[0].kind == "printoneline" and not print_actions[0].exprs)
+    task: Any = _ChunkTask(script, _fixed_cards(script), keep, in_workers) if plan is None else _ConditionalTask(
+        script, plan, keep, in_workers)
     sizes = chunk_plan(generate) if plan is None else chunk_plan(produce, 256, 16384)
     acc = _Accumulator(script)
     generated = produced = 0
@@ -401,6 +410,9 @@ def run_script(
                     generated += size
                 values = {i: v[:take] for i, v in enumerate(part.values)}
                 acc.add(values)
+                if part.text is not None and take and out is not None:
+                    width = len(part.text) // max(len(part.accepted), 1)
+                    out.write(part.text[: take * width])
                 if part.deals is not None and take:
                     deals = part.deals[:take]
                     writer.write(deals, values, produced)
@@ -452,8 +464,11 @@ class _Writer:
                       else len(action.exprs))
         if len(actions) == 1 and actions[0].kind == "printoneline":
             action = actions[0]
-            extra = [str(v) for v in values[where[id(action)]].tolist()] if action.exprs else None
-            self.out.write("".join(oneline(deals, extra)))
+            if action.exprs:
+                extra = [str(v) for v in values[where[id(action)]].tolist()]
+                self.out.write("".join(oneline(deals, extra)))
+            else:
+                self.out.write(oneline_block(deals))
             return
         lines = {id(a): oneline(deals, [str(v) for v in values[where[id(a)]].tolist()] if a.exprs else None)
                  for a in actions if a.kind == "printoneline"}
