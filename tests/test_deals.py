@@ -201,3 +201,14 @@ def test_same_seed_same_deals_for_any_workers() -> None:
     one = random_deals(30, seed=8, constraints={"N": parse_constraint("hcp=15-17 shape=balanced")}, workers=1)
     two = random_deals(30, seed=8, constraints={"N": parse_constraint("hcp=15-17 shape=balanced")}, workers=2)
     assert one.deals == two.deals and one.tried == two.tried
+
+
+def test_bulk_pbn_matches_the_deal_by_deal_writer() -> None:
+    from cardlab.bridge.dealer.dealing import deal_owners
+    from cardlab.bridge.deals import deals_from_rows, pbn_games
+
+    rows = np.ascontiguousarray(deal_owners(np.random.default_rng(9), 40).T)
+    deals = deals_from_rows(rows)
+    assert all(sorted(c for h in d.hands for c in h) == list(range(52)) for d in deals)
+    body = deals_to_pbn(deals, date="2024.01.31").split("\n", 2)[2]
+    assert pbn_games(rows, date="2024.01.31") == body + "\n"

@@ -38,6 +38,8 @@ __all__ = [
     "parse_constraint",
     "random_deals",
     "generate_deals",
+    "deals_from_rows",
+    "pbn_games",
     "combine_constraints",
     "check_possible",
     "hand_hcp",
@@ -309,7 +311,7 @@ def _fixed_cards(fixed: Mapping[str, str] | None) -> dict[str, list[int]]:
 
 def generate_deals(
     count: int,
-    on_deals: Callable[[list[Deal], int], None],
+    on_deals: Callable[[np.ndarray, int], None],
     seed: int | None = None,
     constraints: Mapping[str, Constraint] | None = None,
     fixed: Mapping[str, str] | None = None,
@@ -319,8 +321,9 @@ def generate_deals(
     executor: Any = None,
 ) -> DealBatch:
     """Deal until ``count`` deals meet ``constraints`` (or ``max_tries`` deals were tried),
-    handing each batch of matching deals to ``on_deals(deals, number_before)`` as it comes,
-    so any number of deals streams in bounded memory. Runs through the dealer engine
+    handing each batch of matching deals to ``on_deals(rows, number_before)`` as it comes
+    (``rows[k, 52]``: the seat 0..3 of each card id; :func:`deals_from_rows` and
+    :func:`pbn_games` read them), so any number of deals streams in bounded memory. Runs through the dealer engine
     (:mod:`cardlab.bridge.dealer`): the seed fixes the deals whatever ``workers`` is.
     Impossible constraints are refused up front (:func:`check_possible`)."""
     from cardlab.bridge.dealer import run_script
@@ -340,11 +343,8 @@ def generate_deals(
                     default_action=False)
     root, reported = resolve_seed(seed)
 
-    def forward(rows: np.ndarray, before: int) -> None:
-        on_deals([_deal_from_owner(r) for r in rows], before)
-
     result = run_script(script, seed=root, workers=workers, progress=progress, executor=executor,
-                        on_deals=forward)
+                        on_deals=on_deals)
     batch = DealBatch((), result.generated, result.produced, reported if reported is not None else 0,
                       result.interrupted)
     if result.produced < count and not result.interrupted:
@@ -356,9 +356,35 @@ def generate_deals(
     return batch
 
 
-def _deal_from_owner(row: np.ndarray) -> Deal:
-    cards = np.arange(52)
-    return Deal(tuple(tuple(sorted(cards[row == seat].tolist(), reverse=True)) for seat in range(4)))
+def deals_from_rows(rows: np.ndarray) -> list[Deal]:
+    """:class:`Deal` objects from ``rows[k, 52]`` (the seat of each card id)."""
+    order = np.argsort(rows, axis=1, kind="stable")  # card ids grouped by seat, ascending
+    return [Deal(tuple(tuple(row[13 * s: 13 * s + 13][::-1]) for s in range(4))) for row in order.tolist()]
+
+
+def pbn_games(rows: np.ndarray, first_board: int = 1, date: str | None = None) -> str:
+    """The PBN games of :func:`deals_to_pbn` (without the file header) straight from ``rows[k, 52]``,
+    formatted in bulk: millions of deals stream quickly."""
+    import time
+
+    from cardlab.bridge.dealer.output import oneline_block
+
+    date = date or time.strftime("%Y.%m.%d")
+    text = oneline_block(rows)
+    width = len(text) // max(len(rows), 1)
+    out = []
+    for i in range(len(rows)):
+        line = text[i * width:(i + 1) * width]
+        hands = [line[s * 19 + 2: s * 19 + 18].rstrip(" ") for s in range(4)]
+        board = first_board + i
+        first = dealer(board).value
+        start = SEATS.index(first)
+        deal = first + ":" + " ".join(hands[(start + j) % 4] for j in range(4))
+        out.append(f'[Event "?"]\n[Site "?"]\n[Date "{date}"]\n[Board "{board}"]\n[West ""]\n[North ""]\n'
+                   f'[East ""]\n[South ""]\n[Dealer "{first}"]\n'
+                   f'[Vulnerable "{Vulnerability.from_board(board).value}"]\n[Deal "{deal}"]\n'
+                   '[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n\n')
+    return "".join(out)
 
 
 def random_deals(
@@ -375,7 +401,8 @@ def random_deals(
     shuffled around them. For many deals use :func:`generate_deals`, which streams them.
     (``batch`` is accepted for compatibility; the engine sizes its own chunks.)"""
     kept: list[Deal] = []
-    result = generate_deals(count, lambda deals, before: kept.extend(deals), seed=seed, constraints=constraints,
+    result = generate_deals(count, lambda rows, before: kept.extend(deals_from_rows(rows)), seed=seed,
+                            constraints=constraints,
                             fixed=fixed, max_tries=max_tries, workers=workers)
     return DealBatch(tuple(kept), result.tried, result.matched, result.seed, result.interrupted)
 

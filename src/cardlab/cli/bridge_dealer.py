@@ -101,7 +101,8 @@ def _dealer_command(args: argparse.Namespace) -> int:
 
 
 def _deal_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.deals import (Deal, combine_constraints, deal_diagram, deals_to_pbn, generate_deals)
+    from cardlab.bridge.dealer.output import oneline_block
+    from cardlab.bridge.deals import combine_constraints, deal_diagram, deals_from_rows, generate_deals, pbn_games
 
     seats = {"north": "N", "east": "E", "south": "S", "west": "W"}
     constraints = {seats[s]: combine_constraints(getattr(args, s)) for s in seats if getattr(args, s)}
@@ -115,13 +116,17 @@ def _deal_command(args: argparse.Namespace) -> int:
     out = _open_output(args.output)
     state: dict[str, Any] = {"first": True}
 
-    def write(deals: list[Deal], before: int) -> None:
+    def write(rows: Any, before: int) -> None:
         if args.format == "pbn":
-            out.write(deals_to_pbn(deals, first_board=before + 1, header=state["first"]) + "\n")
+            out.write(("% PBN 2.1\n% EXPORT\n" if state["first"] else "") + pbn_games(rows, before + 1))
         elif args.format == "json":
-            out.write("".join(("" if state["first"] and i == 0 else ",\n") + f'    "{d.to_pbn()}"'
-                              for i, d in enumerate(deals)))
+            text = oneline_block(rows)
+            width = len(text) // len(rows)
+            pbn = [" ".join(text[i * width + s * 19 + 2: i * width + s * 19 + 18].rstrip(" ") for s in range(4))
+                   for i in range(len(rows))]
+            out.write("".join(("" if state["first"] and i == 0 else ",\n") + f'    "N:{p}"' for i, p in enumerate(pbn)))
         else:
+            deals = deals_from_rows(rows)
             out.write(("" if state["first"] else "\n") + "\n\n".join(
                 deal_diagram(d, board=before + i + 1) for i, d in enumerate(deals)) + "\n")
         state["first"] = False
