@@ -90,7 +90,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
         elif args.verbose:
             out.write(result.table())
         else:
-            out.write("".join(s.text() for s in (*result.averages, *result.frequencies)))
+            out.write(result.statistics_text())
     finally:
         if out is not sys.stdout:
             out.close()

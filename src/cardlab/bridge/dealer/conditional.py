@@ -24,7 +24,7 @@ checks the class weights against cardlab's exact tables and the draws against th
 >>> s = parse_script("hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)")
 >>> plan = ConditionalPlan.build(s)
 >>> plan.seat, plan.accepted_hands, round(plan.probability, 6)
-(0, 30803394800, 0.048508)
+(0, 30897212184, 0.048656)
 """
 
 from __future__ import annotations

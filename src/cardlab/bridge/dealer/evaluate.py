@@ -104,9 +104,9 @@ class Evaluator:
         if op in ("/", "%"):
             if np.any(np.asarray(b) == 0):
                 raise DealerScriptError(f"division by zero: the right side of '{op}' is 0 for some deal")
-            if np.isscalar(a) and np.isscalar(b):
-                q = abs(int(a)) // abs(int(b)) * (1 if (a >= 0) == (b >= 0) else -1)
-                return q if op == "/" else int(a) - int(b) * q
+            if isinstance(a, int) and isinstance(b, int):
+                q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
+                return q if op == "/" else a - b * q
             if op == "%":
                 return np.fmod(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64))
             a64, b64 = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)

@@ -10,7 +10,7 @@ accepted deal, as the C program does, and writes deals as they come.
 >>> from cardlab.bridge.dealer.parser import parse_script
 >>> r = run_script(parse_script("generate 20000\\nhcp(north) >= 15\\naction average hcp(north)"), seed=1)
 >>> r.generated, r.produced, round(r.averages[0].mean, 2)
-(20000, 2831, 16.83)
+(20000, 2843, 16.85)
 """
 
 from __future__ import annotations
@@ -205,6 +205,7 @@ class DealerResult:
     workers: int = 1
     seconds: float = 0.0
     script_source: str | None = field(default=None, repr=False)
+    _kinds: tuple[str, ...] = field(default=(), repr=False)
 
     def acceptance(self) -> tuple[float, float, float]:
         """Share of generated deals that met the condition, with its 95% Wilson interval."""
@@ -239,9 +240,13 @@ class DealerResult:
 
         return pd.DataFrame([a.to_json() for a in self.averages])
 
+    def statistics_text(self) -> str:
+        """The averages and frequency tables, as the C program prints them."""
+        return "".join(s.text() for s in self._stats_in_order())
+
     def table(self) -> str:
         """The statistics the C program prints after the deals (averages, frequencies, counts)."""
-        text = "".join(s.text() for s in self._stats_in_order())
+        text = self.statistics_text()
         p, lo, hi = self.acceptance()
         text += f"Generated {self.generated} hands\nProduced {self.produced} hands\n"
         text += f"Initial random seed {self.seed}\n"  # no "Time needed": the output depends on the seed only
@@ -251,7 +256,10 @@ class DealerResult:
         return text
 
     def _stats_in_order(self) -> list[Any]:
-        return [*self.averages, *self.frequencies]
+        """Averages and frequencies in the order of the script's actions (as the C program)."""
+        order = {"average": iter(self.averages), "frequency": iter(self.frequencies)}
+        kinds = self._kinds or ("average",) * len(self.averages) + ("frequency",) * len(self.frequencies)
+        return [next(order[k]) for k in kinds]
 
     def __repr__(self) -> str:
         return f"DealerResult(generated={self.generated}, produced={self.produced}, seed={self.seed})"
@@ -427,8 +435,9 @@ def run_script(
         except KeyboardInterrupt:
             interrupted = True
     averages, freqs = acc.result()
+    kinds = tuple(a.kind for a in script.actions if a.kind in ("average", "frequency"))
     result = DealerResult(generated, produced, reported, averages, freqs, interrupted,
-                          min(workers, available_cores()), time.perf_counter() - started, script.source)
+                          min(workers, available_cores()), time.perf_counter() - started, script.source, kinds)
     if spool is not None and out is not None:
         spool.seek(0)
         data = np.frombuffer(spool.read(), dtype=np.uint8).reshape(-1, 52)
@@ -485,8 +494,8 @@ class _Writer:
                     chunks.append(pbn_game(row, number, self.script.dealer, self.script.vulnerable, self.event,
                                            self.date))
                 elif kind == "printcompact":
-                    extra = str(int(values[where[id(action)]][i])) if action.exprs else None
-                    chunks.append(compact(row, extra))
+                    shown = str(int(values[where[id(action)]][i])) if action.exprs else None
+                    chunks.append(compact(row, shown))
                 elif kind == "printoneline":
                     chunks.append(lines[id(action)][i])
                 elif kind == "printes":
