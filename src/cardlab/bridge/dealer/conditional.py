@@ -121,18 +121,18 @@ class _TotalsOnly:
 def _coarse_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every (lengths, total points) class: lengths (4, k) clubs..spades, totals (k,), hands (k,)."""
     weights = holding_weights()[0]
-    lens, totals, ws = [], [], []
-    for L in itertools.product(range(14), repeat=4):
-        if sum(L) != 13:
-            continue
-        poly = np.array([1], dtype=np.int64)
-        for l in L:
-            poly = np.convolve(poly, weights[l])
-        nonzero = np.flatnonzero(poly)
-        lens.append(np.repeat(np.array(L)[:, None], nonzero.size, axis=1))
-        totals.append(nonzero)
-        ws.append(poly[nonzero])
-    return np.concatenate(lens, axis=1), np.concatenate(totals), np.concatenate(ws)
+    grid = np.indices((14, 14, 14)).reshape(3, -1)
+    grid = grid[:, grid.sum(axis=0) <= 13]
+    L = np.vstack([grid, 13 - grid.sum(axis=0)])  # (4, 560)
+    poly = weights[L[0]]  # (560, 11): hands by points, one suit at a time (batched convolution)
+    for suit in range(1, 4):
+        step = weights[L[suit]]
+        grown = np.zeros((poly.shape[0], poly.shape[1] + 10), dtype=np.int64)
+        for points in range(11):
+            grown[:, points:points + poly.shape[1]] += poly * step[:, points:points + 1]
+        poly = grown
+    which, totals = np.nonzero(poly)
+    return L[:, which], totals, poly[which, totals]
 
 
 def _fine_classes(lengths: np.ndarray, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -191,7 +191,8 @@ class ConditionalPlan:
             lengths, points, weights = _fine_classes(lengths[:, keep], totals[keep])
         except (_NotApplicable, TypeError, KeyError, AssertionError):
             return None  # points per suit, or anything else: deal and reject as usual
-        return cls(seat, lengths, points, np.cumsum(weights), int(weights.sum()))
+        # small integer types: the plan travels to the workers with every chunk
+        return cls(seat, lengths.astype(np.int8), points.astype(np.int8), np.cumsum(weights), int(weights.sum()))
 
     def sample(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
         """``n`` accepted deals as ``owner[52, n]``, and the rejected deals before each (geometric)."""
