@@ -433,3 +433,18 @@ def test_exact_draw_and_rejection_give_the_same_distribution() -> None:
     for count, exact_count in zip(counts, by_hcp):
         share = exact_count / sum(by_hcp)
         assert abs(count / fast.produced - share) < 4.5 * math.sqrt(share * (1 - share) / fast.produced)
+
+
+def test_one_seat_scripts_deal_that_seat_alone_with_the_same_distribution() -> None:
+    from cardlab.bridge.dealer.dealing import deal_one_seat
+
+    owner = deal_one_seat(np.random.default_rng(40), 1000, 2)
+    assert ((owner == 2).sum(axis=0) == 13).all() and set(np.unique(owner).tolist()) == {2, 4}
+    result = run_script(parse_script("generate 200000\naction average hcp(south), frequency (spades(south), 0, 13)"),
+                        seed=41)
+    n = result.generated
+    for k, count in enumerate(result.frequencies[0].counts[1:-1]):
+        p = math.comb(13, k) * math.comb(39, 13 - k) / math.comb(52, 13)
+        assert abs(count / n - p) < 4.5 * math.sqrt(p * (1 - p) / n) + 1e-12, k
+    lo, hi = result.averages[0].ci95()
+    assert lo - 0.01 < 10 < hi + 0.01

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["deal_owners", "free_needs"]
+__all__ = ["deal_owners", "deal_one_seat", "free_needs"]
 
 
 def free_needs(fixed: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
@@ -61,4 +61,21 @@ def deal_owners(rng: np.random.Generator, n: int, fixed: np.ndarray | None = Non
         c1 -= b1
         c2 -= b2
         c3 -= b3
+    return owner
+
+
+def deal_one_seat(rng: np.random.Generator, n: int, seat: int) -> np.ndarray:
+    """``n`` random hands for one seat only, as ``owner[52, n]`` with 4 (nobody in particular)
+    for the other 39 cards: the seat's hand has the same distribution as in :func:`deal_owners`,
+    for scripts that look at that seat alone and print nothing."""
+    owner = np.empty((52, n), dtype=np.uint8)
+    need = np.full(n, 13.0)
+    x = np.empty(n)
+    taken = np.empty(n, dtype=bool)
+    for card in range(52):
+        rng.random(out=x)
+        x *= 52 - card
+        np.less(x, need, out=taken)
+        np.subtract(4, taken.view(np.uint8) * np.uint8(4 - seat), out=owner[card])
+        need -= taken
     return owner

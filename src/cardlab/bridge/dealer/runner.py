@@ -23,8 +23,8 @@ from typing import Any, Callable, Iterator, TextIO
 
 import numpy as np
 
-from cardlab.bridge.dealer.dealing import deal_owners
-from cardlab.bridge.dealer.evaluate import Evaluator
+from cardlab.bridge.dealer.dealing import deal_one_seat, deal_owners
+from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import compact, diagram, east_west, oneline, oneline_block, pbn_game, seat_pages
 from cardlab.bridge.dealer.parser import Script
@@ -57,6 +57,7 @@ class _ChunkResult:
     values: tuple[np.ndarray, ...]  # one per action expression, for the accepted deals
     deals: np.ndarray | None  # (k, 52) owner rows of accepted deals
     text: str | None = None  # the deals already printed one line each (fixed width), when that is all
+    partial: Any = None  # the statistics already summed (when no chunk can be cut short)
 
 
 @dataclass(frozen=True)
@@ -67,11 +68,16 @@ class _ChunkTask:
     fixed: tuple[int, ...] | None
     keep_deals: bool
     oneline: bool = False
+    only_seat: int | None = None
+    aggregate: bool = False
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
         rng = np.random.default_rng(seed)
         fixed = None if self.fixed is None else np.array(self.fixed, dtype=np.int8)
-        owner = deal_owners(rng, n, fixed)
+        if self.only_seat is not None:
+            owner = deal_one_seat(rng, n, self.only_seat)
+        else:
+            owner = deal_owners(rng, n, fixed)
         tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
         evaluator = Evaluator(self.script)
         hands = Hands(owner, tables, rng)
@@ -81,6 +87,10 @@ class _ChunkTask:
         values = tuple(evaluator.array(expr, chosen).copy() for expr in _action_exprs(self.script))
         deals = np.ascontiguousarray(chosen.owner.T) if self.keep_deals else None
         text = oneline_block(deals) if self.oneline and deals is not None else None
+        if self.aggregate:
+            partial = _Accumulator(self.script)
+            partial.add(dict(enumerate(values)))
+            return _ChunkResult(n, rows.astype(np.int32), (), None, None, partial)
         return _ChunkResult(n, rows.astype(np.int32), values, None if text is not None else deals, text)
 
 
@@ -325,6 +335,13 @@ class _Accumulator:
                 f_i += 1
             index += k
 
+    def merge(self, other: "_Accumulator") -> None:
+        for mine, theirs in zip(self.sums, other.sums):
+            for i in range(3):
+                mine[i] += theirs[i]
+        for mine_f, theirs_f in zip(self.freqs, other.freqs):
+            mine_f += theirs_f
+
     def result(self) -> tuple[tuple[AverageStat, ...], tuple[FrequencyStat, ...]]:
         averages, freqs = [], []
         a_i, f_i = 0, 0
@@ -388,8 +405,16 @@ def run_script(
     print_actions = [a for a in script.actions if a.kind.startswith("print")]
     in_workers = (prints and format == "text" and on_deals is None and len(print_actions) == 1
                   and print_actions[0].kind == "printoneline" and not print_actions[0].exprs)
-    task: Any = _ChunkTask(script, _fixed_cards(script), keep, in_workers) if plan is None else _ConditionalTask(
-        script, plan, keep, in_workers)
+    # a script that looks at one seat only and keeps no deals: deal that seat's hands alone
+    variables = script.variable_map()
+    looked = set(seats_used(script.condition, variables))
+    for expr in _action_exprs(script):
+        looked |= seats_used(expr, variables)
+    only_seat = next(iter(looked)) if len(looked) == 1 and not keep and not script.predeal else None
+    # nothing kept and no chunk can end early: the workers sum the statistics themselves
+    aggregate = not keep and produce >= generate
+    task: Any = _ChunkTask(script, _fixed_cards(script), keep, in_workers, only_seat, aggregate) if plan is None else \
+        _ConditionalTask(script, plan, keep, in_workers)
     sizes = chunk_plan(generate) if plan is None else chunk_plan(produce, 256, 16384)
     acc = _Accumulator(script)
     generated = produced = 0
@@ -417,7 +442,10 @@ def run_script(
                     take = len(rows)
                     generated += size
                 values = {i: v[:take] for i, v in enumerate(part.values)}
-                acc.add(values)
+                if part.partial is not None:
+                    acc.merge(part.partial)
+                else:
+                    acc.add(values)
                 if part.text is not None and take and out is not None:
                     width = len(part.text) // max(len(part.accepted), 1)
                     out.write(part.text[: take * width])
