@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import json
+
 import numpy as np
 import pytest
 
@@ -113,9 +115,17 @@ def test_bad_constraints(spec: str, message: str) -> None:
 
 
 def test_impossible_constraints_give_up_clearly() -> None:
-    with pytest.raises(ConstraintError, match="only 0 of 1 deals met the constraints"):
-        random_deals(1, seed=1, constraints={"N": parse_constraint("hcp=38+")}, max_tries=20_000,
-                     batch=10_000)
+    # what the exact bounds prove impossible is refused at once ...
+    with pytest.raises(ConstraintError, match="impossible: N cannot hold 38 hcp"):
+        random_deals(1, seed=1, constraints={"N": parse_constraint("hcp=38+")})
+    with pytest.raises(ConstraintError, match="at least 50 hcp together"):
+        random_deals(1, seed=1, constraints={"N": parse_constraint("hcp=25+"), "S": parse_constraint("hcp=25+")})
+    with pytest.raises(ConstraintError, match="at least 14 spades together"):
+        random_deals(1, seed=1, constraints={"N": parse_constraint("spades=7+"), "S": parse_constraint("spades=7+")})
+    # ... and a merely rare one gives up at the user's limit with an honest bound
+    with pytest.raises(ConstraintError, match=r"only 0 of 1 deals met the constraints in 20,000 random deals "
+                                              r"\(the give-up limit; P\(match\) is at most 0.000192"):
+        random_deals(1, seed=1, constraints={"N": parse_constraint("hcp=37")}, max_tries=20_000)
 
 
 def test_pbn_file_and_diagram() -> None:
@@ -141,3 +151,64 @@ def test_deal_cli(run, tmp_path) -> None:
     assert status == 2 and err.startswith("cardlab: error: bad range 'x'")
     status, _, err = run("bridge", "deal", "--north-cards", "AKQJ.T98.765.432", "--south-cards", "As")
     assert status == 2 and "S must hold 13 cards" in err
+
+
+def test_deal_cli_fixes(run, tmp_path) -> None:
+    # the README's own example: "hcp=8-" means at most 8
+    status, out, err = run("bridge", "deal", "-n", "4", "--seed", "3", "--south", "spades=5+ hcp=8-",
+                           "--format", "json", "--workers", "1")
+    assert status == 0
+    data = json.loads(out)
+    hands = [parse_pbn_deal(d).hands[2] for d in data["deals"]]
+    assert len(hands) == 4 and all(hand_hcp(h) <= 8 and sum(1 for c in h if c % 4 == 3) >= 5 for h in hands)
+    # a seat's flag given twice: both constraints hold (never silently dropped)
+    status, out, _ = run("bridge", "deal", "-n", "20", "--seed", "4", "--north", "hcp=12+", "--north",
+                         "hearts=5+", "--format", "json", "--workers", "1")
+    north = [parse_pbn_deal(d).hands[0] for d in json.loads(out)["deals"]]
+    assert all(hand_hcp(h) >= 12 and sum(1 for c in h if c % 4 == 2) >= 5 for h in north)
+    status, _, err = run("bridge", "deal", "--north-cards", "AKQJ.T98.765.432", "--north-cards",
+                         "T98.765.432.AKQJ")
+    assert status == 2 and "--north-cards is given 2 times" in err
+    # -n 1 deals only what it needs (the first chunk is 1,024 deals)
+    status, out, err = run("bridge", "deal", "-n", "1", "--seed", "5", "--format", "json", "--workers", "1")
+    assert json.loads(out)["tried"] == 1
+    # impossible constraints are refused at once; the give-up limit is the user's
+    status, _, err = run("bridge", "deal", "--north", "hcp=25+", "--south", "hcp=25+")
+    assert status == 2 and "impossible" in err
+    status, _, err = run("bridge", "deal", "--north", "hcp=37", "--max-tries", "3000", "--workers", "1")
+    assert status == 2 and "in 3,000 random deals (the give-up limit" in err
+    # 'table' is the plain format; 'text' stays accepted
+    status, table, _ = run("bridge", "deal", "--seed", "6", "--format", "table", "--workers", "1")
+    status2, text, _ = run("bridge", "deal", "--seed", "6", "--format", "text", "--workers", "1")
+    assert status == status2 == 0 and table == text and table.startswith("Board 1")
+
+
+def test_pbn_export_tags(run, tmp_path) -> None:
+    target = tmp_path / "d.pbn"
+    assert run("bridge", "deal", "-n", "2", "--seed", "7", "--format", "pbn", "-o", str(target),
+               "--workers", "1")[0] == 0
+    text = target.read_text()
+    assert text.startswith("% PBN 2.1\n% EXPORT\n") and text.count("% PBN") == 1
+    games = [g for g in text.split("\n\n") if "[Deal " in g]
+    assert len(games) == 2
+    for game in games:
+        tags = [line.split()[0][1:] for line in game.splitlines() if line.startswith("[")]
+        assert tags == ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+                        "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"]
+
+
+def test_same_seed_same_deals_for_any_workers() -> None:
+    one = random_deals(30, seed=8, constraints={"N": parse_constraint("hcp=15-17 shape=balanced")}, workers=1)
+    two = random_deals(30, seed=8, constraints={"N": parse_constraint("hcp=15-17 shape=balanced")}, workers=2)
+    assert one.deals == two.deals and one.tried == two.tried
+
+
+def test_bulk_pbn_matches_the_deal_by_deal_writer() -> None:
+    from cardlab.bridge.dealer.dealing import deal_owners
+    from cardlab.bridge.deals import deals_from_rows, pbn_games
+
+    rows = np.ascontiguousarray(deal_owners(np.random.default_rng(9), 40).T)
+    deals = deals_from_rows(rows)
+    assert all(sorted(c for h in d.hands for c in h) == list(range(52)) for d in deals)
+    body = deals_to_pbn(deals, date="2024.01.31").split("\n", 2)[2]
+    assert pbn_games(rows, date="2024.01.31") == body + "\n"

@@ -27,6 +27,7 @@ __all__ = [
     "HandError",
     "ReelsFileError",
     "ClusterError",
+    "DealerScriptError",
 ]
 
 
@@ -99,3 +100,21 @@ class ReelsFileError(CardlabError):
 class ClusterError(CardlabError):
     """A Dask cluster that cannot be used: unreachable scheduler, malformed address,
     ``distributed`` not installed, or the cluster lost while running."""
+
+
+class DealerScriptError(CardlabError):
+    """A dealer script that cannot be read or run: the message names the line and column
+    and says what was expected.
+
+    >>> str(DealerScriptError("unknown function 'hpc'", line=3, column=11, source="open.dl"))
+    "open.dl: line 3, column 11: unknown function 'hpc'"
+    """
+
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None,
+                 source: str | None = None) -> None:
+        self.reason, self.line, self.column, self.source = reason, line, column, source
+        where = ""
+        if line is not None:
+            where = f"line {line}" + (f", column {column}" if column is not None else "")
+        parts = [p for p in (source, where) if p]
+        super().__init__(": ".join([*parts, reason]))

@@ -13,13 +13,14 @@ True
 >>> parse_constraint("hcp=lots")
 Traceback (most recent call last):
 ...
-cardlab.errors.ConstraintError: bad range 'lots' in 'hcp=lots': use N, N-M, N+ or -M
+cardlab.errors.ConstraintError: bad range 'lots' in 'hcp=lots': use N, N-M, N+, N- or -M
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
@@ -27,7 +28,6 @@ from cardlab.board import SEATS, Vulnerability, dealer
 from cardlab.bridge.polynomials import suit_lengths
 from cardlab.bridge.schemes import SCHEMES
 from cardlab.cards import SUIT_ORDER, format_pbn_hand, parse_pbn_ids
-from cardlab.engine import fresh_seed
 from cardlab.errors import CardError, ConstraintError, DeckError
 
 __all__ = [
@@ -37,6 +37,11 @@ __all__ = [
     "parse_pbn_deal",
     "parse_constraint",
     "random_deals",
+    "generate_deals",
+    "deals_from_rows",
+    "pbn_games",
+    "combine_constraints",
+    "check_possible",
     "hand_hcp",
     "deals_to_pbn",
     "deal_diagram",
@@ -122,6 +127,8 @@ def _range(token: str, text: str) -> tuple[int, int]:
     try:
         if value.endswith("+"):
             return int(value[:-1]), 99
+        if value.endswith("-") and value[:-1].isdigit():
+            return 0, int(value[:-1])
         if value.startswith("-"):
             return 0, int(value[1:])
         if "-" in value:
@@ -129,15 +136,16 @@ def _range(token: str, text: str) -> tuple[int, int]:
             return int(lo), int(hi)
         return int(value), int(value)
     except ValueError:
-        raise ConstraintError(f"bad range '{token}' in '{text}': use N, N-M, N+ or -M") from None
+        raise ConstraintError(f"bad range '{token}' in '{text}': use N, N-M, N+, N- or -M") from None
 
 
 def parse_constraint(text: str) -> Constraint:
     """``"hcp=15-17 shape=balanced spades=5+"``: measures hcp, controls, spades, hearts,
-    diamonds, clubs (ranges N, N-M, N+, -M); shape = balanced or patterns like 4-4-3-2 / 5332,
-    several separated by ``|``."""
+    diamonds, clubs (ranges N, N-M, N+, and N- or -M for "at most N"); shape = balanced or
+    patterns like 4-4-3-2 / 5332, several separated by ``|``. A measure given twice must hold
+    both times (the ranges intersect); two shape lists must both allow the pattern."""
     ranges: list[tuple[str, int, int]] = []
-    shapes: set[tuple[int, ...]] = set()
+    shapes: set[tuple[int, ...]] | None = None
     for token in text.replace(",", " ").split():
         if "=" not in token:
             raise ConstraintError(f"expected MEASURE=VALUE, got '{token}' in '{text}'")
@@ -146,14 +154,20 @@ def parse_constraint(text: str) -> Constraint:
             name = key if key in ("hcp", "controls") else next(
                 n for n, s in _SUIT_NAMES.items() if s == _SUIT_NAMES[key] and len(n) > 1)
             lo, hi = _range(value, text)
+            if lo > hi:
+                raise ConstraintError(f"empty range '{value}' in '{text}'")
             ranges.append((name, lo, hi))
         elif key == "shape":
+            allowed: set[tuple[int, ...]] = set()
             for option in value.split("|"):
-                shapes |= _shape(option, text)
+                allowed |= _shape(option, text)
+            shapes = allowed if shapes is None else shapes & allowed
+            if not shapes:
+                raise ConstraintError(f"no hand has a shape allowed by every shape= in '{text}'")
         else:
             raise ConstraintError(f"unknown measure '{key}' in '{text}' (hcp, controls, spades, hearts, "
                                   f"diamonds, clubs, shape)")
-    return Constraint(text, tuple(ranges), frozenset(shapes))
+    return Constraint(text, tuple(ranges), frozenset(shapes or ()))
 
 
 def _shape(option: str, text: str) -> set[tuple[int, ...]]:
@@ -171,18 +185,100 @@ def _shape(option: str, text: str) -> set[tuple[int, ...]]:
     return {lengths}
 
 
+def combine_constraints(texts: Iterable[str]) -> Constraint:
+    """One constraint from several specs for the same seat: every one must hold.
+
+    >>> combine_constraints(["hcp=15-17", "spades=5+"]).ranges
+    (('hcp', 15, 17), ('spades', 5, 99))
+    """
+    return parse_constraint(" ".join(texts))
+
+
+_MAXIMA = {"hcp": 37, "controls": 12}
+
+
+def _script_condition(constraints: Mapping[str, Constraint]) -> Any:
+    """The dealer-language condition (a parsed expression) equivalent to per-seat constraints."""
+    from cardlab.bridge.dealer.parser import Binary, Call, Num, Shapes
+
+    parts: list[Any] = []
+    suit_of = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
+    for seat, constraint in constraints.items():
+        who = SEATS.index(seat)
+        for measure, lo, hi in constraint.ranges:
+            call = (Call("points", (measure, who)) if measure in ("hcp", "controls")
+                    else Call(f"length_{suit_of[measure]}", (who,)))
+            parts.append(Binary("&&", Binary(">=", call, Num(lo)), Binary("<=", call, Num(hi))))
+        if constraint.shapes:
+            keys = {((s * 14 + h) * 14 + d) * 14 + c for pattern in constraint.shapes
+                    for s, h, d, c in set(itertools.permutations(pattern))}
+            parts.append(Call("shape", (who, Shapes(tuple(sorted(keys))))))
+    condition: Any = Num(1)
+    for part in parts:
+        condition = part if condition == Num(1) else Binary("&&", condition, part)
+    return condition
+
+
+def check_possible(constraints: Mapping[str, Constraint], fixed: Mapping[str, list[int]] | None = None) -> None:
+    """Raise :class:`ConstraintError` for constraints that no deal can meet, from exact bounds:
+    a seat's range outside what 13 cards can hold, suit lengths that cannot add up to 13,
+    or seats that together need more high-card points, controls or cards of a suit than the deck has.
+
+    >>> check_possible({"N": parse_constraint("hcp=25+"), "S": parse_constraint("hcp=25+")})
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ConstraintError: impossible: the seats need at least 50 hcp together, the deck has 40
+    """
+    need = {"hcp": 0, "controls": 0, "spades": 0, "hearts": 0, "diamonds": 0, "clubs": 0}
+    for seat, c in constraints.items():
+        lows = {"spades": 0, "hearts": 0, "diamonds": 0, "clubs": 0}
+        highs = {"spades": 13, "hearts": 13, "diamonds": 13, "clubs": 13}
+        bounds = {"hcp": [0, 37], "controls": [0, 12]}
+        for measure, lo, hi in c.ranges:
+            if measure in lows:
+                lows[measure], highs[measure] = max(lows[measure], lo), min(highs[measure], hi)
+            else:
+                bounds[measure] = [max(bounds[measure][0], lo), min(bounds[measure][1], hi)]
+        for measure, (lo, hi) in bounds.items():
+            if lo > hi:
+                raise ConstraintError(f"impossible: {seat} cannot hold {lo} {measure} "
+                                      f"(13 cards hold {_MAXIMA[measure]} at most)" if lo > _MAXIMA[measure]
+                                      else f"impossible: {seat}'s {measure} ranges do not overlap")
+            need[measure] += lo
+        if any(lows[s] > highs[s] for s in lows) or sum(lows.values()) > 13 or sum(highs.values()) < 13:
+            raise ConstraintError(f"impossible: {seat}'s suit lengths cannot add up to 13 cards ({c.text})")
+        if c.shapes:
+            ok = [p for p in c.shapes if any(
+                all(lows[s] <= n <= highs[s] for s, n in zip(("spades", "hearts", "diamonds", "clubs"), perm))
+                for perm in set(itertools.permutations(p)))]
+            if not ok:
+                raise ConstraintError(f"impossible: no allowed shape fits {seat}'s suit lengths ({c.text})")
+        for s in lows:
+            need[s] += lows[s]
+    if need["hcp"] > 40:
+        raise ConstraintError(f"impossible: the seats need at least {need['hcp']} hcp together, the deck has 40")
+    if need["controls"] > 12:
+        raise ConstraintError(f"impossible: the seats need at least {need['controls']} controls together, "
+                              "the deck has 12")
+    for s in ("spades", "hearts", "diamonds", "clubs"):
+        if need[s] > 13:
+            raise ConstraintError(f"impossible: the seats need at least {need[s]} {s} together, the deck has 13")
+
+
 @dataclass(frozen=True)
 class DealBatch:
-    """Deals that met the constraints, with how many random deals were tried for them."""
+    """Deals that met the constraints, with how many random deals were tried for them
+    (``deals`` is empty when they were streamed to a file instead of kept)."""
 
     deals: tuple[Deal, ...]
     tried: int
     matched: int
     seed: int
+    interrupted: bool = False
 
     def acceptance(self) -> tuple[float, float, float]:
-        """Estimated probability that a random deal meets the constraints, with its 95% interval
-        (from every deal tried, including matches beyond the number asked for)."""
+        """Estimated probability that a random deal meets the constraints, with its 95% Wilson
+        interval (from the deals tried until the last one needed was found)."""
         from cardlab.distribution import Distribution, Simulation
 
         accepted = self.matched
@@ -190,6 +286,105 @@ class DealBatch:
                          simulation=Simulation(self.tried, self.seed))
         lo, hi = d.confidence_interval()
         return accepted / self.tried, float(lo[0]), float(hi[0])
+
+    def __repr__(self) -> str:
+        return f"DealBatch({self.matched} of {self.tried} tried, seed {self.seed})"
+
+
+def _fixed_cards(fixed: Mapping[str, str] | None) -> dict[str, list[int]]:
+    from cardlab.dealing import card_ids
+
+    out: dict[str, list[int]] = {}
+    used: set[int] = set()
+    for seat, cards in (fixed or {}).items():
+        if seat not in SEATS:
+            raise ConstraintError(f"unknown seat '{seat}' (N, E, S or W)")
+        ids = card_ids(cards)
+        if len(ids) != 13:
+            raise DeckError(f"{seat} must hold 13 cards, got {len(ids)} in '{cards}'")
+        if len(set(ids)) != len(ids) or used.intersection(ids):
+            raise DeckError(f"a card of {seat}'s hand '{cards}' is given twice")
+        used.update(ids)
+        out[seat] = list(ids)
+    return out
+
+
+def generate_deals(
+    count: int,
+    on_deals: Callable[[np.ndarray, int], None],
+    seed: int | None = None,
+    constraints: Mapping[str, Constraint] | None = None,
+    fixed: Mapping[str, str] | None = None,
+    max_tries: int = 50_000_000,
+    workers: int = 1,
+    progress: bool = False,
+    executor: Any = None,
+) -> DealBatch:
+    """Deal until ``count`` deals meet ``constraints`` (or ``max_tries`` deals were tried),
+    handing each batch of matching deals to ``on_deals(rows, number_before)`` as it comes
+    (``rows[k, 52]``: the seat 0..3 of each card id; :func:`deals_from_rows` and
+    :func:`pbn_games` read them), so any number of deals streams in bounded memory. Runs through the dealer engine
+    (:mod:`cardlab.bridge.dealer`): the seed fixes the deals whatever ``workers`` is.
+    Impossible constraints are refused up front (:func:`check_possible`)."""
+    from cardlab.bridge.dealer import run_script
+    from cardlab.bridge.dealer.parser import Script
+    from cardlab.engine import resolve_seed
+
+    constraints = dict(constraints or {})
+    for seat in constraints:
+        if seat not in SEATS:
+            raise ConstraintError(f"unknown seat '{seat}' (N, E, S or W)")
+    if max_tries < 1:
+        raise ConstraintError(f"the give-up limit must be at least 1 deal, got {max_tries}")
+    hands = _fixed_cards(fixed)
+    check_possible(constraints, hands)
+    predeal = tuple(sorted((SEATS.index(seat), tuple(ids)) for seat, ids in hands.items()))
+    script = Script(condition=_script_condition(constraints), actions=(), predeal=predeal, produce=count, generate=max_tries,
+                    default_action=False)
+    root, reported = resolve_seed(seed)
+
+    result = run_script(script, seed=root, workers=workers, progress=progress, executor=executor,
+                        on_deals=on_deals)
+    batch = DealBatch((), result.generated, result.produced, reported if reported is not None else 0,
+                      result.interrupted)
+    if result.produced < count and not result.interrupted:
+        p_hi = batch.acceptance()[2]
+        raise ConstraintError(
+            f"only {result.produced:,} of {count:,} deals met the constraints in {result.generated:,} random "
+            f"deals (the give-up limit; P(match) is at most {p_hi:.3g} at 95%); raise --max-tries or "
+            "loosen the constraints")
+    return batch
+
+
+def deals_from_rows(rows: np.ndarray) -> list[Deal]:
+    """:class:`Deal` objects from ``rows[k, 52]`` (the seat of each card id)."""
+    order = np.argsort(rows, axis=1, kind="stable")  # card ids grouped by seat, ascending
+    return [Deal(tuple(tuple(row[13 * s: 13 * s + 13][::-1]) for s in range(4))) for row in order.tolist()]
+
+
+def pbn_games(rows: np.ndarray, first_board: int = 1, date: str | None = None) -> str:
+    """The PBN games of :func:`deals_to_pbn` (without the file header) straight from ``rows[k, 52]``,
+    formatted in bulk: millions of deals stream quickly."""
+    import time
+
+    from cardlab.bridge.dealer.output import oneline_block
+
+    date = date or time.strftime("%Y.%m.%d")
+    text = oneline_block(rows)
+    width = len(text) // max(len(rows), 1)
+    out = []
+    for i in range(len(rows)):
+        line = text[i * width:(i + 1) * width]
+        hands = [line[s * 19 + 2: s * 19 + 18].rstrip(" ") for s in range(4)]
+        board = first_board + i
+        first = dealer(board).value
+        start = SEATS.index(first)
+        deal = first + ":" + " ".join(hands[(start + j) % 4] for j in range(4))
+        out.append(f'[Event "?"]\n[Site "?"]\n[Date "{date}"]\n[Board "{board}"]\n[West ""]\n[North ""]\n'
+                   f'[East ""]\n[South ""]\n[Dealer "{first}"]\n'
+                   f'[Vulnerable "{Vulnerability.from_board(board).value}"]\n[Deal "{deal}"]\n'
+                   '[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n\n')
+    return "".join(out)
 
 
 def random_deals(
@@ -199,84 +394,62 @@ def random_deals(
     fixed: Mapping[str, str] | None = None,
     max_tries: int = 50_000_000,
     batch: int = 100_000,
+    workers: int = 1,
 ) -> DealBatch:
-    """``count`` random deals whose seats meet ``constraints``; ``fixed`` seats hold the given
-    cards (a PBN hand or card list of 13 cards) and the rest of the deck is shuffled around them.
-
-    Deals are drawn in batches of shuffled decks; gives up with a clear error after
-    ``max_tries`` deals if too few met the constraints.
-    """
-    constraints = dict(constraints or {})
-    for seat in list(constraints) + list(fixed or {}):
-        if seat not in SEATS:
-            raise ConstraintError(f"unknown seat '{seat}' (N, E, S or W)")
-    seed = fresh_seed(seed)
-    rng = np.random.default_rng(seed)
-    fixed_hands: dict[int, list[int]] = {}
-    used: set[int] = set()
-    from cardlab.dealing import card_ids
-
-    for seat, cards in (fixed or {}).items():
-        ids = card_ids(cards)
-        if len(ids) != 13:
-            raise DeckError(f"{seat} must hold 13 cards, got {len(ids)} in '{cards}'")
-        if len(set(ids)) != len(ids) or used.intersection(ids):
-            raise DeckError(f"a card of {seat}'s hand '{cards}' is given twice")
-        used.update(ids)
-        fixed_hands[SEATS.index(seat)] = ids
-    free_seats = [s for s in range(4) if s not in fixed_hands]
-    rest = np.array([i for i in range(52) if i not in used], dtype=np.uint8)
-    accepted: list[np.ndarray] = []
-    tried = 0
-    while sum(len(a) for a in accepted) < count:
-        if tried >= max_tries:
-            got = sum(len(a) for a in accepted)
-            raise ConstraintError(
-                f"only {got} of {count} deals met the constraints in {tried:,} random deals; "
-                "loosen the constraints or ask for fewer deals")
-        n = min(batch, max_tries - tried)
-        shuffled = rng.permuted(np.broadcast_to(rest, (n, len(rest))), axis=1)
-        hands = np.zeros((n, 4, 13), dtype=np.uint8)
-        for k, position in enumerate(free_seats):
-            hands[:, position] = shuffled[:, 13 * k: 13 * (k + 1)]
-        for position, ids in fixed_hands.items():
-            hands[:, position] = np.array(ids, dtype=np.uint8)
-        ok = np.ones(n, dtype=bool)
-        for seat, constraint in constraints.items():
-            ok &= constraint.mask(hands[:, SEATS.index(seat)])
-        accepted.append(hands[ok])
-        tried += n
-    everything = np.concatenate(accepted)
-    deals = tuple(Deal(tuple(tuple(sorted(h, reverse=True)) for h in d)) for d in everything[:count].tolist())
-    return DealBatch(deals, tried, len(everything), seed)
+    """``count`` random deals whose seats meet ``constraints``, kept in memory; ``fixed`` seats
+    hold the given cards (a PBN hand or card list of 13 cards) and the rest of the deck is
+    shuffled around them. For many deals use :func:`generate_deals`, which streams them.
+    (``batch`` is accepted for compatibility; the engine sizes its own chunks.)"""
+    kept: list[Deal] = []
+    result = generate_deals(count, lambda rows, before: kept.extend(deals_from_rows(rows)), seed=seed,
+                            constraints=constraints,
+                            fixed=fixed, max_tries=max_tries, workers=workers)
+    return DealBatch(tuple(kept), result.tried, result.matched, result.seed, result.interrupted)
 
 
-
-def deals_to_pbn(deals: Iterable[Deal], comment: str = "", first_board: int = 1) -> str:
-    """A PBN file: one game per deal with Board, Dealer, Vulnerable and Deal tags.
+def deals_to_pbn(deals: Iterable[Deal], comment: str = "", first_board: int = 1, header: bool = True,
+                 date: str | None = None) -> str:
+    """A PBN 2.1 export file: one game per deal with the fifteen tags of the mandatory tag set
+    (unknown values as the standard allows: ``"?"`` for the event and site, ``""`` for players,
+    declarer, contract and result of an unplayed deal).
 
     Dealer and vulnerability follow the standard 16-board cycle from the board number.
 
-    >>> print(deals_to_pbn([parse_pbn_deal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")]))
+    >>> print(deals_to_pbn([parse_pbn_deal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")],
+    ...                    date="2024.01.31"))
     % PBN 2.1
     % EXPORT
-    [Event ""]
+    [Event "?"]
+    [Site "?"]
+    [Date "2024.01.31"]
     [Board "1"]
+    [West ""]
+    [North ""]
+    [East ""]
+    [South ""]
     [Dealer "N"]
     [Vulnerable "None"]
     [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+    [Scoring ""]
+    [Declarer ""]
+    [Contract ""]
+    [Result ""]
     <BLANKLINE>
     """
-    lines = ["% PBN 2.1", "% EXPORT"]
+    import time
+
+    date = date or time.strftime("%Y.%m.%d")
+    lines = ["% PBN 2.1", "% EXPORT"] if header else []
     lines += [f"% {line}" for line in comment.splitlines() if line]
     for board, deal in enumerate(deals, start=first_board):
         first = dealer(board).value
         lines += [
-            '[Event ""]',
-            f'[Board "{board}"]',
+            '[Event "?"]', '[Site "?"]', f'[Date "{date}"]', f'[Board "{board}"]',
+            '[West ""]', '[North ""]', '[East ""]', '[South ""]',
             f'[Dealer "{first}"]',
             f'[Vulnerable "{Vulnerability.from_board(board).value}"]',
             f'[Deal "{deal.to_pbn(first)}"]',
+            '[Scoring ""]', '[Declarer ""]', '[Contract ""]', '[Result ""]',
             "",
         ]
     return "\n".join(lines)

@@ -29,7 +29,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from cardlab.cli import bridge_dd, bridge_score, bridge_stats, bridge_teams, poker
+    from cardlab.cli import bridge_dd, bridge_dealer, bridge_score, bridge_stats, bridge_teams, poker
 
     parser = _Parser(
         prog="cardlab",
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     bridge = groups.add_parser("bridge", help="bridge hand statistics and duplicate scoring")
     bridge_cmds = _commands(bridge)
     bridge_stats.register(bridge_cmds)
-    bridge_stats.register_deal(bridge_cmds)
+    bridge_dealer.register(bridge_cmds)  # dealer scripts, and random deals under constraints
     bridge_score.register(bridge_cmds)
     bridge_dd.register(bridge_cmds)
     bridge_teams.register(bridge_cmds)

@@ -1,0 +1,241 @@
+"""Exact conditional dealing for a condition on one seat's suit lengths and high-card points.
+
+When a script's condition looks at one seat only, and only through suit lengths,
+``shape()`` and standard 4-3-2-1 points (total or per suit), every hand can be
+classed by its suit lengths ``L`` and points per suit ``h``. The number of hands
+in a class is exact, ``prod_i w(L_i, h_i)`` with ``w(l, h)`` the holdings of ``l``
+cards worth ``h`` points (honour sets of that value times spot cards), so the
+condition is evaluated once per class and the accepted hands are drawn directly:
+
+1. a class, with probability proportional to its number of hands (exact integer weights);
+2. in each suit, an honour set of the class's value (weighted by its spot-card completions),
+   then the spot cards uniformly;
+3. the other 39 cards dealt uniformly to the other three seats;
+4. the number of rejected deals before each accepted one, geometric with the exact
+   acceptance probability ``p``.
+
+Rejection sampling produces accepted deals that are independent draws from the uniform
+distribution on the deals meeting the condition, separated by independent geometric
+runs of rejected ones; steps 1-4 draw exactly that, so every output (deals, "Generated",
+averages) has the same distribution as dealing and rejecting. ``tests/test_dealer.py``
+checks the class weights against cardlab's exact tables and the draws against them.
+
+>>> from cardlab.bridge.dealer.parser import parse_script
+>>> s = parse_script("hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)")
+>>> plan = ConditionalPlan.build(s)
+>>> plan.seat, plan.accepted_hands, round(plan.probability, 6)
+(0, 30897212184, 0.048656)
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
+from cardlab.bridge.dealer.parser import Script
+
+__all__ = ["ConditionalPlan", "holding_weights"]
+
+_HONOUR_VALUES = (1, 2, 3, 4)  # J Q K A (ranks 9..12)
+_TOTAL_HANDS = comb(52, 13)
+
+
+class _NotApplicable(Exception):
+    """The condition uses something a class of hands does not determine."""
+
+
+@lru_cache(maxsize=None)
+def holding_weights() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``w[l, h]`` holdings of ``l`` cards of a suit worth ``h`` points, and per (l, h) the honour
+    sets (4-bit masks J=1, Q=2, K=4, A=8) with their cumulative weights (padded)."""
+    weights = np.zeros((14, 11), dtype=np.int64)
+    masks = np.zeros((14, 11, 16), dtype=np.int64)
+    cumulative = np.full((14, 11, 16), np.iinfo(np.int64).max, dtype=np.int64)
+    for l in range(14):
+        for h in range(11):
+            running = 0
+            slot = 0
+            for mask in range(16):
+                bits = [(mask >> b) & 1 for b in range(4)]
+                size, value = sum(bits), sum(v for v, bit in zip(_HONOUR_VALUES, bits) if bit)
+                if value != h or size > l or l - size > 9:
+                    continue
+                running += comb(9, l - size)
+                masks[l, h, slot] = mask
+                cumulative[l, h, slot] = running
+                slot += 1
+            weights[l, h] = running
+    return weights, masks, cumulative
+
+
+class _ClassHands:
+    """Stands in for :class:`Hands` over classes: lengths and standard points per suit only."""
+
+    def __init__(self, seat: int, lengths: np.ndarray, points: np.ndarray) -> None:
+        self.seat, self.n = seat, lengths.shape[1]
+        self._lengths, self._points = lengths, points
+        self._cache: dict[Any, Any] = {}
+
+    def per_suit(self, seat: int, table_key: Any) -> np.ndarray:
+        if seat != self.seat:
+            raise _NotApplicable
+        if table_key == "length":
+            return self._lengths
+        if table_key == "hcp" and self._standard:
+            return self._points
+        raise _NotApplicable
+
+    _standard = True
+
+    def lengths(self, seat: int) -> np.ndarray:
+        return self.per_suit(seat, "length")
+
+    def shape_key(self, seat: int) -> np.ndarray:
+        c, d, h, s = self.lengths(seat)
+        return ((s * 14 + h) * 14 + d) * 14 + c
+
+    def __getattr__(self, name: str) -> Any:
+        raise _NotApplicable
+
+
+class _TotalsOnly:
+    """Points per suit of a coarse class: only their total (``.sum(axis=0)``) is known."""
+
+    def __init__(self, totals: np.ndarray) -> None:
+        self.totals = totals
+
+    def sum(self, axis: int = 0) -> np.ndarray:
+        return self.totals
+
+    def __getitem__(self, item: Any) -> Any:
+        raise _NotApplicable
+
+
+@lru_cache(maxsize=1)
+def _coarse_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every (lengths, total points) class: lengths (4, k) clubs..spades, totals (k,), hands (k,)."""
+    weights = holding_weights()[0]
+    grid = np.indices((14, 14, 14)).reshape(3, -1)
+    grid = grid[:, grid.sum(axis=0) <= 13]
+    L = np.vstack([grid, 13 - grid.sum(axis=0)])  # (4, 560)
+    poly = weights[L[0]]  # (560, 11): hands by points, one suit at a time (batched convolution)
+    for suit in range(1, 4):
+        step = weights[L[suit]]
+        grown = np.zeros((poly.shape[0], poly.shape[1] + 10), dtype=np.int64)
+        for points in range(11):
+            grown[:, points:points + poly.shape[1]] += poly * step[:, points:points + 1]
+        poly = grown
+    which, totals = np.nonzero(poly)
+    return L[:, which], totals, poly[which, totals]
+
+
+def _fine_classes(lengths: np.ndarray, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (lengths, points per suit) classes inside the given coarse classes, with their hands."""
+    weights = holding_weights()[0]
+    lens, pts, ws = [], [], []
+    order = np.lexsort(lengths)
+    lengths, totals = lengths[:, order], totals[order]
+    keys = [tuple(col) for col in lengths.T.tolist()]
+    for L, group in itertools.groupby(range(len(keys)), key=lambda i: keys[i]):
+        wanted = totals[list(group)]
+        options = [np.flatnonzero(weights[l]) for l in L]
+        grid = np.array(np.meshgrid(*options, indexing="ij")).reshape(4, -1)
+        grid = grid[:, np.isin(grid.sum(axis=0), wanted)]
+        w = np.ones(grid.shape[1], dtype=np.int64)
+        for i, l in enumerate(L):
+            w *= weights[l, grid[i]]
+        lens.append(np.repeat(np.array(L)[:, None], grid.shape[1], axis=1))
+        pts.append(grid)
+        ws.append(w)
+    return np.concatenate(lens, axis=1), np.concatenate(pts, axis=1), np.concatenate(ws)
+
+
+@dataclass(frozen=True)
+class ConditionalPlan:
+    """The accepted classes of a one-seat condition, with their exact weights."""
+
+    seat: int
+    lengths: np.ndarray  # (4, k) suit lengths, clubs..spades
+    points: np.ndarray  # (4, k)
+    cumulative: np.ndarray  # (k,) running hands
+    accepted_hands: int
+
+    @property
+    def probability(self) -> float:
+        return self.accepted_hands / _TOTAL_HANDS
+
+    @classmethod
+    def build(cls, script: Script) -> "ConditionalPlan | None":
+        """The plan for ``script``, or None when its condition is not of the kind handled here."""
+        if script.predeal or script.pointcount != Script.pointcount:
+            return None
+        variables = script.variable_map()
+        seats = seats_used(script.condition, variables)
+        if len(seats) != 1:
+            return None
+        seat = next(iter(seats))
+        evaluator = Evaluator(script)
+        lengths, totals, _ = _coarse_classes()
+        try:  # conditions on total points (the common case): few classes
+            coarse = _ClassHands(seat, lengths, _TotalsOnly(totals))  # type: ignore[arg-type]
+            ok = evaluator.truth(script.condition, coarse)  # type: ignore[arg-type]
+            keep = np.flatnonzero(ok)
+            if keep.size == 0:
+                return None
+            lengths, points, weights = _fine_classes(lengths[:, keep], totals[keep])
+        except (_NotApplicable, TypeError, KeyError, AssertionError):
+            return None  # points per suit, or anything else: deal and reject as usual
+        # small integer types: the plan travels to the workers with every chunk
+        return cls(seat, lengths.astype(np.int8), points.astype(np.int8), np.cumsum(weights), int(weights.sum()))
+
+    def sample(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """``n`` accepted deals as ``owner[52, n]``, and the rejected deals before each (geometric)."""
+        _, masks, cumulative = holding_weights()
+        pick = np.searchsorted(self.cumulative, rng.integers(0, self.accepted_hands, n), side="right")
+        lengths, points = self.lengths[:, pick], self.points[:, pick]  # (4, n)
+        held = np.zeros((13, 4, n), dtype=bool)  # rank, suit
+        for suit in range(4):
+            l, h = lengths[suit], points[suit]
+            total = holding_weights()[0][l, h]
+            u = (rng.random(n) * total).astype(np.int64)
+            u = np.minimum(u, total - 1)
+            slot = (u[:, None] >= cumulative[l, h]).sum(axis=1)
+            mask = masks[l, h, slot]
+            for bit in range(4):
+                held[9 + bit, suit] = ((mask >> bit) & 1).astype(bool)
+            need = l - np.array([bin(m).count("1") for m in range(16)])[mask]
+            for j in range(9):  # spot cards 2..T, sequential selection
+                take = rng.random(n) * (9 - j) < need
+                held[j, suit] = take
+                need = need - take
+        owner = _deal_others(rng, held.reshape(52, n), self.seat)
+        gaps = rng.geometric(self.probability, n) - 1
+        return owner, gaps
+
+
+def _deal_others(rng: np.random.Generator, held: np.ndarray, seat: int) -> np.ndarray:
+    """The seat holds ``held`` (52, n); the other 39 cards go uniformly to the other three seats."""
+    n = held.shape[1]
+    others = [s for s in range(4) if s != seat]
+    owner = np.empty((52, n), dtype=np.uint8)
+    left = np.full(n, 39.0)
+    c1, c2 = np.full(n, 13.0), np.full(n, 26.0)
+    x = np.empty(n)
+    for card in range(52):
+        mine = held[card]
+        rng.random(out=x)
+        x *= left
+        b1 = (x < c1) & ~mine
+        b2 = (x < c2) & ~mine
+        choice = np.where(b1, others[0], np.where(b2, others[1], others[2])).astype(np.uint8)
+        owner[card] = np.where(mine, seat, choice)
+        left -= ~mine
+        c1 -= b1
+        c2 -= b2
+    return owner

@@ -1,0 +1,332 @@
+"""The functions a dealer script may call, and the per-hand features they share within a batch.
+
+Every function is one entry of :data:`FUNCTIONS`: the word the script uses, the
+kinds of its arguments (seat, suit, strain, card, shapes, vul, contract, expr),
+how many trailing ones are optional, and the evaluator that turns a batch of
+deals into one integer per deal. A double-dummy ``dds(SEAT, STRAIN)`` is one
+more entry (see :func:`register`).
+
+Features are computed once per batch and seat and shared by every function
+that needs them (a ``Hands`` caches suit lengths, point tables per suit, ...).
+
+>>> import numpy as np
+>>> owner = (np.arange(52) % 4).astype(np.uint8)   # card id % 4 is the suit: North gets the clubs
+>>> hands = Hands(owner[:, None], Tables.standard())
+>>> hands.lengths(0)[:, 0].tolist()   # North holds the 13 clubs
+[13, 0, 0, 0]
+>>> int(evaluate_call("hcp", (0,), hands)[0]), int(evaluate_call("losers", (0,), hands)[0])
+(10, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from cardlab.errors import DealerScriptError
+
+__all__ = ["FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call"]
+
+# default alternative counts pt0..pt9 (ranks 2..A): tens, jacks, queens, kings, aces, top2, top3, top4, top5, c13
+_ALT_DEFAULTS: tuple[tuple[int, ...], ...] = (
+    (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1),
+    (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1),
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 6),
+)
+_CONTROLS = (0,) * 11 + (1, 2)
+_HCP = (0,) * 9 + (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Point tables per rank (2..A): ``hcp`` (the script's pointcount), ``alt`` pt0..pt9, controls."""
+
+    hcp: tuple[int, ...] = _HCP
+    alt: tuple[tuple[int, ...], ...] = _ALT_DEFAULTS
+
+    @classmethod
+    def standard(cls) -> "Tables":
+        return cls()
+
+    @classmethod
+    def for_script(cls, pointcount: tuple[int, ...], altcounts: tuple[tuple[int, tuple[int, ...]], ...]) -> "Tables":
+        alt = list(_ALT_DEFAULTS)
+        for k, table in altcounts:
+            alt[k] = table
+        return cls(tuple(pointcount), tuple(alt))
+
+    def table(self, key: Any) -> tuple[int, ...]:
+        if key == "hcp":
+            return self.hcp
+        if key == "controls":
+            return _CONTROLS
+        return self.alt[int(key)]
+
+
+class Hands:
+    """A batch of deals as ``owner[52, n]`` (the seat 0..3 holding each card id), with cached features.
+
+    Per-suit features are ``(4, n)`` arrays, suits in card-id order (clubs, diamonds, hearts, spades).
+    """
+
+    def __init__(self, owner: np.ndarray, tables: Tables, rng: np.random.Generator | None = None) -> None:
+        self.owner = owner
+        self.n = owner.shape[1]
+        self.tables = tables
+        self.rng = rng
+        self._cache: dict[Any, np.ndarray] = {}
+
+    def subset(self, rows: np.ndarray) -> "Hands":
+        return Hands(self.owner[:, rows], self.tables, self.rng)
+
+    def presence(self, seat: int) -> np.ndarray:
+        """``(13, 4, n)`` uint8: 1 where the seat holds the card of that rank (2..A) and suit."""
+        key = ("presence", seat)
+        if key not in self._cache:
+            self._cache[key] = (self.owner == seat).view(np.uint8).reshape(13, 4, self.n)
+        return self._cache[key]
+
+    def per_suit(self, seat: int, table_key: Any) -> np.ndarray:
+        """``(4, n)`` int64 totals per suit (clubs..spades) of a rank table (or lengths for 'length').
+
+        Plain sums over the ranks with a nonzero value (no BLAS: it would start threads in every worker)."""
+        key = ("suit", seat, table_key)
+        if key not in self._cache:
+            present = self.presence(seat)
+            if table_key == "length":
+                total = present.sum(axis=0, dtype=np.int64)
+            else:
+                total = np.zeros((4, self.n), dtype=np.int64)
+                for rank, value in enumerate(self.tables.table(table_key)):
+                    if value == 1:
+                        total += present[rank]
+                    elif value:
+                        total += value * present[rank].astype(np.int64)
+            self._cache[key] = total
+        return self._cache[key]
+
+    def lengths(self, seat: int) -> np.ndarray:
+        return self.per_suit(seat, "length")
+
+    def card(self, seat: int, card: int) -> np.ndarray:
+        return (self.owner[card] == seat).astype(np.int64)
+
+    def shape_key(self, seat: int) -> np.ndarray:
+        key = ("shapekey", seat)
+        if key not in self._cache:
+            c, d, h, s = self.lengths(seat)
+            self._cache[key] = ((s * 14 + h) * 14 + d) * 14 + c
+        return self._cache[key]
+
+
+# --- evaluators ----------------------------------------------------------------------------------
+
+
+def _length(h: Hands, seat: int, suit: int) -> np.ndarray:
+    return h.lengths(seat)[suit]
+
+
+def _points(h: Hands, table: Any, seat: int, suit: int | None = None) -> np.ndarray:
+    per = h.per_suit(seat, table)
+    return per.sum(axis=0) if suit is None else per[suit]
+
+
+def _has(h: Hands, seat: int, suit: int, rank: int) -> np.ndarray:
+    return h.card(seat, rank * 4 + suit)
+
+
+def _suit_losers(h: Hands, seat: int, suit: int) -> np.ndarray:
+    n = h.lengths(seat)[suit]
+    a, k, q = (_has(h, seat, suit, r) for r in (12, 11, 10))
+    three = 3 - a - k - q
+    return np.where(n == 0, 0, np.where(n == 1, 1 - a, np.where(n == 2, 2 - a - k, three)))
+
+
+def _losers(h: Hands, seat: int, suit: int | None = None) -> np.ndarray:
+    if suit is not None:
+        return _suit_losers(h, seat, suit)
+    return sum(_suit_losers(h, seat, s) for s in range(4))  # type: ignore[return-value]
+
+
+def _shape(h: Hands, seat: int, shapes: Any) -> np.ndarray:
+    table = _shape_table(shapes.keys)
+    return table[h.shape_key(seat)].astype(np.int64)
+
+
+_SHAPE_TABLES: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def _shape_table(keys: tuple[int, ...]) -> np.ndarray:
+    if keys not in _SHAPE_TABLES:
+        table = np.zeros(14 ** 4, dtype=bool)
+        table[list(keys)] = True
+        _SHAPE_TABLES[keys] = table
+    return _SHAPE_TABLES[keys]
+
+
+def _hascard(h: Hands, seat: int, card: int) -> np.ndarray:
+    return h.card(seat, card)
+
+
+def _quality(h: Hands, seat: int, suit: int) -> np.ndarray:
+    """Suit quality x 100 (The Bridge World, October 1982), as in the C dealer."""
+    n = h.lengths(seat)[suit]
+    a, k, q, j, t, nine, eight = (_has(h, seat, suit, r) for r in (12, 11, 10, 9, 8, 7, 6))
+    factor = n * 10
+    higher = a + k + q + j
+    value = (4 * a + 3 * k + 2 * q + j) * factor
+    replace = np.minimum(3 - 2 * q - j, n - 6)
+    long_part = replace * factor
+    ten = np.where((higher > 1) | (j == 1), factor, factor // 2) * t
+    nine_part = np.where((higher == 2) | (t == 1) | (eight == 1), factor // 2, 0) * nine
+    return value + np.where(n > 6, long_part, ten + nine_part)
+
+
+def _cccc(h: Hands, seat: int) -> np.ndarray:
+    """The Kaplan-Rubens count x 100 (The Bridge World, October 1982), as in the C dealer."""
+    total = np.zeros(h.n, dtype=np.int64)
+    shape_points = np.zeros(h.n, dtype=np.int64)
+    for suit in range(4):
+        n = h.lengths(seat)[suit]
+        a, k, q, j, t, nine = (_has(h, seat, suit, r) for r in (12, 11, 10, 9, 8, 7))
+        shape_points += np.maximum(3 - n, 0) * 100
+        total += 300 * a + k * (200 - 150 * (n == 1))
+        total += q * (100 - 75 * (n == 1) - 25 * (n == 2) - 25 * ((a + k) == 0))
+        above_j = a + k + q
+        total += j * (50 * (above_j == 2) + 25 * (above_j == 1))
+        above_t = above_j + j
+        total += t * (25 * (above_t == 2) + 25 * ((above_t == 1) & (nine == 1)))
+        total += _quality(h, seat, suit)
+    return total + np.where(shape_points == 0, -50, shape_points - 100)
+
+
+_IMP_STEPS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190, 1490,
+                       1740, 1990, 2240, 2490, 2990, 3490, 3990])
+
+
+def _imps(h: Hands, diff: np.ndarray) -> np.ndarray:
+    imps = np.searchsorted(_IMP_STEPS, np.abs(diff), side="left")
+    return np.where(diff < 0, -imps, imps).astype(np.int64)
+
+
+def _score(h: Hands, vul: int, contract: int, tricks: np.ndarray) -> np.ndarray:
+    """Undoubled score for declarer (as the C dealer's score()); made and down."""
+    level, strain = divmod(contract, 5)
+    tricks = np.asarray(tricks, dtype=np.int64)
+    per_trick = 30 if strain >= 2 else 20
+    contract_points = level * per_trick + (10 if strain == 4 else 0)
+    made = contract_points + 50
+    if contract_points >= 100:
+        made += 250 + 200 * vul
+    if level == 6:
+        made += 500 + 250 * vul
+    if level == 7:
+        made += 1000 + 500 * vul
+    over = tricks - 6 - level
+    return np.where(over >= 0, made + per_trick * over, 50 * (1 + vul) * over)
+
+
+def _rnd(h: Hands, limit: np.ndarray) -> np.ndarray:
+    limit = np.broadcast_to(np.asarray(limit, dtype=np.int64), (h.n,))
+    if (limit <= 0).any():
+        raise DealerScriptError("rnd() needs a positive limit")
+    assert h.rng is not None
+    return (h.rng.random(h.n) * limit).astype(np.int64)
+
+
+EVALUATORS: dict[str, Callable[..., np.ndarray]] = {
+    "length": _length, "points": _points, "losers": _losers, "shape": _shape, "hascard": _hascard,
+    "quality": _quality, "cccc": _cccc, "imps": _imps, "score": _score, "rnd": _rnd,
+}
+
+
+@dataclass(frozen=True)
+class FunctionSpec:
+    """A script function: ``word(params...)`` evaluated by ``EVALUATORS[name]`` with
+    ``preset`` arguments first; ``expensive`` functions are only evaluated where needed
+    (the right side of ``&&``/``||`` runs on the deals still undecided)."""
+
+    word: str
+    name: str
+    params: tuple[str, ...]
+    optional: int = 0
+    preset: tuple[Any, ...] = ()
+    expensive: bool = False
+    note: str = field(default="", compare=False)
+
+    def arity_text(self) -> str:
+        most = len(self.params)
+        least = most - self.optional
+        names = ", ".join(self.params)
+        return f"{least} argument{'s' if least != 1 else ''} ({names})" if least == most else \
+            f"{least} to {most} arguments ({names})"
+
+    def bind(self, args: list[Any]) -> tuple[Any, ...]:
+        return (*self.preset, *args)
+
+
+FUNCTIONS: dict[str, FunctionSpec] = {}
+
+
+def register(spec: FunctionSpec, evaluator: Callable[..., np.ndarray] | None = None) -> None:
+    """Add a function (e.g. ``dds(SEAT, STRAIN)`` from a double-dummy module) to the language."""
+    FUNCTIONS[spec.word] = spec
+    if evaluator is not None:
+        EVALUATORS[spec.name] = evaluator
+
+
+for _word, _suit in (("club", 0), ("clubs", 0), ("diamond", 1), ("diamonds", 1), ("heart", 2), ("hearts", 2),
+                     ("spade", 3), ("spades", 3)):
+    register(FunctionSpec(_word, "length", ("seat",), preset=()))
+    FUNCTIONS[_word] = FunctionSpec(_word, "length_" + str(_suit), ("seat",))
+    EVALUATORS["length_" + str(_suit)] = (lambda s: lambda h, seat: _length(h, seat, s))(_suit)
+register(FunctionSpec("hcp", "points", ("seat", "suit"), optional=1, preset=("hcp",)))
+for _word in ("control", "controls"):
+    register(FunctionSpec(_word, "points", ("seat", "suit"), optional=1, preset=("controls",)))
+for _k, _names in enumerate((("tens", "ten"), ("jacks", "jack"), ("queens", "queen"), ("kings", "king"),
+                             ("aces", "ace"), ("top2",), ("top3",), ("top4",), ("top5",), ("c13",))):
+    for _word in (f"pt{_k}", *_names):
+        register(FunctionSpec(_word, "points", ("seat", "suit"), optional=1, preset=(_k,)))
+for _word in ("loser", "losers"):
+    register(FunctionSpec(_word, "losers", ("seat", "suit"), optional=1))
+register(FunctionSpec("shape", "shape", ("seat", "shapes")))
+register(FunctionSpec("hascard", "hascard", ("seat", "card")))
+register(FunctionSpec("quality", "quality", ("seat", "suit")))
+register(FunctionSpec("cccc", "cccc", ("seat",)))
+for _word in ("imp", "imps"):
+    register(FunctionSpec(_word, "imps", ("expr",)))
+register(FunctionSpec("score", "score", ("vul", "contract", "expr")))
+register(FunctionSpec("rnd", "rnd", ("expr",)))
+
+
+def evaluate_call(name: str, args: tuple[Any, ...], hands: Hands) -> np.ndarray:
+    """Evaluate a registered function with already evaluated arguments (shortcut used by tests)."""
+    spec = FUNCTIONS.get(name)
+    if spec is not None:
+        return np.asarray(EVALUATORS[spec.name](hands, *spec.bind(list(args))))
+    return np.asarray(EVALUATORS[name](hands, *args))
+
+
+def _tricks(h: Hands, seat: int, strain: int) -> np.ndarray:
+    """Double-dummy tricks of ``seat`` as declarer in ``strain`` (0 clubs .. 3 spades, 4 notrump),
+    solved by DDS in batches (:func:`cardlab.bridge.dd.tricks_batch`)."""
+    from cardlab.bridge.dd import tricks_batch
+
+    owner = np.asarray(h.owner).T  # (n, 52): the seat of each card id
+    if len(owner) == 0:
+        return np.zeros(0, dtype=np.int64)
+    hands = np.argsort(owner, axis=1, kind="stable").reshape(-1, 4, 13)  # card ids by seat N, E, S, W
+    return tricks_batch(hands, [strain])[:, seat, strain].astype(np.int64)
+
+
+for _word in ("trick", "tricks", "dds"):
+    register(FunctionSpec(_word, "tricks", ("seat", "strain"), expensive=True), _tricks)

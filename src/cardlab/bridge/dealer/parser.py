@@ -1,0 +1,693 @@
+"""Reading a dealer script: a lexer and a recursive-descent parser (no user text is ever run as Python).
+
+Operator precedence follows the C program's grammar, lowest first:
+``?:`` (right-associative), ``||``/``or``, ``&&``/``and``, ``==`` ``!=``,
+``<`` ``<=`` ``>`` ``>=``, ``+`` ``-``, ``*`` ``/`` ``%``, then the unary
+``!``/``not`` and ``-``.
+
+>>> script = parse_script("hcp(north) >= 2 * 6 && !shape(north, any 4333)")
+>>> script.condition
+Binary(op='&&', left=Binary(op='>=', left=Call(name='points', args=('hcp', 0)), right=Binary(op='*', left=Num(value=2), right=Num(value=6))), right=Unary(op='!', operand=Call(name='shape', args=(0, Shapes(...)))))
+>>> parse_script("condition hpc(north) > 3")
+Traceback (most recent call last):
+...
+cardlab.errors.DealerScriptError: line 1, column 11: unknown function 'hpc'
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from cardlab.errors import DealerScriptError
+
+__all__ = ["Token", "tokenize", "parse_script", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
+           "Cond", "Shapes", "Node", "SEAT_NAMES", "SUIT_NAMES"]
+
+SEAT_NAMES = {"north": 0, "east": 1, "south": 2, "west": 3}
+#: suit words -> suit index (0 clubs .. 3 spades, as in card ids); 4 = notrump for strains
+SUIT_NAMES = {"club": 0, "clubs": 0, "diamond": 1, "diamonds": 1, "heart": 2, "hearts": 2,
+              "spade": 3, "spades": 3}
+STRAIN_NAMES = {**SUIT_NAMES, "notrump": 4, "notrumps": 4}
+VULNERABLE_NAMES = {"none": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+_STATEMENTS = {"generate", "produce", "dealer", "vulnerable", "seed", "predeal", "pointcount", "altcount",
+               "condition", "action"}
+_ACTIONS = {"printall", "printew", "printpbn", "printcompact", "printoneline", "print", "printes", "average",
+            "frequency", "evalcontract"}
+_WORDS_OPERATORS = {"and": "&&", "or": "||", "not": "!"}
+RANKS = "23456789TJQKA"
+
+
+# --- tokens ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # NUMBER, WORD, STRING, OP, NEWLINE_MARK, END
+    text: str
+    line: int
+    column: int
+
+
+_OPERATORS = ("&&", "||", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "?", ":", "(", ")",
+              ",", "=", "!")
+
+
+def tokenize(text: str, source: str | None = None) -> list[Token]:
+    """The tokens of a script; comments (``#`` at a line start, ``//``, ``/* */``) dropped."""
+    tokens: list[Token] = []
+    i, line, col = 0, 1, 1
+    n = len(text)
+
+    def error(reason: str, at_line: int, at_col: int) -> DealerScriptError:
+        return DealerScriptError(reason, at_line, at_col, source)
+
+    line_start = True
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            i, line, col, line_start = i + 1, line + 1, 1, True
+            continue
+        if ch in " \t\r\f":
+            i, col = i + 1, col + 1
+            continue
+        if ch == "#" and line_start or text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        line_start = False
+        if text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            if end < 0:
+                raise error("unterminated comment: '/*' is never closed by '*/'", line, col)
+            chunk = text[i:end + 2]
+            newlines = chunk.count("\n")
+            if newlines:
+                line += newlines
+                col = len(chunk) - chunk.rfind("\n")
+            else:
+                col += len(chunk)
+            i = end + 2
+            continue
+        if ch == '"':
+            j = i + 1
+            out = []
+            while j < n and text[j] != '"':
+                if text[j] == "\\" and j + 1 < n:
+                    out.append({"n": "\n", "t": "\t"}.get(text[j + 1], text[j + 1]))
+                    j += 2
+                    continue
+                out.append(text[j])
+                j += 1
+            if j >= n:
+                raise error("unterminated string: '\"' is never closed", line, col)
+            raw = text[i:j + 1]
+            tokens.append(Token("STRING", "".join(out), line, col))
+            newlines = raw.count("\n")
+            if newlines:
+                line += newlines
+                col = len(raw) - raw.rfind("\n")
+            else:
+                col += len(raw)
+            i = j + 1
+            continue
+        if ch == "\\" and text.startswith("\\n", i):
+            tokens.append(Token("NEWLINE_MARK", "\\n", line, col))
+            i, col = i + 2, col + 2
+            continue
+        match = re.compile(r"[A-Za-z0-9_]+").match(text, i)
+        if match:
+            word = match.group()
+            kind = "NUMBER" if word.isdigit() else "WORD"
+            tokens.append(Token(kind, word, line, col))
+            i, col = match.end(), col + len(word)
+            continue
+        for op in _OPERATORS:
+            if text.startswith(op, i):
+                tokens.append(Token("OP", op, line, col))
+                i, col = i + len(op), col + len(op)
+                break
+        else:
+            raise error(f"unexpected character {ch!r}", line, col)
+    tokens.append(Token("END", "end of script", line, col))
+    return tokens
+
+
+# --- the tree ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Num:
+    value: int
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+    line: int = field(default=0, compare=False, repr=False)
+    column: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """The suit-length vectors (spades, hearts, diamonds, clubs) a ``shape()`` list accepts, as keys
+    ``((s * 14 + h) * 14 + d) * 14 + c``."""
+
+    keys: tuple[int, ...]
+    text: str = field(default="", compare=False)
+
+    def __repr__(self) -> str:
+        return "Shapes(...)"
+
+
+@dataclass(frozen=True)
+class Call:
+    name: str  # the registry name of the function
+    args: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Unary:
+    op: str
+    operand: Any
+
+
+@dataclass(frozen=True)
+class Binary:
+    op: str
+    left: Any
+    right: Any
+
+
+@dataclass(frozen=True)
+class Cond:
+    test: Any
+    then: Any
+    other: Any
+
+
+Node = Num | Var | Call | Unary | Binary | Cond
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action: ``kind`` is printall, printew, printpbn, printcompact, printoneline, print,
+    printes, average or frequency; ``exprs`` its expressions, ``bounds`` a frequency's bounds,
+    ``seats`` print()'s seats, ``items`` printes' strings and expressions in order."""
+
+    kind: str
+    label: str | None = None
+    exprs: tuple[Any, ...] = ()
+    bounds: tuple[int, ...] = ()
+    seats: tuple[int, ...] = ()
+    items: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Script:
+    """A parsed dealer script."""
+
+    condition: Any = Num(1)
+    actions: tuple[Action, ...] = (Action("printall"),)
+    variables: tuple[tuple[str, Any], ...] = ()
+    generate: int | None = None
+    produce: int | None = None
+    dealer: int | None = None
+    vulnerable: str | None = None
+    seed: int | None = None
+    predeal: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    pointcount: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4)  # ranks 2..A
+    altcounts: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    source: str | None = None
+    default_action: bool = True
+
+    @property
+    def prints(self) -> bool:
+        return any(a.kind.startswith("print") for a in self.actions)
+
+    def variable_map(self) -> dict[str, Any]:
+        return dict(self.variables)
+
+
+# --- the parser ----------------------------------------------------------------------------------
+
+
+class _Parser:
+    def __init__(self, text: str, source: str | None) -> None:
+        from cardlab.bridge.dealer.functions import FUNCTIONS
+
+        self.functions = FUNCTIONS
+        self.source = source
+        self.tokens = tokenize(text, source)
+        self.pos = 0
+        self.settings: dict[str, Any] = {}
+        self.variables: dict[str, Any] = {}
+        self.var_tokens: dict[str, Token] = {}
+        self.uses: list[Token] = []
+        self.predeal: dict[int, list[int]] = {}
+        self.altcounts: dict[int, tuple[int, ...]] = {}
+
+    # token helpers
+    @property
+    def tok(self) -> Token:
+        return self.tokens[self.pos]
+
+    def peek(self, k: int = 1) -> Token:
+        return self.tokens[min(self.pos + k, len(self.tokens) - 1)]
+
+    def advance(self) -> Token:
+        token = self.tok
+        self.pos = min(self.pos + 1, len(self.tokens) - 1)
+        return token
+
+    def error(self, reason: str, token: Token | None = None) -> DealerScriptError:
+        token = token or self.tok
+        return DealerScriptError(reason, token.line, token.column, self.source)
+
+    def expected(self, what: str) -> DealerScriptError:
+        got = self.tok.text if self.tok.kind != "STRING" else f'"{self.tok.text}"'
+        shown = got if self.tok.kind == "END" else f"'{got}'"
+        return self.error(f"expected {what}, got {shown}")
+
+    def is_op(self, *ops: str) -> bool:
+        return self.tok.kind == "OP" and self.tok.text in ops
+
+    def is_word(self, *words: str) -> bool:
+        return self.tok.kind == "WORD" and self.tok.text in words
+
+    def expect_op(self, op: str) -> Token:
+        if not self.is_op(op):
+            raise self.expected(f"'{op}'")
+        return self.advance()
+
+    def number(self, what: str = "a number") -> int:
+        sign = 1
+        if self.is_op("-"):
+            self.advance()
+            sign = -1
+        if self.tok.kind != "NUMBER":
+            raise self.expected(what)
+        return sign * int(self.advance().text)
+
+    def seat(self) -> int:
+        if self.tok.kind == "WORD" and self.tok.text in SEAT_NAMES:
+            return SEAT_NAMES[self.advance().text]
+        raise self.expected("a seat (north, east, south or west)")
+
+    # statements
+    def script(self) -> Script:
+        condition: Any = None
+        actions: list[Action] | None = None
+        while self.tok.kind != "END":
+            token = self.tok
+            if token.kind == "WORD" and token.text in _STATEMENTS:
+                self.advance()
+                word = token.text
+                if word in ("generate", "produce", "seed"):
+                    value = self.number(f"a number after '{word}'")
+                    if value < (0 if word == "seed" else 1):
+                        raise self.error(f"'{word}' needs a positive number, got {value}", token)
+                    self.settings[word] = value
+                elif word == "dealer":
+                    self.settings["dealer"] = self.seat()
+                elif word == "vulnerable":
+                    if self.tok.kind != "WORD" or self.tok.text.lower() not in VULNERABLE_NAMES:
+                        raise self.expected("none, NS, EW or all")
+                    self.settings["vulnerable"] = VULNERABLE_NAMES[self.advance().text.lower()]
+                elif word == "predeal":
+                    self.predeal_args(token)
+                elif word == "pointcount":
+                    self.settings["pointcount"] = self.count_values(token, "pointcount")
+                elif word == "altcount":
+                    which = self.number("the number of an alternative count (0 to 9)")
+                    if not 0 <= which <= 9:
+                        raise self.error(f"altcount {which}: alternative counts are numbered 0 to 9", token)
+                    self.altcounts[which] = self.count_values(token, f"altcount {which}")
+                elif word == "condition":
+                    condition = self.expression()
+                else:
+                    actions = self.action_list()
+            elif token.kind == "WORD" and self.peek().kind == "OP" and self.peek().text == "=":
+                self.define(token)
+            else:
+                condition = self.expression()
+        for use in self.uses:
+            if use.text not in self.variables:
+                raise self.error(f"undefined variable '{use.text}'", use)
+        self.check_cycles()
+        predeal = tuple(sorted((s, tuple(c)) for s, c in self.predeal.items()))
+        return Script(
+            condition=condition if condition is not None else Num(1),
+            actions=tuple(actions) if actions is not None else (Action("printall"),),
+            variables=tuple(self.variables.items()),
+            generate=self.settings.get("generate"), produce=self.settings.get("produce"),
+            dealer=self.settings.get("dealer"), vulnerable=self.settings.get("vulnerable"),
+            seed=self.settings.get("seed"), predeal=predeal,
+            pointcount=self.settings.get("pointcount", Script.pointcount),
+            altcounts=tuple(sorted(self.altcounts.items())), source=self.source,
+            default_action=actions is None,
+        )
+
+    def define(self, token: Token) -> None:
+        name = token.text
+        if name in _RESERVED or name in self.functions:
+            raise self.error(f"'{name}' is a reserved word and cannot name a variable", token)
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise self.error(f"'{name}' cannot name a variable", token)
+        if name in self.variables:
+            first = self.var_tokens[name]
+            raise self.error(f"variable '{name}' is defined twice (first on line {first.line})", token)
+        self.advance()
+        self.advance()  # '='
+        self.var_tokens[name] = token
+        self.variables[name] = self.expression()
+
+    def check_cycles(self) -> None:
+        state: dict[str, int] = {}
+
+        def refs(node: Any) -> Iterator[str]:
+            if isinstance(node, Var):
+                yield node.name
+            elif isinstance(node, (Unary, Binary, Cond, Call)):
+                children = {Unary: lambda x: (x.operand,), Binary: lambda x: (x.left, x.right),
+                            Cond: lambda x: (x.test, x.then, x.other), Call: lambda x: x.args}[type(node)](node)
+                for child in children:
+                    yield from refs(child)
+
+        def visit(name: str) -> None:
+            if state.get(name) == 2:
+                return
+            if state.get(name) == 1:
+                raise self.error(f"variable '{name}' is defined in terms of itself", self.var_tokens[name])
+            state[name] = 1
+            for other in refs(self.variables[name]):
+                visit(other)
+            state[name] = 2
+
+        for name in self.variables:
+            visit(name)
+
+    def count_values(self, token: Token, what: str) -> tuple[int, ...]:
+        values: list[int] = []
+        while self.tok.kind == "NUMBER" or (self.is_op("-") and self.peek().kind == "NUMBER"):
+            values.append(self.number())
+        if len(values) > 13:
+            raise self.error(f"{what}: at most 13 values (ace down to two), got {len(values)}", token)
+        table = [0] * 13
+        for i, v in enumerate(values):
+            table[12 - i] = v
+        return tuple(table)
+
+    def predeal_args(self, token: Token) -> None:
+        if not (self.tok.kind == "WORD" and (self.tok.text in SEAT_NAMES or self.tok.text in SUIT_NAMES)):
+            raise self.expected("a seat and its cards after 'predeal', like 'predeal south SAQ542, HKJ87'")
+        while self.tok.kind == "WORD" and (self.tok.text in SEAT_NAMES or self.tok.text in SUIT_NAMES):
+            if self.tok.text in SUIT_NAMES:
+                raise self.error("predeal by suit length ('spades(north)==1') is not supported; "
+                                 "use a condition such as spades(north)==1 instead")
+            seat = self.seat()
+            if self.is_op(","):
+                self.advance()
+            while True:
+                holding = self.tok
+                if holding.kind != "WORD" or not re.fullmatch(r"[SHDC][AKQJT2-9]*", holding.text):
+                    raise self.expected("a suit holding like SAQ542 (suit letter S, H, D or C, then cards)")
+                self.advance()
+                suit = "CDHS".index(holding.text[0])
+                for rank_char in holding.text[1:]:
+                    card = RANKS.index(rank_char) * 4 + suit
+                    for other, cards in self.predeal.items():
+                        if card in cards:
+                            raise self.error(f"card {holding.text[0]}{rank_char} is predealt twice", holding)
+                    hand = self.predeal.setdefault(seat, [])
+                    hand.append(card)
+                    if len(hand) > 13:
+                        raise self.error(f"more than 13 cards predealt to {list(SEAT_NAMES)[seat]}", holding)
+                if not self.is_op(",") or not (self.peek().kind == "WORD"
+                                               and re.fullmatch(r"[SHDC][AKQJT2-9]*", self.peek().text)):
+                    break
+                self.advance()
+
+    # actions
+    def action_list(self) -> list[Action]:
+        actions: list[Action] = []
+        if not (self.tok.kind == "WORD" and self.tok.text in _ACTIONS):
+            return actions
+        actions.append(self.action())
+        while self.is_op(","):
+            self.advance()  # a trailing comma ends the list, as in the C grammar
+            if not (self.tok.kind == "WORD" and self.tok.text in _ACTIONS):
+                break
+            actions.append(self.action())
+        return actions
+
+    def optional_label(self) -> str | None:
+        if self.tok.kind == "STRING":
+            return self.advance().text
+        return None
+
+    def action(self) -> Action:
+        token = self.advance()
+        kind = token.text
+        if kind in ("printall", "printew", "printpbn"):
+            return Action(kind)
+        if kind in ("printcompact", "printoneline"):
+            if self.is_op("("):
+                self.advance()
+                expr = self.expression()
+                self.expect_op(")")
+                return Action(kind, exprs=(expr,))
+            return Action(kind)
+        if kind == "print":
+            self.expect_op("(")
+            seats = [self.seat()]
+            while self.is_op(","):
+                self.advance()
+                seats.append(self.seat())
+            self.expect_op(")")
+            return Action(kind, seats=tuple(sorted(set(seats))))
+        if kind == "printes":
+            self.expect_op("(")
+            items: list[Any] = []
+            while True:
+                if self.tok.kind == "STRING":
+                    items.append(self.advance().text)
+                elif self.tok.kind == "NEWLINE_MARK":
+                    self.advance()
+                    items.append("\n")
+                else:
+                    items.append(self.expression())
+                if not self.is_op(","):
+                    break
+                self.advance()
+            self.expect_op(")")
+            return Action(kind, items=tuple(items))
+        if kind == "average":
+            label = self.optional_label()
+            return Action(kind, label=label, exprs=(self.expression(),))
+        if kind == "frequency":
+            label = self.optional_label()
+            self.expect_op("(")
+            first = self.expression()
+            self.expect_op(",")
+            lo = self.number("the lower bound of the frequency table")
+            self.expect_op(",")
+            hi = self.number("the upper bound of the frequency table")
+            exprs, bounds = [first], [lo, hi]
+            if self.is_op(","):
+                self.advance()
+                exprs.append(self.expression())
+                self.expect_op(",")
+                bounds.append(self.number("the lower bound of the second expression"))
+                self.expect_op(",")
+                bounds.append(self.number("the upper bound of the second expression"))
+            self.expect_op(")")
+            for a, b in zip(bounds[::2], bounds[1::2]):
+                if b < a:
+                    raise self.error(f"frequency bounds {a}, {b}: the upper bound is below the lower", token)
+                if b - a > 10_000_000:
+                    raise self.error(f"frequency bounds {a}, {b}: too many rows", token)
+            return Action(kind, label=label, exprs=tuple(exprs), bounds=tuple(bounds))
+        raise self.error(f"action '{kind}' is not supported by cardlab", token)
+
+    # expressions
+    def expression(self) -> Any:
+        test = self.binary(0)
+        if self.is_op("?"):
+            self.advance()
+            then = self.expression()
+            self.expect_op(":")
+            other = self.expression()
+            return Cond(test, then, other)
+        return test
+
+    _LEVELS: tuple[tuple[str, ...], ...] = (("||",), ("&&",), ("==", "!="), ("<", "<=", ">", ">="), ("+", "-"),
+                                            ("*", "/", "%"))
+
+    def operator(self) -> str | None:
+        if self.tok.kind == "OP":
+            return self.tok.text
+        if self.tok.kind == "WORD" and self.tok.text in ("and", "or"):
+            return _WORDS_OPERATORS[self.tok.text]
+        return None
+
+    def binary(self, level: int) -> Any:
+        if level == len(self._LEVELS):
+            return self.unary()
+        left = self.binary(level + 1)
+        while self.operator() in self._LEVELS[level]:
+            op = self.operator()
+            self.advance()
+            left = Binary(op or "", left, self.binary(level + 1))
+        return left
+
+    def unary(self) -> Any:
+        if self.is_op("!") or self.is_word("not"):
+            self.advance()
+            return Unary("!", self.unary())
+        if self.is_op("-"):
+            self.advance()
+            operand = self.unary()
+            return Num(-operand.value) if isinstance(operand, Num) else Unary("-", operand)
+        return self.primary()
+
+    def primary(self) -> Any:
+        token = self.tok
+        if token.kind == "NUMBER":
+            self.advance()
+            return Num(int(token.text))
+        if self.is_op("("):
+            self.advance()
+            inner = self.expression()
+            self.expect_op(")")
+            return inner
+        if token.kind == "WORD":
+            if self.peek().kind == "OP" and self.peek().text == "(":
+                spec = self.functions.get(token.text)
+                if spec is None:
+                    raise self.error(f"unknown function '{token.text}'", token)
+                return self.call(token, spec)
+            if token.text in self.functions:
+                raise self.error(f"'{token.text}' is a function: expected '(' after it", self.peek())
+            if token.text in _RESERVED:
+                raise self.expected("an expression")
+            self.advance()
+            self.uses.append(token)
+            return Var(token.text, token.line, token.column)
+        raise self.expected("an expression")
+
+    def call(self, token: Token, spec: Any) -> Call:
+        self.advance()
+        self.expect_op("(")
+        args: list[Any] = []
+        kinds = spec.params
+        for i, kind in enumerate(kinds):
+            if i > 0:
+                if self.is_op(")") and i >= len(kinds) - spec.optional:
+                    break
+                if not self.is_op(","):
+                    if self.is_op(")"):
+                        raise self.error(f"{token.text}() takes {spec.arity_text()}, got {i}", self.tok)
+                    raise self.expected("',' or ')'")
+                self.advance()
+            args.append(self.argument(kind, token.text))
+        if self.is_op(","):
+            raise self.error(f"{token.text}() takes {spec.arity_text()}, got more", self.tok)
+        self.expect_op(")")
+        args = list(spec.bind(args))
+        return Call(spec.name, tuple(args))
+
+    def argument(self, kind: str, fname: str) -> Any:
+        token = self.tok
+        if kind == "seat":
+            return self.seat()
+        if kind == "suit":
+            if token.kind == "WORD" and token.text in SUIT_NAMES:
+                return SUIT_NAMES[self.advance().text]
+            raise self.expected(f"a suit (spades, hearts, diamonds or clubs) in {fname}()")
+        if kind == "strain":
+            if token.kind == "WORD" and token.text in STRAIN_NAMES:
+                return STRAIN_NAMES[self.advance().text]
+            raise self.expected(f"a strain (spades, hearts, diamonds, clubs or notrumps) in {fname}()")
+        if kind == "card":
+            if token.kind in ("WORD", "NUMBER") and re.fullmatch(r"[AKQJT2-9][CDHS]", token.text):
+                self.advance()
+                return RANKS.index(token.text[0]) * 4 + "CDHS".index(token.text[1])
+            raise self.expected(f"a card like AS or TC (rank then suit) in {fname}()")
+        if kind == "vul":
+            if token.kind == "WORD" and token.text.lower() in ("vul", "nv", "nonvul"):
+                return 1 if self.advance().text.lower() == "vul" else 0
+            raise self.expected(f"vul or nv in {fname}()")
+        if kind == "contract":
+            match = re.fullmatch(r"x([1-7])([CDHSN])", token.text) if token.kind == "WORD" else None
+            if match is None:
+                raise self.expected(f"a contract like x3N or x4S in {fname}()")
+            self.advance()
+            return int(match.group(1)) * 5 + "CDHSN".index(match.group(2))
+        if kind == "shapes":
+            return self.shape_list()
+        return self.expression()
+
+    def shape_list(self) -> Shapes:
+        allowed: set[int] = set()
+        start = self.tok
+        first = True
+        parts: list[str] = []
+        while not self.is_op(")"):
+            negative = False
+            if self.is_op("+", ","):
+                self.advance()
+            elif self.is_op("-"):
+                self.advance()
+                negative = True
+            elif not first:
+                pass
+            use_any = False
+            if self.is_word("any"):
+                self.advance()
+                use_any = True
+            token = self.tok
+            if token.kind not in ("NUMBER", "WORD") or not re.fullmatch(r"[0-9x]{4}", token.text):
+                raise self.expected("a shape like 4333, 5xxx or any 4432 in shape()")
+            self.advance()
+            keys = _shape_keys(token.text, use_any)
+            if keys is None:
+                raise self.error(f"shape '{token.text}' cannot add up to 13 cards", token)
+            allowed = allowed - keys if negative else allowed | keys
+            parts.append(("-" if negative else "+") + ("any " if use_any else "") + token.text)
+            first = False
+        if first:
+            raise self.expected("a shape like 4333, 5xxx or any 4432 in shape()")
+        del start
+        return Shapes(tuple(sorted(allowed)), " ".join(parts))
+
+
+_RESERVED = (_STATEMENTS | _ACTIONS | set(SEAT_NAMES) | set(STRAIN_NAMES) | set(_WORDS_OPERATORS)
+             | {"any", "vul", "nv"})
+
+
+def _shape_keys(pattern: str, use_any: bool) -> set[int] | None:
+    """Keys of the length vectors (S, H, D, C) matching a pattern like 5xxx, with 'any' permutations."""
+    fixed = [int(ch) if ch != "x" else None for ch in pattern]
+    total = sum(v for v in fixed if v is not None)
+    free = [i for i, v in enumerate(fixed) if v is None]
+    if total > 13 or (not free and total != 13):
+        return None
+    keys: set[int] = set()
+    for combo in itertools.product(range(14), repeat=len(free)):
+        if sum(combo) != 13 - total:
+            continue
+        lengths = list(fixed)
+        for i, v in zip(free, combo):
+            lengths[i] = v
+        perms = set(itertools.permutations(lengths)) if use_any else {tuple(lengths)}
+        for s, h, d, c in perms:
+            keys.add(((s * 14 + h) * 14 + d) * 14 + c)  # type: ignore[operator]
+    return keys
+
+
+def parse_script(text: str, source: str | None = None) -> Script:
+    """Parse a dealer script; errors name the line and column (and ``source`` when given)."""
+    return _Parser(text, source).script()

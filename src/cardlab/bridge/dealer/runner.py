@@ -1,0 +1,537 @@
+"""Running a dealer script through the engine's chunk runner, streaming deals in bounded memory.
+
+Chunk ``i`` deals from the ``i``-th child of the seed, whatever the number of
+workers, so the same seed gives byte-identical output. Chunks grow from 1,024
+deals to 65,536 so that ``produce 1`` deals little. A chunk returns only the
+accepted deals' positions, the action values for them, and (when something is
+printed) their cards; the main process cuts exactly at the ``produce``-th
+accepted deal, as the C program does, and writes deals as they come.
+
+>>> from cardlab.bridge.dealer.parser import parse_script
+>>> r = run_script(parse_script("generate 20000\\nhcp(north) >= 15\\naction average hcp(north)"), seed=1)
+>>> r.generated, r.produced, round(r.averages[0].mean, 2)
+(20000, 2843, 16.85)
+"""
+
+from __future__ import annotations
+
+import math
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, TextIO
+
+import numpy as np
+
+from cardlab.bridge.dealer.dealing import deal_one_seat, deal_owners
+from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
+from cardlab.bridge.dealer.functions import Hands, Tables
+from cardlab.bridge.dealer.output import compact, diagram, east_west, oneline, oneline_block, pbn_game, seat_pages
+from cardlab.bridge.dealer.parser import Script
+from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
+
+__all__ = ["run_script", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
+
+DEFAULT_GENERATE = 10_000_000
+_Z95 = 1.959963984540054
+
+
+def chunk_plan(generate: int, first: int = 1024, largest: int = 65536) -> Iterator[int]:
+    """Chunk sizes: doubling from ``first`` to ``largest``, ``generate`` deals in all (lazily).
+
+    >>> list(chunk_plan(10000, 1024, 4096))
+    [1024, 2048, 4096, 2832]
+    """
+    left, size = generate, first
+    while left > 0:
+        take = min(size, left)
+        yield take
+        left -= take
+        size = min(size * 2, largest)
+
+
+@dataclass(frozen=True)
+class _ChunkResult:
+    size: int
+    accepted: np.ndarray  # positions in the chunk
+    values: tuple[np.ndarray, ...]  # one per action expression, for the accepted deals
+    deals: np.ndarray | None  # (k, 52) owner rows of accepted deals
+    text: str | None = None  # the deals already printed one line each (fixed width), when that is all
+    partial: Any = None  # the statistics already summed (when no chunk can be cut short)
+
+
+@dataclass(frozen=True)
+class _ChunkTask:
+    """One chunk: deal, evaluate the condition, evaluate the actions on the accepted deals (picklable)."""
+
+    script: Script
+    fixed: tuple[int, ...] | None
+    keep_deals: bool
+    oneline: bool = False
+    only_seat: int | None = None
+    aggregate: bool = False
+
+    def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
+        rng = np.random.default_rng(seed)
+        fixed = None if self.fixed is None else np.array(self.fixed, dtype=np.int8)
+        if self.only_seat is not None:
+            owner = deal_one_seat(rng, n, self.only_seat)
+        else:
+            owner = deal_owners(rng, n, fixed)
+        tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
+        evaluator = Evaluator(self.script)
+        hands = Hands(owner, tables, rng)
+        ok = evaluator.truth(self.script.condition, hands)
+        rows = np.flatnonzero(ok)
+        chosen = hands if rows.size == n else hands.subset(rows)
+        values = tuple(evaluator.array(expr, chosen).copy() for expr in _action_exprs(self.script))
+        deals = np.ascontiguousarray(chosen.owner.T) if self.keep_deals else None
+        text = oneline_block(deals) if self.oneline and deals is not None else None
+        if self.aggregate:
+            partial = _Accumulator(self.script)
+            partial.add(dict(enumerate(values)))
+            return _ChunkResult(n, rows.astype(np.int32), (), None, None, partial)
+        return _ChunkResult(n, rows.astype(np.int32), values, None if text is not None else deals, text)
+
+
+@dataclass(frozen=True)
+class _ConditionalTask:
+    """One chunk of ``n`` accepted deals drawn exactly (see :mod:`.conditional`), with the
+    geometric runs of rejected deals between them (picklable)."""
+
+    script: Script
+    plan: Any
+    keep_deals: bool
+    oneline: bool = False
+
+    def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
+        rng = np.random.default_rng(seed)
+        owner, gaps = self.plan.sample(rng, n)
+        positions = np.cumsum(gaps + 1) - 1
+        tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
+        hands = Hands(owner, tables, rng)
+        evaluator = Evaluator(self.script)
+        values = tuple(evaluator.array(expr, hands).copy() for expr in _action_exprs(self.script))
+        deals = np.ascontiguousarray(owner.T) if self.keep_deals else None
+        text = oneline_block(deals) if self.oneline and deals is not None else None
+        return _ChunkResult(int(positions[-1]) + 1, positions, values, None if text is not None else deals, text)
+
+
+def _action_exprs(script: Script) -> list[Any]:
+    exprs: list[Any] = []
+    for action in script.actions:
+        if action.kind == "printes":
+            exprs.extend(item for item in action.items if not isinstance(item, str))
+        else:
+            exprs.extend(action.exprs)
+    return exprs
+
+
+@dataclass(frozen=True)
+class AverageStat:
+    """``average``: mean of an expression over the produced deals, with a 95% interval."""
+
+    label: str | None
+    count: int
+    total: int
+    sum_squares: float
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else float("nan")
+
+    def ci95(self) -> tuple[float, float]:
+        if self.count < 2:
+            return (float("nan"), float("nan"))
+        mean = self.mean
+        var = max(self.sum_squares / self.count - mean * mean, 0.0) * self.count / (self.count - 1)
+        half = _Z95 * math.sqrt(var / self.count)
+        return (mean - half, mean + half)
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.ci95()
+        return {"label": self.label or "", "value": self.mean, "ci95": [lo, hi], "count": self.count}
+
+    def text(self) -> str:
+        return (f"{self.label}: " if self.label is not None else "") + f"{_g(self.mean)}\n"
+
+
+@dataclass(frozen=True)
+class FrequencyStat:
+    """``frequency``: counts of an expression (or two) between bounds, with Low/High rows."""
+
+    label: str | None
+    bounds: tuple[int, ...]
+    counts: tuple[Any, ...]  # 1-D: low, lo..hi, high ; 2-D: rows of the same over the second expression
+
+    def to_json(self) -> dict[str, Any]:
+        if len(self.bounds) == 2:
+            lo, hi = self.bounds
+            rows = [{"value": "low", "count": self.counts[0]}]
+            rows += [{"value": v, "count": c} for v, c in zip(range(lo, hi + 1), self.counts[1:-1])]
+            rows.append({"value": "high", "count": self.counts[-1]})
+            return {"label": self.label or "", "low": lo, "high": hi, "rows": rows}
+        lo1, hi1, lo2, hi2 = self.bounds
+        return {"label": self.label or "", "bounds": [[lo1, hi1], [lo2, hi2]],
+                "rows": ["low", *range(lo1, hi1 + 1), "high"], "columns": ["low", *range(lo2, hi2 + 1), "high"],
+                "counts": [list(r) for r in self.counts]}
+
+    def text(self) -> str:
+        out = [f"Frequency {self.label or ''}:\n"]
+        if len(self.bounds) == 2:
+            lo, hi = self.bounds
+            if self.counts[0]:
+                out.append(f"Low\t{self.counts[0]:8d}\n")
+            for v, c in zip(range(lo, hi + 1), self.counts[1:-1]):
+                out.append(f"{v:5d}\t{c:8d}\n")
+            if self.counts[-1]:
+                out.append(f"High\t{self.counts[-1]:8d}\n")
+            return "".join(out)
+        lo1, hi1, lo2, hi2 = self.bounds
+        out.append("        Low" + "".join(f" {v:6d}" for v in range(lo2, hi2 + 1)) + "   High    Sum\n")
+        names = ["Low "] + [f"{v:4d}" for v in range(lo1, hi1 + 1)] + ["High"]
+        for name, row in zip(names, self.counts):
+            out.append(name + "".join(f" {c:6d}" for c in row) + f" {sum(row):6d}\n")
+        columns = [sum(col) for col in zip(*self.counts)]
+        out.append("Sum " + "".join(f" {c:6d}" for c in columns) + f" {sum(columns):6d}\n\n")
+        return "".join(out)
+
+
+def _g(value: float) -> str:
+    """C's ``%g``."""
+    return "%g" % value
+
+
+@dataclass(frozen=True)
+class DealerResult:
+    """What a run of a dealer script counted (the deals themselves were streamed to the output)."""
+
+    generated: int
+    produced: int
+    seed: int | None
+    averages: tuple[AverageStat, ...]
+    frequencies: tuple[FrequencyStat, ...]
+    interrupted: bool = False
+    workers: int = 1
+    seconds: float = 0.0
+    script_source: str | None = field(default=None, repr=False)
+    _kinds: tuple[str, ...] = field(default=(), repr=False)
+
+    def acceptance(self) -> tuple[float, float, float]:
+        """Share of generated deals that met the condition, with its 95% Wilson interval."""
+        n, k = self.generated, self.produced
+        if n == 0:
+            return (float("nan"), 0.0, 1.0)
+        p = k / n
+        z = _Z95
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return p, (0.0 if k == 0 else max(centre - half, 0.0)), (1.0 if k == n else min(centre + half, 1.0))
+
+    def to_json(self) -> dict[str, Any]:
+        p, lo, hi = self.acceptance()
+        return {"generated": self.generated, "produced": self.produced, "seed": self.seed,
+                "acceptance": {"rate": p, "ci95": [lo, hi]},
+                "averages": [a.to_json() for a in self.averages],
+                "frequencies": [f.to_json() for f in self.frequencies],
+                "interrupted": self.interrupted}
+
+    def to_csv(self) -> str:
+        rows = ["statistic,label,value,ci95_low,ci95_high"]
+        p, lo, hi = self.acceptance()
+        rows.append(f"acceptance,,{p!r},{lo!r},{hi!r}")
+        for a in self.averages:
+            alo, ahi = a.ci95()
+            rows.append(f"average,{_csv(a.label)},{a.mean!r},{alo!r},{ahi!r}")
+        return "\n".join(rows) + "\n"
+
+    def to_pandas(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame([a.to_json() for a in self.averages])
+
+    def statistics_text(self) -> str:
+        """The averages and frequency tables, as the C program prints them."""
+        return "".join(s.text() for s in self._stats_in_order())
+
+    def table(self) -> str:
+        """The statistics the C program prints after the deals (averages, frequencies, counts)."""
+        text = self.statistics_text()
+        p, lo, hi = self.acceptance()
+        text += f"Generated {self.generated} hands\nProduced {self.produced} hands\n"
+        text += f"Initial random seed {self.seed}\n"  # no "Time needed": the output depends on the seed only
+        text += f"Acceptance {100 * p:.4g}% (95% interval {100 * lo:.4g}% - {100 * hi:.4g}%)\n"
+        if self.interrupted:
+            text += "Interrupted: partial statistics\n"
+        return text
+
+    def _stats_in_order(self) -> list[Any]:
+        """Averages and frequencies in the order of the script's actions (as the C program)."""
+        order = {"average": iter(self.averages), "frequency": iter(self.frequencies)}
+        kinds = self._kinds or ("average",) * len(self.averages) + ("frequency",) * len(self.frequencies)
+        return [next(order[k]) for k in kinds]
+
+    def __repr__(self) -> str:
+        return f"DealerResult(generated={self.generated}, produced={self.produced}, seed={self.seed})"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<pre>{html.escape(self.table())}</pre>"
+
+
+def _csv(label: str | None) -> str:
+    text = label or ""
+    return f'"{text}"' if "," in text or '"' in text else text
+
+
+def _fixed_cards(script: Script) -> tuple[int, ...] | None:
+    if not script.predeal:
+        return None
+    fixed = [-1] * 52
+    for seat, cards in script.predeal:
+        for card in cards:
+            fixed[card] = seat
+    return tuple(fixed)
+
+
+class _Accumulator:
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.sums: list[list[Any]] = []  # per average: count, total, sumsq
+        self.freqs: list[np.ndarray] = []
+        for action in script.actions:
+            if action.kind == "average":
+                self.sums.append([0, 0, 0.0])
+            elif action.kind == "frequency":
+                b = action.bounds
+                shape = (b[1] - b[0] + 3,) if len(b) == 2 else (b[1] - b[0] + 3, b[3] - b[2] + 3)
+                self.freqs.append(np.zeros(shape, dtype=np.int64))
+
+    def add(self, values: dict[int, np.ndarray]) -> None:
+        index, a_i, f_i = 0, 0, 0
+        for action in self.script.actions:
+            if action.kind == "printes":
+                index += sum(1 for item in action.items if not isinstance(item, str))
+                continue
+            k = len(action.exprs)
+            if action.kind == "average":
+                v = values[index]
+                slot = self.sums[a_i]
+                slot[0] += len(v)
+                slot[1] += int(v.sum(dtype=np.int64)) if len(v) else 0
+                slot[2] += float(np.square(v.astype(np.float64)).sum())
+                a_i += 1
+            elif action.kind == "frequency":
+                b = action.bounds
+                table = self.freqs[f_i]
+                first = np.clip(values[index] - b[0] + 1, 0, b[1] - b[0] + 2)
+                if len(b) == 2:
+                    table += np.bincount(first, minlength=table.shape[0])
+                else:
+                    second = np.clip(values[index + 1] - b[2] + 1, 0, b[3] - b[2] + 2)
+                    flat = np.bincount(first * table.shape[1] + second, minlength=table.size)
+                    table += flat.reshape(table.shape)
+                f_i += 1
+            index += k
+
+    def merge(self, other: "_Accumulator") -> None:
+        for mine, theirs in zip(self.sums, other.sums):
+            for i in range(3):
+                mine[i] += theirs[i]
+        for mine_f, theirs_f in zip(self.freqs, other.freqs):
+            mine_f += theirs_f
+
+    def result(self) -> tuple[tuple[AverageStat, ...], tuple[FrequencyStat, ...]]:
+        averages, freqs = [], []
+        a_i, f_i = 0, 0
+        for action in self.script.actions:
+            if action.kind == "average":
+                c, t, q = self.sums[a_i]
+                averages.append(AverageStat(action.label, c, t, q))
+                a_i += 1
+            elif action.kind == "frequency":
+                table = self.freqs[f_i]
+                counts: tuple[Any, ...] = tuple(int(x) for x in table) if table.ndim == 1 else tuple(
+                    tuple(int(x) for x in row) for row in table)
+                freqs.append(FrequencyStat(action.label, action.bounds, counts))
+                f_i += 1
+        return tuple(averages), tuple(freqs)
+
+
+def run_script(
+    script: Script,
+    *,
+    generate: int | None = None,
+    produce: int | None = None,
+    seed: SeedLike = None,
+    workers: int = 1,
+    out: TextIO | None = None,
+    format: str = "text",
+    quiet: bool = False,
+    progress: bool = False,
+    executor: Executor | None = None,
+    event: str | None = None,
+    on_deals: Callable[[np.ndarray, int], None] | None = None,
+    exact_draw: bool = True,
+) -> DealerResult:
+    """Run ``script``: deals meeting its condition are printed to ``out`` by its print actions
+    (``format="text"``, as the C program) or as PBN strings (``format="json"``, the caller
+    writes the surrounding object); statistics come back in the :class:`DealerResult`.
+
+    ``generate``/``produce`` override the script's; ``seed`` overrides its ``seed`` line.
+    Ctrl-C returns the statistics of the deals so far, marked ``interrupted``. ``on_deals(rows,
+    before)`` receives each batch of produced deals as ``owner`` rows ``(k, 52)``.
+
+    With ``exact_draw`` (the default), a condition on one seat's suit lengths, shape and
+    total points draws the accepted hands directly from their exact distribution
+    (:mod:`cardlab.bridge.dealer.conditional`) instead of dealing and rejecting; every output
+    has the same distribution either way.
+    """
+    if seed is None and script.seed is not None:
+        seed = script.seed
+    root, reported = resolve_seed(seed)
+    generate = generate or script.generate or DEFAULT_GENERATE
+    produce = produce or script.produce or (40 if (script.default_action or script.prints) else generate)
+    prints = script.prints and not quiet
+    spool_seats = sorted({s for a in script.actions if a.kind == "print" for s in a.seats}) if prints else []
+    keep = prints or (format == "json" and out is not None) or on_deals is not None
+    plan = None
+    if exact_draw:
+        from cardlab.bridge.dealer.conditional import ConditionalPlan
+
+        plan = ConditionalPlan.build(script)
+    # printoneline alone (the common case for big runs): the workers print, the main process writes
+    print_actions = [a for a in script.actions if a.kind.startswith("print")]
+    in_workers = (prints and format == "text" and on_deals is None and len(print_actions) == 1
+                  and print_actions[0].kind == "printoneline" and not print_actions[0].exprs)
+    # a script that looks at one seat only and keeps no deals: deal that seat's hands alone
+    variables = script.variable_map()
+    looked = set(seats_used(script.condition, variables))
+    for expr in _action_exprs(script):
+        looked |= seats_used(expr, variables)
+    only_seat = next(iter(looked)) if len(looked) == 1 and not keep and not script.predeal else None
+    # nothing kept and no chunk can end early: the workers sum the statistics themselves
+    aggregate = not keep and produce >= generate
+    task: Any = _ChunkTask(script, _fixed_cards(script), keep, in_workers, only_seat, aggregate) if plan is None else \
+        _ConditionalTask(script, plan, keep, in_workers)
+    sizes = chunk_plan(generate) if plan is None else chunk_plan(produce, 256, 16384)
+    acc = _Accumulator(script)
+    generated = produced = 0
+    interrupted = False
+    started = time.perf_counter()
+    spool = tempfile.TemporaryFile() if spool_seats else None
+    event = event or f"Hand simulated by cardlab with file {script.source or 'stdin'}, seed {reported}"
+    date = time.strftime("%Y.%m.%d")
+    writer = _Writer(script, out if (prints or format == "json") else None, format, event, date)
+    from cardlab.engine import _progress_bar
+
+    with _progress_bar(generate if progress else 0, "dealing") as bar:
+        try:
+            for size, part in iter_chunks(task, sizes, root, workers=workers, executor=executor):
+                need = produce - produced
+                rows = part.accepted
+                size = part.size
+                if size > generate - generated:  # exact draws: the generate limit falls in this chunk
+                    size = generate - generated
+                    rows = rows[rows < size]
+                if len(rows) >= need:
+                    take = need
+                    generated += int(rows[need - 1]) + 1
+                else:
+                    take = len(rows)
+                    generated += size
+                values = {i: v[:take] for i, v in enumerate(part.values)}
+                if part.partial is not None:
+                    acc.merge(part.partial)
+                else:
+                    acc.add(values)
+                if part.text is not None and take and out is not None:
+                    width = len(part.text) // max(len(part.accepted), 1)
+                    out.write(part.text[: take * width])
+                if part.deals is not None and take:
+                    deals = part.deals[:take]
+                    writer.write(deals, values, produced)
+                    if on_deals is not None:
+                        on_deals(deals, produced)
+                    if spool is not None:
+                        spool.write(deals.tobytes())
+                produced += take
+                bar(size)
+                if produced >= produce or generated >= generate:
+                    break
+        except KeyboardInterrupt:
+            interrupted = True
+    averages, freqs = acc.result()
+    kinds = tuple(a.kind for a in script.actions if a.kind in ("average", "frequency"))
+    result = DealerResult(generated, produced, reported, averages, freqs, interrupted,
+                          min(workers, available_cores()), time.perf_counter() - started, script.source, kinds)
+    if spool is not None and out is not None:
+        spool.seek(0)
+        data = np.frombuffer(spool.read(), dtype=np.uint8).reshape(-1, 52)
+        for seat in spool_seats:
+            out.write(seat_pages(list(data), seat))
+        spool.close()
+    return result
+
+
+class _Writer:
+    """Writes each batch of produced deals in the script's print actions (text) or as PBN (json)."""
+
+    def __init__(self, script: Script, out: TextIO | None, format: str, event: str, date: str) -> None:
+        self.script, self.out, self.format, self.event, self.date = script, out, format, event, date
+        self.first = True
+
+    def write(self, deals: np.ndarray, values: dict[int, np.ndarray], before: int) -> None:
+        if self.out is None:
+            return
+        if self.format == "json":
+            from cardlab.bridge.dealer.output import deal_pbn
+
+            for row in deals:
+                self.out.write(("" if self.first else ",\n") + f'    "{deal_pbn(row)}"')
+                self.first = False
+            return
+        actions = [a for a in self.script.actions if a.kind.startswith("print") and a.kind != "print"]
+        # values index of each action's expressions
+        index, where = 0, {}
+        for action in self.script.actions:
+            where[id(action)] = index
+            index += (sum(1 for i in action.items if not isinstance(i, str)) if action.kind == "printes"
+                      else len(action.exprs))
+        if len(actions) == 1 and actions[0].kind == "printoneline":
+            action = actions[0]
+            if action.exprs:
+                extra = [str(v) for v in values[where[id(action)]].tolist()]
+                self.out.write("".join(oneline(deals, extra)))
+            else:
+                self.out.write(oneline_block(deals))
+            return
+        lines = {id(a): oneline(deals, [str(v) for v in values[where[id(a)]].tolist()] if a.exprs else None)
+                 for a in actions if a.kind == "printoneline"}
+        chunks: list[str] = []
+        for i, row in enumerate(deals):
+            number = before + i + 1
+            for action in actions:
+                kind = action.kind
+                if kind == "printall":
+                    chunks.append(diagram(row, number))
+                elif kind == "printew":
+                    chunks.append(east_west(row))
+                elif kind == "printpbn":
+                    chunks.append(pbn_game(row, number, self.script.dealer, self.script.vulnerable, self.event,
+                                           self.date))
+                elif kind == "printcompact":
+                    shown = str(int(values[where[id(action)]][i])) if action.exprs else None
+                    chunks.append(compact(row, shown))
+                elif kind == "printoneline":
+                    chunks.append(lines[id(action)][i])
+                elif kind == "printes":
+                    k = where[id(action)]
+                    for item in action.items:
+                        if isinstance(item, str):
+                            chunks.append(item)
+                        else:
+                            chunks.append(str(int(values[k][i])))
+                            k += 1
+        self.out.write("".join(chunks))
