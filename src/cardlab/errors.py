@@ -23,6 +23,7 @@ __all__ = [
     "ConstraintError",
     "ContractError",
     "ScoringError",
+    "InputFileError",
     "ResultFileError",
     "HandError",
     "ReelsFileError",
@@ -65,11 +66,11 @@ class ScoringError(CardlabError):
     a malformed artificial score, a score that contradicts its contract."""
 
 
-class ResultFileError(ScoringError):
-    """A traveller file (CSV or USEBIO XML) that cannot be read; names the file and line.
+class InputFileError(CardlabError):
+    """A file that cannot be read (not text, a bad line); the message names the file and line.
 
-    >>> str(ResultFileError("pair NS 7 appears twice on board 3", line=12, source="s.csv"))
-    's.csv: line 12: pair NS 7 appears twice on board 3'
+    >>> str(InputFileError("not a text file", source="deal.dl"))
+    'deal.dl: not a text file'
     """
 
     def __init__(self, reason: str, line: int | None = None, source: str | None = None) -> None:
@@ -78,6 +79,14 @@ class ResultFileError(ScoringError):
         self.source = source
         where = [part for part in (source, f"line {line}" if line is not None else None) if part]
         super().__init__(": ".join([*where, reason]))
+
+
+class ResultFileError(ScoringError, InputFileError):
+    """A traveller file (CSV, USEBIO XML or PBN) that cannot be read; names the file and line.
+
+    >>> str(ResultFileError("pair NS 7 appears twice on board 3", line=12, source="s.csv"))
+    's.csv: line 12: pair NS 7 appears twice on board 3'
+    """
 
 
 class HandError(CardlabError):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from cardlab.cli.output import positive_int, seed_value, write_text
-from cardlab.scoring.results_file import decode_text
+from cardlab.cli.cluster_option import add_cluster_option, executor_for
+from cardlab.engine import available_cores
+from cardlab.textfile import read_text
 
 __all__ = ["register"]
 
@@ -59,8 +59,9 @@ def _output(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
 def _simulation(parser: argparse.ArgumentParser, default: int = 1000) -> None:
     parser.add_argument("-n", "--deals", type=positive_int, default=default, help=f"random deals (default {default})")
     parser.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
-    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+    parser.add_argument("--workers", type=positive_int, default=available_cores(),
                         help="processes (default: one per core); the result does not depend on it")
+    add_cluster_option(parser)
     for seat in _SEATS:
         parser.add_argument(f"--{seat}", metavar="SPEC", help=f"constraints on {seat.title()}'s hand")
         parser.add_argument(f"--{seat}-cards", metavar="CARDS", help=f"{seat.title()}'s exact 13 cards")
@@ -86,7 +87,7 @@ def _dd_command(args: argparse.Namespace) -> int:
     if (args.deal is None) == (args.file is None):
         raise CardlabError("give a PBN deal or --file FILE.pbn (one of them)")
     if args.file:
-        boards = read_pbn_boards(decode_text(Path(args.file).read_bytes(), args.file), args.file)
+        boards = read_pbn_boards(read_text(args.file), args.file)
         if not boards:
             raise CardlabError(f"{args.file}: no [Deal \"...\"] tag found")
         deals = [b[0] for b in boards]
@@ -111,7 +112,8 @@ def _makes_command(args: argparse.Namespace) -> int:
     cons, fixed = _constraints(args)
     by = args.by.split(",") if "," in args.by else args.by
     result = makes(args.contract, by, args.deals, constraints=cons, fixed=fixed, vulnerable=args.vulnerable,
-                   seed=args.seed, workers=args.workers, progress=sys.stderr.isatty())
+                   seed=args.seed, workers=args.workers, progress=sys.stderr.isatty(),
+                   executor=executor_for(args))
     _emit(args, result)
     if args.format != "table":
         print(f"{result.deals:,} deals, seed {result.seed}", file=sys.stderr)
@@ -123,6 +125,6 @@ def _lead_command(args: argparse.Namespace) -> int:
 
     cons, fixed = _constraints(args)
     result = leads(args.hand, args.contract, args.by, args.deals, constraints=cons, fixed=fixed, seed=args.seed,
-                   workers=args.workers, progress=sys.stderr.isatty())
+                   workers=args.workers, progress=sys.stderr.isatty(), executor=executor_for(args))
     _emit(args, result)
     return 130 if result.interrupted else 0

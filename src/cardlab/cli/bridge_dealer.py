@@ -9,7 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.output import positive_int, seed_value
+from cardlab.engine import available_cores
+from cardlab.textfile import read_text
 from cardlab.errors import ConstraintError
 
 __all__ = ["register"]
@@ -17,8 +20,6 @@ __all__ = ["register"]
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``cardlab bridge dealer`` and ``cardlab bridge deal``."""
-    import os
-
     dealer = subparsers.add_parser(
         "dealer", help="run a dealer script (the 'dealer' program's language)",
         description="Run a script in the language of the 'dealer' program: deals meeting its condition "
@@ -32,8 +33,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     dealer.add_argument("-q", "--quiet", action="store_true", help="do not print the deals")
     dealer.add_argument("-v", "--verbose", action="store_false", dest="verbose",
                         help="toggle the closing statistics off (as the C program's -v)")
-    dealer.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+    dealer.add_argument("--workers", type=positive_int, default=available_cores(),
                         help="worker processes (the output does not depend on it)")
+    add_cluster_option(dealer)
     dealer.add_argument("--format", choices=("text", "json"), default="text", help="text (as the C program) "
                         "or json")
     dealer.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
@@ -55,8 +57,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                           help=f"{seat.title()}'s exact 13 cards")
     deal.add_argument("--max-tries", type=positive_int, default=50_000_000,
                       help="give up after this many random deals (default 50,000,000)")
-    deal.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+    deal.add_argument("--workers", type=positive_int, default=available_cores(),
                       help="worker processes (the deals do not depend on it)")
+    add_cluster_option(deal)
     deal.add_argument("--format", choices=("table", "text", "pbn", "json"), default="table",
                       help="hand diagrams (table, default; 'text' is an alias), PBN file or JSON")
     deal.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
@@ -75,7 +78,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
     if args.script == "-":
         text, source = sys.stdin.read(), "stdin"
     else:
-        text, source = Path(args.script).read_text(encoding="utf-8", errors="replace"), args.script
+        text, source = read_text(args.script), args.script
     script = parse_script(text, source)
     out = _open_output(args.output)
     try:
@@ -83,7 +86,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
             out.write('{\n  "deals": [\n')
         result = run_script(script, generate=args.generate, produce=args.produce, seed=args.seed,
                             workers=args.workers, out=out, format=args.format, quiet=args.quiet,
-                            progress=sys.stderr.isatty())
+                            progress=sys.stderr.isatty(), executor=executor_for(args))
         if args.format == "json":
             body = json.dumps(result.to_json(), indent=2)[1:]
             out.write("\n  ],\n" + body + "\n")
@@ -135,7 +138,8 @@ def _deal_command(args: argparse.Namespace) -> int:
         if args.format == "json":
             out.write('{\n  "deals": [\n')
         batch = generate_deals(args.count, write, seed=args.seed, constraints=constraints, fixed=fixed,
-                               max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty())
+                               max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
+                               executor=executor_for(args))
         if args.format == "json":
             out.write(f'\n  ],\n  "seed": {batch.seed},\n  "tried": {batch.tried},\n  "matched": {batch.matched}\n}}\n')
     finally:

@@ -22,7 +22,6 @@ cardlab.errors.ResultFileError: blob.bin: not a text file (neither UTF-8 nor Win
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -42,6 +41,7 @@ from cardlab.scoring.session import (
 )
 from cardlab.scoring.traveller import TravellerLine
 from cardlab.scoring.usebio import Reported, method_of_event_type, read_usebio
+from cardlab import textfile
 from cardlab.errors import ResultFileError
 
 __all__ = ["ResultsFile", "load_results", "decode_text", "sniff_format", "FORMATS"]
@@ -49,30 +49,14 @@ __all__ = ["ResultsFile", "load_results", "decode_text", "sniff_format", "FORMAT
 #: The formats :func:`load_results` recognises.
 FORMATS = ("usebio", "pbn", "csv")
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
 
 def decode_text(data: bytes, source: str | None = None) -> str:
-    """UTF-8 (BOM dropped), else Windows-1252 when that gives plain text; else an error.
+    """A results file's text (:func:`cardlab.textfile.decode_text`); errors are ResultFileErrors.
 
     >>> decode_text(b"\\xef\\xbb\\xbfname\\r\\n"), decode_text(b"M\\xfcller")
     ('name\\r\\n', 'Müller')
     """
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            text = data.decode("cp1252")
-        except UnicodeDecodeError:
-            text = "\x00"
-        if _CONTROL.search(text):
-            raise ResultFileError("not a text file (neither UTF-8 nor Windows-1252 text)",
-                                  source=source) from None
-        return text
-    if _CONTROL.search(text[:4096]) and "\x00" in text:
-        raise ResultFileError("not a text file (neither UTF-8 nor Windows-1252 text)",
-                              source=source)
-    return text
+    return textfile.decode_text(data, source, ResultFileError)
 
 
 def sniff_format(data: bytes) -> str:
