@@ -26,6 +26,7 @@ __all__ = [
     "ResultFileError",
     "HandError",
     "ReelsFileError",
+    "RangeError",
 ]
 
 
@@ -93,3 +94,7 @@ class ReelsFileError(CardlabError):
     def __init__(self, message: str, line: int | None = None) -> None:
         self.line = line
         super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+class RangeError(CardlabError):
+    """A hand range that cannot be read, or that leaves no hands; names the token."""
