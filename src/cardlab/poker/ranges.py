@@ -18,7 +18,7 @@ the weights of the rest are used as they are (so they renormalise among themselv
 
 >>> r = parse_range("QQ+, AKs, A5s-A4s:0.5")
 >>> len(r), r.combo_count, r.weight_sum
-(24, 24, 20.0)
+(30, 30, 26.0)
 >>> parse_range("AhKh").labels()[:1]
 ['AhKh']
 >>> parse_range("AKx")
