@@ -26,7 +26,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from cardlab.cli import bridge_score, bridge_stats, poker
+    from cardlab.cli import bridge_score, bridge_stats, poker, poker_equity
 
     parser = _Parser(
         prog="cardlab",
@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     poker_parser = groups.add_parser("poker", help="poker hands: evaluate, compare, odds")
     poker_cmds = _commands(poker_parser)
     poker.register(poker_cmds)
+    poker_equity.register(poker_cmds)
     return parser
 
 

@@ -1,0 +1,634 @@
+"""All-in equity of poker hands and ranges: exact by enumerating boards, or seeded simulation.
+
+:func:`equity` takes one spec per player (a hand such as ``"AsAh"``, ``"As Ah Kd Qc"`` for
+Omaha, or a hold'em range such as ``"QQ+, AKs"``), the known board (0, 3, 4 or 5 cards) and
+dead cards, and returns an :class:`~cardlab.poker.equity_result.EquityResult`: per player the
+share of boards won outright, the share split, and the equity (a ``k``-way split counts
+``1/k``; in hi-lo each half of the pot is shared among its winners).
+
+**Exact.** Every assignment of combos to players that shares no card (a *deal*, weighted by the
+product of the combos' weights) is put in a canonical form under the suit permutations that
+leave the board and the dead cards in place (AsAh-KdKc and AcAd-KhKs are the same problem), so
+identical situations are counted once: AA against KK over all 36 suit combinations is three
+problems. For each distinct deal every remaining board is enumerated as an index array and all
+players' hands are evaluated at once by the vectorised evaluator. The cost (hand evaluations) is
+estimated first; above ``max_evaluations`` a :class:`~cardlab.errors.TooLargeError` names it and
+the ``--simulate`` command to run instead.
+
+**Simulated.** Through the engine's chunk runner (:func:`cardlab.engine.iter_chunks`): chunk
+``i`` draws from the ``i``-th child of the seed, so the numbers depend on the seed alone, not on
+the number of workers; Ctrl-C returns the chunks finished so far, marked interrupted.
+
+>>> r = equity(["AsAh", "KdKc"], board="2c 7d 9h")
+>>> r.total, r.players[0].wins, r.players[1].wins, r.players[0].ties
+(990, 907, 83, 0)
+>>> equity(["AsAh", "AsKd"])
+Traceback (most recent call last):
+...
+cardlab.errors.DeckError: card As is given twice (player 1 and player 2)
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+from math import comb
+from typing import Any, Sequence
+
+import numpy as np
+
+from cardlab.cards import format_cards, parse_card_ids
+from cardlab.distribution import Simulation
+from cardlab.engine import Executor, SeedLike, available_cores, chunk_sizes, iter_chunks, resolve_seed
+from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
+from cardlab.poker.equity_result import EquityResult, PlayerEquity
+from cardlab.poker.evaluator import strengths
+from cardlab.poker.omaha import NO_LOW, holdem_lows, omaha_lows, omaha_strengths
+from cardlab.poker.ranges import combo_classes, parse_range
+from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
+
+__all__ = ["Game", "GAMES", "game_named", "equity", "Player", "parse_players", "UNIT",
+           "MAX_EVALUATIONS", "SIMULATION_CHUNK"]
+
+UNIT = 5040
+"""A pot in share units: divisible by 2k for every k up to 9, so split and quartered pots stay whole."""
+
+MAX_EVALUATIONS = 300_000_000
+"""Hand evaluations an exact answer may cost by default (about 10 s on one core)."""
+
+SIMULATION_CHUNK = 200_000
+
+
+@dataclass(frozen=True)
+class Game:
+    """A poker game: hole cards per player, rules, deck and how many may play."""
+
+    name: str
+    hole: int
+    rules: Rules
+    max_players: int
+    omaha: bool
+
+    @property
+    def lowest_rank(self) -> int:
+        return self.rules.lowest_rank
+
+    def deck(self) -> list[int]:
+        return list(range(self.lowest_rank * 4, 52))
+
+
+GAMES = {
+    "holdem": Game("holdem", 2, STANDARD, 9, False),
+    "omaha": Game("omaha", 4, STANDARD, 6, True),
+    "omaha5": Game("omaha5", 5, STANDARD, 6, True),
+    "omaha6": Game("omaha6", 6, STANDARD, 6, True),
+    "shortdeck": Game("shortdeck", 2, SHORT_DECK, 9, False),
+}
+
+
+def game_named(name: str | Game) -> Game:
+    """The :class:`Game` called ``name`` (holdem, omaha, omaha5, omaha6, shortdeck)."""
+    if isinstance(name, Game):
+        return name
+    key = name.strip().lower().replace("-", "").replace("'", "").replace("_", "")
+    key = {"omaha4": "omaha", "plo": "omaha", "short": "shortdeck", "sixplus": "shortdeck"}.get(key, key)
+    if key not in GAMES:
+        raise HandError(f"unknown game '{name}' (choose {', '.join(GAMES)})")
+    return GAMES[key]
+
+
+@dataclass(frozen=True, eq=False)
+class Player:
+    """A player's possible hole cards: ``combos`` ``(n, hole)`` uint8 with ``weights``; ``fixed`` if one hand."""
+
+    spec: str
+    combos: np.ndarray
+    weights: np.ndarray
+    fixed: bool
+
+    @property
+    def masks(self) -> np.ndarray:
+        return _masks(self.combos)
+
+
+def _masks(cards: np.ndarray) -> np.ndarray:
+    """uint64 bit mask of each row of card ids."""
+    cards = np.asarray(cards)
+    if cards.shape[-1] == 0:
+        return np.zeros(cards.shape[:-1], dtype=np.uint64)
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=-1)
+
+
+def _parse_cards(text: str, what: str) -> list[int]:
+    if not text or not text.strip():
+        return []
+    return parse_card_ids(text)
+
+
+def parse_players(specs: Sequence[str], game: Game, board: Sequence[int], dead: Sequence[int]) -> list[Player]:
+    """Each spec as a :class:`Player`, checked against the game, the board and the dead cards."""
+    if len(specs) < 2:
+        raise HandError(f"equity needs at least two players, got {len(specs)}")
+    if len(specs) > game.max_players:
+        raise HandError(f"{game.name} equity takes at most {game.max_players} players, got {len(specs)}")
+    owner: dict[int, str] = {}
+
+    def claim(cards: Sequence[int], who: str) -> None:
+        for c in cards:
+            if c // 4 < game.lowest_rank:
+                raise HandError(f"card {format_cards([c])} ({who}) is not in the short deck (6 to A)")
+            if c in owner:
+                raise DeckError(f"card {format_cards([c])} is given twice ({owner[c]} and {who})")
+            owner[c] = who
+
+    claim(board, "the board")
+    claim(dead, "the dead cards")
+    parsed: list[tuple[str, list[int] | None]] = []
+    for n, spec in enumerate(specs, 1):
+        cards = _as_hand(spec, game)
+        if cards is not None:
+            claim(cards, f"player {n}")
+        parsed.append((spec, cards))
+    known = set(owner)
+    players = []
+    for n, (spec, cards) in enumerate(parsed, 1):
+        if cards is not None:
+            players.append(Player(spec, np.array([cards], dtype=np.uint8), np.ones(1), True))
+            continue
+        rng = parse_range(spec, lowest_rank=game.lowest_rank).without(frozenset(known))
+        if not len(rng):
+            raise RangeError(f"range '{spec}' (player {n}) leaves no hands once the known cards "
+                             f"({format_cards(sorted(known, reverse=True))}) are taken out")
+        players.append(Player(spec, rng.combos, rng.weights, False))
+    return players
+
+
+def _as_hand(spec: str, game: Game) -> list[int] | None:
+    """The cards of a spec that is one hand, or None for a range (hold'em only)."""
+    try:
+        cards = parse_card_ids(spec)
+    except CardlabError:
+        cards = []
+    if game.omaha:
+        if not cards:
+            raise HandError(f"an {game.name} hand is {game.hole} cards such as 'As Ah Kd Qc'; "
+                            f"cannot read '{spec}' (ranges are for hold'em)")
+        if len(cards) != game.hole:
+            raise HandError(f"an {game.name} hand has {game.hole} cards; '{spec}' has {len(cards)}")
+        if len(set(cards)) != len(cards):
+            raise DeckError(f"a card is given twice in '{spec}'")
+        return cards
+    if len(cards) == 2 and cards[0] != cards[1] and _looks_like_cards(spec):
+        return cards
+    if len(cards) > 2 and _looks_like_cards(spec):
+        raise HandError(f"a {game.name} hand has 2 cards; '{spec}' has {len(cards)}")
+    return None
+
+
+def _looks_like_cards(spec: str) -> bool:
+    compact = "".join(spec.split())
+    return len(compact) % 2 == 0 and all(compact[i + 1].lower() in "cdhs" for i in range(0, len(compact), 2))
+
+
+# --- the showdown: every player's hand on each row, shares of the pot --------------------------
+
+
+def _showdown(game: Game, holes: np.ndarray, boards: np.ndarray, hi_lo: bool
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Share units ``(n, P)`` (a pot is :data:`UNIT`) and the row's number of winners... per player.
+
+    ``holes`` is ``(n, P, hole)``, ``boards`` ``(n, 5)``. Returns ``(units, winners)`` where
+    ``winners`` is the bool mask of players taking any part of the pot.
+    """
+    n, p, _ = holes.shape
+    if game.omaha:
+        high = np.stack([omaha_strengths(holes[:, i], boards, game.rules) for i in range(p)], axis=1)
+    else:
+        high = np.stack([strengths(np.concatenate([holes[:, i], boards], axis=1), game.rules)
+                         for i in range(p)], axis=1)
+    top = high == high.max(axis=1, keepdims=True)
+    k = top.sum(axis=1, dtype=np.int64)
+    if not hi_lo:
+        units = np.where(top, (UNIT // k)[:, None], 0)
+        return units, top
+    if game.omaha:
+        low = np.stack([omaha_lows(holes[:, i], boards) for i in range(p)], axis=1)
+    else:
+        low = np.stack([holdem_lows(np.concatenate([holes[:, i], boards], axis=1)) for i in range(p)], axis=1)
+    best_low = low.min(axis=1, keepdims=True)
+    has_low = best_low[:, 0] < NO_LOW
+    lowers = (low == best_low) & has_low[:, None]
+    k_low = np.maximum(lowers.sum(axis=1, dtype=np.int64), 1)
+    high_pot = np.where(has_low, UNIT // 2, UNIT)
+    units = np.where(top, (high_pot // k)[:, None], 0) + np.where(lowers, (UNIT // 2 // k_low)[:, None], 0)
+    return units, units > 0
+
+
+# --- exact enumeration ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _combinations(n: int, k: int) -> np.ndarray:
+    """All ``C(n, k)`` increasing index tuples as a ``(C(n, k), k)`` uint8 array."""
+    rows = np.zeros((1, 0), dtype=np.uint8)
+    for col in range(k):
+        last = rows[:, -1].astype(np.int64) if col else np.full(len(rows), -1)
+        room = n - (k - col) - last  # choices for this column: last+1 .. n-(k-col)
+        room = np.maximum(room, 0)
+        rep = np.repeat(np.arange(len(rows)), room)
+        start = np.cumsum(room) - room
+        value = (np.arange(len(rep)) - np.repeat(start, room)) + np.repeat(last + 1, room)
+        rows = np.concatenate([rows[rep], value[:, None].astype(np.uint8)], axis=1)
+    rows.setflags(write=False)
+    return rows
+
+
+def _suit_maps(board: Sequence[int], dead: Sequence[int], deck: Sequence[int]) -> list[np.ndarray]:
+    """Card maps of the suit permutations that keep the board and the dead cards as sets."""
+    maps = []
+    for perm in permutations(range(4)):
+        m = np.array([(c // 4) * 4 + perm[c % 4] for c in range(52)], dtype=np.uint8)
+        if set(m[list(board)].tolist()) == set(board) and set(m[list(dead)].tolist()) == set(dead):
+            maps.append(m)
+    return maps
+
+
+def _deals(players: list[Player], limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All conflict-free deals: cards ``(D, P, hole)``, weights ``(D,)``, combo indices ``(D, P)``."""
+    index = np.arange(len(players[0].combos))[:, None]
+    masks = players[0].masks
+    for pl in players[1:]:
+        if len(index) * len(pl.combos) > limit:
+            return np.zeros((0,)), np.zeros(0), np.zeros((0, 0))
+        a = np.repeat(np.arange(len(index)), len(pl.combos))
+        b = np.tile(np.arange(len(pl.combos)), len(index))
+        ok = (masks[a] & pl.masks[b]) == 0
+        a, b = a[ok], b[ok]
+        index = np.concatenate([index[a], b[:, None]], axis=1)
+        masks = masks[a] | pl.masks[b]
+    cards = np.stack([pl.combos[index[:, i]] for i, pl in enumerate(players)], axis=1)
+    weights = np.prod(np.stack([pl.weights[index[:, i]] for i, pl in enumerate(players)], axis=1), axis=1)
+    return cards, weights, index
+
+
+def _canonical(cards: np.ndarray, maps: list[np.ndarray]) -> np.ndarray:
+    """The lexicographically least image of each deal under the suit maps (hole cards sorted)."""
+    d = len(cards)
+    flat = lambda x: np.sort(x, axis=2)[:, :, ::-1].reshape(d, -1)  # noqa: E731
+    best = flat(cards)
+    for m in maps:
+        cand = flat(m[cards])
+        diff = cand != best
+        first = diff.argmax(axis=1)
+        rows = np.arange(d)
+        less = diff.any(axis=1) & (cand[rows, first] < best[rows, first])
+        best[less] = cand[less]
+    return best
+
+
+@dataclass
+class _Tally:
+    """Per deal and player: boards won outright, boards split, share units."""
+
+    wins: np.ndarray
+    ties: np.ndarray
+    units: np.ndarray
+
+
+def _exact_tally(game: Game, deals: np.ndarray, board: list[int], dead: list[int], hi_lo: bool,
+                 block: int = 1 << 18) -> tuple[_Tally, int]:
+    """Tally over every completion of the board, for each deal ``(D, P, hole)``."""
+    d, p, h = deals.shape
+    used = set(board) | set(dead)
+    deal_masks = _masks(deals.reshape(d, -1))
+    common_mask = np.bitwise_and.reduce(deal_masks) if d else np.uint64(0)
+    common = [c for c in game.deck() if c not in used and not (int(common_mask) >> c) & 1]
+    k = 5 - len(board)
+    completions = np.array(common, dtype=np.uint8)[_combinations(len(common), k)] if k else \
+        np.zeros((1, 0), dtype=np.uint8)
+    comp_masks = _masks(completions)
+    known = np.array(board, dtype=np.uint8)
+    tally = _Tally(np.zeros((d, p), np.int64), np.zeros((d, p), np.int64), np.zeros((d, p), np.int64))
+    per_deal = comb(len(game.deck()) - len(used) - p * h, k)
+    n_comp = len(completions)
+    step = max(1, block // max(n_comp, 1))
+    for start in range(0, d, step):
+        ids = np.arange(start, min(d, start + step))
+        for cstart in range(0, n_comp, block):
+            cidx = np.arange(cstart, min(n_comp, cstart + block))
+            di = np.repeat(ids, len(cidx))
+            ci = np.tile(cidx, len(ids))
+            ok = (deal_masks[di] & comp_masks[ci]) == 0
+            di, ci = di[ok], ci[ok]
+            if not len(di):
+                continue
+            boards = np.concatenate([np.broadcast_to(known, (len(ci), len(board))), completions[ci]], axis=1)
+            units, part = _showdown(game, deals[di], boards, hi_lo)
+            whole = units == UNIT
+            for i in range(p):
+                tally.wins[:, i] += np.bincount(di, weights=whole[:, i], minlength=d).astype(np.int64)
+                tally.ties[:, i] += np.bincount(di, weights=part[:, i] & ~whole[:, i], minlength=d).astype(np.int64)
+                tally.units[:, i] += np.bincount(di, weights=units[:, i], minlength=d).astype(np.int64)
+    return tally, per_deal
+
+
+def _evaluations(game: Game, deals: int, boards: int, players: int) -> int:
+    """Estimated cost in seven-card-evaluation equivalents."""
+    per = 1 if not game.omaha else 10 * comb(game.hole, 2) // 20
+    return deals * boards * players * max(per, 1)
+
+
+# --- the public function ----------------------------------------------------------------------
+
+
+def equity(
+    specs: Sequence[str],
+    board: str | Sequence[int] = "",
+    dead: str | Sequence[int] = "",
+    *,
+    game: str | Game = "holdem",
+    hi_lo: bool = False,
+    simulate: int | None = None,
+    seed: SeedLike = None,
+    workers: int = 1,
+    chunk: int = SIMULATION_CHUNK,
+    progress: bool = False,
+    executor: Executor | None = None,
+    max_evaluations: int = MAX_EVALUATIONS,
+) -> EquityResult:
+    """Equity of each player's hand or range; exact unless ``simulate`` gives a number of trials.
+
+    Parameters
+    ----------
+    specs : one hand or hold'em range per player (2 to 9 players in hold'em, 6 in Omaha).
+    board, dead : known board cards (0, 3, 4 or 5) and cards out of play.
+    game : ``holdem``, ``omaha`` (4 cards), ``omaha5``, ``omaha6`` or ``shortdeck``.
+    hi_lo : split each pot between the best high and the best 8-or-better low.
+    simulate, seed, workers, chunk, progress, executor : a seeded simulation of ``simulate`` boards
+        through :func:`cardlab.engine.iter_chunks` (same seed, same numbers, whatever ``workers``).
+    max_evaluations : refuse an exact answer costing more hand evaluations than this.
+
+    >>> r = equity(["AA", "KK"], max_evaluations=10**8)   # doctest: +SKIP
+    >>> equity(["AsAh", "KdKc"], board="2c 3c 4c 5c 6c 7c")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.HandError: a board has 0, 3, 4 or 5 cards; '2c 3c 4c 5c 6c 7c' has 6
+    """
+    g = game_named(game)
+    board_ids = _card_list(board)
+    dead_ids = _card_list(dead)
+    if len(board_ids) not in (0, 3, 4, 5):
+        shown = board if isinstance(board, str) else format_cards(board_ids)
+        raise HandError(f"a board has 0, 3, 4 or 5 cards; '{shown}' has {len(board_ids)}")
+    if hi_lo and g.rules is SHORT_DECK:
+        raise HandError("hi-lo is played with a standard deck, not short deck")
+    players = parse_players(list(specs), g, board_ids, dead_ids)
+    left = len(g.deck()) - len(board_ids) - len(dead_ids) - len(players) * g.hole
+    if left < 5 - len(board_ids):
+        raise DeckError(f"{len(players)} players of {g.hole} cards leave {left} cards for the board, "
+                        f"which needs {5 - len(board_ids)}")
+    if simulate is not None:
+        return _simulate(g, players, board_ids, dead_ids, hi_lo, simulate, seed, workers, chunk,
+                         progress, executor)
+    return _exact(g, players, board_ids, dead_ids, hi_lo, max_evaluations)
+
+
+def _card_list(cards: str | Sequence[int]) -> list[int]:
+    if isinstance(cards, str):
+        return _parse_cards(cards, "cards")
+    return [int(c) for c in cards]
+
+
+def _simulate_hint(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool) -> str:
+    words = ["cardlab", "poker", "equity", *[p.spec for p in players]]
+    if board:
+        words += ["--board", format_cards(board, sep="")]
+    if dead:
+        words += ["--dead", format_cards(dead, sep="")]
+    if g.name != "holdem":
+        words += ["--game", g.name]
+    if hi_lo:
+        words.append("--hi-lo")
+    words += ["--simulate", "10000000", "--seed", "1"]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def _exact(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
+           max_evaluations: int) -> EquityResult:
+    k = 5 - len(board)
+    boards_per_deal = comb(len(g.deck()) - len(board) - len(dead) - len(players) * g.hole, k)
+    n_raw = int(np.prod([len(p.combos) for p in players], dtype=np.float64))
+    hint = _simulate_hint(g, players, board, dead, hi_lo)
+    # suit symmetry divides the work by at most the number of suit maps
+    maps = _suit_maps(board, dead, g.deck())
+    floor = _evaluations(g, max(1, n_raw // len(maps)), boards_per_deal, len(players))
+    if floor > 50 * max_evaluations:
+        raise TooLargeError(_too_large(floor, max_evaluations, hint))
+    deals, weights, index = _deals(players, limit=20_000_000)
+    if deals.ndim != 3:
+        raise TooLargeError(_too_large(floor, max_evaluations, hint))
+    if not len(deals):
+        raise RangeError("the ranges leave no deal in which the players hold different cards")
+    canon = _canonical(deals, maps)
+    unique, inverse = np.unique(canon, axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    cost = _evaluations(g, len(unique), boards_per_deal, len(players))
+    if cost > max_evaluations:
+        raise TooLargeError(_too_large(cost, max_evaluations, hint))
+    tally, per_deal = _exact_tally(g, unique.reshape(len(unique), len(players), g.hole), board, dead, hi_lo)
+    assert per_deal == boards_per_deal
+    w = weights
+    integral = bool(np.all(w == np.round(w)))
+    total_w = float(w.sum()) * per_deal
+    result_players = []
+    for i, pl in enumerate(players):
+        wins = float(np.dot(w, tally.wins[inverse, i]))
+        ties = float(np.dot(w, tally.ties[inverse, i]))
+        units = float(np.dot(w, tally.units[inverse, i]))
+        eq = units / (UNIT * total_w)
+        result_players.append(PlayerEquity(
+            spec=pl.spec, win=wins / total_w, tie=ties / total_w, equity=eq,
+            wins=_number(wins, integral), ties=_number(ties, integral), ci95=(eq, eq),
+            combos=len(pl.combos)))
+    grid = None
+    if len(players) == 2 and not g.omaha and not players[1].fixed:
+        classes = combo_classes(players[1].combos[index[:, 1]])
+        num = np.bincount(classes, weights=w * tally.units[inverse, 0], minlength=169)
+        den = np.bincount(classes, weights=w * per_deal * UNIT, minlength=169)
+        grid = tuple(float(a / b) if b > 0 else None for a, b in zip(num, den))
+    return EquityResult(game=g.name, board=format_cards(board), dead=format_cards(dead), hi_lo=hi_lo,
+                        exact=True, total=_number(total_w, integral), players=tuple(result_players),
+                        simulation=None, grid=grid)
+
+
+def _number(x: float, integral: bool) -> int | float:
+    return int(round(x)) if integral else x
+
+
+def _too_large(cost: int, limit: int, hint: str) -> str:
+    return (f"exact equity would take about {cost:,} hand evaluations (limit {limit:,}, about "
+            f"{cost / 3e7:,.0f} s on one core); simulate instead: {hint}")
+
+
+# --- simulation -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class _SimTask:
+    """One chunk of simulated showdowns (picklable): returns sums per player and per class."""
+
+    game: Game
+    combos: tuple[np.ndarray, ...]
+    cumulative: tuple[np.ndarray, ...]
+    board: tuple[int, ...]
+    common: np.ndarray
+    hi_lo: bool
+    grid: bool
+
+    def __call__(self, seed: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
+        rng = np.random.default_rng(seed)
+        holes = self._deal(rng, n)
+        boards = self._boards(rng, holes)
+        units, part = _showdown(self.game, holes, boards, self.hi_lo)
+        whole = units == UNIT
+        out = {
+            "units": units.sum(axis=0),
+            "squares": (units * units).sum(axis=0),
+            "wins": whole.sum(axis=0),
+            "ties": (part & ~whole).sum(axis=0),
+        }
+        if self.grid:
+            classes = combo_classes(holes[:, 1])
+            out["grid_units"] = np.bincount(classes, weights=units[:, 0], minlength=169)
+            out["grid_count"] = np.bincount(classes, minlength=169)
+        return out
+
+    def _deal(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        p = len(self.combos)
+        h = self.game.hole
+        holes = np.empty((n, p, h), dtype=np.uint8)
+        todo = np.arange(n)
+        for _ in range(10_000):
+            m = len(todo)
+            acc = np.zeros(m, dtype=np.uint64)
+            ok = np.ones(m, dtype=bool)
+            for i, (combos, cum) in enumerate(zip(self.combos, self.cumulative)):
+                if len(combos) == 1:
+                    pick = np.zeros(m, dtype=np.int64)
+                else:
+                    pick = np.searchsorted(cum, rng.random(m) * cum[-1], side="right")
+                    pick = np.minimum(pick, len(combos) - 1)
+                cards = combos[pick]
+                holes[todo, i] = cards
+                mask = _masks(cards)
+                ok &= (acc & mask) == 0
+                acc |= mask
+            todo = todo[~ok]
+            if not len(todo):
+                return holes
+        raise RangeError("the ranges almost never leave the players different cards")
+
+    def _boards(self, rng: np.random.Generator, holes: np.ndarray) -> np.ndarray:
+        n = len(holes)
+        k = 5 - len(self.board)
+        out = np.empty((n, 5), dtype=np.uint8)
+        out[:, : len(self.board)] = self.board
+        if not k:
+            return out
+        hole_masks = _masks(holes.reshape(n, -1))
+        common = self.common
+        todo = np.arange(n)
+        for _ in range(10_000):
+            m = len(todo)
+            draw = common[rng.integers(0, len(common), size=(m, k))]
+            bits = np.left_shift(np.uint64(1), draw.astype(np.uint64))
+            mask = np.bitwise_or.reduce(bits, axis=1)
+            distinct = _popcount64(mask) == k
+            ok = distinct & ((mask & hole_masks[todo]) == 0)
+            out[todo[ok], len(self.board):] = draw[ok]
+            todo = todo[~ok]
+            if not len(todo):
+                return out
+        raise CardlabError("could not complete the boards")  # pragma: no cover
+
+
+def _popcount64(x: np.ndarray) -> np.ndarray:
+    x = x.astype(np.uint64)
+    count = np.zeros(x.shape, dtype=np.int64)
+    for shift in range(0, 64, 16):
+        count += _POP16[((x >> np.uint64(shift)) & np.uint64(0xFFFF)).astype(np.int64)]
+    return count
+
+
+_POP16 = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.int64)
+
+
+def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
+              trials: int, seed: SeedLike, workers: int, chunk: int, progress: bool,
+              executor: Executor | None) -> EquityResult:
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise CardlabError(f"the number of trials must be a whole number of at least 1, got {trials!r}")
+    root, reported = resolve_seed(seed)
+    fixed = {int(c) for pl in players if pl.fixed for c in pl.combos[0]}
+    common = np.array([c for c in g.deck() if c not in set(board) | set(dead) | fixed], dtype=np.uint8)
+    grid = len(players) == 2 and not g.omaha and not players[1].fixed
+    task = _SimTask(g, tuple(pl.combos for pl in players), tuple(np.cumsum(pl.weights) for pl in players),
+                    tuple(board), common, hi_lo, grid)
+    p = len(players)
+    sums: dict[str, np.ndarray] = {"units": np.zeros(p), "squares": np.zeros(p), "wins": np.zeros(p),
+                                   "ties": np.zeros(p), "grid_units": np.zeros(169), "grid_count": np.zeros(169)}
+    done, interrupted = 0, False
+    bar = _bar(trials if progress else 0)
+    try:
+        for size, part in iter_chunks(task, chunk_sizes(int(trials), chunk), root, workers=workers,
+                                      executor=executor):
+            for key, value in part.items():
+                sums[key] = sums[key] + value
+            done += size
+            bar(size)
+    except KeyboardInterrupt:
+        interrupted = True
+        if done == 0:
+            raise
+    finally:
+        bar(0, close=True)
+    result_players = []
+    for i, pl in enumerate(players):
+        mean = sums["units"][i] / (UNIT * done)
+        var = max(sums["squares"][i] / (UNIT * UNIT * done) - mean * mean, 0.0)
+        half = 1.959963984540054 * (var / done) ** 0.5
+        result_players.append(PlayerEquity(
+            spec=pl.spec, win=sums["wins"][i] / done, tie=sums["ties"][i] / done, equity=float(mean),
+            wins=int(sums["wins"][i]), ties=int(sums["ties"][i]),
+            ci95=(max(0.0, float(mean - half)), min(1.0, float(mean + half))), combos=len(pl.combos)))
+    grid_values = None
+    if grid:
+        grid_values = tuple(float(u / (UNIT * c)) if c > 0 else None
+                            for u, c in zip(sums["grid_units"], sums["grid_count"]))
+    info = Simulation(trials=done, seed=reported, workers=min(workers, available_cores()), requested=int(trials),
+                      interrupted=interrupted)
+    return EquityResult(game=g.name, board=format_cards(board), dead=format_cards(dead), hi_lo=hi_lo,
+                        exact=False, total=done, players=tuple(result_players), simulation=info,
+                        grid=grid_values)
+
+
+class _bar:
+    """``bar(n)`` advances a rich progress bar on stderr (nothing when ``total`` is 0)."""
+
+    def __init__(self, total: int) -> None:
+        self._bar: Any = None
+        if total:
+            from cardlab.report.progress import ProgressBar
+
+            self._bar = ProgressBar(total, "simulating equity")
+
+    def __call__(self, n: int, close: bool = False) -> None:
+        if self._bar is None:
+            return
+        if close:
+            self._bar.close()
+            self._bar = None
+        else:
+            self._bar.advance(n)
