@@ -44,7 +44,7 @@ from cardlab.distribution import Simulation
 from cardlab.engine import Executor, SeedLike, available_cores, chunk_sizes, iter_chunks, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
-from cardlab.poker.evaluator import strengths
+from cardlab.poker.holdem import BoardData, holdem_strengths
 from cardlab.poker.omaha import NO_LOW, holdem_lows, omaha_lows, omaha_strengths
 from cardlab.poker.ranges import combo_classes, parse_range
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
@@ -116,9 +116,11 @@ class Player:
 def _masks(cards: np.ndarray) -> np.ndarray:
     """uint64 bit mask of each row of card ids."""
     cards = np.asarray(cards)
-    if cards.shape[-1] == 0:
-        return np.zeros(cards.shape[:-1], dtype=np.uint64)
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=-1)
+    out = np.zeros(cards.shape[:-1], dtype=np.uint64)
+    one = np.uint64(1)
+    for j in range(cards.shape[-1]):
+        out |= np.left_shift(one, cards[..., j].astype(np.uint64))
+    return out
 
 
 def _parse_cards(text: str, what: str) -> list[int]:
@@ -195,24 +197,35 @@ def _looks_like_cards(spec: str) -> bool:
 # --- the showdown: every player's hand on each row, shares of the pot --------------------------
 
 
-def _showdown(game: Game, holes: np.ndarray, boards: np.ndarray, hi_lo: bool
-              ) -> tuple[np.ndarray, np.ndarray]:
-    """Share units ``(n, P)`` (a pot is :data:`UNIT`) and the row's number of winners... per player.
-
-    ``holes`` is ``(n, P, hole)``, ``boards`` ``(n, 5)``. Returns ``(units, winners)`` where
-    ``winners`` is the bool mask of players taking any part of the pot.
-    """
-    n, p, _ = holes.shape
+def _high(game: Game, holes: np.ndarray, boards: np.ndarray, data: BoardData | None = None) -> list[np.ndarray]:
+    """Each player's high strength on each row: ``holes`` ``(n, P, hole)``, or ``(P, hole)`` for all rows."""
+    n = len(boards)
+    p = holes.shape[-2]
+    same = holes.ndim == 2
     if game.omaha:
-        high = np.stack([omaha_strengths(holes[:, i], boards, game.rules) for i in range(p)], axis=1)
-    else:
-        high = np.stack([strengths(np.concatenate([holes[:, i], boards], axis=1), game.rules)
-                         for i in range(p)], axis=1)
+        return [omaha_strengths(np.broadcast_to(holes[i], (n, holes.shape[-1])) if same else holes[:, i],
+                                boards, game.rules) for i in range(p)]
+    if data is None:
+        data = BoardData.of(boards)
+    return [holdem_strengths(data, holes[i] if same else holes[:, i], game.rules) for i in range(p)]
+
+
+def _showdown(game: Game, holes: np.ndarray, boards: np.ndarray, hi_lo: bool, data: BoardData | None = None
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Share units ``(n, P)`` (a pot is :data:`UNIT`) and who takes part of the pot ``(n, P)``.
+
+    ``holes`` is ``(n, P, hole)`` (or ``(P, hole)``, the same hands on every row), ``boards`` ``(n, 5)``.
+    """
+    n = len(boards)
+    high = np.stack(_high(game, holes, boards, data), axis=1)
     top = high == high.max(axis=1, keepdims=True)
     k = top.sum(axis=1, dtype=np.int64)
     if not hi_lo:
         units = np.where(top, (UNIT // k)[:, None], 0)
         return units, top
+    p = holes.shape[-2]
+    if holes.ndim == 2:
+        holes = np.broadcast_to(holes, (n, *holes.shape))
     if game.omaha:
         low = np.stack([omaha_lows(holes[:, i], boards) for i in range(p)], axis=1)
     else:
@@ -224,6 +237,47 @@ def _showdown(game: Game, holes: np.ndarray, boards: np.ndarray, hi_lo: bool
     high_pot = np.where(has_low, UNIT // 2, UNIT)
     units = np.where(top, (high_pot // k)[:, None], 0) + np.where(lowers, (UNIT // 2 // k_low)[:, None], 0)
     return units, units > 0
+
+
+def _summary(game: Game, holes: np.ndarray, boards: np.ndarray, hi_lo: bool,
+             data: BoardData | None = None) -> np.ndarray:
+    """Sums over the rows, ``(4, P)`` int64: boards won outright, boards split, units, squared units."""
+    p = holes.shape[-2]
+    out = np.zeros((4, p), dtype=np.int64)
+    if hi_lo:
+        units, part = _showdown(game, holes, boards, hi_lo, data)
+        whole = units == UNIT
+        out[0] = whole.sum(axis=0)
+        out[1] = (part & ~whole).sum(axis=0)
+        out[2] = units.sum(axis=0)
+        out[3] = (units * units).sum(axis=0)
+        return out
+    cols = _high(game, holes, boards, data)
+    n = len(boards)
+    if p == 2:
+        a, b = cols
+        wins = np.array([np.count_nonzero(a > b), np.count_nonzero(b > a)], dtype=np.int64)
+        ties = n - wins.sum()
+        out[0] = wins
+        out[1] = ties
+        out[2] = wins * UNIT + ties * (UNIT // 2)
+        out[3] = wins * UNIT * UNIT + ties * (UNIT // 2) ** 2
+        return out
+    best = cols[0].copy()
+    for c in cols[1:]:
+        np.maximum(best, c, out=best)
+    tops = [c == best for c in cols]
+    k = np.zeros(n, dtype=np.uint8)
+    for t in tops:
+        k += t
+    share = np.array([0] + [UNIT // j for j in range(1, p + 1)], dtype=np.int64)
+    for i, t in enumerate(tops):
+        hist = np.bincount(k[t], minlength=p + 1).astype(np.int64)
+        out[0, i] = hist[1]
+        out[1, i] = hist[2:].sum()
+        out[2, i] = (hist * share).sum()
+        out[3, i] = (hist * share * share).sum()
+    return out
 
 
 # --- exact enumeration ------------------------------------------------------------------------
@@ -243,6 +297,24 @@ def _combinations(n: int, k: int) -> np.ndarray:
         rows = np.concatenate([rows[rep], value[:, None].astype(np.uint8)], axis=1)
     rows.setflags(write=False)
     return rows
+
+
+@lru_cache(maxsize=4)
+def _completions(common: tuple[int, ...], k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every ``k``-card completion from the ``common`` cards, and its card mask."""
+    if not k:
+        return np.zeros((1, 0), dtype=np.uint8), np.zeros(1, dtype=np.uint64)
+    cards = np.array(common, dtype=np.uint8)[_combinations(len(common), k)]
+    return cards, _masks(cards)
+
+
+@lru_cache(maxsize=4)
+def _board_data(common: tuple[int, ...], k: int, board: tuple[int, ...]) -> BoardData:
+    """:class:`BoardData` of the known board completed in every way from ``common``."""
+    completions, _ = _completions(common, k)
+    full = np.concatenate([np.broadcast_to(np.array(board, dtype=np.uint8), (len(completions), len(board))),
+                           completions], axis=1)
+    return BoardData.of(full)
 
 
 def _suit_maps(board: Sequence[int], dead: Sequence[int], deck: Sequence[int]) -> list[np.ndarray]:
@@ -304,15 +376,26 @@ def _exact_tally(game: Game, deals: np.ndarray, board: list[int], dead: list[int
     used = set(board) | set(dead)
     deal_masks = _masks(deals.reshape(d, -1))
     common_mask = np.bitwise_and.reduce(deal_masks) if d else np.uint64(0)
-    common = [c for c in game.deck() if c not in used and not (int(common_mask) >> c) & 1]
+    common = tuple(c for c in game.deck() if c not in used and not (int(common_mask) >> c) & 1)
     k = 5 - len(board)
-    completions = np.array(common, dtype=np.uint8)[_combinations(len(common), k)] if k else \
-        np.zeros((1, 0), dtype=np.uint8)
-    comp_masks = _masks(completions)
+    completions, comp_masks = _completions(common, k)
     known = np.array(board, dtype=np.uint8)
     tally = _Tally(np.zeros((d, p), np.int64), np.zeros((d, p), np.int64), np.zeros((d, p), np.int64))
     per_deal = comb(len(game.deck()) - len(used) - p * h, k)
     n_comp = len(completions)
+    if n_comp >= block // 4:  # many boards per deal: one deal at a time, no per-row deal index
+        data = None if game.omaha else _board_data(common, k, tuple(board))
+        for u in range(d):
+            valid = np.flatnonzero((comp_masks & deal_masks[u]) == 0)
+            for cstart in range(0, len(valid), block):
+                part_rows = valid[cstart: cstart + block]
+                rows = completions[part_rows]
+                boards = np.concatenate([np.broadcast_to(known, (len(rows), len(board))), rows], axis=1)
+                sums = _summary(game, deals[u], boards, hi_lo, None if data is None else data.take(part_rows))
+                tally.wins[u] += sums[0]
+                tally.ties[u] += sums[1]
+                tally.units[u] += sums[2]
+        return tally, per_deal
     step = max(1, block // max(n_comp, 1))
     for start in range(0, d, step):
         ids = np.arange(start, min(d, start + step))
@@ -489,21 +572,20 @@ class _SimTask:
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
         rng = np.random.default_rng(seed)
-        holes = self._deal(rng, n)
-        boards = self._boards(rng, holes)
-        units, part = _showdown(self.game, holes, boards, self.hi_lo)
-        whole = units == UNIT
-        out = {
-            "units": units.sum(axis=0),
-            "squares": (units * units).sum(axis=0),
-            "wins": whole.sum(axis=0),
-            "ties": (part & ~whole).sum(axis=0),
-        }
+        fixed = all(len(c) == 1 for c in self.combos)
+        holes = np.stack([c[0] for c in self.combos]) if fixed else self._deal(rng, n)
+        boards = self._boards(rng, holes, n)
         if self.grid:
+            units, part = _showdown(self.game, holes, boards, self.hi_lo)
+            whole = units == UNIT
+            out = {"units": units.sum(axis=0), "squares": (units * units).sum(axis=0),
+                   "wins": whole.sum(axis=0), "ties": (part & ~whole).sum(axis=0)}
             classes = combo_classes(holes[:, 1])
             out["grid_units"] = np.bincount(classes, weights=units[:, 0], minlength=169)
             out["grid_count"] = np.bincount(classes, minlength=169)
-        return out
+            return out
+        sums = _summary(self.game, holes, boards, self.hi_lo)
+        return {"wins": sums[0], "ties": sums[1], "units": sums[2], "squares": sums[3]}
 
     def _deal(self, rng: np.random.Generator, n: int) -> np.ndarray:
         p = len(self.combos)
@@ -530,28 +612,42 @@ class _SimTask:
                 return holes
         raise RangeError("the ranges almost never leave the players different cards")
 
-    def _boards(self, rng: np.random.Generator, holes: np.ndarray) -> np.ndarray:
-        n = len(holes)
+    def _boards(self, rng: np.random.Generator, holes: np.ndarray, n: int) -> np.ndarray:
+        """Known board plus distinct random cards from ``common`` avoiding each row's hole cards."""
         k = 5 - len(self.board)
         out = np.empty((n, 5), dtype=np.uint8)
         out[:, : len(self.board)] = self.board
         if not k:
             return out
-        hole_masks = _masks(holes.reshape(n, -1))
-        common = self.common
+        hole_masks = None if holes.ndim == 2 else _masks(holes.reshape(n, -1))
         todo = np.arange(n)
         for _ in range(10_000):
-            m = len(todo)
-            draw = common[rng.integers(0, len(common), size=(m, k))]
-            bits = np.left_shift(np.uint64(1), draw.astype(np.uint64))
-            mask = np.bitwise_or.reduce(bits, axis=1)
-            distinct = _popcount64(mask) == k
-            ok = distinct & ((mask & hole_masks[todo]) == 0)
+            draw = self.common[_distinct(rng, len(todo), len(self.common), k)]
+            if hole_masks is None:
+                out[todo, len(self.board):] = draw
+                return out
+            ok = (_masks(draw) & hole_masks[todo]) == 0
             out[todo[ok], len(self.board):] = draw[ok]
             todo = todo[~ok]
             if not len(todo):
                 return out
         raise CardlabError("could not complete the boards")  # pragma: no cover
+
+
+def _distinct(rng: np.random.Generator, m: int, n: int, k: int) -> np.ndarray:
+    """``(m, k)`` positions: ``k`` distinct values from ``range(n)`` per row, uniformly (sorted)."""
+    chosen: list[np.ndarray] = []
+    for j in range(k):
+        x = rng.integers(0, n - j, size=m, dtype=np.int16 if n < 30000 else np.int64)
+        for prev in chosen:  # ascending: skip over every value already taken
+            x += prev <= x
+        # insert x into the ascending columns
+        for i in range(len(chosen)):
+            low = np.minimum(chosen[i], x)
+            x = np.maximum(chosen[i], x)
+            chosen[i] = low
+        chosen.append(x)
+    return np.stack(chosen, axis=1)
 
 
 def _popcount64(x: np.ndarray) -> np.ndarray:
