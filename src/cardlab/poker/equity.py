@@ -615,17 +615,20 @@ class _SimTask:
     def _boards(self, rng: np.random.Generator, holes: np.ndarray, n: int) -> np.ndarray:
         """Known board plus distinct random cards from ``common`` avoiding each row's hole cards."""
         k = 5 - len(self.board)
+        if holes.ndim == 2:  # the same hole cards on every row: nothing to avoid
+            columns = np.empty((5, n), dtype=np.uint8)
+            columns[: len(self.board)] = np.array(self.board, dtype=np.uint8)[:, None]
+            if k:
+                columns[len(self.board):] = self.common[_distinct(rng, n, len(self.common), k)]
+            return columns.T
         out = np.empty((n, 5), dtype=np.uint8)
         out[:, : len(self.board)] = self.board
         if not k:
             return out
-        hole_masks = None if holes.ndim == 2 else _masks(holes.reshape(n, -1))
+        hole_masks = _masks(holes.reshape(n, -1))
         todo = np.arange(n)
         for _ in range(10_000):
-            draw = self.common[_distinct(rng, len(todo), len(self.common), k)]
-            if hole_masks is None:
-                out[todo, len(self.board):] = draw
-                return out
+            draw = self.common[_distinct(rng, len(todo), len(self.common), k).T]
             ok = (_masks(draw) & hole_masks[todo]) == 0
             out[todo[ok], len(self.board):] = draw[ok]
             todo = todo[~ok]
@@ -635,7 +638,7 @@ class _SimTask:
 
 
 def _distinct(rng: np.random.Generator, m: int, n: int, k: int) -> np.ndarray:
-    """``(m, k)`` positions: ``k`` distinct values from ``range(n)`` per row, uniformly (sorted)."""
+    """``(k, m)`` positions: ``k`` distinct values from ``range(n)`` per column, uniformly (sorted)."""
     chosen: list[np.ndarray] = []
     for j in range(k):
         x = rng.integers(0, n - j, size=m, dtype=np.int16 if n < 30000 else np.int64)
@@ -647,7 +650,7 @@ def _distinct(rng: np.random.Generator, m: int, n: int, k: int) -> np.ndarray:
             x = np.maximum(chosen[i], x)
             chosen[i] = low
         chosen.append(x)
-    return np.stack(chosen, axis=1)
+    return np.stack(chosen)
 
 
 def _popcount64(x: np.ndarray) -> np.ndarray:

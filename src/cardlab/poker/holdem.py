@@ -34,39 +34,58 @@ __all__ = ["BoardData", "holdem_strengths"]
 
 @dataclass(frozen=True, eq=False)
 class BoardData:
-    """Per board: rank multiset index, the suit with 3+ cards (4 if none), its count and rank mask."""
+    """Per board: rank multiset index, the suit with 3+ cards (4 if none) and its count; the cards by column."""
 
     index: np.ndarray
     suit: np.ndarray
     count: np.ndarray
-    mask: np.ndarray
+    cards: np.ndarray
 
     def __len__(self) -> int:
         return len(self.index)
 
     @classmethod
     def of(cls, boards: np.ndarray) -> BoardData:
-        cols = list(np.ascontiguousarray(np.asarray(boards, dtype=np.uint8).T))
+        """From ``(n, 5)`` boards (a transposed ``(5, n)`` array is read without a copy)."""
+        cards = np.ascontiguousarray(np.asarray(boards, dtype=np.uint8).T)
+        cols = list(cards)
         ranks = [c >> np.uint8(2) for c in cols]
         for a, b in SORTING_NETWORKS[5]:
             low = np.minimum(ranks[a], ranks[b])
             np.maximum(ranks[a], ranks[b], out=ranks[b])
             ranks[a] = low
-        index = np.zeros(len(cols[0]), dtype=np.int32)
-        for i, r in enumerate(ranks):
-            index += _binomial_column(i).astype(np.int32)[r]
-        packed = np.zeros(len(cols[0]), dtype=np.int32)
-        for c in cols:
-            packed += np.left_shift(1, 3 * (c & np.uint8(3)).astype(np.int32))
+        index = _index_terms(0)[ranks[0]]
+        for i in range(1, 5):
+            index += _index_terms(i)[ranks[i]]
+        suit_bit = _suit_bits()
+        packed = suit_bit[cols[0]]
+        for c in cols[1:]:
+            packed += suit_bit[c]
         suit, count = _suit_tables()
-        fsuit, fcount = suit[packed], count[packed]
-        mask = np.zeros(len(cols[0]), dtype=np.int32)
-        for c in cols:
-            mask |= np.where((c & np.uint8(3)) == fsuit, np.left_shift(1, (c >> np.uint8(2)).astype(np.int32)), 0)
-        return cls(index, fsuit, fcount, mask)
+        return cls(index, suit[packed], count[packed], cards)
 
     def take(self, rows: np.ndarray) -> BoardData:
-        return BoardData(self.index[rows], self.suit[rows], self.count[rows], self.mask[rows])
+        return BoardData(self.index[rows], self.suit[rows], self.count[rows], self.cards[:, rows])
+
+    def suit_masks(self, rows: np.ndarray) -> np.ndarray:
+        """Rank mask of the 3+ suit on the given rows."""
+        fs = self.suit[rows]
+        mask = np.zeros(len(rows), dtype=np.int32)
+        for col in self.cards:
+            c = col[rows]
+            mask |= np.where((c & np.uint8(3)) == fs, np.left_shift(1, (c >> np.uint8(2)).astype(np.int32)), 0)
+        return mask
+
+
+@lru_cache(maxsize=None)
+def _index_terms(i: int) -> np.ndarray:
+    return _binomial_column(i).astype(np.uint16)
+
+
+@lru_cache(maxsize=None)
+def _suit_bits() -> np.ndarray:
+    """Per card id: 1 << (3 * suit), so five cards' suit counts add up three bits per suit."""
+    return np.array([1 << (3 * (c & 3)) for c in range(52)], dtype=np.uint16)
 
 
 @lru_cache(maxsize=None)
@@ -107,7 +126,7 @@ def holdem_strengths(board: BoardData, hole: np.ndarray, rules: Rules = STANDARD
         if len(rows):
             fs = board.suit[rows]
             extra = np.where((c1 & 3) == fs, 1 << (c1 >> 2), 0) | np.where((c2 & 3) == fs, 1 << (c2 >> 2), 0)
-            out[rows] = np.maximum(out[rows], _flush_table(rules)[board.mask[rows] | extra])
+            out[rows] = np.maximum(out[rows], _flush_table(rules)[board.suit_masks(rows) | extra])
         return out
     a, b = hole[:, 0].astype(np.int32), hole[:, 1].astype(np.int32)
     out = _pair_tables(rules).reshape(-1)[((a >> 2) * 13 + (b >> 2)) * _MULTISETS + board.index]
@@ -118,7 +137,7 @@ def holdem_strengths(board: BoardData, hole: np.ndarray, rules: Rules = STANDARD
         fs = board.suit[rows]
         extra = (np.where(sa[rows] == fs, np.left_shift(1, a[rows] >> 2), 0)
                  | np.where(sb[rows] == fs, np.left_shift(1, b[rows] >> 2), 0))
-        out[rows] = np.maximum(out[rows], _flush_table(rules)[board.mask[rows] | extra])
+        out[rows] = np.maximum(out[rows], _flush_table(rules)[board.suit_masks(rows) | extra])
     return out
 
 
