@@ -230,3 +230,31 @@ def test_plot(tmp_path) -> None:
     r = equity(["AsKs", "QQ+, AK, 0.5(JJ)"], board="Kh 7d 2c")
     path = r.plot(tmp_path / "eq.png")
     assert path.stat().st_size > 1000
+
+
+def test_fast_paths_agree_with_the_evaluator() -> None:
+    """The one-hand-many-boards paths (exact enumeration, simulation) against the general ones."""
+    from cardlab.poker.evaluator import strengths
+    from cardlab.poker.holdem import BoardData, holdem_strengths
+    from cardlab.poker.omaha import omaha_lows, omaha_players
+    from cardlab.poker.rules import SHORT_DECK, STANDARD
+
+    rng = np.random.default_rng(8)
+    for rules, low in ((STANDARD, 0), (SHORT_DECK, 16)):
+        deck = np.arange(low, 52)
+        rows = np.array([rng.choice(deck, 7, replace=False) for _ in range(20_000)], dtype=np.uint8)
+        data = BoardData.of(rows[:, 2:])
+        assert np.array_equal(holdem_strengths(data, rows[:, :2], rules), strengths(rows, rules))
+        hole = rows[0, :2]
+        keep = np.flatnonzero(~np.isin(rows[:, 2:], hole).any(axis=1))
+        seven = np.hstack([np.tile(hole, (len(keep), 1)), rows[keep, 2:]])
+        assert np.array_equal(holdem_strengths(data.take(keep), hole, rules), strengths(seven, rules))
+    cards = np.array([rng.choice(52, 13, replace=False) for _ in range(5_000)], dtype=np.uint8)
+    boards, holes = cards[:, :5], cards[:, 5:13].reshape(-1, 2, 4)
+    fixed = np.array([[51, 47, 30, 26], [12, 8, 7, 3]], dtype=np.uint8)  # As Ks Th 8h / 5c 4c 3s 2s
+    keep = ~np.isin(boards, fixed).any(axis=1)
+    b = boards[keep]
+    general = omaha_players(np.broadcast_to(fixed, (len(b), 2, 4)).copy(), b)
+    assert all(np.array_equal(x, y) for x, y in zip(omaha_players(fixed, b), general))
+    assert np.array_equal(omaha_lows(fixed[1], b), omaha_lows(np.tile(fixed[1], (len(b), 1)), b))
+    assert omaha_players(holes, boards)[0].shape == (5_000,)

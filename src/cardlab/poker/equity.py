@@ -45,7 +45,7 @@ from cardlab.engine import Executor, SeedLike, available_cores, chunk_sizes, ite
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
 from cardlab.poker.holdem import BoardData, holdem_strengths
-from cardlab.poker.omaha import NO_LOW, holdem_lows, omaha_lows, omaha_strengths
+from cardlab.poker.omaha import NO_LOW, holdem_lows, omaha_lows, omaha_players
 from cardlab.poker.ranges import combo_classes, parse_range
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
 
@@ -203,8 +203,7 @@ def _high(game: Game, holes: np.ndarray, boards: np.ndarray, data: BoardData | N
     p = holes.shape[-2]
     same = holes.ndim == 2
     if game.omaha:
-        return [omaha_strengths(np.broadcast_to(holes[i], (n, holes.shape[-1])) if same else holes[:, i],
-                                boards, game.rules) for i in range(p)]
+        return omaha_players(holes, boards, game.rules)
     if data is None:
         data = BoardData.of(boards)
     return [holdem_strengths(data, holes[i] if same else holes[:, i], game.rules) for i in range(p)]
@@ -224,11 +223,11 @@ def _showdown(game: Game, holes: np.ndarray, boards: np.ndarray, hi_lo: bool, da
         units = np.where(top, (UNIT // k)[:, None], 0)
         return units, top
     p = holes.shape[-2]
-    if holes.ndim == 2:
-        holes = np.broadcast_to(holes, (n, *holes.shape))
     if game.omaha:
-        low = np.stack([omaha_lows(holes[:, i], boards) for i in range(p)], axis=1)
+        low = np.stack([omaha_lows(holes[i] if holes.ndim == 2 else holes[:, i], boards) for i in range(p)], axis=1)
     else:
+        if holes.ndim == 2:
+            holes = np.broadcast_to(holes, (n, *holes.shape))
         low = np.stack([holdem_lows(np.concatenate([holes[:, i], boards], axis=1)) for i in range(p)], axis=1)
     best_low = low.min(axis=1, keepdims=True)
     has_low = best_low[:, 0] < NO_LOW

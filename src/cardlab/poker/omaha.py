@@ -36,7 +36,7 @@ import numpy as np
 from cardlab.poker.evaluator import _direct_five, _flush_table
 from cardlab.poker.rules import STANDARD, Rules
 
-__all__ = ["omaha_strengths", "omaha_lows", "holdem_lows", "NO_LOW", "low_ranks"]
+__all__ = ["omaha_strengths", "omaha_players", "omaha_lows", "holdem_lows", "NO_LOW", "low_ranks"]
 
 NO_LOW = 1 << 9
 _TRIPLES = tuple(combinations(range(5), 3))
@@ -109,6 +109,46 @@ def omaha_strengths(holes: np.ndarray, boards: np.ndarray, rules: Rules = STANDA
     return out
 
 
+def omaha_players(holes: np.ndarray, boards: np.ndarray, rules: Rules = STANDARD) -> list[np.ndarray]:
+    """Best Omaha strength of each player on each board, the board triples read once for all players.
+
+    ``holes`` is ``(n, P, h)``, or ``(P, h)`` for the same hands on every board.
+    """
+    boards = np.asarray(boards, dtype=np.uint8)
+    holes = np.asarray(holes, dtype=np.uint8)
+    n, p = len(boards), holes.shape[-2]
+    out = [np.empty(n, dtype=np.uint32) for _ in range(p)]
+    for start in range(0, n, _BLOCK):
+        stop = min(n, start + _BLOCK)
+        triples = _triples(boards[start:stop])
+        for i in range(p):
+            if holes.ndim == 2:
+                out[i][start:stop] = _fixed_block(holes[i], triples, rules)
+            else:
+                out[i][start:stop] = _omaha_block(holes[start:stop, i], triples, rules)
+    return out
+
+
+def _fixed_block(hole: np.ndarray, triples: tuple[np.ndarray, np.ndarray, np.ndarray], rules: Rules) -> np.ndarray:
+    """One hand against many boards: per hole pair and board triple, one gather and one running maximum."""
+    tcode, tsuit, tmask = (np.ascontiguousarray(x.T) for x in triples)  # (10, n) each
+    table = _direct_five(rules)
+    flush_table = _flush_table(rules)
+    best = np.zeros(tcode.shape[1], dtype=np.uint32)
+    for a, b in combinations(range(len(hole)), 2):
+        ra, rb = int(hole[a]) >> 2, int(hole[b]) >> 2
+        pc = ra * 13 + rb
+        suited = (int(hole[a]) & 3) == (int(hole[b]) & 3)
+        for t in range(10):
+            np.maximum(best, table[tcode[t] + pc], out=best)
+            if suited:
+                rows = np.flatnonzero(tsuit[t] == (int(hole[a]) & 3))
+                if len(rows):
+                    value = flush_table[tmask[t, rows] | (1 << ra) | (1 << rb)]
+                    best[rows] = np.maximum(best[rows], value)
+    return best
+
+
 def _omaha_block(holes: np.ndarray, triples: tuple[np.ndarray, np.ndarray, np.ndarray],
                  rules: Rules) -> np.ndarray:
     tcode, tsuit, tmask = triples
@@ -130,13 +170,27 @@ def _omaha_block(holes: np.ndarray, triples: tuple[np.ndarray, np.ndarray, np.nd
 
 
 def omaha_lows(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
-    """Best 8-or-better Omaha low (two hole cards, three board cards) of each row; NO_LOW if none."""
+    """Best 8-or-better Omaha low (two hole cards, three board cards) of each row; NO_LOW if none.
+
+    ``holes`` is ``(n, h)``, or ``(h,)``: the same hand on every board.
+    """
     holes, boards = np.asarray(holes, dtype=np.uint8), np.asarray(boards, dtype=np.uint8)
     lowbit = _low_bit()
     pop = _popcount9()
     bb, hb = lowbit[boards], lowbit[holes]
     t = np.stack([bb[:, i] | bb[:, j] | bb[:, k] for i, j, k in _TRIPLES], axis=1)
     t = np.where(pop[t] == 3, t, 1 << 9)  # three different low ranks, or unusable
+    if holes.ndim == 1:
+        best = np.full(len(boards), NO_LOW, dtype=np.uint16)
+        pairs = {int(hb[a] | hb[b]) for a, b in combinations(range(len(holes)), 2)}
+        tc = np.ascontiguousarray(t.T)
+        for pm in pairs:
+            if pop[pm] != 2:
+                continue
+            for row in tc:
+                both = row | pm
+                np.minimum(best, np.where(pop[both & 1023] == 5, both, NO_LOW).astype(np.uint16), out=best)
+        return best
     pairs = list(combinations(range(holes.shape[1]), 2))
     p = np.stack([hb[:, a] | hb[:, b] for a, b in pairs], axis=1)
     p = np.where(pop[p] == 2, p, 1 << 9)
