@@ -182,9 +182,9 @@ def omaha_lows(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
     t = np.where(pop[t] == 3, t, 1 << 9)  # three different low ranks, or unusable
     if holes.ndim == 1:
         best = np.full(len(boards), NO_LOW, dtype=np.uint16)
-        pairs = {int(hb[a] | hb[b]) for a, b in combinations(range(len(holes)), 2)}
+        masks = {int(hb[a] | hb[b]) for a, b in combinations(range(len(holes)), 2)}
         tc = np.ascontiguousarray(t.T)
-        for pm in pairs:
+        for pm in masks:
             if pop[pm] != 2:
                 continue
             for row in tc:

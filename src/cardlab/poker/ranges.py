@@ -230,8 +230,8 @@ def parse_range(text: str, *, lowest_rank: int = 0) -> Range:
     if not items:
         raise RangeError(f"range '{text}' has no hands" +
                          (" in the short deck" if lowest_rank else " with a weight above 0"))
-    combos = np.array([c for c, _ in items], dtype=np.uint8).reshape(-1, 2)
-    return Range(text, combos, np.array([w for _, w in items], dtype=np.float64))
+    array = np.array([c for c, _ in items], dtype=np.uint8).reshape(-1, 2)
+    return Range(text, array, np.array([w for _, w in items], dtype=np.float64))
 
 
 # --- hand classes: 169 of them, drawn as the usual 13 x 13 grid ---------------------------------
