@@ -199,7 +199,6 @@ def _looks_like_cards(spec: str) -> bool:
 
 def _high(game: Game, holes: np.ndarray, boards: np.ndarray, data: BoardData | None = None) -> list[np.ndarray]:
     """Each player's high strength on each row: ``holes`` ``(n, P, hole)``, or ``(P, hole)`` for all rows."""
-    n = len(boards)
     p = holes.shape[-2]
     same = holes.ndim == 2
     if game.omaha:
@@ -252,7 +251,7 @@ def _summary(game: Game, holes: np.ndarray, boards: np.ndarray, hi_lo: bool,
         out[3] = (units * units).sum(axis=0)
         return out
     cols = _high(game, holes, boards, data)
-    n = len(boards)
+    n = len(cols[0])
     if p == 2:
         a, b = cols
         wins = np.array([np.count_nonzero(a > b), np.count_nonzero(b > a)], dtype=np.int64)
@@ -299,18 +298,24 @@ def _combinations(n: int, k: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=4)
-def _completions(common: tuple[int, ...], k: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every ``k``-card completion from the ``common`` cards, and its card mask."""
+def _completion_cards(common: tuple[int, ...], k: int) -> np.ndarray:
+    """Every ``k``-card completion from the ``common`` cards (ascending within a row)."""
     if not k:
-        return np.zeros((1, 0), dtype=np.uint8), np.zeros(1, dtype=np.uint64)
-    cards = np.array(common, dtype=np.uint8)[_combinations(len(common), k)]
-    return cards, _masks(cards)
+        return np.zeros((1, 0), dtype=np.uint8)
+    return np.array(common, dtype=np.uint8)[_combinations(len(common), k)]
+
+
+@lru_cache(maxsize=4)
+def _completion_masks(common: tuple[int, ...], k: int) -> np.ndarray:
+    return _masks(_completion_cards(common, k))
 
 
 @lru_cache(maxsize=4)
 def _board_data(common: tuple[int, ...], k: int, board: tuple[int, ...]) -> BoardData:
     """:class:`BoardData` of the known board completed in every way from ``common``."""
-    completions, _ = _completions(common, k)
+    completions = _completion_cards(common, k)
+    if not board:  # ascending card ids: the ranks are already sorted
+        return BoardData.of(completions, ranks_sorted=True)
     full = np.concatenate([np.broadcast_to(np.array(board, dtype=np.uint8), (len(completions), len(board))),
                            completions], axis=1)
     return BoardData.of(full)
@@ -374,27 +379,37 @@ def _exact_tally(game: Game, deals: np.ndarray, board: list[int], dead: list[int
     d, p, h = deals.shape
     used = set(board) | set(dead)
     deal_masks = _masks(deals.reshape(d, -1))
-    common_mask = np.bitwise_and.reduce(deal_masks) if d else np.uint64(0)
-    common = tuple(c for c in game.deck() if c not in used and not (int(common_mask) >> c) & 1)
     k = 5 - len(board)
-    completions, comp_masks = _completions(common, k)
+    common_mask = np.bitwise_and.reduce(deal_masks) if d else np.uint64(0)
+    if not game.omaha and comb(len(game.deck()) - len(used) - p * h, k) >= block // 4:
+        # hold'em with many boards: one board list (and its board data) for every deal and matchup
+        common_mask = np.uint64(0)
+    common = tuple(c for c in game.deck() if c not in used and not (int(common_mask) >> c) & 1)
+    completions = _completion_cards(common, k)
     known = np.array(board, dtype=np.uint8)
     tally = _Tally(np.zeros((d, p), np.int64), np.zeros((d, p), np.int64), np.zeros((d, p), np.int64))
     per_deal = comb(len(game.deck()) - len(used) - p * h, k)
     n_comp = len(completions)
     if n_comp >= block // 4:  # many boards per deal: one deal at a time, no per-row deal index
         data = None if game.omaha else _board_data(common, k, tuple(board))
+        rows_needed = game.omaha or hi_lo
         for u in range(d):
-            valid = np.flatnonzero((comp_masks & deal_masks[u]) == 0)
-            for cstart in range(0, len(valid), block):
-                part_rows = valid[cstart: cstart + block]
-                rows = completions[part_rows]
-                boards = np.concatenate([np.broadcast_to(known, (len(rows), len(board))), rows], axis=1)
-                sums = _summary(game, deals[u], boards, hi_lo, None if data is None else data.take(part_rows))
+            every = int(deal_masks[u]) & ~int(common_mask) == 0  # no completion uses the deal's cards
+            valid = None if every else np.flatnonzero((_completion_masks(common, k) & deal_masks[u]) == 0)
+            n_valid = n_comp if valid is None else len(valid)
+            for cstart in range(0, n_valid, block):
+                part: slice | np.ndarray = slice(cstart, cstart + block) if valid is None else \
+                    valid[cstart: cstart + block]
+                boards = np.zeros((0, 5), dtype=np.uint8)
+                if rows_needed:
+                    rows = completions[part]
+                    boards = np.concatenate([np.broadcast_to(known, (len(rows), len(board))), rows], axis=1)
+                sums = _summary(game, deals[u], boards, hi_lo, None if data is None else data.take(part))
                 tally.wins[u] += sums[0]
                 tally.ties[u] += sums[1]
                 tally.units[u] += sums[2]
         return tally, per_deal
+    comp_masks = _completion_masks(common, k)
     step = max(1, block // max(n_comp, 1))
     for start in range(0, d, step):
         ids = np.arange(start, min(d, start + step))

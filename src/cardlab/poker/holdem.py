@@ -45,12 +45,13 @@ class BoardData:
         return len(self.index)
 
     @classmethod
-    def of(cls, boards: np.ndarray) -> BoardData:
-        """From ``(n, 5)`` boards (a transposed ``(5, n)`` array is read without a copy)."""
+    def of(cls, boards: np.ndarray, ranks_sorted: bool = False) -> BoardData:
+        """From ``(n, 5)`` boards (a transposed ``(5, n)`` array is read without a copy);
+        ``ranks_sorted`` says each row's cards are already in ascending order."""
         cards = np.ascontiguousarray(np.asarray(boards, dtype=np.uint8).T)
         cols = list(cards)
         ranks = [c >> np.uint8(2) for c in cols]
-        for a, b in SORTING_NETWORKS[5]:
+        for a, b in () if ranks_sorted else SORTING_NETWORKS[5]:
             low = np.minimum(ranks[a], ranks[b])
             np.maximum(ranks[a], ranks[b], out=ranks[b])
             ranks[a] = low
@@ -64,7 +65,7 @@ class BoardData:
         suit, count = _suit_tables()
         return cls(index, suit[packed], count[packed], cards)
 
-    def take(self, rows: np.ndarray) -> BoardData:
+    def take(self, rows: np.ndarray | slice) -> BoardData:
         return BoardData(self.index[rows], self.suit[rows], self.count[rows], self.cards[:, rows])
 
     def suit_masks(self, rows: np.ndarray) -> np.ndarray:
