@@ -258,3 +258,21 @@ def test_fast_paths_agree_with_the_evaluator() -> None:
     assert all(np.array_equal(x, y) for x, y in zip(omaha_players(fixed, b), general))
     assert np.array_equal(omaha_lows(fixed[1], b), omaha_lows(np.tile(fixed[1], (len(b), 1)), b))
     assert omaha_players(holes, boards)[0].shape == (5_000,)
+
+
+def test_board_sampler_is_uniform_and_avoids_taken_cards() -> None:
+    from cardlab.poker.equity import _distinct
+
+    rng = np.random.default_rng(2)
+    m = 60_000
+    taken = [np.full(m, 1, dtype=np.int16), np.full(m, 3, dtype=np.int16)]
+    draws = _distinct(rng, m, 7, 2, taken).T
+    pairs = {}
+    for a, b in draws.tolist():
+        assert a != b and {a, b}.isdisjoint({1, 3})
+        key = (min(a, b), max(a, b))
+        pairs[key] = pairs.get(key, 0) + 1
+    assert len(pairs) == 10  # C(5, 2) pairs of the five values left
+    expected = m / 10
+    chi2 = sum((c - expected) ** 2 / expected for c in pairs.values())
+    assert chi2 < 27.9  # 9 degrees of freedom, p = 0.001

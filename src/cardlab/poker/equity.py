@@ -60,6 +60,9 @@ MAX_EVALUATIONS = 300_000_000
 
 SIMULATION_CHUNK = 200_000
 
+DEAL_TABLE_LIMIT = 200_000
+"""Range simulations list every conflict-free deal (and draw one per trial) up to this many deals."""
+
 
 @dataclass(frozen=True)
 class Game:
@@ -583,12 +586,32 @@ class _SimTask:
     common: np.ndarray
     hi_lo: bool
     grid: bool
+    deal_cards: np.ndarray | None = None
+    deal_cumulative: np.ndarray | None = None
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
         rng = np.random.default_rng(seed)
         fixed = all(len(c) == 1 for c in self.combos)
-        holes = np.stack([c[0] for c in self.combos]) if fixed else self._deal(rng, n)
+        if fixed:
+            holes = np.stack([c[0] for c in self.combos])
+        elif self.deal_cards is not None and self.deal_cumulative is not None:
+            # every conflict-free deal listed with its weight: one draw per trial, no rejection
+            cum = self.deal_cumulative
+            pick = np.minimum(np.searchsorted(cum, rng.random(n) * cum[-1], side="right"), len(cum) - 1)
+            holes = self.deal_cards[pick]
+        else:
+            holes = self._deal(rng, n)
         boards = self._boards(rng, holes, n)
+        if self.grid and not self.hi_lo and len(self.combos) == 2:
+            a, b = _high(self.game, holes, boards)
+            win = np.array([np.count_nonzero(a > b), np.count_nonzero(b > a)], dtype=np.int64)
+            tie = n - win.sum()
+            share = (a > b).astype(np.float64) + 0.5 * (a == b)
+            classes = combo_classes(holes[:, 1])
+            return {"wins": win, "ties": np.array([tie, tie]), "units": win * UNIT + tie * (UNIT // 2),
+                    "squares": win * UNIT * UNIT + tie * (UNIT // 2) ** 2,
+                    "grid_units": np.bincount(classes, weights=share * UNIT, minlength=169),
+                    "grid_count": np.bincount(classes, minlength=169)}
         if self.grid:
             units, part = _showdown(self.game, holes, boards, self.hi_lo)
             whole = units == UNIT
@@ -635,36 +658,39 @@ class _SimTask:
             if k:
                 columns[len(self.board):] = self.common[_distinct(rng, n, len(self.common), k)]
             return columns.T
-        out = np.empty((n, 5), dtype=np.uint8)
-        out[:, : len(self.board)] = self.board
-        if not k:
-            return out
-        hole_masks = _masks(holes.reshape(n, -1))
-        todo = np.arange(n)
-        for _ in range(10_000):
-            draw = self.common[_distinct(rng, len(todo), len(self.common), k).T]
-            ok = (_masks(draw) & hole_masks[todo]) == 0
-            out[todo[ok], len(self.board):] = draw[ok]
-            todo = todo[~ok]
-            if not len(todo):
-                return out
-        raise CardlabError("could not complete the boards")  # pragma: no cover
+        # the range players' cards are in ``common``: skip them like cards already drawn
+        where = np.full(52, -1, dtype=np.int16)
+        where[self.common] = np.arange(len(self.common), dtype=np.int16)
+        ranged = [i for i, c in enumerate(self.combos) if len(c) > 1]
+        taken = np.sort(where[holes[:, ranged].reshape(n, -1)], axis=1).T
+        columns = np.empty((5, n), dtype=np.uint8)
+        columns[: len(self.board)] = np.array(self.board, dtype=np.uint8)[:, None]
+        if k:
+            columns[len(self.board):] = self.common[_distinct(rng, n, len(self.common), k, list(taken))]
+        return columns.T
 
 
-def _distinct(rng: np.random.Generator, m: int, n: int, k: int) -> np.ndarray:
-    """``(k, m)`` positions: ``k`` distinct values from ``range(n)`` per column, uniformly (sorted)."""
-    chosen: list[np.ndarray] = []
+def _distinct(rng: np.random.Generator, m: int, n: int, k: int,
+              taken: list[np.ndarray] | None = None) -> np.ndarray:
+    """``(k, m)`` positions: ``k`` distinct values from ``range(n)`` per column, uniformly, avoiding
+    each column's ``taken`` values (given as ascending rows).
+
+    The ``j``-th value is uniform over the ``n - len(taken) - j`` values left: a uniform draw is
+    shifted past every value already out, visited in ascending order.
+    """
+    out: list[np.ndarray] = [t.astype(np.int16) for t in taken] if taken else []
+    drawn = []
     for j in range(k):
-        x = rng.integers(0, n - j, size=m, dtype=np.int16 if n < 30000 else np.int64)
-        for prev in chosen:  # ascending: skip over every value already taken
+        x = rng.integers(0, n - len(out), size=m, dtype=np.int16)
+        for prev in out:  # ascending: skip over every value already out
             x += prev <= x
-        # insert x into the ascending columns
-        for i in range(len(chosen)):
-            low = np.minimum(chosen[i], x)
-            x = np.maximum(chosen[i], x)
-            chosen[i] = low
-        chosen.append(x)
-    return np.stack(chosen)
+        drawn.append(x.copy())
+        for i in range(len(out)):  # insert x, keeping the columns ascending
+            low = np.minimum(out[i], x)
+            x = np.maximum(out[i], x)
+            out[i] = low
+        out.append(x)
+    return np.stack(drawn)
 
 
 def _popcount64(x: np.ndarray) -> np.ndarray:
@@ -687,8 +713,15 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
     fixed = {int(c) for pl in players if pl.fixed for c in pl.combos[0]}
     common = np.array([c for c in g.deck() if c not in set(board) | set(dead) | fixed], dtype=np.uint8)
     grid = len(players) == 2 and not g.omaha and not players[1].fixed
+    deal_cards = deal_cum = None
+    if sum(not pl.fixed for pl in players) > 1 or (grid and len(players[1].combos) > 1):
+        cards, weights, _ = _deals(players, limit=DEAL_TABLE_LIMIT)
+        if cards.ndim == 3 and len(cards):
+            deal_cards, deal_cum = cards, np.cumsum(weights)
+        elif cards.ndim == 3:
+            raise RangeError("the ranges leave no deal in which the players hold different cards")
     task = _SimTask(g, tuple(pl.combos for pl in players), tuple(np.cumsum(pl.weights) for pl in players),
-                    tuple(board), common, hi_lo, grid)
+                    tuple(board), common, hi_lo, grid, deal_cards, deal_cum)
     p = len(players)
     sums: dict[str, np.ndarray] = {"units": np.zeros(p), "squares": np.zeros(p), "wins": np.zeros(p),
                                    "ties": np.zeros(p), "grid_units": np.zeros(169), "grid_count": np.zeros(169)}
