@@ -89,6 +89,12 @@ def omaha_low(hole: list[int], board: list[int]) -> tuple[int, ...] | None:
     return min(found) if found else None
 
 
+def holdem_low(hole: list[int], board: list[int]) -> tuple[int, ...] | None:
+    lows = [_low(five) for five in combinations(hole + board, 5)]
+    found = [x for x in lows if x is not None]
+    return min(found) if found else None
+
+
 def brute_equity(holes: list[list[int]], board: list[int], dead: list[int], game: str = "holdem",
                  hi_lo: bool = False) -> tuple[int, list[int], list[int], list[Fraction]]:
     """(boards, wins, ties, equity shares) by listing every completion of the board."""
@@ -107,7 +113,8 @@ def brute_equity(holes: list[list[int]], board: list[int], dead: list[int], game
         top = [i for i in range(p) if values[i] == best]
         got = [Fraction(0)] * p
         if hi_lo:
-            lows = [omaha_low(h, full) for h in holes]
+            low_of = holdem_low if game == "holdem" else omaha_low
+            lows = [low_of(h, full) for h in holes]
             qualified = [x for x in lows if x is not None]
             if qualified:
                 low_best = min(qualified)

@@ -95,6 +95,10 @@ def test_omaha_hi_lo_matches_brute_force(holes, board) -> None:
     check_against_brute(holes, board, game="omaha", hi_lo=True)
 
 
+def test_holdem_hi_lo_matches_brute_force() -> None:
+    check_against_brute(["As 2s", "Ah 3h", "Kc Kd"], "4c 5d 8s", hi_lo=True)
+
+
 def test_omaha_hi_lo_by_hand() -> None:
     # Board 2c 3d 4h Ks Kd. P1 As 5c Kc 9h: kings full (Kc + 9h? no: K K K needs Kc and one more hole card,
     # Kc 9h + Ks Kd 4h = K K K 9 4, trips) and the wheel A-2-3-4-5 low; P2 Ah 5s 8c 9d: the same wheel low,

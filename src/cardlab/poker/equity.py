@@ -126,7 +126,7 @@ def _masks(cards: np.ndarray) -> np.ndarray:
     return out
 
 
-def _parse_cards(text: str, what: str) -> list[int]:
+def _parse_cards(text: str) -> list[int]:
     if not text or not text.strip():
         return []
     return parse_card_ids(text)
@@ -470,7 +470,6 @@ def equity(
         through :func:`cardlab.engine.iter_chunks` (same seed, same numbers, whatever ``workers``).
     max_evaluations : refuse an exact answer costing more hand evaluations than this.
 
-    >>> r = equity(["AA", "KK"], max_evaluations=10**8)   # doctest: +SKIP
     >>> equity(["AsAh", "KdKc"], board="2c 3c 4c 5c 6c 7c")
     Traceback (most recent call last):
     ...
@@ -497,7 +496,7 @@ def equity(
 
 def _card_list(cards: str | Sequence[int]) -> list[int]:
     if isinstance(cards, str):
-        return _parse_cards(cards, "cards")
+        return _parse_cards(cards)
     return [int(c) for c in cards]
 
 
