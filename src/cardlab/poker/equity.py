@@ -530,9 +530,12 @@ def _exact(g: Game, players: list[Player], board: list[int], dead: list[int], hi
         raise TooLargeError(_too_large(floor, max_evaluations, hint))
     if not len(deals):
         raise RangeError("the ranges leave no deal in which the players hold different cards")
-    canon = _canonical(deals, maps)
-    unique, inverse = np.unique(canon, axis=0, return_inverse=True)
-    inverse = inverse.reshape(-1)
+    if len(maps) > 1:
+        canon = _canonical(deals, maps)
+        unique, inverse = np.unique(canon, axis=0, return_inverse=True)
+        inverse = inverse.reshape(-1)
+    else:  # no suit permutation keeps the board: every deal is its own problem
+        unique, inverse = deals.reshape(len(deals), -1), np.arange(len(deals))
     cost = _evaluations(g, len(unique), boards_per_deal, len(players))
     if cost > max_evaluations:
         raise TooLargeError(_too_large(cost, max_evaluations, hint))
