@@ -14,7 +14,6 @@ cardlab.errors.HandError: a hand has 5, 6 or 7 cards; 'Ah Kh Qh Jh' has 4
 from __future__ import annotations
 
 from cardlab.poker.comparison import Comparison, HandValue, compare, hand_value
-from cardlab.poker.equity import equity
 from cardlab.poker.equity_result import EquityResult
 from cardlab.poker.evaluator import evaluate, hand_array, parse_hand, strengths
 from cardlab.poker.ranges import Range, parse_range
@@ -39,7 +38,6 @@ __all__ = [
     "PokerCategory",
     "category_counts",
     "Reels",
-    "equity",
     "EquityResult",
     "Range",
     "parse_range",
