@@ -164,4 +164,6 @@ class EquityResult:
 
 
 def _num(x: int | float) -> str:
+    if isinstance(x, float) and x.is_integer():
+        x = int(x)
     return f"{x:,}" if isinstance(x, int) else f"{x:,.2f}"
