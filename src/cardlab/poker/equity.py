@@ -722,6 +722,7 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
             deal_cards, deal_cum = cards, np.cumsum(weights)
         elif cards.ndim == 3:
             raise RangeError("the ranges leave no deal in which the players hold different cards")
+    _warm_tables(g)  # built once here, so that forked workers inherit them
     task = _SimTask(g, tuple(pl.combos for pl in players), tuple(np.cumsum(pl.weights) for pl in players),
                     tuple(board), common, hi_lo, grid, deal_cards, deal_cum)
     p = len(players)
@@ -760,6 +761,12 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
     return EquityResult(game=g.name, board=format_cards(board), dead=format_cards(dead), hi_lo=hi_lo,
                         exact=False, total=done, players=tuple(result_players), simulation=info,
                         grid=grid_values)
+
+
+def _warm_tables(g: Game) -> None:
+    """Build the lookup tables a showdown needs (cached), by valuing one board."""
+    holes = np.array([[51, 47, 43, 39, 35, 31][: g.hole], [50, 46, 42, 38, 34, 30][: g.hole]], dtype=np.uint8)
+    _high(g, holes, np.array([[12, 16, 20, 24, 0]], dtype=np.uint8) + 1)
 
 
 class _bar:
