@@ -695,17 +695,6 @@ def _distinct(rng: np.random.Generator, m: int, n: int, k: int,
     return np.stack(drawn)
 
 
-def _popcount64(x: np.ndarray) -> np.ndarray:
-    x = x.astype(np.uint64)
-    count = np.zeros(x.shape, dtype=np.int64)
-    for shift in range(0, 64, 16):
-        count += _POP16[((x >> np.uint64(shift)) & np.uint64(0xFFFF)).astype(np.int64)]
-    return count
-
-
-_POP16 = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.int64)
-
-
 def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
               trials: int, seed: SeedLike, workers: int, chunk: int, progress: bool,
               executor: Executor | None) -> EquityResult:
