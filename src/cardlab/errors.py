@@ -29,6 +29,7 @@ __all__ = [
     "ReelsFileError",
     "ClusterError",
     "DealerScriptError",
+    "RangeError",
 ]
 
 
@@ -127,3 +128,7 @@ class DealerScriptError(CardlabError):
             where = f"line {line}" + (f", column {column}" if column is not None else "")
         parts = [p for p in (source, where) if p]
         super().__init__(": ".join([*parts, reason]))
+
+
+class RangeError(CardlabError):
+    """A hand range that cannot be read, or that leaves no hands; names the token."""

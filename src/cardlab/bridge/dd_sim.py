@@ -354,7 +354,7 @@ def makes(
     workers: int = 1,
     chunk: int = DEFAULT_DD_CHUNK,
     progress: bool = False,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
 ) -> MakesResult:
     """How one contract (or two, compared) fares double dummy over ``n`` random deals.
 
@@ -571,7 +571,7 @@ def leads(
     workers: int = 1,
     chunk: int = DEFAULT_DD_CHUNK,
     progress: bool = False,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
 ) -> LeadResult:
     """Every opening lead from ``hand`` (held by declarer's left-hand opponent) against ``contract``.
 

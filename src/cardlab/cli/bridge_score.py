@@ -85,7 +85,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help="the real pair's score against a phantom: its session average "
                             "(default) or average plus, 60%%")
     score.add_argument("--title", help="event title for the report")
-    score.set_defaults(func=_run_score)
+    score.set_defaults(func=_run_score, output_may_be_folder=True)
 
 
 def _run_matchpoints(args: argparse.Namespace) -> int:

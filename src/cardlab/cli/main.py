@@ -29,7 +29,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from cardlab.cli import bridge_dd, bridge_dealer, bridge_score, bridge_stats, bridge_teams, poker
+    from cardlab.cli import bridge_dd, bridge_dealer, bridge_score, bridge_stats, bridge_teams, poker, poker_equity
 
     parser = _Parser(
         prog="cardlab",
@@ -47,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     poker_parser = groups.add_parser("poker", help="poker hands: evaluate, compare, odds")
     poker_cmds = _commands(poker_parser)
     poker.register(poker_cmds)
+    poker_equity.register(poker_cmds)
     return parser
 
 

@@ -93,7 +93,9 @@ def check_destinations(args: argparse.Namespace) -> None:
             continue
         target = Path(path)
         if str(path).endswith(("/", os.sep)) or target.is_dir():
-            continue  # a folder: commands that write several files check it themselves
+            if option == "-o" and getattr(args, "output_may_be_folder", False):
+                continue  # a folder of several files (a results site): that command checks it
+            raise CardlabError(f"cannot use file '{path}' ({option}): it is a directory")
         folder = target.parent if str(target.parent) else Path(".")
         if not folder.is_dir():
             raise CardlabError(f"cannot use file '{path}' ({option}): folder '{folder}' does not exist")

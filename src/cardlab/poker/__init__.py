@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from cardlab.dealing import Reels
 from cardlab.poker.comparison import Comparison, HandValue, compare, hand_value
+from cardlab.poker.equity_result import EquityResult
 from cardlab.poker.evaluator import evaluate, hand_array, parse_hand, strengths
 from cardlab.poker.odds import PokerCategory, category_counts, category_odds
 from cardlab.poker.ranking import RankedHands, rank_hands
+from cardlab.poker.ranges import Range, parse_range
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules, rules_named
 
 __all__ = [
@@ -42,4 +44,7 @@ __all__ = [
     "category_odds",
     "category_counts",
     "Reels",
+    "EquityResult",
+    "Range",
+    "parse_range",
 ]

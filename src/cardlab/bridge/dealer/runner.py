@@ -370,7 +370,7 @@ def run_script(
     format: str = "text",
     quiet: bool = False,
     progress: bool = False,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
     event: str | None = None,
     on_deals: Callable[[np.ndarray, int], None] | None = None,
     exact_draw: bool = True,

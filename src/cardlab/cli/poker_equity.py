@@ -1,0 +1,57 @@
+"""``cardlab poker equity``: all-in equity of hands and ranges, exact or simulated.
+
+Parsing and printing only; the work is :func:`cardlab.poker.equity.equity`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cardlab.cli.cluster_option import add_cluster_option, executor_for
+from cardlab.cli.output import positive_int, seed_value, write_text
+from cardlab.engine import available_cores
+from cardlab.poker.equity import GAMES, equity
+
+__all__ = ["register"]
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``equity`` to the ``poker`` group."""
+    cmd = subparsers.add_parser(
+        "equity", help="how often each hand or range wins: exact or simulated equity",
+        description="Win, tie and equity of each player's hand or hold'em range, all in on any street. "
+                    "Exact (every board) unless --simulate. Examples: cardlab poker equity AsAh KdKc; "
+                    "cardlab poker equity AKs 'QQ+, AKo' --board 'Kh 7d 2c'; "
+                    "cardlab poker equity 'As Ah Kd Qc' 'Js Ts 9h 8h' --game omaha --hi-lo")
+    cmd.add_argument("specs", nargs="+", metavar="SPEC",
+                     help="a hand (AsAh; 'As Ah Kd Qc' for Omaha) or a hold'em range (QQ+, AKs, A5s-A2s, "
+                          "22-55, 0.5(AKo), top 15%%, random)")
+    cmd.add_argument("--board", default="", metavar="CARDS", help="known board cards (0, 3, 4 or 5)")
+    cmd.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
+    cmd.add_argument("--game", choices=tuple(GAMES), default="holdem",
+                     help="holdem (default), omaha (4 cards), omaha5, omaha6, shortdeck (36 cards, six-plus rules)")
+    cmd.add_argument("--hi-lo", action="store_true", help="split each pot with the best 8-or-better low")
+    cmd.add_argument("--simulate", type=positive_int, metavar="TRIALS",
+                     help="simulate TRIALS random boards instead of enumerating them all")
+    cmd.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
+    cmd.add_argument("--workers", type=positive_int, default=available_cores(),
+                     help="processes for the simulation (default: one per core); the result does not depend on it")
+    cmd.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
+    cmd.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
+    cmd.add_argument("--plot", metavar="FILE.png", help="also draw the equities (and the 13x13 grid) as a PNG")
+    add_cluster_option(cmd)
+    cmd.set_defaults(func=_equity)
+
+
+def _equity(args: argparse.Namespace) -> int:
+    result = equity(args.specs, board=args.board, dead=args.dead, game=args.game, hi_lo=args.hi_lo,
+                    simulate=args.simulate, seed=args.seed, workers=args.workers,
+                    progress=bool(args.simulate) and sys.stderr.isatty(), executor=executor_for(args))
+    text = {"json": result.to_json_text, "csv": result.to_csv, "table": result.table}[args.format]()
+    write_text(args, text)
+    if args.plot:
+        result.plot(args.plot)
+        print(f"plot written to {args.plot}", file=sys.stderr)
+    interrupted = result.simulation is not None and result.simulation.interrupted
+    return 130 if interrupted else 0

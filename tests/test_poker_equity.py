@@ -1,0 +1,282 @@
+"""Equity: golden AA-vs-KK counts, exact results against brute force (treys and a short-deck
+evaluator written in tests/equity_brute.py), hi-lo by hand, ranges with weights and card
+removal, and simulation against exact within its interval, seeded alike for any workers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cardlab.cards import parse_card_ids
+from cardlab.errors import DeckError, HandError, RangeError, TooLargeError
+from cardlab.poker.equity import UNIT, equity
+from cardlab.poker.ranges import class_index
+
+from equity_brute import brute_equity
+
+
+def ids(text: str) -> list[int]:
+    return parse_card_ids(text) if text else []
+
+
+def check_against_brute(holes: list[str], board: str, dead: str = "", game: str = "holdem",
+                        hi_lo: bool = False) -> None:
+    got = equity(holes, board=board, dead=dead, game=game, hi_lo=hi_lo)
+    total, wins, ties, shares = brute_equity([ids(h) for h in holes], ids(board), ids(dead), game, hi_lo)
+    assert got.exact and got.total == total
+    assert [p.wins for p in got.players] == wins
+    assert [p.ties for p in got.players] == ties
+    for p, share in zip(got.players, shares):
+        assert p.equity == pytest.approx(float(share / total), abs=1e-12)
+
+
+def test_aa_vs_kk_all_suit_combinations() -> None:
+    # Golden figures (the issue; PokerStove gives AA 81.946% against KK): 36 matchups x 1,712,304 boards.
+    r = equity(["AA", "KK"])
+    assert r.total == 61_642_944
+    aa, kk = r.players
+    assert (aa.wins, kk.wins, aa.ties) == (50_371_344, 10_986_372, 285_228)
+    assert aa.wins + kk.wins + aa.ties == r.total
+    assert round(aa.equity * 100, 3) == 81.946
+
+
+def test_aces_against_kings_with_no_suit_shared() -> None:
+    r = equity(["AsAh", "KdKc"])
+    assert r.total == 1_712_304
+    assert [p.wins for p in r.players] == [1_388_072, 317_694]
+    assert r.players[0].ties == r.players[1].ties == 6_538
+    # eval7's Monte Carlo and PokerStove give 81.3% for this matchup
+    assert r.players[0].equity == pytest.approx(0.8126, abs=5e-4)
+
+
+@pytest.mark.parametrize("holes, board, dead", [
+    (["AsAh", "KdKc"], "2c 7d 9h", ""),
+    (["Ah Kh", "Qs Qd"], "Jh Th 2c 4s", ""),
+    (["7c 6c", "As Kd", "9h 9d"], "8c 5d Kc", ""),
+    (["2c 2d", "3h 3s", "Ac Kc", "Td Jd"], "4c 5c 6h 9s", ""),
+    # preflop on a small deck: 30 dead cards leave 18, so C(18, 5) = 8,568 boards
+    (["Ah Kd", "Qc Qs"], "", "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d"),
+])
+def test_holdem_matches_brute_force(holes, board, dead) -> None:
+    check_against_brute(holes, board, dead)
+
+
+@pytest.mark.parametrize("holes, board, dead, game", [
+    (["As Ah Kd Qc", "Js Ts 9h 8h"], "2c 7d 9s", "", "omaha"),
+    (["As Ks Qh Jh", "Ac Kc 7d 7s", "9c 9d 8c 8d"], "Ts 9h 2c 3s", "", "omaha"),
+    (["As Ks Qh Jh 2c", "Ac Kc 7d 7s 6d"], "Ts 9h 5c", "", "omaha5"),
+    (["As Ks Qh Jh 2c 3d", "Ac Kc 7d 7s 6d 5h"], "Ts 9h 5c 4c", "", "omaha6"),
+    # preflop on a small deck: 30 dead cards and 8 hole cards leave 14, so C(14, 5) = 2,002 boards
+    (["As Ah Kd Qc", "Js Ts Jh Th"], "",
+     "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d", "omaha"),
+])
+def test_omaha_matches_brute_force(holes, board, dead, game) -> None:
+    check_against_brute(holes, board, dead, game)
+
+
+@pytest.mark.parametrize("holes, board, dead", [
+    (["As Kd", "Qc Qs"], "Ts 9h 6c", ""),
+    (["Ah 9h", "Td 8d", "7c 7s"], "6h Jh Qc As", ""),
+    # A-6-7-8-9 straights, and flushes above full houses, decide here
+    (["Ah 9h", "Kd Kc"], "6h 7h 8c", ""),
+    (["Ah Kh", "7c 7s"], "", "6c 6d 6h 6s 8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts Jc Jd"),
+])
+def test_short_deck_matches_brute_force(holes, board, dead) -> None:
+    check_against_brute(holes, board, dead, "shortdeck")
+
+
+@pytest.mark.parametrize("holes, board", [
+    (["As 2s Kd Qd", "Ah 3h Jc Jd"], "4c 5d 9s"),
+    (["As 2s 3d Qd", "Ah 2h 3c Jd", "Kc Kd 8h 7s"], "4c 5d 9s Ks"),
+])
+def test_omaha_hi_lo_matches_brute_force(holes, board) -> None:
+    check_against_brute(holes, board, game="omaha", hi_lo=True)
+
+
+def test_holdem_hi_lo_matches_brute_force() -> None:
+    check_against_brute(["As 2s", "Ah 3h", "Kc Kd"], "4c 5d 8s", hi_lo=True)
+
+
+def test_omaha_hi_lo_by_hand() -> None:
+    # Board 2c 3d 4h Ks Kd. P1 As 5c Kc 9h: kings full (Kc + 9h? no: K K K needs Kc and one more hole card,
+    # Kc 9h + Ks Kd 4h = K K K 9 4, trips) and the wheel A-2-3-4-5 low; P2 Ah 5s 8c 9d: the same wheel low,
+    # high 5-4-3-2-A straight; P1's A-5 also makes that straight, with Kc-9h it has trip kings only.
+    # Straight (P1 with A-5, P2 with A-5) ties high; both have the wheel low: each gets half of both halves.
+    r = equity(["As 5c Kc 9h", "Ah 5s 8c 9d"], board="2c 3d 4h Ks Kd", game="omaha", hi_lo=True)
+    assert r.total == 1
+    assert [p.equity for p in r.players] == [0.5, 0.5]
+    # Quartered: P1 and P2 split the low, P1 alone has the high (trip kings beat P2's ...).
+    r = equity(["As 2h Kc Qh", "Ah 2s 9c 9d"], board="3c 4d 8h Ks Kd", game="omaha", hi_lo=True)
+    # P1 high: Kc Qh + Ks Kd 8h = trip kings; P2 high: 9c 9d + Ks Kd 8h = kings and nines
+    # low: both A-2 + 3-4-8 = 8-4-3-2-A, split; so P1 has 1/2 + 1/4, P2 1/4
+    assert [p.equity for p in r.players] == [0.75, 0.25]
+    assert [p.wins for p in r.players] == [0, 0] and [p.ties for p in r.players] == [1, 1]
+    # no low on the board (only two low cards): the high hand scoops
+    r = equity(["As 2h Kc Qh", "Ah 2s 9c 9d"], board="3c Jd Th Ks Kd", game="omaha", hi_lo=True)
+    assert [p.equity for p in r.players] == [1.0, 0.0] and r.players[0].wins == 1
+
+
+def test_multiway_nine_players_on_the_turn() -> None:
+    hands = ["As Ks", "Qd Qc", "Jh Th", "9s 9c", "8d 7d", "6c 6h", "5s 4s", "3d 3c", "2h 2d"]
+    check_against_brute(hands, "Ah 9d 5c 2s")
+
+
+def test_range_is_the_weighted_mean_of_its_combos() -> None:
+    # Card removal: the board's Kh and the hero's As take out KK and AA combos; weights renormalise.
+    hero, board = "As Qs", "Kh 7d 2c"
+    r = equity([hero, "0.5(AA), KK, AKs:0.25"], board=board)
+    combos = {"AA": [("Ah Ad", .5), ("Ah Ac", .5), ("Ad Ac", .5)],
+              "KK": [("Ks Kd", 1), ("Ks Kc", 1), ("Kd Kc", 1)],
+              "AKs": [("Ad Kd", .25), ("Ac Kc", .25)]}  # AsKs and AhKh use a known card
+    num = den = Fraction(0)
+    for items in combos.values():
+        for villain, w in items:
+            total, _, _, shares = brute_equity([ids(hero), ids(villain)], ids(board), [])
+            num += Fraction(w) * shares[0] / total
+            den += Fraction(w)
+    assert r.players[0].equity == pytest.approx(float(num / den), abs=1e-12)
+    assert r.total == pytest.approx(float(den) * 990)
+    assert r.players[1].combos == 8
+    # the grid: hero's equity against each class of the range
+    assert r.grid is not None and r.grid[class_index("QQ")] is None
+    assert r.grid[class_index("KK")] == pytest.approx(float(
+        sum(Fraction(brute_equity([ids(hero), ids(v)], ids(board), [])[3][0], 990) for v, _ in combos["KK"]) / 3))
+
+
+def test_three_way_ranges_exact_and_simulated() -> None:
+    specs = ["AKs", "QQ+", "JTs, 99"]
+    board = "Qh 9c 2d"
+    exact = equity(specs, board=board)
+    sim = equity(specs, board=board, simulate=300_000, seed=3, workers=1)
+    for e, s in zip(exact.players, sim.players):
+        lo, hi = s.ci95
+        assert lo <= e.equity <= hi
+    # the same seed gives the same numbers with two worker processes
+    sim2 = equity(specs, board=board, simulate=300_000, seed=3, workers=2)
+    assert sim2.to_json() == sim.to_json()
+
+
+def test_simulated_heads_up_preflop_within_interval() -> None:
+    sim = equity(["AsAh", "KdKc"], simulate=400_000, seed=11)
+    lo, hi = sim.players[0].ci95
+    assert lo <= 1_388_072 / 1_712_304 + 6_538 / 2 / 1_712_304 <= hi
+    assert sim.total == 400_000 and not sim.exact
+
+
+def test_simulated_omaha_hi_lo_and_short_deck_within_interval() -> None:
+    for specs, game, board, hi_lo in ((["As 2s Kd Qd", "Ah 3h Jc Jd"], "omaha", "4c 5d 9s", True),
+                                      (["Ah 9h", "Kd Kc"], "shortdeck", "6h 7h 8c", False)):
+        exact = equity(specs, board=board, game=game, hi_lo=hi_lo)
+        sim = equity(specs, board=board, game=game, hi_lo=hi_lo, simulate=100_000, seed=5)
+        for e, s in zip(exact.players, sim.players):
+            assert s.ci95[0] <= e.equity <= s.ci95[1]
+
+
+def test_equities_add_up_to_one() -> None:
+    r = equity(["AKo", "random", "22"], board="Ah 7s 3d 3c")
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0)
+    assert sum(p.wins for p in r.players) + max(p.ties for p in r.players) <= r.total
+
+
+@pytest.mark.parametrize("specs, kwargs, error, words", [
+    (["AsAh", "AsKd"], {}, DeckError, "As is given twice"),
+    (["AsAh", "KdKc"], {"board": "Ks 2c 3c 4c 5c 6c"}, HandError, "has 6"),
+    (["AsAh", "KdKc"], {"board": "Kd 2c 3c"}, DeckError, "Kd is given twice"),
+    (["AsAh", "AA"], {"board": "Ad Ac 2c"}, RangeError, "leaves no hands"),
+    (["As Ah Kd", "Js Ts 9h 8h"], {"game": "omaha"}, HandError, "has 3"),
+    (["As Ah Kd Qc"] * 7, {"game": "omaha"}, HandError, "at most 6 players"),
+    (["AsAh", "AKx"], {}, RangeError, "'AKx'"),
+    (["As2h", "KdKc"], {"game": "shortdeck"}, HandError, "not in the short deck"),
+])
+def test_bad_input_names_the_problem(specs, kwargs, error, words) -> None:
+    with pytest.raises(error, match=words):
+        equity(specs, **kwargs)
+
+
+def test_too_large_names_the_simulate_command() -> None:
+    with pytest.raises(TooLargeError, match="--simulate 10000000"):
+        equity(["random", "random", "random"])
+
+
+def test_interrupted_simulation_returns_partial(monkeypatch) -> None:
+    import cardlab.poker.equity as module
+
+    real = module.iter_chunks
+
+    def interrupted(*args, **kwargs):
+        for n, item in enumerate(real(*args, **kwargs)):
+            if n == 2:
+                raise KeyboardInterrupt
+            yield item
+
+    monkeypatch.setattr(module, "iter_chunks", interrupted)
+    r = equity(["AsAh", "KdKc"], simulate=1_000_000, seed=1, chunk=10_000)
+    assert r.simulation is not None and r.simulation.interrupted
+    assert r.total == 20_000
+
+
+def test_result_outputs() -> None:
+    r = equity(["AsAh", "KdKc"], board="2c 7d 9h")
+    data = r.to_json()
+    assert set(data) == {"total", "exact", "players"}
+    assert set(data["players"][0]) == {"spec", "win", "tie", "equity", "wins", "ties", "ci95"}
+    assert r.to_csv().splitlines()[1].startswith("AsAh,")
+    assert "907" in r.table() and "AsAh" in r._repr_html_()
+    assert repr(r) == "EquityResult(holdem exact: AsAh 91.62%, KdKc 8.38%)"
+    frame = r.to_pandas()
+    assert list(frame["wins"]) == [907, 83]
+    assert UNIT % (2 * 9) == 0
+
+
+def test_plot(tmp_path) -> None:
+    r = equity(["AsKs", "QQ+, AK, 0.5(JJ)"], board="Kh 7d 2c")
+    path = r.plot(tmp_path / "eq.png")
+    assert path.stat().st_size > 1000
+
+
+def test_fast_paths_agree_with_the_evaluator() -> None:
+    """The one-hand-many-boards paths (exact enumeration, simulation) against the general ones."""
+    from cardlab.poker.evaluator import strengths
+    from cardlab.poker.holdem import BoardData, holdem_strengths
+    from cardlab.poker.omaha import omaha_lows, omaha_players
+    from cardlab.poker.rules import SHORT_DECK, STANDARD
+
+    rng = np.random.default_rng(8)
+    for rules, low in ((STANDARD, 0), (SHORT_DECK, 16)):
+        deck = np.arange(low, 52)
+        rows = np.array([rng.choice(deck, 7, replace=False) for _ in range(20_000)], dtype=np.uint8)
+        data = BoardData.of(rows[:, 2:])
+        assert np.array_equal(holdem_strengths(data, rows[:, :2], rules), strengths(rows, rules))
+        hole = rows[0, :2]
+        keep = np.flatnonzero(~np.isin(rows[:, 2:], hole).any(axis=1))
+        seven = np.hstack([np.tile(hole, (len(keep), 1)), rows[keep, 2:]])
+        assert np.array_equal(holdem_strengths(data.take(keep), hole, rules), strengths(seven, rules))
+    cards = np.array([rng.choice(52, 13, replace=False) for _ in range(5_000)], dtype=np.uint8)
+    boards, holes = cards[:, :5], cards[:, 5:13].reshape(-1, 2, 4)
+    fixed = np.array([[51, 47, 30, 26], [12, 8, 7, 3]], dtype=np.uint8)  # As Ks Th 8h / 5c 4c 3s 2s
+    keep = ~np.isin(boards, fixed).any(axis=1)
+    b = boards[keep]
+    general = omaha_players(np.broadcast_to(fixed, (len(b), 2, 4)).copy(), b)
+    assert all(np.array_equal(x, y) for x, y in zip(omaha_players(fixed, b), general))
+    assert np.array_equal(omaha_lows(fixed[1], b), omaha_lows(np.tile(fixed[1], (len(b), 1)), b))
+    assert omaha_players(holes, boards)[0].shape == (5_000,)
+
+
+def test_board_sampler_is_uniform_and_avoids_taken_cards() -> None:
+    from cardlab.poker.equity import _distinct
+
+    rng = np.random.default_rng(2)
+    m = 60_000
+    taken = [np.full(m, 1, dtype=np.int16), np.full(m, 3, dtype=np.int16)]
+    draws = _distinct(rng, m, 7, 2, taken).T
+    pairs = {}
+    for a, b in draws.tolist():
+        assert a != b and {a, b}.isdisjoint({1, 3})
+        key = (min(a, b), max(a, b))
+        pairs[key] = pairs.get(key, 0) + 1
+    assert len(pairs) == 10  # C(5, 2) pairs of the five values left
+    expected = m / 10
+    chi2 = sum((c - expected) ** 2 / expected for c in pairs.values())
+    assert chi2 < 27.9  # 9 degrees of freedom, p = 0.001
