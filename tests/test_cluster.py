@@ -8,6 +8,8 @@ command (or the same chunks) computed in this process.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import itertools
 import os
 import signal
@@ -77,6 +79,28 @@ def test_hand_tables_identical_on_the_cluster(cluster: Any, capsys: pytest.Captu
     out = same_output(capsys, address, "bridge", "hcp", "--given-hcp", "15", "--simulate", "600000",
                       "--seed", "4")
     assert "seed 4" in out
+
+
+def test_dealer_script_identical_on_the_cluster(cluster: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    script = str(Path(__file__).parent / "data" / "dealer" / "notrump.dl")
+    out = same_output(capsys, cluster.cluster.scheduler_address,
+                      "bridge", "dealer", script, "-g", "300000", "-s", "9", "--format", "json")
+    assert '"generated": 300000' in out
+
+
+def test_equity_simulation_identical_on_the_cluster(cluster: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    out = same_output(capsys, cluster.cluster.scheduler_address,
+                      "poker", "equity", "AKs", "QQ", "random", "--simulate", "400000", "--seed", "3",
+                      "--format", "json")
+    assert '"exact": false' in out
+
+
+def test_double_dummy_statistics_identical_on_the_cluster(cluster: Any,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    out = same_output(capsys, cluster.cluster.scheduler_address,
+                      "bridge", "makes", "--north", "hcp=15-17 shape=balanced", "--south", "hcp=10-12",
+                      "--contract", "3NT", "--by", "N", "-n", "12", "--seed", "2", "--format", "json")
+    assert "3NT" in out
 
 
 def test_environment_variable_names_the_cluster(cluster: Any, capsys: pytest.CaptureFixture[str],
