@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 
 from cardlab.board import Vulnerability
 from cardlab.scoring.csv_travellers import _header
-from cardlab.scoring.matchpoints import Scale, butler_datums, cross_imps, imps, matchpoint_lines
+from cardlab.scoring.matchpoints import Scale
 from cardlab.scoring.session import (
     BoardResult,
     Method,
@@ -44,9 +44,10 @@ from cardlab.scoring.session import (
     ScoredLine,
     SessionResult,
     _rank,
+    line_points,
 )
 from cardlab.scoring.traveller import PHANTOM_IDS, AdjustedScore, TravellerLine
-from cardlab.errors import CardlabError, ScoringError
+from cardlab.errors import CardlabError
 
 __all__ = ["TravellerColumns", "read_csv_columns", "score_columns", "LazyBoards", "LazyLines"]
 
@@ -330,28 +331,8 @@ def score_columns(
     real = ~adjusted
     boards, scores = cols.board, cols.score
     most = int(np.bincount(boards).max())
-    ns_pts = np.zeros(cols.size)
-    ew_pts = np.zeros(cols.size)
-    datums: dict[int, int] = {}
-    top: int | None = None
-    if how is Method.MP:
-        top = units.per_win * (most - 1)
-        if top == 0:
-            raise ScoringError("every board was played only once: there is nothing to compare")
-        ns_pts[real] = matchpoint_lines(boards[real], scores[real], scale=units, factor_to=most)
-        ew_pts[real] = top - ns_pts[real]
-        ns_pts[adjusted] = adj_ns[adjusted] * top / 100.0
-        ew_pts[adjusted] = adj_ew[adjusted] * top / 100.0
-    else:
-        if how is Method.CROSS_IMPS:
-            ns_pts[real] = cross_imps(boards[real], scores[real])
-        else:
-            d = butler_datums(boards[real], scores[real])
-            ns_pts[real] = imps(scores[real] - d)
-            datums = dict(zip(boards[real].tolist(), d.tolist()))
-        ew_pts[real] = -ns_pts[real]
-        ns_pts[adjusted] = (adj_ns[adjusted] - 50.0) * 0.3
-        ew_pts[adjusted] = (adj_ew[adjusted] - 50.0) * 0.3
+    ns_pts, ew_pts, top, datums = line_points(how, units, boards, scores, real, adjusted, adj_ns, adj_ew,
+                                              most)
     labels = list(vocab)
     totals: dict[PairKey, float] = {}
     played: dict[PairKey, int] = {}

@@ -287,6 +287,37 @@ def _places(values: list[float]) -> list[str]:
     return places
 
 
+def line_points(how: Method, units: Scale, boards: np.ndarray, scores: np.ndarray, real: np.ndarray,
+                adjusted: np.ndarray, adj_ns: np.ndarray, adj_ew: np.ndarray,
+                most: int) -> tuple[np.ndarray, np.ndarray, int | None, dict[int, int]]:
+    """NS and EW points of every line (matchpoints factored to ``most`` results, cross-IMPs or
+    Butler IMPs; artificial scores as their percentage of the top, or ±0.3 IMP a point off 50%),
+    the session top (matchpoints only) and the Butler datum of each board."""
+    ns_pts = np.zeros(len(boards))
+    ew_pts = np.zeros(len(boards))
+    datum_of: dict[int, int] = {}
+    top: int | None = None
+    if how is Method.MP:
+        top = units.per_win * (most - 1)
+        if top == 0:
+            raise ScoringError("every board was played only once: there is nothing to compare")
+        ns_pts[real] = matchpoint_lines(boards[real], scores[real], scale=units, factor_to=most)
+        ew_pts[real] = top - ns_pts[real]
+        ns_pts[adjusted] = adj_ns[adjusted] * top / 100.0
+        ew_pts[adjusted] = adj_ew[adjusted] * top / 100.0
+        return ns_pts, ew_pts, top, datum_of
+    if how is Method.CROSS_IMPS:
+        ns_pts[real] = cross_imps(boards[real], scores[real])
+    else:
+        datums = butler_datums(boards[real], scores[real])
+        ns_pts[real] = imps(scores[real] - datums)
+        datum_of = dict(zip(boards[real].tolist(), datums.tolist()))
+    ew_pts[real] = -ns_pts[real]
+    ns_pts[adjusted] = (adj_ns[adjusted] - 50.0) * 0.3
+    ew_pts[adjusted] = (adj_ew[adjusted] - 50.0) * 0.3
+    return ns_pts, ew_pts, top, datum_of
+
+
 def score_session(
     lines: Iterable[TravellerLine],
     *,
@@ -336,28 +367,8 @@ def score_session(
     if not counted.any():
         raise ScoringError("every line is against a phantom or sit-out: nothing to score")
     most = int(np.bincount(boards[counted]).max())
-    ns_pts = np.zeros(len(all_lines))
-    ew_pts = np.zeros(len(all_lines))
-    datum_of: dict[int, int] = {}
-    session_top: int | None = None
-    if how is Method.MP:
-        session_top = units.per_win * (most - 1)
-        if session_top == 0:
-            raise ScoringError("every board was played only once: there is nothing to compare")
-        ns_pts[real] = matchpoint_lines(boards[real], scores[real], scale=units, factor_to=most)
-        ew_pts[real] = session_top - ns_pts[real]
-        ns_pts[adjusted] = adj_ns[adjusted] * session_top / 100.0
-        ew_pts[adjusted] = adj_ew[adjusted] * session_top / 100.0
-    else:
-        if how is Method.CROSS_IMPS:
-            ns_pts[real] = cross_imps(boards[real], scores[real])
-        else:
-            datums = butler_datums(boards[real], scores[real])
-            ns_pts[real] = imps(scores[real] - datums)
-            datum_of = dict(zip(boards[real].tolist(), datums.tolist()))
-        ew_pts[real] = -ns_pts[real]
-        ns_pts[adjusted] = (adj_ns[adjusted] - 50.0) * 0.3
-        ew_pts[adjusted] = (adj_ew[adjusted] - 50.0) * 0.3
+    ns_pts, ew_pts, session_top, datum_of = line_points(how, units, boards, scores, real, adjusted,
+                                                        adj_ns, adj_ew, most)
 
     totals: dict[PairKey, float] = defaultdict(float)
     played: dict[PairKey, int] = defaultdict(int)
