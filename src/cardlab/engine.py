@@ -53,6 +53,9 @@ __all__ = [
     "simulate",
     "tabulate",
     "iter_chunks",
+    "reduce_chunks",
+    "progress_bar",
+    "Reduced",
     "chunk_sizes",
     "chunk_seed",
     "resolve_seed",
@@ -141,22 +144,12 @@ def simulate(
     root, reported = resolve_seed(seed)
     values = tuple(feature.values(dealing))
     task = _CountTask(dealing, feature, len(values))
-    totals = [0] * len(values)
-    done, interrupted, used = 0, False, workers
-    with _progress_bar(trials if progress else 0, f"simulating {feature.name}") as bar:
-        try:
-            for size, counts in iter_chunks(task, chunk_sizes(trials, chunk), root, workers=workers,
-                                            executor=executor):
-                totals = [a + int(b) for a, b in zip(totals, counts)]
-                done += size
-                bar(size)
-        except KeyboardInterrupt:
-            interrupted = True
-            if done == 0:
-                raise
-    info = Simulation(trials=done, seed=reported, workers=min(used, available_cores()), requested=trials,
-                      interrupted=interrupted)
-    return Distribution(feature.name, values, tuple(totals), simulation=info, axes=tuple(feature.axes))
+    run = reduce_chunks(task, trials, root, lambda totals, counts: [a + int(b) for a, b in zip(totals, counts)],
+                        [0] * len(values), chunk=chunk, workers=workers, executor=executor,
+                        progress=f"simulating {feature.name}" if progress else None)
+    info = Simulation(trials=run.done, seed=reported, workers=min(workers, available_cores()), requested=trials,
+                      interrupted=run.interrupted)
+    return Distribution(feature.name, values, tuple(run.value), simulation=info, axes=tuple(feature.axes))
 
 
 def tabulate(
@@ -267,6 +260,55 @@ def iter_chunks(
         elif not finished:
             for _, pending in window:
                 getattr(pending, "cancel", lambda: None)()
+
+
+@dataclass(frozen=True)
+class Reduced(Generic[T]):
+    """What :func:`reduce_chunks` gathered: the combined value, the trials done, and whether
+    Ctrl-C stopped the run early (the value then covers the first ``done`` trials)."""
+
+    value: T
+    done: int
+    interrupted: bool
+
+
+def reduce_chunks(
+    task: Callable[[np.random.SeedSequence, int], Any],
+    trials: int,
+    root: np.random.SeedSequence,
+    combine: Callable[[T, Any], T],
+    start: T,
+    *,
+    chunk: int = DEFAULT_CHUNK,
+    workers: int = 1,
+    executor: Executor | str | None = None,
+    progress: str | None = None,
+) -> Reduced[T]:
+    """Run ``trials`` in chunks (see :func:`iter_chunks`) and fold each chunk's result into
+    ``start`` with ``combine(value, part)``, in chunk order; ``progress`` labels a bar on stderr.
+
+    Ctrl-C stops the workers and returns what was combined so far, marked ``interrupted``
+    (or re-raises when no chunk had finished).
+
+    >>> def count_heads(seed, n):
+    ...     return int((np.random.default_rng(seed).random(n) < 0.5).sum())
+    >>> run = reduce_chunks(count_heads, 10_000, np.random.SeedSequence(1), lambda a, b: a + b, 0, chunk=3000)
+    >>> run.done, run.interrupted, 4800 < run.value < 5200
+    (10000, False, True)
+    """
+    value, done, interrupted = start, 0, False
+    with progress_bar(trials if progress else 0, progress or "") as bar:
+        try:
+            for size, part in iter_chunks(task, chunk_sizes(trials, chunk), root, workers=workers,
+                                          executor=executor):
+                value = combine(value, part)
+                done += size
+                bar(size)
+        except KeyboardInterrupt:
+            interrupted = True
+            if done == 0:
+                raise
+    return Reduced(value, done, interrupted)
 
 
 def chunk_sizes(trials: int, chunk: int = DEFAULT_CHUNK) -> Iterator[int]:
@@ -436,8 +478,10 @@ def _sigint_held(hold: bool) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-class _progress_bar:
-    """A context giving ``advance(n)``: the rich bar of :mod:`cardlab.report.progress`, or nothing."""
+class progress_bar:
+    """A context giving ``advance(n)``: the rich bar of :mod:`cardlab.report.progress` on stderr
+    when ``total`` is not 0, else a no-op. For runners that need their own loop over
+    :func:`iter_chunks` (the dealer scripts, which stream deals as they come)."""
 
     def __init__(self, total: int, label: str) -> None:
         self._total, self._label = total, label

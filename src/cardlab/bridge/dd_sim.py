@@ -17,11 +17,10 @@ cardlab.errors.ConstraintError: no deal out of 200,000 random deals met the cons
 
 from __future__ import annotations
 
-import contextlib
 import html
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -31,7 +30,7 @@ from cardlab.bridge.deals import Constraint, parse_constraint
 from cardlab.cards import RANKS, SUIT_ORDER
 from cardlab.dealing import card_ids
 from cardlab.distribution import Z95
-from cardlab.engine import Executor, SeedLike, available_cores, chunk_sizes, iter_chunks, resolve_seed
+from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
 from cardlab.errors import ConstraintError, ContractError, DeckError
 from cardlab.scoring.contract import Contract, declarer_score
 from cardlab.scoring.matchpoints import imps
@@ -73,21 +72,6 @@ def _mean_interval(total: float, squares: float, n: int) -> tuple[float, float, 
     var = max(squares / n - mean * mean, 0.0) * n / (n - 1) if n > 1 else 0.0
     half = Z95 * math.sqrt(var / n) if n else 0.0
     return mean, mean - half, mean + half
-
-
-@contextlib.contextmanager
-def _progress_bar(total: int, label: str) -> Iterator[Callable[[int], None]]:
-    """``advance(n)`` of a progress bar on stderr (:mod:`cardlab.report.progress`), or a no-op."""
-    if not total:
-        yield lambda n: None
-        return
-    from cardlab.report.progress import ProgressBar
-
-    bar = ProgressBar(total, label)
-    try:
-        yield bar.advance
-    finally:
-        bar.close()
 
 
 # --- dealing under constraints ------------------------------------------------------------------
@@ -375,36 +359,32 @@ def makes(
     task = _MakesTask(cons, fix, plays)
     root, reported = resolve_seed(seed)
     score_table = np.array([[declarer_score(c, t, vulnerable) for t in range(14)] for c in parsed], dtype=np.int64)
-    hist = np.zeros((len(parsed), 14), dtype=np.int64)
-    sums = np.zeros(len(parsed))
-    squares = np.zeros(len(parsed))
-    imp_sum = imp_sq = 0.0
-    wins = ties = done = tried = 0
-    interrupted = False
-    with _progress_bar(n if progress else 0, "solving deals") as bar:
-        try:
-            for size, (chunk_tried, tricks) in iter_chunks(task, chunk_sizes(n, chunk), root, workers=workers,
-                                                             executor=executor):
-                t = tricks.astype(np.int64)
-                scores = np.stack([score_table[i, t[:, i]] for i in range(len(parsed))], axis=1)
-                for i in range(len(parsed)):
-                    hist[i] += np.bincount(t[:, i], minlength=14)
-                sums += scores.sum(axis=0)
-                squares += (scores.astype(np.float64) ** 2).sum(axis=0)
-                if len(parsed) == 2:
-                    diff = scores[:, 0] - scores[:, 1]
-                    swing = imps(diff).astype(np.float64)
-                    imp_sum += float(swing.sum())
-                    imp_sq += float((swing ** 2).sum())
-                    wins += int((diff > 0).sum())
-                    ties += int((diff == 0).sum())
-                done += size
-                tried += chunk_tried
-                bar(size)
-        except KeyboardInterrupt:
-            interrupted = True
-            if done == 0:
-                raise
+    def absorb(acc: dict[str, Any], part: tuple[int, np.ndarray]) -> dict[str, Any]:
+        chunk_tried, tricks = part
+        t = tricks.astype(np.int64)
+        scores = np.stack([score_table[i, t[:, i]] for i in range(len(parsed))], axis=1)
+        for i in range(len(parsed)):
+            acc["hist"][i] += np.bincount(t[:, i], minlength=14)
+        acc["sums"] += scores.sum(axis=0)
+        acc["squares"] += (scores.astype(np.float64) ** 2).sum(axis=0)
+        if len(parsed) == 2:
+            diff = scores[:, 0] - scores[:, 1]
+            swing = imps(diff).astype(np.float64)
+            acc["imp_sum"] += float(swing.sum())
+            acc["imp_sq"] += float((swing ** 2).sum())
+            acc["wins"] += int((diff > 0).sum())
+            acc["ties"] += int((diff == 0).sum())
+        acc["tried"] += chunk_tried
+        return acc
+
+    start: dict[str, Any] = {"hist": np.zeros((len(parsed), 14), dtype=np.int64), "sums": np.zeros(len(parsed)),
+                             "squares": np.zeros(len(parsed)), "imp_sum": 0.0, "imp_sq": 0.0, "wins": 0,
+                             "ties": 0, "tried": 0}
+    run = reduce_chunks(task, n, root, absorb, start, chunk=chunk, workers=workers, executor=executor,
+                        progress="solving deals" if progress else None)
+    acc, done, interrupted = run.value, run.done, run.interrupted
+    hist, sums, squares, tried = acc["hist"], acc["sums"], acc["squares"], acc["tried"]
+    imp_sum, imp_sq, wins, ties = acc["imp_sum"], acc["imp_sq"], acc["wins"], acc["ties"]
     stats = tuple(
         ContractStats(str(c), s.value, done, tuple(int(x) for x in hist[i]),
                       int(hist[i, c.level + 6:].sum()), float(sums[i]), float(squares[i]))
@@ -592,19 +572,10 @@ def leads(
     needed = 13 - (parsed.level + 6) + 1
     task = _LeadTask(cons, fix, leader, parse_strain(parsed.strain.value), groups, needed)  # type: ignore[union-attr]
     root, reported = resolve_seed(seed)
-    totals = np.zeros((len(groups), 3), dtype=np.int64)
-    done = 0
-    interrupted = False
-    with _progress_bar(n if progress else 0, "solving leads") as bar:
-        try:
-            for size, part in iter_chunks(task, chunk_sizes(n, chunk), root, workers=workers, executor=executor):
-                totals += part
-                done += size
-                bar(size)
-        except KeyboardInterrupt:
-            interrupted = True
-            if done == 0:
-                raise
+    run = reduce_chunks(task, n, root, lambda total, part: total + part, np.zeros((len(groups), 3), dtype=np.int64),
+                        chunk=chunk, workers=workers, executor=executor,
+                        progress="solving leads" if progress else None)
+    totals, done, interrupted = run.value, run.done, run.interrupted
     stats = [LeadStats(_group_name(g), done, int(t[0]), int(t[1]), int(t[2])) for g, t in zip(groups, totals)]
     stats.sort(key=lambda s: (-s.sets, -s.tricks_sum))
     return LeadResult(str(parsed), seat.value, tuple(stats), reported, done, n, interrupted,

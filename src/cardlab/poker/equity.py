@@ -35,13 +35,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 from math import comb
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from cardlab.cards import format_cards, parse_card_ids
 from cardlab.distribution import Simulation
-from cardlab.engine import Executor, SeedLike, available_cores, chunk_sizes, iter_chunks, resolve_seed
+from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
 from cardlab.poker.holdem import BoardData, holdem_strengths
@@ -717,21 +717,9 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
     p = len(players)
     sums: dict[str, np.ndarray] = {"units": np.zeros(p), "squares": np.zeros(p), "wins": np.zeros(p),
                                    "ties": np.zeros(p), "grid_units": np.zeros(169), "grid_count": np.zeros(169)}
-    done, interrupted = 0, False
-    bar = _bar(trials if progress else 0)
-    try:
-        for size, part in iter_chunks(task, chunk_sizes(int(trials), chunk), root, workers=workers,
-                                      executor=executor):
-            for key, value in part.items():
-                sums[key] = sums[key] + value
-            done += size
-            bar(size)
-    except KeyboardInterrupt:
-        interrupted = True
-        if done == 0:
-            raise
-    finally:
-        bar(0, close=True)
+    run = reduce_chunks(task, int(trials), root, _add_sums, sums, chunk=chunk, workers=workers,
+                        executor=executor, progress="simulating equity" if progress else None)
+    sums, done, interrupted = run.value, run.done, run.interrupted
     result_players = []
     for i, pl in enumerate(players):
         mean = sums["units"][i] / (UNIT * done)
@@ -758,21 +746,6 @@ def _warm_tables(g: Game) -> None:
     _high(g, holes, np.array([[12, 16, 20, 24, 0]], dtype=np.uint8) + 1)
 
 
-class _bar:
-    """``bar(n)`` advances a rich progress bar on stderr (nothing when ``total`` is 0)."""
-
-    def __init__(self, total: int) -> None:
-        self._bar: Any = None
-        if total:
-            from cardlab.report.progress import ProgressBar
-
-            self._bar = ProgressBar(total, "simulating equity")
-
-    def __call__(self, n: int, close: bool = False) -> None:
-        if self._bar is None:
-            return
-        if close:
-            self._bar.close()
-            self._bar = None
-        else:
-            self._bar.advance(n)
+def _add_sums(sums: dict[str, np.ndarray], part: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """A chunk's sums added to the totals (a chunk gives only the keys it counted)."""
+    return {key: value + part[key] if key in part else value for key, value in sums.items()}

@@ -424,9 +424,9 @@ def run_script(
     event = event or f"Hand simulated by cardlab with file {script.source or 'stdin'}, seed {reported}"
     date = time.strftime("%Y.%m.%d")
     writer = _Writer(script, out if (prints or format == "json") else None, format, event, date)
-    from cardlab.engine import _progress_bar
+    from cardlab.engine import progress_bar
 
-    with _progress_bar(generate if progress else 0, "dealing") as bar:
+    with progress_bar(generate if progress else 0, "dealing") as bar:
         try:
             for size, part in iter_chunks(task, sizes, root, workers=workers, executor=executor):
                 need = produce - produced
