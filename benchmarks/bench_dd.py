@@ -11,6 +11,7 @@ worker" is one process, not one core. Figures are noisy when other jobs share th
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -65,7 +66,7 @@ def chunked(n: int, workers: int) -> tuple[float, int]:
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     base, check = plain_loop(n)
-    print(f"{n} random deals, full tables (20 cells each); measured while the machine was shared")
+    print(f"{n} random deals, full tables (20 cells each); load average before the run {os.getloadavg()[0]:.1f}")
     print(f"{'route':<34}{'tables/s':>10}{'vs plain loop':>16}")
     print(f"{'endplay calc_dd_table loop':<34}{n / base:>10.2f}{1.0:>15.2f}x")
     for workers in (1, 2):

@@ -19,6 +19,7 @@ The machine is shared while these figures are taken: treat them as rough, and th
 
 from __future__ import annotations
 
+import os
 import argparse
 import importlib
 import time
@@ -164,7 +165,7 @@ def main() -> None:
         rows.append(("  pokerkit", "not installed", "", ""))
 
     width = max(len(r[0]) for r in rows)
-    print("measured while the machine was shared: figures are rough, ratios are within one process")
+    print(f"load average before the run {os.getloadavg()[0]:.1f}; ratios are within one process")
     for task, took, goal, note in rows:
         print(f"{task:<{width}}  {took:>22}  {goal:>20}  {note}")
 

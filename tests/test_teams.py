@@ -90,3 +90,33 @@ def test_the_same_match_as_pbn_team_records() -> None:
     assert [b.imps for b in match.boards] == [10, -12, -5]
     assert (match.home, match.away, match.home_vp, match.away_vp) == (
         "Archer Team", "Baker Team", 5.78, 14.22)
+
+
+def _second_difference_table(boards: int) -> list[float]:
+    """An independent route to the WBF continuous scale, as the WBF Scoring Panel's technical
+    report "The New WBF IMP to VP Scales" (2013) describes it and as Marc Shearer's BridgeScore
+    app (BridgeImps.vp) computes it: r = tau^3 rounded to 6 places, X = 15 sqrt(boards), each
+    margin's VP rounded to 2 decimals, then while any second difference is positive (a later IMP
+    worth more than an earlier one) the value before it is raised by 0.01. Applied here to the
+    whole table at once (BridgeScore stops at the margin asked for, which can leave a later
+    correction out)."""
+    import math
+
+    r = round(((5 ** 0.5 - 1) / 2) ** 3, 6)
+    blitz = 15 * math.sqrt(boards)
+    vp = [min(20.0, round(10 * (1 + (1 - r ** (i / blitz)) / (1 - r)), 2))
+          for i in range(int(math.ceil(blitz)) + 3)]
+    while True:
+        bump = next((i - 1 for i in range(2, len(vp)) if vp[i] - 2 * vp[i - 1] + vp[i - 2] >= 0.001), None)
+        if bump is None:
+            return vp
+        vp[bump] = round(vp[bump] + 0.01, 2)
+
+
+@pytest.mark.parametrize("boards", [6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 48, 64])
+def test_vp_scale_equals_the_second_difference_algorithm(boards: int) -> None:
+    from cardlab.scoring.teams import wbf_vp
+
+    table = _second_difference_table(boards)
+    assert [wbf_vp(m, boards) for m in range(len(table))] == table
+    assert all(abs(wbf_vp(-m, boards) - (20 - table[m])) < 1e-9 for m in range(len(table)))
