@@ -59,3 +59,30 @@ def test_what_the_fast_path_leaves_to_the_line_by_line_reader() -> None:
                      source="t.csv").score()
     with pytest.raises(ValueError, match="t.csv: line 2: tricks must be"):
         load_results((header + "1,1,1,4S,N,14,\n").encode(), source="t.csv")
+
+
+def test_html_page_is_the_same_from_columns_and_from_lines(tmp_path) -> None:
+    """The fast traveller renderer (over the columns of a big CSV) writes exactly what the
+    renderer over scored lines writes, and the page is valid HTML."""
+    import html5lib
+
+    from cardlab.report.scoring_html import session_html
+    from cardlab.scoring import load_results
+    from cardlab.scoring.session import score_session
+
+    rows = ["board,ns,ew,contract,declarer,tricks,score"]
+    rows += [f"{b},{p},{(p + b) % 6 + 1},{c},{d},{t}," for b in range(1, 9) for p in range(1, 7)
+             for c, d, t in [(("3NT", "4S", "2H", "1NT", "3C", "4HX")[(b * p) % 6], "NESW"[(b + p) % 4],
+                              7 + (b * p) % 5)]]
+    rows.append("9,1,2,,,,A6040")
+    rows.append("9,2,3,2S,N,8,")
+    path = tmp_path / "s.csv"
+    path.write_text("\n".join(rows) + "\n")
+    fast = load_results(path).score()
+    assert hasattr(fast.boards, "board_slices")
+    lines = [fast.boards.columns.line(i) for i in range(fast.boards.columns.size)]
+    slow = score_session(lines, scale=fast.scale, movement=fast.movement)
+    page = session_html(fast)
+    assert page == session_html(slow)
+    html5lib.HTMLParser(strict=True).parse(page)
+    assert "adjusted A6040" in page and page.count("<section>") == 9

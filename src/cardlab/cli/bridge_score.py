@@ -150,9 +150,9 @@ def _render(result: SessionResult, doc: ResultsFile, fmt: str) -> str | Iterable
     if fmt == "csv":
         return result.to_csv()
     if fmt == "html":
-        from cardlab.report.scoring_html import session_html  # jinja2: only when asked
+        from cardlab.report.scoring_html import iter_session_html  # jinja2: only when asked
 
-        return session_html(result)
+        return iter_session_html(result)  # streamed: a big session is never one string
     if fmt == "usebio":
         from cardlab.scoring.usebio import write_usebio
 

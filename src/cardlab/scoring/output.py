@@ -162,6 +162,13 @@ def session_html_table(result: "SessionResult") -> str:
     return "\n".join(parts)
 
 
+def _figures(points: np.ndarray) -> list[str]:
+    """Each figure to 2 decimals as JSON text; ``repr`` once per distinct value (there are few)."""
+    values, index = np.unique(np.round(points, 2) + 0.0, return_inverse=True)
+    texts = [repr(v) for v in values.tolist()]
+    return [texts[i] for i in index.tolist()]
+
+
 def iter_session_json(result: "SessionResult") -> Iterator[str]:
     """The JSON of :func:`session_json` as text chunks, without building it in memory first.
 
@@ -187,8 +194,7 @@ def iter_session_json(result: "SessionResult") -> Iterator[str]:
     boards: Any = result.boards
     cols = boards.columns
     ns_pts, ew_pts = boards.points
-    ns_r = (np.round(ns_pts, 2) + 0.0).tolist()
-    ew_r = (np.round(ew_pts, 2) + 0.0).tolist()
+    ns_r, ew_r = _figures(ns_pts), _figures(ew_pts)
     middle = []
     for t in cols.templates:
         middle.append(json.dumps({
@@ -196,18 +202,16 @@ def iter_session_json(result: "SessionResult") -> Iterator[str]:
             "declarer": None if t.declarer is None else t.declarer.value,
             "tricks": t.tricks,
             "score": t.score if isinstance(t.score, int) else str(t.score)})[1:-1])
-    fmt = ('{{"ns": "{}", "ew": "{}", {}, "%s": {}, "%s": {}}}' % (ns_key, ew_key))
     top = json.dumps(result.top)
     numbers, starts, ends, order = boards.board_slices()
     step = max(1, 100_000 // max(1, int(np.max(ends - starts, initial=1))))
     for first_board in range(0, numbers.size, step):  # about 10^5 lines a chunk
         lo, hi = int(starts[first_board]), int(ends[min(first_board + step, numbers.size) - 1])
         rows = order[lo:hi].tolist()
-        texts = list(map(fmt.format, map(cols.ns.__getitem__, rows),
-                         map(cols.ew.__getitem__, rows),
-                         map(middle.__getitem__, cols.kind[order[lo:hi]].tolist()),
-                         map(repr, map(ns_r.__getitem__, rows)),
-                         map(repr, map(ew_r.__getitem__, rows))))
+        texts = [f'{{"ns": "{ns}", "ew": "{ew}", {mid}, "{ns_key}": {a}, "{ew_key}": {b}}}'
+                 for ns, ew, mid, a, b in zip(map(cols.ns.__getitem__, rows), map(cols.ew.__getitem__, rows),
+                                              map(middle.__getitem__, cols.kind[order[lo:hi]].tolist()),
+                                              map(ns_r.__getitem__, rows), map(ew_r.__getitem__, rows))]
         chunk = []
         for b in range(first_board, min(first_board + step, numbers.size)):
             number = int(numbers[b])
