@@ -117,7 +117,7 @@ def _column_sections(result: SessionResult, top_row: str) -> Iterator[str]:
     cols = boards.columns
     ns_pts, ew_pts = boards.points
     middles = [_middle(t) for t in cols.templates]
-    ns_ids, ew_ids = _escaped(cols.ns), _escaped(cols.ew)
+    ids = {i: escape(i) for i in {*cols.ns, *cols.ew}}  # few distinct pair ids
     ns_figs, ew_figs = _figures(ns_pts), _figures(ew_pts)
     numbers, starts, ends, order = boards.board_slices()
     by_points = np.lexsort((-ns_pts[order], cols.board[order]))  # within each board, best NS first
@@ -129,10 +129,11 @@ def _column_sections(result: SessionResult, top_row: str) -> Iterator[str]:
         stop = max(stop, start + 1)
         lo, hi = int(starts[start]), int(ends[stop - 1])
         rows_at = shown[lo:hi].tolist()
-        rows = [_row(a, b, c, d, e) for a, b, c, d, e in zip(
-            map(ns_ids.__getitem__, rows_at), map(ew_ids.__getitem__, rows_at),
+        rows = [f"  <tr><td>{a}</td><td>{b}</td>{c}<td>{d}</td><td>{e}</td></tr>" for a, b, c, d, e in zip(
+            map(ids.__getitem__, map(cols.ns.__getitem__, rows_at)),
+            map(ids.__getitem__, map(cols.ew.__getitem__, rows_at)),
             map(middles.__getitem__, kinds[shown[lo:hi]].tolist()),
-            map(ns_figs.__getitem__, rows_at), map(ew_figs.__getitem__, rows_at))]
+            map(ns_figs.__getitem__, rows_at), map(ew_figs.__getitem__, rows_at))]  # as _row, inlined
         chunk = []
         for b in range(start, stop):
             number = int(numbers[b])
@@ -141,11 +142,6 @@ def _column_sections(result: SessionResult, top_row: str) -> Iterator[str]:
                                   rows[int(starts[b]) - lo:int(ends[b]) - lo]))
         yield "".join(chunk)
         start = stop
-
-
-def _escaped(ids: list[str]) -> list[str]:
-    cache: dict[str, str] = {}
-    return [cache.get(i) or cache.setdefault(i, escape(i)) for i in ids]
 
 
 def _figures(points: np.ndarray) -> list[str]:
