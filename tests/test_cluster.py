@@ -252,3 +252,15 @@ def test_bad_local_spec(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "bridge", "hcp", "--simulate", "1000", "--cluster", "local:many")
     assert code == 2
     assert err == "cardlab: error: 'local:many': expected local:N with N a whole number of worker processes\n"
+
+
+def _malloc_setting() -> str | None:
+    import os
+
+    return os.environ.get("MALLOC_TRIM_THRESHOLD_")
+
+
+def test_local_workers_keep_glibcs_adaptive_malloc(cluster: Any) -> None:
+    """Dask's default MALLOC_TRIM_THRESHOLD_ makes every numpy temporary an mmap (a chunk of
+    poker hands ran about 25% slower); a local cluster leaves glibc's default."""
+    assert cluster.client.submit(_malloc_setting, pure=False).result() is None
