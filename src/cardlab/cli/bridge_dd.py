@@ -21,7 +21,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     """Add the double-dummy commands to the ``bridge`` group."""
     dd = subparsers.add_parser("dd", help="double-dummy table and par of a deal (or a PBN file of deals)",
                                description="Tricks for each declarer in each strain, and par, solved by DDS.")
-    dd.add_argument("deal", nargs="?", help='a PBN deal, e.g. "N:AKQ2.T98.765.432 ..." (quote it)')
+    dd.add_argument("deal", nargs="*", help='a PBN deal, e.g. "N:AKQ2.T98.765.432 ..." (quotes optional)')
     dd.add_argument("--file", metavar="FILE.pbn", help="a PBN file: every Deal in it (its Dealer and Vulnerable)")
     dd.add_argument("--dealer", help="dealer for par when the deal does not say (default N)")
     dd.add_argument("--vul", help="vulnerability for par when the deal does not say: None, NS, EW, All")
@@ -84,6 +84,7 @@ def _dd_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dd import dd_tables, read_pbn_boards
     from cardlab.errors import CardlabError
 
+    args.deal = " ".join(args.deal) or None  # the four hands may come as separate words
     if (args.deal is None) == (args.file is None):
         raise CardlabError("give a PBN deal or --file FILE.pbn (one of them)")
     if args.file:

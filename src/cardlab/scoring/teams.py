@@ -325,6 +325,10 @@ def load_teams(path: str, source: str | None = None) -> TeamsResult:
 
     name = source or Path(path).name
     text = decode_text(Path(path).read_bytes(), name)
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):
+        raise ResultFileError("an XML (USEBIO) file: team matches are read from CSV table results or "
+                              "PBN games with Room, HomeTeam and VisitTeam; USEBIO team events are "
+                              "not read yet", source=name)
     try:
         if looks_like_pbn(text):
             games, names = read_pbn_team_games(text, name)
