@@ -86,3 +86,20 @@ def test_phantoms_survive_the_writers(fmt: str, tmp_path: Path) -> None:
     assert rescored.phantoms == (("EW", "3"),)
     if fmt == "usebio":
         assert again.check(rescored).ok
+
+
+def test_the_results_site_marks_phantoms_and_never_ranks_them(tmp_path: Path) -> None:
+    """A sit-out session published as a site: the phantom is shown as such on the scorecards
+    of the pairs that met it, and has no line of its own in the ranking."""
+    import html5lib
+
+    from cardlab.report.site import build_site
+
+    doc = load_results(DATA / "mitchell-sitout.csv")
+    result = doc.score(phantoms=["3EW"])
+    site = build_site(result, deals=doc.deals)
+    index = site.files["index.html"]
+    html5lib.HTMLParser(strict=True).parse(index)
+    assert "pair-ew-3.html" not in index  # not ranked
+    cards = "".join(text for name, text in site.files.items() if name.startswith("pair-ns-"))
+    assert '<span class="mark">phantom</span>' in cards

@@ -110,10 +110,12 @@ def build_site(
 
     ``deals`` maps board numbers to PBN deals (``"N:AKQ.. ..."``); boards with a deal
     get a hand record (and a double-dummy table when :mod:`cardlab.bridge.dd` is
-    installed).  ``phantoms`` are pair keys marked as phantom pairs.
+    installed).  ``phantoms`` are pair keys marked as phantom pairs, besides the phantoms and
+    sit-outs the result itself knows (``result.phantoms``).
     """
     if not isinstance(result, SessionResult):
         raise TypeError(f"build_site needs a SessionResult, not {type(result).__name__}")
+    phantoms = {*phantoms, *result.phantoms}
     env = _environment()
     imps = result.method.is_imps
     cards = scorecards(result, phantoms)
