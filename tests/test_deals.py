@@ -212,3 +212,14 @@ def test_bulk_pbn_matches_the_deal_by_deal_writer() -> None:
     assert all(sorted(c for h in d.hands for c in h) == list(range(52)) for d in deals)
     body = deals_to_pbn(deals, date="2024.01.31").split("\n", 2)[2]
     assert pbn_games(rows, date="2024.01.31") == body + "\n"
+
+
+def test_bulk_pbn_deal_strings_equal_the_deal_objects() -> None:
+    """The vectorised PBN strings that JSON and PBN output stream equal Deal.to_pbn, deal by deal."""
+    import numpy as np
+
+    from cardlab.bridge.deals import deals_from_rows, pbn_deal_strings
+
+    rng = np.random.default_rng(4)
+    rows = np.stack([rng.permutation(np.repeat(np.arange(4, dtype=np.int8), 13)) for _ in range(200)])
+    assert pbn_deal_strings(rows) == [d.to_pbn() for d in deals_from_rows(rows)]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, TextIO
 
 import numpy as np
 
@@ -32,6 +32,7 @@ from cardlab.errors import CardError, ConstraintError, DeckError
 
 __all__ = [
     "Deal",
+    "DealWriter",
     "Constraint",
     "DealBatch",
     "parse_pbn_deal",
@@ -367,15 +368,9 @@ def pbn_games(rows: np.ndarray, first_board: int = 1, date: str | None = None) -
     formatted in bulk: millions of deals stream quickly."""
     import time
 
-    from cardlab.bridge.dealer.output import oneline_block
-
     date = date or time.strftime("%Y.%m.%d")
-    text = oneline_block(rows)
-    width = len(text) // max(len(rows), 1)
     out = []
-    for i in range(len(rows)):
-        line = text[i * width:(i + 1) * width]
-        hands = [line[s * 19 + 2: s * 19 + 18].rstrip(" ") for s in range(4)]
+    for i, hands in enumerate(_hand_texts(rows)):
         board = first_board + i
         first = dealer(board).value
         start = SEATS.index(first)
@@ -385,6 +380,22 @@ def pbn_games(rows: np.ndarray, first_board: int = 1, date: str | None = None) -
                    f'[Vulnerable "{Vulnerability.from_board(board).value}"]\n[Deal "{deal}"]\n'
                    '[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n\n')
     return "".join(out)
+
+
+def pbn_deal_strings(rows: np.ndarray) -> list[str]:
+    """``"N:..."`` PBN deal strings for ``rows[k, 52]`` (the seat of each card id), in bulk."""
+    return ["N:" + " ".join(hands) for hands in _hand_texts(rows)]
+
+
+def _hand_texts(rows: np.ndarray) -> Iterator[list[str]]:
+    """The four PBN hands (N, E, S, W) of each deal, cut from one vectorised ``printoneline`` block."""
+    from cardlab.bridge.dealer.output import oneline_block
+
+    text = oneline_block(rows)
+    width = len(text) // max(len(rows), 1)
+    for i in range(len(rows)):
+        line = text[i * width:(i + 1) * width]
+        yield [line[s * 19 + 2: s * 19 + 18].rstrip(" ") for s in range(4)]
 
 
 def random_deals(
@@ -470,3 +481,47 @@ def deal_diagram(deal: Deal, board: int | None = None) -> str:
     rows += [f"{w:<32}{e}" for w, e in zip(west, east)]
     rows += [pad + line for line in south]
     return "\n".join(rows)
+
+
+class DealWriter:
+    """Writes deals to ``out`` as they are generated, in ``table`` (hand diagrams), ``pbn``
+    (a PBN 2.1 export file) or ``json`` (``{"deals": [...], "seed", "tried", "matched"}``);
+    :func:`generate_deals` calls it with each batch, so millions of deals stream in bounded memory.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> writer = DealWriter(out, "json")
+    >>> batch = generate_deals(2, writer, seed=1)
+    >>> writer.finish(batch)
+    >>> import json; data = json.loads(out.getvalue())
+    >>> len(data["deals"]), data["deals"][0][:2], data["seed"]
+    (2, 'N:', 1)
+    """
+
+    FORMATS = ("table", "text", "pbn", "json")
+
+    def __init__(self, out: TextIO, fmt: str = "table") -> None:
+        if fmt not in self.FORMATS:
+            raise ConstraintError(f"unknown deal format {fmt!r} ({', '.join(self.FORMATS)})")
+        self.out, self.fmt, self._first = out, "table" if fmt == "text" else fmt, True
+        if self.fmt == "json":
+            out.write('{\n  "deals": [\n')
+
+    def __call__(self, rows: np.ndarray, before: int) -> None:
+        if not len(rows):
+            return
+        if self.fmt == "pbn":
+            self.out.write(("% PBN 2.1\n% EXPORT\n" if self._first else "") + pbn_games(rows, before + 1))
+        elif self.fmt == "json":
+            text = ",\n".join(f'    "{deal}"' for deal in pbn_deal_strings(rows))
+            self.out.write(("" if self._first else ",\n") + text)
+        else:
+            diagrams = (deal_diagram(d, board=before + i + 1) for i, d in enumerate(deals_from_rows(rows)))
+            self.out.write(("" if self._first else "\n") + "\n\n".join(diagrams) + "\n")
+        self._first = False
+
+    def finish(self, batch: DealBatch) -> None:
+        """Close the JSON object with the seed and how many deals were tried and matched."""
+        if self.fmt == "json":
+            self.out.write(f'\n  ],\n  "seed": {batch.seed},\n  "tried": {batch.tried},\n'
+                           f'  "matched": {batch.matched}\n}}\n')

@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.output import positive_int, seed_value
@@ -104,8 +104,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
 
 
 def _deal_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.dealer.output import oneline_block
-    from cardlab.bridge.deals import combine_constraints, deal_diagram, deals_from_rows, generate_deals, pbn_games
+    from cardlab.bridge.deals import DealWriter, combine_constraints, generate_deals
 
     seats = {"north": "N", "east": "E", "south": "S", "west": "W"}
     constraints = {seats[s]: combine_constraints(getattr(args, s)) for s in seats if getattr(args, s)}
@@ -117,31 +116,12 @@ def _deal_command(args: argparse.Namespace) -> int:
                 raise ConstraintError(f"--{s}-cards is given {len(given)} times: give {s.title()}'s 13 cards once")
             fixed[seats[s]] = given[0]
     out = _open_output(args.output)
-    state: dict[str, Any] = {"first": True}
-
-    def write(rows: Any, before: int) -> None:
-        if args.format == "pbn":
-            out.write(("% PBN 2.1\n% EXPORT\n" if state["first"] else "") + pbn_games(rows, before + 1))
-        elif args.format == "json":
-            text = oneline_block(rows)
-            width = len(text) // len(rows)
-            pbn = [" ".join(text[i * width + s * 19 + 2: i * width + s * 19 + 18].rstrip(" ") for s in range(4))
-                   for i in range(len(rows))]
-            out.write("".join(("" if state["first"] and i == 0 else ",\n") + f'    "N:{p}"' for i, p in enumerate(pbn)))
-        else:
-            deals = deals_from_rows(rows)
-            out.write(("" if state["first"] else "\n") + "\n\n".join(
-                deal_diagram(d, board=before + i + 1) for i, d in enumerate(deals)) + "\n")
-        state["first"] = False
-
     try:
-        if args.format == "json":
-            out.write('{\n  "deals": [\n')
-        batch = generate_deals(args.count, write, seed=args.seed, constraints=constraints, fixed=fixed,
+        writer = DealWriter(out, args.format)
+        batch = generate_deals(args.count, writer, seed=args.seed, constraints=constraints, fixed=fixed,
                                max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
                                executor=executor_for(args))
-        if args.format == "json":
-            out.write(f'\n  ],\n  "seed": {batch.seed},\n  "tried": {batch.tried},\n  "matched": {batch.matched}\n}}\n')
+        writer.finish(batch)
     finally:
         if out is not sys.stdout:
             out.close()
