@@ -4,7 +4,6 @@ both thin front ends over :mod:`cardlab.bridge.dealer`'s engine; deals stream to
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -73,7 +72,7 @@ def _open_output(path: str | None) -> TextIO:
 
 
 def _dealer_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.dealer import parse_script, run_script
+    from cardlab.bridge.dealer import parse_script, write_run
 
     if args.script == "-":
         text, source = sys.stdin.read(), "stdin"
@@ -82,18 +81,9 @@ def _dealer_command(args: argparse.Namespace) -> int:
     script = parse_script(text, source)
     out = _open_output(args.output)
     try:
-        if args.format == "json":
-            out.write('{\n  "deals": [\n')
-        result = run_script(script, generate=args.generate, produce=args.produce, seed=args.seed,
-                            workers=args.workers, out=out, format=args.format, quiet=args.quiet,
-                            progress=sys.stderr.isatty(), executor=executor_for(args))
-        if args.format == "json":
-            body = json.dumps(result.to_json(), indent=2)[1:]
-            out.write("\n  ],\n" + body + "\n")
-        elif args.verbose:
-            out.write(result.table())
-        else:
-            out.write(result.statistics_text())
+        result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,
+                           produce=args.produce, seed=args.seed, workers=args.workers, quiet=args.quiet,
+                           progress=sys.stderr.isatty(), executor=executor_for(args))
     finally:
         if out is not sys.stdout:
             out.close()

@@ -18,7 +18,7 @@ produced deals in the script's print formats, returning the statistics.
 
 from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Hands, Tables, register
 from cardlab.bridge.dealer.parser import Script, parse_script
-from cardlab.bridge.dealer.runner import AverageStat, DealerResult, FrequencyStat, run_script
+from cardlab.bridge.dealer.runner import AverageStat, DealerResult, FrequencyStat, run_script, write_run
 
-__all__ = ["parse_script", "run_script", "Script", "DealerResult", "AverageStat", "FrequencyStat", "FUNCTIONS",
+__all__ = ["parse_script", "run_script", "write_run", "Script", "DealerResult", "AverageStat", "FrequencyStat", "FUNCTIONS",
            "FunctionSpec", "Hands", "Tables", "register"]

@@ -15,6 +15,8 @@ accepted deal, as the C program does, and writes deals as they come.
 
 from __future__ import annotations
 
+import json
+
 import math
 import tempfile
 import time
@@ -30,7 +32,7 @@ from cardlab.bridge.dealer.output import compact, diagram, east_west, oneline, o
 from cardlab.bridge.dealer.parser import Script
 from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
 
-__all__ = ["run_script", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
+__all__ = ["run_script", "write_run", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
 
 DEFAULT_GENERATE = 10_000_000
 _Z95 = 1.959963984540054
@@ -535,3 +537,19 @@ class _Writer:
                             chunks.append(str(int(values[k][i])))
                             k += 1
         self.out.write("".join(chunks))
+
+
+def write_run(script: Script, out: TextIO, *, format: str = "text", verbose: bool = True,
+              **options: Any) -> DealerResult:
+    """Run ``script`` and write everything the ``dealer`` program prints to ``out``: the deals,
+    then the statistics (``verbose``; else only the averages and frequencies), or with
+    ``format="json"`` one JSON object ``{"deals": [...], "generated", "produced", ...}``.
+    ``options`` go to :func:`run_script`."""
+    if format == "json":
+        out.write('{\n  "deals": [\n')
+    result = run_script(script, out=out, format=format, **options)
+    if format == "json":
+        out.write("\n  ],\n" + json.dumps(result.to_json(), indent=2)[1:] + "\n")
+    else:
+        out.write(result.table() if verbose else result.statistics_text())
+    return result
