@@ -21,7 +21,7 @@ import numpy as np
 from cardlab.bridge.dd import deals_to_endplay, tricks_batch
 from cardlab.engine import chunk_seed, chunk_sizes, iter_chunks
 
-CHUNK = 10
+CHUNK = 40  # DDS solves up to 200 deal-strain pairs (40 full tables) in one multi-deal call
 
 
 @dataclass(frozen=True)

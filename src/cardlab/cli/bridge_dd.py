@@ -59,8 +59,10 @@ def _output(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
 def _simulation(parser: argparse.ArgumentParser, default: int = 1000) -> None:
     parser.add_argument("-n", "--deals", type=positive_int, default=default, help=f"random deals (default {default})")
     parser.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
-    parser.add_argument("--workers", type=positive_int, default=available_cores(),
-                        help="processes (default: one per core); the result does not depend on it")
+    parser.add_argument("--workers", type=positive_int, default=1,
+                        help="processes (default 1: DDS already runs a thread per core inside each "
+                             "batch, and a second process only competes for the same cores); the "
+                             "result does not depend on it")
     add_cluster_option(parser)
     for seat in _SEATS:
         parser.add_argument(f"--{seat}", metavar="SPEC", help=f"constraints on {seat.title()}'s hand")
