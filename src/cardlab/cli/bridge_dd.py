@@ -9,7 +9,6 @@ from typing import Any
 
 from cardlab.cli.output import positive_int, seed_value, write_text
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
-from cardlab.engine import available_cores
 from cardlab.textfile import read_text
 
 __all__ = ["register"]
