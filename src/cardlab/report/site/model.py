@@ -33,7 +33,7 @@ from cardlab.scoring.session import (
     SessionResult,
 )
 from cardlab.scoring.traveller import AdjustedScore
-from cardlab.report.site.dd import DoubleDummy, double_dummy
+from cardlab.report.site.dd import DoubleDummy, double_dummy, double_dummy_all
 
 __all__ = [
     "PairRef",
@@ -224,7 +224,7 @@ _SYMBOLS = {3: ("♠", "s"), 2: ("♥", "h"), 1: ("♦", "d"), 0: ("♣", "c")}
 
 
 def hand_record(board: int, deal_pbn: str, vulnerability: Vulnerability | None = None,
-                with_dd: bool = True) -> HandRecord:
+                with_dd: bool = True, dd: DoubleDummy | None = None) -> HandRecord:
     """The hand record of a board from its PBN deal (dealer and vulnerability by the board
     number unless the vulnerability is given)."""
     deal = parse_pbn_deal(deal_pbn)
@@ -238,7 +238,8 @@ def hand_record(board: int, deal_pbn: str, vulnerability: Vulnerability | None =
                             for suit, text in zip(SUIT_ORDER, held))
         hcp[seat] = hand_hcp(deal.hands[index])
     pbn = deal.to_pbn()
-    dd = double_dummy(pbn, who, vul.value) if with_dd else None
+    if dd is None and with_dd:
+        dd = double_dummy(pbn, who, vul.value)
     return HandRecord(board, who, vul, pbn, hands, hcp, dd)
 
 
@@ -261,10 +262,16 @@ def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
     names = {p.key: p.names for p in result.pairs}
     factored = factored_boards(result)
     numbers = [b.board for b in result.boards]
+    vul_of = {}
+    for board in result.boards:
+        vuls = Counter(s.line.vulnerability for s in board.lines if s.line.vulnerability)
+        vul_of[board.board] = vuls.most_common(1)[0][0] if vuls else Vulnerability.from_board(board.board)
+    with_deal = [b.board for b in result.boards if (deals or {}).get(b.board)]
+    solved = dict(zip(with_deal, double_dummy_all(
+        [(parse_pbn_deal((deals or {})[b]).to_pbn(), dealer(b).value, vul_of[b].value) for b in with_deal])))
     pages = []
     for i, board in enumerate(result.boards):
-        vuls = Counter(s.line.vulnerability for s in board.lines if s.line.vulnerability)
-        vul = vuls.most_common(1)[0][0] if vuls else Vulnerability.from_board(board.board)
+        vul = vul_of[board.board]
         rows = []
         for scored in sorted(board.lines, key=lambda s: -s.ns_points):
             line = scored.line
@@ -277,7 +284,7 @@ def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
                 scored.ns_points, scored.ew_points, line.is_adjusted,
             ))
         deal = (deals or {}).get(board.board)
-        hand = hand_record(board.board, deal, vul) if deal else None
+        hand = hand_record(board.board, deal, vul, with_dd=False, dd=solved.get(board.board)) if deal else None
         pages.append(BoardPage(
             board, f"board-{board.board}.html", dealer(board.board).value, vul, tuple(rows),
             factored.get(board.board), hand,
