@@ -34,6 +34,7 @@ import itertools
 import os
 import signal
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protocol, Sequence, TypeVar
@@ -426,39 +427,115 @@ class _Inline:
         pass
 
 
-class _AsyncResult(Generic[T]):
-    def __init__(self, result: Any) -> None:
-        self._result = result
+class _Job(Generic[T]):
+    """A chunk given to :class:`_Processes`; ``result`` drives the pool until it is back."""
+
+    def __init__(self, pool: _Processes, call: tuple[Callable[..., Any], tuple[Any, ...]]) -> None:
+        self._pool, self.call = pool, call
+        self.done, self.ok = False, False
+        self.value: Any = None
 
     def result(self, timeout: float | None = None) -> T:
-        import multiprocessing
-
-        try:
-            value: T = self._result.get(timeout)
-        except multiprocessing.TimeoutError:
-            raise TimeoutError from None
-        return value
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self.done:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise TimeoutError
+            self._pool.poll(left)
+        if not self.ok:
+            raise self.value
+        return self.value
 
 
 class _Processes:
-    """A pool of worker processes that ignore Ctrl-C; ``close(cancel=True)`` kills them."""
+    """Worker processes on this machine, each fed through its own pipe; they ignore Ctrl-C.
+
+    No helper threads and no shared queue: ``close(cancel=True)`` kills the workers outright,
+    which cannot deadlock (``multiprocessing.Pool.terminate`` can, when it kills a worker
+    while its task-feeding thread is writing to the shared queue).
+    """
 
     def __init__(self, workers: int) -> None:
         import multiprocessing
 
+        context: Any = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
         self.slots = workers
-        self._pool = multiprocessing.get_context("fork" if os.name == "posix" else "spawn").Pool(
-            workers, initializer=_ignore_sigint)
+        self._workers: list[tuple[Any, Any]] = []
+        for _ in range(workers):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs,), daemon=True)
+            process.start()
+            theirs.close()
+            self._workers.append((process, mine))
+        self._idle = list(range(workers))
+        self._queued: deque[_Job[Any]] = deque()
+        self._busy: dict[int, _Job[Any]] = {}
 
     def submit(self, fn: Callable[..., T], *args: Any) -> Pending[T]:
-        return _AsyncResult(self._pool.apply_async(fn, args))
+        job: _Job[T] = _Job(self, (fn, args))
+        self._queued.append(job)
+        self._dispatch()
+        return job
+
+    def _dispatch(self) -> None:
+        while self._idle and self._queued:
+            worker = self._idle.pop()
+            job = self._queued.popleft()
+            self._workers[worker][1].send(job.call)
+            self._busy[worker] = job
+
+    def poll(self, timeout: float | None) -> None:
+        """Wait up to ``timeout`` for results and hand them to their jobs."""
+        from multiprocessing.connection import wait
+
+        pipes: dict[Any, int] = {self._workers[w][1]: w for w in self._busy}
+        ready: list[Any] = wait(list(pipes), timeout)
+        for pipe in ready:
+            worker = pipes[pipe]
+            try:
+                ok, value = pipe.recv()
+            except (EOFError, OSError):
+                raise CardlabError("a worker process stopped unexpectedly (out of memory?); "
+                                   "try fewer --workers") from None
+            job = self._busy.pop(worker)
+            job.ok, job.value, job.done = ok, value, True
+            self._idle.append(worker)
+        self._dispatch()
 
     def close(self, cancel: bool = False) -> None:
-        if cancel:
-            self._pool.terminate()
-        else:
-            self._pool.close()
-        self._pool.join()
+        for process, pipe in self._workers:
+            if cancel:
+                process.kill()
+            else:
+                with contextlib.suppress(OSError):
+                    pipe.send(None)
+        for process, pipe in self._workers:
+            process.join(timeout=None if cancel else 5)
+            if process.is_alive():  # pragma: no cover - a worker that would not stop
+                process.kill()
+                process.join()
+            pipe.close()
+
+
+def _serve(pipe: Any) -> None:
+    """A worker's loop: run each (function, arguments) it is sent and send back the outcome."""
+    _ignore_sigint()
+    while True:
+        try:
+            call = pipe.recv()
+        except EOFError:
+            return
+        if call is None:
+            return
+        fn, args = call
+        try:
+            outcome: tuple[bool, Any] = (True, fn(*args))
+        except BaseException as error:  # noqa: BLE001 - handed back to the caller to raise
+            outcome = (False, error)
+        try:
+            pipe.send(outcome)
+        except Exception as error:  # noqa: BLE001 - a result or error that cannot be pickled
+            pipe.send((False, CardlabError(f"a worker's result could not be sent back: {error!r}")))
 
 
 def _ignore_sigint() -> None:
