@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-from cardlab.cli.output import positive_int, seed_value, write_text
+from cardlab.cli.output import positive_int, seed_value, write_result
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.textfile import read_text
 
@@ -68,19 +67,6 @@ def _simulation(parser: argparse.ArgumentParser, default: int = 1000) -> None:
         parser.add_argument(f"--{seat}-cards", metavar="CARDS", help=f"{seat.title()}'s exact 13 cards")
 
 
-def _emit(args: argparse.Namespace, result: Any) -> None:
-    fmt = args.format
-    if fmt == "json":
-        text = json.dumps(result.to_json(), indent=2) + "\n"
-    elif fmt == "csv":
-        text = result.to_csv()
-    elif fmt == "pbn":
-        text = result.to_pbn()
-    else:
-        text = result.table()
-    write_text(args, text)
-
-
 def _dd_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dd import dd_tables, read_pbn_boards
     from cardlab.errors import CardlabError
@@ -98,7 +84,7 @@ def _dd_command(args: argparse.Namespace) -> int:
         result: Any = dd_tables(deals, dealers, vuls)
     else:
         result = dd_tables([args.deal], args.dealer, args.vul)[0]
-    _emit(args, result)
+    write_result(args, result)
     return 0
 
 
@@ -116,7 +102,7 @@ def _makes_command(args: argparse.Namespace) -> int:
     result = makes(args.contract, by, args.deals, constraints=cons, fixed=fixed, vulnerable=args.vulnerable,
                    seed=args.seed, workers=args.workers, progress=sys.stderr.isatty(),
                    executor=executor_for(args))
-    _emit(args, result)
+    write_result(args, result)
     if args.format != "table":
         print(f"{result.deals:,} deals, seed {result.seed}", file=sys.stderr)
     return 130 if result.interrupted else 0
@@ -128,5 +114,5 @@ def _lead_command(args: argparse.Namespace) -> int:
     cons, fixed = _constraints(args)
     result = leads(args.hand, args.contract, args.by, args.deals, constraints=cons, fixed=fixed, seed=args.seed,
                    workers=args.workers, progress=sys.stderr.isatty(), executor=executor_for(args))
-    _emit(args, result)
+    write_result(args, result)
     return 130 if result.interrupted else 0

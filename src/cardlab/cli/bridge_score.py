@@ -21,12 +21,11 @@ Parsing and printing only; the scoring lives in :mod:`cardlab.scoring`
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Iterable
 
-from cardlab.cli.output import write_text
+from cardlab.cli.output import write_result, write_text
 from cardlab.scoring.matchpoints import matchpoint_board
 from cardlab.scoring.output import iter_session_json
 from cardlab.scoring.results_file import ResultsFile, load_results
@@ -90,13 +89,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _run_matchpoints(args: argparse.Namespace) -> int:
     board = matchpoint_board(args.scores, scale=args.scale)
-    if args.format == "json":
-        text = json.dumps(board.to_json(), indent=2) + "\n"
-    elif args.format == "csv":
-        text = board.to_csv()
-    else:
-        text = board.table()
-    write_text(args, text)
+    write_result(args, board)
     return 0
 
 

@@ -6,9 +6,8 @@ Parsing and printing only; the scoring is :func:`cardlab.scoring.teams.load_team
 from __future__ import annotations
 
 import argparse
-import json
 
-from cardlab.cli.output import write_text
+from cardlab.cli.output import write_result
 from cardlab.scoring.teams import load_teams
 
 __all__ = ["register"]
@@ -32,11 +31,5 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _run(args: argparse.Namespace) -> int:
     result = load_teams(args.file)
-    if args.format == "json":
-        text = json.dumps(result.to_json(), indent=2) + "\n"
-    elif args.format == "csv":
-        text = result.to_csv()
-    else:
-        text = result.table()
-    write_text(args, text)
+    write_result(args, result)
     return 0

@@ -8,17 +8,18 @@ prints or writes it in the chosen format.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 from rich.console import Console
 
 from cardlab.engine import available_cores
 from cardlab.errors import CardlabError
 from cardlab.tabulation import Tabulation
 
-__all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "check_destinations",
+__all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
            "cap_workers", "positive_int", "seed_value"]
 
 
@@ -81,6 +82,19 @@ def write_text(args: argparse.Namespace, text: str | Iterable[str]) -> None:
         Console().print(text, end="", markup=False, highlight=False)
     else:
         sys.stdout.writelines(chunks)
+
+
+def write_result(args: argparse.Namespace, result: Any) -> None:
+    """A result object in ``--format``: its ``to_json()`` (indented), ``to_csv()``, ``to_pbn()``
+    or ``table()``, written as :func:`write_text` does."""
+    fmt = getattr(args, "format", "table")
+    if fmt == "json":
+        text = json.dumps(result.to_json(), indent=2) + "\n"
+    elif fmt in ("csv", "pbn"):
+        text = result.to_csv() if fmt == "csv" else result.to_pbn()
+    else:
+        text = result.table()
+    write_text(args, text if text.endswith("\n") else text + "\n")
 
 
 def check_destinations(args: argparse.Namespace) -> None:

@@ -6,12 +6,11 @@ Parsing and printing only; the work is in :mod:`cardlab.poker`.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int, write_text
+from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int, write_result
 from cardlab.dealing import Deck, Draw, Reels
 from cardlab.errors import CardlabError, HandError
 from cardlab.poker.comparison import compare
@@ -90,11 +89,7 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _compare(args: argparse.Namespace) -> int:
     result = compare(args.hands, _rules(args), repeats=args.repeats)
-    if args.format == "json":
-        text = json.dumps(result.to_json(), indent=2) + "\n"
-    else:
-        text = result.table() + "\n"
-    write_text(args, text)
+    write_result(args, result)
     return 0
 
 
