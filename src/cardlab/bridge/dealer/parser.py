@@ -55,6 +55,14 @@ _OPERATORS = ("&&", "||", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", 
               ",", "=", "!")
 
 
+
+def _after(chunk: str, line: int, col: int) -> tuple[int, int]:
+    """The line and column just after ``chunk``, which starts at ``line``, ``col``."""
+    newlines = chunk.count("\n")
+    if newlines:
+        return line + newlines, len(chunk) - chunk.rfind("\n")
+    return line, col + len(chunk)
+
 def tokenize(text: str, source: str | None = None) -> list[Token]:
     """The tokens of a script; comments (``#`` at a line start, ``//``, ``/* */``) dropped."""
     tokens: list[Token] = []
@@ -82,13 +90,7 @@ def tokenize(text: str, source: str | None = None) -> list[Token]:
             end = text.find("*/", i + 2)
             if end < 0:
                 raise error("unterminated comment: '/*' is never closed by '*/'", line, col)
-            chunk = text[i:end + 2]
-            newlines = chunk.count("\n")
-            if newlines:
-                line += newlines
-                col = len(chunk) - chunk.rfind("\n")
-            else:
-                col += len(chunk)
+            line, col = _after(text[i:end + 2], line, col)
             i = end + 2
             continue
         if ch == '"':
@@ -103,14 +105,8 @@ def tokenize(text: str, source: str | None = None) -> list[Token]:
                 j += 1
             if j >= n:
                 raise error("unterminated string: '\"' is never closed", line, col)
-            raw = text[i:j + 1]
             tokens.append(Token("STRING", "".join(out), line, col))
-            newlines = raw.count("\n")
-            if newlines:
-                line += newlines
-                col = len(raw) - raw.rfind("\n")
-            else:
-                col += len(raw)
+            line, col = _after(text[i:j + 1], line, col)
             i = j + 1
             continue
         if ch == "\\" and text.startswith("\\n", i):
