@@ -9,8 +9,8 @@ to turn an array of sampled hands into value codes. Both engines return a
 Every simulated job in cardlab (hand tables, dealer scripts, equity, double-dummy
 statistics) runs through :func:`iter_chunks`: the work is cut into chunks of a
 fixed size, chunk ``i`` always draws from the ``i``-th child of the root
-``SeedSequence``, and the chunks run inline, in local worker processes or on any
-other :class:`Executor`. So the answer depends on the seed and the chunk size,
+``SeedSequence``, and the chunks run inline, in threads (tasks whose kernels
+release the GIL), in local worker processes or on any other :class:`Executor`. So the answer depends on the seed and the chunk size,
 never on the number of workers or where they run.
 
 >>> from cardlab.dealing import Deck, Draw
@@ -235,7 +235,8 @@ def iter_chunks(
 
         executor = connect(executor)
     elif executor is None:
-        executor = _Inline() if workers <= 1 else local_executor(workers)
+        threads = bool(getattr(task, "releases_gil", False))
+        executor = _Inline() if workers <= 1 else local_executor(workers, threads=threads)
     window: deque[tuple[int, Pending[T]]] = deque()
     sized = iter(sizes)
     index = itertools.count()
@@ -371,9 +372,15 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def local_executor(workers: int) -> Executor:
-    """Worker processes on this machine, at most one per available core."""
-    return _Processes(max(1, min(workers, available_cores())))
+def local_executor(workers: int, *, threads: bool = False) -> Executor:
+    """Workers on this machine, at most one per available core: threads of this process when
+    ``threads`` (for tasks whose work runs in compiled kernels that release the GIL: no pickling,
+    no start-up cost), else worker processes.
+
+    :func:`iter_chunks` chooses threads for a task that has a true ``releases_gil`` attribute.
+    """
+    count = max(1, min(workers, available_cores()))
+    return _Threads(count) if threads else _Processes(count)
 
 
 def _check_count(n: int, what: str) -> int:
@@ -425,6 +432,26 @@ class _Inline:
 
     def close(self, cancel: bool = False) -> None:
         pass
+
+
+class _Threads:
+    """Threads of this process; for chunks that spend their time in GIL-free compiled kernels.
+
+    A running chunk cannot be killed, so ``close(cancel=True)`` drops the queued chunks and
+    leaves the running ones to finish (chunks are sized to take well under a second).
+    """
+
+    def __init__(self, workers: int) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.slots = workers
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardlab")
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Pending[T]:
+        return self._pool.submit(fn, *args)
+
+    def close(self, cancel: bool = False) -> None:
+        self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
 
 
 class _Job(Generic[T]):

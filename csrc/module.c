@@ -1,0 +1,27 @@
+/* The module object of cardlab._core: gathers every kernel family's method table. */
+#include "core.h"
+
+static PyMethodDef *const families[] = {
+    cl_base_methods,
+    NULL,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "cardlab._core",
+    "cardlab's compiled kernels (private: call them through their Python wrappers).",
+    -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    PyObject *module = PyModule_Create(&core_module);
+    if (module == NULL)
+        return NULL;
+    for (PyMethodDef *const *family = families; *family != NULL; family++) {
+        if (PyModule_AddFunctions(module, *family) < 0) {
+            Py_DECREF(module);
+            return NULL;
+        }
+    }
+    return module;
+}

@@ -1,0 +1,3 @@
+"""Types of the compiled kernels (csrc/); each family adds its functions here."""
+
+def build_info() -> dict[str, object]: ...
