@@ -146,12 +146,8 @@ def _render(result: SessionResult, doc: ResultsFile, fmt: str) -> str | Iterable
         from cardlab.report.scoring_html import iter_session_html  # jinja2: only when asked
 
         return iter_session_html(result)  # streamed: a big session is never one string
-    if fmt == "usebio":
-        from cardlab.scoring.usebio import write_usebio
+    if fmt in ("usebio", "pbn"):
+        from cardlab.scoring.export import export
 
-        return write_usebio(result, club=doc.club, date=doc.date, deals=dict(doc.deals))
-    if fmt == "pbn":
-        from cardlab.scoring.pbn import write_pbn
-
-        return write_pbn(result, deals=dict(doc.deals), date=doc.date, site=doc.club)
+        return export(result, fmt, doc)
     return result.table()

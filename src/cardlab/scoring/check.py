@@ -15,7 +15,7 @@ What a scorer needs to trust it on real exports:
 
 >>> from cardlab.scoring.session import score_session
 >>> from cardlab.scoring.traveller import TravellerLine as T
->>> from cardlab.scoring.usebio import Reported
+>>> from cardlab.scoring.document import Reported
 >>> result = score_session([T.make(1, "1", "1", score=100), T.make(1, "2", "2", score=50)])
 >>> compare(result, Reported((("1.0", "0.0"), ("0.00", "0.50")), {}))
 ['board 1, NS 2 v EW 2: file NS 0.00 EW 0.50, ours NS 0.00 EW 1.00']
@@ -31,12 +31,13 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from cardlab.scoring.matchpoints import board_matchpoints
-from cardlab.scoring.session import Method, PairResult, ScoredLine, SessionResult
+from cardlab.scoring.document import Method
+from cardlab.scoring.session import PairResult, ScoredLine, SessionResult
 from cardlab.scoring.traveller import AdjustedScore, TravellerLine
-from cardlab.scoring.usebio import Reported
+from cardlab.scoring.document import Reported, ResultsFile
 from cardlab.errors import ScoringError
 
-__all__ = ["compare", "CheckReport", "check_session", "agrees"]
+__all__ = ["compare", "CheckReport", "check_session", "check_document", "agrees"]
 
 
 def agrees(text: str | None, *candidates: float) -> bool:
@@ -223,3 +224,8 @@ def check_session(result: SessionResult, reported: Reported | None, source: str 
                        len(result.pairs))
 
 
+
+
+def check_document(document: ResultsFile, result: SessionResult) -> CheckReport:
+    """Compare ``result`` (scored from ``document``) with the figures ``document`` states."""
+    return check_session(result, document.reported, document.source, document.lines)

@@ -28,7 +28,7 @@ cardlab.errors.ScoringError: pair NS 1 appears twice on board 2; if each line ..
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -41,6 +41,7 @@ from cardlab.scoring.matchpoints import (
     imps,
     matchpoint_lines,
 )
+from cardlab.scoring.document import Method, Movement, PairKey
 from cardlab.scoring.traveller import PHANTOM_IDS, AdjustedScore, TravellerLine
 from cardlab.choices import choose
 from cardlab.errors import ResultFileError, ScoringError
@@ -61,19 +62,6 @@ __all__ = [
     "resolve_phantoms",
 ]
 
-#: A pair in its field: (direction "NS"/"EW" in a Mitchell, None in a Howell; number).
-PairKey = tuple[str | None, str]
-
-
-class Movement(Enum):
-    MITCHELL = "mitchell"
-    HOWELL = "howell"
-
-    @classmethod
-    def parse(cls, text: "str | Movement") -> "Movement":
-        return choose(cls, text, ScoringError, "movement")
-
-
 class PhantomRule(Enum):
     """What a real pair gets on a board against a phantom or sit-out (see docs/scoring.md).
 
@@ -91,20 +79,6 @@ class PhantomRule(Enum):
         return choose(cls, text, ScoringError, "phantom compensation")
 
 
-
-
-class Method(Enum):
-    MP = "mp"
-    CROSS_IMPS = "cross-imps"
-    BUTLER = "butler"
-
-    @classmethod
-    def parse(cls, text: "str | Method") -> "Method":
-        return choose(cls, text, ScoringError, "scoring method")
-
-    @property
-    def is_imps(self) -> bool:
-        return self is not Method.MP
 
 
 @dataclass(frozen=True)
@@ -207,6 +181,29 @@ class SessionResult:
         for pair in self.pairs:
             groups[pair.direction].append(pair)
         return list(groups.items())
+
+    def in_scale(self, scale: Scale | str) -> "SessionResult":
+        """The same session with matchpoints in other units (EBU figures are exactly twice
+        the ACBL ones, Neuberg-factored and adjusted scores included); percentages and places
+        do not change.  IMP sessions are returned as they are.
+
+        >>> from cardlab.scoring.traveller import TravellerLine as T
+        >>> acbl = score_session([T.make(1, "1", "1", score=420), T.make(1, "2", "2", score=400)])
+        >>> ebu = acbl.in_scale("ebu")
+        >>> (acbl.top, ebu.top), [p.total for p in ebu.pairs], ebu.pairs[0].percentage
+        ((1, 2), [2.0, 0.0, 2.0, 0.0], 100.0)
+        """
+        units = Scale.parse(scale)
+        if units is self.scale or self.method.is_imps:
+            return self
+        factor = units.per_win / self.scale.per_win
+        boards = [BoardResult(b.board, None if b.top is None else int(b.top * factor), b.datum,
+                              tuple(ScoredLine(s.line, s.ns_points * factor, s.ew_points * factor)
+                                    for s in b.lines))
+                  for b in self.boards]
+        pairs = tuple(replace(p, total=p.total * factor) for p in self.pairs)
+        return replace(self, scale=units, top=None if self.top is None else int(self.top * factor),
+                       boards=boards, pairs=pairs)
 
     def most_boards(self, direction: str | None) -> int:
         """The most boards any pair of the field played."""
