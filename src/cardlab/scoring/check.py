@@ -171,15 +171,19 @@ def compare(result: SessionResult, reported: Reported,
 
 @dataclass(frozen=True)
 class CheckReport:
-    """The outcome of ``--check``: every difference (file order) and what was compared."""
+    """The outcome of ``--check``: every difference (file order), what was compared, and
+    notes: figures that agree only under a convention the file follows (rounding each board
+    before adding, which IMP rule), which are not differences."""
 
     source: str
     differences: tuple[str, ...]
     lines: int
     pairs: int
+    notes: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
+        """Whether the file's figures are ours (notes aside)."""
         return not self.differences
 
     def table(self) -> str:
@@ -190,14 +194,18 @@ class CheckReport:
         return "".join(line + "\n" for line in self.differences)
 
     def to_json(self) -> dict[str, Any]:
+        """The report as a JSON-ready dict."""
         return {"source": self.source, "ok": self.ok, "lines": self.lines,
-                "pairs": self.pairs, "differences": list(self.differences)}
+                "pairs": self.pairs, "differences": list(self.differences),
+                "notes": list(self.notes)}
 
     def to_csv(self) -> str:
+        """One CSV row per difference."""
         return "difference\n" + "".join('"' + d.replace('"', '""') + '"\n'
                                         for d in self.differences)
 
     def to_pandas(self) -> Any:
+        """The differences as a one-column pandas DataFrame (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame({"difference": list(self.differences)})
