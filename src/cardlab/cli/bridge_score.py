@@ -55,9 +55,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     score.add_argument("file", metavar="FILE", help="USEBIO 1.2 XML, PBN or CSV traveller file")
     score.add_argument("--scale", choices=["acbl", "ebu"], default=None,
                        help="matchpoint units (default: ebu for USEBIO and PBN, acbl for CSV)")
-    score.add_argument("--method", choices=["mp", "cross-imps", "butler"], default=None,
-                       help="matchpoints, cross-IMPs or Butler IMPs (default: the file's event "
-                            "type, else mp)")
+    score.add_argument("--method", choices=["mp", "cross-imps", "butler", "median-imps"],
+                       default=None,
+                       help="matchpoints, cross-IMPs, Butler IMPs or IMPs against the median "
+                            "(default: the file's event type, else mp)")
     score.add_argument("--movement", choices=["mitchell", "howell"], default=None,
                        help="two fields (mitchell) or one (howell); detected when not given")
     score.add_argument("--format", choices=["table", "csv", "json", "html", "usebio", "pbn"],

@@ -68,15 +68,18 @@ class Movement(Enum):
 
 
 class Method(Enum):
-    """How each board is scored: matchpoints, cross-IMPs or Butler (IMPs against a datum).
+    """How each board is scored: matchpoints, cross-IMPs, or IMPs against a datum: Butler
+    (the mean without the highest and the lowest score) or the median (``median-imps``, the
+    datum of JFR Pary's IMP pairs).
 
-    >>> Method.parse("cross-imps").is_imps, Method.MP.is_imps
-    (True, False)
+    >>> Method.parse("cross-imps").is_imps, Method.MP.is_imps, Method.MEDIAN_IMPS.has_datum
+    (True, False, True)
     """
 
     MP = "mp"
     CROSS_IMPS = "cross-imps"
     BUTLER = "butler"
+    MEDIAN_IMPS = "median-imps"
 
     @classmethod
     def parse(cls, text: "str | Method") -> "Method":
@@ -87,6 +90,18 @@ class Method(Enum):
     def is_imps(self) -> bool:
         """Whether boards are scored in IMPs (pairs then rank by total IMPs, no percentage)."""
         return self is not Method.MP
+
+    @property
+    def has_datum(self) -> bool:
+        """Whether each board is IMPed against one datum score (Butler, median)."""
+        return self in (Method.BUTLER, Method.MEDIAN_IMPS)
+
+    @property
+    def caption(self) -> str:
+        """How a report names the method: ``matchpoints``, ``cross-IMPs``, ``Butler IMPs``,
+        ``IMPs v median``."""
+        return {Method.MP: "matchpoints", Method.CROSS_IMPS: "cross-IMPs",
+                Method.BUTLER: "Butler IMPs", Method.MEDIAN_IMPS: "IMPs v median"}[self]
 
 
 @dataclass(frozen=True)
@@ -204,8 +219,9 @@ class ResultsFile:
         if method is None:
             if self.method is None and self.assumed_method is not None:
                 return (f"{self.source}: Scoring {self.event_type!r} does not say how pairs "
-                        f"are IMPed: scoring by {self.assumed_method.value} (IMPs against a "
-                        "datum); give --method cross-imps for cross-IMPs")
+                        f"are IMPed: scoring by {self.assumed_method.value} ("
+                        f"{self.assumed_method.caption}); --method butler or cross-imps "
+                        "chooses another rule")
             return None
         chosen = Method.parse(method)
         if self.method is None and self.assumed_method is not None:

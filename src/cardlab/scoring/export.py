@@ -69,9 +69,9 @@ def export(result: SessionResult, fmt: str, document: "ResultsFile | None" = Non
 
 
 _EVENT_TYPE_OF = {Method.MP: "MP_PAIRS", Method.CROSS_IMPS: "CROSS_IMP",
-                  Method.BUTLER: "BUTLER_PAIRS"}
+                  Method.BUTLER: "BUTLER_PAIRS", Method.MEDIAN_IMPS: "MEDIAN_IMP_PAIRS"}
 _POINTS_OF = {Method.MP: POINT_TAGS[0], Method.CROSS_IMPS: POINT_TAGS[1],
-              Method.BUTLER: POINT_TAGS[2]}
+              Method.BUTLER: POINT_TAGS[2], Method.MEDIAN_IMPS: POINT_TAGS[3]}
 
 
 def _fig(value: float) -> str:
@@ -174,7 +174,8 @@ def write_pbn(result: SessionResult, *, deals: Mapping[int, str] | None = None, 
     to the same figures."""
     result = result.in_scale(NATIVE_SCALE["pbn"])
     imps = result.method.is_imps
-    scoring = {Method.MP: "MP", Method.CROSS_IMPS: "Cross-IMP", Method.BUTLER: "Butler"}
+    scoring = {Method.MP: "MP", Method.CROSS_IMPS: "Cross-IMP", Method.BUTLER: "Butler",
+               Method.MEDIAN_IMPS: "IMP"}
     unit = "IMP" if imps else "MP"
     out = ["% PBN 2.1", "% EXPORT", "% written by cardlab", ""]
     mitchell = result.movement is Movement.MITCHELL

@@ -42,6 +42,7 @@ __all__ = [
     "imps",
     "cross_imps",
     "butler_datums",
+    "median_datums",
     "round_to_ten",
     "BoardMatchpoints",
     "matchpoint_board",
@@ -252,6 +253,32 @@ def butler_datums(boards: ArrayLike, scores: ArrayLike) -> NDArray[np.int64]:
     trimmed = np.where(sizes >= 3, sums - ss[starts] - ss[ends - 1], sums)
     means = trimmed / np.where(sizes >= 3, sizes - 2, sizes)
     datum = round_to_ten(means)
+    out = np.empty(s.size, dtype=np.int64)
+    out[order] = np.repeat(datum, sizes)
+    return out
+
+
+def median_datums(boards: ArrayLike, scores: ArrayLike) -> NDArray[np.int64]:
+    """The median datum of each line's board: the middle NS score (with an even number of
+    scores the mean of the two middle ones, rounded to 10, halves away from zero).  This is
+    the datum JFR Pary, the Polish scoring program, prints for IMP pairs ("średnia
+    rozdania"): it equals the median on every board of the session in tests/data/SOURCES.md.
+
+    >>> median_datums([1, 1, 1, 2, 2, 2, 2], [620, 170, -100, 450, 420, 400, -50]).tolist()
+    [170, 170, 170, 410, 410, 410, 410]
+    """
+    b = _as_int_array(boards, "boards")
+    s = _as_int_array(scores, "scores")
+    if s.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    order = _sort_order(b, s)
+    sb = b[order]
+    ss = s[order].astype(np.float64)
+    starts = np.flatnonzero(np.r_[True, sb[1:] != sb[:-1]])
+    sizes = np.diff(np.r_[starts, s.size])
+    low = ss[starts + (sizes - 1) // 2]
+    high = ss[starts + sizes // 2]
+    datum = round_to_ten((low + high) / 2.0)
     out = np.empty(s.size, dtype=np.int64)
     out[order] = np.repeat(datum, sizes)
     return out

@@ -51,13 +51,15 @@ _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _SCORING = {"MP": Method.MP, "MATCHPOINTS": Method.MP, "MATCHPOINT": Method.MP,
             "CROSS-IMP": Method.CROSS_IMPS, "CROSSIMP": Method.CROSS_IMPS,
             "CROSS-IMPS": Method.CROSS_IMPS, "BUTLER": Method.BUTLER,
-            "BUTLER-IMP": Method.BUTLER, "BUTLER-IMPS": Method.BUTLER, "IMP-BUTLER": Method.BUTLER}
+            "BUTLER-IMP": Method.BUTLER, "BUTLER-IMPS": Method.BUTLER, "IMP-BUTLER": Method.BUTLER,
+            "MEDIAN-IMP": Method.MEDIAN_IMPS, "MEDIAN-IMPS": Method.MEDIAN_IMPS}
 
-#: ``Scoring "IMP"`` (PBN 2.1 lists it; a widely used Polish scoring program writes it for
-#: IMP pairs) says IMPs but not against what.  For a pairs session we assume IMPs against a
-#: datum (Butler: the mean NS score without the highest and the lowest); ``--method
-#: cross-imps`` chooses cross-IMPs and ``--check`` says which the file's figures follow.
-IMP_PAIRS_RULE = Method.BUTLER
+#: ``Scoring "IMP"`` (PBN 2.1 lists it; JFR Pary, the Polish scoring program, writes it for
+#: IMP pairs) says IMPs but not against what.  For a pairs session we assume what JFR Pary
+#: does: IMPs against the median score of the board (its printed datum is the median on every
+#: board of the session in tests/data/SOURCES.md); ``--method butler`` or ``cross-imps``
+#: chooses another rule and ``--check`` says which one the file's figures follow.
+IMP_PAIRS_RULE = Method.MEDIAN_IMPS
 _IMP_WORDS = ("IMP", "IMPS")
 
 
@@ -66,8 +68,8 @@ def method_of_scoring(scoring: str, source: str | None = None) -> Method:
 
     >>> method_of_scoring("MP").value, method_of_scoring("Cross-IMP").value
     ('mp', 'cross-imps')
-    >>> method_of_scoring("IMP").value  # assumed: IMPs against a datum (IMP_PAIRS_RULE)
-    'butler'
+    >>> method_of_scoring("IMP").value  # assumed: IMPs against the median (IMP_PAIRS_RULE)
+    'median-imps'
     >>> method_of_scoring("BAM")
     Traceback (most recent call last):
     ...

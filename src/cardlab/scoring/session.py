@@ -37,6 +37,7 @@ import numpy as np
 from cardlab.scoring.matchpoints import (
     Scale,
     butler_datums,
+    median_datums,
     cross_imps,
     imps,
     matchpoint_lines,
@@ -306,7 +307,8 @@ def line_points(how: Method, units: Scale, boards: np.ndarray, scores: np.ndarra
     if how is Method.CROSS_IMPS:
         ns_pts[real] = cross_imps(boards[real], scores[real])
     else:
-        datums = butler_datums(boards[real], scores[real])
+        rule = median_datums if how is Method.MEDIAN_IMPS else butler_datums
+        datums = rule(boards[real], scores[real])
         ns_pts[real] = imps(scores[real] - datums)
         datum_of = dict(zip(boards[real].tolist(), datums.tolist()))
     ew_pts[real] = -ns_pts[real]
