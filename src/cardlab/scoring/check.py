@@ -169,8 +169,9 @@ def _pair_differences(result: SessionResult, pair: PairResult, figures: dict[str
                 found.append(f"PLACE file {text}, ours {pair.place}")
         elif tag in ours and not agrees(text, *ours[tag][1]):
             if ours[tag][2] and agrees(text, *ours[tag][2]):
-                notes.append(f"{tag} {text} is the sum of the board scores rounded to "
-                             f"{decimals} decimals before adding (ours {ours[tag][0]} unrounded)")
+                how = "is the sum of" if tag == "TOTAL_SCORE" else "follows from"
+                notes.append(f"{tag} {text} {how} the board scores rounded to {decimals} "
+                             f"decimals before adding (ours {ours[tag][0]} unrounded)")
             else:
                 found.append(f"{tag} file {text}, ours {ours[tag][0]}")
     return found, notes
