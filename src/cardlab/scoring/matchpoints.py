@@ -57,6 +57,7 @@ class Scale(Enum):
 
     @classmethod
     def parse(cls, text: "str | Scale") -> "Scale":
+        """The units a word names (``acbl``, ``ebu``); a ScoringError quoting any other."""
         return choose(cls, text, ScoringError, "matchpoint scale")
 
     @property
@@ -308,23 +309,27 @@ class BoardMatchpoints:
 
     @property
     def caption(self) -> str:
+        """``3 results, top 2 (ACBL units)``."""
         return f"{len(self.scores)} results, top {self.top} ({self.scale.value.upper()} units)"
 
     def __repr__(self) -> str:
         return f"<BoardMatchpoints {self.caption}>"
 
     def to_json(self) -> dict[str, Any]:
+        """Units, top and every result's points and percentage, as a JSON-ready dict."""
         return {"scale": self.scale.value, "top": self.top, "results": [
             {"score": s, "points": p, "percentage": round(q, 2)}
             for s, p, q in zip(self.scores, self.points, self.percentages)]}
 
     def to_csv(self) -> str:
+        """One CSV row per result: score, points, percentage."""
         rows = ["score,points,percentage"]
         rows += [f"{s},{p:g},{q:.2f}" for s, p, q in zip(self.scores, self.points,
                                                          self.percentages)]
         return "\n".join(rows) + "\n"
 
     def to_pandas(self) -> Any:
+        """The results as a pandas DataFrame (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame({"score": self.scores, "points": self.points,

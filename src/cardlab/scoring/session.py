@@ -77,6 +77,7 @@ class PhantomRule(Enum):
 
     @classmethod
     def parse(cls, text: "str | PhantomRule") -> "PhantomRule":
+        """The rule a word names; a ScoringError quoting any other."""
         return choose(cls, text, ScoringError, "phantom compensation")
 
 
@@ -93,6 +94,8 @@ class ScoredLine:
 
 @dataclass(frozen=True)
 class BoardResult:
+    """One board of a session: its ``top`` (matchpoints; None with IMPs), its ``datum``
+    (Butler and median IMPs; else None) and its lines with their points, in file order."""
     board: int
     top: int | None
     datum: int | None
@@ -113,11 +116,25 @@ class PairResult:
 
     @property
     def key(self) -> PairKey:
+        """The pair in its field: (direction, number), direction None in a Howell."""
         return (self.direction, self.pair)
 
 
 @dataclass(frozen=True)
 class SessionResult:
+    """A scored session: every board, every pair ranked in its field, and how it was scored.
+
+    ``method``, ``scale`` (matchpoint units) and ``movement`` say how; ``top`` is the top of a
+    board in matchpoints (None with IMPs); ``boards`` (:class:`BoardResult`, a lazy sequence
+    for a big CSV file) and ``pairs`` (:class:`PairResult`, best first in each field) say
+    what; ``phantoms`` are the pairs never ranked and ``phantom_rule`` how their opponents
+    were scored.  Results are data: :meth:`to_json`, :meth:`to_csv`, :meth:`to_pandas`,
+    :meth:`table` and a notebook view.
+
+    >>> from cardlab.scoring.traveller import TravellerLine as T
+    >>> score_session([T.make(1, "1", "1", score=420), T.make(1, "2", "2", score=400)])
+    <SessionResult mp, mitchell, 1 boards, 2 lines, 4 pairs; first: NS 1 100.00%, EW 2 100.00%>
+    """
     method: Method
     scale: Scale
     movement: Movement
