@@ -187,12 +187,6 @@ class ResultsFile:
         return (f"<ResultsFile {self.source!r} {self.format}{kind}: {len(self.lines)} lines, "
                 f"{boards} boards>")
 
-    def replace(self, **changes: Any) -> "ResultsFile":
-        """A copy with some fields changed (``dataclasses.replace``)."""
-        from dataclasses import replace
-
-        return replace(self, **changes)
-
     @property
     def default_scale(self) -> Scale:
         """The units a session is scored in when none is asked for: EBU units for USEBIO and
