@@ -32,8 +32,9 @@ import pytest
 
 from cardlab.cli.main import main
 from cardlab.scoring import ResultsFile, load_results
-from cardlab.scoring.pbn import read_pbn, write_pbn
-from cardlab.scoring.usebio import read_usebio, write_usebio
+from cardlab.scoring.export import write_pbn, write_usebio
+from cardlab.scoring.pbn import read_pbn
+from cardlab.scoring.usebio import read_usebio
 
 DATA = Path(__file__).parent / "data"
 MP, XIMP, BUTLER = DATA / "real-mp.xml", DATA / "real-cross-imp.xml", DATA / "real-butler.xml"
@@ -214,7 +215,7 @@ def test_usebio_to_pbn_to_scores_round_trip(tmp_path: Path,
 
 def test_pbn_read_write_direct() -> None:
     doc = read_pbn(PBN_SCORES.read_text(), "real-scoretable.pbn")
-    assert doc.scoring == "MP" and len(doc.lines) == 8
+    assert doc.event_type == "MP" and len(doc.lines) == 8
     result = load_results(PBN_SCORES).score()
     again = read_pbn(write_pbn(result))
     assert again.lines == doc.lines

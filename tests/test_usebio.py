@@ -9,7 +9,8 @@ import pytest
 
 from cardlab.scoring.check import compare
 from cardlab.scoring.session import Movement, score_session
-from cardlab.scoring.usebio import read_usebio, write_usebio
+from cardlab.scoring.export import write_usebio
+from cardlab.scoring.usebio import read_usebio
 from cardlab.errors import ResultFileError
 
 SAMPLE = Path(__file__).parent / "data" / "usebio-sample.xml"

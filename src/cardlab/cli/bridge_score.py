@@ -1,7 +1,8 @@
 """``cardlab bridge matchpoints`` and ``cardlab bridge score``: duplicate scoring commands.
 
-Parsing and printing only; the scoring lives in :mod:`cardlab.scoring`
-(:func:`~cardlab.scoring.load_results`, :meth:`ResultsFile.score`, :meth:`ResultsFile.check`).
+Parsing and printing only: ``score`` is one call of
+:func:`cardlab.report.scoring_run.score_file` (read, score, check or render), ``matchpoints``
+one of :func:`cardlab.scoring.matchpoints.matchpoint_board`.
 
 >>> from cardlab.cli.main import main
 >>> main(["bridge", "matchpoints", "420", "400", "400"])
@@ -22,14 +23,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-from typing import Iterable
 
 from cardlab.cli.output import write_result, write_text
 from cardlab.scoring.matchpoints import matchpoint_board
-from cardlab.scoring.output import iter_session_json
-from cardlab.scoring.results_file import ResultsFile, load_results
-from cardlab.scoring.session import SessionResult
 
 __all__ = ["register"]
 
@@ -59,9 +55,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     score.add_argument("file", metavar="FILE", help="USEBIO 1.2 XML, PBN or CSV traveller file")
     score.add_argument("--scale", choices=["acbl", "ebu"], default=None,
                        help="matchpoint units (default: ebu for USEBIO and PBN, acbl for CSV)")
-    score.add_argument("--method", choices=["mp", "cross-imps", "butler"], default=None,
-                       help="matchpoints, cross-IMPs or Butler IMPs (default: the file's event "
-                            "type, else mp)")
+    score.add_argument("--method", choices=["mp", "cross-imps", "butler", "median-imps"],
+                       default=None,
+                       help="matchpoints, cross-IMPs, Butler IMPs or IMPs against the median "
+                            "(default: the file's event type, else mp)")
     score.add_argument("--movement", choices=["mitchell", "howell"], default=None,
                        help="two fields (mitchell) or one (howell); detected when not given")
     score.add_argument("--format", choices=["table", "csv", "json", "html", "usebio", "pbn"],
@@ -94,64 +91,18 @@ def _run_matchpoints(args: argparse.Namespace) -> int:
 
 
 def _run_score(args: argparse.Namespace) -> int:
-    site_dir = _site_dir(args)
-    doc = load_results(args.file)
-    notice = doc.method_notice(args.method)
-    if notice:
-        print(f"cardlab: note: {notice}", file=sys.stderr)
-    result = doc.score(method=args.method, scale=args.scale, movement=args.movement,
-                       allow_repeated_pairs=args.allow_repeated_pairs, phantoms=args.phantom,
-                       phantom_rule=args.phantom_score, title=args.title)
-    if args.check:
-        report = doc.check(result)
-        write_text(args, report.table())
-        if not report.ok:
-            print(f"{doc.source}: {len(report.differences)} difference(s)", file=sys.stderr)
-            return 1
-        return 0
-    if site_dir is not None:
-        from cardlab.report.site import write_site  # jinja2: only when asked
+    from cardlab.report.scoring_run import score_file
 
-        site = write_site(result, site_dir, deals=doc.deals, club=doc.club, date=doc.date)
-        print(f"wrote {site.table()} to {site_dir}")
-        return 0
-    write_text(args, _render(result, doc, args.format))
-    return 0
-
-
-def _site_dir(args: argparse.Namespace) -> Path | None:
-    """The directory of ``--format html -o DIR/`` (made now, before any work), else None."""
-    if args.format != "html" or not args.output or args.check:
-        return None
-    from cardlab.report.site import is_site_target
-
-    if not is_site_target(args.output):
-        return None
-    directory = Path(args.output)
-    directory.mkdir(parents=True, exist_ok=True)
-    probe = directory / ".cardlab-write-test"
-    probe.write_text("")
-    probe.unlink()
-    return directory
-
-
-
-
-def _render(result: SessionResult, doc: ResultsFile, fmt: str) -> str | Iterable[str]:
-    if fmt == "json":
-        return iter_session_json(result)  # streamed: big sessions are never one dict
-    if fmt == "csv":
-        return result.to_csv()
-    if fmt == "html":
-        from cardlab.report.scoring_html import iter_session_html  # jinja2: only when asked
-
-        return iter_session_html(result)  # streamed: a big session is never one string
-    if fmt == "usebio":
-        from cardlab.scoring.usebio import write_usebio
-
-        return write_usebio(result, club=doc.club, date=doc.date, deals=dict(doc.deals))
-    if fmt == "pbn":
-        from cardlab.scoring.pbn import write_pbn
-
-        return write_pbn(result, deals=dict(doc.deals), date=doc.date, site=doc.club)
-    return result.table()
+    run = score_file(args.file, fmt=args.format, output=args.output, check=args.check,
+                     method=args.method, scale=args.scale, movement=args.movement,
+                     allow_repeated_pairs=args.allow_repeated_pairs, phantoms=args.phantom,
+                     phantom_rule=args.phantom_score, title=args.title)
+    for note in run.notes:
+        print(f"cardlab: note: {note}", file=sys.stderr)
+    if run.text is not None:
+        write_text(args, run.text)
+    if run.message:
+        print(run.message)
+    if run.summary:
+        print(run.summary, file=sys.stderr)
+    return run.status

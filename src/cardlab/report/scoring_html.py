@@ -56,8 +56,8 @@ def iter_session_html(result: SessionResult) -> Iterator[str]:
     if not isinstance(result, SessionResult):
         raise TypeError(f"session_html needs a SessionResult, not {type(result).__name__}")
     imps = result.method.is_imps
-    method = {Method.MP: f"matchpoints ({result.scale.value.upper()} units, top {result.top})",
-              Method.CROSS_IMPS: "cross-IMPs", Method.BUTLER: "Butler IMPs"}[result.method]
+    method = (f"matchpoints ({result.scale.value.upper()} units, top {result.top})"
+              if result.method is Method.MP else result.method.caption)
     fields = [
         {"title": field_title(direction), "pairs": pairs, "names": any(p.names for p in pairs)}
         for direction, pairs in result.fields

@@ -22,7 +22,8 @@ from cardlab.scoring.session import (
     score_session,
 )
 from cardlab.scoring.check import CheckReport
-from cardlab.scoring.results_file import ResultsFile, load_results
+from cardlab.scoring.document import Reported, ResultsFile, split_pair_id
+from cardlab.scoring.results_file import load_results
 
 __all__ = [
     "Contract",
@@ -39,5 +40,7 @@ __all__ = [
     "PhantomRule",
     "CheckReport",
     "ResultsFile",
+    "Reported",
+    "split_pair_id",
     "load_results",
 ]

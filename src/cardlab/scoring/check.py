@@ -8,14 +8,18 @@ What a scorer needs to trust it on real exports:
   matchpoints of the traveller (compared among that board's results only) while its
   totals use the Neuberg-factored ones: either agrees;
 * ``TOTAL_SCORE`` may be the matchpoint total or percentage × most boards × top / 100;
-  places ``2=`` and ``=2`` are the same;
+* places are compared by number and tie (``2=``, ``=2``, ``2-3`` are 2 tied); a file that
+  marks no tie anywhere writes a tied place as a plain number, which agrees;
+* a total (or percentage) that equals the sum of the board scores rounded to the file's
+  decimals before adding (programs round each Neuberg-factored score) is a note, not a
+  difference;
 * each difference is reported once, in file order (pairs as listed, then traveller lines
   board by board), naming the pair or line and both figures.  A pair the file lists with
   no figures (or as a phantom) is not a difference.
 
 >>> from cardlab.scoring.session import score_session
 >>> from cardlab.scoring.traveller import TravellerLine as T
->>> from cardlab.scoring.usebio import Reported
+>>> from cardlab.scoring.document import Reported
 >>> result = score_session([T.make(1, "1", "1", score=100), T.make(1, "2", "2", score=50)])
 >>> compare(result, Reported((("1.0", "0.0"), ("0.00", "0.50")), {}))
 ['board 1, NS 2 v EW 2: file NS 0.00 EW 0.50, ours NS 0.00 EW 1.00']
@@ -27,16 +31,20 @@ cardlab.errors.ScoringError: the file reports no figures to check (0 lines, 0 pa
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from cardlab.scoring.matchpoints import board_matchpoints
-from cardlab.scoring.session import Method, PairResult, ScoredLine, SessionResult
+from cardlab.scoring.document import Method, Movement, PairKey
+from cardlab.scoring.session import PairResult, ScoredLine, SessionResult
 from cardlab.scoring.traveller import AdjustedScore, TravellerLine
-from cardlab.scoring.usebio import Reported
-from cardlab.errors import ScoringError
+from cardlab.scoring.document import Reported, ResultsFile
+from cardlab.errors import CardlabError, ScoringError
 
-__all__ = ["compare", "CheckReport", "check_session", "agrees"]
+__all__ = ["compare", "compare_figures", "CheckReport", "check_session", "check_document",
+           "agrees", "place_key", "IMP_RULES"]
 
 
 def agrees(text: str | None, *candidates: float) -> bool:
@@ -56,9 +64,47 @@ def agrees(text: str | None, *candidates: float) -> bool:
     return any(abs(value - c) <= tolerance for c in candidates)
 
 
-def _place(text: str) -> str:
+_PLACE_RE = re.compile(r"^=?(\d+)\s*(=|[-/]\s*\d+)?=?$")
+
+
+def place_key(text: str) -> tuple[int | None, bool]:
+    """A place as (number, tied): ``3=``, ``=3``, ``3-4`` and ``3/4`` are 3 tied, ``3`` is 3.
+
+    >>> place_key("3="), place_key("=3"), place_key("3-4"), place_key("3"), place_key("x")
+    ((3, True), (3, True), (3, True), (3, False), (None, False))
+    """
     key = text.replace(" ", "")
-    return key[1:] + "=" if key.startswith("=") else key
+    match = _PLACE_RE.match(key)
+    if not match:
+        return None, False
+    return int(match.group(1)), "=" in key or match.group(2) is not None
+
+
+def _same_place(text: str, ours: str, file_marks_ties: bool) -> bool:
+    """Places agree by number, and by tie when the file marks ties at all (a file that
+    writes a tied place "3" for both pairs shows no tie anywhere)."""
+    theirs, mine = place_key(text), place_key(ours)
+    if theirs[0] is None or mine[0] is None:
+        return text.replace(" ", "") == ours.replace(" ", "")
+    return theirs[0] == mine[0] and (theirs[1] == mine[1] or not file_marks_ties)
+
+
+def _round_half_away(value: float, decimals: int) -> float:
+    scale = 10.0 ** decimals
+    return math.copysign(math.floor(abs(value) * scale + 0.5 + 1e-9) / scale, value)
+
+
+def _pair_lines(result: SessionResult) -> dict[PairKey, list[float]]:
+    """Each pair's points line by line (what its total adds up)."""
+    mitchell = result.movement is Movement.MITCHELL
+    out: dict[PairKey, list[float]] = {}
+    for board in result.boards:
+        for s in board.lines:
+            ns: PairKey = ("NS", s.line.ns) if mitchell else (None, s.line.ns)
+            ew: PairKey = ("EW", s.line.ew) if mitchell else (None, s.line.ew)
+            out.setdefault(ns, []).append(s.ns_points)
+            out.setdefault(ew, []).append(s.ew_points)
+    return out
 
 
 def _raw_points(result: SessionResult) -> dict[int, tuple[float, float]]:
@@ -96,23 +142,39 @@ def _pair_name(key: tuple[str | None, str]) -> str:
     return f"pair {key[0] + ' ' if key[0] else ''}{key[1]}"
 
 
-def _pair_differences(result: SessionResult, pair: PairResult, figures: dict[str, str]) -> list[str]:
-    ours: dict[str, tuple[str, tuple[float, ...]]] = {}
+def _pair_differences(result: SessionResult, pair: PairResult, figures: dict[str, str],
+                      file_marks_ties: bool, rounded: float | None, decimals: int
+                      ) -> tuple[list[str], list[str]]:
+    """(differences, rounding notes) of one pair's figures."""
+    ours: dict[str, tuple[str, tuple[float, ...], tuple[float, ...]]] = {}
+    alt_total: tuple[float, ...] = ()
+    alt_pct: tuple[float, ...] = ()
+    if rounded is not None and abs(rounded - pair.total) > 1e-9:
+        alt_total = (rounded,)
+        if pair.percentage is not None and pair.total:
+            alt_pct = (pair.percentage * rounded / pair.total,)
     if pair.percentage is not None and result.top is not None:
         most = result.most_boards(pair.direction)
         scaled = pair.percentage * most * result.top / 100
-        ours["PERCENTAGE"] = (f"{pair.percentage:.2f}", (pair.percentage,))
-        ours["TOTAL_SCORE"] = (f"{pair.total:.2f}", (pair.total, scaled))
+        alt_scaled = tuple(p * most * result.top / 100 for p in alt_pct)
+        ours["PERCENTAGE"] = (f"{pair.percentage:.2f}", (pair.percentage,), alt_pct)
+        ours["TOTAL_SCORE"] = (f"{pair.total:.2f}", (pair.total, scaled), alt_total + alt_scaled)
     else:
-        ours["TOTAL_SCORE"] = (f"{pair.total:.2f}", (pair.total,))
+        ours["TOTAL_SCORE"] = (f"{pair.total:.2f}", (pair.total,), alt_total)
     found: list[str] = []
+    notes: list[str] = []
     for tag, text in figures.items():
         if tag == "PLACE":
-            if _place(text) != _place(pair.place):
+            if not _same_place(text, pair.place, file_marks_ties):
                 found.append(f"PLACE file {text}, ours {pair.place}")
         elif tag in ours and not agrees(text, *ours[tag][1]):
-            found.append(f"{tag} file {text}, ours {ours[tag][0]}")
-    return found
+            if ours[tag][2] and agrees(text, *ours[tag][2]):
+                how = "is the sum of" if tag == "TOTAL_SCORE" else "follows from"
+                notes.append(f"{tag} {text} {how} the board scores rounded to {decimals} "
+                             f"decimals before adding (ours {ours[tag][0]} unrounded)")
+            else:
+                found.append(f"{tag} file {text}, ours {ours[tag][0]}")
+    return found, notes
 
 
 def compare(result: SessionResult, reported: Reported,
@@ -120,6 +182,14 @@ def compare(result: SessionResult, reported: Reported,
     """Differences between ``result`` and the file's ``reported`` figures, one line each,
     in file order.  ``lines`` are the file's traveller lines in file order (the ones
     ``result`` was scored from); without them the lines' ``source_line`` gives the order."""
+    return compare_figures(result, reported, lines)[0]
+
+
+def compare_figures(result: SessionResult, reported: Reported,
+                    lines: Sequence[TravellerLine] | None = None
+                    ) -> tuple[list[str], list[str]]:
+    """(differences, notes): :func:`compare`, and the figures that agree only under the
+    file's rounding convention (each board score rounded before adding), as notes."""
     scored: list[ScoredLine] = [s for board in result.boards for s in board.lines]
     stated_pairs = {k: v for k, v in reported.pairs.items() if v}
     if not any(a is not None or b is not None for a, b in reported.line_points) \
@@ -132,15 +202,24 @@ def compare(result: SessionResult, reported: Reported,
             f"we scored {len(scored)}"
         )
     differences: list[str] = []
+    notes: list[str] = []
     ours_by_key = {pair.key: pair for pair in result.pairs}
+    marks_ties = any(place_key(f.get("PLACE", ""))[1] for f in stated_pairs.values())
+    decimals = reported.decimals()
+    decimals = 2 if decimals is None else decimals
+    per_pair = _pair_lines(result) if stated_pairs else {}
     for key, figures in stated_pairs.items():
         pair = ours_by_key.get(key)
         if pair is None:
             differences.append(f"{_pair_name(key)}: in the file with figures but played no board")
             continue
-        found = _pair_differences(result, pair, figures)
+        points = per_pair.get(key, [])
+        rounded = (sum(_round_half_away(p, decimals) for p in points)
+                   if points and abs(sum(points) - pair.total) < 1e-6 else None)
+        found, rounding = _pair_differences(result, pair, figures, marks_ties, rounded, decimals)
         if found:
             differences.append(f"{_pair_name(key)}: " + "; ".join(found))
+        notes.extend(f"{_pair_name(key)}: {note}" for note in rounding)
     if stated_pairs:
         for pair in result.pairs:
             if pair.key not in reported.pairs:
@@ -165,20 +244,24 @@ def compare(result: SessionResult, reported: Reported,
                 f"board {line.board}, NS {line.ns} v EW {line.ew}: "
                 f"file NS {ns_text or '-'} EW {ew_text or '-'}, "
                 f"ours NS {s.ns_points:.2f} EW {s.ew_points:.2f}")
-    return differences
+    return differences, notes
 
 
 @dataclass(frozen=True)
 class CheckReport:
-    """The outcome of ``--check``: every difference (file order) and what was compared."""
+    """The outcome of ``--check``: every difference (file order), what was compared, and
+    notes: figures that agree only under a convention the file follows (rounding each board
+    before adding, which IMP rule), which are not differences."""
 
     source: str
     differences: tuple[str, ...]
     lines: int
     pairs: int
+    notes: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
+        """Whether the file's figures are ours (notes aside)."""
         return not self.differences
 
     def table(self) -> str:
@@ -189,14 +272,18 @@ class CheckReport:
         return "".join(line + "\n" for line in self.differences)
 
     def to_json(self) -> dict[str, Any]:
+        """The report as a JSON-ready dict."""
         return {"source": self.source, "ok": self.ok, "lines": self.lines,
-                "pairs": self.pairs, "differences": list(self.differences)}
+                "pairs": self.pairs, "differences": list(self.differences),
+                "notes": list(self.notes)}
 
     def to_csv(self) -> str:
+        """One CSV row per difference."""
         return "difference\n" + "".join('"' + d.replace('"', '""') + '"\n'
                                         for d in self.differences)
 
     def to_pandas(self) -> Any:
+        """The differences as a one-column pandas DataFrame (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame({"difference": list(self.differences)})
@@ -218,8 +305,49 @@ def check_session(result: SessionResult, reported: Reported | None, source: str 
     if reported is None:
         raise ScoringError("--check needs a file that states figures (USEBIO or PBN score "
                            "tables); a CSV traveller states none")
-    differences = compare(result, reported, lines)
+    differences, notes = compare_figures(result, reported, lines)
     return CheckReport(source, tuple(differences), sum(len(b.lines) for b in result.boards),
-                       len(result.pairs))
+                       len(result.pairs), tuple(notes))
 
 
+#: The IMP rules tried when a file's word for its method (PBN ``Scoring "IMP"``) names none.
+IMP_RULES = (Method.MEDIAN_IMPS, Method.BUTLER, Method.CROSS_IMPS)
+
+
+def check_document(document: ResultsFile, result: SessionResult) -> CheckReport:
+    """Compare ``result`` (scored from ``document``) with the figures ``document`` states.
+
+    When the file's own word leaves the IMP rule open (``Scoring "IMP"``), the report notes
+    which rule its figures follow: the one used, another one (with the ``--method`` to give),
+    or none of :data:`IMP_RULES`."""
+    report = check_session(result, document.reported, document.source, document.lines)
+    if document.method is not None or document.assumed_method is None \
+            or result.method not in IMP_RULES:
+        return report
+    word = f"Scoring {document.event_type!r}"
+    if report.ok:
+        note = (f"{word}: the file's figures follow {result.method.value} "
+                f"({result.method.caption})")
+        return CheckReport(report.source, report.differences, report.lines, report.pairs,
+                           report.notes + (note,))
+    following = []
+    for rule in IMP_RULES:
+        if rule is result.method:
+            continue
+        try:
+            other = document.score(method=rule, scale=result.scale, movement=result.movement,
+                                   phantoms=result.phantoms,
+                                   phantom_rule=result.phantom_rule or "session")
+            if not compare_figures(other, document.reported or Reported(), document.lines)[0]:
+                following.append(rule)
+        except CardlabError:
+            continue
+    if following:
+        note = (f"{word}: the file's figures follow {following[0].value} "
+                f"({following[0].caption}), not {result.method.value}: give --method "
+                f"{following[0].value}")
+    else:
+        note = (f"{word}: the file's figures follow none of "
+                f"{', '.join(r.value for r in IMP_RULES)}")
+    return CheckReport(report.source, report.differences, report.lines, report.pairs,
+                       report.notes + (note,))

@@ -70,10 +70,12 @@ class TravellerColumns:
 
     @property
     def size(self) -> int:
+        """The number of lines."""
         return int(self.board.size)
 
     @property
     def score(self) -> NDArray[np.int64]:
+        """Each line's NS score (0 for an adjusted line)."""
         table = np.array([t.score if isinstance(t.score, int) else 0 for t in self.templates],
                          dtype=np.int64)
         return table[self.kind]
@@ -216,6 +218,7 @@ class LazyBoards(Sequence[BoardResult]):
 
     @property
     def line_count(self) -> int:
+        """The number of traveller lines."""
         return self._cols.size
 
     def __len__(self) -> int:
@@ -268,10 +271,12 @@ class LazyBoards(Sequence[BoardResult]):
 
     @property
     def columns(self) -> TravellerColumns:
+        """The columns the boards are built from."""
         return self._cols
 
     @property
     def points(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """NS and EW points of every line, in line order."""
         return self._ns, self._ew
 
 

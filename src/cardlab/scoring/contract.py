@@ -114,6 +114,7 @@ class Contract:
 
     @property
     def is_pass(self) -> bool:
+        """Whether the board was passed out."""
         return self.level == 0
 
     def __str__(self) -> str:
@@ -267,6 +268,7 @@ class Result:
 
     @classmethod
     def parse(cls, text: str) -> "Result":
+        """Read a contract with its result: ``4SX=``, ``3NT-2``, ``4H+1`` or ``PASS``."""
         key = text.replace(" ", "").upper()
         if key in _PASS_WORDS:
             return cls(Contract(0))

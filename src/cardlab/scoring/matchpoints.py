@@ -42,6 +42,7 @@ __all__ = [
     "imps",
     "cross_imps",
     "butler_datums",
+    "median_datums",
     "round_to_ten",
     "BoardMatchpoints",
     "matchpoint_board",
@@ -56,6 +57,7 @@ class Scale(Enum):
 
     @classmethod
     def parse(cls, text: "str | Scale") -> "Scale":
+        """The units a word names (``acbl``, ``ebu``); a ScoringError quoting any other."""
         return choose(cls, text, ScoringError, "matchpoint scale")
 
     @property
@@ -257,6 +259,32 @@ def butler_datums(boards: ArrayLike, scores: ArrayLike) -> NDArray[np.int64]:
     return out
 
 
+def median_datums(boards: ArrayLike, scores: ArrayLike) -> NDArray[np.int64]:
+    """The median datum of each line's board: the middle NS score (with an even number of
+    scores the mean of the two middle ones, rounded to 10, halves away from zero).  This is
+    the datum JFR Pary, the Polish scoring program, prints for IMP pairs ("średnia
+    rozdania"): it equals the median on every board of the session in tests/data/SOURCES.md.
+
+    >>> median_datums([1, 1, 1, 2, 2, 2, 2], [620, 170, -100, 450, 420, 400, -50]).tolist()
+    [170, 170, 170, 410, 410, 410, 410]
+    """
+    b = _as_int_array(boards, "boards")
+    s = _as_int_array(scores, "scores")
+    if s.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    order = _sort_order(b, s)
+    sb = b[order]
+    ss = s[order].astype(np.float64)
+    starts = np.flatnonzero(np.r_[True, sb[1:] != sb[:-1]])
+    sizes = np.diff(np.r_[starts, s.size])
+    low = ss[starts + (sizes - 1) // 2]
+    high = ss[starts + sizes // 2]
+    datum = round_to_ten((low + high) / 2.0)
+    out = np.empty(s.size, dtype=np.int64)
+    out[order] = np.repeat(datum, sizes)
+    return out
+
+
 @dataclass(frozen=True)
 class BoardMatchpoints:
     """The matchpoints and percentage of each NS score of one board (``bridge matchpoints``).
@@ -281,23 +309,27 @@ class BoardMatchpoints:
 
     @property
     def caption(self) -> str:
+        """``3 results, top 2 (ACBL units)``."""
         return f"{len(self.scores)} results, top {self.top} ({self.scale.value.upper()} units)"
 
     def __repr__(self) -> str:
         return f"<BoardMatchpoints {self.caption}>"
 
     def to_json(self) -> dict[str, Any]:
+        """Units, top and every result's points and percentage, as a JSON-ready dict."""
         return {"scale": self.scale.value, "top": self.top, "results": [
             {"score": s, "points": p, "percentage": round(q, 2)}
             for s, p, q in zip(self.scores, self.points, self.percentages)]}
 
     def to_csv(self) -> str:
+        """One CSV row per result: score, points, percentage."""
         rows = ["score,points,percentage"]
         rows += [f"{s},{p:g},{q:.2f}" for s, p, q in zip(self.scores, self.points,
                                                          self.percentages)]
         return "\n".join(rows) + "\n"
 
     def to_pandas(self) -> Any:
+        """The results as a pandas DataFrame (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame({"score": self.scores, "points": self.points,

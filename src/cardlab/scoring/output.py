@@ -71,8 +71,9 @@ def method_caption(result: "SessionResult") -> str:
     """How the session was scored, in words: ``matchpoints, EBU units, top 8``."""
     from cardlab.scoring.session import Method
 
-    return {Method.MP: f"matchpoints, {result.scale.value.upper()} units, top {result.top}",
-            Method.CROSS_IMPS: "cross-IMPs", Method.BUTLER: "Butler IMPs"}[result.method]
+    if result.method is Method.MP:
+        return f"matchpoints, {result.scale.value.upper()} units, top {result.top}"
+    return result.method.caption
 
 
 def _check(result: object, who: str) -> None:
@@ -104,7 +105,7 @@ def session_json(result: "SessionResult") -> dict[str, Any]:
                 ns_key: _r(scored.ns_points), ew_key: _r(scored.ew_points),
             })
         entry: dict[str, Any] = {"board": board.board, "top": board.top}
-        if result.method is Method.BUTLER:
+        if result.method.has_datum:
             entry["datum"] = board.datum
         entry["results"] = results
         boards.append(entry)
@@ -216,7 +217,7 @@ def iter_session_json(result: "SessionResult") -> Iterator[str]:
         for b in range(first_board, min(first_board + step, numbers.size)):
             number = int(numbers[b])
             entry = f'{{"board": {number}, "top": {top}'
-            if result.method is Method.BUTLER:
+            if result.method.has_datum:
                 entry += f', "datum": {json.dumps(boards.datum(number))}'
             body = ",\n  ".join(texts[int(starts[b]) - lo:int(ends[b]) - lo])
             chunk.append(("" if b == 0 else ",\n") + entry + ', "results": [\n  ' + body + "]}")

@@ -38,36 +38,29 @@ cardlab.errors.ResultFileError: line 6: tricks must be a whole number from 0 to 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-from cardlab.board import dealer
-from cardlab.scoring.session import Method, Movement, PairKey, SessionResult
+from cardlab.scoring.document import Method, PairKey, Reported, ResultsFile, split_pair_id
 from cardlab.scoring.traveller import TravellerLine
-from cardlab.scoring.usebio import Reported, split_pair_id
 from cardlab.errors import CardlabError, ResultFileError
 
-__all__ = ["PbnDocument", "read_pbn", "write_pbn", "looks_like_pbn", "method_of_scoring",
-           "read_pbn_team_games"]
+__all__ = ["read_pbn", "looks_like_pbn", "method_of_scoring", "read_pbn_team_games",
+           "IMP_PAIRS_RULE"]
 
 _TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _SCORING = {"MP": Method.MP, "MATCHPOINTS": Method.MP, "MATCHPOINT": Method.MP,
             "CROSS-IMP": Method.CROSS_IMPS, "CROSSIMP": Method.CROSS_IMPS,
             "CROSS-IMPS": Method.CROSS_IMPS, "BUTLER": Method.BUTLER,
-            "BUTLER-IMP": Method.BUTLER}
+            "BUTLER-IMP": Method.BUTLER, "BUTLER-IMPS": Method.BUTLER, "IMP-BUTLER": Method.BUTLER,
+            "MEDIAN-IMP": Method.MEDIAN_IMPS, "MEDIAN-IMPS": Method.MEDIAN_IMPS}
 
-
-@dataclass(frozen=True)
-class PbnDocument:
-    lines: tuple[TravellerLine, ...]
-    names: dict[PairKey, tuple[str, ...]]
-    title: str
-    club: str
-    date: str
-    reported: Reported
-    scoring: str | None = None
-    method: Method | None = None
-    deals: dict[int, str] = field(default_factory=dict)
+#: ``Scoring "IMP"`` (PBN 2.1 lists it; JFR Pary, the Polish scoring program, writes it for
+#: IMP pairs) says IMPs but not against what.  For a pairs session we assume what JFR Pary
+#: does: IMPs against the median score of the board (its printed datum is the median on every
+#: board of the session in tests/data/SOURCES.md); ``--method butler`` or ``cross-imps``
+#: chooses another rule and ``--check`` says which one the file's figures follow.
+IMP_PAIRS_RULE = Method.MEDIAN_IMPS
+_IMP_WORDS = ("IMP", "IMPS")
 
 
 def method_of_scoring(scoring: str, source: str | None = None) -> Method:
@@ -75,15 +68,21 @@ def method_of_scoring(scoring: str, source: str | None = None) -> Method:
 
     >>> method_of_scoring("MP").value, method_of_scoring("Cross-IMP").value
     ('mp', 'cross-imps')
+    >>> method_of_scoring("IMP").value  # assumed: IMPs against the median (IMP_PAIRS_RULE)
+    'median-imps'
     >>> method_of_scoring("BAM")
     Traceback (most recent call last):
     ...
-    cardlab.errors.ResultFileError: Scoring 'BAM' is not one we score (known: MP, Cross-IMP, Butler); give --method to score it anyway
+    cardlab.errors.ResultFileError: Scoring 'BAM' is not one we score (known: MP, IMP, Cross-IMP, Butler); give --method to score it anyway
     """
-    method = _SCORING.get(scoring.replace(" ", "").upper().split(";")[0])
+    word = scoring.replace(" ", "").upper().split(";")[0]
+    if word in _IMP_WORDS:
+        return IMP_PAIRS_RULE
+    method = _SCORING.get(word)
     if method is None:
-        raise ResultFileError(f"Scoring {scoring!r} is not one we score (known: MP, Cross-IMP, "
-                              "Butler); give --method to score it anyway", source=source)
+        raise ResultFileError(f"Scoring {scoring!r} is not one we score (known: MP, IMP, "
+                              "Cross-IMP, Butler); give --method to score it anyway",
+                              source=source)
     return method
 
 
@@ -164,8 +163,9 @@ def _games(text: str, source: str | None) -> list[
     return games
 
 
-def read_pbn(text: str, source: str | None = None) -> PbnDocument:
-    """Read the results of a PBN text; ``source`` names the file in messages."""
+def read_pbn(text: str, source: str | None = None) -> ResultsFile:
+    """Read the results of a PBN text into a :class:`ResultsFile` (format ``pbn``);
+    ``source`` names the file in messages."""
     return _document(_games(text, source), source)
 
 
@@ -200,7 +200,7 @@ def read_pbn_team_games(text: str, source: str | None = None
 
 def _document(games: list[tuple[dict[str, str], dict[str, int],
                                 dict[str, list[tuple[int, list[str]]]]]],
-              source: str | None) -> PbnDocument:
+              source: str | None) -> ResultsFile:
     lines: list[TravellerLine] = []
     points: list[tuple[str | None, str | None]] = []
     deals: dict[int, str] = {}
@@ -236,10 +236,25 @@ def _document(games: list[tuple[dict[str, str], dict[str, int],
         raise ResultFileError("no results in the PBN file (no Contract or ScoreTable)",
                               source=source)
     scoring = first.get("Scoring")
-    method = _SCORING.get(scoring.replace(" ", "").upper().split(";")[0]) if scoring else None
-    return PbnDocument(tuple(lines), names, first.get("Event", ""), first.get("Site", ""),
-                       first.get("Date", ""), Reported(tuple(points), reported_pairs),
-                       scoring, method, deals)
+    method, assumed, error = _scoring_method(scoring)
+    return ResultsFile(source or "", "pbn", tuple(lines), names, title=first.get("Event", ""),
+                       club=first.get("Site", ""), date=first.get("Date", ""),
+                       event_type=scoring, method=method, assumed_method=assumed,
+                       method_error=error, reported=Reported(tuple(points), reported_pairs),
+                       deals=deals)
+
+
+def _scoring_method(scoring: str | None) -> tuple[Method | None, Method | None, str | None]:
+    """(method named, method assumed, why not scored) for a ``Scoring`` tag value."""
+    if not scoring:
+        return None, None, None
+    word = scoring.replace(" ", "").upper().split(";")[0]
+    if word in _IMP_WORDS:
+        return None, IMP_PAIRS_RULE, None
+    try:
+        return method_of_scoring(scoring), None, None
+    except ResultFileError as error:
+        return None, None, error.reason
 
 
 def _make(board: str | None, ns: str, ew: str, *, contract: str | None, declarer: str | None,
@@ -341,57 +356,3 @@ def _total_row(columns: list[str], row: list[str], number: int, source: str | No
     reported[key] = figures
     if _given(cells.get("Names")):
         names[key] = tuple(n.strip() for n in re.split(r"\s+[&-]\s+|\s+and\s+", cells["Names"]))
-
-
-def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def write_pbn(result: SessionResult, *, deals: dict[int, str] | None = None, event: str = "",
-              date: str = "", site: str = "") -> str:
-    """The session as PBN 2.1: one game per board with its ``ScoreTable`` (and the deal when
-    known), the ``TotalScoreTable`` in the first game.  Reads back to the same figures."""
-    imps = result.method.is_imps
-    scoring = {Method.MP: "MP", Method.CROSS_IMPS: "Cross-IMP", Method.BUTLER: "Butler"}
-    unit = "IMP" if imps else "MP"
-    out = ["% PBN 2.1", "% EXPORT", "% written by cardlab", ""]
-    mitchell = result.movement is Movement.MITCHELL
-    for index, board in enumerate(result.boards):
-        vul = board.lines[0].line.vulnerability
-        out += [f"[Event {_quote(event or result.title)}]", f"[Site {_quote(site)}]",
-                f"[Date {_quote(date)}]", f'[Board "{board.board}"]',
-                f'[Dealer "{dealer(board.board).value}"]',
-                f'[Vulnerable "{vul.value if vul else "None"}"]']
-        deal = (deals or {}).get(board.board)
-        if deal:
-            out.append(f"[Deal {_quote(deal)}]")
-        out.append(f'[Scoring "{scoring[result.method]}"]')
-        out.append(f'[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
-                   f'Result\\2R;Score_NS\\6R;{unit}_NS\\6R;{unit}_EW\\6R"]')
-        for s in board.lines:
-            line = s.line
-            contract = "-" if line.contract is None else str(line.contract)
-            if line.contract is not None and line.contract.is_pass:
-                contract = "Pass"
-            out.append(" ".join([
-                line.ns, line.ew, _quote(contract),
-                line.declarer.value if line.declarer else "-",
-                "-" if line.tricks is None else str(line.tricks),
-                str(line.score), f"{s.ns_points:.2f}", f"{s.ew_points:.2f}"]))
-        if index == 0:
-            total = "TotalScoreIMP" if imps else "TotalScoreMP"
-            direction = "Direction\\2L;" if mitchell else ""
-            columns = f"Rank\\3R;PairId\\3R;{direction}{total}\\7R"
-            if not imps:
-                columns += ";TotalPercentage\\6R"
-            columns += ";Names\\40L"
-            out.append(f'[TotalScoreTable "{columns}"]')
-            for pair in result.pairs:
-                row = [pair.place, pair.pair] + ([pair.direction or ""] if mitchell else [])
-                row.append(f"{pair.total:.2f}")
-                if not imps:
-                    row.append(f"{pair.percentage or 0.0:.2f}")
-                row.append(_quote(" & ".join(pair.names)))
-                out.append(" ".join(row))
-        out.append("")
-    return "\n".join(out)

@@ -22,32 +22,17 @@ cardlab.errors.ResultFileError: blob.bin: not a text file (neither UTF-8 nor Win
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
 
-from cardlab.scoring.check import CheckReport, check_session
-from cardlab.scoring.columns import LazyLines, TravellerColumns, read_csv_columns, score_columns
-from cardlab.scoring.csv_travellers import read_travellers, write_travellers
-from cardlab.scoring.matchpoints import Scale
-from cardlab.scoring.pbn import looks_like_pbn, method_of_scoring, read_pbn
-from cardlab.scoring.session import (
-    Method,
-    Movement,
-    PairKey,
-    PhantomRule,
-    SessionResult,
-    score_session,
-)
-from cardlab.scoring.traveller import TravellerLine
-from cardlab.scoring.usebio import Reported, method_of_event_type, read_usebio
 from cardlab import textfile
 from cardlab.errors import ResultFileError
+from cardlab.scoring.columns import LazyLines, read_csv_columns
+from cardlab.scoring.csv_travellers import read_travellers
+from cardlab.scoring.document import FORMATS, ResultsFile
+from cardlab.scoring.pbn import looks_like_pbn, read_pbn
+from cardlab.scoring.usebio import read_usebio
 
 __all__ = ["ResultsFile", "load_results", "decode_text", "sniff_format", "FORMATS"]
-
-#: The formats :func:`load_results` recognises.
-FORMATS = ("usebio", "pbn", "csv")
 
 
 def decode_text(data: bytes, source: str | None = None) -> str:
@@ -73,126 +58,13 @@ def sniff_format(data: bytes) -> str:
     return "csv"
 
 
-@dataclass(frozen=True)
-class ResultsFile:
-    """What a result file says: its traveller lines and everything around them.
-
-    ``deals`` maps a board number to its PBN deal string (``N:AKQ.J.T98.7654 ...``) when the
-    file has the hands (``HAND`` in USEBIO, ``Deal`` in PBN).  ``reported`` holds the
-    figures the file states (None for CSV), used only by :meth:`check`.
-    ``event_type`` is the file's own word (USEBIO ``EVENT_TYPE``, PBN ``Scoring``) and
-    ``method`` the scoring method it means.
-    """
-
-    source: str
-    format: str
-    lines: Sequence[TravellerLine]
-    names: Mapping[PairKey, tuple[str, ...]] = field(default_factory=dict)
-    title: str = ""
-    club: str = ""
-    date: str = ""
-    movement: Movement | None = None
-    event_type: str | None = None
-    method: Method | None = None
-    reported: Reported | None = None
-    deals: Mapping[int, str] = field(default_factory=dict)
-    phantoms: tuple[PairKey, ...] = ()
-    columns: TravellerColumns | None = None
-
-    def __repr__(self) -> str:
-        boards = (len(set(self.columns.board.tolist())) if self.columns is not None
-                  else len({line.board for line in self.lines}))
-        kind = f" {self.event_type}" if self.event_type else ""
-        return (f"<ResultsFile {self.source!r} {self.format}{kind}: {len(self.lines)} lines, "
-                f"{boards} boards>")
-
-    @property
-    def default_scale(self) -> Scale:
-        """EBU units for USEBIO and PBN (the units of the programs that write them), else ACBL."""
-        return Scale.EBU if self.format in ("usebio", "pbn") else Scale.ACBL
-
-    def file_method(self) -> Method:
-        """The method the file names (default matchpoints); an error naming an event type
-        we do not score."""
-        if self.method is not None or not self.event_type:
-            return self.method or Method.MP
-        if self.format == "pbn":
-            return method_of_scoring(self.event_type, self.source)
-        return method_of_event_type(self.event_type, self.source)
-
-    def method_notice(self, method: Method | str | None) -> str | None:
-        """A one-line notice when ``method`` overrides a different method the file names."""
-        if method is None or not self.event_type:
-            return None
-        chosen = Method.parse(method)
-        if self.method is None:
-            return (f"{self.source}: scoring by {chosen.value} as asked; the file's event type "
-                    f"{self.event_type} is not one we score")
-        if chosen is self.method:
-            return None
-        return (f"{self.source}: scoring by {chosen.value} as asked, although the file's "
-                f"event type {self.event_type} means {self.method.value}")
-
-    def score(
-        self,
-        *,
-        method: Method | str | None = None,
-        scale: Scale | str | None = None,
-        movement: Movement | str | None = None,
-        allow_repeated_pairs: bool = False,
-        phantoms: Iterable[str | PairKey] = (),
-        phantom_rule: PhantomRule | str = PhantomRule.SESSION,
-        title: str | None = None,
-    ) -> SessionResult:
-        """Score the session; arguments left out come from the file (or the defaults)."""
-        try:
-            if self.columns is not None and not list(phantoms) and not self.phantoms:
-                fast = score_columns(
-                    self.columns,
-                    method=method if method is not None else self.file_method(),
-                    scale=scale if scale is not None else self.default_scale,
-                    movement=movement if movement is not None else self.movement,
-                    allow_repeated_pairs=allow_repeated_pairs, names=dict(self.names),
-                    title=self.title if title is None else title)
-                if fast is not None:
-                    return fast
-            return score_session(
-                self.lines,
-                method=method if method is not None else self.file_method(),
-                scale=scale if scale is not None else self.default_scale,
-                movement=movement if movement is not None else self.movement,
-                allow_repeated_pairs=allow_repeated_pairs, names=dict(self.names),
-                title=self.title if title is None else title,
-                phantoms=[*self.phantoms, *phantoms], phantom_rule=phantom_rule,
-            )
-        except ResultFileError as error:
-            if error.source is None:
-                raise ResultFileError(error.reason, line=error.line, source=self.source) from None
-            raise
-
-    def check(self, result: SessionResult) -> CheckReport:
-        """Compare ``result`` (scored from this file) with the figures the file states."""
-        return check_session(result, self.reported, self.source, self.lines)
-
-    def to_csv(self) -> str:
-        """The traveller lines as CSV travellers."""
-        return write_travellers(self.lines)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"source": self.source, "format": self.format, "title": self.title,
-                "club": self.club, "date": self.date, "event_type": self.event_type,
-                "method": self.method.value if self.method else None,
-                "movement": self.movement.value if self.movement else None,
-                "lines": len(self.lines), "deals": dict(self.deals),
-                "phantoms": [list(k) for k in self.phantoms]}
-
-
 def load_results(path_or_bytes: str | os.PathLike[str] | bytes, source: str | None = None
                  ) -> ResultsFile:
     """Read a result file (USEBIO, PBN or CSV travellers, chosen by content).
 
     ``path_or_bytes`` is a path or the file's bytes; ``source`` names it in messages
-    (by default the file name)."""
+    (by default the file name).  Every format gives the same type, a
+    :class:`~cardlab.scoring.document.ResultsFile`."""
     if isinstance(path_or_bytes, (bytes, bytearray)):
         data = bytes(path_or_bytes)
         name = source or "<bytes>"
@@ -202,15 +74,10 @@ def load_results(path_or_bytes: str | os.PathLike[str] | bytes, source: str | No
         name = source or path.name
     kind = sniff_format(data)
     if kind == "usebio":
-        doc = read_usebio(_xml_bytes(data, name), name)
-        return ResultsFile(name, kind, doc.lines, doc.names, doc.title, doc.club, doc.date,
-                           doc.movement, doc.event_type, doc.method, doc.reported,
-                           doc.deals, doc.phantoms)
+        return read_usebio(_xml_bytes(data, name), name)
     text = decode_text(data, name)
     if kind == "pbn":
-        pbn = read_pbn(text, name)
-        return ResultsFile(name, kind, pbn.lines, pbn.names, pbn.title, pbn.club, pbn.date,
-                           None, pbn.scoring, pbn.method, pbn.reported, pbn.deals)
+        return read_pbn(text, name)
     columns = read_csv_columns(text, name)
     if columns is not None:
         return ResultsFile(name, kind, LazyLines(columns), columns=columns)

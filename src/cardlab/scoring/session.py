@@ -28,7 +28,7 @@ cardlab.errors.ScoringError: pair NS 1 appears twice on board 2; if each line ..
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -37,10 +37,12 @@ import numpy as np
 from cardlab.scoring.matchpoints import (
     Scale,
     butler_datums,
+    median_datums,
     cross_imps,
     imps,
     matchpoint_lines,
 )
+from cardlab.scoring.document import Method, Movement, PairKey
 from cardlab.scoring.traveller import PHANTOM_IDS, AdjustedScore, TravellerLine
 from cardlab.choices import choose
 from cardlab.errors import ResultFileError, ScoringError
@@ -61,19 +63,6 @@ __all__ = [
     "resolve_phantoms",
 ]
 
-#: A pair in its field: (direction "NS"/"EW" in a Mitchell, None in a Howell; number).
-PairKey = tuple[str | None, str]
-
-
-class Movement(Enum):
-    MITCHELL = "mitchell"
-    HOWELL = "howell"
-
-    @classmethod
-    def parse(cls, text: "str | Movement") -> "Movement":
-        return choose(cls, text, ScoringError, "movement")
-
-
 class PhantomRule(Enum):
     """What a real pair gets on a board against a phantom or sit-out (see docs/scoring.md).
 
@@ -88,23 +77,10 @@ class PhantomRule(Enum):
 
     @classmethod
     def parse(cls, text: "str | PhantomRule") -> "PhantomRule":
+        """The rule a word names; a ScoringError quoting any other."""
         return choose(cls, text, ScoringError, "phantom compensation")
 
 
-
-
-class Method(Enum):
-    MP = "mp"
-    CROSS_IMPS = "cross-imps"
-    BUTLER = "butler"
-
-    @classmethod
-    def parse(cls, text: "str | Method") -> "Method":
-        return choose(cls, text, ScoringError, "scoring method")
-
-    @property
-    def is_imps(self) -> bool:
-        return self is not Method.MP
 
 
 @dataclass(frozen=True)
@@ -118,6 +94,8 @@ class ScoredLine:
 
 @dataclass(frozen=True)
 class BoardResult:
+    """One board of a session: its ``top`` (matchpoints; None with IMPs), its ``datum``
+    (Butler and median IMPs; else None) and its lines with their points, in file order."""
     board: int
     top: int | None
     datum: int | None
@@ -138,11 +116,25 @@ class PairResult:
 
     @property
     def key(self) -> PairKey:
+        """The pair in its field: (direction, number), direction None in a Howell."""
         return (self.direction, self.pair)
 
 
 @dataclass(frozen=True)
 class SessionResult:
+    """A scored session: every board, every pair ranked in its field, and how it was scored.
+
+    ``method``, ``scale`` (matchpoint units) and ``movement`` say how; ``top`` is the top of a
+    board in matchpoints (None with IMPs); ``boards`` (:class:`BoardResult`, a lazy sequence
+    for a big CSV file) and ``pairs`` (:class:`PairResult`, best first in each field) say
+    what; ``phantoms`` are the pairs never ranked and ``phantom_rule`` how their opponents
+    were scored.  Results are data: :meth:`to_json`, :meth:`to_csv`, :meth:`to_pandas`,
+    :meth:`table` and a notebook view.
+
+    >>> from cardlab.scoring.traveller import TravellerLine as T
+    >>> score_session([T.make(1, "1", "1", score=420), T.make(1, "2", "2", score=400)])
+    <SessionResult mp, mitchell, 1 boards, 2 lines, 4 pairs; first: NS 1 100.00%, EW 2 100.00%>
+    """
     method: Method
     scale: Scale
     movement: Movement
@@ -207,6 +199,29 @@ class SessionResult:
         for pair in self.pairs:
             groups[pair.direction].append(pair)
         return list(groups.items())
+
+    def in_scale(self, scale: Scale | str) -> "SessionResult":
+        """The same session with matchpoints in other units (EBU figures are exactly twice
+        the ACBL ones, Neuberg-factored and adjusted scores included); percentages and places
+        do not change.  IMP sessions are returned as they are.
+
+        >>> from cardlab.scoring.traveller import TravellerLine as T
+        >>> acbl = score_session([T.make(1, "1", "1", score=420), T.make(1, "2", "2", score=400)])
+        >>> ebu = acbl.in_scale("ebu")
+        >>> (acbl.top, ebu.top), [p.total for p in ebu.pairs], ebu.pairs[0].percentage
+        ((1, 2), [2.0, 0.0, 2.0, 0.0], 100.0)
+        """
+        units = Scale.parse(scale)
+        if units is self.scale or self.method.is_imps:
+            return self
+        factor = units.per_win / self.scale.per_win
+        boards = [BoardResult(b.board, None if b.top is None else int(b.top * factor), b.datum,
+                              tuple(ScoredLine(s.line, s.ns_points * factor, s.ew_points * factor)
+                                    for s in b.lines))
+                  for b in self.boards]
+        pairs = tuple(replace(p, total=p.total * factor) for p in self.pairs)
+        return replace(self, scale=units, top=None if self.top is None else int(self.top * factor),
+                       boards=boards, pairs=pairs)
 
     def most_boards(self, direction: str | None) -> int:
         """The most boards any pair of the field played."""
@@ -309,7 +324,8 @@ def line_points(how: Method, units: Scale, boards: np.ndarray, scores: np.ndarra
     if how is Method.CROSS_IMPS:
         ns_pts[real] = cross_imps(boards[real], scores[real])
     else:
-        datums = butler_datums(boards[real], scores[real])
+        rule = median_datums if how is Method.MEDIAN_IMPS else butler_datums
+        datums = rule(boards[real], scores[real])
         ns_pts[real] = imps(scores[real] - datums)
         datum_of = dict(zip(boards[real].tolist(), datums.tolist()))
     ew_pts[real] = -ns_pts[real]

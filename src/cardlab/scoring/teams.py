@@ -43,7 +43,8 @@ TAU = (math.sqrt(5.0) - 1.0) / 2.0
 
 def _exact_vp(margin: int, boards: int) -> float:
     blitz = 15.0 * math.sqrt(boards)
-    return min(20.0, 10.0 + 10.0 * (1.0 - TAU ** (3.0 * margin / blitz)) / (1.0 - TAU ** 3))
+    decay: float = TAU ** (3.0 * margin / blitz)
+    return min(20.0, 10.0 + 10.0 * (1.0 - decay) / (1.0 - TAU ** 3))
 
 
 @lru_cache(maxsize=64)
@@ -149,6 +150,7 @@ class BoardImps:
 
 @dataclass(frozen=True)
 class MatchResult:
+    """One match between two teams: the IMPs of each board, the IMP totals and the WBF VPs."""
     home: str
     away: str
     boards: tuple[BoardImps, ...]
@@ -160,6 +162,7 @@ class MatchResult:
 
 @dataclass(frozen=True)
 class TeamStanding:
+    """A team's line in the standings: matches played, IMPs won and lost, VPs and place."""
     team: str
     matches: int
     imps_for: int
@@ -182,6 +185,7 @@ class TeamsResult:
         return f"<TeamsResult {len(self.matches)} matches, {len(self.standings)} teams{first}>"
 
     def to_json(self) -> dict[str, Any]:
+        """Matches and standings as a JSON-ready dict."""
         return {
             "matches": [{"home": m.home, "away": m.away, "home_imps": m.home_imps,
                          "away_imps": m.away_imps, "home_vp": m.home_vp, "away_vp": m.away_vp,
@@ -194,12 +198,14 @@ class TeamsResult:
         }
 
     def to_csv(self) -> str:
+        """The standings, one CSV row per team."""
         rows = ["place,team,matches,imps_for,imps_against,vp"]
         rows += [f"{s.place},{s.team},{s.matches},{s.imps_for},{s.imps_against},{s.vp:.2f}"
                  for s in self.standings]
         return "\n".join(rows) + "\n"
 
     def to_pandas(self) -> Any:
+        """The standings as a pandas DataFrame (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame(self.to_json()["standings"])

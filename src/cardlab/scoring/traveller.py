@@ -65,6 +65,7 @@ class AdjustedScore:
 
     @classmethod
     def parse(cls, text: str) -> "AdjustedScore":
+        """Read ``A6040`` (NS 60%, EW 40%)."""
         match = re.fullmatch(r"[Aa]([0-9]{2})([0-9]{2})", text.strip())
         if not match:
             raise ScoringError(
@@ -183,6 +184,7 @@ class TravellerLine:
 
     @property
     def is_adjusted(self) -> bool:
+        """Whether the line is an artificial adjusted score (``A6040``)."""
         return isinstance(self.score, AdjustedScore)
 
     @property

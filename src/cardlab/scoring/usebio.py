@@ -24,45 +24,20 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
 from typing import Any
 
 import defusedxml.ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
-from cardlab.scoring.session import Method, Movement, PairKey, SessionResult
+from cardlab.scoring.document import Method, Movement, PairKey, Reported, ResultsFile, split_pair_id
 from cardlab.scoring.usebio_hands import board_deals
 from cardlab.scoring.traveller import TravellerLine
 from cardlab.errors import CardlabError, ResultFileError
 
-__all__ = ["Reported", "UsebioDocument", "read_usebio", "read_usebio_deals", "write_usebio", "EVENT_TYPES",
-           "method_of_event_type", "split_pair_id"]
+__all__ = ["read_usebio", "read_usebio_deals", "EVENT_TYPES", "method_of_event_type",
+           "POINT_TAGS"]
 
 _LINE_ATTR = "{urn:cardlab}line"
-
-
-@dataclass(frozen=True)
-class Reported:
-    """Figures a file states (for comparison only): per line (NS MP, EW MP) in line order,
-    and per pair (percentage, place, total score) as text."""
-
-    line_points: tuple[tuple[str | None, str | None], ...] = ()
-    pairs: dict[PairKey, dict[str, str]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class UsebioDocument:
-    lines: tuple[TravellerLine, ...]
-    movement: Movement | None
-    names: dict[PairKey, tuple[str, ...]]
-    title: str
-    club: str
-    date: str
-    reported: Reported
-    event_type: str | None = None
-    method: Method | None = None
-    deals: dict[int, str] = field(default_factory=dict)
-    phantoms: tuple[PairKey, ...] = ()
 
 
 #: USEBIO ``EVENT_TYPE`` values we score, and the method each one means.  Team events
@@ -73,6 +48,7 @@ EVENT_TYPES: dict[str, Method] = {
     "CROSS_IMP": Method.CROSS_IMPS, "CROSS_IMPS": Method.CROSS_IMPS,
     "CROSS_IMP_PAIRS": Method.CROSS_IMPS,
     "BUTLER_PAIRS": Method.BUTLER, "BUTLER": Method.BUTLER, "BUTLER_IMPS": Method.BUTLER,
+    "MEDIAN_IMP_PAIRS": Method.MEDIAN_IMPS,
 }
 _TEAM_TYPES = ("TEAMS", "SWISS_TEAMS", "KO_TEAMS", "TEAMS_OF_FOUR", "IMP_TEAMS", "MULTI_TEAMS")
 
@@ -99,24 +75,10 @@ def method_of_event_type(event_type: str, source: str | None = None) -> Method:
                           source=source)
 
 
-_PAIR_ID_RE = re.compile(r"([A-Za-z0-9]*?[0-9])\s*(NS|EW|N|E)", re.IGNORECASE)
-
-
-def split_pair_id(text: str) -> tuple[str, str | None]:
-    """A pair id as Mitchell exports write it: ``1NS`` -> ("1", "NS"), ``1`` -> ("1", None).
-
-    >>> split_pair_id("12EW"), split_pair_id("3"), split_pair_id("7 ns")
-    (('12', 'EW'), ('3', None), ('7', 'NS'))
-    """
-    match = _PAIR_ID_RE.fullmatch(text.strip())
-    if not match:
-        return text.strip(), None
-    side = match.group(2).upper()
-    return match.group(1), {"N": "NS", "E": "EW"}.get(side, side)
-
-
 _PHANTOM_WORDS = re.compile(r"phantom|sit[\s_-]*out|sitout|bye", re.IGNORECASE)
-_POINT_TAGS = (("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+#: The (NS, EW) elements of a traveller line's points, by method: matchpoints, cross-IMPs,
+#: Butler, and a generic IMP pair read as either.
+POINT_TAGS = (("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
                ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
                ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
                ("NS_IMP_POINTS", "EW_IMP_POINTS"))
@@ -171,8 +133,9 @@ def read_usebio_deals(data: bytes | str, source: str | None = None) -> dict[int,
     return board_deals(_parse(raw, source), source)
 
 
-def read_usebio(data: bytes | str, source: str | None = None) -> UsebioDocument:
-    """Read a USEBIO document from its bytes (or text); ``source`` names it in messages."""
+def read_usebio(data: bytes | str, source: str | None = None) -> ResultsFile:
+    """Read a USEBIO file from its bytes (or text) into a :class:`ResultsFile` (format
+    ``usebio``); ``source`` names it in messages."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     root = _parse(raw, source)
     if root.tag != "USEBIO":
@@ -225,28 +188,31 @@ def read_usebio(data: bytes | str, source: str | None = None) -> UsebioDocument:
     if not lines:
         raise ResultFileError("no TRAVELLER_LINE in the file", source=source)
     club = root.find("CLUB")
-    return UsebioDocument(
-        tuple(lines), movement, names,
-        _text(event, "EVENT_DESCRIPTION") or "",
-        (_text(club, "CLUB_NAME") or "") if club is not None else "",
-        _text(event, "DATE") or "",
-        Reported(tuple(points), reported_pairs),
-        event_type,
-        _known_method(event_type),
-        deals,
-        tuple(phantoms),
+    method, method_error = _known_method(event_type)
+    return ResultsFile(
+        source or "", "usebio", tuple(lines), names,
+        title=_text(event, "EVENT_DESCRIPTION") or "",
+        club=(_text(club, "CLUB_NAME") or "") if club is not None else "",
+        date=_text(event, "DATE") or "",
+        movement=movement,
+        event_type=event_type,
+        method=method,
+        method_error=method_error,
+        reported=Reported(tuple(points), reported_pairs),
+        deals=deals,
+        phantoms=tuple(phantoms),
     )
 
 
-def _known_method(event_type: str | None) -> Method | None:
-    """The method of a type we score; None for none or an unknown one (an error only when
-    the session is scored without ``--method``: see :func:`method_of_event_type`)."""
+def _known_method(event_type: str | None) -> tuple[Method | None, str | None]:
+    """The method of a type we score, else why not (an error only when the session is
+    scored without ``--method``: see :func:`method_of_event_type`)."""
     if not event_type:
-        return None
+        return None, None
     try:
-        return method_of_event_type(event_type)
-    except ResultFileError:
-        return None
+        return method_of_event_type(event_type), None
+    except ResultFileError as error:
+        return None, error.reason
 
 
 def _participants_type(event: ET.Element) -> str | None:
@@ -255,14 +221,11 @@ def _participants_type(event: ET.Element) -> str | None:
 
 
 def _line_points(tl: ET.Element) -> tuple[str | None, str | None]:
-    for ns_tag, ew_tag in _POINT_TAGS:
+    for ns_tag, ew_tag in POINT_TAGS:
         ns, ew = _text(tl, ns_tag), _text(tl, ew_tag)
         if ns is not None or ew is not None:
             return ns, ew
     return None, None
-
-
-_SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
 def _pair_key(pair: ET.Element, movement: Movement | None, source: str | None) -> PairKey:
@@ -301,97 +264,3 @@ def _traveller_line(board: str, tl: ET.Element, source: str | None) -> Traveller
         raise
     except CardlabError as error:
         raise ResultFileError(str(error), line=line_no, source=source) from None
-
-
-_EVENT_TYPE_OF = {Method.MP: "MP_PAIRS", Method.CROSS_IMPS: "CROSS_IMP",
-                  Method.BUTLER: "BUTLER_PAIRS"}
-_POINTS_OF = {Method.MP: _POINT_TAGS[0], Method.CROSS_IMPS: _POINT_TAGS[1],
-              Method.BUTLER: _POINT_TAGS[2]}
-
-
-def _fig(value: float) -> str:
-    return f"{round(value, 2) + 0.0:.2f}"
-
-
-def _sub(parent: ET.Element, tag: str, text: str | None = None) -> ET.Element:
-    child = ET.SubElement(parent, tag)
-    if text is not None:
-        child.text = text
-    return child
-
-
-def write_usebio(result: SessionResult, *, club: str = "", date: str = "",
-                 deals: dict[int, str] | None = None) -> str:
-    """The session as USEBIO 1.2 XML text (figures to 2 decimals); ``deals`` (PBN deal
-    strings by board) are written as ``HAND`` elements."""
-    root = ET.Element("USEBIO", {"Version": "1.2"})
-    if club:
-        _sub(_sub(root, "CLUB"), "CLUB_NAME", club)
-    event_type = _EVENT_TYPE_OF[result.method]
-    event = _sub(root, "EVENT")
-    event.set("EVENT_TYPE", event_type)
-    if result.title:
-        _sub(event, "EVENT_DESCRIPTION", result.title)
-    _sub(event, "PROGRAM_NAME", "cardlab")
-    _sub(event, "WINNER_TYPE", "2" if result.movement is Movement.MITCHELL else "1")
-    if date:
-        _sub(event, "DATE", date)
-    participants = _sub(event, "PARTICIPANTS")
-    participants.set("EVENT_TYPE", event_type)
-    for pair in result.pairs:
-        element = _sub(participants, "PAIR")
-        _sub(element, "PAIR_NUMBER", pair.pair + (pair.direction or ""))
-        if pair.direction:
-            _sub(element, "DIRECTION", pair.direction)
-        if pair.percentage is not None and result.top is not None:
-            most = result.most_boards(pair.direction)
-            _sub(element, "TOTAL_SCORE", _fig(pair.percentage * most * result.top / 100))
-            _sub(element, "PERCENTAGE", _fig(pair.percentage))
-        else:
-            _sub(element, "TOTAL_SCORE", _fig(pair.total))
-        _sub(element, "PLACE", pair.place)
-        for name in pair.names:
-            _sub(_sub(element, "PLAYER"), "PLAYER_NAME", name)
-    for direction, number in result.phantoms:
-        element = _sub(participants, "PAIR")
-        _sub(element, "PAIR_NUMBER", number + (direction or ""))
-        if direction:
-            _sub(element, "DIRECTION", direction)
-        _sub(_sub(element, "PLAYER"), "PLAYER_NAME", "Phantom")
-    points = _POINTS_OF[result.method]
-    for board in result.boards:
-        b = _sub(event, "BOARD")
-        _sub(b, "BOARD_NUMBER", str(board.board))
-        deal = (deals or {}).get(board.board)
-        if deal:
-            _write_hands(b, deal)
-        for scored in board.lines:
-            line = scored.line
-            tl = _sub(b, "TRAVELLER_LINE")
-            _sub(tl, "NS_PAIR_NUMBER", line.ns)
-            _sub(tl, "EW_PAIR_NUMBER", line.ew)
-            if line.contract is not None:
-                _sub(tl, "CONTRACT", str(line.contract))
-                if line.declarer is not None:
-                    _sub(tl, "PLAYED_BY", line.declarer.value)
-                if line.tricks is not None:
-                    _sub(tl, "TRICKS", str(line.tricks))
-            if line.lead:
-                _sub(tl, "LEAD", line.lead)
-            _sub(tl, "SCORE", str(line.score))
-            _sub(tl, points[0], _fig(scored.ns_points))
-            _sub(tl, points[1], _fig(scored.ew_points))
-    ET.indent(root)
-    return '<?xml version="1.0"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
-
-
-def _write_hands(board: ET.Element, deal: str) -> None:
-    first, _, rest = deal.partition(":")
-    start = "NESW".index(first.strip().upper()[:1] or "N")
-    for i, hand in enumerate(rest.split()):
-        element = _sub(board, "HAND")
-        _sub(element, "DIRECTION", "NESW"[(start + i) % 4])
-        if hand == "-":
-            continue
-        for tag, cards in zip(_SUIT_TAGS, hand.split(".")):
-            _sub(element, tag, cards)

@@ -128,7 +128,7 @@ def build_site(
         "n_boards": len(result.boards), "n_pairs": len(result.pairs), "imps": imps,
         "has_hands": any(b.hand for b in boards), "version": __version__,
         "points": "IMPs" if imps else "MP", "strains": STRAINS,
-        "butler": result.method is Method.BUTLER,
+        "butler": result.method.has_datum,
     }
     fields = [
         {"title": field_title(direction) if direction else "Ranking",

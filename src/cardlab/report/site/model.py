@@ -80,7 +80,7 @@ def method_text(result: SessionResult) -> str:
     """``"matchpoints, EBU scale, top 8"`` / ``"cross-IMPs"`` / ``"Butler IMPs"``."""
     if result.method is Method.MP:
         return f"matchpoints, {result.scale.value.upper()} scale, top {result.top}"
-    return {Method.CROSS_IMPS: "cross-IMPs", Method.BUTLER: "Butler IMPs"}[result.method]
+    return result.method.caption
 
 
 def factored_boards(result: SessionResult) -> dict[int, tuple[int, int]]:
