@@ -23,7 +23,7 @@ point, :func:`cardlab.bridge.dealer.run_script`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
@@ -56,7 +56,7 @@ class Board:
 
     number: int
     owner: bytes
-    origin: str = ""
+    origin: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if self.number < 1:

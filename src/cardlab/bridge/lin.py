@@ -3,8 +3,8 @@ and ``ah`` (board name) fields (docs/boards.md gives the format and its sources)
 
 One board per line: ``pn|,,,|st||md|3S...H...D...C...,S...,S...|rh||ah|Board 1|sv|0|pg||``.
 ``md`` starts with the dealer (1 South, 2 West, 3 North, 4 East) and lists South's, West's
-and North's hands (East has the rest; a fourth hand, if given, is checked); ``sv`` is ``0``
-(or ``o``) none, ``n`` NS, ``e`` EW, ``b`` both.
+and North's hands (East has the rest; a fourth hand, if given, is checked); ``sv`` is ``o``
+(``0`` is read too) none, ``n`` NS, ``e`` EW, ``b`` both.
 
 >>> from cardlab.bridge.boardsets import Board
 >>> b = Board.from_pbn(2, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
@@ -30,7 +30,7 @@ __all__ = ["write_lin", "read_lin", "lin_line"]
 
 _DEALER_DIGIT = {Seat.SOUTH: "1", Seat.WEST: "2", Seat.NORTH: "3", Seat.EAST: "4"}
 _DIGIT_SEAT = {v: k for k, v in _DEALER_DIGIT.items()}
-_VUL = {Vulnerability.NONE: "0", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
+_VUL = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
 _LIN_VUL = {"0": Vulnerability.NONE, "o": Vulnerability.NONE, "n": Vulnerability.NS, "e": Vulnerability.EW,
             "b": Vulnerability.BOTH}
 _ORDER = (2, 3, 0, 1)  # md lists South, West, North (, East)
