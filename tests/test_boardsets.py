@@ -223,6 +223,9 @@ def test_cli_writes_each_format_and_reads_back(run, tmp_path: Path) -> None:
     (("--mix", "a.dlr:eight"), "SCRIPT:COUNT"),
     (("--mix", "nosuch.dlr:4"), "nosuch.dlr"),
     ((), "give a SCRIPT"),
+    (("--mix", "a.dlr:4", "-p", "8"), "-p 8"),
+    (("--mix", "a.dlr:4", "-q"), "-q"),
+    (("--mix", "a.dlr:4", "--format", "json", "--board-format", "lin"), "--format json"),
 ])
 def test_cli_bad_sets_one_line_exit_2(run, argv: tuple[str, ...], token: str) -> None:
     status, out, err = run("bridge", "dealer", *argv)
@@ -236,3 +239,19 @@ def test_board_checks() -> None:
     board = Board.from_pbn(1, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -")
     assert board.hand_text(3) == "432.AKQJ.T98.765"
     assert np.array(list(board.owner)).sum() == 13 * (0 + 1 + 2 + 3)
+
+
+def test_cli_boards_reads_and_converts(run, tmp_path: Path) -> None:
+    boards = _set(8)
+    pbn = tmp_path / "set.pbn"
+    pbn.write_bytes(boards.to_pbn().replace("\n", "\r\n").encode("utf-8"))  # as Windows programs write it
+    status, out, err = run("bridge", "boards", str(pbn), "-o", str(tmp_path / "set.dlm"))
+    assert status == 0 and "8 board(s)" in err
+    assert read_board_file(tmp_path / "set.dlm") == boards
+    status, out, _ = run("bridge", "boards", str(tmp_path / "set.dlm"))
+    lines = out.splitlines()
+    assert len(lines) == 8 and lines[1].split()[:3] == ["2", "E", "NS"]
+    wrong = tmp_path / "wrong.pbn"
+    wrong.write_text(boards.to_pbn().replace('[Dealer "E"]', '[Dealer "W"]'))
+    status, out, err = run("bridge", "boards", str(wrong))
+    assert status == 2 and err.count("\n") == 1 and "Dealer W" in err

@@ -32,7 +32,7 @@ from cardlab.board import SEATS, Seat, Vulnerability, dealer
 from cardlab.errors import CardError, ConstraintError, InputFileError
 
 __all__ = ["Board", "BoardSet", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
-           "numbered", "read_board_file", "FORMATS", "format_for", "rotate_owner"]
+           "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]
 
 RANKS = "23456789TJQKA"
 #: Board-file formats cardlab writes, by name; ``.dup`` is binary.
@@ -218,9 +218,53 @@ def read_board_file(path: str | Path) -> BoardSet:
         return BoardSet(tuple(duplimate.read_dlm(text, name)))
     if suffix == ".lin" or "md|" in text:
         return BoardSet(tuple(lin.read_lin(text, name)))
+    if suffix == ".pbn" or "[Deal " in text:
+        return read_pbn_boards(text, name)
     if len(data) % 156 == 0 and data[:2].isdigit():
         return BoardSet(tuple(duplimate.read_dup(data, name)))
-    raise InputFileError("not a LIN, .dup or .dlm board file", source=name)
+    raise InputFileError("not a PBN, LIN, .dup or .dlm board file", source=name)
+
+
+def read_pbn_boards(text: str, source: str | None = None) -> BoardSet:
+    """The ``[Board]`` and ``[Deal]`` tags of a PBN file as boards (numbered in order where a game
+    has no ``Board`` tag); a ``Dealer`` or ``Vulnerable`` tag that contradicts the number is an error.
+
+    >>> s = read_pbn_boards('[Board "7"]\\n[Dealer "S"]\\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"]\\n')
+    >>> s.boards[0].number, s.boards[0].dealer.value
+    (7, 'S')
+    """
+    boards: list[Board] = []
+    tags: dict[str, str] = {}
+    line_of: dict[str, int] = {}
+
+    def finish() -> None:
+        if "Deal" in tags:
+            number = tags.get("Board", "").strip()
+            board_no = int(number) if number.isdigit() else len(boards) + 1
+            try:
+                board = Board.from_pbn(board_no, tags["Deal"])
+            except CardError as error:
+                raise InputFileError(str(error), line=line_of["Deal"], source=source) from None
+            given = tags.get("Dealer", "").strip().upper()
+            if given in ("N", "E", "S", "W") and given != board.dealer.value:
+                raise InputFileError(f"board {board_no}: Dealer {given}, but board {board_no}'s dealer is "
+                                     f"{board.dealer.value}", line=line_of.get("Dealer"), source=source)
+            boards.append(board)
+        tags.clear()
+
+    for number, line in enumerate(text.replace("\r", "").split("\n"), 1):
+        match = re.match(r'\s*\[(\w+)\s+"(.*)"\s*\]', line)
+        if match:
+            key, value = match.group(1), match.group(2)
+            if key in tags and key in ("Board", "Deal"):
+                finish()
+            tags[key], line_of[key] = value, number
+        elif not line.strip() and "Deal" in tags:
+            finish()
+    finish()
+    if not boards:
+        raise InputFileError("no [Deal] tag found in this PBN file", source=source)
+    return BoardSet(tuple(boards))
 
 
 def _decode(data: bytes, name: str) -> str:

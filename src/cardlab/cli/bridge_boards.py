@@ -11,7 +11,7 @@ from pathlib import Path
 from cardlab.cli.output import positive_int
 from cardlab.errors import ConstraintError
 
-__all__ = ["add_board_set_options", "board_set_requested", "board_set_command"]
+__all__ = ["add_board_set_options", "board_set_requested", "board_set_command", "register"]
 
 #: Boards in a set when neither -p nor the script's ``produce`` says.
 DEFAULT_BOARDS = 16
@@ -64,11 +64,20 @@ def board_set_command(args: argparse.Namespace) -> int:
     from cardlab.cli.cluster_option import executor_for
     from cardlab.textfile import read_text
 
+    if args.quiet or not args.verbose:
+        raise ConstraintError("-q and -v choose what the script's run prints; a board set prints the board file "
+                              "(and its report on stderr): leave them out")
+    if args.format == "json" and args.board_format:
+        raise ConstraintError(f"--format json writes the set as JSON; --board-format {args.board_format} asks for a "
+                              f"board file: give one of them")
     parts = []
     if args.mix:
         if args.script is not None:
             raise ConstraintError(f"give the scripts either as SCRIPT or in --mix, not both ('{args.script}' and "
                                   f"--mix '{args.mix}')")
+        if args.produce:
+            raise ConstraintError(f"-p {args.produce}: in a --mix set each script's count is given in --mix "
+                                  f"(SCRIPT:COUNT)")
         if args.level:
             raise ConstraintError("--level applies to one script; in a --mix set, declare each script's types with "
                                   "'# level' lines in the script")
@@ -102,4 +111,40 @@ def board_set_command(args: argparse.Namespace) -> int:
     what = "JSON" if args.format == "json" else fmt.upper()
     where = f"written to {args.output}" if args.output else "written to stdout"
     print(f"cardlab: {len(result.boards)} board(s) as {what} {where}; " + result.summary().rstrip(), file=sys.stderr)
+    return 0
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``cardlab bridge boards`` (read a board file; convert it to another format)."""
+    boards = subparsers.add_parser(
+        "boards", help="read a board file (PBN, LIN, Duplimate .dup/.dlm) and list or convert it",
+        description="Read the boards of a PBN, BBO LIN or Duplimate .dup/.dlm file (dealer and vulnerability "
+                    "checked against each board number) and list them, or write them in another format with -o. "
+                    "Example: cardlab bridge boards set.pbn -o club.dlm. See docs/boards.md.")
+    boards.add_argument("file", metavar="FILE", help="the board file")
+    boards.add_argument("--board-format", choices=("pbn", "lin", "dup", "dlm"),
+                        help="format to write with -o (default: from -o's suffix)")
+    boards.add_argument("--format", choices=("table", "json"), default="table",
+                        help="how to list the boards when there is no -o (default: table)")
+    boards.add_argument("-o", "--output", metavar="FILE", help="write the boards to FILE in its format")
+    boards.set_defaults(func=_boards_command)
+
+
+def _boards_command(args: argparse.Namespace) -> int:
+    from cardlab.bridge.boardsets import format_for, read_board_file
+
+    board_set = read_board_file(args.file)
+    if args.output:
+        fmt = format_for(args.output, args.board_format)
+        Path(args.output).write_bytes(board_set.encode(fmt))
+        print(f"cardlab: {len(board_set)} board(s) from {args.file} written to {args.output} ({fmt})", file=sys.stderr)
+        return 0
+    if args.board_format:
+        raise ConstraintError(f"--board-format {args.board_format} needs -o FILE to write to")
+    rows = [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value, "deal": b.pbn_deal()}
+            for b in board_set]
+    if args.format == "json":
+        sys.stdout.write(json.dumps(rows, indent=2) + "\n")
+    else:
+        sys.stdout.write("".join(f"{r['board']:>5}  {r['dealer']}  {r['vulnerable']:<4}  {r['deal']}\n" for r in rows))
     return 0
