@@ -255,3 +255,14 @@ def test_cli_boards_reads_and_converts(run, tmp_path: Path) -> None:
     wrong.write_text(boards.to_pbn().replace('[Dealer "E"]', '[Dealer "W"]'))
     status, out, err = run("bridge", "boards", str(wrong))
     assert status == 2 and err.count("\n") == 1 and "Dealer W" in err
+
+
+def test_real_bbo_record_with_play_reads_like_endplay() -> None:
+    from endplay.parsers import lin as endplay_lin
+
+    path = Path(__file__).parent / "data" / "bbo-played.lin"  # source: tests/data/SOURCES.md
+    (board,) = read_board_file(path)
+    (theirs,) = endplay_lin.loads(path.read_text())
+    assert board.number == 1 and board.dealer.value == "N" and board.vulnerability is Vulnerability.NONE
+    assert board.pbn_deal() == theirs.deal.to_pbn()
+    assert board.hand_text(2) == "T43.AKQT84.K.KJT"  # South: S34T H48TQKA DK CTJK in the file
