@@ -8,13 +8,23 @@ import json
 import sys
 from pathlib import Path
 
-from cardlab.cli.output import positive_int
 from cardlab.errors import ConstraintError
 
 __all__ = ["add_board_set_options", "board_set_requested", "board_set_command", "register"]
 
 #: Boards in a set when neither -p nor the script's ``produce`` says.
 DEFAULT_BOARDS = 16
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1 (this module stays free of the output stack's imports)."""
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
+    return value
 
 
 def add_board_set_options(parser: argparse.ArgumentParser) -> None:
