@@ -72,6 +72,18 @@ def test_levelled_counts_equal_the_shares_exactly() -> None:
     assert sum(freq.values()) == 1  # the types cover the script's deals
 
 
+def test_no_condition_types_on_one_seat_are_exact() -> None:
+    from cardlab.bridge.tables import shape_table
+
+    script = "generate 1000000\n"  # no condition: every deal
+    flat = shape_table().main
+    p_4333 = Fraction(flat.count("4-3-3-3"), flat.total)
+    levels = parse_levels("flat=shape(north, any 4333):1/2, rest:1/2")
+    result = deal_board_set([ScriptPart(parse_script(script, "any.dlr"), script, 4, levels)], seed=1)
+    assert [lv.natural for lv in result.parts[0].levels] == [p_4333, 1 - p_4333]
+    assert [sorted(_lengths(b, 0)) == [3, 3, 3, 4] for b in result.boards] == [True, True, False, False]
+
+
 def test_simulated_natural_frequency_when_no_exact_table() -> None:
     # partner's points given opener's: two seats, so the class counts do not apply; the exact
     # answer comes from cardlab's conditional table of one hand given another's points.

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import comb
 from typing import Any, Sequence
 
 from cardlab.errors import ConstraintError, DealerScriptError
@@ -213,12 +214,17 @@ def natural_frequencies(script: Any, types: Sequence[Any], *, trials: int, seed:
     from cardlab.bridge.dealer.runner import run_script
     from cardlab.distribution import wilson
 
+    from cardlab.bridge.dealer.parser import Num
+
     base = ConditionalPlan.build(script)
-    if base is not None:
+    hands = base.accepted_hands if base is not None else None
+    if hands is None and script.condition == Num(1) and not script.predeal and script.pointcount == type(
+            script).pointcount:
+        hands = comb(52, 13)  # no condition: every hand of the seat the types look at
+    if hands is not None:
         plans = [ConditionalPlan.build(replace(script, condition=_and(script.condition, t))) for t in types]
         if all(p is not None for p in plans):
-            return [(Fraction(p.accepted_hands, base.accepted_hands), None, None, None)
-                    for p in plans if p is not None]
+            return [(Fraction(p.accepted_hands, hands), None, None, None) for p in plans if p is not None]
     actions = tuple(Action("average", f"type {i}", exprs=(t,)) for i, t in enumerate(types))
     result = run_script(replace(script, actions=actions, default_action=False), produce=trials, generate=generate,
                         seed=seed, quiet=True, workers=workers, executor=executor)
