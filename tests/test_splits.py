@@ -186,6 +186,28 @@ def test_layouts_and_plays_against_enumeration(holding: str, vacant: tuple[int, 
         assert {(r.west, r.east): r.count for r in table.rows} == counts
 
 
+@pytest.mark.parametrize("holding,played", [
+    ("QJxx", "W:Q"), ("QJxx", "W:x E:J"), ("KJ54", ""), ("AQT9x", "W:x E:T"), ("KQJT", "N:A W:J E:T"),
+    ("QTxxx", "W:x E:T W:x E:Q"), ("QTxxx", "N:J W:x E:Q"),
+])
+def test_full_deal_against_the_cards_that_matter(holding: str, played: str) -> None:
+    """13 vacant places each: enumerate the 2^n ways the n missing (concrete) cards can lie, each
+    weighted by the C(26 - n, 13 - k) ways to fill West's other places, and by the plays' chance."""
+    plays = [tuple(p.split(":")) for p in played.split()]
+    cards = _concrete(holding)
+    n = len(cards)
+    weights: dict[tuple[str, str], Fraction] = {}
+    for mask in range(1 << n):
+        west = {c for i, c in enumerate(cards) if mask >> i & 1}
+        chance = _play_chance(west, set(cards) - west, [(s, c) for s, c in plays], set())
+        if chance:
+            key = (_written(west), _written(set(cards) - west))
+            weights[key] = weights.get(key, Fraction(0)) + comb(26 - n, 13 - len(west)) * chance
+    total = sum(weights.values())
+    table = card_layouts(holding, played=played or None)
+    assert {(r.west, r.east): r.probability for r in table.rows} == {k: v / total for k, v in weights.items()}
+
+
 def test_restricted_choice_is_11_17_not_2_3() -> None:
     table = card_layouts("QJxx", played="W:Q")
     rows = {(r.west, r.east): r for r in table.rows}
