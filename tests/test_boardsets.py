@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from cardlab.board import Vulnerability, dealer
-from cardlab.bridge.boardsets import Board, BoardSet, ScriptPart, deal_board_set, parse_mix, read_board_file
+from cardlab.bridge.boardsets import (Board, BoardSet, ScriptPart, deal_board_set, parse_mix, read_board_file,
+                                      read_pbn_boards)
 from cardlab.bridge.dealer import parse_script
 from cardlab.bridge.duplimate import read_dlm, read_dup, write_dlm, write_dup
 from cardlab.bridge.lin import read_lin, write_lin
@@ -266,3 +267,19 @@ def test_real_bbo_record_with_play_reads_like_endplay() -> None:
     assert board.number == 1 and board.dealer.value == "N" and board.vulnerability is Vulnerability.NONE
     assert board.pbn_deal() == theirs.deal.to_pbn()
     assert board.hand_text(2) == "T43.AKQT84.K.KJT"  # South: S34T H48TQKA DK CTJK in the file
+
+
+def test_real_pbn_results_files_read_as_board_sets() -> None:
+    data = Path(__file__).parent / "data"
+    tables = read_board_file(data / "real-tables.pbn")  # a results file: board 1 once per table
+    assert [b.number for b in tables] == [1]
+    assert tables.boards[0].pbn_deal() == "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    records = read_board_file(data / "dd_records.pbn")
+    assert [(b.number, b.dealer.value) for b in records] == [(28, "W"), (1, "N")]
+    text = (data / "real-tables.pbn").read_text(encoding="utf-8", errors="replace")
+    clash = text.replace("432.AKQJ.T98.765\"]", "432.AKQJ.T98.765\"]", 1)
+    second = clash.index('[Deal "N:AKQJ', clash.index('[Deal "N:AKQJ') + 1)
+    clash = clash[:second] + '[Deal "N:T98.765.432.AKQJ AKQJ.T98.765.432 765.432.AKQJ.T98 432.AKQJ.T98.765"]' + \
+        clash[clash.index("\n", second):]
+    with pytest.raises(InputFileError, match="twice with different deals"):
+        read_pbn_boards(clash, "x.pbn")

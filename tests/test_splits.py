@@ -250,6 +250,9 @@ def test_bad_input_errors() -> None:
         card_layouts("QJxx", played="W:Q W:J W:x W:x W:x")
     with pytest.raises(DeckError, match="'Z'"):
         card_layouts("QZ")
+    # vacant places that leave no room for a doubleton: no textbook note, no division by zero
+    one_sided = card_layouts("QJxx", (13, 0), played="W:x")
+    assert [r.probability for r in one_sided.rows] == [1] and not any("textbook" in n for n in one_sided.notes)
 
 
 @pytest.mark.parametrize("argv,token", [

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from cardlab.board import SEATS, Seat, Vulnerability, dealer
-from cardlab.errors import CardError, ConstraintError, InputFileError
+from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError
 
 __all__ = ["Board", "BoardSet", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
            "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]
@@ -205,7 +205,7 @@ def format_for(path: str | None, given: str | None) -> str:
 
 
 def read_board_file(path: str | Path) -> BoardSet:
-    """Read a LIN, ``.dup`` or ``.dlm`` file (by its suffix, else by its content)."""
+    """Read a PBN, LIN, ``.dup`` or ``.dlm`` file (by its suffix, else by its content)."""
     data = Path(path).read_bytes()
     name = str(path)
     suffix = Path(path).suffix.lower()
@@ -214,12 +214,18 @@ def read_board_file(path: str | Path) -> BoardSet:
     if suffix == ".dup":
         return BoardSet(tuple(duplimate.read_dup(data, name)))
     text = _decode(data, name)
-    if suffix == ".dlm" or text.lstrip().startswith("[Document]"):
+    if suffix == ".dlm":
         return BoardSet(tuple(duplimate.read_dlm(text, name)))
-    if suffix == ".lin" or "md|" in text:
+    if suffix == ".lin":
         return BoardSet(tuple(lin.read_lin(text, name)))
-    if suffix == ".pbn" or "[Deal " in text:
+    if suffix == ".pbn":
         return read_pbn_boards(text, name)
+    if text.lstrip().startswith("[Document]"):
+        return BoardSet(tuple(duplimate.read_dlm(text, name)))
+    if "[Deal " in text:
+        return read_pbn_boards(text, name)
+    if "md|" in text:
+        return BoardSet(tuple(lin.read_lin(text, name)))
     if len(data) % 156 == 0 and data[:2].isdigit():
         return BoardSet(tuple(duplimate.read_dup(data, name)))
     raise InputFileError("not a PBN, LIN, .dup or .dlm board file", source=name)
@@ -227,7 +233,8 @@ def read_board_file(path: str | Path) -> BoardSet:
 
 def read_pbn_boards(text: str, source: str | None = None) -> BoardSet:
     """The ``[Board]`` and ``[Deal]`` tags of a PBN file as boards (numbered in order where a game
-    has no ``Board`` tag); a ``Dealer`` or ``Vulnerable`` tag that contradicts the number is an error.
+    has no ``Board`` tag); a ``Dealer`` or ``Vulnerable`` tag that contradicts the number is an error,
+    and a board repeated (once per table, as results files do) must have the same deal.
 
     >>> s = read_pbn_boards('[Board "7"]\\n[Dealer "S"]\\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"]\\n')
     >>> s.boards[0].number, s.boards[0].dealer.value
@@ -249,7 +256,22 @@ def read_pbn_boards(text: str, source: str | None = None) -> BoardSet:
             if given in ("N", "E", "S", "W") and given != board.dealer.value:
                 raise InputFileError(f"board {board_no}: Dealer {given}, but board {board_no}'s dealer is "
                                      f"{board.dealer.value}", line=line_of.get("Dealer"), source=source)
-            boards.append(board)
+            vul = tags.get("Vulnerable", "").strip()
+            if vul and vul != "?":
+                try:
+                    given_vul = Vulnerability.parse(vul)
+                except CardlabError:
+                    raise InputFileError(f"board {board_no}: unknown vulnerability {vul!r}", line=line_of["Vulnerable"],
+                                         source=source) from None
+                if given_vul != board.vulnerability:
+                    raise InputFileError(f"board {board_no}: Vulnerable {vul}, but board {board_no} is "
+                                         f"{board.vulnerability.value}", line=line_of["Vulnerable"], source=source)
+            seen = next((b for b in boards if b.number == board_no), None)
+            if seen is None:
+                boards.append(board)
+            elif seen != board:  # a results file repeats each board once per table: the same deal
+                raise InputFileError(f"board {board_no} is given twice with different deals", line=line_of["Deal"],
+                                     source=source)
         tags.clear()
 
     for number, line in enumerate(text.replace("\r", "").split("\n"), 1):

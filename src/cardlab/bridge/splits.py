@@ -368,9 +368,11 @@ def card_layouts(cards: str, vacant: str | tuple[int, int] | None = None, played
              "West's places - West's cards)."]
     if plays:
         notes.append("Plays: a defender follows with a card of his lowest group of equal cards and chooses at random "
-                     "among equal cards (restricted choice); 'likelihood' is the chance of the plays given the layout.")
-        ratio = Fraction(comb(rest, w - 1), comb(rest, w - 2)) if w >= 2 else None
-        if ratio is not None and ratio:
+                     "among equal cards (restricted choice); 'Chance of plays' (JSON: likelihood) is the chance of the plays "
+                     "given the layout.")
+        single, double = (comb(rest, w - 1), comb(rest, w - 2)) if w >= 2 else (0, 0)
+        if single and double:
+            ratio = Fraction(single, double)
             notes.append(f"The textbook 2/3 for restricted choice treats a given singleton and a given doubleton "
                          f"as equally likely beforehand; they are not: with {rest} other unseen cards and {w} "
                          f"places in West's hand they are as C({rest},{w - 1}) : C({rest},{w - 2}) = "
