@@ -138,3 +138,22 @@ def test_level_parsing() -> None:
     assert level_counts(parse_levels("x=1,y=1,z=1"), 9) == [3, 3, 3]
     with pytest.raises(ConstraintError, match="not a whole number"):
         level_counts(parse_levels("x=1,y=1,z=1"), 10)
+
+
+def test_mix_with_a_levelled_script(run, tmp_path: Path) -> None:
+    (tmp_path / "nt.dlr").write_text(NT + "# level major = hearts(north) >= 5 || spades(north) >= 5 : 25%\n"
+                                          "# level other : 75%\n")
+    (tmp_path / "any.dlr").write_text("dealer east\ncondition hcp(east) >= 20\n")
+    status, out, err = run("bridge", "dealer", "--mix", f"{tmp_path / 'nt.dlr'}:8,{tmp_path / 'any.dlr'}:4",
+                           "--rotate", "-s", "11", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    origins = [b["origin"].rsplit("/", 1)[-1] for b in data["boards"]]
+    assert origins == ["nt.dlr:major"] * 2 + ["nt.dlr:other"] * 6 + ["any.dlr"] * 4
+    assert [b["board"] for b in data["boards"]] == list(range(1, 13))
+    assert [p["boards"] for p in data["parts"]] == [8, 4] and len(data["parts"][1]["levels"]) == 0
+    for row in data["boards"]:
+        board = Board.from_pbn(row["board"], row["deal"])
+        assert board.dealer.value == row["dealer"]
+        if row["origin"].endswith("any.dlr"):
+            assert _hcp(board, board.dealer.index) >= 20
