@@ -24,7 +24,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description="Run a script in the language of the 'dealer' program: deals meeting its condition "
                     "are printed by its actions, then the averages and frequency tables. Same flags as "
                     "the C program where it has them; see docs/dealer.md.")
-    dealer.add_argument("script", metavar="SCRIPT", help="the script file, or - for standard input")
+    dealer.add_argument("script", metavar="SCRIPT", nargs="?", help="the script file, or - for standard input")
     dealer.add_argument("-g", "--generate", type=positive_int, help="deals to generate at most (script's "
                         "'generate', default 10,000,000)")
     dealer.add_argument("-p", "--produce", type=positive_int, help="deals to produce (meeting the condition)")
@@ -38,6 +38,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     dealer.add_argument("--format", choices=("text", "json"), default="text", help="text (as the C program) "
                         "or json")
     dealer.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    from cardlab.cli.bridge_boards import add_board_set_options
+
+    add_board_set_options(dealer)  # --rotate, --mix, --level, board files (docs/boards.md)
     dealer.set_defaults(func=_dealer_command)
 
     deal = subparsers.add_parser(
@@ -73,7 +76,10 @@ def _open_output(path: str | None) -> TextIO:
 
 def _dealer_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dealer import parse_script, write_run
+    from cardlab.cli.bridge_boards import board_set_command, board_set_requested
 
+    if board_set_requested(args):
+        return board_set_command(args)
     if args.script == "-":
         text, source = sys.stdin.read(), "stdin"
     else:

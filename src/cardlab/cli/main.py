@@ -41,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     bridge_cmds = _commands(bridge)
     bridge_stats.register(bridge_cmds)
     bridge_dealer.register(bridge_cmds)  # dealer scripts, and random deals under constraints
+    from cardlab.cli import bridge_boards, bridge_split  # suit splits; board files (docs/splits.md, boards.md)
+
+    bridge_split.register(bridge_cmds)
+    bridge_boards.register(bridge_cmds)
     bridge_score.register(bridge_cmds)
     bridge_dd.register(bridge_cmds)
     bridge_teams.register(bridge_cmds)

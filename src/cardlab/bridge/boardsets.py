@@ -1,0 +1,493 @@
+"""Board sets for practice sessions and dealing machines (docs/boards.md).
+
+A :class:`Board` is a board number and a deal (the seat of each card); its dealer
+and vulnerability follow from the number by the standard cycle
+(:mod:`cardlab.board`). A :class:`BoardSet` is boards in order; it writes PBN,
+BBO's LIN (:mod:`cardlab.bridge.lin`) and the Duplimate dealing machines' ``.dup``
+and ``.dlm`` files (:mod:`cardlab.bridge.duplimate`), and :func:`read_board_file`
+reads LIN, ``.dup`` and ``.dlm`` back.
+
+:func:`deal_board_set` makes a set from dealer scripts: several scripts mixed
+(``a.dlr:8,b.dlr:8``), each deal rotated so that the script's dealer sits where the
+board number puts the dealer (``rotate``), and hand types levelled to chosen shares
+(:mod:`cardlab.bridge.levels`). Deals come from the dealer runner's public entry
+point, :func:`cardlab.bridge.dealer.run_script`.
+
+>>> deal = Board.from_pbn(3, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+>>> deal.dealer.value, deal.vulnerability.value, deal.rotated(0, 2).hand_text(2)
+('S', 'EW', 'AKQJ.T98.765.432')
+>>> print(BoardSet((deal,)).to_pbn().splitlines()[7])
+[Board "3"]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from cardlab.board import SEATS, Seat, Vulnerability, dealer
+from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError
+
+__all__ = ["Board", "BoardSet", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
+           "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]
+
+RANKS = "23456789TJQKA"
+#: Board-file formats cardlab writes, by name; ``.dup`` is binary.
+FORMATS = ("pbn", "lin", "dup", "dlm")
+
+
+def rotate_owner(owner: bytes, steps: int) -> bytes:
+    """The deal with every hand moved ``steps`` seats clockwise (N -> E -> S -> W).
+
+    >>> rotate_owner(bytes([0, 1, 2, 3]), 1)
+    b'\\x01\\x02\\x03\\x00'
+    """
+    return bytes((seat + steps) % 4 for seat in owner)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board: its number and ``owner``, 52 bytes giving the seat (0 N .. 3 W) of card id
+    ``rank * 4 + suit`` (rank 0..12 = 2..A, suit 0..3 = clubs..spades). ``origin`` names the
+    script (and hand type) it was dealt by, for reports."""
+
+    number: int
+    owner: bytes
+    origin: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise ConstraintError(f"board number must be at least 1, not {self.number}")
+        if len(self.owner) != 52 or any(self.owner.count(s) != 13 for s in range(4)):
+            raise CardError("a deal gives each of the four seats 13 of the 52 cards")
+
+    @property
+    def dealer(self) -> Seat:
+        return dealer(self.number)
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        return Vulnerability.from_board(self.number)
+
+    def holding(self, seat: int, suit: int) -> str:
+        """The ranks (highest first) ``seat`` holds in ``suit`` (0 clubs .. 3 spades)."""
+        return "".join(RANKS[r] for r in range(12, -1, -1) if self.owner[r * 4 + suit] == seat)
+
+    def hand_text(self, seat: int) -> str:
+        """``AKQJ.T98.765.432``: spades, hearts, diamonds, clubs."""
+        return ".".join(self.holding(seat, suit) for suit in (3, 2, 1, 0))
+
+    def pbn_deal(self, first: int = 0) -> str:
+        """The PBN ``Deal`` value from seat ``first`` clockwise."""
+        return SEATS[first] + ":" + " ".join(self.hand_text((first + i) % 4) for i in range(4))
+
+    def rotated(self, from_seat: int, to_seat: int) -> Board:
+        """The same deal turned so that the hand at ``from_seat`` is at ``to_seat``."""
+        return Board(self.number, rotate_owner(self.owner, to_seat - from_seat), self.origin)
+
+    def renumbered(self, number: int) -> Board:
+        return Board(number, self.owner, self.origin)
+
+    @classmethod
+    def from_pbn(cls, number: int, deal: str, origin: str = "") -> Board:
+        """A board from a PBN deal string such as ``N:AK.. ...`` (``-`` for a hand left out when the
+        other three give it)."""
+        match = re.fullmatch(r"\s*([NESWnesw])\s*:\s*(.*?)\s*", deal)
+        if not match:
+            raise CardError(f"cannot read deal {deal!r}: expected 'N:' (or E:, S:, W:) and four hands")
+        first = SEATS.index(match.group(1).upper())
+        hands = match.group(2).split()
+        if len(hands) != 4:
+            raise CardError(f"cannot read deal {deal!r}: expected four hands, found {len(hands)}")
+        return cls.from_hands(number, {(first + i) % 4: h for i, h in enumerate(hands) if h != "-"}, deal, origin)
+
+    @classmethod
+    def from_hands(cls, number: int, hands: dict[int, str], shown: str, origin: str = "") -> Board:
+        """A board from hands ``S.H.D.C`` by seat; one seat may be missing (it gets the rest)."""
+        owner = [-1] * 52
+        for seat, text in hands.items():
+            suits = text.split(".")
+            if len(suits) != 4:
+                raise CardError(f"cannot read hand {text!r} in {shown!r}: write spades.hearts.diamonds.clubs")
+            for suit, ranks in zip((3, 2, 1, 0), suits):
+                for ch in ranks.upper():
+                    if ch not in RANKS:
+                        raise CardError(f"unknown rank {ch!r} in hand {text!r} of {shown!r}")
+                    card = RANKS.index(ch) * 4 + suit
+                    if owner[card] != -1:
+                        raise CardError(f"card {ch}{'CDHS'[suit]} is given twice in {shown!r}")
+                    owner[card] = seat
+        return cls._complete(number, owner, f"deal {shown!r}", origin)
+
+    @classmethod
+    def _complete(cls, number: int, owner: list[int], label: str, origin: str = "") -> Board:
+        missing = [s for s in range(4) if owner.count(s) == 0]
+        if owner.count(-1):
+            if len(missing) != 1 or owner.count(-1) != 13:
+                counts = ", ".join(f"{SEATS[s]} {owner.count(s)}" for s in range(4))
+                raise CardError(f"{label} does not give 13 cards to each seat ({counts})")
+            owner = [missing[0] if s == -1 else s for s in owner]
+        if any(owner.count(s) != 13 for s in range(4)):
+            counts = ", ".join(f"{SEATS[s]} {owner.count(s)}" for s in range(4))
+            raise CardError(f"{label} does not give 13 cards to each seat ({counts})")
+        return cls(number, bytes(owner), origin)
+
+
+@dataclass(frozen=True)
+class BoardSet:
+    """Boards in order, with writers for every board-file format.
+
+    >>> s = BoardSet((Board.from_pbn(1, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"),))
+    >>> s.to_lin().split("|")[4:6]
+    ['md', '3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432']
+    """
+
+    boards: tuple[Board, ...]
+
+    def __len__(self) -> int:
+        return len(self.boards)
+
+    def __iter__(self) -> Iterator[Board]:
+        return iter(self.boards)
+
+    def to_pbn(self, event: str = "") -> str:
+        """PBN 2.1 games: the mandatory tags, board number, dealer and vulnerability from the number."""
+        out = ["% PBN 2.1", "% EXPORT", "%Creator: cardlab"]
+        for b in self.boards:
+            tags = [("Event", event or "cardlab board set"), ("Site", "?"), ("Date", "?"), ("Round", "?"),
+                    ("Board", str(b.number)), ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
+                    ("Dealer", b.dealer.value), ("Vulnerable", b.vulnerability.value),
+                    ("Deal", b.pbn_deal(b.dealer.index)), ("Scoring", "?"), ("Declarer", "?"),
+                    ("Contract", "?"), ("Result", "?")]
+            out += [f'[{k} "{v}"]' for k, v in tags]
+            out.append("")
+        return "\n".join(out) + "\n"
+
+    def to_lin(self) -> str:
+        from cardlab.bridge.lin import write_lin
+
+        return write_lin(self.boards)
+
+    def to_dup(self) -> bytes:
+        from cardlab.bridge.duplimate import write_dup
+
+        return write_dup(self.boards)
+
+    def to_dlm(self) -> str:
+        from cardlab.bridge.duplimate import write_dlm
+
+        return write_dlm(self.boards)
+
+    def encode(self, fmt: str) -> bytes:
+        """The set as the bytes of a ``fmt`` file (text formats in UTF-8 or ASCII, CRLF for DLM)."""
+        if fmt == "pbn":
+            return self.to_pbn().encode("utf-8")
+        if fmt == "lin":
+            return self.to_lin().encode("utf-8")
+        if fmt == "dup":
+            return self.to_dup()
+        if fmt == "dlm":
+            return self.to_dlm().encode("ascii")
+        raise ConstraintError(f"unknown board-file format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+def format_for(path: str | None, given: str | None) -> str:
+    """The format asked for, else the one ``path``'s suffix names, else PBN."""
+    if given:
+        if given not in FORMATS:
+            raise ConstraintError(f"unknown board-file format {given!r} (known: {', '.join(FORMATS)})")
+        return given
+    suffix = Path(path).suffix.lower().lstrip(".") if path else ""
+    return suffix if suffix in FORMATS else "pbn"
+
+
+def read_board_file(path: str | Path) -> BoardSet:
+    """Read a PBN, LIN, ``.dup`` or ``.dlm`` file (by its suffix, else by its content)."""
+    data = Path(path).read_bytes()
+    name = str(path)
+    suffix = Path(path).suffix.lower()
+    from cardlab.bridge import duplimate, lin
+
+    if suffix == ".dup":
+        return BoardSet(tuple(duplimate.read_dup(data, name)))
+    text = _decode(data, name)
+    if suffix == ".dlm":
+        return BoardSet(tuple(duplimate.read_dlm(text, name)))
+    if suffix == ".lin":
+        return BoardSet(tuple(lin.read_lin(text, name)))
+    if suffix == ".pbn":
+        return read_pbn_boards(text, name)
+    if text.lstrip().startswith("[Document]"):
+        return BoardSet(tuple(duplimate.read_dlm(text, name)))
+    if "[Deal " in text:
+        return read_pbn_boards(text, name)
+    if "md|" in text:
+        return BoardSet(tuple(lin.read_lin(text, name)))
+    if len(data) % 156 == 0 and data[:2].isdigit():
+        return BoardSet(tuple(duplimate.read_dup(data, name)))
+    raise InputFileError("not a PBN, LIN, .dup or .dlm board file", source=name)
+
+
+def read_pbn_boards(text: str, source: str | None = None) -> BoardSet:
+    """The ``[Board]`` and ``[Deal]`` tags of a PBN file as boards (numbered in order where a game
+    has no ``Board`` tag); a ``Dealer`` or ``Vulnerable`` tag that contradicts the number is an error,
+    and a board repeated (once per table, as results files do) must have the same deal.
+
+    >>> s = read_pbn_boards('[Board "7"]\\n[Dealer "S"]\\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"]\\n')
+    >>> s.boards[0].number, s.boards[0].dealer.value
+    (7, 'S')
+    """
+    boards: list[Board] = []
+    tags: dict[str, str] = {}
+    line_of: dict[str, int] = {}
+
+    def finish() -> None:
+        if "Deal" in tags:
+            number = tags.get("Board", "").strip()
+            board_no = int(number) if number.isdigit() else len(boards) + 1
+            try:
+                board = Board.from_pbn(board_no, tags["Deal"])
+            except CardError as error:
+                raise InputFileError(str(error), line=line_of["Deal"], source=source) from None
+            given = tags.get("Dealer", "").strip().upper()
+            if given in ("N", "E", "S", "W") and given != board.dealer.value:
+                raise InputFileError(f"board {board_no}: Dealer {given}, but board {board_no}'s dealer is "
+                                     f"{board.dealer.value}", line=line_of.get("Dealer"), source=source)
+            vul = tags.get("Vulnerable", "").strip()
+            if vul and vul != "?":
+                try:
+                    given_vul = Vulnerability.parse(vul)
+                except CardlabError:
+                    raise InputFileError(f"board {board_no}: unknown vulnerability {vul!r}", line=line_of["Vulnerable"],
+                                         source=source) from None
+                if given_vul != board.vulnerability:
+                    raise InputFileError(f"board {board_no}: Vulnerable {vul}, but board {board_no} is "
+                                         f"{board.vulnerability.value}", line=line_of["Vulnerable"], source=source)
+            seen = next((b for b in boards if b.number == board_no), None)
+            if seen is None:
+                boards.append(board)
+            elif seen != board:  # a results file repeats each board once per table: the same deal
+                raise InputFileError(f"board {board_no} is given twice with different deals", line=line_of["Deal"],
+                                     source=source)
+        tags.clear()
+
+    for number, line in enumerate(text.replace("\r", "").split("\n"), 1):
+        match = re.match(r'\s*\[(\w+)\s+"(.*)"\s*\]', line)
+        if match:
+            key, value = match.group(1), match.group(2)
+            if key in tags and key in ("Board", "Deal"):
+                finish()
+            tags[key], line_of[key] = value, number
+        elif not line.strip() and "Deal" in tags:
+            finish()
+    finish()
+    if not boards:
+        raise InputFileError("no [Deal] tag found in this PBN file", source=source)
+    return BoardSet(tuple(boards))
+
+
+def _decode(data: bytes, name: str) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+# --- sets from dealer scripts --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetPart:
+    """One script of a mixed set and how many boards it deals."""
+
+    script: str
+    count: int
+
+
+def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
+    """``a.dlr:8,b.dlr:8``, or the name of a file with one ``SCRIPT COUNT`` (or ``SCRIPT:COUNT``)
+    per line (``#`` comments); script paths in a file are relative to it.
+
+    >>> parse_mix("a.dlr:8, b.dlr:4")
+    (SetPart(script='a.dlr', count=8), SetPart(script='b.dlr', count=4))
+    >>> parse_mix("a.dlr:eight")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ConstraintError: --mix item 'a.dlr:eight': write SCRIPT:COUNT, e.g. open1nt.dlr:8
+    """
+    items: list[tuple[str, str]] = []
+    where = ""
+    if ":" not in text and "," not in text and Path(text).is_file():
+        folder = Path(text).parent
+        where = f" in {text}"
+        for number, line in enumerate(Path(text).read_text(encoding="utf-8-sig").splitlines(), 1):
+            line = line.split("#", 1)[0].strip()
+            if line:
+                match = re.fullmatch(r"(.+?)\s*[:\s]\s*(\S+)", line)
+                if not match:
+                    raise ConstraintError(f"{text}: line {number}: write SCRIPT COUNT, not {line!r}")
+                script = match.group(1)
+                items.append((str(folder / script) if not Path(script).is_absolute() else script, match.group(2)))
+    else:
+        for item in (p.strip() for p in text.split(",")):
+            if not item:
+                continue
+            script, sep, count = item.rpartition(":")
+            if not sep or not script:
+                raise ConstraintError(f"--mix item {item!r}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
+            items.append((script, count))
+    parts = []
+    for script, count in items:
+        if not count.isdigit() or int(count) < 1:
+            raise ConstraintError(f"--mix item '{script}:{count}'{where}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
+        parts.append(SetPart(script, int(count)))
+    if not parts:
+        raise ConstraintError(f"--mix {text!r} names no scripts")
+    return tuple(parts)
+
+
+def numbered(boards: Iterable[Board], first: int = 1, rotate: Sequence[int] | None = None) -> BoardSet:
+    """Number ``boards`` from ``first``; with ``rotate`` (each board's script dealer seat), turn each
+    deal so that hand sits at the dealer seat its new number gives."""
+    out = []
+    for i, board in enumerate(boards):
+        number = first + i
+        b = board.renumbered(number)
+        if rotate is not None:
+            b = b.rotated(rotate[i], dealer(number).index)
+        out.append(b)
+    return BoardSet(tuple(out))
+
+
+@dataclass(frozen=True)
+class PartReport:
+    """What one script of a set dealt: boards, and for a levelled script each type's report."""
+
+    source: str
+    boards: int
+    dealer: int
+    levels: tuple[Any, ...] = ()
+    generated: int = 0
+
+
+@dataclass(frozen=True)
+class BoardSetResult:
+    """A dealt set and how it was made (seed, each script's part, levels, rotation)."""
+
+    boards: BoardSet
+    seed: int | None
+    parts: tuple[PartReport, ...]
+    rotated: bool
+
+    def summary(self) -> str:
+        """The lines printed beside the file: parts, types with their natural frequencies."""
+        lines = [f"{len(self.boards)} board(s), {self.boards.boards[0].number}-{self.boards.boards[-1].number}, "
+                 f"seed {self.seed}" + ("; rotated so each script's dealer deals" if self.rotated else "")]
+        for part in self.parts:
+            lines.append(f"{part.source}: {part.boards} board(s), dealt with {SEATS[part.dealer]} as dealer")
+            for level in part.levels:
+                lines.append(f"  {level.name}: {level.boards} board(s) = {_percent(level.share)} of the part; "
+                             f"natural frequency {level.frequency_text()}")
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "rotated": self.rotated,
+                "boards": [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value,
+                            "deal": b.pbn_deal(), "origin": b.origin} for b in self.boards],
+                "parts": [{"script": p.source, "boards": p.boards, "dealer": SEATS[p.dealer],
+                           "levels": [lv.to_json() for lv in p.levels]} for p in self.parts]}
+
+
+def _percent(share: Any) -> str:
+    return f"{100 * float(share):.4g}%"
+
+
+@dataclass(frozen=True)
+class ScriptPart:
+    """A parsed script to deal ``count`` boards from, with its text (for levels) and levels."""
+
+    script: Any
+    text: str
+    count: int
+    levels: tuple[Any, ...] = ()
+
+
+def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: bool = False, first_board: int = 1,
+                   shuffle: bool = False, generate: int | None = None, level_trials: int = 100_000,
+                   workers: int = 1, executor: Any = None) -> BoardSetResult:
+    """Deal a set: each part's ``count`` deals from its script (levelled when it has levels) through
+    :func:`cardlab.bridge.dealer.run_script`, in order (or shuffled with the seed), numbered from
+    ``first_board``; ``rotate`` turns each deal so its script's dealer (``dealer`` statement, else
+    North) sits at the board's dealer seat. Part ``i`` (and type ``j``) deal from their own child of
+    the seed, so a part's deals do not depend on the others."""
+    import numpy as np
+
+    from cardlab.bridge.dealer.runner import run_script
+    from cardlab.bridge.levels import LevelReport, compile_levels, level_counts, natural_frequencies
+    from cardlab.engine import resolve_seed
+
+    if not parts:
+        raise ConstraintError("a board set needs at least one script")
+    if first_board < 1:
+        raise ConstraintError(f"the first board number must be at least 1, not {first_board}")
+    root, reported = resolve_seed(seed)
+    children = root.spawn(len(parts) + 1)
+    boards: list[Board] = []
+    dealers: list[int] = []
+    reports = []
+
+    for part, child in zip(parts, children):
+        script = part.script
+        source = script.source or "stdin"
+        seat = script.dealer if script.dealer is not None else 0
+        runs: list[tuple[Any, int, str]]
+        if part.levels:
+            counts = level_counts(part.levels, part.count)
+            types = compile_levels(part.text, script.source, part.levels)
+            runs = [(replace(script, condition=_both(script.condition, t)), c, f"{source}:{lv.name}")
+                    for t, c, lv in zip(types, counts, part.levels)]
+        else:
+            runs = [(script, part.count, source)]
+        seeds = child.spawn(len(runs) + 1)
+        generated = 0
+        for (run, count, origin), run_seed in zip(runs, seeds):
+            if count == 0:
+                continue
+            got: list[np.ndarray] = []
+            result = run_script(run, produce=count, generate=generate, seed=run_seed, quiet=True, workers=workers,
+                                executor=executor, on_deals=lambda rows, before: got.append(np.array(rows)))
+            generated += result.generated
+            if result.interrupted:
+                raise KeyboardInterrupt
+            rows = np.concatenate(got) if got else np.zeros((0, 52), dtype=np.uint8)
+            if len(rows) < count:
+                raise ConstraintError(f"{origin}: only {len(rows)} of {count} deals met the condition in "
+                                      f"{result.generated:,} deals tried (raise -g, or ask for fewer boards)")
+            for row in rows[:count]:
+                boards.append(Board(first_board, bytes(int(x) for x in row), origin))
+                dealers.append(seat)
+        level_reports: tuple[Any, ...] = ()
+        if part.levels:
+            frequencies = natural_frequencies(script, types, trials=level_trials, seed=seeds[-1], generate=generate,
+                                              workers=workers, executor=executor)
+            level_reports = tuple(
+                LevelReport(lv.name, lv.text, c, Fraction(c, part.count), nat, k, n, interval)
+                for lv, c, (nat, k, n, interval) in zip(part.levels, counts, frequencies))
+        reports.append(PartReport(source, part.count, seat, level_reports, generated))
+    if shuffle:
+        order = np.random.default_rng(children[-1]).permutation(len(boards))
+        boards = [boards[i] for i in order]
+        dealers = [dealers[i] for i in order]
+    board_set = numbered(boards, first_board, dealers if rotate else None)
+    return BoardSetResult(board_set, reported, tuple(reports), rotate)
+
+
+def _both(left: Any, right: Any) -> Any:
+    from cardlab.bridge.dealer.parser import Binary
+
+    return Binary("&&", left, right)

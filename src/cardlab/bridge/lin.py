@@ -1,0 +1,133 @@
+"""BBO's LIN hand records: write and read the ``md`` (dealer and hands), ``sv`` (vulnerability)
+and ``ah`` (board name) fields (docs/boards.md gives the format and its sources).
+
+One board per line: ``pn|,,,|st||md|3S...H...D...C...,S...,S...|rh||ah|Board 1|sv|0|pg||``.
+``md`` starts with the dealer (1 South, 2 West, 3 North, 4 East) and lists South's, West's
+and North's hands (East has the rest; a fourth hand, if given, is checked); ``sv`` is ``o``
+(``0`` is read too) none, ``n`` NS, ``e`` EW, ``b`` both.
+
+>>> from cardlab.bridge.boardsets import Board
+>>> b = Board.from_pbn(2, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+>>> line = write_lin([b])
+>>> line.split("|")[5], line.split("|")[9], line.split("|")[11]
+('4S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432', 'Board 2', 'n')
+>>> read_lin(line)[0] == b
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Iterable
+
+from cardlab.board import Seat, Vulnerability
+from cardlab.errors import CardError, InputFileError
+
+if TYPE_CHECKING:
+    from cardlab.bridge.boardsets import Board
+
+__all__ = ["write_lin", "read_lin", "lin_line"]
+
+_DEALER_DIGIT = {Seat.SOUTH: "1", Seat.WEST: "2", Seat.NORTH: "3", Seat.EAST: "4"}
+_DIGIT_SEAT = {v: k for k, v in _DEALER_DIGIT.items()}
+_VUL = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
+_LIN_VUL = {"0": Vulnerability.NONE, "o": Vulnerability.NONE, "n": Vulnerability.NS, "e": Vulnerability.EW,
+            "b": Vulnerability.BOTH}
+_ORDER = (2, 3, 0, 1)  # md lists South, West, North (, East)
+
+
+def _lin_hand(board: Board, seat: int) -> str:
+    return "".join(letter + board.holding(seat, suit) for letter, suit in zip("SHDC", (3, 2, 1, 0)))
+
+
+def lin_line(board: Board) -> str:
+    """One board as a LIN line (no newline)."""
+    hands = ",".join(_lin_hand(board, seat) for seat in _ORDER[:3])
+    return (f"pn|,,,|st||md|{_DEALER_DIGIT[board.dealer]}{hands}|rh||ah|Board {board.number}|"
+            f"sv|{_VUL[board.vulnerability]}|pg||")
+
+
+def write_lin(boards: Iterable[Board]) -> str:
+    """Boards as a LIN file, one board a line."""
+    return "".join(lin_line(b) + "\n" for b in boards)
+
+
+def read_lin(text: str, source: str | None = None) -> list[Board]:
+    """Every board (``md`` field) of a LIN file or string, numbered by its ``ah|Board N`` (else
+    in order); its ``md`` dealer and ``sv`` must agree with the board number (checked).
+
+    >>> read_lin("md|3SAK|ah|Board 1|")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.InputFileError: board 1: md '3SAK' does not give 13 cards to each seat (N 0, E 0, S 2, W 0)
+    """
+    from cardlab.bridge.boardsets import Board
+
+    fields = re.split(r"\|", text.replace("\r", "").replace("\n", ""))
+    pairs = list(zip(fields[0::2], fields[1::2]))
+    boards: list[Board] = []
+    current: dict[str, str] = {}
+
+    def finish() -> None:
+        if "md" in current:
+            boards.append(_board(current, len(boards) + 1, source))
+        current.clear()
+
+    for key, value in pairs:
+        key = key.strip().lower()
+        if key in ("md", "qx") and "md" in current:
+            finish()
+        if key in ("md", "sv", "ah"):
+            current[key] = value.strip()
+    finish()
+    if not boards:
+        raise InputFileError("no deal ('md|' field) found in this LIN file", source=source)
+    return boards
+
+
+def _board(fields: dict[str, str], index: int, source: str | None) -> Board:
+    from cardlab.bridge.boardsets import Board
+
+    md = fields["md"]
+    name = fields.get("ah", "")
+    match = re.search(r"(\d+)\s*$", name)
+    number = int(match.group(1)) if match else index
+    where = f"board {number}"
+    if not md or md[0] not in _DIGIT_SEAT:
+        raise InputFileError(f"{where}: md {md!r} must start with the dealer (1 S, 2 W, 3 N, 4 E)", source=source)
+    hands = md[1:].split(",")
+    owner = [-1] * 52
+    try:
+        for seat, text in zip(_ORDER, hands):
+            if text.strip():
+                _place(owner, seat, text.strip(), md)
+        board = Board._complete(number, owner, f"md {md!r}")
+    except CardError as error:
+        raise InputFileError(f"{where}: {error}", source=source) from None
+    dealer = _DIGIT_SEAT[md[0]]
+    if dealer != board.dealer:
+        raise InputFileError(f"{where}: md gives dealer {dealer.value}, but board {number}'s dealer is "
+                             f"{board.dealer.value}", source=source)
+    vul = fields.get("sv")
+    if vul is not None and vul != "":
+        if vul.lower() not in _LIN_VUL:
+            raise InputFileError(f"{where}: unknown vulnerability sv|{vul}|", source=source)
+        if _LIN_VUL[vul.lower()] != board.vulnerability:
+            raise InputFileError(f"{where}: sv|{vul}| says {_LIN_VUL[vul.lower()].value} vulnerable, but board "
+                                 f"{number} is {board.vulnerability.value}", source=source)
+    return board
+
+
+def _place(owner: list[int], seat: int, text: str, md: str) -> None:
+    suit = None
+    for ch in text.upper():
+        if ch in "SHDC":
+            suit = {"S": 3, "H": 2, "D": 1, "C": 0}[ch]
+            continue
+        rank = "23456789TJQKA".find(ch)
+        if suit is None or rank < 0:
+            raise CardError(f"cannot read {text!r} in md {md!r}")
+        card = rank * 4 + suit
+        if owner[card] not in (-1, seat):
+            raise CardError(f"card {ch}{'CDHS'[suit]} is given twice in md {md!r}")
+        owner[card] = seat

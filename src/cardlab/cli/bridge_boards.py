@@ -1,0 +1,160 @@
+"""Board-set options of ``cardlab bridge dealer``: ``--rotate``, ``--mix``, ``--level`` and board files
+(PBN, LIN, Duplimate ``.dup``/``.dlm``), over :func:`cardlab.bridge.boardsets.deal_board_set`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from cardlab.errors import ConstraintError
+
+__all__ = ["add_board_set_options", "board_set_requested", "board_set_command", "register"]
+
+#: Boards in a set when neither -p nor the script's ``produce`` says.
+DEFAULT_BOARDS = 16
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1 (this module stays free of the output stack's imports)."""
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
+    return value
+
+
+def add_board_set_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options that make ``bridge dealer`` deal a board set (docs/boards.md)."""
+    group = parser.add_argument_group(
+        "board sets", "any of these makes the command deal a set of boards (-p boards, default: the script's "
+                      f"produce, else {DEFAULT_BOARDS}) and write it as a board file; see docs/boards.md")
+    group.add_argument("--rotate", action="store_true",
+                       help="turn each deal so the script's dealer (its 'dealer' line, else North) sits at the "
+                            "dealer seat of the board number (N E S W cycle)")
+    group.add_argument("--mix", metavar="SCRIPTS",
+                       help="several scripts in one set: 'a.dlr:8,b.dlr:8', or a file of 'SCRIPT COUNT' lines "
+                            "(then SCRIPT is not given)")
+    group.add_argument("--level", metavar="TYPES",
+                       help="hand types in exact shares: 'NAME=EXPR:SHARE,...' (e.g. "
+                            "'major=hearts(north)>=5 || spades(north)>=5:50%%,other:50%%'); also '# level' lines "
+                            "in the script")
+    group.add_argument("--board-format", choices=("pbn", "lin", "dup", "dlm"),
+                       help="board file format (default: from -o's suffix, else pbn); --format json gives the "
+                            "set and its report as JSON")
+    group.add_argument("--first-board", type=positive_int, default=1, help="number of the first board (default 1)")
+    group.add_argument("--shuffle", action="store_true", help="shuffle the boards of the set (with the seed)")
+    group.add_argument("--level-trials", type=positive_int, default=100_000,
+                       help="deals simulated for a type's natural frequency when it has no exact count "
+                            "(default 100,000)")
+
+
+def board_set_requested(args: argparse.Namespace) -> bool:
+    """Whether the command deals a board set: a set option, no SCRIPT (--mix), or '# level' lines."""
+    if args.script is None or args.rotate or args.mix or args.level or args.board_format or args.shuffle:
+        return True
+    if args.first_board != 1:
+        return True
+    if args.script != "-":
+        from cardlab.bridge.levels import script_levels
+        from cardlab.textfile import read_text
+
+        return bool(script_levels(read_text(args.script)))
+    return False
+
+
+def board_set_command(args: argparse.Namespace) -> int:
+    """Deal the set, write the board file (or JSON), print the report on stderr."""
+    from cardlab.bridge.boardsets import ScriptPart, deal_board_set, format_for, parse_mix
+    from cardlab.bridge.dealer import parse_script
+    from cardlab.bridge.levels import parse_levels, script_levels
+    from cardlab.cli.cluster_option import executor_for
+    from cardlab.textfile import read_text
+
+    if args.quiet or not args.verbose:
+        raise ConstraintError("-q and -v choose what the script's run prints; a board set prints the board file "
+                              "(and its report on stderr): leave them out")
+    if args.format == "json" and args.board_format:
+        raise ConstraintError(f"--format json writes the set as JSON; --board-format {args.board_format} asks for a "
+                              f"board file: give one of them")
+    parts = []
+    if args.mix:
+        if args.script is not None:
+            raise ConstraintError(f"give the scripts either as SCRIPT or in --mix, not both ('{args.script}' and "
+                                  f"--mix '{args.mix}')")
+        if args.produce:
+            raise ConstraintError(f"-p {args.produce}: in a --mix set each script's count is given in --mix "
+                                  f"(SCRIPT:COUNT)")
+        if args.level:
+            raise ConstraintError("--level applies to one script; in a --mix set, declare each script's types with "
+                                  "'# level' lines in the script")
+        for item in parse_mix(args.mix):
+            text = read_text(item.script)
+            parts.append(ScriptPart(parse_script(text, item.script), text, item.count, script_levels(text)))
+    else:
+        if args.script is None:
+            raise ConstraintError("give a SCRIPT (or --mix SCRIPT:COUNT,...)")
+        if args.script == "-":
+            text, source = sys.stdin.read(), "stdin"
+        else:
+            text, source = read_text(args.script), args.script
+        script = parse_script(text, source)
+        levels = parse_levels(args.level) if args.level else script_levels(text)
+        count = args.produce or script.produce or DEFAULT_BOARDS
+        parts.append(ScriptPart(script, text, count, levels))
+    fmt = format_for(args.output, args.board_format)
+    result = deal_board_set(parts, seed=args.seed, rotate=args.rotate, first_board=args.first_board,
+                            shuffle=args.shuffle, generate=args.generate, level_trials=args.level_trials,
+                            workers=args.workers, executor=executor_for(args))
+    if args.format == "json":
+        data = (json.dumps(result.to_json(), indent=2) + "\n").encode("utf-8")
+    else:
+        data = result.boards.encode(fmt)
+    if args.output:
+        Path(args.output).write_bytes(data)
+    else:
+        sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(data.decode("latin-1"))
+        sys.stdout.flush()
+    what = "JSON" if args.format == "json" else fmt.upper()
+    where = f"written to {args.output}" if args.output else "written to stdout"
+    print(f"cardlab: {len(result.boards)} board(s) as {what} {where}; " + result.summary().rstrip(), file=sys.stderr)
+    return 0
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``cardlab bridge boards`` (read a board file; convert it to another format)."""
+    boards = subparsers.add_parser(
+        "boards", help="read a board file (PBN, LIN, Duplimate .dup/.dlm) and list or convert it",
+        description="Read the boards of a PBN, BBO LIN or Duplimate .dup/.dlm file (dealer and vulnerability "
+                    "checked against each board number) and list them, or write them in another format with -o. "
+                    "Example: cardlab bridge boards set.pbn -o club.dlm. See docs/boards.md.")
+    boards.add_argument("file", metavar="FILE", help="the board file")
+    boards.add_argument("--board-format", choices=("pbn", "lin", "dup", "dlm"),
+                        help="format to write with -o (default: from -o's suffix)")
+    boards.add_argument("--format", choices=("table", "json"), default="table",
+                        help="how to list the boards when there is no -o (default: table)")
+    boards.add_argument("-o", "--output", metavar="FILE", help="write the boards to FILE in its format")
+    boards.set_defaults(func=_boards_command)
+
+
+def _boards_command(args: argparse.Namespace) -> int:
+    from cardlab.bridge.boardsets import format_for, read_board_file
+
+    board_set = read_board_file(args.file)
+    if args.output:
+        fmt = format_for(args.output, args.board_format)
+        Path(args.output).write_bytes(board_set.encode(fmt))
+        print(f"cardlab: {len(board_set)} board(s) from {args.file} written to {args.output} ({fmt})", file=sys.stderr)
+        return 0
+    if args.board_format:
+        raise ConstraintError(f"--board-format {args.board_format} needs -o FILE to write to")
+    rows = [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value, "deal": b.pbn_deal()}
+            for b in board_set]
+    if args.format == "json":
+        sys.stdout.write(json.dumps(rows, indent=2) + "\n")
+    else:
+        sys.stdout.write("".join(f"{r['board']:>5}  {r['dealer']}  {r['vulnerable']:<4}  {r['deal']}\n" for r in rows))
+    return 0
