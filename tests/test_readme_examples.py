@@ -30,11 +30,19 @@ _DEALS = {"makes": 6, "lead": 4, "deal": 40}
 
 def readme_commands() -> list[str]:
     """The shell lines of README's indented code blocks that run cardlab."""
-    lines = []
+    lines: list[str] = []
+    pending = ""
     for line in README.read_text(encoding="utf-8").splitlines():
         text = line.strip()
-        if line.startswith("    ") and re.match(r"^(cardlab |cat \S+ \| cardlab )", text):
-            lines.append(text)
+        if pending:  # a command continued with a backslash
+            pending += " " + text
+        elif line.startswith("    ") and re.match(r"^(cardlab |cat \S+ \| cardlab )", text):
+            pending = text
+        if pending and not pending.endswith("\\"):
+            lines.append(pending)
+            pending = ""
+        elif pending:
+            pending = pending[:-1].rstrip()
     return lines
 
 
@@ -66,13 +74,20 @@ def test_readme_has_examples() -> None:
     assert "cardlab bridge hcp" in [c.split("#")[0].strip() for c in COMMANDS]
 
 
+@pytest.fixture(scope="module")
+def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of ``examples/`` for all the commands, run in README's order: a later example
+    may read what an earlier one wrote (``bridge boards club.dup`` after ``-o club.dup``)."""
+    folder = tmp_path_factory.mktemp("readme") / "examples"
+    shutil.copytree(EXAMPLES, folder)
+    return folder
+
+
 @pytest.mark.parametrize("line", COMMANDS)
-def test_readme_example_runs(line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_readme_example_runs(line: str, work: Path, monkeypatch: pytest.MonkeyPatch,
                              capsys: pytest.CaptureFixture[str]) -> None:
     if "tcp://" in line:
         pytest.skip("needs a Dask scheduler on another machine")
-    work = tmp_path / "examples"
-    shutil.copytree(EXAMPLES, work)
     monkeypatch.chdir(work)
     argv, piped = _argv(line)
     if piped is not None:
