@@ -15,34 +15,13 @@ from pathlib import Path
 from typing import Any, Iterable
 from rich.console import Console
 
+from cardlab.cli.options import positive_int, seed_value, trials, workers_value
 from cardlab.engine import available_cores
 from cardlab.errors import CardlabError
 from cardlab.tabulation import Tabulation
 
 __all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
            "cap_workers", "positive_int", "seed_value"]
-
-
-def positive_int(text: str) -> int:
-    """argparse type: an int >= 1 (accepts 10_000_000 and 1e7)."""
-    try:
-        value = int(float(text)) if "e" in text.lower() else int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
-    return value
-
-
-def seed_value(text: str) -> int:
-    """argparse type: a seed, a whole number from 0 up."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 up, got '{text}'")
-    return value
 
 
 def add_output_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
@@ -54,10 +33,10 @@ def add_output_options(parser: argparse.ArgumentParser, plot: bool = True) -> No
 
 
 def add_simulation_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--simulate", type=positive_int, metavar="TRIALS",
+    parser.add_argument("--simulate", type=trials, metavar="TRIALS",
                         help="also simulate TRIALS random hands and show them beside the exact answer")
     parser.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
-    parser.add_argument("--workers", type=positive_int, default=available_cores(),
+    parser.add_argument("--workers", type=workers_value, default=available_cores(),
                         help="processes for the simulation (default: one per core); the result does "
                              "not depend on it")
 
