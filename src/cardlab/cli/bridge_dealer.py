@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-from typing import TextIO
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.options import seed_value, trials, workers_value
+from cardlab.cli.output import output_file
 from cardlab.engine import available_cores
 from cardlab.textfile import read_text
 from cardlab.errors import ConstraintError
@@ -65,12 +64,6 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     deal.set_defaults(func=_deal_command)
 
 
-def _open_output(path: str | None) -> TextIO:
-    if path is None:
-        return sys.stdout
-    return Path(path).open("w", encoding="utf-8")  # fails now, before any long work
-
-
 def _dealer_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dealer import parse_script, write_run
 
@@ -79,14 +72,10 @@ def _dealer_command(args: argparse.Namespace) -> int:
     else:
         text, source = read_text(args.script), args.script
     script = parse_script(text, source)
-    out = _open_output(args.output)
-    try:
+    with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
         result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,
                            produce=args.produce, seed=args.seed, workers=args.workers, quiet=args.quiet,
                            progress=sys.stderr.isatty(), executor=executor_for(args))
-    finally:
-        if out is not sys.stdout:
-            out.close()
     if result.interrupted:
         print("cardlab: interrupted: partial statistics", file=sys.stderr)
         return 130
@@ -105,16 +94,12 @@ def _deal_command(args: argparse.Namespace) -> int:
             if len(given) > 1:
                 raise ConstraintError(f"--{s}-cards is given {len(given)} times: give {s.title()}'s 13 cards once")
             fixed[seats[s]] = given[0]
-    out = _open_output(args.output)
-    try:
+    with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
         writer = DealWriter(out, args.format)
         batch = generate_deals(args.count, writer, seed=args.seed, constraints=constraints, fixed=fixed,
                                max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
                                executor=executor_for(args))
         writer.finish(batch)
-    finally:
-        if out is not sys.stdout:
-            out.close()
     summary = "; ".join(f"{seat}: {c.text}" for seat, c in constraints.items()) or "no constraints"
     p, lo, hi = batch.acceptance()
     print(f"{batch.matched:,} deal(s), seed {batch.seed}; {summary}; {batch.matched:,} of {batch.tried:,} random "

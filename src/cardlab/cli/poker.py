@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.cli.options import whole_number
-from cardlab.cli.output import add_output_options, add_simulation_options, emit, write_result
+from cardlab.cli.output import add_output_options, add_simulation_options, emit, replacing, write_result
 from cardlab.dealing import Deck, Draw, Reels
 from cardlab.errors import CardlabError, HandError
 from cardlab.poker.comparison import compare
@@ -105,7 +105,11 @@ def _rank(args: argparse.Namespace) -> int:
     elif not args.hands:
         raise HandError("give one or more hands, or --file FILE")
     ranked = rank_hands(hands, _rules(args), repeats=args.repeats, name="stdin" if args.file == "-" else None)
-    ranked.write(args.output or sys.stdout, args.format)
+    if args.output in (None, "-"):
+        ranked.write(sys.stdout, args.format)
+    else:
+        with replacing(args.output) as temporary:
+            ranked.write(temporary, args.format)
     return 0
 
 

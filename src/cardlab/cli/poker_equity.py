@@ -10,7 +10,7 @@ import sys
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.options import seed_value, trials, workers_value
-from cardlab.cli.output import write_text
+from cardlab.cli.output import replacing, write_text
 from cardlab.engine import available_cores
 from cardlab.poker.equity import GAMES, equity
 
@@ -52,7 +52,8 @@ def _equity(args: argparse.Namespace) -> int:
     text = {"json": result.to_json_text, "csv": result.to_csv, "table": result.table}[args.format]()
     write_text(args, text)
     if args.plot:
-        result.plot(args.plot)
+        with replacing(args.plot) as temporary:
+            result.plot(temporary)
         print(f"plot written to {args.plot}", file=sys.stderr)
     interrupted = result.simulation is not None and result.simulation.interrupted
     return 130 if interrupted else 0
