@@ -19,7 +19,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, TextIO
 from rich.console import Console
 
 from cardlab.cli.options import positive_int, seed_value, trials, workers_value
@@ -127,7 +127,7 @@ def _put_in_place(temporary: str, target: str) -> None:
 
 
 @contextlib.contextmanager
-def output_file(path: str | None) -> Iterator[IO[str]]:
+def output_file(path: str | None) -> Iterator[TextIO]:
     """A text stream for ``-o path`` (UTF-8, through :func:`replacing`), or stdout for None or ``-``."""
     if path is None or path == "-":
         yield sys.stdout
