@@ -92,6 +92,10 @@ def _parse_spec(spec: str, original: str) -> tuple[Fraction, ...]:
             raise SchemeError(f"negative points for rank {rank} in scheme '{original}'")
     if not seen:
         raise SchemeError(f"scheme '{original}' gives no points")
+    scale = lcm(*(p.denominator for p in points))
+    if max(points) * scale * 52 >= 2**63:  # a deck's worth of points, in steps of 1/scale, in 64 bits
+        raise SchemeError(f"scheme '{original}' is too large or too fine to count: its values in steps "
+                          f"of 1/{scale} would not fit in 64 bits")
     return tuple(points)
 
 
