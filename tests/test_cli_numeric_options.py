@@ -102,10 +102,10 @@ def test_out_of_range_whole_numbers_are_one_line(command: tuple[str, str], optio
 def test_whole_number_spellings_and_bounds() -> None:
     """Issue 18: exact for every spelling (1e18 is 10**18, not a rounded float)."""
     trials = WholeNumber(1, MAX_TRIALS)
-    assert trials("1e18") == 10**18 and trials("10_000_000") == 10**7 and trials("2,500") == 2500
+    assert trials("1e20") == 10**20 and trials("1e18") == 10**18 and trials("10_000_000") == 10**7 and trials("2,500") == 2500
     assert trials("1.5e3") == 1500 and trials("+7") == 7
-    with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 10\\^18, got '1000000000000000001'"):
-        trials("1000000000000000001")
+    with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 10\\^20, got '100000000000000000001'"):
+        trials("100000000000000000001")
 
 
 def test_given_hcp_half_and_range(run) -> None:

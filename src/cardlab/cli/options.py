@@ -29,9 +29,9 @@ from decimal import Decimal, InvalidOperation
 __all__ = ["WholeNumber", "whole_number", "parse_whole", "trials", "positive_int", "seed_value", "workers_value",
            "MAX_TRIALS", "MAX_SEED", "MAX_WORKERS"]
 
-MAX_TRIALS = 10**18
-"""Most trials, deals or tries any command takes (a billion billion: far beyond a lifetime of work,
-still a 64-bit number, so the chunk counters never overflow)."""
+MAX_TRIALS = 10**20
+"""Most trials, deals or tries any command takes: 10^20, as docs/design.md promises (far beyond a
+lifetime of work; the engine's chunk counters stay within 64 bits, which 10^30 did not)."""
 MAX_SEED = 2**128 - 1
 """Largest seed: numpy's SeedSequence keeps 128 bits of entropy; more would be silently folded."""
 MAX_WORKERS = 4096
@@ -113,7 +113,7 @@ def whole_number(low: int | None = 1, high: int | None = MAX_TRIALS) -> WholeNum
 
 
 trials = whole_number(1, MAX_TRIALS)
-"""Trials, deals, tries: 1 to 10^18."""
+"""Trials, deals, tries: 1 to 10^20."""
 positive_int = trials
 """The historical name of :data:`trials` (an int >= 1, accepting 10_000_000 and 1e7)."""
 seed_value = whole_number(0, MAX_SEED)
