@@ -26,7 +26,7 @@ from typing import ClassVar, Iterator
 import numpy as np
 
 from cardlab.bridge.features import Points
-from cardlab.bridge.schemes import PointScheme
+from cardlab.bridge.schemes import PointScheme, parse_points
 from cardlab.dealing import Deck, Draw
 from cardlab.distribution import Distribution, Simulation, format_value
 from cardlab.bridge.polynomials import sparse_counts
@@ -52,9 +52,10 @@ def given_points(
     pairs, so probabilities are conditional on the known hand's points.
     """
     feature = Points(scheme)
-    target = Fraction(points) * feature.scheme.scale
+    points = parse_points(points)
+    target = points * feature.scheme.scale
     if target.denominator != 1:
-        raise DeckError(f"{format_value(Fraction(points))} points cannot be made in scheme "
+        raise DeckError(f"{format_value(points)} points cannot be made in scheme "
                         f"{feature.scheme}")
     if known_cards + cards > deck.size:
         raise DeckError(f"cannot deal {known_cards} + {cards} cards from a deck of {deck.size}")
@@ -77,7 +78,7 @@ def given_points(
             totals[total] += ways * c
     if not found:
         raise DeckError(f"no {known_cards}-card hand holds exactly "
-                        f"{format_value(Fraction(points))} {feature.name}")
+                        f"{format_value(points)} {feature.name}")
     scale = feature.scheme.scale
     values = tuple(Fraction(v, scale) for v in totals)
     return Distribution(feature.name, values, tuple(totals.values()))
@@ -157,9 +158,10 @@ def simulate_given_points(
     pairs dealt. Rare point counts keep few pairs: the intervals say so.
     """
     feature = Points(scheme)
-    target = Fraction(points) * feature.scheme.scale
+    points = parse_points(points)
+    target = points * feature.scheme.scale
     if target.denominator != 1:
-        raise DeckError(f"{format_value(Fraction(points))} points cannot be made in scheme {feature.scheme}")
+        raise DeckError(f"{format_value(points)} points cannot be made in scheme {feature.scheme}")
     if known_cards + cards > deck.size:
         raise DeckError(f"cannot deal {known_cards} + {cards} cards from a deck of {deck.size}")
     conditional = _PointsGivenPoints(feature, int(target), known_cards, cards)
