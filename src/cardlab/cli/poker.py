@@ -58,7 +58,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "--simulate, simulated beside exact with 95%% intervals. Example: cardlab poker "
                     "odds --simulate 10000000 --seed 1")
     odds.add_argument("--cards", type=whole_number(5, 7), default=5,
-                      help="cards in the hand; the best five count (default 5)")
+                      help="cards in the hand, 5, 6 or 7; the best five count (default 5)")
     odds.add_argument("--remove", metavar="CARDS", help="cards taken out of the deck, e.g. 'Ts Jh'")
     odds.add_argument("--short-deck", action="store_true",
                       help="36-card deck 6..A; A-6-7-8-9 is the lowest straight, a flush beats a full house")
