@@ -98,12 +98,18 @@ def parse_local(spec: str) -> int | None:
         return available_cores()
     if not text.startswith("local:"):
         return None
-    try:
-        n = int(text[len("local:"):])
-    except ValueError:
-        raise ClusterError(f"'{spec}': expected local:N with N a whole number of worker processes") from None
+    number = text[len("local:"):].strip()
+    if not number.isdigit() or len(number) > 6:
+        if number.isdigit():
+            raise ClusterError(f"'{spec}': at most {4 * available_cores()} local worker processes on this "
+                               f"machine (4 per available core)")
+        raise ClusterError(f"'{spec}': expected local:N with N a whole number of worker processes")
+    n = int(number)
     if n < 1:
         raise ClusterError(f"'{spec}': a local cluster needs at least 1 worker process (local:N)")
+    if n > 4 * available_cores():  # each is a process of its own: thousands would never start
+        raise ClusterError(f"'{spec}': at most {4 * available_cores()} local worker processes on this "
+                           f"machine (4 per available core)")
     return n
 
 

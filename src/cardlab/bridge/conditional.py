@@ -26,10 +26,10 @@ from typing import ClassVar, Iterator
 import numpy as np
 
 from cardlab.bridge.features import Points
-from cardlab.bridge.schemes import PointScheme
+from cardlab.bridge.schemes import PointScheme, parse_points
 from cardlab.dealing import Deck, Draw
 from cardlab.distribution import Distribution, Simulation, format_value
-from cardlab.bridge.polynomials import additive_counts
+from cardlab.bridge.polynomials import sparse_counts
 from cardlab.engine import Executor, SeedLike, simulate
 from cardlab.errors import DeckError, TooLargeError
 
@@ -52,17 +52,18 @@ def given_points(
     pairs, so probabilities are conditional on the known hand's points.
     """
     feature = Points(scheme)
-    target = Fraction(points) * feature.scheme.scale
+    points = parse_points(points)
+    target = points * feature.scheme.scale
     if target.denominator != 1:
-        raise DeckError(f"{format_value(Fraction(points))} points cannot be made in scheme "
+        raise DeckError(f"{format_value(points)} points cannot be made in scheme "
                         f"{feature.scheme}")
     if known_cards + cards > deck.size:
         raise DeckError(f"cannot deal {known_cards} + {cards} cards from a deck of {deck.size}")
     card_values = feature.scheme.card_values()
     sizes = Counter(card_values[i] for i in deck.physical().tolist())
     classes = sorted(sizes.items(), reverse=True)  # (value, size), high values first
-    n_values = feature.top(Draw(deck, cards)) + 1  # the whole deck bounds the other hand's top
-    totals = [0] * n_values
+    support = feature.totals(Draw(deck, cards))  # what the other hand can hold from the whole deck
+    totals = dict.fromkeys(support, 0)
     found = False
     for splits, taken in enumerate(_splits(classes, known_cards, int(target))):
         if splits > _MAX_SPLITS:
@@ -73,14 +74,14 @@ def given_points(
         for (_, size), t in zip(classes, taken):
             ways *= comb(size, t)
         left = [(size - t, value) for (value, size), t in zip(classes, taken)]
-        for i, c in enumerate(additive_counts(left, cards)[:n_values]):
-            totals[i] += ways * c
+        for total, c in sparse_counts(left, cards).items():
+            totals[total] += ways * c
     if not found:
         raise DeckError(f"no {known_cards}-card hand holds exactly "
-                        f"{format_value(Fraction(points))} {feature.name}")
+                        f"{format_value(points)} {feature.name}")
     scale = feature.scheme.scale
-    values = tuple(Fraction(v, scale) for v in range(n_values))
-    return Distribution(feature.name, values, tuple(totals))
+    values = tuple(Fraction(v, scale) for v in totals)
+    return Distribution(feature.name, values, tuple(totals.values()))
 
 
 def _splits(classes: list[tuple[int, int]], cards: int, points: int) -> Iterator[list[int]]:
@@ -132,9 +133,8 @@ class _PointsGivenPoints:
         raise TooLargeError("count this exactly with given_points()")
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
-        table = np.array(self.feature.scheme.card_values(), dtype=np.int64)
-        known = table[hands[:, : self.known_cards]].sum(axis=1)
-        other = table[hands[:, self.known_cards:]].sum(axis=1)
+        known = self.feature.scaled_totals(hands[:, : self.known_cards])
+        other = self.feature.index(Draw(draw.deck, self.cards), self.feature.scaled_totals(hands[:, self.known_cards:]))
         rejected = len(self.values(draw)) - 1
         return np.where(known == self.target, other, rejected)
 
@@ -158,9 +158,10 @@ def simulate_given_points(
     pairs dealt. Rare point counts keep few pairs: the intervals say so.
     """
     feature = Points(scheme)
-    target = Fraction(points) * feature.scheme.scale
+    points = parse_points(points)
+    target = points * feature.scheme.scale
     if target.denominator != 1:
-        raise DeckError(f"{format_value(Fraction(points))} points cannot be made in scheme {feature.scheme}")
+        raise DeckError(f"{format_value(points)} points cannot be made in scheme {feature.scheme}")
     if known_cards + cards > deck.size:
         raise DeckError(f"cannot deal {known_cards} + {cards} cards from a deck of {deck.size}")
     conditional = _PointsGivenPoints(feature, int(target), known_cards, cards)

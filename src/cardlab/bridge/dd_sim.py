@@ -353,7 +353,9 @@ def makes(
     seats = [parse_seat(declarer)] * len(parsed) if isinstance(declarer, (str, Seat)) else [
         parse_seat(d) for d in declarer]
     if len(seats) != len(parsed):
-        raise ContractError("give one declarer, or one per contract")
+        given = declarer if isinstance(declarer, (str, Seat)) else ",".join(str(d) for d in declarer)
+        raise ContractError(f"give one declarer, or one per contract: {len(parsed)} contract(s) and "
+                            f"declarers '{given}'")
     cons, fix = _setup(constraints, fixed)
     plays = tuple((s.index, parse_strain(c.strain.value)) for s, c in zip(seats, parsed))  # type: ignore[union-attr]
     task = _MakesTask(cons, fix, plays)

@@ -28,9 +28,13 @@ import numpy as np
 from cardlab.cards import SUIT_ORDER
 from cardlab.bridge.schemes import PointScheme, parse_scheme
 from cardlab.dealing import Draw
-from cardlab.bridge.polynomials import class_polynomial, suit_lengths
+from cardlab.errors import TooLargeError
+from cardlab.bridge.polynomials import class_polynomial, sparse_counts, suit_lengths
 
 __all__ = ["Points", "ShapeFeature", "SuitLengths", "Pattern", "LongestSuit", "Joint", "lengths_text"]
+
+_MAX_DENSE_TOTAL = 200_000
+"""Widest scaled point range the joint tables count (one slot per total in each suit's polynomial)."""
 
 
 
@@ -58,19 +62,43 @@ class Points:
         values = np.array(self.scheme.card_values())[draw.deck.physical()]
         return int(np.sort(values)[::-1][: draw.k].sum())
 
-    def values(self, draw: Draw) -> list[Fraction]:
-        scale = self.scheme.scale
-        return [Fraction(v, scale) for v in range(self.top(draw) + 1)]
-
-    def exact_counts(self, draw: Draw) -> list[int]:
+    def totals(self, draw: Draw) -> dict[int, int]:
+        """The scaled totals a hand of the draw can reach, in order, with the number of hands
+        for each: counted by value classes without an array as wide as the largest total, so
+        ``A=1000000`` is as quick as ``A=4``."""
         card_values = self.scheme.card_values()
         classes = Counter(card_values[i] for i in draw.deck.physical().tolist())
-        counts = class_polynomial([(n, v) for v, n in classes.items()], draw.k)[draw.k]
-        return [int(c) for c in counts[: self.top(draw) + 1]]
+        return _sparse_totals(tuple(sorted(classes.items())), draw.k)
+
+    def values(self, draw: Draw) -> list[Fraction]:
+        """The totals a hand can have (those no hand can reach are left out), low to high."""
+        scale = self.scheme.scale
+        return [Fraction(v, scale) for v in self.totals(draw)]
+
+    def exact_counts(self, draw: Draw) -> list[int]:
+        return list(self.totals(draw).values())
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        """The index in :meth:`values` of each hand's total."""
+        return self.index(draw, self.scaled_totals(hands))
+
+    def scaled_totals(self, hands: np.ndarray) -> np.ndarray:
+        """Each hand's total, scaled to an integer (int64: :func:`parse_scheme` keeps 52 cards' worth
+        below 2^63)."""
         table = np.array(self.scheme.card_values(), dtype=np.int64)
         return table[hands].sum(axis=1)
+
+    def index(self, draw: Draw, totals: np.ndarray) -> np.ndarray:
+        """Positions of scaled ``totals`` in :meth:`values`."""
+        support = np.fromiter(self.totals(draw), dtype=np.int64)
+        return np.searchsorted(support, totals)
+
+
+@lru_cache(maxsize=64)
+def _sparse_totals(classes: tuple[tuple[int, int], ...], k: int) -> dict[int, int]:
+    """``{total: ways}`` for ``k`` cards from classes ``(value, size)``: the cached kernel of
+    :meth:`Points.totals` (a simulation asks for it once per chunk)."""
+    return sparse_counts([(size, value) for value, size in classes], k)
 
 
 class ShapeFeature:
@@ -155,15 +183,19 @@ class Joint:
         return list(itertools.product(self.points.values(draw), self.shape.values(draw)))
 
     def exact_counts(self, draw: Draw) -> list[int]:
-        n_points = len(self.points.values(draw))
+        support = list(self.points.totals(draw))  # scaled totals that occur, low to high
+        if support[-1] > _MAX_DENSE_TOTAL:
+            raise TooLargeError(f"the joint table of scheme {self.points.scheme} needs a slot for every total "
+                                f"from 0 to {self.points.values(draw)[-1]} in steps of 1/{self.points.scheme.scale}: "
+                                f"too many; use point values whose totals stay within {_MAX_DENSE_TOTAL:,} steps")
         shape_values = self.shape.values(draw)
         index = {v: i for i, v in enumerate(shape_values)}
         dtype: Any = np.int64 if draw.outcomes() < 2**62 else object
-        table = np.zeros((n_points, len(shape_values)), dtype=dtype)
+        table = np.zeros((support[-1] + 1, len(shape_values)), dtype=dtype)
         for lengths, points in _by_lengths(draw, self.points.scheme.card_values()):
             column = index[self.shape.key(lengths)]
             table[: len(points), column] += points
-        return [int(c) for c in table.ravel()]
+        return [int(c) for c in table[support].ravel()]
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
         n_shape = len(self.shape.values(draw))

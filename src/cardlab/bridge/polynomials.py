@@ -14,7 +14,10 @@ import numpy as np
 
 from cardlab.cards import SUIT_ORDER
 
-__all__ = ["additive_counts", "class_polynomial", "suit_lengths"]
+__all__ = ["additive_counts", "class_polynomial", "sparse_counts", "suit_lengths", "MAX_STATES"]
+
+MAX_STATES = 400_000
+"""Most (cards, total) pairs :func:`sparse_counts` keeps at once before it refuses (a few seconds of work)."""
 
 
 def additive_counts(classes: Sequence[tuple[int, int]], k: int) -> list[int]:
@@ -58,6 +61,45 @@ def class_polynomial(classes: Sequence[tuple[int, int]], k: int) -> np.ndarray:
             new[t:, t * value:] += math.comb(size, t) * poly[: k + 1 - t, : top + 1 - t * value]
         poly = new
     return poly
+
+
+def sparse_counts(classes: Sequence[tuple[int, int]], k: int) -> dict[int, int]:
+    """Ways to choose ``k`` cards, by total value, for totals that occur only: ``{total: ways}``.
+
+    The same coefficients as :func:`additive_counts`, kept in a dictionary instead of an array
+    indexed by the total, so the work depends on how many totals a hand can reach, never on how
+    large they are: ``A=1000000`` costs what ``A=4`` costs. Classes are ``(size, value)``.
+    Raises :class:`~cardlab.errors.TooLargeError` when more than :data:`MAX_STATES` partial sums
+    would be needed (values with no common structure on many classes).
+
+    >>> counts = sparse_counts([(4, 4), (4, 3), (4, 2), (4, 1), (36, 0)], 13)
+    >>> sum(counts.values()), counts[37], 38 in counts
+    (635013559600, 4, False)
+    >>> sparse_counts([(4, 10**9), (48, 0)], 13)[4 * 10**9]
+    1677106640
+    """
+    from cardlab.errors import TooLargeError
+
+    if any(size < 0 or value < 0 for size, value in classes):
+        raise ValueError("class sizes and values must be non-negative")
+    if not 0 <= k <= sum(size for size, _ in classes):
+        return {}
+    remaining = sum(size for size, _ in classes)
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    for size, value in classes:
+        remaining -= size
+        grown: dict[tuple[int, int], int] = {}
+        ways = [math.comb(size, t) for t in range(min(size, k) + 1)]
+        for (cards, total), count in states.items():
+            for t in range(max(0, k - cards - remaining), min(size, k - cards) + 1):
+                key = (cards + t, total + t * value)
+                grown[key] = grown.get(key, 0) + count * ways[t]
+        if len(grown) > MAX_STATES:
+            raise TooLargeError(f"this point scheme gives more than {MAX_STATES:,} distinct partial totals "
+                                f"to count exactly; use fewer distinct values, or --simulate")
+        states = grown
+    return {total: count for (cards, total), count in sorted(states.items(), key=lambda kv: kv[0][1])
+            if cards == k}
 
 
 def suit_lengths(hands: np.ndarray) -> np.ndarray:

@@ -16,6 +16,7 @@ cardlab.errors.SchemeError: bad point value 'four' for rank A in scheme 'A=four'
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -23,7 +24,11 @@ from math import lcm
 from cardlab.cards import RANKS
 from cardlab.errors import SchemeError
 
-__all__ = ["PointScheme", "SCHEMES", "parse_scheme"]
+__all__ = ["PointScheme", "SCHEMES", "parse_scheme", "parse_points", "MAX_POINTS"]
+
+MAX_POINTS = 10**18
+"""Largest point value (of a rank, or a total asked for), and the finest step is 1/10^18."""
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?(/\d+)?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -79,14 +84,56 @@ def _parse_spec(spec: str, original: str) -> tuple[Fraction, ...]:
             raise SchemeError(f"rank {rank} is given twice in scheme '{original}'")
         seen.add(rank)
         try:
-            points[RANKS.index(rank)] = Fraction(value.replace("½", "1/2"))
-        except (ValueError, ZeroDivisionError):
-            raise SchemeError(f"bad point value '{value}' for rank {rank} in scheme '{original}'") from None
+            points[RANKS.index(rank)] = parse_points(value)
+        except SchemeError as error:
+            reason = "" if str(error).startswith("expected") else f" ({error})"
+            raise SchemeError(f"bad point value '{value}' for rank {rank} in scheme '{original}'{reason}") from None
         if points[RANKS.index(rank)] < 0:
             raise SchemeError(f"negative points for rank {rank} in scheme '{original}'")
     if not seen:
         raise SchemeError(f"scheme '{original}' gives no points")
+    scale = lcm(*(p.denominator for p in points))
+    if max(points) * scale * 52 >= 2**63:  # a deck's worth of points, in steps of 1/scale, in 64 bits
+        raise SchemeError(f"scheme '{original}' is too large or too fine to count: its values in steps "
+                          f"of 1/{scale} would not fit in 64 bits")
     return tuple(points)
+
+
+def parse_points(text: str | int | Fraction) -> Fraction:
+    """A number of points, exact: ``4``, ``4.5``, ``4½``, ``9/2``, ``1e6``; at most 10^18 in size and
+    no finer than 1/10^18 (beyond that no hand could tell the difference, and the counting
+    tables would be astronomically wide).
+
+    >>> parse_points("15½"), parse_points("0.75"), parse_points("1e6")
+    (Fraction(31, 2), Fraction(3, 4), Fraction(1000000, 1))
+    >>> parse_points("1e400")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.SchemeError: points must be at most 10^18 in size, got '1e400'
+    """
+    if isinstance(text, (int, Fraction)):
+        value = Fraction(text)
+    else:
+        cleaned = text.strip()
+        if cleaned.endswith("½"):  # 15½ is 15.5, ½ is 0.5
+            whole = cleaned[:-1]
+            cleaned = whole + ".5" if whole[-1:].isdigit() else whole + "0.5"
+        match = _NUMBER.fullmatch(cleaned)
+        if not match:
+            raise SchemeError(f"expected a number of points, got '{text}'")
+        exponent = match.group(2)
+        if exponent and abs(int(exponent[1:])) > 40:  # never build a 10^400
+            raise SchemeError(f"points must be at most 10^18 in size, got '{text}'" if int(exponent[1:]) > 0
+                              else f"points must be no finer than 1/10^18, got '{text}'")
+        try:
+            value = Fraction(cleaned)
+        except (ValueError, ZeroDivisionError):
+            raise SchemeError(f"expected a number of points, got '{text}'") from None
+    if abs(value) > MAX_POINTS:
+        raise SchemeError(f"points must be at most 10^18 in size, got '{text}'")
+    if value.denominator > MAX_POINTS:
+        raise SchemeError(f"points must be no finer than 1/10^18, got '{text}'")
+    return value
 
 
 SCHEMES: dict[str, PointScheme] = {
@@ -112,3 +159,4 @@ def parse_scheme(text: str | PointScheme) -> PointScheme:
         names = ", ".join(SCHEMES)
         raise SchemeError(f"unknown point scheme '{text}' (known: {names}; or a spec like A=4,K=3,Q=2,J=1)")
     return PointScheme(text.strip(), _parse_spec(text, text))
+

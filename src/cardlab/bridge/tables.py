@@ -25,10 +25,10 @@ from typing import Literal
 from cardlab.bridge.conditional import given_points as _given_points
 from cardlab.bridge.conditional import simulate_given_points
 from cardlab.bridge.features import Joint, LongestSuit, Pattern, Points, ShapeFeature, SuitLengths
-from cardlab.bridge.schemes import PointScheme, parse_scheme
+from cardlab.bridge.schemes import PointScheme, parse_points, parse_scheme
 from cardlab.dealing import Deck, Draw
 from cardlab.engine import DEFAULT_CHUNK, Executor, SeedLike, tabulate
-from cardlab.errors import CardlabError, SchemeError
+from cardlab.errors import CardlabError
 from cardlab.tabulation import Tabulation
 
 __all__ = ["points_table", "shape_table", "joint_table", "hand_draw", "ShapeKind"]
@@ -137,7 +137,4 @@ def _shape(kind: str) -> ShapeFeature:
 
 
 def _points_value(value: int | Fraction | str) -> Fraction:
-    try:
-        return Fraction(str(value).replace("½", "1/2"))
-    except (ValueError, ZeroDivisionError):
-        raise SchemeError(f"expected a number of points, got '{value}'") from None
+    return parse_points(value)

@@ -8,23 +8,13 @@ import json
 import sys
 from pathlib import Path
 
+from cardlab.cli.options import trials, whole_number
 from cardlab.errors import ConstraintError
 
 __all__ = ["add_board_set_options", "board_set_requested", "board_set_command", "register"]
 
 #: Boards in a set when neither -p nor the script's ``produce`` says.
 DEFAULT_BOARDS = 16
-
-
-def positive_int(text: str) -> int:
-    """argparse type: a whole number >= 1 (this module stays free of the output stack's imports)."""
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
-    return value
 
 
 def add_board_set_options(parser: argparse.ArgumentParser) -> None:
@@ -45,9 +35,9 @@ def add_board_set_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--board-format", choices=("pbn", "lin", "dup", "dlm"),
                        help="board file format (default: from -o's suffix, else pbn); --format json gives the "
                             "set and its report as JSON")
-    group.add_argument("--first-board", type=positive_int, default=1, help="number of the first board (default 1)")
+    group.add_argument("--first-board", type=whole_number(1, 10**9), default=1, help="number of the first board (default 1)")
     group.add_argument("--shuffle", action="store_true", help="shuffle the boards of the set (with the seed)")
-    group.add_argument("--level-trials", type=positive_int, default=100_000,
+    group.add_argument("--level-trials", type=trials, default=100_000,
                        help="deals simulated for a type's natural frequency when it has no exact count "
                             "(default 100,000)")
 
@@ -114,7 +104,7 @@ def board_set_command(args: argparse.Namespace) -> int:
     else:
         data = result.boards.encode(fmt)
     if args.output:
-        Path(args.output).write_bytes(data)
+        _write_bytes(args.output, data)
     else:
         sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(data.decode("latin-1"))
         sys.stdout.flush()
@@ -146,7 +136,7 @@ def _boards_command(args: argparse.Namespace) -> int:
     board_set = read_board_file(args.file)
     if args.output:
         fmt = format_for(args.output, args.board_format)
-        Path(args.output).write_bytes(board_set.encode(fmt))
+        _write_bytes(args.output, board_set.encode(fmt))
         print(f"cardlab: {len(board_set)} board(s) from {args.file} written to {args.output} ({fmt})", file=sys.stderr)
         return 0
     if args.board_format:
@@ -158,3 +148,11 @@ def _boards_command(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write("".join(f"{r['board']:>5}  {r['dealer']}  {r['vulnerable']:<4}  {r['deal']}\n" for r in rows))
     return 0
+
+
+def _write_bytes(path: str, data: bytes) -> None:
+    """``data`` to ``path`` through a temporary file beside it (never a half-written board file)."""
+    from cardlab.cli.output import replacing
+
+    with replacing(path) as temporary:
+        Path(temporary).write_bytes(data)

@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from cardlab.cli.output import positive_int, seed_value, write_result
+from cardlab.cli.options import seed_value, trials, workers_value
+from cardlab.cli.output import write_result
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.textfile import read_text
 
@@ -55,9 +56,9 @@ def _output(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
 
 
 def _simulation(parser: argparse.ArgumentParser, default: int = 1000) -> None:
-    parser.add_argument("-n", "--deals", type=positive_int, default=default, help=f"random deals (default {default})")
+    parser.add_argument("-n", "--deals", type=trials, default=default, help=f"random deals (default {default})")
     parser.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
-    parser.add_argument("--workers", type=positive_int, default=1,
+    parser.add_argument("--workers", type=workers_value, default=1,
                         help="processes (default 1: DDS already runs a thread per core inside each "
                              "batch, and a second process only competes for the same cores); the "
                              "result does not depend on it")

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-from typing import TextIO
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
-from cardlab.cli.output import positive_int, seed_value
+from cardlab.cli.options import seed_value, trials, workers_value
+from cardlab.cli.output import output_file
 from cardlab.engine import available_cores
 from cardlab.textfile import read_text
 from cardlab.errors import ConstraintError
@@ -25,14 +24,14 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "are printed by its actions, then the averages and frequency tables. Same flags as "
                     "the C program where it has them; see docs/dealer.md.")
     dealer.add_argument("script", metavar="SCRIPT", nargs="?", help="the script file, or - for standard input")
-    dealer.add_argument("-g", "--generate", type=positive_int, help="deals to generate at most (script's "
+    dealer.add_argument("-g", "--generate", type=trials, help="deals to generate at most (script's "
                         "'generate', default 10,000,000)")
-    dealer.add_argument("-p", "--produce", type=positive_int, help="deals to produce (meeting the condition)")
+    dealer.add_argument("-p", "--produce", type=trials, help="deals to produce (meeting the condition)")
     dealer.add_argument("-s", "--seed", type=seed_value, help="random seed (default: the script's, or fresh)")
     dealer.add_argument("-q", "--quiet", action="store_true", help="do not print the deals")
     dealer.add_argument("-v", "--verbose", action="store_false", dest="verbose",
                         help="toggle the closing statistics off (as the C program's -v)")
-    dealer.add_argument("--workers", type=positive_int, default=available_cores(),
+    dealer.add_argument("--workers", type=workers_value, default=available_cores(),
                         help="worker processes (the output does not depend on it)")
     add_cluster_option(dealer)
     dealer.add_argument("--format", choices=("text", "json"), default="text", help="text (as the C program) "
@@ -50,28 +49,22 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "controls, spades, hearts, diamonds, clubs (N, N-M, N+, N- or -M) and shape (balanced, "
                     "or patterns 4-4-3-2|5-3-3-2). A seat's option given twice must hold both times. "
                     "Deals stream to the output; also prints how often a random deal meets the constraints.")
-    deal.add_argument("-n", "--count", type=positive_int, default=1, help="how many deals (default 1)")
+    deal.add_argument("-n", "--count", type=trials, default=1, help="how many deals (default 1)")
     deal.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
     for seat in ("north", "east", "south", "west"):
         deal.add_argument(f"--{seat}", metavar="SPEC", action="append",
                           help=f"constraints on {seat.title()}'s hand (may be repeated: all must hold)")
         deal.add_argument(f"--{seat}-cards", metavar="CARDS", action="append",
                           help=f"{seat.title()}'s exact 13 cards")
-    deal.add_argument("--max-tries", type=positive_int, default=50_000_000,
+    deal.add_argument("--max-tries", type=trials, default=50_000_000,
                       help="give up after this many random deals (default 50,000,000)")
-    deal.add_argument("--workers", type=positive_int, default=available_cores(),
+    deal.add_argument("--workers", type=workers_value, default=available_cores(),
                       help="worker processes (the deals do not depend on it)")
     add_cluster_option(deal)
     deal.add_argument("--format", choices=("table", "text", "pbn", "json"), default="table",
                       help="hand diagrams (table, default; 'text' is an alias), PBN file or JSON")
     deal.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     deal.set_defaults(func=_deal_command)
-
-
-def _open_output(path: str | None) -> TextIO:
-    if path is None:
-        return sys.stdout
-    return Path(path).open("w", encoding="utf-8")  # fails now, before any long work
 
 
 def _dealer_command(args: argparse.Namespace) -> int:
@@ -85,14 +78,10 @@ def _dealer_command(args: argparse.Namespace) -> int:
     else:
         text, source = read_text(args.script), args.script
     script = parse_script(text, source)
-    out = _open_output(args.output)
-    try:
+    with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
         result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,
                            produce=args.produce, seed=args.seed, workers=args.workers, quiet=args.quiet,
                            progress=sys.stderr.isatty(), executor=executor_for(args))
-    finally:
-        if out is not sys.stdout:
-            out.close()
     if result.interrupted:
         print("cardlab: interrupted: partial statistics", file=sys.stderr)
         return 130
@@ -111,16 +100,12 @@ def _deal_command(args: argparse.Namespace) -> int:
             if len(given) > 1:
                 raise ConstraintError(f"--{s}-cards is given {len(given)} times: give {s.title()}'s 13 cards once")
             fixed[seats[s]] = given[0]
-    out = _open_output(args.output)
-    try:
+    with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
         writer = DealWriter(out, args.format)
         batch = generate_deals(args.count, writer, seed=args.seed, constraints=constraints, fixed=fixed,
                                max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
                                executor=executor_for(args))
         writer.finish(batch)
-    finally:
-        if out is not sys.stdout:
-            out.close()
     summary = "; ".join(f"{seat}: {c.text}" for seat, c in constraints.items()) or "no constraints"
     p, lo, hi = batch.acceptance()
     print(f"{batch.matched:,} deal(s), seed {batch.seed}; {summary}; {batch.matched:,} of {batch.tried:,} random "

@@ -6,9 +6,11 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
+from cardlab.bridge.schemes import parse_points
 from cardlab.bridge.tables import ShapeKind, joint_table, points_table, shape_table
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
-from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int
+from cardlab.cli.options import whole_number
+from cardlab.cli.output import add_output_options, add_simulation_options, emit
 from cardlab.errors import SchemeError
 
 __all__ = ["register"]
@@ -61,7 +63,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _add_deal_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cards", type=positive_int, default=13,
+    parser.add_argument("--cards", type=whole_number(1, 10_000), default=13,  # the deck says how many it allows
                         help="cards in the hand (default 13; 26 for a partnership)")
     parser.add_argument("--given", metavar="CARDS",
                         help="known cards that leave the deck: a card list 'As Kd 7c' or a PBN hand "
@@ -80,9 +82,10 @@ def _hcp(args: argparse.Namespace) -> int:
 
 def _points(text: str) -> Fraction:
     try:
-        return Fraction(text.replace("½", "1/2"))
-    except (ValueError, ZeroDivisionError):
-        raise SchemeError(f"--given-hcp expects a number of points, got '{text}'") from None
+        return parse_points(text)
+    except SchemeError as error:
+        reason = "" if str(error).startswith("expected") else f" ({error})"
+        raise SchemeError(f"--given-hcp expects a number of points, got '{text}'{reason}") from None
 
 
 def _shape(args: argparse.Namespace) -> int:

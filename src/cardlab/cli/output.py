@@ -3,46 +3,33 @@
 A table command makes one library call that returns a
 :class:`~cardlab.tabulation.Tabulation` and hands it to :func:`emit`, which
 prints or writes it in the chosen format.
+
+Every file a command writes (``-o``, ``--plot``) goes through :func:`replacing`: the output is
+written to a temporary file beside the target and renamed over it only when the command
+succeeds (or is interrupted: what was completed is kept), so a command that fails half-way
+never leaves an existing file emptied or half-written.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator, TextIO
 from rich.console import Console
 
+from cardlab.cli.options import positive_int, seed_value, trials, workers_value
 from cardlab.engine import available_cores
 from cardlab.errors import CardlabError
 from cardlab.tabulation import Tabulation
 
 __all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
+           "replacing", "output_file",
            "cap_workers", "positive_int", "seed_value"]
-
-
-def positive_int(text: str) -> int:
-    """argparse type: an int >= 1 (accepts 10_000_000 and 1e7)."""
-    try:
-        value = int(float(text)) if "e" in text.lower() else int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
-    return value
-
-
-def seed_value(text: str) -> int:
-    """argparse type: a seed, a whole number from 0 up."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 up, got '{text}'")
-    return value
 
 
 def add_output_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
@@ -54,10 +41,10 @@ def add_output_options(parser: argparse.ArgumentParser, plot: bool = True) -> No
 
 
 def add_simulation_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--simulate", type=positive_int, metavar="TRIALS",
+    parser.add_argument("--simulate", type=trials, metavar="TRIALS",
                         help="also simulate TRIALS random hands and show them beside the exact answer")
     parser.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
-    parser.add_argument("--workers", type=positive_int, default=available_cores(),
+    parser.add_argument("--workers", type=workers_value, default=available_cores(),
                         help="processes for the simulation (default: one per core); the result does "
                              "not depend on it")
 
@@ -66,7 +53,8 @@ def emit(args: argparse.Namespace, result: Tabulation) -> int:
     """Print or write ``result`` in ``--format``, draw ``--plot``; 130 if the simulation was interrupted."""
     write_text(args, result.text(args.format))
     if getattr(args, "plot", None):
-        result.plot(args.plot)
+        with replacing(args.plot) as temporary:
+            result.plot(temporary)
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 130 if result.interrupted else 0
 
@@ -75,8 +63,8 @@ def write_text(args: argparse.Namespace, text: str | Iterable[str]) -> None:
     """``text`` (or its chunks, for streamed output) to ``-o FILE``, or to stdout (through rich on
     a terminal, for a table)."""
     chunks = [text] if isinstance(text, str) else text
-    if getattr(args, "output", None):
-        with open(args.output, "w", encoding="utf-8") as handle:
+    if getattr(args, "output", None) not in (None, "-"):
+        with output_file(args.output) as handle:
             handle.writelines(chunks)
     elif getattr(args, "format", "table") == "table" and sys.stdout.isatty() and isinstance(text, str):
         Console().print(text, end="", markup=False, highlight=False)
@@ -95,6 +83,58 @@ def write_result(args: argparse.Namespace, result: Any) -> None:
     else:
         text = result.table()
     write_text(args, text if text.endswith("\n") else text + "\n")
+
+
+@contextlib.contextmanager
+def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
+    """The name of a temporary file beside ``path`` to write a command's output to.
+
+    When the block ends normally the file replaces ``path`` (with the mode ``path`` had, or
+    the usual mode of a new file); on Ctrl-C too, so what was completed is kept; when the
+    block fails the temporary file is removed and an existing ``path`` is left as it was.
+    A target that is not a regular file (``/dev/null``, ``/dev/stdout``, a named pipe) is
+    written directly. The temporary name ends with the target's name, so its extension
+    (``.png``) still says the format.
+    """
+    target = os.path.realpath(path)
+    if os.path.exists(target) and not os.path.isfile(target):
+        yield str(path)
+        return
+    folder, name = os.path.split(target)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".cardlab-", suffix=f"-{name}")
+    os.close(handle)
+    try:
+        yield temporary
+    except KeyboardInterrupt:
+        _put_in_place(temporary, target)
+        raise
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _put_in_place(temporary, target)
+
+
+def _put_in_place(temporary: str, target: str) -> None:
+    if os.path.exists(target):
+        mode = os.stat(target).st_mode & 0o7777
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(temporary, mode)
+    os.replace(temporary, target)
+
+
+@contextlib.contextmanager
+def output_file(path: str | None) -> Iterator[TextIO]:
+    """A text stream for ``-o path`` (UTF-8, through :func:`replacing`), or stdout for None or ``-``."""
+    if path is None or path == "-":
+        yield sys.stdout
+        return
+    with replacing(path) as temporary:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            yield handle
 
 
 def check_destinations(args: argparse.Namespace) -> None:

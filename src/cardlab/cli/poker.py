@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cardlab.cli.output import add_output_options, add_simulation_options, emit, positive_int, write_result
+from cardlab.cli.options import whole_number
+from cardlab.cli.output import add_output_options, add_simulation_options, emit, replacing, write_result
 from cardlab.dealing import Deck, Draw, Reels
 from cardlab.errors import CardlabError, HandError
 from cardlab.poker.comparison import compare
@@ -56,13 +57,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "(cards removed, short deck, several decks) or spun on a reel machine; with "
                     "--simulate, simulated beside exact with 95%% intervals. Example: cardlab poker "
                     "odds --simulate 10000000 --seed 1")
-    odds.add_argument("--cards", type=int, choices=(5, 6, 7), default=5,
-                      help="cards in the hand; the best five count (default 5)")
+    odds.add_argument("--cards", type=whole_number(5, 7), default=5,
+                      help="cards in the hand, 5, 6 or 7; the best five count (default 5)")
     odds.add_argument("--remove", metavar="CARDS", help="cards taken out of the deck, e.g. 'Ts Jh'")
     odds.add_argument("--short-deck", action="store_true",
                       help="36-card deck 6..A; A-6-7-8-9 is the lowest straight, a flush beats a full house")
-    odds.add_argument("--decks", type=positive_int, default=1, metavar="N",
-                      help="N decks shuffled together (cards repeat; five of a kind appears)")
+    odds.add_argument("--decks", type=whole_number(1, 1000), default=1, metavar="N",
+                      help="N decks shuffled together, 1 to 1000 (cards repeat; five of a kind appears)")
     odds.add_argument("--reels", metavar="FILE",
                       help="a reel machine: one reel per line, cards separated by spaces; a hand is one "
                            "card from each reel")
@@ -104,7 +105,11 @@ def _rank(args: argparse.Namespace) -> int:
     elif not args.hands:
         raise HandError("give one or more hands, or --file FILE")
     ranked = rank_hands(hands, _rules(args), repeats=args.repeats, name="stdin" if args.file == "-" else None)
-    ranked.write(args.output or sys.stdout, args.format)
+    if args.output in (None, "-"):
+        ranked.write(sys.stdout, args.format)
+    else:
+        with replacing(args.output) as temporary:
+            ranked.write(temporary, args.format)
     return 0
 
 

@@ -9,7 +9,8 @@ import argparse
 import sys
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
-from cardlab.cli.output import positive_int, seed_value, write_text
+from cardlab.cli.options import seed_value, trials, workers_value
+from cardlab.cli.output import replacing, write_text
 from cardlab.engine import available_cores
 from cardlab.poker.equity import GAMES, equity
 
@@ -32,10 +33,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cmd.add_argument("--game", choices=tuple(GAMES), default="holdem",
                      help="holdem (default), omaha (4 cards), omaha5, omaha6, shortdeck (36 cards, six-plus rules)")
     cmd.add_argument("--hi-lo", action="store_true", help="split each pot with the best 8-or-better low")
-    cmd.add_argument("--simulate", type=positive_int, metavar="TRIALS",
+    cmd.add_argument("--simulate", type=trials, metavar="TRIALS",
                      help="simulate TRIALS random boards instead of enumerating them all")
     cmd.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
-    cmd.add_argument("--workers", type=positive_int, default=available_cores(),
+    cmd.add_argument("--workers", type=workers_value, default=available_cores(),
                      help="processes for the simulation (default: one per core); the result does not depend on it")
     cmd.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
     cmd.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
@@ -51,7 +52,8 @@ def _equity(args: argparse.Namespace) -> int:
     text = {"json": result.to_json_text, "csv": result.to_csv, "table": result.table}[args.format]()
     write_text(args, text)
     if args.plot:
-        result.plot(args.plot)
+        with replacing(args.plot) as temporary:
+            result.plot(temporary)
         print(f"plot written to {args.plot}", file=sys.stderr)
     interrupted = result.simulation is not None and result.simulation.interrupted
     return 130 if interrupted else 0

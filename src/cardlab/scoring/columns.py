@@ -46,7 +46,7 @@ from cardlab.scoring.session import (
     _rank,
     line_points,
 )
-from cardlab.scoring.traveller import PHANTOM_IDS, AdjustedScore, TravellerLine
+from cardlab.scoring.traveller import MAX_BOARD, PHANTOM_IDS, AdjustedScore, TravellerLine
 from cardlab.errors import CardlabError
 
 __all__ = ["TravellerColumns", "read_csv_columns", "score_columns", "LazyBoards", "LazyLines"]
@@ -130,9 +130,9 @@ def _read_columns(text: str, source: str | None) -> TravellerColumns | None:
         lead = [x.strip() or None for x in cols["lead"]]
     try:
         board = np.fromiter(map(int, cols["board"]), dtype=np.int64, count=count)
-    except ValueError:
-        return None
-    if board.min() < 1:
+    except (ValueError, OverflowError):
+        return None  # the line-by-line reader says which line
+    if board.min() < 1 or board.max() > MAX_BOARD:
         return None
     ns, ew = cols["ns"], cols["ew"]
     for ids in (set(ns), set(ew)):

@@ -22,6 +22,7 @@ cardlab.errors.ScoringError: unknown matchpoint scale 'wbf' (expected acbl or eb
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Sequence
@@ -357,15 +358,23 @@ def matchpoint_board(scores: Sequence[int] | Sequence[str], scale: "Scale | str"
     ...
     cardlab.errors.ScoringError: score must be a whole number, not '4S='
     """
-    values: list[int] = []
-    for item in scores:
-        try:
-            values.append(int(item))
-        except ValueError:
-            raise ScoringError(f"score must be a whole number, not {item!r}") from None
+    values = [_board_score(item) for item in scores]
     unit = Scale.parse(scale)
     points = board_matchpoints(values, unit)
     board_top = top(len(values), unit)
     pct = percentages(points, board_top)
     return BoardMatchpoints(tuple(values), tuple(points.tolist()), tuple(pct.tolist()),
                             board_top, unit)
+
+
+def _board_score(item: int | str) -> int:
+    """One NS score of :func:`matchpoint_board`: a whole number no bridge score exceeds."""
+    from cardlab.scoring.traveller import MAX_SCORE  # traveller reads contracts: only here
+
+    text = str(item).strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        raise ScoringError(f"score must be a whole number, not {item!r}")
+    if len(text) > 12 or abs(int(text)) > MAX_SCORE:
+        raise ScoringError(f"score {item!r} is out of range: no bridge score is more than {MAX_SCORE:,} "
+                           f"either way (13 down, redoubled, vulnerable)")
+    return int(text)

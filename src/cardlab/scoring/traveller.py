@@ -34,7 +34,12 @@ from cardlab.scoring.contract import (
 )
 from cardlab.errors import ScoringError
 
-__all__ = ["AdjustedScore", "TravellerLine", "parse_score", "PHANTOM_IDS"]
+__all__ = ["AdjustedScore", "TravellerLine", "parse_score", "PHANTOM_IDS", "MAX_BOARD", "MAX_SCORE"]
+
+MAX_BOARD = 10**9
+"""Largest board number read (event numbering such as 1001 fits; nothing needs more)."""
+MAX_SCORE = 7600
+"""Largest NS score either way: 13 tricks down, redoubled, vulnerable (400 + 12 x 600)."""
 
 #: Pair ids that mean "no pair here" (a phantom or a sit-out), compared case-insensitively.
 #: A line against one may have no score at all (its real pair's score is a convention).
@@ -93,6 +98,9 @@ def parse_score(text: str) -> int | AdjustedScore | None:
     if key[0] in "Aa":
         return AdjustedScore.parse(key)
     if re.fullmatch(r"[+-]?[0-9]+", key):
+        if len(key) > 12 or abs(int(key)) > MAX_SCORE:
+            raise ScoringError(f"score {text!r} is out of range: no bridge score is more than "
+                               f"{MAX_SCORE:,} either way (13 down, redoubled, vulnerable)")
         return int(key)
     raise ScoringError(f"unknown score {text!r} (expected e.g. 620, -100 or A6040)")
 
@@ -206,6 +214,8 @@ def _board_number(board: int | str) -> int:
     text = str(board).strip()
     if not re.fullmatch(r"[0-9]+", text) or int(text) < 1:
         raise ScoringError(f"board number must be a whole number from 1, not {board!r}")
+    if len(text) > 12 or int(text) > MAX_BOARD:
+        raise ScoringError(f"board number must be at most {MAX_BOARD:,}, not {board!r}")
     return int(text)
 
 

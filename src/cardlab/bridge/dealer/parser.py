@@ -34,9 +34,17 @@ STRAIN_NAMES = {**SUIT_NAMES, "notrump": 4, "notrumps": 4}
 VULNERABLE_NAMES = {"none": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 _STATEMENTS = {"generate", "produce", "dealer", "vulnerable", "seed", "predeal", "pointcount", "altcount",
                "condition", "action"}
+#: DealerV2 (github.com/dealerv2) statements that leave the deals as they are: ``title "..."`` names
+#: the run, ``opener SEAT`` is the opener of its opc() evaluations (cardlab has no opc()). Neither word
+#: is reserved: C dealer scripts name variables ``opener`` (``opener = hcp(north) >= 12``).
+_DEALERV2_STATEMENTS = {"title": "STRING", "opener": "SEAT"}
 _ACTIONS = {"printall", "printew", "printpbn", "printcompact", "printoneline", "print", "printes", "average",
             "frequency", "evalcontract"}
 _WORDS_OPERATORS = {"and": "&&", "or": "||", "not": "!"}
+#: DealerV2 words cardlab does not run (they would change what is printed or computed)
+_DEALERV2_ONLY = {"printrpt": "action", "csvrpt": "action", "export": "action", "bktfreq": "action",
+                  "printside": "action", "printns": "action", "usereval": "function", "opc": "function",
+                  "ltc": "function", "par": "function", "trix": "function", "gib": "function"}
 RANKS = "23456789TJQKA"
 
 
@@ -62,6 +70,18 @@ def _after(chunk: str, line: int, col: int) -> tuple[int, int]:
     if newlines:
         return line + newlines, len(chunk) - chunk.rfind("\n")
     return line, col + len(chunk)
+
+def _character_hint(ch: str, before: list[Token]) -> str:
+    """Why a character that DealerV2 scripts use is refused (empty for any other)."""
+    last = before[-1] if before else None
+    if ch == "{" and last is not None and last.text == "shape":
+        return ": DealerV2's shape{SEAT, ...} (Dellacherie shapes) is not supported; write shape(SEAT, ...)"
+    if ch == "." and last is not None and last.kind == "NUMBER":
+        return f" after '{last.text}': decimal numbers (DealerV2's dotnums) are not supported; use whole numbers"
+    if ch == "$":
+        return ": DealerV2's script parameters $0..$9 are not supported; write the value itself"
+    return ""
+
 
 def tokenize(text: str, source: str | None = None) -> list[Token]:
     """The tokens of a script; comments (``#`` at a line start, ``//``, ``/* */``) dropped."""
@@ -126,7 +146,7 @@ def tokenize(text: str, source: str | None = None) -> list[Token]:
                 i, col = i + len(op), col + len(op)
                 break
         else:
-            raise error(f"unexpected character {ch!r}", line, col)
+            raise error(f"unexpected character {ch!r}" + _character_hint(ch, tokens), line, col)
     tokens.append(Token("END", "end of script", line, col))
     return tokens
 
@@ -218,6 +238,8 @@ class Script:
     altcounts: tuple[tuple[int, tuple[int, ...]], ...] = ()
     source: str | None = None
     default_action: bool = True
+    title: str | None = None  # DealerV2's title "..." (kept, not printed)
+    opener: int | None = None  # DealerV2's opener SEAT (for its opc(), which cardlab lacks)
 
     @property
     def prints(self) -> bool:
@@ -236,6 +258,7 @@ class _Parser:
 
         self.functions = FUNCTIONS
         self.source = source
+        self.lines = text.split("\n")
         self.tokens = tokenize(text, source)
         self.pos = 0
         self.settings: dict[str, Any] = {}
@@ -257,6 +280,12 @@ class _Parser:
         token = self.tok
         self.pos = min(self.pos + 1, len(self.tokens) - 1)
         return token
+
+    def text_between(self, first: Token, last: Token) -> str:
+        """The script's own text from ``first`` to the end of ``last`` (on one line, else the tokens)."""
+        if first.line == last.line and last.kind != "STRING":
+            return self.lines[first.line - 1][first.column - 1:last.column - 1 + len(last.text)]
+        return " ".join(t.text for t in self.tokens[self.tokens.index(first):self.tokens.index(last) + 1])
 
     def error(self, reason: str, token: Token | None = None) -> DealerScriptError:
         token = token or self.tok
@@ -325,13 +354,15 @@ class _Parser:
                     condition = self.expression()
                 else:
                     actions = self.action_list()
+            elif token.kind == "WORD" and token.text in _DEALERV2_STATEMENTS and self.dealerv2_statement():
+                pass
             elif token.kind == "WORD" and self.peek().kind == "OP" and self.peek().text == "=":
                 self.define(token)
             else:
                 condition = self.expression()
         for use in self.uses:
             if use.text not in self.variables:
-                raise self.error(f"undefined variable '{use.text}'", use)
+                raise self.error(_dealerv2_only(use.text) or f"undefined variable '{use.text}'", use)
         self.check_cycles()
         predeal = tuple(sorted((s, tuple(c)) for s, c in self.predeal.items()))
         return Script(
@@ -343,8 +374,28 @@ class _Parser:
             seed=self.settings.get("seed"), predeal=predeal,
             pointcount=self.settings.get("pointcount", Script.pointcount),
             altcounts=tuple(sorted(self.altcounts.items())), source=self.source,
-            default_action=actions is None,
+            default_action=actions is None, title=self.settings.get("title"),
+            opener=self.settings.get("opener"),
         )
+
+    def dealerv2_statement(self) -> bool:
+        """``title "..."`` or ``opener SEAT`` (DealerV2), read if the next token fits; False if the
+        word is something else here (a variable named ``opener``)."""
+        word, following = self.tok.text, self.peek()
+        if _DEALERV2_STATEMENTS[word] == "STRING":
+            if following.kind != "STRING":
+                if following.kind == "OP":  # title = ..., title > 3: a variable of that name
+                    return False
+                self.advance()
+                raise self.expected("a quoted title after 'title', like title \"1NT openings\"")
+            self.advance()
+            self.settings["title"] = self.advance().text
+            return True
+        if following.kind == "WORD" and following.text in SEAT_NAMES:
+            self.advance()
+            self.settings["opener"] = self.seat()
+            return True
+        return False
 
     def define(self, token: Token) -> None:
         name = token.text
@@ -401,8 +452,12 @@ class _Parser:
             raise self.expected("a seat and its cards after 'predeal', like 'predeal south SAQ542, HKJ87'")
         while self.tok.kind == "WORD" and (self.tok.text in SEAT_NAMES or self.tok.text in SUIT_NAMES):
             if self.tok.text in SUIT_NAMES:
-                raise self.error("predeal by suit length ('spades(north)==1') is not supported; "
-                                 "use a condition such as spades(north)==1 instead")
+                start = self.tok
+                self.expression()
+                written = self.text_between(start, self.tokens[self.pos - 1])
+                raise self.error(f"predeal by suit length ('{written}') is not supported (the C dealer "
+                                 f"reads it and ignores it, DealerV2 has no such predeal); write it as a "
+                                 f"condition: condition {written} && ...", start)
             seat = self.seat()
             if self.is_op(","):
                 self.advance()
@@ -563,7 +618,7 @@ class _Parser:
             if self.peek().kind == "OP" and self.peek().text == "(":
                 spec = self.functions.get(token.text)
                 if spec is None:
-                    raise self.error(f"unknown function '{token.text}'", token)
+                    raise self.error(_dealerv2_only(token.text) or f"unknown function '{token.text}'", token)
                 return self.call(token, spec)
             if token.text in self.functions:
                 raise self.error(f"'{token.text}' is a function: expected '(' after it", self.peek())
@@ -682,6 +737,15 @@ def _shape_keys(pattern: str, use_any: bool) -> set[int] | None:
         for s, h, d, c in perms:
             keys.add(((s * 14 + h) * 14 + d) * 14 + c)  # type: ignore[operator]
     return keys
+
+
+def _dealerv2_only(word: str) -> str | None:
+    """The message for a DealerV2 word cardlab does not support, None for any other word."""
+    kind = _DEALERV2_ONLY.get(word)
+    if kind is None:
+        return None
+    return (f"'{word}' is a DealerV2 {kind} that cardlab does not support "
+            f"(docs/dealer.md lists the DealerV2 features it runs)")
 
 
 def parse_script(text: str, source: str | None = None) -> Script:
