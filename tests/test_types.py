@@ -1,4 +1,4 @@
-"""mypy over the package, as part of the test command."""
+"""mypy --strict (``strict = true`` in pyproject's [tool.mypy]) over the package, as part of the test command."""
 
 from __future__ import annotations
 

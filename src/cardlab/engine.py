@@ -37,7 +37,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protocol, Sequence, TypeVar, cast
 
 import numpy as np
 
@@ -460,7 +460,7 @@ class _Job(Generic[T]):
     def __init__(self, pool: _Processes, call: tuple[Callable[..., Any], tuple[Any, ...]]) -> None:
         self._pool, self.call = pool, call
         self.done, self.ok = False, False
-        self.value: Any = None
+        self.value: object = None  # the chunk's result, or the exception it raised
 
     def result(self, timeout: float | None = None) -> T:
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -470,8 +470,8 @@ class _Job(Generic[T]):
                 raise TimeoutError
             self._pool.poll(left)
         if not self.ok:
-            raise self.value
-        return self.value
+            raise cast(BaseException, self.value)
+        return cast(T, self.value)
 
 
 class _Processes:
@@ -595,8 +595,9 @@ class progress_bar:
         if self._total:
             from cardlab.report.progress import ProgressBar
 
-            self._bar = ProgressBar(self._total, self._label)
-            return self._bar.advance
+            bar = ProgressBar(self._total, self._label)
+            self._bar = bar
+            return bar.advance
         return lambda n: None
 
     def __exit__(self, *exc: object) -> None:

@@ -70,7 +70,8 @@ class Points:
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
         table = np.array(self.scheme.card_values(), dtype=np.int64)
-        return table[hands].sum(axis=1)
+        result: np.ndarray = table[hands].sum(axis=1)
+        return result
 
 
 class ShapeFeature:
@@ -103,7 +104,8 @@ class ShapeFeature:
         table = np.zeros(k**4, dtype=np.int64)
         for lengths in _length_vectors(draw):
             table[_flat(lengths, k)] = index[self.key(lengths)]
-        return table[_flat_hands(hands, k)]
+        result: np.ndarray = table[_flat_hands(hands, k)]
+        return result
 
 
 class SuitLengths(ShapeFeature):
@@ -167,7 +169,8 @@ class Joint:
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
         n_shape = len(self.shape.values(draw))
-        return self.points.encode(draw, hands) * n_shape + self.shape.encode(draw, hands)
+        result: np.ndarray = self.points.encode(draw, hands) * n_shape + self.shape.encode(draw, hands)
+        return result
 
 
 def _sort_key(value: Any) -> Any:
@@ -242,4 +245,5 @@ def _flat(lengths: tuple[int, ...], k: int) -> int:
 
 def _flat_hands(hands: np.ndarray, k: int) -> np.ndarray:
     lengths = suit_lengths(hands)
-    return ((lengths[:, 0] * k + lengths[:, 1]) * k + lengths[:, 2]) * k + lengths[:, 3]
+    result: np.ndarray = ((lengths[:, 0] * k + lengths[:, 1]) * k + lengths[:, 2]) * k + lengths[:, 3]
+    return result

@@ -305,7 +305,8 @@ def _completion_cards(common: tuple[int, ...], k: int) -> np.ndarray:
     """Every ``k``-card completion from the ``common`` cards (ascending within a row)."""
     if not k:
         return np.zeros((1, 0), dtype=np.uint8)
-    return np.array(common, dtype=np.uint8)[_combinations(len(common), k)]
+    result: np.ndarray = np.array(common, dtype=np.uint8)[_combinations(len(common), k)]
+    return result
 
 
 @lru_cache(maxsize=4)
@@ -355,7 +356,11 @@ def _deals(players: list[Player], limit: int) -> tuple[np.ndarray, np.ndarray, n
 def _canonical(cards: np.ndarray, maps: list[np.ndarray]) -> np.ndarray:
     """The lexicographically least image of each deal under the suit maps (hole cards sorted)."""
     d = len(cards)
-    flat = lambda x: np.sort(x, axis=2)[:, :, ::-1].reshape(d, -1)  # noqa: E731
+
+    def flat(x: np.ndarray) -> np.ndarray:
+        result: np.ndarray = np.sort(x, axis=2)[:, :, ::-1].reshape(d, -1)
+        return result
+
     best = flat(cards)
     for m in maps:
         cand = flat(m[cards])

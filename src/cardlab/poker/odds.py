@@ -65,17 +65,17 @@ class PokerCategory:
     name: str = "category"
     axes: ClassVar[tuple[str, ...]] = ()
 
-    def values(self, dealing: Any) -> list[str]:
+    def values(self, dealing: Draw | Reels) -> list[str]:
         order = list(self.rules.order)
         if not _can_repeat(dealing):
             order.remove(Category.FIVE_OF_A_KIND)
         return [c.key for c in order]
 
-    def exact_counts(self, dealing: Any) -> list[int]:
+    def exact_counts(self, dealing: Draw | Reels) -> list[int]:
         counts = category_counts(dealing, self.rules)
         return counts[: len(self.values(dealing))]
 
-    def encode(self, dealing: Any, hands: np.ndarray) -> np.ndarray:
+    def encode(self, dealing: Draw | Reels, hands: np.ndarray) -> np.ndarray:
         return (strengths(hands, self.rules) >> CATEGORY_SHIFT).astype(np.intp)
 
 
@@ -108,13 +108,13 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: i
                            progress=progress, executor=executor, value_key="category")
 
 
-def _can_repeat(dealing: Any) -> bool:
+def _can_repeat(dealing: Draw | Reels) -> bool:
     if isinstance(dealing, Reels):
         return dealing.can_repeat()
     return max(dealing.deck.counts) > 1
 
 
-def category_counts(dealing: Any, rules: Rules = STANDARD) -> list[int]:
+def category_counts(dealing: Draw | Reels, rules: Rules = STANDARD) -> list[int]:
     """Exact number of outcomes of ``dealing`` in each category, by position in
     ``rules.order`` (all eleven positions)."""
     if isinstance(dealing, Reels):

@@ -43,7 +43,8 @@ TAU = (math.sqrt(5.0) - 1.0) / 2.0
 
 def _exact_vp(margin: int, boards: int) -> float:
     blitz = 15.0 * math.sqrt(boards)
-    return min(20.0, 10.0 + 10.0 * (1.0 - TAU ** (3.0 * margin / blitz)) / (1.0 - TAU ** 3))
+    vp: float = 10.0 + 10.0 * (1.0 - TAU ** (3.0 * margin / blitz)) / (1.0 - TAU ** 3)
+    return min(20.0, vp)
 
 
 @lru_cache(maxsize=64)

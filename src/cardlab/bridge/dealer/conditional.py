@@ -98,7 +98,8 @@ class _ClassHands:
 
     def shape_key(self, seat: int) -> np.ndarray:
         c, d, h, s = self.lengths(seat)
-        return ((s * 14 + h) * 14 + d) * 14 + c
+        result: np.ndarray = ((s * 14 + h) * 14 + d) * 14 + c
+        return result
 
     def __getattr__(self, name: str) -> Any:
         raise _NotApplicable

@@ -118,7 +118,8 @@ class Hands:
         return self.per_suit(seat, "length")
 
     def card(self, seat: int, card: int) -> np.ndarray:
-        return (self.owner[card] == seat).astype(np.int64)
+        result: np.ndarray = (self.owner[card] == seat).astype(np.int64)
+        return result
 
     def shape_key(self, seat: int) -> np.ndarray:
         key = ("shapekey", seat)
@@ -132,12 +133,14 @@ class Hands:
 
 
 def _length(h: Hands, seat: int, suit: int) -> np.ndarray:
-    return h.lengths(seat)[suit]
+    result: np.ndarray = h.lengths(seat)[suit]
+    return result
 
 
 def _points(h: Hands, table: Any, seat: int, suit: int | None = None) -> np.ndarray:
     per = h.per_suit(seat, table)
-    return per.sum(axis=0) if suit is None else per[suit]
+    result: np.ndarray = per.sum(axis=0) if suit is None else per[suit]
+    return result
 
 
 def _has(h: Hands, seat: int, suit: int, rank: int) -> np.ndarray:
@@ -159,7 +162,8 @@ def _losers(h: Hands, seat: int, suit: int | None = None) -> np.ndarray:
 
 def _shape(h: Hands, seat: int, shapes: Any) -> np.ndarray:
     table = _shape_table(shapes.keys)
-    return table[h.shape_key(seat)].astype(np.int64)
+    result: np.ndarray = table[h.shape_key(seat)].astype(np.int64)
+    return result
 
 
 _SHAPE_TABLES: dict[tuple[int, ...], np.ndarray] = {}
@@ -188,7 +192,8 @@ def _quality(h: Hands, seat: int, suit: int) -> np.ndarray:
     long_part = replace * factor
     ten = np.where((higher > 1) | (j == 1), factor, factor // 2) * t
     nine_part = np.where((higher == 2) | (t == 1) | (eight == 1), factor // 2, 0) * nine
-    return value + np.where(n > 6, long_part, ten + nine_part)
+    result: np.ndarray = value + np.where(n > 6, long_part, ten + nine_part)
+    return result
 
 
 def _cccc(h: Hands, seat: int) -> np.ndarray:
@@ -215,7 +220,8 @@ _IMP_STEPS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 
 
 def _imps(h: Hands, diff: np.ndarray) -> np.ndarray:
     imps = np.searchsorted(_IMP_STEPS, np.abs(diff), side="left")
-    return np.where(diff < 0, -imps, imps).astype(np.int64)
+    result: np.ndarray = np.where(diff < 0, -imps, imps).astype(np.int64)
+    return result
 
 
 def _score(h: Hands, vul: int, contract: int, tricks: np.ndarray) -> np.ndarray:

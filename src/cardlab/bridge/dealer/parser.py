@@ -161,30 +161,43 @@ class Shapes:
 @dataclass(frozen=True)
 class Call:
     name: str  # the registry name of the function
-    args: tuple[Any, ...]
+    args: tuple[Any, ...]  # expression nodes, or a seat, a suit, a shape set (per function)
 
 
 @dataclass(frozen=True)
 class Unary:
     op: str
-    operand: Any
+    operand: Node
 
 
 @dataclass(frozen=True)
 class Binary:
     op: str
-    left: Any
-    right: Any
+    left: Node
+    right: Node
 
 
 @dataclass(frozen=True)
 class Cond:
-    test: Any
-    then: Any
-    other: Any
+    test: Node
+    then: Node
+    other: Node
 
 
 Node = Num | Var | Call | Unary | Binary | Cond
+
+
+def _children(node: Node) -> tuple[Node, ...]:
+    """The sub-expressions of ``node``, left to right."""
+    if isinstance(node, Unary):
+        return (node.operand,)
+    if isinstance(node, Binary):
+        return (node.left, node.right)
+    if isinstance(node, Cond):
+        return (node.test, node.then, node.other)
+    if isinstance(node, Call):
+        return tuple(a for a in node.args if isinstance(a, (Num, Var, Call, Unary, Binary, Cond)))
+    return ()
 
 
 @dataclass(frozen=True)
@@ -363,14 +376,11 @@ class _Parser:
     def check_cycles(self) -> None:
         state: dict[str, int] = {}
 
-        def refs(node: Any) -> Iterator[str]:
+        def refs(node: Node) -> Iterator[str]:
             if isinstance(node, Var):
                 yield node.name
-            elif isinstance(node, (Unary, Binary, Cond, Call)):
-                children = {Unary: lambda x: (x.operand,), Binary: lambda x: (x.left, x.right),
-                            Cond: lambda x: (x.test, x.then, x.other), Call: lambda x: x.args}[type(node)](node)
-                for child in children:
-                    yield from refs(child)
+            for child in _children(node):
+                yield from refs(child)
 
         def visit(name: str) -> None:
             if state.get(name) == 2:
