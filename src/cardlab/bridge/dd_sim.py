@@ -18,7 +18,6 @@ cardlab.errors.ConstraintError: no deal out of 200,000 random deals met the cons
 from __future__ import annotations
 
 import html
-import math
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -29,7 +28,7 @@ from cardlab.bridge.dd import _check_hands, deals_to_endplay, parse_strain, tric
 from cardlab.bridge.deals import Constraint, parse_constraint
 from cardlab.cards import RANKS, SUIT_ORDER
 from cardlab.dealing import card_ids
-from cardlab.distribution import Z95
+from cardlab.intervals import mean_interval, wilson
 from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
 from cardlab.errors import ConstraintError, ContractError, DeckError
 from cardlab.scoring.contract import Contract, declarer_score
@@ -44,7 +43,6 @@ __all__ = [
     "makes",
     "leads",
     "constrained_hands",
-    "wilson",
     "DEFAULT_DD_CHUNK",
 ]
 
@@ -53,25 +51,11 @@ DEFAULT_DD_CHUNK = 100
 _PILOT = 200_000
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion.
-
-    >>> [round(x, 4) for x in wilson(50, 100)]
-    [0.4038, 0.5962]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (0.0 if successes == 0 else max(centre - half, 0.0), 1.0 if successes == n else min(centre + half, 1.0))
-
-
 def _mean_interval(total: float, squares: float, n: int) -> tuple[float, float, float]:
-    mean = total / n if n else 0.0
-    var = max(squares / n - mean * mean, 0.0) * n / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n) if n else 0.0
-    return mean, mean - half, mean + half
+    if not n:
+        return 0.0, 0.0, 0.0
+    lo, hi = mean_interval(total, squares, n)
+    return total / n, lo, hi
 
 
 # --- dealing under constraints ------------------------------------------------------------------

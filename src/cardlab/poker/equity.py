@@ -43,6 +43,7 @@ from cardlab.cards import format_cards, parse_card_ids
 from cardlab.distribution import Simulation
 from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
+from cardlab.intervals import Z95
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
 from cardlab.poker.holdem import BoardData, holdem_strengths
 from cardlab.poker.omaha import NO_LOW, holdem_lows, omaha_lows, omaha_players
@@ -729,7 +730,7 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
     for i, pl in enumerate(players):
         mean = sums["units"][i] / (UNIT * done)
         var = max(sums["squares"][i] / (UNIT * UNIT * done) - mean * mean, 0.0)
-        half = 1.959963984540054 * (var / done) ** 0.5
+        half = Z95 * (var / done) ** 0.5
         result_players.append(PlayerEquity(
             spec=pl.spec, win=sums["wins"][i] / done, tie=sums["ties"][i] / done, equity=float(mean),
             wins=int(sums["wins"][i]), ties=int(sums["ties"][i]),

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 
-import math
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -31,11 +30,11 @@ from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import compact, diagram, east_west, oneline, oneline_block, pbn_game, seat_pages
 from cardlab.bridge.dealer.parser import Script
 from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
+from cardlab.intervals import mean_interval, wilson
 
 __all__ = ["run_script", "write_run", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
 
 DEFAULT_GENERATE = 10_000_000
-_Z95 = 1.959963984540054
 
 
 def chunk_plan(generate: int, first: int = 1024, largest: int = 65536) -> Iterator[int]:
@@ -145,10 +144,8 @@ class AverageStat:
     def ci95(self) -> tuple[float, float]:
         if self.count < 2:
             return (float("nan"), float("nan"))
-        mean = self.mean
-        var = max(self.sum_squares / self.count - mean * mean, 0.0) * self.count / (self.count - 1)
-        half = _Z95 * math.sqrt(var / self.count)
-        return (mean - half, mean + half)
+        lo, hi = mean_interval(self.total, self.sum_squares, self.count)
+        return lo, hi
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.ci95()
@@ -224,11 +221,8 @@ class DealerResult:
         n, k = self.generated, self.produced
         if n == 0:
             return (float("nan"), 0.0, 1.0)
-        p = k / n
-        z = _Z95
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return p, (0.0 if k == 0 else max(centre - half, 0.0)), (1.0 if k == n else min(centre + half, 1.0))
+        lo, hi = wilson(k, n)
+        return k / n, lo, hi
 
     def to_json(self) -> dict[str, Any]:
         p, lo, hi = self.acceptance()
