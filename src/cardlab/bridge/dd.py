@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from cardlab.board import SEATS, Seat, Vulnerability, parse_seat
+from cardlab.board import SEATS, STRAINS, Seat, Vulnerability, parse_seat
 from cardlab.bridge.deals import Deal, parse_pbn_deal
 from cardlab.cards import format_pbn_hand
 from cardlab.errors import ContractError, DeckError
@@ -44,12 +44,11 @@ __all__ = [
 ]
 
 #: Strains in bidding order; the last axis of every tricks array.
-STRAINS = ("C", "D", "H", "S", "NT")
 #: endplay's Denom value (spades 0, hearts 1, diamonds 2, clubs 3, nt 4) for each of STRAINS.
 _DENOM = (3, 2, 1, 0, 4)
 #: DDS solves at most 200 (deal, strain) pairs per multi-deal call.
 _MAX_PAIRS = 200
-_PBN_STRAINS = ("NT", "S", "H", "D", "C")  # the order of DoubleDummyTricks and OptimumResultTable
+_PBN_STRAINS = STRAINS[::-1]  # the order of DoubleDummyTricks and OptimumResultTable
 _PBN_SEATS = "NSEW"
 _VUL_ENDPLAY = {"None": 0, "All": 1, "NS": 2, "EW": 3}
 

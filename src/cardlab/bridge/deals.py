@@ -25,9 +25,9 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, TextIO
 import numpy as np
 
 from cardlab.board import SEATS, Vulnerability, dealer
-from cardlab.bridge.polynomials import suit_lengths
+from cardlab.bridge.polynomials import shape_key, suit_lengths
 from cardlab.bridge.schemes import SCHEMES
-from cardlab.cards import SUIT_ORDER, format_pbn_hand, parse_pbn_ids
+from cardlab.cards import SUIT_NAMES, SUIT_ORDER, format_pbn_hand, parse_pbn_ids
 from cardlab.errors import CardError, ConstraintError, DeckError
 
 __all__ = [
@@ -48,7 +48,9 @@ __all__ = [
     "deal_diagram",
 ]
 
-_SUIT_NAMES = {"spades": 3, "hearts": 2, "diamonds": 1, "clubs": 0, "s": 3, "h": 2, "d": 1, "c": 0}
+#: Suit names in the order a hand is written (spades first), and measure words -> suit id.
+_HAND_SUITS = tuple(SUIT_NAMES[s] for s in SUIT_ORDER)
+_SUIT_NAMES = {word: suit for suit, name in enumerate(SUIT_NAMES) for word in (name, name[0])}
 _HCP = np.array(SCHEMES["work"].card_values(), dtype=np.int16)  # J=1 Q=2 K=3 A=4
 _CONTROLS = np.array(SCHEMES["controls"].card_values(), dtype=np.int16)  # A=2 K=1
 _BALANCED = {(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)}
@@ -117,8 +119,8 @@ class Constraint:
             ok &= (value >= lo) & (value <= hi)
         if self.shapes:
             pattern = -np.sort(-lengths, axis=1)
-            key = ((pattern[:, 0] * 14 + pattern[:, 1]) * 14 + pattern[:, 2]) * 14 + pattern[:, 3]
-            allowed = [((a * 14 + b) * 14 + c) * 14 + d for a, b, c, d in self.shapes]
+            key = shape_key(pattern[:, 0], pattern[:, 1], pattern[:, 2], pattern[:, 3])
+            allowed = [shape_key(a, b, c, d) for a, b, c, d in self.shapes]
             ok &= np.isin(key, allowed)
         return ok
 
@@ -203,15 +205,14 @@ def _script_condition(constraints: Mapping[str, Constraint]) -> Any:
     from cardlab.bridge.dealer.parser import Binary, Call, Num, Shapes
 
     parts: list[Any] = []
-    suit_of = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
     for seat, constraint in constraints.items():
         who = SEATS.index(seat)
         for measure, lo, hi in constraint.ranges:
             call = (Call("points", (measure, who)) if measure in ("hcp", "controls")
-                    else Call(f"length_{suit_of[measure]}", (who,)))
+                    else Call(f"length_{SUIT_NAMES.index(measure)}", (who,)))
             parts.append(Binary("&&", Binary(">=", call, Num(lo)), Binary("<=", call, Num(hi))))
         if constraint.shapes:
-            keys = {((s * 14 + h) * 14 + d) * 14 + c for pattern in constraint.shapes
+            keys = {shape_key(s, h, d, c) for pattern in constraint.shapes
                     for s, h, d, c in set(itertools.permutations(pattern))}
             parts.append(Call("shape", (who, Shapes(tuple(sorted(keys))))))
     condition: Any = Num(1)
@@ -230,10 +231,10 @@ def check_possible(constraints: Mapping[str, Constraint], fixed: Mapping[str, li
     ...
     cardlab.errors.ConstraintError: impossible: the seats need at least 50 hcp together, the deck has 40
     """
-    need = {"hcp": 0, "controls": 0, "spades": 0, "hearts": 0, "diamonds": 0, "clubs": 0}
+    need = {"hcp": 0, "controls": 0, **{s: 0 for s in _HAND_SUITS}}
     for seat, c in constraints.items():
-        lows = {"spades": 0, "hearts": 0, "diamonds": 0, "clubs": 0}
-        highs = {"spades": 13, "hearts": 13, "diamonds": 13, "clubs": 13}
+        lows = {s: 0 for s in _HAND_SUITS}
+        highs = {s: 13 for s in _HAND_SUITS}
         bounds = {"hcp": [0, 37], "controls": [0, 12]}
         for measure, lo, hi in c.ranges:
             if measure in lows:
@@ -250,7 +251,7 @@ def check_possible(constraints: Mapping[str, Constraint], fixed: Mapping[str, li
             raise ConstraintError(f"impossible: {seat}'s suit lengths cannot add up to 13 cards ({c.text})")
         if c.shapes:
             ok = [p for p in c.shapes if any(
-                all(lows[s] <= n <= highs[s] for s, n in zip(("spades", "hearts", "diamonds", "clubs"), perm))
+                all(lows[s] <= n <= highs[s] for s, n in zip(_HAND_SUITS, perm))
                 for perm in set(itertools.permutations(p)))]
             if not ok:
                 raise ConstraintError(f"impossible: no allowed shape fits {seat}'s suit lengths ({c.text})")
@@ -261,7 +262,7 @@ def check_possible(constraints: Mapping[str, Constraint], fixed: Mapping[str, li
     if need["controls"] > 12:
         raise ConstraintError(f"impossible: the seats need at least {need['controls']} controls together, "
                               "the deck has 12")
-    for s in ("spades", "hearts", "diamonds", "clubs"):
+    for s in _HAND_SUITS:
         if need[s] > 13:
             raise ConstraintError(f"impossible: the seats need at least {need[s]} {s} together, the deck has 13")
 

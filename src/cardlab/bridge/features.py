@@ -28,7 +28,7 @@ import numpy as np
 from cardlab.cards import SUIT_ORDER
 from cardlab.bridge.schemes import PointScheme, parse_scheme
 from cardlab.dealing import Draw
-from cardlab.bridge.polynomials import class_polynomial, suit_lengths
+from cardlab.bridge.polynomials import class_polynomial, shape_key, suit_lengths
 
 __all__ = ["Points", "ShapeFeature", "SuitLengths", "Pattern", "LongestSuit", "Joint", "lengths_text"]
 
@@ -240,10 +240,9 @@ def _unpack(value: int, slot: int) -> np.ndarray:
 
 def _flat(lengths: tuple[int, ...], k: int) -> int:
     s, h, d, c = lengths
-    return ((s * k + h) * k + d) * k + c
+    return shape_key(s, h, d, c, k)
 
 
 def _flat_hands(hands: np.ndarray, k: int) -> np.ndarray:
     lengths = suit_lengths(hands)
-    result: np.ndarray = ((lengths[:, 0] * k + lengths[:, 1]) * k + lengths[:, 2]) * k + lengths[:, 3]
-    return result
+    return shape_key(lengths[:, 0], lengths[:, 1], lengths[:, 2], lengths[:, 3], k)

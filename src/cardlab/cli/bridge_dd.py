@@ -6,13 +6,14 @@ import argparse
 import sys
 from typing import Any
 
+from cardlab.board import SEAT_WORDS
 from cardlab.cli.output import positive_int, seed_value, write_result
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.textfile import read_text
 
 __all__ = ["register"]
 
-_SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
+_SEATS = SEAT_WORDS
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from cardlab.board import SEAT_WORDS
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.output import positive_int, seed_value
 from cardlab.engine import available_cores
@@ -49,7 +50,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "Deals stream to the output; also prints how often a random deal meets the constraints.")
     deal.add_argument("-n", "--count", type=positive_int, default=1, help="how many deals (default 1)")
     deal.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
-    for seat in ("north", "east", "south", "west"):
+    for seat in SEAT_WORDS:
         deal.add_argument(f"--{seat}", metavar="SPEC", action="append",
                           help=f"constraints on {seat.title()}'s hand (may be repeated: all must hold)")
         deal.add_argument(f"--{seat}-cards", metavar="CARDS", action="append",
@@ -96,7 +97,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
 def _deal_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.deals import DealWriter, combine_constraints, generate_deals
 
-    seats = {"north": "N", "east": "E", "south": "S", "west": "W"}
+    seats = SEAT_WORDS
     constraints = {seats[s]: combine_constraints(getattr(args, s)) for s in seats if getattr(args, s)}
     fixed: dict[str, str] = {}
     for s in seats:

@@ -30,6 +30,7 @@ from typing import Any
 import defusedxml.ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
+from cardlab.board import SEATS
 from cardlab.scoring.session import Method, Movement, PairKey, SessionResult
 from cardlab.scoring.usebio_hands import board_deals
 from cardlab.scoring.traveller import TravellerLine
@@ -387,10 +388,10 @@ def write_usebio(result: SessionResult, *, club: str = "", date: str = "",
 
 def _write_hands(board: ET.Element, deal: str) -> None:
     first, _, rest = deal.partition(":")
-    start = "NESW".index(first.strip().upper()[:1] or "N")
+    start = SEATS.index(first.strip().upper()[:1] or "N")
     for i, hand in enumerate(rest.split()):
         element = _sub(board, "HAND")
-        _sub(element, "DIRECTION", "NESW"[(start + i) % 4])
+        _sub(element, "DIRECTION", SEATS[(start + i) % 4])
         if hand == "-":
             continue
         for tag, cards in zip(_SUIT_TAGS, hand.split(".")):

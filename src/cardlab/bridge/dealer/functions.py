@@ -25,6 +25,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from cardlab.bridge.polynomials import shape_key
+from cardlab.cards import SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
 __all__ = ["FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call"]
@@ -125,7 +127,7 @@ class Hands:
         key = ("shapekey", seat)
         if key not in self._cache:
             c, d, h, s = self.lengths(seat)
-            self._cache[key] = ((s * 14 + h) * 14 + d) * 14 + c
+            self._cache[key] = shape_key(s, h, d, c)
         return self._cache[key]
 
 
@@ -290,8 +292,7 @@ def register(spec: FunctionSpec, evaluator: Callable[..., np.ndarray] | None = N
         EVALUATORS[spec.name] = evaluator
 
 
-for _word, _suit in (("club", 0), ("clubs", 0), ("diamond", 1), ("diamonds", 1), ("heart", 2), ("hearts", 2),
-                     ("spade", 3), ("spades", 3)):
+for _word, _suit in ((w, s) for s, name in enumerate(SUIT_NAMES) for w in (name[:-1], name)):
     register(FunctionSpec(_word, "length", ("seat",), preset=()))
     FUNCTIONS[_word] = FunctionSpec(_word, "length_" + str(_suit), ("seat",))
     EVALUATORS["length_" + str(_suit)] = (lambda s: lambda h, seat: _length(h, seat, s))(_suit)

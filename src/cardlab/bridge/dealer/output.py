@@ -16,12 +16,13 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from cardlab.board import SEAT_NAMES, SEATS
+
 __all__ = ["oneline", "oneline_block", "compact", "diagram", "east_west", "seat_pages", "pbn_game", "owner_from_deal",
            "holdings", "deal_pbn"]
 
 _RANKS = "23456789TJQKA"
 _LETTERS = "nesw"
-_SEAT_NAMES = ("North", "East", "South", "West")
 
 
 def owner_from_deal(deal: Any) -> np.ndarray:
@@ -44,7 +45,7 @@ def holdings(row: np.ndarray, seat: int) -> list[str]:
 
 def deal_pbn(row: np.ndarray, first: int = 0) -> str:
     order = [(first + i) % 4 for i in range(4)]
-    return "NESW"[first] + ":" + " ".join(".".join(holdings(row, s)) for s in order)
+    return SEATS[first] + ":" + " ".join(".".join(holdings(row, s)) for s in order)
 
 
 _PRINT_ORDER = np.array([rank * 4 + suit for suit in (3, 2, 1, 0) for rank in range(12, -1, -1)])
@@ -117,7 +118,7 @@ def east_west(row: np.ndarray) -> str:
 
 def seat_pages(rows: Sequence[np.ndarray], seat: int) -> str:
     """``print(SEAT)``: the seat's hands of every produced deal, four across."""
-    out = [f"\n\n{_SEAT_NAMES[seat]} hands:\n\n\n\n"]
+    out = [f"\n\n{SEAT_NAMES[seat]} hands:\n\n\n\n"]
     for start in range(0, len(rows), 4):
         group = rows[start:start + 4]
         out.append("".join(f"{start + i + 1:4d}.{' ':>15}" for i in range(len(group))) + "\n")
@@ -134,9 +135,9 @@ def pbn_game(row: np.ndarray, board: int, dealer: int | None, vulnerable: str | 
     """``printpbn``: one PBN game with the tags the C program writes."""
     from cardlab.board import Vulnerability, dealer as board_dealer
 
-    first = "NESW".index(board_dealer(board).value) if dealer is None else dealer
+    first = SEATS.index(board_dealer(board).value) if dealer is None else dealer
     vul = Vulnerability.from_board(board).value if vulnerable is None else vulnerable
     tags = [("Event", event), ("Site", "-"), ("Date", date), ("Board", str(board)), ("West", "-"),
-            ("North", "-"), ("East", "-"), ("South", "-"), ("Dealer", "NESW"[first]), ("Vulnerable", vul),
+            ("North", "-"), ("East", "-"), ("South", "-"), ("Dealer", SEATS[first]), ("Vulnerable", vul),
             ("Deal", deal_pbn(row, 0)), ("Declarer", "?"), ("Contract", "?"), ("Result", "?")]
     return "".join(f'[{name} "{value}"]\n' for name, value in tags) + "\n"

@@ -21,15 +21,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from cardlab.board import SEAT_WORDS, SEATS
+from cardlab.bridge.polynomials import shape_key
+from cardlab.cards import SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
 __all__ = ["Token", "tokenize", "parse_script", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
            "Cond", "Shapes", "Node", "SEAT_NAMES", "SUIT_NAMES"]
 
-SEAT_NAMES = {"north": 0, "east": 1, "south": 2, "west": 3}
-#: suit words -> suit index (0 clubs .. 3 spades, as in card ids); 4 = notrump for strains
-SUIT_NAMES = {"club": 0, "clubs": 0, "diamond": 1, "diamonds": 1, "heart": 2, "hearts": 2,
-              "spade": 3, "spades": 3}
+#: seat words -> seat index (0 north .. 3 west)
+SEAT_NAMES = {word: SEATS.index(letter) for word, letter in SEAT_WORDS.items()}
+#: suit words, singular and plural -> suit index (0 clubs .. 3 spades, as in card ids); 4 = notrump for strains
+SUIT_NAMES = {word: suit for suit, name in enumerate(CARD_SUIT_NAMES) for word in (name[:-1], name)}
 STRAIN_NAMES = {**SUIT_NAMES, "notrump": 4, "notrumps": 4}
 VULNERABLE_NAMES = {"none": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 _STATEMENTS = {"generate", "produce", "dealer", "vulnerable", "seed", "predeal", "pointcount", "altcount",
@@ -149,7 +152,7 @@ class Var:
 @dataclass(frozen=True)
 class Shapes:
     """The suit-length vectors (spades, hearts, diamonds, clubs) a ``shape()`` list accepts, as keys
-    ``((s * 14 + h) * 14 + d) * 14 + c``."""
+    :func:`cardlab.bridge.polynomials.shape_key`."""
 
     keys: tuple[int, ...]
     text: str = field(default="", compare=False)
@@ -685,12 +688,12 @@ def _shape_keys(pattern: str, use_any: bool) -> set[int] | None:
     for combo in itertools.product(range(14), repeat=len(free)):
         if sum(combo) != 13 - total:
             continue
-        lengths = list(fixed)
+        lengths = [v or 0 for v in fixed]
         for i, v in zip(free, combo):
             lengths[i] = v
         perms = set(itertools.permutations(lengths)) if use_any else {tuple(lengths)}
         for s, h, d, c in perms:
-            keys.add(((s * 14 + h) * 14 + d) * 14 + c)  # type: ignore[operator]
+            keys.add(shape_key(s, h, d, c))
     return keys
 
 

@@ -32,7 +32,7 @@ from typing import Any, Collection, Mapping
 from cardlab import __version__
 from cardlab.scoring.session import Method, PairKey, SessionResult
 from cardlab.report.scoring_output import field_title, fig
-from cardlab.report.site.dd import STRAINS
+from cardlab.board import STRAINS
 from cardlab.report.site.model import (
     board_pages,
     factored_boards,
@@ -127,7 +127,7 @@ def build_site(
         "movement": result.movement.value.capitalize(), "method": method_text(result),
         "n_boards": len(result.boards), "n_pairs": len(result.pairs), "imps": imps,
         "has_hands": any(b.hand for b in boards), "version": __version__,
-        "points": "IMPs" if imps else "MP", "strains": STRAINS,
+        "points": "IMPs" if imps else "MP", "strains": STRAINS[::-1],
         "butler": result.method is Method.BUTLER,
     }
     fields = [
