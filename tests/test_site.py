@@ -183,7 +183,7 @@ def test_site_pages_are_valid_and_every_link_resolves() -> None:
     _check_site(dict(site.files))
     index = site.files["index.html"]
     assert "Example Bridge Club" in index and "29/11/2026" in index
-    assert "Mitchell · 10 boards · 10 pairs · matchpoints, EBU scale, top 8" in index
+    assert "Mitchell · 10 boards · 10 pairs · matchpoints, EBU units, top 8" in index
     board3 = site.files["board-3.html"]
     assert "Neuberg-factored to 5 results" in board3 and "adjusted" in board3
     assert "Dealer S · Vul EW" in board3

@@ -28,6 +28,7 @@ from cardlab import __version__
 from cardlab.scoring.session import Method, SessionResult
 from cardlab.scoring.traveller import TravellerLine
 from cardlab.report.scoring_output import field_title, fig
+from cardlab.scoring.output import method_caption
 
 __all__ = ["session_html", "iter_session_html"]
 
@@ -56,8 +57,7 @@ def iter_session_html(result: SessionResult) -> Iterator[str]:
     if not isinstance(result, SessionResult):
         raise TypeError(f"session_html needs a SessionResult, not {type(result).__name__}")
     imps = result.method.is_imps
-    method = {Method.MP: f"matchpoints ({result.scale.value.upper()} units, top {result.top})",
-              Method.CROSS_IMPS: "cross-IMPs", Method.BUTLER: "Butler IMPs"}[result.method]
+    method = method_caption(result)
     fields = [
         {"title": field_title(direction), "pairs": pairs, "names": any(p.names for p in pairs)}
         for direction, pairs in result.fields

@@ -17,9 +17,9 @@ What a scorer needs to trust it on real exports:
 >>> from cardlab.scoring.traveller import TravellerLine as T
 >>> from cardlab.scoring.usebio import Reported
 >>> result = score_session([T.make(1, "1", "1", score=100), T.make(1, "2", "2", score=50)])
->>> compare(result, Reported((("1.0", "0.0"), ("0.00", "0.50")), {}))
+>>> reported_differences(result, Reported((("1.0", "0.0"), ("0.00", "0.50")), {}))
 ['board 1, NS 2 v EW 2: file NS 0.00 EW 0.50, ours NS 0.00 EW 1.00']
->>> compare(result, Reported((), {}))
+>>> reported_differences(result, Reported((), {}))
 Traceback (most recent call last):
 ...
 cardlab.errors.ScoringError: the file reports no figures to check (0 lines, 0 pairs)
@@ -36,7 +36,7 @@ from cardlab.scoring.traveller import AdjustedScore, TravellerLine
 from cardlab.scoring.usebio import Reported
 from cardlab.errors import ScoringError
 
-__all__ = ["compare", "CheckReport", "check_session", "agrees"]
+__all__ = ["reported_differences", "CheckReport", "check_session", "agrees"]
 
 
 def agrees(text: str | None, *candidates: float) -> bool:
@@ -115,8 +115,8 @@ def _pair_differences(result: SessionResult, pair: PairResult, figures: dict[str
     return found
 
 
-def compare(result: SessionResult, reported: Reported,
-            lines: Sequence[TravellerLine] | None = None) -> list[str]:
+def reported_differences(result: SessionResult, reported: Reported,
+                         lines: Sequence[TravellerLine] | None = None) -> list[str]:
     """Differences between ``result`` and the file's ``reported`` figures, one line each,
     in file order.  ``lines`` are the file's traveller lines in file order (the ones
     ``result`` was scored from); without them the lines' ``source_line`` gives the order."""
@@ -218,7 +218,7 @@ def check_session(result: SessionResult, reported: Reported | None, source: str 
     if reported is None:
         raise ScoringError("--check needs a file that states figures (USEBIO or PBN score "
                            "tables); a CSV traveller states none")
-    differences = compare(result, reported, lines)
+    differences = reported_differences(result, reported, lines)
     return CheckReport(source, tuple(differences), sum(len(b.lines) for b in result.boards),
                        len(result.pairs))
 

@@ -29,7 +29,7 @@ from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
-__all__ = ["FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call"]
+__all__ = ["FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call", "C_DEALER_IMP_TABLE"]
 
 # default alternative counts pt0..pt9 (ranks 2..A): tens, jacks, queens, kings, aces, top2, top3, top4, top5, c13
 _ALT_DEFAULTS: tuple[tuple[int, ...], ...] = (
@@ -216,12 +216,18 @@ def _cccc(h: Hands, seat: int) -> np.ndarray:
     return total + np.where(shape_points == 0, -50, shape_points - 100)
 
 
-_IMP_STEPS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190, 1490,
-                       1740, 1990, 2240, 2490, 2990, 3490, 3990])
+#: The C dealer's IMP table, kept only for the dealer language's ``imps()`` so that scripts give
+#: what the C program gives: ``imps(d)`` is the number of entries below ``|d|``. It is not the
+#: WBF scale (:data:`cardlab.scoring.matchpoints.IMP_BOUNDS`, used for all scoring): on score
+#: differences (multiples of 10) it gives one IMP more at 420 (10, WBF 9) and at 1200-1290
+#: (16, WBF 15). tests/test_imp_tables.py checks both facts, and the C program when installed.
+C_DEALER_IMP_TABLE = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190,
+                               1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990])
 
 
 def _imps(h: Hands, diff: np.ndarray) -> np.ndarray:
-    imps = np.searchsorted(_IMP_STEPS, np.abs(diff), side="left")
+    """``imps(EXPR)``: IMPs on the C dealer's table (:data:`C_DEALER_IMP_TABLE`), sign kept."""
+    imps = np.searchsorted(C_DEALER_IMP_TABLE, np.abs(diff), side="left")
     result: np.ndarray = np.where(diff < 0, -imps, imps).astype(np.int64)
     return result
 

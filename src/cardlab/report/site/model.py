@@ -32,6 +32,7 @@ from cardlab.scoring.session import (
     ScoredLine,
     SessionResult,
 )
+from cardlab.scoring.output import method_caption
 from cardlab.scoring.traveller import AdjustedScore
 from cardlab.report.site.dd import DoubleDummy, double_dummy, double_dummy_all
 
@@ -77,10 +78,9 @@ def _keys(line_ns: str, line_ew: str, movement: Movement) -> tuple[PairKey, Pair
 
 
 def method_text(result: SessionResult) -> str:
-    """``"matchpoints, EBU scale, top 8"`` / ``"cross-IMPs"`` / ``"Butler IMPs"``."""
-    if result.method is Method.MP:
-        return f"matchpoints, {result.scale.value.upper()} scale, top {result.top}"
-    return {Method.CROSS_IMPS: "cross-IMPs", Method.BUTLER: "Butler IMPs"}[result.method]
+    """``"matchpoints, EBU units, top 8"`` / ``"cross-IMPs"`` / ``"Butler IMPs"``
+    (:func:`cardlab.scoring.output.method_caption`, the one wording)."""
+    return method_caption(result)
 
 
 def factored_boards(result: SessionResult) -> dict[int, tuple[int, int]]:
