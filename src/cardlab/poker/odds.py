@@ -12,8 +12,9 @@ several decks) are counted by rank classes, never hand by hand:
   the same cards left in the deck are counted once and multiplied (suit
   symmetry). With at most nine cards only one suit can hold five.
 
-That is 50,388 rank classes and a few hundred thousand flush classes for seven
-cards instead of 133,784,560 hands. Reel machines (:class:`~cardlab.dealing.Reels`)
+That is 50,388 rank classes and 141,141 flush classes for seven cards (one suit
+of a full deck, counted once: C(13,5)·91 + C(13,6)·13 + C(13,7) flush ranks times
+the other cards' rank multisets) instead of 133,784,560 hands. Reel machines (:class:`~cardlab.dealing.Reels`)
 are enumerated in vectorised chunks after an estimate of their size.
 
 >>> from cardlab.dealing import Deck, Draw
