@@ -17,6 +17,7 @@ from cardlab.poker.equity import UNIT, equity
 from cardlab.poker.ranges import class_index
 
 from equity_brute import brute_equity
+from png_check import png_size
 
 
 def ids(text: str) -> list[int]:
@@ -249,7 +250,7 @@ def test_result_outputs() -> None:
 def test_plot(tmp_path) -> None:
     r = equity(["AsKs", "QQ+, AK, 0.5(JJ)"], board="Kh 7d 2c")
     path = r.plot(tmp_path / "eq.png")
-    assert path.stat().st_size > 1000
+    assert png_size(path) == (1320, 600)  # contents checked in tests/test_plots.py
 
 
 def test_fast_paths_agree_with_the_evaluator() -> None:
