@@ -56,6 +56,7 @@ class Seat(Enum):
 
     @property
     def side(self) -> str:
+        """``"NS"`` or ``"EW"``: the partnership of this seat."""
         return "NS" if self in (Seat.NORTH, Seat.SOUTH) else "EW"
 
 

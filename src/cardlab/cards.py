@@ -71,6 +71,7 @@ class Rank(IntEnum):
 
     @property
     def symbol(self) -> str:
+        """The rank's letter: ``2``..``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
         return RANKS[self]
 
 
@@ -84,6 +85,7 @@ class Suit(IntEnum):
 
     @property
     def symbol(self) -> str:
+        """The suit's letter: ``c``, ``d``, ``h`` or ``s``."""
         return SUITS[self]
 
 
@@ -107,14 +109,17 @@ class Card:
 
     @classmethod
     def from_id(cls, value: int) -> Card:
+        """The card with id ``value`` (rank * 4 + suit)."""
         return cls(int(value))
 
     @property
     def rank(self) -> Rank:
+        """The card's :class:`Rank`."""
         return Rank(self.id // 4)
 
     @property
     def suit(self) -> Suit:
+        """The card's :class:`Suit`."""
         return Suit(self.id % 4)
 
     def __str__(self) -> str:

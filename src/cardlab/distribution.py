@@ -74,14 +74,17 @@ class Distribution:
 
     @property
     def exact(self) -> bool:
+        """Whether the counts are exact (not simulated)."""
         return self.simulation is None
 
     @property
     def total(self) -> int:
+        """The sum of the counts: outcomes (exact) or trials (simulated)."""
         return sum(self.counts)
 
     @property
     def probabilities(self) -> np.ndarray:
+        """Each count over the total, as floats (all 0 when the total is 0)."""
         total = self.total
         return np.array([c / total if total else 0.0 for c in self.counts])
 
@@ -93,6 +96,7 @@ class Distribution:
         return np.array([float(Fraction(int(t), total)) if total else 0.0 for t in tails])
 
     def count(self, value: Any) -> int:
+        """The count of one value; ``KeyError`` naming the value when it is not in the table."""
         try:
             return self.counts[self.values.index(value)]
         except ValueError:

@@ -201,6 +201,7 @@ class DDTable:
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
+        """The tricks as a DataFrame: one row per declarer (N, E, S, W), one column per strain (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame([list(r) for r in self.tricks], index=list(SEATS), columns=list(STRAINS))
@@ -264,12 +265,15 @@ class DDTables:
         return self.tables[i]
 
     def to_json(self) -> list[dict[str, Any]]:
+        """One :meth:`DDTable.to_json` dict per deal, in order."""
         return [t.to_json() for t in self.tables]
 
     def to_csv(self) -> str:
+        """The CSV of every table (:meth:`DDTable.to_csv`), one header line."""
         return "".join(t.to_csv(header=i == 0) for i, t in enumerate(self.tables))
 
     def to_pandas(self) -> Any:
+        """One row per deal and declarer: deal, declarer, a column per strain, par_score (needs pandas)."""
         import pandas as pd
 
         rows = [{"deal": t.deal, "declarer": SEATS[i], **dict(zip(STRAINS, r)), "par_score": t.par_score}
@@ -277,9 +281,11 @@ class DDTables:
         return pd.DataFrame(rows)
 
     def to_pbn(self) -> str:
+        """A PBN file with one game per deal (boards 1, 2, ...), each with its double-dummy tags."""
         return "% PBN 2.1\n% EXPORT\n" + "\n".join(t.to_pbn(board=i) for i, t in enumerate(self.tables, 1))
 
     def table(self) -> str:
+        """The text tables of every deal, one after another."""
         return "\n".join(t.table() for t in self.tables)
 
     def __repr__(self) -> str:

@@ -175,6 +175,7 @@ class ContractStats:
 
     @property
     def make_rate(self) -> float:
+        """Share of the deals on which the contract makes."""
         return self.makes / self.deals
 
     def make_interval(self) -> tuple[float, float]:
@@ -182,9 +183,11 @@ class ContractStats:
         return wilson(self.makes, self.deals)
 
     def tricks_interval(self, t: int) -> tuple[float, float]:
+        """95% Wilson interval of the probability of exactly ``t`` tricks."""
         return wilson(self.tricks[t], self.deals)
 
     def mean_tricks(self) -> float:
+        """Mean number of tricks declarer takes."""
         return sum(t * c for t, c in enumerate(self.tricks)) / self.deals
 
     def expected_score(self) -> tuple[float, float, float]:
@@ -192,6 +195,7 @@ class ContractStats:
         return _mean_interval(self.score_sum, self.score_squares, self.deals)
 
     def to_json(self) -> dict[str, Any]:
+        """``{contract, declarer, deals, tricks: [{tricks, count, probability, ci95}], mean_tricks, make, score}``."""
         lo, hi = self.make_interval()
         mean, slo, shi = self.expected_score()
         return {
@@ -228,6 +232,7 @@ class Comparison:
         return _mean_interval(total, squares, n)
 
     def to_json(self) -> dict[str, Any]:
+        """``{first, second, deals, imps: {mean, ci95}, matchpoints: {mean, ci95}, wins, ties}``."""
         m, lo, hi = self.imps()
         p, plo, phi = self.matchpoints()
         return {"first": self.first, "second": self.second, "deals": self.deals,
@@ -251,12 +256,14 @@ class MakesResult:
     workers: int = 1
 
     def to_json(self) -> dict[str, Any]:
+        """The run as a JSON-ready dict: deals, seed, constraints, each contract's statistics, the comparison."""
         return {"deals": self.deals, "requested": self.requested, "seed": self.seed, "tried": self.tried,
                 "constraints": self.constraints, "vulnerable": self.vulnerable, "interrupted": self.interrupted,
                 "contracts": [c.to_json() for c in self.contracts],
                 "comparison": self.comparison.to_json() if self.comparison else None}
 
     def to_csv(self) -> str:
+        """One row per contract and trick count: count, probability and its 95% interval."""
         lines = ["contract,declarer,tricks,count,probability,ci95_low,ci95_high"]
         for c in self.contracts:
             for t, k in enumerate(c.tricks):
@@ -265,12 +272,14 @@ class MakesResult:
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
+        """One row per contract and trick count (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame([{"contract": c.contract, "declarer": c.declarer, "tricks": t, "count": k}
                              for c in self.contracts for t, k in enumerate(c.tricks)])
 
     def table(self) -> str:
+        """The text ``bridge makes`` prints."""
         out = [f"{self.deals:,} deals (seed {self.seed}; {self.constraints or 'no constraints'}; "
                f"declarer {'vulnerable' if self.vulnerable else 'not vulnerable'})"]
         for c in self.contracts:
@@ -459,12 +468,15 @@ class LeadStats:
 
     @property
     def set_rate(self) -> float:
+        """Share of the deals on which this lead sets the contract."""
         return self.sets / self.deals
 
     def set_interval(self) -> tuple[float, float]:
+        """95% Wilson interval of the probability of setting the contract."""
         return wilson(self.sets, self.deals)
 
     def to_json(self) -> dict[str, Any]:
+        """``{lead, deals, defence_tricks: {mean, ci95}, set: {probability, ci95}}``."""
         m, lo, hi = self.mean_tricks()
         slo, shi = self.set_interval()
         return {"lead": self.lead, "deals": self.deals, "defence_tricks": {"mean": m, "ci95": [lo, hi]},
@@ -486,11 +498,13 @@ class LeadResult:
     notes: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
+        """The run as a JSON-ready dict: contract, declarer, deals, seed and each lead's statistics."""
         return {"contract": self.contract, "declarer": self.declarer, "deals": self.deals,
                 "requested": self.requested, "seed": self.seed, "interrupted": self.interrupted,
                 "leads": [lead.to_json() for lead in self.leads]}
 
     def to_csv(self) -> str:
+        """One row per lead: mean defence tricks and set rate, each with its 95% interval."""
         lines = ["lead,deals,mean_tricks,tricks_ci95_low,tricks_ci95_high,set_rate,set_ci95_low,set_ci95_high"]
         for lead in self.leads:
             m, lo, hi = lead.mean_tricks()
@@ -499,11 +513,13 @@ class LeadResult:
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
+        """One row per lead (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame([lead.to_json() for lead in self.leads])
 
     def table(self) -> str:
+        """The text ``bridge lead`` prints."""
         out = [f"Opening leads against {self.contract} by {self.declarer}, {self.deals:,} deals (seed {self.seed})",
                "  lead       defence tricks (95% interval)     set rate (95% interval)"]
         for lead in self.leads:

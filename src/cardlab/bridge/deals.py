@@ -68,6 +68,7 @@ class Deal:
     hands: tuple[tuple[int, ...], ...]
 
     def to_pbn(self, first: str = "N") -> str:
+        """The deal as a PBN string, hands in deal order from seat ``first`` (``N:...``)."""
         start = SEATS.index(first)
         order = [(start + i) % 4 for i in range(4)]
         return f"{first}:" + " ".join(format_pbn_hand(self.hands[i]) for i in order)

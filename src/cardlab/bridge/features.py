@@ -51,6 +51,7 @@ class Points:
 
     @property
     def name(self) -> str:
+        """``"hcp"`` for the 4-3-2-1 count, else ``"<scheme> points"``."""
         return "hcp" if self.scheme.name == "work" else f"{self.scheme.name} points"
 
     def top(self, draw: Draw) -> int:
@@ -59,16 +60,19 @@ class Points:
         return int(np.sort(values)[::-1][: draw.k].sum())
 
     def values(self, draw: Draw) -> list[Fraction]:
+        """Every total a hand of the draw can have, 0 to the top, as Fractions."""
         scale = self.scheme.scale
         return [Fraction(v, scale) for v in range(self.top(draw) + 1)]
 
     def exact_counts(self, draw: Draw) -> list[int]:
+        """Hands with each total, by the class polynomial of the scheme's card values."""
         card_values = self.scheme.card_values()
         classes = Counter(card_values[i] for i in draw.deck.physical().tolist())
         counts = class_polynomial([(n, v) for v, n in classes.items()], draw.k)[draw.k]
         return [int(c) for c in counts[: self.top(draw) + 1]]
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        """The scaled total of each hand (an index into :meth:`values`)."""
         table = np.array(self.scheme.card_values(), dtype=np.int64)
         result: np.ndarray = table[hands].sum(axis=1)
         return result
@@ -81,13 +85,16 @@ class ShapeFeature:
     axes: tuple[str, ...] = ()
 
     def key(self, lengths: tuple[int, ...]) -> Any:  # lengths in S, H, D, C order
+        """The value of the feature for suit lengths in S, H, D, C order."""
         raise NotImplementedError
 
     def values(self, draw: Draw) -> list[Any]:
+        """Every value the draw's hands can take, in display order."""
         keys = {self.key(v) for v in _length_vectors(draw)}
         return sorted(keys, key=_sort_key, reverse=True)
 
     def exact_counts(self, draw: Draw) -> list[int]:
+        """Hands with each value: a product of binomials per suit-length vector."""
         index = {v: i for i, v in enumerate(self.values(draw))}
         counts = [0] * len(index)
         binomials = [[comb(size, n) for n in range(draw.k + 1)] for size in _suit_sizes(draw)]
@@ -98,6 +105,7 @@ class ShapeFeature:
         return counts
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        """The index into :meth:`values` of each hand."""
         values = self.values(draw)
         index = {v: i for i, v in enumerate(values)}
         k = draw.k + 1
@@ -114,6 +122,7 @@ class SuitLengths(ShapeFeature):
     name = "suit lengths"
 
     def key(self, lengths: tuple[int, ...]) -> str:
+        """``"5-4-3-1"``: spades, hearts, diamonds, clubs."""
         return lengths_text(lengths)
 
 
@@ -123,6 +132,7 @@ class Pattern(ShapeFeature):
     name = "pattern"
 
     def key(self, lengths: tuple[int, ...]) -> str:
+        """``"5-4-3-1"``: the lengths longest first."""
         return lengths_text(tuple(sorted(lengths, reverse=True)))
 
 
@@ -132,9 +142,11 @@ class LongestSuit(ShapeFeature):
     name = "longest suit"
 
     def key(self, lengths: tuple[int, ...]) -> int:
+        """The longest length."""
         return max(lengths)
 
     def values(self, draw: Draw) -> list[Any]:
+        """Every longest length the draw's hands can have, shortest first."""
         return sorted({max(v) for v in _length_vectors(draw)})
 
 
@@ -147,16 +159,20 @@ class Joint:
 
     @property
     def name(self) -> str:
+        """``"<points> × <shape>"``."""
         return f"{self.points.name} × {self.shape.name}"
 
     @property
     def axes(self) -> tuple[str, str]:
+        """The names of the two parts: points, then shape."""
         return (self.points.name, self.shape.name)
 
     def values(self, draw: Draw) -> list[tuple[Any, Any]]:
+        """Every (points, shape) pair, points major."""
         return list(itertools.product(self.points.values(draw), self.shape.values(draw)))
 
     def exact_counts(self, draw: Draw) -> list[int]:
+        """Hands with each (points, shape) pair, one polynomial per suit."""
         n_points = len(self.points.values(draw))
         shape_values = self.shape.values(draw)
         index = {v: i for i, v in enumerate(shape_values)}
@@ -168,6 +184,7 @@ class Joint:
         return [int(c) for c in table.ravel()]
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        """The index into :meth:`values` of each hand."""
         n_shape = len(self.shape.values(draw))
         result: np.ndarray = self.points.encode(draw, hands) * n_shape + self.shape.encode(draw, hands)
         return result

@@ -62,6 +62,7 @@ class HandValue:
 
     @property
     def text(self) -> str:
+        """The hand's cards as text (``As Kd ...``)."""
         return format_cards(self.cards)
 
     def __repr__(self) -> str:
@@ -162,6 +163,7 @@ class Comparison:
 
     @property
     def tie(self) -> bool:
+        """Whether more than one hand shares the best value."""
         return len(self.winners) > 1
 
     def __repr__(self) -> str:

@@ -77,9 +77,11 @@ class Game:
 
     @property
     def lowest_rank(self) -> int:
+        """Rank index of the lowest card in the deck (0 for a full deck, 4 for the short deck)."""
         return self.rules.lowest_rank
 
     def deck(self) -> list[int]:
+        """The card ids of the game's deck."""
         return list(range(self.lowest_rank * 4, 52))
 
 
@@ -114,6 +116,7 @@ class Player:
 
     @property
     def masks(self) -> np.ndarray:
+        """A uint64 bit mask of cards for each of the player's combos."""
         return _masks(self.combos)
 
 

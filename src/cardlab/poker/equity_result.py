@@ -72,6 +72,7 @@ class EquityResult:
 
     @property
     def equities(self) -> tuple[float, ...]:
+        """Each player's equity (win plus share of ties), in order."""
         return tuple(p.equity for p in self.players)
 
     def to_json(self) -> dict[str, Any]:
@@ -89,6 +90,7 @@ class EquityResult:
         return data
 
     def to_json_text(self) -> str:
+        """The JSON of :meth:`to_json`, indented, with a final newline."""
         return json.dumps(self.to_json(), indent=2) + "\n"
 
     def to_csv(self) -> str:

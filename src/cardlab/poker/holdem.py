@@ -66,6 +66,7 @@ class BoardData:
         return cls(index, suit[packed], count[packed], cards)
 
     def take(self, rows: np.ndarray | slice) -> BoardData:
+        """The boards at ``rows`` only."""
         return BoardData(self.index[rows], self.suit[rows], self.count[rows], self.cards[:, rows])
 
     def suit_masks(self, rows: np.ndarray) -> np.ndarray:

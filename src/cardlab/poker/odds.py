@@ -67,16 +67,19 @@ class PokerCategory:
     axes: ClassVar[tuple[str, ...]] = ()
 
     def values(self, dealing: Draw | Reels) -> list[str]:
+        """The category keys in rank order (five of a kind only when a card can repeat)."""
         order = list(self.rules.order)
         if not _can_repeat(dealing):
             order.remove(Category.FIVE_OF_A_KIND)
         return [c.key for c in order]
 
     def exact_counts(self, dealing: Draw | Reels) -> list[int]:
+        """Outcomes in each category (:func:`category_counts`)."""
         counts = category_counts(dealing, self.rules)
         return counts[: len(self.values(dealing))]
 
     def encode(self, dealing: Draw | Reels, hands: np.ndarray) -> np.ndarray:
+        """The category position of each hand, from the evaluator's strengths."""
         return (strengths(hands, self.rules) >> CATEGORY_SHIFT).astype(np.intp)
 
 

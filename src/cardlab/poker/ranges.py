@@ -64,10 +64,12 @@ class Range:
 
     @property
     def combo_count(self) -> int:
+        """How many combos the range holds."""
         return len(self.combos)
 
     @property
     def weight_sum(self) -> float:
+        """The sum of the combos' weights."""
         return float(self.weights.sum())
 
     def labels(self) -> list[str]:

@@ -169,6 +169,7 @@ class ConditionalPlan:
 
     @property
     def probability(self) -> float:
+        """Share of all 13-card hands the plan's seat condition accepts."""
         return self.accepted_hands / _TOTAL_HANDS
 
     @classmethod

@@ -39,13 +39,16 @@ class Evaluator:
         self._expensive: dict[int, bool] = {}
 
     def truth(self, node: Any, hands: Hands) -> np.ndarray:
+        """A boolean per deal: the expression ``node`` is non-zero."""
         value = self.value(node, hands)
         return np.broadcast_to(np.asarray(value) != 0, (hands.n,))
 
     def array(self, node: Any, hands: Hands) -> np.ndarray:
+        """The value of ``node`` as one int64 per deal."""
         return np.broadcast_to(np.asarray(self.value(node, hands), dtype=np.int64), (hands.n,))
 
     def value(self, node: Any, hands: Hands) -> Any:
+        """The value of ``node``: a number, or an array with one entry per deal."""
         if isinstance(node, Num):
             return node.value
         if isinstance(node, Var):
@@ -69,6 +72,7 @@ class Evaluator:
         raise TypeError(f"not an expression node: {node!r}")  # pragma: no cover
 
     def expensive(self, node: Any) -> bool:
+        """Whether ``node`` calls an expensive function (such as ``dds``), directly or through variables."""
         key = id(node)
         if key not in self._expensive:
             self._expensive[key] = _expensive(node, self.variables)

@@ -57,16 +57,19 @@ class Tables:
 
     @classmethod
     def standard(cls) -> "Tables":
+        """The C dealer's default tables (4-3-2-1 points, its alternative counts)."""
         return cls()
 
     @classmethod
     def for_script(cls, pointcount: tuple[int, ...], altcounts: tuple[tuple[int, tuple[int, ...]], ...]) -> "Tables":
+        """The tables of a script: its ``pointcount`` and its ``altcount`` lines over the defaults."""
         alt = list(_ALT_DEFAULTS)
         for k, table in altcounts:
             alt[k] = table
         return cls(tuple(pointcount), tuple(alt))
 
     def table(self, key: Any) -> tuple[int, ...]:
+        """The per-rank values for ``hcp``, ``controls`` or alternative count ``0``..``9``."""
         if key == "hcp":
             return self.hcp
         if key == "controls":
@@ -88,6 +91,7 @@ class Hands:
         self._cache: dict[Any, np.ndarray] = {}
 
     def subset(self, rows: np.ndarray) -> "Hands":
+        """The same hands restricted to the deals at ``rows``."""
         return Hands(self.owner[:, rows], self.tables, self.rng)
 
     def presence(self, seat: int) -> np.ndarray:
@@ -117,13 +121,16 @@ class Hands:
         return self._cache[key]
 
     def lengths(self, seat: int) -> np.ndarray:
+        """``(4, n)`` suit lengths of the seat, clubs first."""
         return self.per_suit(seat, "length")
 
     def card(self, seat: int, card: int) -> np.ndarray:
+        """1 where the seat holds card id ``card``, else 0, per deal."""
         result: np.ndarray = (self.owner[card] == seat).astype(np.int64)
         return result
 
     def shape_key(self, seat: int) -> np.ndarray:
+        """:func:`~cardlab.bridge.polynomials.shape_key` of the seat's suit lengths, per deal."""
         key = ("shapekey", seat)
         if key not in self._cache:
             c, d, h, s = self.lengths(seat)
@@ -278,6 +285,7 @@ class FunctionSpec:
     note: str = field(default="", compare=False)
 
     def arity_text(self) -> str:
+        """How many arguments the function takes, in words, for error messages."""
         most = len(self.params)
         least = most - self.optional
         names = ", ".join(self.params)
@@ -285,6 +293,7 @@ class FunctionSpec:
             f"{least} to {most} arguments ({names})"
 
     def bind(self, args: list[Any]) -> tuple[Any, ...]:
+        """The evaluator's arguments: the preset ones, then the script's."""
         return (*self.preset, *args)
 
 

@@ -44,6 +44,7 @@ def holdings(row: np.ndarray, seat: int) -> list[str]:
 
 
 def deal_pbn(row: np.ndarray, first: int = 0) -> str:
+    """A PBN deal string (``N:...``) of one ``owner`` row, starting with seat ``first``."""
     order = [(first + i) % 4 for i in range(4)]
     return SEATS[first] + ":" + " ".join(".".join(holdings(row, s)) for s in order)
 
@@ -88,6 +89,7 @@ def oneline(rows: np.ndarray, extra: Sequence[str] | None = None) -> list[str]:
 
 
 def compact(row: np.ndarray, extra: str | None = None) -> str:
+    """``printcompact``: a line per seat (``n AKQ.JT9.876.5432``), then ``extra`` when given."""
     text = "".join(f"{_LETTERS[s]} {'.'.join(holdings(row, s))}\n" for s in range(4))
     return text + (f"{extra}\n" if extra is not None else "")
 

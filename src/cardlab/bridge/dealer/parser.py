@@ -48,6 +48,7 @@ RANKS = "23456789TJQKA"
 
 @dataclass(frozen=True)
 class Token:
+    """One token of a script: its kind (NUMBER, WORD, STRING, OP, ...), text and position."""
     kind: str  # NUMBER, WORD, STRING, OP, NEWLINE_MARK, END
     text: str
     line: int
@@ -139,11 +140,13 @@ def tokenize(text: str, source: str | None = None) -> list[Token]:
 
 @dataclass(frozen=True)
 class Num:
+    """An integer literal."""
     value: int
 
 
 @dataclass(frozen=True)
 class Var:
+    """A reference to a script variable, with where it is written (for error messages)."""
     name: str
     line: int = field(default=0, compare=False, repr=False)
     column: int = field(default=0, compare=False, repr=False)
@@ -163,18 +166,21 @@ class Shapes:
 
 @dataclass(frozen=True)
 class Call:
+    """A call of a built-in function by its registry name."""
     name: str  # the registry name of the function
     args: tuple[Any, ...]  # expression nodes, or a seat, a suit, a shape set (per function)
 
 
 @dataclass(frozen=True)
 class Unary:
+    """A unary operator (``!`` or ``-``) applied to an expression."""
     op: str
     operand: Node
 
 
 @dataclass(frozen=True)
 class Binary:
+    """A binary operator applied to two expressions."""
     op: str
     left: Node
     right: Node
@@ -182,6 +188,7 @@ class Binary:
 
 @dataclass(frozen=True)
 class Cond:
+    """``test ? then : other``."""
     test: Node
     then: Node
     other: Node
@@ -237,9 +244,11 @@ class Script:
 
     @property
     def prints(self) -> bool:
+        """Whether any action prints deals."""
         return any(a.kind.startswith("print") for a in self.actions)
 
     def variable_map(self) -> dict[str, Any]:
+        """The script's variables, name to expression."""
         return dict(self.variables)
 
 

@@ -139,19 +139,23 @@ class AverageStat:
 
     @property
     def mean(self) -> float:
+        """The mean of the expression over the produced deals (nan when none)."""
         return self.total / self.count if self.count else float("nan")
 
     def ci95(self) -> tuple[float, float]:
+        """Normal 95% interval of the mean (nan with fewer than two deals)."""
         if self.count < 2:
             return (float("nan"), float("nan"))
         lo, hi = mean_interval(self.total, self.sum_squares, self.count)
         return lo, hi
 
     def to_json(self) -> dict[str, Any]:
+        """``{label, value, ci95, count}``."""
         lo, hi = self.ci95()
         return {"label": self.label or "", "value": self.mean, "ci95": [lo, hi], "count": self.count}
 
     def text(self) -> str:
+        """The line the C dealer prints for ``average``."""
         return (f"{self.label}: " if self.label is not None else "") + f"{_g(self.mean)}\n"
 
 
@@ -164,6 +168,7 @@ class FrequencyStat:
     counts: tuple[Any, ...]  # 1-D: low, lo..hi, high ; 2-D: rows of the same over the second expression
 
     def to_json(self) -> dict[str, Any]:
+        """The counts per value (with ``low``/``high`` rows), or the 2-D table as rows."""
         if len(self.bounds) == 2:
             lo, hi = self.bounds
             rows = [{"value": "low", "count": self.counts[0]}]
@@ -176,6 +181,7 @@ class FrequencyStat:
                 "counts": [list(r) for r in self.counts]}
 
     def text(self) -> str:
+        """The table the C dealer prints for ``frequency``."""
         out = [f"Frequency {self.label or ''}:\n"]
         if len(self.bounds) == 2:
             lo, hi = self.bounds
@@ -225,6 +231,7 @@ class DealerResult:
         return k / n, lo, hi
 
     def to_json(self) -> dict[str, Any]:
+        """The run as a JSON-ready dict: generated, produced, seed, acceptance, averages, frequencies."""
         p, lo, hi = self.acceptance()
         return {"generated": self.generated, "produced": self.produced, "seed": self.seed,
                 "acceptance": {"rate": p, "ci95": [lo, hi]},
@@ -233,6 +240,7 @@ class DealerResult:
                 "interrupted": self.interrupted}
 
     def to_csv(self) -> str:
+        """One row per statistic: acceptance, each average, each frequency cell."""
         rows = ["statistic,label,value,ci95_low,ci95_high"]
         p, lo, hi = self.acceptance()
         rows.append(f"acceptance,,{p!r},{lo!r},{hi!r}")
@@ -242,6 +250,7 @@ class DealerResult:
         return "\n".join(rows) + "\n"
 
     def to_pandas(self) -> Any:
+        """The averages, one row each (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame([a.to_json() for a in self.averages])

@@ -62,9 +62,11 @@ class Site:
         return paths
 
     def to_json(self) -> dict[str, Any]:
+        """``{files: {name: characters}}``: what would be written."""
         return {"files": {name: len(text) for name, text in self.files.items()}}
 
     def table(self) -> str:
+        """``"N pages and a stylesheet"``."""
         pages = sum(name.endswith(".html") for name in self.files)
         return f"{pages} pages and a stylesheet"
 

@@ -65,6 +65,7 @@ class PairRef:
 
 def pair_ref(key: PairKey, names: Mapping[PairKey, tuple[str, ...]],
              phantoms: Collection[PairKey] = ()) -> PairRef:
+    """How pages name and link a pair: label, page file, names, phantom or not."""
     direction, number = key
     label = f"{direction} {number}" if direction else number
     page = f"pair-{direction.lower()}-{number}.html" if direction else f"pair-{number}.html"
@@ -126,6 +127,7 @@ class ScoreRow:
 
 @dataclass(frozen=True)
 class Scorecard:
+    """One pair's scorecard: a row per board played, the boards missed, notes."""
     pair: PairResult
     ref: PairRef
     rows: tuple[ScoreRow, ...]
@@ -193,6 +195,7 @@ def scorecards(result: SessionResult, phantoms: Collection[PairKey] = ()) -> dic
 
 @dataclass(frozen=True)
 class TravellerRow:
+    """One line of a board's traveller as the site shows it."""
     ns: PairRef
     ew: PairRef
     contract: str
@@ -217,6 +220,7 @@ class HandRecord:
     dd: DoubleDummy | None
 
     def vulnerable(self, seat: str) -> bool:
+        """Whether ``seat``'s side is vulnerable on this board."""
         return self.vulnerability.value in ("All", "NS" if seat in "NS" else "EW")
 
 
@@ -245,6 +249,7 @@ def hand_record(board: int, deal_pbn: str, vulnerability: Vulnerability | None =
 
 @dataclass(frozen=True)
 class BoardPage:
+    """One board's page: its traveller rows, hand record, and the neighbouring boards."""
     board: BoardResult
     page: str
     dealer: str
