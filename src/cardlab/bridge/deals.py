@@ -35,6 +35,8 @@ __all__ = [
     "DealWriter",
     "Constraint",
     "DealBatch",
+    "write_deals",
+    "deal_summary",
     "parse_pbn_deal",
     "parse_constraint",
     "random_deals",
@@ -282,13 +284,10 @@ class DealBatch:
     def acceptance(self) -> tuple[float, float, float]:
         """Estimated probability that a random deal meets the constraints, with its 95% Wilson
         interval (from the deals tried until the last one needed was found)."""
-        from cardlab.distribution import Distribution, Simulation
+        from cardlab.intervals import wilson
 
-        accepted = self.matched
-        d = Distribution("accepted", (True, False), (accepted, self.tried - accepted),
-                         simulation=Simulation(self.tried, self.seed))
-        lo, hi = d.confidence_interval()
-        return accepted / self.tried, float(lo[0]), float(hi[0])
+        lo, hi = wilson(self.matched, self.tried)
+        return self.matched / self.tried, lo, hi
 
     def __repr__(self) -> str:
         return f"DealBatch({self.matched} of {self.tried} tried, seed {self.seed})"
@@ -527,3 +526,44 @@ class DealWriter:
         if self.fmt == "json":
             self.out.write(f'\n  ],\n  "seed": {batch.seed},\n  "tried": {batch.tried},\n'
                            f'  "matched": {batch.matched}\n}}\n')
+
+
+def write_deals(
+    out: TextIO,
+    count: int,
+    fmt: str = "table",
+    *,
+    constraints: Mapping[str, Constraint] | None = None,
+    fixed: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    max_tries: int = 50_000_000,
+    workers: int = 1,
+    progress: bool = False,
+    executor: Any = None,
+) -> DealBatch:
+    """What ``cardlab bridge deal`` does: ``count`` deals meeting ``constraints`` (seat letter ->
+    :class:`Constraint`), with the ``fixed`` hands, streamed to ``out`` in ``fmt`` (see
+    :class:`DealWriter`) as they are found; returns the batch (seed, deals tried and matched).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> batch = write_deals(out, 1, "pbn", constraints={"N": parse_constraint("hcp=20+")}, seed=3)
+    >>> out.getvalue().startswith("% PBN 2.1"), batch.matched
+    (True, 1)
+    >>> print(deal_summary(batch, {"N": parse_constraint("hcp=20+")}))  # doctest: +ELLIPSIS
+    1 deal(s), seed 3; N: hcp=20+; 1 of ... random deals met the constraints: P = ...% (95% interval ...% – ...%)
+    """
+    writer = DealWriter(out, fmt)
+    batch = generate_deals(count, writer, seed=seed, constraints=constraints, fixed=fixed, max_tries=max_tries,
+                           workers=workers, progress=progress, executor=executor)
+    writer.finish(batch)
+    return batch
+
+
+def deal_summary(batch: DealBatch, constraints: Mapping[str, Constraint] | None = None) -> str:
+    """One line on a run of :func:`write_deals`: deals, seed, the constraints, and how often a
+    random deal met them (with the 95% interval)."""
+    summary = "; ".join(f"{seat}: {c.text}" for seat, c in (constraints or {}).items()) or "no constraints"
+    p, lo, hi = batch.acceptance()
+    return (f"{batch.matched:,} deal(s), seed {batch.seed}; {summary}; {batch.matched:,} of {batch.tried:,} random "
+            f"deals met the constraints: P = {100 * p:.4g}% (95% interval {100 * lo:.4g}% – {100 * hi:.4g}%)")

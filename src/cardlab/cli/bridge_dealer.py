@@ -95,7 +95,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
 
 
 def _deal_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.deals import DealWriter, combine_constraints, generate_deals
+    from cardlab.bridge.deals import combine_constraints, deal_summary, write_deals
 
     seats = SEAT_WORDS
     constraints = {seats[s]: combine_constraints(getattr(args, s)) for s in seats if getattr(args, s)}
@@ -108,17 +108,11 @@ def _deal_command(args: argparse.Namespace) -> int:
             fixed[seats[s]] = given[0]
     out = _open_output(args.output)
     try:
-        writer = DealWriter(out, args.format)
-        batch = generate_deals(args.count, writer, seed=args.seed, constraints=constraints, fixed=fixed,
-                               max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
-                               executor=executor_for(args))
-        writer.finish(batch)
+        batch = write_deals(out, args.count, args.format, constraints=constraints, fixed=fixed, seed=args.seed,
+                            max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
+                            executor=executor_for(args))
     finally:
         if out is not sys.stdout:
             out.close()
-    summary = "; ".join(f"{seat}: {c.text}" for seat, c in constraints.items()) or "no constraints"
-    p, lo, hi = batch.acceptance()
-    print(f"{batch.matched:,} deal(s), seed {batch.seed}; {summary}; {batch.matched:,} of {batch.tried:,} random "
-          f"deals met the constraints: P = {100 * p:.4g}% (95% interval {100 * lo:.4g}% – {100 * hi:.4g}%)",
-          file=sys.stderr)
+    print(deal_summary(batch, constraints), file=sys.stderr)
     return 130 if batch.interrupted else 0

@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
-from cardlab.cli.output import positive_int, seed_value, write_text
+from cardlab.cli.output import positive_int, seed_value, write_result
 from cardlab.engine import available_cores
 from cardlab.poker.equity import GAMES, equity
 
@@ -48,8 +48,7 @@ def _equity(args: argparse.Namespace) -> int:
     result = equity(args.specs, board=args.board, dead=args.dead, game=args.game, hi_lo=args.hi_lo,
                     simulate=args.simulate, seed=args.seed, workers=args.workers,
                     progress=bool(args.simulate) and sys.stderr.isatty(), executor=executor_for(args))
-    text = {"json": result.to_json_text, "csv": result.to_csv, "table": result.table}[args.format]()
-    write_text(args, text)
+    write_result(args, result)
     if args.plot:
         result.plot(args.plot)
         print(f"plot written to {args.plot}", file=sys.stderr)

@@ -34,20 +34,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, prod
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 
-from cardlab.dealing import Draw, Reels
+from cardlab.dealing import Deck, Draw, Reels
 from cardlab import engine
 from cardlab.engine import Executor, SeedLike
-from cardlab.errors import HandError, TooLargeError
+from cardlab.errors import CardlabError, HandError, TooLargeError
 from cardlab.poker.evaluator import _binomial_column, _plain_table, strengths
 from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
-from cardlab.poker.rules import STANDARD, Category, Rules
+from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
 from cardlab.tabulation import Tabulation
 
-__all__ = ["PokerCategory", "category_odds", "category_counts", "MAX_ENUMERATION"]
+__all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "MAX_ENUMERATION"]
 
 MAX_ENUMERATION = 60_000_000
 """Largest number of hands enumerated one by one (reels) before refusing."""
@@ -110,6 +111,43 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: i
         rules.check_cards(np.flatnonzero(dealing.deck.counts), where="in the deck")
     return engine.tabulate(dealing, PokerCategory(rules), title, trials=simulate, seed=seed, workers=workers,
                            progress=progress, executor=executor, value_key="category")
+
+
+def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = False, decks: int = 1,
+               reels: str | Path | None = None, simulate: int | None = None, seed: SeedLike = None,
+               workers: int = 1, progress: bool = False, executor: Executor | str | None = None) -> Tabulation:
+    """What ``cardlab poker odds`` prints: :func:`category_odds` of ``cards`` cards from a standard
+    or short deck (``decks`` of them, without the ``remove`` cards), or of a reel machine read from
+    the file ``reels``, titled with the deck in words.
+
+    >>> poker_odds(5, remove="As Ks").title
+    'poker hands, 5 cards from a standard deck without As Ks (50 cards)'
+    >>> poker_odds(reels="machine.txt", decks=2)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.CardlabError: --reels sets the cards itself: it cannot be combined with --remove or --decks
+    """
+    dealing: Draw | Reels
+    if reels is not None:
+        if remove or decks != 1:
+            raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
+        dealing = Reels.read(reels)
+        what = f"one card from each of {dealing.k} reels ({Path(reels).name})"
+    else:
+        deck = Deck.short(decks=decks) if short_deck else Deck.standard(decks=decks)
+        if remove:
+            deck = deck.remove(remove)
+        dealing = Draw(deck, cards)
+        base = "the short deck" if short_deck else "a standard deck"
+        if decks > 1:
+            base = f"{decks} {'short' if short_deck else 'standard'} decks"
+        if remove:
+            base += f" without {remove}"
+        what = f"{cards} cards from {base} ({deck.size} cards)"
+    rules = SHORT_DECK if short_deck else STANDARD
+    title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
+    return category_odds(dealing, rules, simulate=simulate, seed=seed, workers=workers, progress=progress,
+                         title=title, executor=executor)
 
 
 def _can_repeat(dealing: Draw | Reels) -> bool:
