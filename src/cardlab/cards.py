@@ -32,6 +32,7 @@ __all__ = [
     "RANKS",
     "SUITS",
     "SUIT_NAMES",
+    "SUIT_SYMBOLS",
     "SUIT_ORDER",
     "card_id",
     "parse_card",
@@ -46,9 +47,11 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 #: Suit names by suit id (clubs 0 .. spades 3).
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+#: Suit symbols by suit id.
+SUIT_SYMBOLS = "♣♦♥♠"
 #: Suits in the order a bridge hand is written (PBN hands, shapes such as 5-4-3-1): S, H, D, C.
 SUIT_ORDER = (3, 2, 1, 0)
-_SUIT_SYMBOLS = {"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_SUIT_SYMBOLS = {**{s: i for i, s in enumerate(SUIT_SYMBOLS)}, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
 _SEPARATORS = set(" ,;\t\n-")
 
 

@@ -26,7 +26,7 @@ import numpy as np
 from cardlab.board import SEATS, Seat, parse_seat
 from cardlab.bridge.dd import _check_hands, deals_to_endplay, parse_strain, tricks_batch
 from cardlab.bridge.deals import Constraint, parse_constraint
-from cardlab.cards import RANKS, SUIT_ORDER
+from cardlab.cards import RANKS, SUIT_ORDER, SUITS
 from cardlab.dealing import card_ids
 from cardlab.intervals import mean_interval, wilson
 from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
@@ -409,7 +409,7 @@ def _lead_groups(hand: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 def _group_name(group: Sequence[int]) -> str:
-    return "SHDC"[SUIT_ORDER.index(group[0] % 4)] + "".join(RANKS[c // 4] for c in group)
+    return SUITS[group[0] % 4].upper() + "".join(RANKS[c // 4] for c in group)
 
 
 @dataclass(frozen=True)
@@ -449,7 +449,7 @@ class _LeadTask:
 def _card_id(card: Any) -> int:
     """cardlab id of an endplay Card (its rank is a bit 2..14 as ``1 << rank``; its suit a Denom)."""
     rank = int(card.rank).bit_length() - 1  # Rank.R2 = 1 << 2 .. RA = 1 << 14
-    return (rank - 2) * 4 + (3, 2, 1, 0)[int(card.suit)]
+    return (rank - 2) * 4 + SUIT_ORDER[int(card.suit)]  # endplay numbers suits spades first
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ import numpy as np
 from cardlab.board import SEATS, Vulnerability, dealer
 from cardlab.bridge.polynomials import shape_key, suit_lengths
 from cardlab.bridge.schemes import SCHEMES
-from cardlab.cards import SUIT_NAMES, SUIT_ORDER, format_pbn_hand, parse_pbn_ids
+from cardlab.cards import SUIT_NAMES, SUIT_ORDER, SUIT_SYMBOLS, format_pbn_hand, parse_pbn_ids
 from cardlab.errors import CardError, ConstraintError, DeckError
 
 __all__ = [
@@ -471,7 +471,7 @@ def deal_diagram(deal: Deal, board: int | None = None) -> str:
     """The usual four-hand diagram, North at the top, suits S H D C top to bottom."""
     def suits(seat: int) -> list[str]:
         text = format_pbn_hand(deal.hands[seat]).split(".")
-        return [f"{symbol} {holding or '-'}" for symbol, holding in zip("♠♥♦♣", text)]
+        return [f"{symbol} {holding or '-'}" for symbol, holding in zip((SUIT_SYMBOLS[s] for s in SUIT_ORDER), text)]
 
     north, east, south, west = (suits(s) for s in range(4))
     pad = " " * 16

@@ -39,7 +39,7 @@ from typing import Sequence
 
 import numpy as np
 
-from cardlab.cards import format_cards, parse_card_ids
+from cardlab.cards import SUITS, format_cards, parse_card_ids
 from cardlab.distribution import Simulation
 from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
@@ -198,7 +198,7 @@ def _as_hand(spec: str, game: Game) -> list[int] | None:
 
 def _looks_like_cards(spec: str) -> bool:
     compact = "".join(spec.split())
-    return len(compact) % 2 == 0 and all(compact[i + 1].lower() in "cdhs" for i in range(0, len(compact), 2))
+    return len(compact) % 2 == 0 and all(compact[i + 1].lower() in SUITS for i in range(0, len(compact), 2))
 
 
 # --- the showdown: every player's hand on each row, shares of the pot --------------------------

@@ -17,12 +17,12 @@ from typing import Any, Sequence
 import numpy as np
 
 from cardlab.board import SEAT_NAMES, SEATS
+from cardlab.cards import RANKS as _RANKS, SUIT_ORDER
 
 __all__ = ["oneline", "oneline_block", "compact", "diagram", "east_west", "seat_pages", "pbn_game", "owner_from_deal",
            "holdings", "deal_pbn"]
 
-_RANKS = "23456789TJQKA"
-_LETTERS = "nesw"
+_LETTERS = SEATS.lower()
 
 
 def owner_from_deal(deal: Any) -> np.ndarray:
@@ -37,7 +37,7 @@ def holdings(row: np.ndarray, seat: int) -> list[str]:
     """The seat's suits spades, hearts, diamonds, clubs as rank strings, highest first."""
     cards = np.flatnonzero(row == seat)
     out = []
-    for suit in (3, 2, 1, 0):
+    for suit in SUIT_ORDER:
         ranks = sorted((c // 4 for c in cards.tolist() if c % 4 == suit), reverse=True)
         out.append("".join(_RANKS[r] for r in ranks))
     return out
@@ -49,7 +49,7 @@ def deal_pbn(row: np.ndarray, first: int = 0) -> str:
     return SEATS[first] + ":" + " ".join(".".join(holdings(row, s)) for s in order)
 
 
-_PRINT_ORDER = np.array([rank * 4 + suit for suit in (3, 2, 1, 0) for rank in range(12, -1, -1)])
+_PRINT_ORDER = np.array([rank * 4 + suit for suit in SUIT_ORDER for rank in range(12, -1, -1)])
 _SUIT_STEP = np.repeat(np.arange(4), 13)  # dots passed before a card, in printing order
 _CHARS = np.frombuffer(_RANKS.encode(), dtype=np.uint8)[_PRINT_ORDER // 4]
 _WIDTH = 19

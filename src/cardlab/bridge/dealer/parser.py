@@ -21,9 +21,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from cardlab.board import SEAT_WORDS, SEATS
+from cardlab.board import SEAT_WORDS, SEATS, STRAINS
 from cardlab.bridge.polynomials import shape_key
-from cardlab.cards import SUIT_NAMES as CARD_SUIT_NAMES
+from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
 __all__ = ["Token", "tokenize", "parse_script", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
@@ -40,7 +40,6 @@ _STATEMENTS = {"generate", "produce", "dealer", "vulnerable", "seed", "predeal",
 _ACTIONS = {"printall", "printew", "printpbn", "printcompact", "printoneline", "print", "printes", "average",
             "frequency", "evalcontract"}
 _WORDS_OPERATORS = {"and": "&&", "or": "||", "not": "!"}
-RANKS = "23456789TJQKA"
 
 
 # --- tokens ------------------------------------------------------------------------------------
@@ -433,7 +432,7 @@ class _Parser:
                 if holding.kind != "WORD" or not re.fullmatch(r"[SHDC][AKQJT2-9]*", holding.text):
                     raise self.expected("a suit holding like SAQ542 (suit letter S, H, D or C, then cards)")
                 self.advance()
-                suit = "CDHS".index(holding.text[0])
+                suit = SUITS.upper().index(holding.text[0])
                 for rank_char in holding.text[1:]:
                     card = RANKS.index(rank_char) * 4 + suit
                     for other, cards in self.predeal.items():
@@ -632,7 +631,7 @@ class _Parser:
         if kind == "card":
             if token.kind in ("WORD", "NUMBER") and re.fullmatch(r"[AKQJT2-9][CDHS]", token.text):
                 self.advance()
-                return RANKS.index(token.text[0]) * 4 + "CDHS".index(token.text[1])
+                return RANKS.index(token.text[0]) * 4 + SUITS.upper().index(token.text[1])
             raise self.expected(f"a card like AS or TC (rank then suit) in {fname}()")
         if kind == "vul":
             if token.kind == "WORD" and token.text.lower() in ("vul", "nv", "nonvul"):
@@ -643,7 +642,7 @@ class _Parser:
             if match is None:
                 raise self.expected(f"a contract like x3N or x4S in {fname}()")
             self.advance()
-            return int(match.group(1)) * 5 + "CDHSN".index(match.group(2))
+            return int(match.group(1)) * 5 + [s[0] for s in STRAINS].index(match.group(2))
         if kind == "shapes":
             return self.shape_list()
         return self.expression()

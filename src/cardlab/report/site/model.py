@@ -22,7 +22,7 @@ from typing import Collection, Mapping
 
 from cardlab.board import SEATS, Vulnerability, dealer
 from cardlab.bridge.deals import hand_hcp, parse_pbn_deal
-from cardlab.cards import SUIT_ORDER, format_pbn_hand
+from cardlab.cards import SUIT_ORDER, SUIT_SYMBOLS, SUITS, format_pbn_hand
 from cardlab.scoring.session import (
     BoardResult,
     Method,
@@ -224,7 +224,7 @@ class HandRecord:
         return self.vulnerability.value in ("All", "NS" if seat in "NS" else "EW")
 
 
-_SYMBOLS = {3: ("♠", "s"), 2: ("♥", "h"), 1: ("♦", "d"), 0: ("♣", "c")}
+_SYMBOLS = {suit: (SUIT_SYMBOLS[suit], SUITS[suit]) for suit in SUIT_ORDER}  # symbol, CSS class
 
 
 def hand_record(board: int, deal_pbn: str, vulnerability: Vulnerability | None = None,
