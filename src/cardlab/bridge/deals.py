@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Mapping, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TextIO
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from cardlab.bridge.polynomials import shape_key, suit_lengths
 from cardlab.bridge.schemes import SCHEMES
 from cardlab.cards import SUIT_NAMES, SUIT_ORDER, SUIT_SYMBOLS, format_pbn_hand, parse_pbn_ids
 from cardlab.errors import CardError, ConstraintError, DeckError
+
+if TYPE_CHECKING:
+    from cardlab.engine import Executor
 
 __all__ = [
     "Deal",
@@ -320,7 +323,7 @@ def generate_deals(
     max_tries: int = 50_000_000,
     workers: int = 1,
     progress: bool = False,
-    executor: Any = None,
+    executor: Executor | str | None = None,
 ) -> DealBatch:
     """Deal until ``count`` deals meet ``constraints`` (or ``max_tries`` deals were tried),
     handing each batch of matching deals to ``on_deals(rows, number_before)`` as it comes
@@ -539,7 +542,7 @@ def write_deals(
     max_tries: int = 50_000_000,
     workers: int = 1,
     progress: bool = False,
-    executor: Any = None,
+    executor: Executor | str | None = None,
 ) -> DealBatch:
     """What ``cardlab bridge deal`` does: ``count`` deals meeting ``constraints`` (seat letter ->
     :class:`Constraint`), with the ``fixed`` hands, streamed to ``out`` in ``fmt`` (see

@@ -25,6 +25,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from cardlab import __version__
+from cardlab.board import Vulnerability
 from cardlab.scoring.session import Method, SessionResult
 from cardlab.scoring.traveller import TravellerLine
 from cardlab.report.scoring_output import field_title, fig
@@ -81,7 +82,7 @@ def _section(number: int, meta: str, top_row: str, rows: list[str]) -> str:
             + "\n".join(rows) + "\n</table>\n</section>\n")
 
 
-def _meta(vulnerability: Any, datum: int | None) -> str:
+def _meta(vulnerability: Vulnerability | None, datum: int | None) -> str:
     meta = f"vul {vulnerability.value if vulnerability else ''}"
     return meta if datum is None else f"{meta}, datum {datum:+d}"
 

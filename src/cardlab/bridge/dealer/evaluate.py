@@ -24,6 +24,7 @@ import numpy as np
 
 from cardlab.bridge.dealer.functions import EVALUATORS, FUNCTIONS, Hands
 from cardlab.bridge.dealer.parser import Binary, Call, Cond, Num, Script, Unary, Var
+from cardlab.bridge.dealer.parser import children as _children
 from cardlab.errors import DealerScriptError
 
 __all__ = ["Evaluator", "seats_used"]
@@ -132,18 +133,6 @@ class Evaluator:
                     out[rows] = np.broadcast_to(np.asarray(self.value(branch, hands.subset(rows))), (rows.size,))
             return out
         return np.where(t, self.value(node.then, hands), self.value(node.other, hands))
-
-
-def _children(node: Any) -> tuple[Any, ...]:
-    if isinstance(node, Unary):
-        return (node.operand,)
-    if isinstance(node, Binary):
-        return (node.left, node.right)
-    if isinstance(node, Cond):
-        return (node.test, node.then, node.other)
-    if isinstance(node, Call):
-        return tuple(a for a in node.args if isinstance(a, _NODES))
-    return ()
 
 
 def _expensive(node: Any, variables: dict[str, Any], seen: frozenset[str] = frozenset()) -> bool:

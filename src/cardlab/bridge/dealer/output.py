@@ -12,7 +12,7 @@ formats are built per deal.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Protocol, Sequence
 
 import numpy as np
 
@@ -25,7 +25,12 @@ __all__ = ["oneline", "oneline_block", "compact", "diagram", "east_west", "seat_
 _LETTERS = SEATS.lower()
 
 
-def owner_from_deal(deal: Any) -> np.ndarray:
+class _HasHands(Protocol):
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+
+
+def owner_from_deal(deal: _HasHands) -> np.ndarray:
     """``owner[52]`` from a :class:`~cardlab.bridge.deals.Deal` (hands N, E, S, W of card ids)."""
     row = np.zeros(52, dtype=np.uint8)
     for seat, hand in enumerate(deal.hands):

@@ -27,7 +27,7 @@ from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
 __all__ = ["Token", "tokenize", "parse_script", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
-           "Cond", "Shapes", "Node", "SEAT_NAMES", "SUIT_NAMES"]
+           "Cond", "Shapes", "Node", "children", "SEAT_NAMES", "SUIT_NAMES"]
 
 #: seat words -> seat index (0 north .. 3 west)
 SEAT_NAMES = {word: SEATS.index(letter) for word, letter in SEAT_WORDS.items()}
@@ -196,8 +196,8 @@ class Cond:
 Node = Num | Var | Call | Unary | Binary | Cond
 
 
-def _children(node: Node) -> tuple[Node, ...]:
-    """The sub-expressions of ``node``, left to right."""
+def children(node: Node) -> tuple[Node, ...]:
+    """The sub-expressions of ``node``, left to right (a call's seat, suit and shape arguments are not)."""
     if isinstance(node, Unary):
         return (node.operand,)
     if isinstance(node, Binary):
@@ -217,19 +217,19 @@ class Action:
 
     kind: str
     label: str | None = None
-    exprs: tuple[Any, ...] = ()
+    exprs: tuple[Node, ...] = ()
     bounds: tuple[int, ...] = ()
     seats: tuple[int, ...] = ()
-    items: tuple[Any, ...] = ()
+    items: tuple[str | Node, ...] = ()
 
 
 @dataclass(frozen=True)
 class Script:
     """A parsed dealer script."""
 
-    condition: Any = Num(1)
+    condition: Node = Num(1)
     actions: tuple[Action, ...] = (Action("printall"),)
-    variables: tuple[tuple[str, Any], ...] = ()
+    variables: tuple[tuple[str, Node], ...] = ()
     generate: int | None = None
     produce: int | None = None
     dealer: int | None = None
@@ -390,7 +390,7 @@ class _Parser:
         def refs(node: Node) -> Iterator[str]:
             if isinstance(node, Var):
                 yield node.name
-            for child in _children(node):
+            for child in children(node):
                 yield from refs(child)
 
         def visit(name: str) -> None:
