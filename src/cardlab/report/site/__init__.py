@@ -33,10 +33,10 @@ from cardlab import __version__
 from cardlab.scoring.session import Method, PairKey, SessionResult
 from cardlab.report.scoring_output import field_title, fig
 from cardlab.board import STRAINS
+from cardlab.scoring.output import method_caption
 from cardlab.report.site.model import (
     board_pages,
     factored_boards,
-    method_text,
     pair_ref,
     scorecards,
 )
@@ -126,7 +126,7 @@ def build_site(
     factored = factored_boards(result)
     common = {
         "club": club, "date": date, "event": result.title or "Session results",
-        "movement": result.movement.value.capitalize(), "method": method_text(result),
+        "movement": result.movement.value.capitalize(), "method": method_caption(result),
         "n_boards": len(result.boards), "n_pairs": len(result.pairs), "imps": imps,
         "has_hands": any(b.hand for b in boards), "version": __version__,
         "points": "IMPs" if imps else "MP", "strains": STRAINS[::-1],

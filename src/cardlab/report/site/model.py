@@ -32,7 +32,6 @@ from cardlab.scoring.session import (
     ScoredLine,
     SessionResult,
 )
-from cardlab.scoring.output import method_caption
 from cardlab.scoring.traveller import AdjustedScore
 from cardlab.report.site.dd import DoubleDummy, double_dummy, double_dummy_all
 
@@ -48,7 +47,6 @@ __all__ = [
     "board_pages",
     "hand_record",
     "factored_boards",
-    "method_text",
 ]
 
 
@@ -76,12 +74,6 @@ def _keys(line_ns: str, line_ew: str, movement: Movement) -> tuple[PairKey, Pair
     if movement is Movement.MITCHELL:
         return ("NS", line_ns), ("EW", line_ew)
     return (None, line_ns), (None, line_ew)
-
-
-def method_text(result: SessionResult) -> str:
-    """``"matchpoints, EBU units, top 8"`` / ``"cross-IMPs"`` / ``"Butler IMPs"``
-    (:func:`cardlab.scoring.output.method_caption`, the one wording)."""
-    return method_caption(result)
 
 
 def factored_boards(result: SessionResult) -> dict[int, tuple[int, int]]:
