@@ -35,7 +35,8 @@ def test_points_bars_are_the_exact_probabilities(tmp_path: Path) -> None:
     (ax,) = fig.axes
     heights = [bar.get_height() for bar in ax.patches]
     assert len(heights) == 38 and heights == pytest.approx(list(d.probabilities), abs=1e-15)
-    # Published: 10 HCP in 9.4051% of hands (the HCP table of Wikipedia, "Hand evaluation").
+    # Published: 10 HCP in 9.41% of hands, rounded to 0.01% (BridgeHands, "Probability of High Card
+    # Point", bridgehands.com/P/Probability_HCP.htm).
     assert heights[10] == pytest.approx(0.0941, abs=5e-5)
     assert [t.get_text() for t in ax.get_xticklabels()] == [str(v) for v in range(38)]
     assert (ax.get_xlabel(), ax.get_ylabel(), ax.get_yscale()) == ("hcp", "probability", "linear")
