@@ -409,8 +409,8 @@ def _check_count(n: int, what: str) -> int:
 class _CountTask:
     """One chunk of ``simulate``: sample, encode, count per value (picklable)."""
 
-    dealing: Any
-    feature: Any
+    dealing: Dealing
+    feature: Feature
     n_values: int
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:

@@ -21,13 +21,16 @@ that needs them (a ``Hands`` caches suit lengths, point tables per suit, ...).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import SUIT_NAMES
 from cardlab.errors import DealerScriptError
+
+if TYPE_CHECKING:  # the parser imports this module's registry when it runs
+    from cardlab.bridge.dealer.parser import Shapes
 
 __all__ = ["FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call", "C_DEALER_IMP_TABLE"]
 
@@ -68,7 +71,7 @@ class Tables:
             alt[k] = table
         return cls(tuple(pointcount), tuple(alt))
 
-    def table(self, key: Any) -> tuple[int, ...]:
+    def table(self, key: str | int) -> tuple[int, ...]:
         """The per-rank values for ``hcp``, ``controls`` or alternative count ``0``..``9``."""
         if key == "hcp":
             return self.hcp
@@ -101,7 +104,7 @@ class Hands:
             self._cache[key] = (self.owner == seat).view(np.uint8).reshape(13, 4, self.n)
         return self._cache[key]
 
-    def per_suit(self, seat: int, table_key: Any) -> np.ndarray:
+    def per_suit(self, seat: int, table_key: str | int) -> np.ndarray:
         """``(4, n)`` int64 totals per suit (clubs..spades) of a rank table (or lengths for 'length').
 
         Plain sums over the ranks with a nonzero value (no BLAS: it would start threads in every worker)."""
@@ -146,7 +149,7 @@ def _length(h: Hands, seat: int, suit: int) -> np.ndarray:
     return result
 
 
-def _points(h: Hands, table: Any, seat: int, suit: int | None = None) -> np.ndarray:
+def _points(h: Hands, table: str | int, seat: int, suit: int | None = None) -> np.ndarray:
     per = h.per_suit(seat, table)
     result: np.ndarray = per.sum(axis=0) if suit is None else per[suit]
     return result
@@ -166,10 +169,11 @@ def _suit_losers(h: Hands, seat: int, suit: int) -> np.ndarray:
 def _losers(h: Hands, seat: int, suit: int | None = None) -> np.ndarray:
     if suit is not None:
         return _suit_losers(h, seat, suit)
-    return sum(_suit_losers(h, seat, s) for s in range(4))  # type: ignore[return-value]
+    total: np.ndarray = np.sum([_suit_losers(h, seat, s) for s in range(4)], axis=0)
+    return total
 
 
-def _shape(h: Hands, seat: int, shapes: Any) -> np.ndarray:
+def _shape(h: Hands, seat: int, shapes: Shapes) -> np.ndarray:
     table = _shape_table(shapes.keys)
     result: np.ndarray = table[h.shape_key(seat)].astype(np.int64)
     return result
