@@ -361,8 +361,8 @@ def resolve_seed(seed: SeedLike) -> tuple[np.random.SeedSequence, int | None]:
     a fresh int drawn from it, so the run is repeatable from the report.
     """
     if isinstance(seed, np.random.SeedSequence):
-        plain = not seed.spawn_key and isinstance(seed.entropy, int)
-        return seed, (int(seed.entropy) if plain else None)  # type: ignore[arg-type]
+        entropy = seed.entropy
+        return seed, (entropy if isinstance(entropy, int) and not seed.spawn_key else None)
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(0, 2**63))
     number = fresh_seed(seed)
