@@ -222,6 +222,14 @@ def test_site_target() -> None:
     assert is_site_target("out/") and is_site_target("results") and not is_site_target("r.html")
 
 
+def test_hand_records_without_double_dummy() -> None:
+    _, session = _session()
+    deals = read_usebio_deals(HANDS_FILE.read_bytes())
+    hands = build_site(session, deals=deals, double_dummy=False).files["hands.html"]
+    assert "Double-dummy" not in hands and "Par " not in hands
+    assert hands.count('<section class="hand-record"') == len(deals) == 10  # the diagrams are still there
+
+
 def test_hand_records_show_the_real_solver_tables() -> None:
     """Each hand record's table is dd_table of its deal (DDS), every seat and strain; par as the solver gives it."""
     from cardlab.bridge.dd import dd_table

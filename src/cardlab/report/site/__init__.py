@@ -107,12 +107,13 @@ def build_site(
     club: str = "",
     date: str = "",
     phantoms: Collection[PairKey] = (),
+    double_dummy: bool = True,
 ) -> Site:
     """Render the session as linked pages.
 
     ``deals`` maps board numbers to PBN deals (``"N:AKQ.. ..."``); boards with a deal
-    get a hand record (and a double-dummy table when :mod:`cardlab.bridge.dd` is
-    installed).  ``phantoms`` are pair keys marked as phantom pairs, besides the phantoms and
+    get a hand record, with its double-dummy table and par (solved by :mod:`cardlab.bridge.dd`)
+    unless ``double_dummy`` is false.  ``phantoms`` are pair keys marked as phantom pairs, besides the phantoms and
     sit-outs the result itself knows (``result.phantoms``).
     """
     if not isinstance(result, SessionResult):
@@ -121,7 +122,7 @@ def build_site(
     env = _environment()
     imps = result.method.is_imps
     cards = scorecards(result, phantoms)
-    boards = board_pages(result, deals, phantoms)
+    boards = board_pages(result, deals, phantoms, double_dummy)
     names = {p.key: p.names for p in result.pairs}
     factored = factored_boards(result)
     common = {

@@ -254,8 +254,9 @@ class BoardPage:
 
 
 def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
-                phantoms: Collection[PairKey] = ()) -> list[BoardPage]:
-    """One traveller per board, best NS result first, with its hand record when known."""
+                phantoms: Collection[PairKey] = (), double_dummy: bool = True) -> list[BoardPage]:
+    """One traveller per board, best NS result first, with its hand record when known (and its
+    double-dummy table unless ``double_dummy`` is false)."""
     names = {p.key: p.names for p in result.pairs}
     factored = factored_boards(result)
     numbers = [b.board for b in result.boards]
@@ -263,7 +264,7 @@ def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
     for board in result.boards:
         vuls = Counter(s.line.vulnerability for s in board.lines if s.line.vulnerability)
         vul_of[board.board] = vuls.most_common(1)[0][0] if vuls else Vulnerability.from_board(board.board)
-    with_deal = [b.board for b in result.boards if (deals or {}).get(b.board)]
+    with_deal = [b.board for b in result.boards if (deals or {}).get(b.board)] if double_dummy else []
     solved = dict(zip(with_deal, double_dummy_all(
         [(parse_pbn_deal((deals or {})[b]).to_pbn(), dealer(b).value, vul_of[b].value) for b in with_deal])))
     pages = []
