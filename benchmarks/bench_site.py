@@ -18,13 +18,11 @@ import time
 
 import numpy as np
 
+from cardlab.board import SEATS, STRAINS
 from cardlab.bridge.deals import random_deals
 from cardlab.report.site import build_site
 from cardlab.scoring.session import score_session
 from cardlab.scoring.traveller import TravellerLine
-
-STRAINS = ("C", "D", "H", "S", "NT")
-
 
 def session_lines(boards: int, tables: int, seed: int) -> list[TravellerLine]:
     rng = np.random.default_rng(seed)
@@ -37,7 +35,7 @@ def session_lines(boards: int, tables: int, seed: int) -> list[TravellerLine]:
             contract = f"{level}{STRAINS[rng.integers(5)]}{'X' if rng.random() < 0.05 else ''}"
             tricks = int(np.clip(level + 6 + rng.integers(-3, 3), 0, 13))
             lines.append(TravellerLine.make(board, str(ns[table]), str(ew[table]),
-                                            contract=contract, declarer="NESW"[rng.integers(4)],
+                                            contract=contract, declarer=SEATS[rng.integers(4)],
                                             tricks=tricks))
     return lines
 
