@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bruteforce import seed_hcp_counts
+from png_check import png_size
 
 
 def test_hcp_table_has_38_rows_summing_to_total(run) -> None:
@@ -77,16 +78,19 @@ def test_simulation_side_by_side(run) -> None:
     data = json.loads(out)
     assert data["simulation"]["trials"] == 50_000 and data["simulation"]["seed"] == 3
     assert sum(r["simulated_count"] for r in data["rows"]) == 50_000
-    assert sum(r["within"] for r in data["rows"]) >= 30
+    # 38 rows, each 95% interval covering its exact probability: about 1.9 misses expected, and
+    # 7 or more has probability 0.25% (binomial 38, 0.05) unless the intervals are wrong.
+    assert len(data["rows"]) == 38 and sum(not r["within"] for r in data["rows"]) <= 6
 
 
 def test_plot_is_written(run, tmp_path: Path) -> None:
     target = tmp_path / "hcp.png"
     status, _, err = run("bridge", "hcp", "--plot", str(target))
     assert status == 0 and target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert target.stat().st_size > 10_000
+    assert png_size(target) == (1557, 528)  # the hcp bar chart: 38 bars, 14.16 x 4.8 inches at 110 dpi
     joint = tmp_path / "joint.png"
-    assert run("bridge", "joint", "--by", "pattern", "--plot", str(joint))[0] == 0 and joint.exists()
+    assert run("bridge", "joint", "--by", "pattern", "--plot", str(joint))[0] == 0
+    assert png_size(joint)[0] == int(110 * (0.3 * 39 + 3))  # a column per pattern (39)
 
 
 @pytest.mark.parametrize(

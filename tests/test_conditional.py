@@ -62,7 +62,12 @@ def test_partner_given_15_published_mean() -> None:
 
 def test_fractional_given_points() -> None:
     d = given_points(Deck.standard(), "12.25", scheme="bergen")
-    assert d.total > 0
+    own = exact(Draw(Deck.standard(), 13), Points("bergen"))
+    # Every own hand of 12.25 points, each with every partner hand from the 39 cards left.
+    assert own.count(Fraction(49, 4)) == 16_085_312_752
+    assert d.total == own.count(Fraction(49, 4)) * comb(39, 13)
+    # The deck holds 4 x (mean of a hand) points; partner expects a third of what is left.
+    assert d.mean() == (4 * own.mean() - Fraction(49, 4)) / 3
 
 
 def test_impossible_given_points() -> None:

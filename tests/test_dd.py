@@ -189,16 +189,8 @@ def test_same_seed_same_answer_for_one_or_two_workers() -> None:
     assert one.contracts == two.contracts and one.tried == two.tried
 
 
-def test_interval_contains_the_larger_run() -> None:
-    spec = {"N": "hcp=15-17 shape=balanced", "S": "hcp=9-10"}
-    # A 95% interval misses about one run in twenty: with seed 11 it did (13 of the first 16 deals
-    # made, 28 of 48); this is seed 12, the next one tried, kept fixed so the test is repeatable.
-    small = makes(["3NT"], "N", 16, seed=12, constraints=spec, chunk=8)
-    large = makes(["3NT"], "N", 48, seed=12, constraints=spec, chunk=8)  # its first 16 deals are the same
-    lo, hi = small.contracts[0].make_interval()
-    assert lo <= large.contracts[0].make_rate <= hi
-    m, mlo, mhi = small.contracts[0].expected_score()
-    assert mlo <= large.contracts[0].expected_score()[0] <= mhi
+# The 95% intervals of `makes` are checked for coverage over 200 seeds in tests/test_intervals.py
+# (the seed-picked comparison of a 16-deal and a 48-deal run that stood here could not fail honestly).
 
 
 # --- leads ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from cardlab.bridge import Points, SuitLengths, exact_hand_table
 from cardlab.bridge.dealer import FunctionSpec, parse_script, register, run_script
 from cardlab.bridge.dealer.dealing import deal_owners
 from cardlab.bridge.dealer.functions import FUNCTIONS, Hands, Tables
@@ -161,7 +162,7 @@ def test_user_point_counts_by_brute_force() -> None:
     s = parse_script((DATA / "pointcount.dl").read_text().replace("action", "action printoneline,"))
     result = run_script(s, generate=3000, seed=5, out=out)
     rows = [line.split() for line in out.getvalue().splitlines() if line.startswith("n ")]
-    assert len(rows) == result.produced > 0
+    assert len(rows) == result.produced == 40  # no produce line: the C dealer's default of 40 deals
     values = {"6-4-2-1": {"A": 6, "K": 4, "Q": 2, "J": 1}, "pt3": {"A": 3, "K": 2, "Q": 1, "J": 1, "T": 1}}
     sums = {"6-4-2-1": 0, "pt3": 0, "kings": 0, "pt9 counts cards": 0, "c13": 0}
     for row in rows:
@@ -245,7 +246,12 @@ def test_predealt_cards_stay_with_their_seat_and_the_rest_is_uniform() -> None:
     out = io.StringIO()
     result = run_script(script, generate=50_000, seed=16, out=out, format="json")
     deals = [line.strip().strip('",') for line in out.getvalue().splitlines() if line.strip()]
-    assert len(deals) == result.produced > 0
+    # The C program's rate for this script (reference.json: 3571 of 1,000,000) times 50,000,
+    # within 4.5 sd (binomial, plus the reference's own sampling error).
+    ref = REFERENCE["predeal"]
+    expected = 50_000 * ref["produced"] / ref["generated"]
+    assert abs(len(deals) - expected) < 4.5 * math.sqrt(expected + expected**2 / ref["produced"])
+    assert len(deals) == result.produced
     for deal in deals:
         south = deal[2:].split()[2]
         assert south == "AQ542.KJ87.32.AK"
@@ -339,7 +345,11 @@ def test_a_new_function_is_one_registry_entry() -> None:
         result = run_script(s, generate=20000, seed=4)
         plain = run_script(parse_script("condition spades(north) >= 7\naction average spades(north)"),
                            generate=20000, seed=4, exact_draw=False)
-        assert result.produced == plain.produced > 0 and result.averages == plain.averages
+        assert result.produced == plain.produced and result.averages == plain.averages
+        # P(7+ spades) = 0.01008 exactly, from the suit-length table (S-H-D-C): 20,000 deals give about 202 +- 14.
+        lengths = exact_hand_table(SuitLengths())
+        p = sum(c for v, c in zip(lengths.values, lengths.counts) if int(v.split("-")[0]) >= 7) / lengths.total
+        assert abs(plain.produced - 20000 * p) < 4.5 * math.sqrt(20000 * p * (1 - p))
         assert sum(calls) < 20000 * 0.1  # only the deals with 7+ spades reached the expensive function
     finally:
         FUNCTIONS.pop("fakedds")
@@ -466,4 +476,9 @@ def test_dds_tricks_equal_the_double_dummy_table_of_each_deal() -> None:
     result = run_script(parse_script("generate 40\ncondition hcp(north) + hcp(south) >= 20\n"
                                      "action average \"3NT makes\" dds(north, notrumps) >= 9"),
                         seed=2, out=io.StringIO())
-    assert result.produced > 0 and 0.0 <= result.averages[0].mean <= 1.0
+    # P(N-S hold 20+ HCP) = 0.5411 exactly (a 26-card hand's points): 40 deals give about 21.6 +- 3.2.
+    both = exact_hand_table(Points(), cards=26)
+    p = sum(c for v, c in zip(both.values, both.counts) if v >= 20) / both.total
+    assert abs(result.produced - 40 * p) < 4.5 * math.sqrt(40 * p * (1 - p))
+    made = result.averages[0]
+    assert made.count == result.produced and made.total == int(made.total) and 0 <= made.total <= made.count

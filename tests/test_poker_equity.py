@@ -5,6 +5,9 @@ removal, and simulation against exact within its interval, seeded alike for any 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
@@ -15,6 +18,7 @@ from cardlab.poker.equity import UNIT, equity
 from cardlab.poker.ranges import class_index
 
 from equity_brute import brute_equity
+from png_check import png_size
 
 
 def ids(text: str) -> list[int]:
@@ -33,22 +37,43 @@ def check_against_brute(holes: list[str], board: str, dead: str = "", game: str 
 
 
 def test_aa_vs_kk_all_suit_combinations() -> None:
-    # Golden figures (the issue; PokerStove gives AA 81.946% against KK): 36 matchups x 1,712,304 boards.
+    # Golden figures (PokerStove gives AA 81.946% against KK), derived below: 36 matchups x 1,712,304 boards.
     r = equity(["AA", "KK"])
     assert r.total == 61_642_944
     aa, kk = r.players
     assert (aa.wins, kk.wins, aa.ties) == (50_371_344, 10_986_372, 285_228)
     assert aa.wins + kk.wins + aa.ties == r.total
     assert round(aa.equity * 100, 3) == 81.946
+    # Derived by suit symmetry and eval7: of the 6 x 6 suit pairs, the kings share no suit with
+    # the aces in 6, one suit in 24 and both suits in 6; each kind is one matchup counted by eval7.
+    kinds = [(6, "Kd Kc"), (24, "Ks Kd"), (6, "Ks Kh")]
+    counts = [tuple(times * c for c in _eval7_counts("As Ah", kings)) for times, kings in kinds]
+    wins, losses, ties = (sum(column) for column in zip(*counts))
+    assert (aa.wins, kk.wins, aa.ties) == (wins, losses, ties)
+
+
+@lru_cache(maxsize=None)
+def _eval7_counts(hero: str, villain: str) -> tuple[int, int, int]:
+    """(hero wins, villain wins, ties) over every board, each hand valued by eval7 (a peer)."""
+    eval7 = pytest.importorskip("eval7")
+    a, b = [eval7.Card(c) for c in hero.split()], [eval7.Card(c) for c in villain.split()]
+    rest = [eval7.Card(r + s) for r in "23456789TJQKA" for s in "cdhs" if r + s not in hero.split() + villain.split()]
+    evaluate, wins, losses, ties = eval7.evaluate, 0, 0, 0
+    for board in combinations(rest, 5):
+        x, y = evaluate([*board, *a]), evaluate([*board, *b])
+        wins, losses, ties = wins + (x > y), losses + (x < y), ties + (x == y)
+    return wins, losses, ties
 
 
 def test_aces_against_kings_with_no_suit_shared() -> None:
     r = equity(["AsAh", "KdKc"])
-    assert r.total == 1_712_304
-    assert [p.wins for p in r.players] == [1_388_072, 317_694]
-    assert r.players[0].ties == r.players[1].ties == 6_538
-    # eval7's Monte Carlo and PokerStove give 81.3% for this matchup
-    assert r.players[0].equity == pytest.approx(0.8126, abs=5e-4)
+    assert r.total == comb(48, 5) == 1_712_304
+    # Source of the counts: every one of the C(48, 5) boards valued by eval7 (a few seconds).
+    wins, losses, ties = _eval7_counts("As Ah", "Kd Kc")
+    assert (wins, losses, ties) == (1_388_072, 317_694, 6_538)
+    assert [p.wins for p in r.players] == [wins, losses]
+    assert r.players[0].ties == r.players[1].ties == ties
+    assert r.players[0].equity == pytest.approx((wins + ties / 2) / r.total, abs=1e-12)
 
 
 @pytest.mark.parametrize("holes, board, dead", [
@@ -233,7 +258,7 @@ def test_result_outputs() -> None:
 def test_plot(tmp_path) -> None:
     r = equity(["AsKs", "QQ+, AK, 0.5(JJ)"], board="Kh 7d 2c")
     path = r.plot(tmp_path / "eq.png")
-    assert path.stat().st_size > 1000
+    assert png_size(path) == (1320, 600)  # contents checked in tests/test_plots.py
 
 
 def test_fast_paths_agree_with_the_evaluator() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from png_check import png_size
 
 
 def test_table(run) -> None:
@@ -42,7 +43,7 @@ def test_csv_output_file_and_plot(run, tmp_path) -> None:
     assert status == 0 and "plot written" in err
     lines = out.read_text().splitlines()
     assert lines[0] == "spec,win,tie,equity,wins,ties,ci95_low,ci95_high" and len(lines) == 3
-    assert png.stat().st_size > 1000
+    assert png_size(png) == (1320, 600)  # bars and the 13 x 13 grid: 11 x 5 inches at 120 dpi
 
 
 def test_omaha_and_short_deck(run) -> None:

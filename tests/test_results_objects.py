@@ -11,6 +11,8 @@ from cardlab.dealing import Deck, Draw
 from cardlab.bridge.features import Points
 from cardlab.distribution import Interval, wilson
 from cardlab.engine import simulate
+from cardlab.report.plot import MAX_BARS, distribution_figure
+from png_check import png_size
 
 
 def _valid_html(fragment: str) -> None:
@@ -83,8 +85,11 @@ def test_side_by_side_csv_and_json_agree() -> None:
 def test_plots_of_long_tables_and_long_titles(tmp_path) -> None:
     from cardlab.report import plot
 
-    path = shape_table("suits").plot(tmp_path / "suits.png")
-    assert path.stat().st_size > 10_000
+    table = shape_table("suits")
+    path = table.plot(tmp_path / "suits.png")
+    (ax,) = distribution_figure(table.main).axes  # what the picture holds: the 60 most frequent
+    assert len(ax.patches) == MAX_BARS and f"of {len(table.main.values)} values" in ax.get_title()
+    assert png_size(path)[0] == 18 * 110  # the widest figure, 18 inches at 110 dpi
     assert plot._wrap("x " * 200, 8).count("\n") >= 3  # a long title is wrapped, not clipped
 
 

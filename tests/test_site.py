@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import html5lib
 import pytest
 
+from cardlab.board import Vulnerability, dealer
 from cardlab.bridge.deals import parse_pbn_deal
 from cardlab.cli.main import main
 from cardlab.errors import ResultFileError
@@ -20,7 +20,7 @@ from cardlab.scoring.csv_travellers import read_travellers
 from cardlab.scoring.session import score_session
 from cardlab.scoring.usebio import read_usebio
 
-from site_helpers import DATA, HANDS_FILE, fake_dd_module
+from site_helpers import DATA, HANDS_FILE
 
 
 def _session(method: str = "mp"):
@@ -183,7 +183,7 @@ def test_site_pages_are_valid_and_every_link_resolves() -> None:
     _check_site(dict(site.files))
     index = site.files["index.html"]
     assert "Example Bridge Club" in index and "29/11/2026" in index
-    assert "Mitchell · 10 boards · 10 pairs · matchpoints, EBU scale, top 8" in index
+    assert "Mitchell · 10 boards · 10 pairs · matchpoints, EBU units, top 8" in index
     board3 = site.files["board-3.html"]
     assert "Neuberg-factored to 5 results" in board3 and "adjusted" in board3
     assert "Dealer S · Vul EW" in board3
@@ -196,18 +196,6 @@ def test_imp_sites_and_a_howell_are_valid(method: str) -> None:
     _check_site(dict(site.files))
     assert "hands.html" not in site.files and "IMPs" in site.files["index.html"]
     assert '<th class="opt">Dir</th>' in site.files["pair-1.html"]
-
-
-def test_double_dummy_shown_when_the_feature_exists(monkeypatch: pytest.MonkeyPatch) -> None:
-    _, session = _session()
-    deals = read_usebio_deals(HANDS_FILE.read_bytes())
-    monkeypatch.setitem(sys.modules, "cardlab.bridge.dd", None)  # import fails: no table
-    assert "Double-dummy" not in build_site(session, deals=deals).files["hands.html"]
-    monkeypatch.setitem(sys.modules, "cardlab.bridge.dd", fake_dd_module())
-    hands = build_site(session, deals=deals).files["hands.html"]
-    assert hands.count("<caption>Double-dummy tricks</caption>") == 10
-    assert "Par +420 NS: 4S by N" in hands
-    assert "<tr><th>W</th><td>8</td><td>7</td><td>6</td><td>5</td><td>4</td></tr>" in hands
 
 
 # --- the command line ----------------------------------------------------------------------------
@@ -234,13 +222,27 @@ def test_site_target() -> None:
     assert is_site_target("out/") and is_site_target("results") and not is_site_target("r.html")
 
 
+def test_hand_records_without_double_dummy() -> None:
+    _, session = _session()
+    deals = read_usebio_deals(HANDS_FILE.read_bytes())
+    hands = build_site(session, deals=deals, double_dummy=False).files["hands.html"]
+    assert "Double-dummy" not in hands and "Par " not in hands
+    assert hands.count('<section class="hand-record"') == len(deals) == 10  # the diagrams are still there
+
+
 def test_hand_records_show_the_real_solver_tables() -> None:
-    """With the real double-dummy module, each hand record's table equals dd_table of its deal."""
+    """Each hand record's table is dd_table of its deal (DDS), every seat and strain; par as the solver gives it."""
     from cardlab.bridge.dd import dd_table
 
     _, session = _session()
     deals = read_usebio_deals(HANDS_FILE.read_bytes())
-    hands = build_site(session, deals=dict(list(deals.items())[:2])).files["hands.html"]
-    first = dd_table(deals[min(deals)], dealer="N", vulnerability="None").to_json()
-    row = "".join(f"<td>{first['tricks']['N'][s]}</td>" for s in ("NT", "S", "H", "D", "C"))
-    assert f"<tr><th>N</th>{row}</tr>" in hands
+    two = dict(sorted(deals.items())[:2])
+    hands = build_site(session, deals=two).files["hands.html"]
+    assert hands.count("<caption>Double-dummy tricks</caption>") == 2
+    for board, deal in two.items():
+        table = dd_table(deal, dealer=dealer(board), vulnerability=Vulnerability.from_board(board)).to_json()
+        for seat in "NESW":
+            row = "".join(f"<td>{table['tricks'][seat][s]}</td>" for s in ("NT", "S", "H", "D", "C"))
+            assert f"<tr><th>{seat}</th>{row}</tr>" in hands
+        score = table["par"]["score"]
+        assert (f"Par {score:+d} NS" if score else "Par 0 NS") in hands

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Iterator
@@ -17,7 +16,7 @@ import pytest
 
 from cardlab.cli.main import main
 
-from site_helpers import HANDS_FILE, fake_dd_module
+from site_helpers import HANDS_FILE
 
 CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
@@ -34,17 +33,9 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site of the test session (10 boards, Mitchell, with hands and a stand-in DD table)."""
+    """The site of the test session (10 boards, Mitchell, with hands and their double-dummy tables)."""
     out = tmp_path_factory.mktemp("site")
-    saved = sys.modules.get("cardlab.bridge.dd")
-    sys.modules["cardlab.bridge.dd"] = fake_dd_module()
-    try:
-        assert main(["bridge", "score", str(HANDS_FILE), "--format", "html", "-o", f"{out}/"]) == 0
-    finally:
-        if saved is None:
-            del sys.modules["cardlab.bridge.dd"]
-        else:
-            sys.modules["cardlab.bridge.dd"] = saved
+    assert main(["bridge", "score", str(HANDS_FILE), "--format", "html", "-o", f"{out}/"]) == 0
     return out
 
 

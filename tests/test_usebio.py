@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.scoring.check import compare
+from cardlab.scoring.check import reported_differences
 from cardlab.scoring.session import Movement, score_session
 from cardlab.scoring.export import write_usebio
 from cardlab.scoring.usebio import read_usebio
@@ -40,7 +40,7 @@ def test_sample_reproduces_every_figure() -> None:
         assert pair.place == stated["PLACE"]
         total = pair.percentage * result.most_boards(pair.direction) * result.top / 100
         assert f"{total:.2f}" == stated["TOTAL_SCORE"]
-    assert compare(result, doc.reported) == []
+    assert reported_differences(result, doc.reported) == []
     # Spot figures worked by hand: board 3 is Neuberg-factored around the A6040 line
     # (650 -> (4 + 1) * 4/3 - 1 = 5.67), NS 2 missed board 5: 19.667 / (7 x 6) = 46.83%.
     ns2 = next(p for p in result.pairs if p.key == ("NS", "2"))
@@ -72,7 +72,7 @@ def test_export_reimports_to_the_same_numbers() -> None:
     rescored = score_session(again.lines, scale="ebu", movement=again.movement,
                              names=again.names, allow_repeated_pairs=True)
     assert rescored.pairs == result.pairs
-    assert compare(rescored, again.reported) == []
+    assert reported_differences(rescored, again.reported) == []
     assert again.club == "Example Bridge Club" and again.title == result.title
 
 
@@ -86,7 +86,7 @@ def test_check_lists_every_difference() -> None:
     result = score_session(doc.lines, scale="ebu", movement=doc.movement,
                            allow_repeated_pairs=True)
     # File order: PARTICIPANTS (EW pairs are listed first in the sample), then the boards.
-    assert compare(result, doc.reported, doc.lines) == [
+    assert reported_differences(result, doc.reported, doc.lines) == [
         "pair EW 3: PLACE file 3=, ours 3",
         "pair NS 4: PERCENTAGE file 63.70, ours 63.75",
         "board 3, NS 2 v EW 2: file NS 5.00 EW 0.33, ours NS 5.67 EW 0.33",

@@ -11,6 +11,8 @@ order a hand is written (spades, hearts, diamonds, clubs), and the standard
 True
 >>> SUIT_ORDER  # suit ids (clubs 0 .. spades 3) in the order a hand is written
 (3, 2, 1, 0)
+>>> [STRAINS[s] for s in SUIT_ORDER], SEAT_WORDS["west"]
+(['S', 'H', 'D', 'C'], 'W')
 """
 
 from __future__ import annotations
@@ -20,10 +22,17 @@ from enum import Enum
 from cardlab.cards import SUIT_ORDER
 from cardlab.errors import ContractError
 
-__all__ = ["SEATS", "SUIT_ORDER", "Seat", "Vulnerability", "parse_seat", "dealer"]
+__all__ = ["SEATS", "SEAT_NAMES", "SEAT_WORDS", "STRAINS", "SUIT_ORDER", "Seat", "Vulnerability", "parse_seat", "dealer"]
 
 #: Seat letters in deal order, North first, clockwise.
 SEATS = "NESW"
+#: Seat names in deal order, as PBN tags and the command-line options write them.
+SEAT_NAMES = ("North", "East", "South", "West")
+#: Lower-case seat name -> seat letter (``"north"`` -> ``"N"``).
+SEAT_WORDS = {name.lower(): letter for name, letter in zip(SEAT_NAMES, SEATS)}
+#: The five strains by id: a suit's strain id is its suit id (clubs 0 .. spades 3), notrump is 4.
+#: Tables written from the top down (PBN's DoubleDummyTricks, hand records) use ``STRAINS[::-1]``.
+STRAINS = ("C", "D", "H", "S", "NT")
 
 
 
@@ -47,6 +56,7 @@ class Seat(Enum):
 
     @property
     def side(self) -> str:
+        """``"NS"`` or ``"EW"``: the partnership of this seat."""
         return "NS" if self in (Seat.NORTH, Seat.SOUTH) else "EW"
 
 

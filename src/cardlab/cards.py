@@ -31,6 +31,8 @@ __all__ = [
     "Card",
     "RANKS",
     "SUITS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
     "SUIT_ORDER",
     "card_id",
     "parse_card",
@@ -43,9 +45,13 @@ __all__ = [
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
+#: Suit names by suit id (clubs 0 .. spades 3).
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+#: Suit symbols by suit id.
+SUIT_SYMBOLS = "♣♦♥♠"
 #: Suits in the order a bridge hand is written (PBN hands, shapes such as 5-4-3-1): S, H, D, C.
 SUIT_ORDER = (3, 2, 1, 0)
-_SUIT_SYMBOLS = {"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_SUIT_SYMBOLS = {**{s: i for i, s in enumerate(SUIT_SYMBOLS)}, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
 _SEPARATORS = set(" ,;\t\n-")
 
 
@@ -68,6 +74,7 @@ class Rank(IntEnum):
 
     @property
     def symbol(self) -> str:
+        """The rank's letter: ``2``..``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
         return RANKS[self]
 
 
@@ -81,6 +88,7 @@ class Suit(IntEnum):
 
     @property
     def symbol(self) -> str:
+        """The suit's letter: ``c``, ``d``, ``h`` or ``s``."""
         return SUITS[self]
 
 
@@ -104,14 +112,17 @@ class Card:
 
     @classmethod
     def from_id(cls, value: int) -> Card:
+        """The card with id ``value`` (rank * 4 + suit)."""
         return cls(int(value))
 
     @property
     def rank(self) -> Rank:
+        """The card's :class:`Rank`."""
         return Rank(self.id // 4)
 
     @property
     def suit(self) -> Suit:
+        """The card's :class:`Suit`."""
         return Suit(self.id % 4)
 
     def __str__(self) -> str:

@@ -263,6 +263,7 @@ class DaskExecutor:
 
     @property
     def address(self) -> str:
+        """The scheduler's address (``tcp://host:port``)."""
         return str(getattr(self.client.scheduler, "address", "?"))
 
     @property
@@ -289,9 +290,11 @@ class DaskExecutor:
 
     @property
     def slots(self) -> int:
+        """Chunks worth having in flight: worker threads times chunks per task."""
         return self.threads * self._batch
 
     def submit(self, fn: Callable[..., T], *args: Any) -> _Member[T]:
+        """Queue ``fn(*args)``; consecutive calls of one function are shipped to Dask as one task."""
         with self._lock:
             group = self._open
             if group is None or group.fn is not fn:

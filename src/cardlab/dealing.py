@@ -149,7 +149,8 @@ class Draw:
             chosen = positions[rows, pick]
             positions[rows, pick] = positions[:, j]
             positions[:, j] = chosen
-        return cards[positions[:, : self.k]]
+        result: np.ndarray = cards[positions[:, : self.k]]
+        return result
 
 
 def _distinct_positions(rng: np.random.Generator, n: int, size: int, k: int, dtype: type) -> np.ndarray:

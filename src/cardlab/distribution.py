@@ -31,53 +31,15 @@ import io
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from statistics import NormalDist
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
+from cardlab.intervals import Interval, wilson
+
 __all__ = ["Distribution", "Simulation", "Interval", "wilson", "format_value", "json_value", "side_by_side"]
 
-Z95 = 1.959963984540054
 _HTML_ROWS = 60
-
-
-class Interval(NamedTuple):
-    """A confidence interval: ``low`` and ``high`` (floats, or arrays with one entry per row).
-
-    >>> wilson(50, 100)
-    Interval(low=0.4038..., high=0.5961...)
-    >>> lo, hi = wilson(0, 10); lo
-    0.0
-    """
-
-    low: Any
-    high: Any
-
-
-def wilson(successes: Any, trials: int, level: float = 0.95) -> Interval:
-    """Wilson score interval for a proportion ``successes / trials`` (arrays work row by row).
-
-    Exact at the edges: no successes gives a low of 0, all successes a high of 1.
-    """
-    z = Z95 if level == 0.95 else NormalDist().inv_cdf(0.5 + level / 2)
-    k = np.asarray(successes, dtype=float)
-    n = float(trials)
-    if n <= 0:
-        zero = np.zeros_like(k)
-        return _as_interval(zero, np.ones_like(k), successes)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    lo = np.where(k == 0, 0.0, np.maximum(centre - half, 0.0))
-    hi = np.where(k == n, 1.0, np.minimum(centre + half, 1.0))
-    return _as_interval(lo, hi, successes)
-
-
-def _as_interval(lo: np.ndarray, hi: np.ndarray, like: Any) -> Interval:
-    if np.ndim(like) == 0:
-        return Interval(float(lo), float(hi))
-    return Interval(lo, hi)
 
 
 @dataclass(frozen=True)
@@ -112,14 +74,17 @@ class Distribution:
 
     @property
     def exact(self) -> bool:
+        """Whether the counts are exact (not simulated)."""
         return self.simulation is None
 
     @property
     def total(self) -> int:
+        """The sum of the counts: outcomes (exact) or trials (simulated)."""
         return sum(self.counts)
 
     @property
     def probabilities(self) -> np.ndarray:
+        """Each count over the total, as floats (all 0 when the total is 0)."""
         total = self.total
         return np.array([c / total if total else 0.0 for c in self.counts])
 
@@ -131,6 +96,7 @@ class Distribution:
         return np.array([float(Fraction(int(t), total)) if total else 0.0 for t in tails])
 
     def count(self, value: Any) -> int:
+        """The count of one value; ``KeyError`` naming the value when it is not in the table."""
         try:
             return self.counts[self.values.index(value)]
         except ValueError:
@@ -144,7 +110,7 @@ class Distribution:
         """Exact mean of a numeric feature."""
         return sum((Fraction(v) * c for v, c in zip(self.values, self.counts)), Fraction(0)) / self.total
 
-    def confidence_interval(self, level: float = 0.95) -> Interval:
+    def confidence_interval(self, level: float = 0.95) -> Interval[np.ndarray]:
         """Wilson score interval per row for the probability, from ``total`` trials:
         ``Interval(low, high)`` of arrays aligned with the rows."""
         return wilson(np.array(self.counts, dtype=float), self.total, level)

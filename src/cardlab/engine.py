@@ -37,7 +37,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protocol, Sequence, TypeVar, cast
 
 import numpy as np
 
@@ -83,9 +83,13 @@ class Dealing(Protocol):
         """Cards in a hand."""
         ...
 
-    def outcomes(self) -> int: ...
+    def outcomes(self) -> int:
+        """The number of equally likely outcomes (hands)."""
+        ...
 
-    def sample(self, rng: np.random.Generator, n: int) -> np.ndarray: ...
+    def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        """``n`` random hands, an ``(n, k)`` array of card ids."""
+        ...
 
 
 class Feature(Protocol):
@@ -95,16 +99,26 @@ class Feature(Protocol):
     """
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """What the feature measures, as a table heading."""
+        ...
 
     @property
-    def axes(self) -> tuple[str, ...]: ...
+    def axes(self) -> tuple[str, ...]:
+        """The names of a joint feature's parts (empty for a plain feature)."""
+        ...
 
-    def values(self, dealing: Any) -> Sequence[Hashable]: ...
+    def values(self, dealing: Any) -> Sequence[Hashable]:
+        """Every value the feature can take under ``dealing``, in display order."""
+        ...
 
-    def exact_counts(self, dealing: Any) -> Sequence[int]: ...
+    def exact_counts(self, dealing: Any) -> Sequence[int]:
+        """Outcomes with each value, aligned with :meth:`values` (may raise ``TooLargeError``)."""
+        ...
 
-    def encode(self, dealing: Any, hands: np.ndarray) -> np.ndarray: ...
+    def encode(self, dealing: Any, hands: np.ndarray) -> np.ndarray:
+        """The index into :meth:`values` of each row of ``hands``, vectorised."""
+        ...
 
 
 def exact(dealing: Dealing, feature: Feature) -> Distribution:
@@ -203,7 +217,9 @@ class Executor(Protocol):
         """How many chunks can usefully run at once."""
         ...
 
-    def submit(self, fn: Callable[..., T], *args: Any) -> Pending[T]: ...
+    def submit(self, fn: Callable[..., T], *args: Any) -> Pending[T]:
+        """Start ``fn(*args)``; its result comes back through the returned handle."""
+        ...
 
     def close(self, cancel: bool = False) -> None:
         """Release the workers; with ``cancel``, stop running chunks at once."""
@@ -345,8 +361,8 @@ def resolve_seed(seed: SeedLike) -> tuple[np.random.SeedSequence, int | None]:
     a fresh int drawn from it, so the run is repeatable from the report.
     """
     if isinstance(seed, np.random.SeedSequence):
-        plain = not seed.spawn_key and isinstance(seed.entropy, int)
-        return seed, (int(seed.entropy) if plain else None)  # type: ignore[arg-type]
+        entropy = seed.entropy
+        return seed, (entropy if isinstance(entropy, int) and not seed.spawn_key else None)
     if isinstance(seed, np.random.Generator):
         seed = int(seed.integers(0, 2**63))
     number = fresh_seed(seed)
@@ -393,8 +409,8 @@ def _check_count(n: int, what: str) -> int:
 class _CountTask:
     """One chunk of ``simulate``: sample, encode, count per value (picklable)."""
 
-    dealing: Any
-    feature: Any
+    dealing: Dealing
+    feature: Feature
     n_values: int
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
@@ -460,7 +476,7 @@ class _Job(Generic[T]):
     def __init__(self, pool: _Processes, call: tuple[Callable[..., Any], tuple[Any, ...]]) -> None:
         self._pool, self.call = pool, call
         self.done, self.ok = False, False
-        self.value: Any = None
+        self.value: object = None  # the chunk's result, or the exception it raised
 
     def result(self, timeout: float | None = None) -> T:
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -470,8 +486,8 @@ class _Job(Generic[T]):
                 raise TimeoutError
             self._pool.poll(left)
         if not self.ok:
-            raise self.value
-        return self.value
+            raise cast(BaseException, self.value)
+        return cast(T, self.value)
 
 
 class _Processes:
@@ -595,8 +611,9 @@ class progress_bar:
         if self._total:
             from cardlab.report.progress import ProgressBar
 
-            self._bar = ProgressBar(self._total, self._label)
-            return self._bar.advance
+            bar = ProgressBar(self._total, self._label)
+            self._bar = bar
+            return bar.advance
         return lambda n: None
 
     def __exit__(self, *exc: object) -> None:

@@ -65,6 +65,7 @@ class Tabulation:
 
     @property
     def joint(self) -> bool:
+        """Whether the table is a joint one (two axes)."""
         return bool(self.main.axes)
 
     @property

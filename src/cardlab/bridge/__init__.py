@@ -15,7 +15,7 @@ from cardlab.bridge.features import Joint, LongestSuit, Pattern, Points, SuitLen
 from cardlab.bridge.schemes import SCHEMES, PointScheme, parse_scheme
 from cardlab.dealing import Deck, Draw
 from cardlab.distribution import Distribution
-from cardlab.engine import exact
+from cardlab.engine import Feature, exact
 
 __all__ = [
     "Points",
@@ -35,8 +35,8 @@ __all__ = [
 ]
 
 
-def exact_hand_table(feature: object, cards: int = 13, given: str | None = None) -> Distribution:
+def exact_hand_table(feature: Feature, cards: int = 13, given: str | None = None) -> Distribution:
     """The exact distribution of a feature of a ``cards``-card hand from a standard deck,
     with the ``given`` known cards (card list or PBN hand) taken out first."""
     deck = Deck.standard() if given is None else Deck.standard().remove(given)
-    return exact(Draw(deck, cards), feature)  # type: ignore[arg-type]
+    return exact(Draw(deck, cards), feature)

@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from cardlab.board import SEATS, Seat, Vulnerability, parse_seat
+from cardlab.board import SEATS, STRAINS, Seat, Vulnerability, parse_seat
 from cardlab.bridge.deals import Deal, parse_pbn_deal
 from cardlab.cards import format_pbn_hand
 from cardlab.errors import ContractError, DeckError
@@ -44,12 +44,11 @@ __all__ = [
 ]
 
 #: Strains in bidding order; the last axis of every tricks array.
-STRAINS = ("C", "D", "H", "S", "NT")
 #: endplay's Denom value (spades 0, hearts 1, diamonds 2, clubs 3, nt 4) for each of STRAINS.
 _DENOM = (3, 2, 1, 0, 4)
 #: DDS solves at most 200 (deal, strain) pairs per multi-deal call.
 _MAX_PAIRS = 200
-_PBN_STRAINS = ("NT", "S", "H", "D", "C")  # the order of DoubleDummyTricks and OptimumResultTable
+_PBN_STRAINS = STRAINS[::-1]  # the order of DoubleDummyTricks and OptimumResultTable
 _PBN_SEATS = "NSEW"
 _VUL_ENDPLAY = {"None": 0, "All": 1, "NS": 2, "EW": 3}
 
@@ -202,6 +201,7 @@ class DDTable:
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
+        """The tricks as a DataFrame: one row per declarer (N, E, S, W), one column per strain (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame([list(r) for r in self.tricks], index=list(SEATS), columns=list(STRAINS))
@@ -265,12 +265,15 @@ class DDTables:
         return self.tables[i]
 
     def to_json(self) -> list[dict[str, Any]]:
+        """One :meth:`DDTable.to_json` dict per deal, in order."""
         return [t.to_json() for t in self.tables]
 
     def to_csv(self) -> str:
+        """The CSV of every table (:meth:`DDTable.to_csv`), one header line."""
         return "".join(t.to_csv(header=i == 0) for i, t in enumerate(self.tables))
 
     def to_pandas(self) -> Any:
+        """One row per deal and declarer: deal, declarer, a column per strain, par_score (needs pandas)."""
         import pandas as pd
 
         rows = [{"deal": t.deal, "declarer": SEATS[i], **dict(zip(STRAINS, r)), "par_score": t.par_score}
@@ -278,9 +281,11 @@ class DDTables:
         return pd.DataFrame(rows)
 
     def to_pbn(self) -> str:
+        """A PBN file with one game per deal (boards 1, 2, ...), each with its double-dummy tags."""
         return "% PBN 2.1\n% EXPORT\n" + "\n".join(t.to_pbn(board=i) for i, t in enumerate(self.tables, 1))
 
     def table(self) -> str:
+        """The text tables of every deal, one after another."""
         return "\n".join(t.table() for t in self.tables)
 
     def __repr__(self) -> str:

@@ -18,7 +18,6 @@ cardlab.errors.ConstraintError: no deal out of 200,000 random deals met the cons
 from __future__ import annotations
 
 import html
-import math
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -27,9 +26,9 @@ import numpy as np
 from cardlab.board import SEATS, Seat, parse_seat
 from cardlab.bridge.dd import _check_hands, deals_to_endplay, parse_strain, tricks_batch
 from cardlab.bridge.deals import Constraint, parse_constraint
-from cardlab.cards import RANKS, SUIT_ORDER
+from cardlab.cards import RANKS, SUIT_ORDER, SUITS
 from cardlab.dealing import card_ids
-from cardlab.distribution import Z95
+from cardlab.intervals import mean_interval, wilson
 from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
 from cardlab.errors import ConstraintError, ContractError, DeckError
 from cardlab.scoring.contract import Contract, declarer_score
@@ -44,7 +43,6 @@ __all__ = [
     "makes",
     "leads",
     "constrained_hands",
-    "wilson",
     "DEFAULT_DD_CHUNK",
 ]
 
@@ -53,25 +51,11 @@ DEFAULT_DD_CHUNK = 100
 _PILOT = 200_000
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion.
-
-    >>> [round(x, 4) for x in wilson(50, 100)]
-    [0.4038, 0.5962]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (0.0 if successes == 0 else max(centre - half, 0.0), 1.0 if successes == n else min(centre + half, 1.0))
-
-
 def _mean_interval(total: float, squares: float, n: int) -> tuple[float, float, float]:
-    mean = total / n if n else 0.0
-    var = max(squares / n - mean * mean, 0.0) * n / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n) if n else 0.0
-    return mean, mean - half, mean + half
+    if not n:
+        return 0.0, 0.0, 0.0
+    lo, hi = mean_interval(total, squares, n)
+    return total / n, lo, hi
 
 
 # --- dealing under constraints ------------------------------------------------------------------
@@ -191,6 +175,7 @@ class ContractStats:
 
     @property
     def make_rate(self) -> float:
+        """Share of the deals on which the contract makes."""
         return self.makes / self.deals
 
     def make_interval(self) -> tuple[float, float]:
@@ -198,9 +183,11 @@ class ContractStats:
         return wilson(self.makes, self.deals)
 
     def tricks_interval(self, t: int) -> tuple[float, float]:
+        """95% Wilson interval of the probability of exactly ``t`` tricks."""
         return wilson(self.tricks[t], self.deals)
 
     def mean_tricks(self) -> float:
+        """Mean number of tricks declarer takes."""
         return sum(t * c for t, c in enumerate(self.tricks)) / self.deals
 
     def expected_score(self) -> tuple[float, float, float]:
@@ -208,6 +195,7 @@ class ContractStats:
         return _mean_interval(self.score_sum, self.score_squares, self.deals)
 
     def to_json(self) -> dict[str, Any]:
+        """``{contract, declarer, deals, tricks: [{tricks, count, probability, ci95}], mean_tricks, make, score}``."""
         lo, hi = self.make_interval()
         mean, slo, shi = self.expected_score()
         return {
@@ -244,6 +232,7 @@ class Comparison:
         return _mean_interval(total, squares, n)
 
     def to_json(self) -> dict[str, Any]:
+        """``{first, second, deals, imps: {mean, ci95}, matchpoints: {mean, ci95}, wins, ties}``."""
         m, lo, hi = self.imps()
         p, plo, phi = self.matchpoints()
         return {"first": self.first, "second": self.second, "deals": self.deals,
@@ -267,12 +256,14 @@ class MakesResult:
     workers: int = 1
 
     def to_json(self) -> dict[str, Any]:
+        """The run as a JSON-ready dict: deals, seed, constraints, each contract's statistics, the comparison."""
         return {"deals": self.deals, "requested": self.requested, "seed": self.seed, "tried": self.tried,
                 "constraints": self.constraints, "vulnerable": self.vulnerable, "interrupted": self.interrupted,
                 "contracts": [c.to_json() for c in self.contracts],
                 "comparison": self.comparison.to_json() if self.comparison else None}
 
     def to_csv(self) -> str:
+        """One row per contract and trick count: count, probability and its 95% interval."""
         lines = ["contract,declarer,tricks,count,probability,ci95_low,ci95_high"]
         for c in self.contracts:
             for t, k in enumerate(c.tricks):
@@ -281,12 +272,14 @@ class MakesResult:
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
+        """One row per contract and trick count (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame([{"contract": c.contract, "declarer": c.declarer, "tricks": t, "count": k}
                              for c in self.contracts for t, k in enumerate(c.tricks)])
 
     def table(self) -> str:
+        """The text ``bridge makes`` prints."""
         out = [f"{self.deals:,} deals (seed {self.seed}; {self.constraints or 'no constraints'}; "
                f"declarer {'vulnerable' if self.vulnerable else 'not vulnerable'})"]
         for c in self.contracts:
@@ -418,7 +411,7 @@ def _lead_groups(hand: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 def _group_name(group: Sequence[int]) -> str:
-    return "SHDC"[SUIT_ORDER.index(group[0] % 4)] + "".join(RANKS[c // 4] for c in group)
+    return SUITS[group[0] % 4].upper() + "".join(RANKS[c // 4] for c in group)
 
 
 @dataclass(frozen=True)
@@ -458,7 +451,7 @@ class _LeadTask:
 def _card_id(card: Any) -> int:
     """cardlab id of an endplay Card (its rank is a bit 2..14 as ``1 << rank``; its suit a Denom)."""
     rank = int(card.rank).bit_length() - 1  # Rank.R2 = 1 << 2 .. RA = 1 << 14
-    return (rank - 2) * 4 + (3, 2, 1, 0)[int(card.suit)]
+    return (rank - 2) * 4 + SUIT_ORDER[int(card.suit)]  # endplay numbers suits spades first
 
 
 @dataclass(frozen=True)
@@ -477,12 +470,15 @@ class LeadStats:
 
     @property
     def set_rate(self) -> float:
+        """Share of the deals on which this lead sets the contract."""
         return self.sets / self.deals
 
     def set_interval(self) -> tuple[float, float]:
+        """95% Wilson interval of the probability of setting the contract."""
         return wilson(self.sets, self.deals)
 
     def to_json(self) -> dict[str, Any]:
+        """``{lead, deals, defence_tricks: {mean, ci95}, set: {probability, ci95}}``."""
         m, lo, hi = self.mean_tricks()
         slo, shi = self.set_interval()
         return {"lead": self.lead, "deals": self.deals, "defence_tricks": {"mean": m, "ci95": [lo, hi]},
@@ -504,11 +500,13 @@ class LeadResult:
     notes: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
+        """The run as a JSON-ready dict: contract, declarer, deals, seed and each lead's statistics."""
         return {"contract": self.contract, "declarer": self.declarer, "deals": self.deals,
                 "requested": self.requested, "seed": self.seed, "interrupted": self.interrupted,
                 "leads": [lead.to_json() for lead in self.leads]}
 
     def to_csv(self) -> str:
+        """One row per lead: mean defence tricks and set rate, each with its 95% interval."""
         lines = ["lead,deals,mean_tricks,tricks_ci95_low,tricks_ci95_high,set_rate,set_ci95_low,set_ci95_high"]
         for lead in self.leads:
             m, lo, hi = lead.mean_tricks()
@@ -517,11 +515,13 @@ class LeadResult:
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
+        """One row per lead (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame([lead.to_json() for lead in self.leads])
 
     def table(self) -> str:
+        """The text ``bridge lead`` prints."""
         out = [f"Opening leads against {self.contract} by {self.declarer}, {self.deals:,} deals (seed {self.seed})",
                "  lead       defence tricks (95% interval)     set rate (95% interval)"]
         for lead in self.leads:

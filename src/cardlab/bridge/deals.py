@@ -20,21 +20,26 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Mapping, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TextIO
 
 import numpy as np
 
 from cardlab.board import SEATS, Vulnerability, dealer
-from cardlab.bridge.polynomials import suit_lengths
+from cardlab.bridge.polynomials import shape_key, suit_lengths
 from cardlab.bridge.schemes import SCHEMES
-from cardlab.cards import SUIT_ORDER, format_pbn_hand, parse_pbn_ids
+from cardlab.cards import SUIT_NAMES, SUIT_ORDER, SUIT_SYMBOLS, format_pbn_hand, parse_pbn_ids
 from cardlab.errors import CardError, ConstraintError, DeckError
+
+if TYPE_CHECKING:
+    from cardlab.engine import Executor
 
 __all__ = [
     "Deal",
     "DealWriter",
     "Constraint",
     "DealBatch",
+    "write_deals",
+    "deal_summary",
     "parse_pbn_deal",
     "parse_constraint",
     "random_deals",
@@ -48,7 +53,9 @@ __all__ = [
     "deal_diagram",
 ]
 
-_SUIT_NAMES = {"spades": 3, "hearts": 2, "diamonds": 1, "clubs": 0, "s": 3, "h": 2, "d": 1, "c": 0}
+#: Suit names in the order a hand is written (spades first), and measure words -> suit id.
+_HAND_SUITS = tuple(SUIT_NAMES[s] for s in SUIT_ORDER)
+_SUIT_NAMES = {word: suit for suit, name in enumerate(SUIT_NAMES) for word in (name, name[0])}
 _HCP = np.array(SCHEMES["work"].card_values(), dtype=np.int16)  # J=1 Q=2 K=3 A=4
 _CONTROLS = np.array(SCHEMES["controls"].card_values(), dtype=np.int16)  # A=2 K=1
 _BALANCED = {(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)}
@@ -66,6 +73,7 @@ class Deal:
     hands: tuple[tuple[int, ...], ...]
 
     def to_pbn(self, first: str = "N") -> str:
+        """The deal as a PBN string, hands in deal order from seat ``first`` (``N:...``)."""
         start = SEATS.index(first)
         order = [(start + i) % 4 for i in range(4)]
         return f"{first}:" + " ".join(format_pbn_hand(self.hands[i]) for i in order)
@@ -117,8 +125,8 @@ class Constraint:
             ok &= (value >= lo) & (value <= hi)
         if self.shapes:
             pattern = -np.sort(-lengths, axis=1)
-            key = ((pattern[:, 0] * 14 + pattern[:, 1]) * 14 + pattern[:, 2]) * 14 + pattern[:, 3]
-            allowed = [((a * 14 + b) * 14 + c) * 14 + d for a, b, c, d in self.shapes]
+            key = shape_key(pattern[:, 0], pattern[:, 1], pattern[:, 2], pattern[:, 3])
+            allowed = [shape_key(a, b, c, d) for a, b, c, d in self.shapes]
             ok &= np.isin(key, allowed)
         return ok
 
@@ -203,15 +211,14 @@ def _script_condition(constraints: Mapping[str, Constraint]) -> Any:
     from cardlab.bridge.dealer.parser import Binary, Call, Num, Shapes
 
     parts: list[Any] = []
-    suit_of = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
     for seat, constraint in constraints.items():
         who = SEATS.index(seat)
         for measure, lo, hi in constraint.ranges:
             call = (Call("points", (measure, who)) if measure in ("hcp", "controls")
-                    else Call(f"length_{suit_of[measure]}", (who,)))
+                    else Call(f"length_{SUIT_NAMES.index(measure)}", (who,)))
             parts.append(Binary("&&", Binary(">=", call, Num(lo)), Binary("<=", call, Num(hi))))
         if constraint.shapes:
-            keys = {((s * 14 + h) * 14 + d) * 14 + c for pattern in constraint.shapes
+            keys = {shape_key(s, h, d, c) for pattern in constraint.shapes
                     for s, h, d, c in set(itertools.permutations(pattern))}
             parts.append(Call("shape", (who, Shapes(tuple(sorted(keys))))))
     condition: Any = Num(1)
@@ -230,10 +237,10 @@ def check_possible(constraints: Mapping[str, Constraint], fixed: Mapping[str, li
     ...
     cardlab.errors.ConstraintError: impossible: the seats need at least 50 hcp together, the deck has 40
     """
-    need = {"hcp": 0, "controls": 0, "spades": 0, "hearts": 0, "diamonds": 0, "clubs": 0}
+    need = {"hcp": 0, "controls": 0, **{s: 0 for s in _HAND_SUITS}}
     for seat, c in constraints.items():
-        lows = {"spades": 0, "hearts": 0, "diamonds": 0, "clubs": 0}
-        highs = {"spades": 13, "hearts": 13, "diamonds": 13, "clubs": 13}
+        lows = {s: 0 for s in _HAND_SUITS}
+        highs = {s: 13 for s in _HAND_SUITS}
         bounds = {"hcp": [0, 37], "controls": [0, 12]}
         for measure, lo, hi in c.ranges:
             if measure in lows:
@@ -250,7 +257,7 @@ def check_possible(constraints: Mapping[str, Constraint], fixed: Mapping[str, li
             raise ConstraintError(f"impossible: {seat}'s suit lengths cannot add up to 13 cards ({c.text})")
         if c.shapes:
             ok = [p for p in c.shapes if any(
-                all(lows[s] <= n <= highs[s] for s, n in zip(("spades", "hearts", "diamonds", "clubs"), perm))
+                all(lows[s] <= n <= highs[s] for s, n in zip(_HAND_SUITS, perm))
                 for perm in set(itertools.permutations(p)))]
             if not ok:
                 raise ConstraintError(f"impossible: no allowed shape fits {seat}'s suit lengths ({c.text})")
@@ -261,7 +268,7 @@ def check_possible(constraints: Mapping[str, Constraint], fixed: Mapping[str, li
     if need["controls"] > 12:
         raise ConstraintError(f"impossible: the seats need at least {need['controls']} controls together, "
                               "the deck has 12")
-    for s in ("spades", "hearts", "diamonds", "clubs"):
+    for s in _HAND_SUITS:
         if need[s] > 13:
             raise ConstraintError(f"impossible: the seats need at least {need[s]} {s} together, the deck has 13")
 
@@ -280,13 +287,10 @@ class DealBatch:
     def acceptance(self) -> tuple[float, float, float]:
         """Estimated probability that a random deal meets the constraints, with its 95% Wilson
         interval (from the deals tried until the last one needed was found)."""
-        from cardlab.distribution import Distribution, Simulation
+        from cardlab.intervals import wilson
 
-        accepted = self.matched
-        d = Distribution("accepted", (True, False), (accepted, self.tried - accepted),
-                         simulation=Simulation(self.tried, self.seed))
-        lo, hi = d.confidence_interval()
-        return accepted / self.tried, float(lo[0]), float(hi[0])
+        lo, hi = wilson(self.matched, self.tried)
+        return self.matched / self.tried, lo, hi
 
     def __repr__(self) -> str:
         return f"DealBatch({self.matched} of {self.tried} tried, seed {self.seed})"
@@ -319,7 +323,7 @@ def generate_deals(
     max_tries: int = 50_000_000,
     workers: int = 1,
     progress: bool = False,
-    executor: Any = None,
+    executor: Executor | str | None = None,
 ) -> DealBatch:
     """Deal until ``count`` deals meet ``constraints`` (or ``max_tries`` deals were tried),
     handing each batch of matching deals to ``on_deals(rows, number_before)`` as it comes
@@ -470,7 +474,7 @@ def deal_diagram(deal: Deal, board: int | None = None) -> str:
     """The usual four-hand diagram, North at the top, suits S H D C top to bottom."""
     def suits(seat: int) -> list[str]:
         text = format_pbn_hand(deal.hands[seat]).split(".")
-        return [f"{symbol} {holding or '-'}" for symbol, holding in zip("♠♥♦♣", text)]
+        return [f"{symbol} {holding or '-'}" for symbol, holding in zip((SUIT_SYMBOLS[s] for s in SUIT_ORDER), text)]
 
     north, east, south, west = (suits(s) for s in range(4))
     pad = " " * 16
@@ -525,3 +529,44 @@ class DealWriter:
         if self.fmt == "json":
             self.out.write(f'\n  ],\n  "seed": {batch.seed},\n  "tried": {batch.tried},\n'
                            f'  "matched": {batch.matched}\n}}\n')
+
+
+def write_deals(
+    out: TextIO,
+    count: int,
+    fmt: str = "table",
+    *,
+    constraints: Mapping[str, Constraint] | None = None,
+    fixed: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    max_tries: int = 50_000_000,
+    workers: int = 1,
+    progress: bool = False,
+    executor: Executor | str | None = None,
+) -> DealBatch:
+    """What ``cardlab bridge deal`` does: ``count`` deals meeting ``constraints`` (seat letter ->
+    :class:`Constraint`), with the ``fixed`` hands, streamed to ``out`` in ``fmt`` (see
+    :class:`DealWriter`) as they are found; returns the batch (seed, deals tried and matched).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> batch = write_deals(out, 1, "pbn", constraints={"N": parse_constraint("hcp=20+")}, seed=3)
+    >>> out.getvalue().startswith("% PBN 2.1"), batch.matched
+    (True, 1)
+    >>> print(deal_summary(batch, {"N": parse_constraint("hcp=20+")}))  # doctest: +ELLIPSIS
+    1 deal(s), seed 3; N: hcp=20+; 1 of ... random deals met the constraints: P = ...% (95% interval ...% – ...%)
+    """
+    writer = DealWriter(out, fmt)
+    batch = generate_deals(count, writer, seed=seed, constraints=constraints, fixed=fixed, max_tries=max_tries,
+                           workers=workers, progress=progress, executor=executor)
+    writer.finish(batch)
+    return batch
+
+
+def deal_summary(batch: DealBatch, constraints: Mapping[str, Constraint] | None = None) -> str:
+    """One line on a run of :func:`write_deals`: deals, seed, the constraints, and how often a
+    random deal met them (with the 95% interval)."""
+    summary = "; ".join(f"{seat}: {c.text}" for seat, c in (constraints or {}).items()) or "no constraints"
+    p, lo, hi = batch.acceptance()
+    return (f"{batch.matched:,} deal(s), seed {batch.seed}; {summary}; {batch.matched:,} of {batch.tried:,} random "
+            f"deals met the constraints: P = {100 * p:.4g}% (95% interval {100 * lo:.4g}% – {100 * hi:.4g}%)")

@@ -29,7 +29,7 @@ from cardlab.cards import SUIT_ORDER
 from cardlab.bridge.schemes import PointScheme, parse_scheme
 from cardlab.dealing import Draw
 from cardlab.errors import TooLargeError
-from cardlab.bridge.polynomials import class_polynomial, sparse_counts, suit_lengths
+from cardlab.bridge.polynomials import class_polynomial, shape_key, sparse_counts, suit_lengths
 
 __all__ = ["Points", "ShapeFeature", "SuitLengths", "Pattern", "LongestSuit", "Joint", "lengths_text"]
 
@@ -55,6 +55,7 @@ class Points:
 
     @property
     def name(self) -> str:
+        """``"hcp"`` for the 4-3-2-1 count, else ``"<scheme> points"``."""
         return "hcp" if self.scheme.name == "work" else f"{self.scheme.name} points"
 
     def top(self, draw: Draw) -> int:
@@ -76,6 +77,7 @@ class Points:
         return [Fraction(v, scale) for v in self.totals(draw)]
 
     def exact_counts(self, draw: Draw) -> list[int]:
+        """Hands with each total of :meth:`values`, by the scheme's value classes."""
         return list(self.totals(draw).values())
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
@@ -86,7 +88,8 @@ class Points:
         """Each hand's total, scaled to an integer (int64: :func:`parse_scheme` keeps 52 cards' worth
         below 2^63)."""
         table = np.array(self.scheme.card_values(), dtype=np.int64)
-        return table[hands].sum(axis=1)
+        result: np.ndarray = table[hands].sum(axis=1)
+        return result
 
     def index(self, draw: Draw, totals: np.ndarray) -> np.ndarray:
         """Positions of scaled ``totals`` in :meth:`values`."""
@@ -108,13 +111,16 @@ class ShapeFeature:
     axes: tuple[str, ...] = ()
 
     def key(self, lengths: tuple[int, ...]) -> Any:  # lengths in S, H, D, C order
+        """The value of the feature for suit lengths in S, H, D, C order."""
         raise NotImplementedError
 
     def values(self, draw: Draw) -> list[Any]:
+        """Every value the draw's hands can take, in display order."""
         keys = {self.key(v) for v in _length_vectors(draw)}
         return sorted(keys, key=_sort_key, reverse=True)
 
     def exact_counts(self, draw: Draw) -> list[int]:
+        """Hands with each value: a product of binomials per suit-length vector."""
         index = {v: i for i, v in enumerate(self.values(draw))}
         counts = [0] * len(index)
         binomials = [[comb(size, n) for n in range(draw.k + 1)] for size in _suit_sizes(draw)]
@@ -125,13 +131,15 @@ class ShapeFeature:
         return counts
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        """The index into :meth:`values` of each hand."""
         values = self.values(draw)
         index = {v: i for i, v in enumerate(values)}
         k = draw.k + 1
         table = np.zeros(k**4, dtype=np.int64)
         for lengths in _length_vectors(draw):
             table[_flat(lengths, k)] = index[self.key(lengths)]
-        return table[_flat_hands(hands, k)]
+        result: np.ndarray = table[_flat_hands(hands, k)]
+        return result
 
 
 class SuitLengths(ShapeFeature):
@@ -140,6 +148,7 @@ class SuitLengths(ShapeFeature):
     name = "suit lengths"
 
     def key(self, lengths: tuple[int, ...]) -> str:
+        """``"5-4-3-1"``: spades, hearts, diamonds, clubs."""
         return lengths_text(lengths)
 
 
@@ -149,6 +158,7 @@ class Pattern(ShapeFeature):
     name = "pattern"
 
     def key(self, lengths: tuple[int, ...]) -> str:
+        """``"5-4-3-1"``: the lengths longest first."""
         return lengths_text(tuple(sorted(lengths, reverse=True)))
 
 
@@ -158,9 +168,11 @@ class LongestSuit(ShapeFeature):
     name = "longest suit"
 
     def key(self, lengths: tuple[int, ...]) -> int:
+        """The longest length."""
         return max(lengths)
 
     def values(self, draw: Draw) -> list[Any]:
+        """Every longest length the draw's hands can have, shortest first."""
         return sorted({max(v) for v in _length_vectors(draw)})
 
 
@@ -173,16 +185,20 @@ class Joint:
 
     @property
     def name(self) -> str:
+        """``"<points> × <shape>"``."""
         return f"{self.points.name} × {self.shape.name}"
 
     @property
     def axes(self) -> tuple[str, str]:
+        """The names of the two parts: points, then shape."""
         return (self.points.name, self.shape.name)
 
     def values(self, draw: Draw) -> list[tuple[Any, Any]]:
+        """Every (points, shape) pair, points major."""
         return list(itertools.product(self.points.values(draw), self.shape.values(draw)))
 
     def exact_counts(self, draw: Draw) -> list[int]:
+        """Hands with each (points, shape) pair, one polynomial per suit."""
         support = list(self.points.totals(draw))  # scaled totals that occur, low to high
         if support[-1] > _MAX_DENSE_TOTAL:
             raise TooLargeError(f"the joint table of scheme {self.points.scheme} needs a slot for every total "
@@ -198,8 +214,10 @@ class Joint:
         return [int(c) for c in table[support].ravel()]
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+        """The index into :meth:`values` of each hand."""
         n_shape = len(self.shape.values(draw))
-        return self.points.encode(draw, hands) * n_shape + self.shape.encode(draw, hands)
+        result: np.ndarray = self.points.encode(draw, hands) * n_shape + self.shape.encode(draw, hands)
+        return result
 
 
 def _sort_key(value: Any) -> Any:
@@ -269,9 +287,9 @@ def _unpack(value: int, slot: int) -> np.ndarray:
 
 def _flat(lengths: tuple[int, ...], k: int) -> int:
     s, h, d, c = lengths
-    return ((s * k + h) * k + d) * k + c
+    return shape_key(s, h, d, c, k)
 
 
 def _flat_hands(hands: np.ndarray, k: int) -> np.ndarray:
     lengths = suit_lengths(hands)
-    return ((lengths[:, 0] * k + lengths[:, 1]) * k + lengths[:, 2]) * k + lengths[:, 3]
+    return shape_key(lengths[:, 0], lengths[:, 1], lengths[:, 2], lengths[:, 3], k)

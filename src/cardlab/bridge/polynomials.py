@@ -8,16 +8,18 @@ per total value. Nothing lists the hands.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 import numpy as np
 
 from cardlab.cards import SUIT_ORDER
 
-__all__ = ["additive_counts", "class_polynomial", "sparse_counts", "suit_lengths", "MAX_STATES"]
+__all__ = ["additive_counts", "class_polynomial", "sparse_counts", "suit_lengths", "shape_key", "MAX_STATES"]
 
 MAX_STATES = 400_000
 """Most (cards, total) pairs :func:`sparse_counts` keeps at once before it refuses (a few seconds of work)."""
+
+_L = TypeVar("_L", int, np.ndarray)
 
 
 def additive_counts(classes: Sequence[tuple[int, int]], k: int) -> list[int]:
@@ -110,3 +112,17 @@ def suit_lengths(hands: np.ndarray) -> np.ndarray:
     """
     suits = hands % 4
     return np.stack([(suits == s).sum(axis=1) for s in SUIT_ORDER], axis=1).astype(np.int64)
+
+
+def shape_key(spades: _L, hearts: _L, diamonds: _L, clubs: _L, base: int = 14) -> _L:
+    """The one integer standing for a suit-length vector: ``((s*base + h)*base + d)*base + c``
+    (ints, or arrays element by element). ``base`` 14 fits any 13-card hand; the hand-table
+    features use the hand size plus one.
+
+    >>> shape_key(5, 3, 3, 2)
+    14352
+    >>> shape_key(np.array([5, 4]), np.array([3, 4]), np.array([3, 3]), np.array([2, 2])).tolist()
+    [14352, 11804]
+    """
+    key: _L = ((spades * base + hearts) * base + diamonds) * base + clubs
+    return key

@@ -39,6 +39,7 @@ class PointScheme:
     points: tuple[Fraction, ...]
 
     def value(self, rank: str) -> Fraction:
+        """Points of a rank (``'A'``, ``'T'``, ...) under this scheme."""
         return self.points[RANKS.index(rank.upper())]
 
     @property

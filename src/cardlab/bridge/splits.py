@@ -41,7 +41,6 @@ __all__ = ["SplitRow", "CardPlace", "SplitTable", "suit_split", "card_layouts", 
 #: The cards that are named in layouts; 9 down to 2 (and ``x``) are small cards, all alike.
 HONOURS = "AKQJT"
 _SMALL = "98765432X"
-_SEATS = "NESW"
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from cardlab.board import SEAT_WORDS
 from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cli.output import write_result
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
@@ -13,7 +14,6 @@ from cardlab.textfile import read_text
 
 __all__ = ["register"]
 
-_SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -63,7 +63,7 @@ def _simulation(parser: argparse.ArgumentParser, default: int = 1000) -> None:
                              "batch, and a second process only competes for the same cores); the "
                              "result does not depend on it")
     add_cluster_option(parser)
-    for seat in _SEATS:
+    for seat in SEAT_WORDS:
         parser.add_argument(f"--{seat}", metavar="SPEC", help=f"constraints on {seat.title()}'s hand")
         parser.add_argument(f"--{seat}-cards", metavar="CARDS", help=f"{seat.title()}'s exact 13 cards")
 
@@ -90,8 +90,8 @@ def _dd_command(args: argparse.Namespace) -> int:
 
 
 def _constraints(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, str]]:
-    cons = {_SEATS[s]: getattr(args, s) for s in _SEATS if getattr(args, s)}
-    fixed = {_SEATS[s]: getattr(args, f"{s}_cards") for s in _SEATS if getattr(args, f"{s}_cards")}
+    cons = {SEAT_WORDS[s]: getattr(args, s) for s in SEAT_WORDS if getattr(args, s)}
+    fixed = {SEAT_WORDS[s]: getattr(args, f"{s}_cards") for s in SEAT_WORDS if getattr(args, f"{s}_cards")}
     return cons, fixed
 
 

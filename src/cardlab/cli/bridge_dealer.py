@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from cardlab.board import SEAT_WORDS
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cli.output import output_file
@@ -51,7 +52,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "Deals stream to the output; also prints how often a random deal meets the constraints.")
     deal.add_argument("-n", "--count", type=trials, default=1, help="how many deals (default 1)")
     deal.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
-    for seat in ("north", "east", "south", "west"):
+    for seat in SEAT_WORDS:
         deal.add_argument(f"--{seat}", metavar="SPEC", action="append",
                           help=f"constraints on {seat.title()}'s hand (may be repeated: all must hold)")
         deal.add_argument(f"--{seat}-cards", metavar="CARDS", action="append",
@@ -89,9 +90,9 @@ def _dealer_command(args: argparse.Namespace) -> int:
 
 
 def _deal_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.deals import DealWriter, combine_constraints, generate_deals
+    from cardlab.bridge.deals import combine_constraints, deal_summary, write_deals
 
-    seats = {"north": "N", "east": "E", "south": "S", "west": "W"}
+    seats = SEAT_WORDS
     constraints = {seats[s]: combine_constraints(getattr(args, s)) for s in seats if getattr(args, s)}
     fixed: dict[str, str] = {}
     for s in seats:
@@ -101,14 +102,8 @@ def _deal_command(args: argparse.Namespace) -> int:
                 raise ConstraintError(f"--{s}-cards is given {len(given)} times: give {s.title()}'s 13 cards once")
             fixed[seats[s]] = given[0]
     with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
-        writer = DealWriter(out, args.format)
-        batch = generate_deals(args.count, writer, seed=args.seed, constraints=constraints, fixed=fixed,
-                               max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
-                               executor=executor_for(args))
-        writer.finish(batch)
-    summary = "; ".join(f"{seat}: {c.text}" for seat, c in constraints.items()) or "no constraints"
-    p, lo, hi = batch.acceptance()
-    print(f"{batch.matched:,} deal(s), seed {batch.seed}; {summary}; {batch.matched:,} of {batch.tried:,} random "
-          f"deals met the constraints: P = {100 * p:.4g}% (95% interval {100 * lo:.4g}% – {100 * hi:.4g}%)",
-          file=sys.stderr)
+        batch = write_deals(out, args.count, args.format, constraints=constraints, fixed=fixed, seed=args.seed,
+                            max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
+                            executor=executor_for(args))
+    print(deal_summary(batch, constraints), file=sys.stderr)
     return 130 if batch.interrupted else 0

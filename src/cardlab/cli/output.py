@@ -19,7 +19,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Any, Iterable, Iterator, Protocol, TextIO
 from rich.console import Console
 
 from cardlab.cli.options import positive_int, seed_value, trials, workers_value
@@ -72,14 +72,33 @@ def write_text(args: argparse.Namespace, text: str | Iterable[str]) -> None:
         sys.stdout.writelines(chunks)
 
 
-def write_result(args: argparse.Namespace, result: Any) -> None:
+class Result(Protocol):
+    """What a command's result object offers :func:`write_result` (``to_pbn`` too when the
+    command has ``--format pbn``)."""
+
+    def to_json(self) -> Any:
+        """The result as JSON-ready data."""
+        ...
+
+    def to_csv(self) -> str:
+        """The result as CSV text."""
+        ...
+
+    def table(self) -> str:
+        """The result as the text the command prints."""
+        ...
+
+
+def write_result(args: argparse.Namespace, result: Result) -> None:
     """A result object in ``--format``: its ``to_json()`` (indented), ``to_csv()``, ``to_pbn()``
     or ``table()``, written as :func:`write_text` does."""
     fmt = getattr(args, "format", "table")
     if fmt == "json":
         text = json.dumps(result.to_json(), indent=2) + "\n"
-    elif fmt in ("csv", "pbn"):
-        text = result.to_csv() if fmt == "csv" else result.to_pbn()
+    elif fmt == "pbn":
+        text = getattr(result, "to_pbn")()
+    elif fmt == "csv":
+        text = result.to_csv()
     else:
         text = result.table()
     write_text(args, text if text.endswith("\n") else text + "\n")

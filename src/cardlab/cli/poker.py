@@ -12,10 +12,9 @@ from typing import Any
 
 from cardlab.cli.options import whole_number
 from cardlab.cli.output import add_output_options, add_simulation_options, emit, replacing, write_result
-from cardlab.dealing import Deck, Draw, Reels
 from cardlab.errors import CardlabError, HandError
 from cardlab.poker.comparison import compare
-from cardlab.poker.odds import category_odds
+from cardlab.poker.odds import poker_odds
 from cardlab.poker.ranking import rank_hands
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
@@ -114,29 +113,6 @@ def _rank(args: argparse.Namespace) -> int:
 
 
 def _odds(args: argparse.Namespace) -> int:
-    dealing: Draw | Reels
-    if args.reels:
-        if args.remove or args.decks != 1:
-            raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
-        dealing = Reels.read(args.reels)
-        what = f"one card from each of {dealing.k} reels ({Path(args.reels).name})"
-    else:
-        deck = Deck.short(decks=args.decks) if args.short_deck else Deck.standard(decks=args.decks)
-        if args.remove:
-            deck = deck.remove(args.remove)
-        dealing = Draw(deck, args.cards)
-        what = f"{args.cards} cards from {_deck_words(args, deck)}"
-    rules = _rules(args)
-    title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
-    return emit(args, category_odds(dealing, rules, simulate=args.simulate, seed=args.seed,
-                                    workers=args.workers, progress=True, title=title,
-                                    executor=executor_for(args)))
-
-
-def _deck_words(args: argparse.Namespace, deck: Deck) -> str:
-    base = "the short deck" if args.short_deck else "a standard deck"
-    if args.decks > 1:
-        base = f"{args.decks} {'short' if args.short_deck else 'standard'} decks"
-    if args.remove:
-        base += f" without {args.remove}"
-    return f"{base} ({deck.size} cards)"
+    return emit(args, poker_odds(args.cards, remove=args.remove, short_deck=args.short_deck, decks=args.decks,
+                                 reels=args.reels, simulate=args.simulate, seed=args.seed, workers=args.workers,
+                                 progress=True, executor=executor_for(args)))

@@ -10,7 +10,7 @@ import sys
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.options import seed_value, trials, workers_value
-from cardlab.cli.output import replacing, write_text
+from cardlab.cli.output import replacing, write_result
 from cardlab.engine import available_cores
 from cardlab.poker.equity import GAMES, equity
 
@@ -49,8 +49,7 @@ def _equity(args: argparse.Namespace) -> int:
     result = equity(args.specs, board=args.board, dead=args.dead, game=args.game, hi_lo=args.hi_lo,
                     simulate=args.simulate, seed=args.seed, workers=args.workers,
                     progress=bool(args.simulate) and sys.stderr.isatty(), executor=executor_for(args))
-    text = {"json": result.to_json_text, "csv": result.to_csv, "table": result.table}[args.format]()
-    write_text(args, text)
+    write_result(args, result)
     if args.plot:
         with replacing(args.plot) as temporary:
             result.plot(temporary)

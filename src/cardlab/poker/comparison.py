@@ -62,6 +62,7 @@ class HandValue:
 
     @property
     def text(self) -> str:
+        """The hand's cards as text (``As Kd ...``)."""
         return format_cards(self.cards)
 
     def __repr__(self) -> str:
@@ -77,7 +78,11 @@ class HandValue:
     def describe(self) -> str:
         """The category with its deciding ranks, in words."""
         c, r = self.category, self.ranks
-        n, p = rank_name, lambda x: rank_name(x, True)
+        n = rank_name
+
+        def p(rank: int) -> str:
+            return rank_name(rank, True)
+
         if c in (Category.HIGH_CARD, Category.FLUSH):
             return f"{c.label}, " + "-".join(RANKS[x] for x in r)
         if c == Category.ONE_PAIR:
@@ -158,6 +163,7 @@ class Comparison:
 
     @property
     def tie(self) -> bool:
+        """Whether more than one hand shares the best value."""
         return len(self.winners) > 1
 
     def __repr__(self) -> str:

@@ -39,10 +39,11 @@ from typing import Sequence
 
 import numpy as np
 
-from cardlab.cards import format_cards, parse_card_ids
+from cardlab.cards import SUITS, format_cards, parse_card_ids
 from cardlab.distribution import Simulation
 from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
+from cardlab.intervals import Z95
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
 from cardlab.poker.holdem import BoardData, holdem_strengths
 from cardlab.poker.omaha import NO_LOW, holdem_lows, omaha_lows, omaha_players
@@ -76,9 +77,11 @@ class Game:
 
     @property
     def lowest_rank(self) -> int:
+        """Rank index of the lowest card in the deck (0 for a full deck, 4 for the short deck)."""
         return self.rules.lowest_rank
 
     def deck(self) -> list[int]:
+        """The card ids of the game's deck."""
         return list(range(self.lowest_rank * 4, 52))
 
 
@@ -113,6 +116,7 @@ class Player:
 
     @property
     def masks(self) -> np.ndarray:
+        """A uint64 bit mask of cards for each of the player's combos."""
         return _masks(self.combos)
 
 
@@ -194,7 +198,7 @@ def _as_hand(spec: str, game: Game) -> list[int] | None:
 
 def _looks_like_cards(spec: str) -> bool:
     compact = "".join(spec.split())
-    return len(compact) % 2 == 0 and all(compact[i + 1].lower() in "cdhs" for i in range(0, len(compact), 2))
+    return len(compact) % 2 == 0 and all(compact[i + 1].lower() in SUITS for i in range(0, len(compact), 2))
 
 
 # --- the showdown: every player's hand on each row, shares of the pot --------------------------
@@ -305,7 +309,8 @@ def _completion_cards(common: tuple[int, ...], k: int) -> np.ndarray:
     """Every ``k``-card completion from the ``common`` cards (ascending within a row)."""
     if not k:
         return np.zeros((1, 0), dtype=np.uint8)
-    return np.array(common, dtype=np.uint8)[_combinations(len(common), k)]
+    result: np.ndarray = np.array(common, dtype=np.uint8)[_combinations(len(common), k)]
+    return result
 
 
 @lru_cache(maxsize=4)
@@ -355,7 +360,11 @@ def _deals(players: list[Player], limit: int) -> tuple[np.ndarray, np.ndarray, n
 def _canonical(cards: np.ndarray, maps: list[np.ndarray]) -> np.ndarray:
     """The lexicographically least image of each deal under the suit maps (hole cards sorted)."""
     d = len(cards)
-    flat = lambda x: np.sort(x, axis=2)[:, :, ::-1].reshape(d, -1)  # noqa: E731
+
+    def flat(x: np.ndarray) -> np.ndarray:
+        result: np.ndarray = np.sort(x, axis=2)[:, :, ::-1].reshape(d, -1)
+        return result
+
     best = flat(cards)
     for m in maps:
         cand = flat(m[cards])
@@ -724,7 +733,7 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
     for i, pl in enumerate(players):
         mean = sums["units"][i] / (UNIT * done)
         var = max(sums["squares"][i] / (UNIT * UNIT * done) - mean * mean, 0.0)
-        half = 1.959963984540054 * (var / done) ** 0.5
+        half = Z95 * (var / done) ** 0.5
         result_players.append(PlayerEquity(
             spec=pl.spec, win=sums["wins"][i] / done, tie=sums["ties"][i] / done, equity=float(mean),
             wins=int(sums["wins"][i]), ties=int(sums["ties"][i]),

@@ -72,6 +72,7 @@ class EquityResult:
 
     @property
     def equities(self) -> tuple[float, ...]:
+        """Each player's equity (win plus share of ties), in order."""
         return tuple(p.equity for p in self.players)
 
     def to_json(self) -> dict[str, Any]:
@@ -89,6 +90,7 @@ class EquityResult:
         return data
 
     def to_json_text(self) -> str:
+        """The JSON of :meth:`to_json`, indented, with a final newline."""
         return json.dumps(self.to_json(), indent=2) + "\n"
 
     def to_csv(self) -> str:
@@ -141,8 +143,10 @@ class EquityResult:
             rows.append(row)
         widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
         left = {1}
-        fmt = lambda cells: "  ".join(c.ljust(w) if i in left else c.rjust(w)  # noqa: E731
-                                      for i, (c, w) in enumerate(zip(cells, widths)))
+
+        def fmt(cells: list[str]) -> str:
+            return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
         lines = [self._caption(), fmt(headers), "  ".join("-" * w for w in widths)]
         lines += [fmt(r) for r in rows]
         return "\n".join(lines) + "\n"

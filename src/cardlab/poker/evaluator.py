@@ -150,7 +150,8 @@ def _direct_five(rules: Rules) -> np.ndarray:
     digits = np.indices((13,) * 5).reshape(5, -1).T
     ordered = np.sort(digits, axis=1)
     index = sum(_binomial_column(i)[ordered[:, i]] for i in range(5))
-    return _plain_table(rules, 5)[index]
+    result: np.ndarray = _plain_table(rules, 5)[index]
+    return result
 
 
 @lru_cache(maxsize=None)

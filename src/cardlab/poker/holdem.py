@@ -66,6 +66,7 @@ class BoardData:
         return cls(index, suit[packed], count[packed], cards)
 
     def take(self, rows: np.ndarray | slice) -> BoardData:
+        """The boards at ``rows`` only."""
         return BoardData(self.index[rows], self.suit[rows], self.count[rows], self.cards[:, rows])
 
     def suit_masks(self, rows: np.ndarray) -> np.ndarray:
@@ -121,7 +122,7 @@ def holdem_strengths(board: BoardData, hole: np.ndarray, rules: Rules = STANDARD
     hole = np.asarray(hole)
     if hole.ndim == 1:
         c1, c2 = int(hole[0]), int(hole[1])
-        out = _pair_tables(rules)[(c1 >> 2) * 13 + (c2 >> 2)][board.index]
+        out: np.ndarray = _pair_tables(rules)[(c1 >> 2) * 13 + (c2 >> 2)][board.index]
         held = (board.suit == (c1 & 3)).astype(np.int8) + (board.suit == (c2 & 3))
         rows = np.flatnonzero(held >= 5 - board.count)
         if len(rows):

@@ -12,8 +12,9 @@ several decks) are counted by rank classes, never hand by hand:
   the same cards left in the deck are counted once and multiplied (suit
   symmetry). With at most nine cards only one suit can hold five.
 
-That is 50,388 rank classes and a few hundred thousand flush classes for seven
-cards instead of 133,784,560 hands. Reel machines (:class:`~cardlab.dealing.Reels`)
+That is 50,388 rank classes and 141,141 flush classes for seven cards (one suit
+of a full deck, counted once: C(13,5)·91 + C(13,6)·13 + C(13,7) flush ranks times
+the other cards' rank multisets) instead of 133,784,560 hands. Reel machines (:class:`~cardlab.dealing.Reels`)
 are enumerated in vectorised chunks after an estimate of their size.
 
 >>> from cardlab.dealing import Deck, Draw
@@ -33,20 +34,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, prod
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 
-from cardlab.dealing import Draw, Reels
+from cardlab.dealing import Deck, Draw, Reels
 from cardlab import engine
 from cardlab.engine import Executor, SeedLike
-from cardlab.errors import HandError, TooLargeError
+from cardlab.errors import CardlabError, HandError, TooLargeError
 from cardlab.poker.evaluator import _binomial_column, _plain_table, strengths
 from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
-from cardlab.poker.rules import STANDARD, Category, Rules
+from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
 from cardlab.tabulation import Tabulation
 
-__all__ = ["PokerCategory", "category_odds", "category_counts", "MAX_ENUMERATION"]
+__all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "MAX_ENUMERATION"]
 
 MAX_ENUMERATION = 60_000_000
 """Largest number of hands enumerated one by one (reels) before refusing."""
@@ -65,17 +67,20 @@ class PokerCategory:
     name: str = "category"
     axes: ClassVar[tuple[str, ...]] = ()
 
-    def values(self, dealing: Any) -> list[str]:
+    def values(self, dealing: Draw | Reels) -> list[str]:
+        """The category keys in rank order (five of a kind only when a card can repeat)."""
         order = list(self.rules.order)
         if not _can_repeat(dealing):
             order.remove(Category.FIVE_OF_A_KIND)
         return [c.key for c in order]
 
-    def exact_counts(self, dealing: Any) -> list[int]:
+    def exact_counts(self, dealing: Draw | Reels) -> list[int]:
+        """Outcomes in each category (:func:`category_counts`)."""
         counts = category_counts(dealing, self.rules)
         return counts[: len(self.values(dealing))]
 
-    def encode(self, dealing: Any, hands: np.ndarray) -> np.ndarray:
+    def encode(self, dealing: Draw | Reels, hands: np.ndarray) -> np.ndarray:
+        """The category position of each hand, from the evaluator's strengths."""
         return (strengths(hands, self.rules) >> CATEGORY_SHIFT).astype(np.intp)
 
 
@@ -108,13 +113,50 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: i
                            progress=progress, executor=executor, value_key="category")
 
 
-def _can_repeat(dealing: Any) -> bool:
+def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = False, decks: int = 1,
+               reels: str | Path | None = None, simulate: int | None = None, seed: SeedLike = None,
+               workers: int = 1, progress: bool = False, executor: Executor | str | None = None) -> Tabulation:
+    """What ``cardlab poker odds`` prints: :func:`category_odds` of ``cards`` cards from a standard
+    or short deck (``decks`` of them, without the ``remove`` cards), or of a reel machine read from
+    the file ``reels``, titled with the deck in words.
+
+    >>> poker_odds(5, remove="As Ks").title
+    'poker hands, 5 cards from a standard deck without As Ks (50 cards)'
+    >>> poker_odds(reels="machine.txt", decks=2)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.CardlabError: --reels sets the cards itself: it cannot be combined with --remove or --decks
+    """
+    dealing: Draw | Reels
+    if reels is not None:
+        if remove or decks != 1:
+            raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
+        dealing = Reels.read(reels)
+        what = f"one card from each of {dealing.k} reels ({Path(reels).name})"
+    else:
+        deck = Deck.short(decks=decks) if short_deck else Deck.standard(decks=decks)
+        if remove:
+            deck = deck.remove(remove)
+        dealing = Draw(deck, cards)
+        base = "the short deck" if short_deck else "a standard deck"
+        if decks > 1:
+            base = f"{decks} {'short' if short_deck else 'standard'} decks"
+        if remove:
+            base += f" without {remove}"
+        what = f"{cards} cards from {base} ({deck.size} cards)"
+    rules = SHORT_DECK if short_deck else STANDARD
+    title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
+    return category_odds(dealing, rules, simulate=simulate, seed=seed, workers=workers, progress=progress,
+                         title=title, executor=executor)
+
+
+def _can_repeat(dealing: Draw | Reels) -> bool:
     if isinstance(dealing, Reels):
         return dealing.can_repeat()
     return max(dealing.deck.counts) > 1
 
 
-def category_counts(dealing: Any, rules: Rules = STANDARD) -> list[int]:
+def category_counts(dealing: Draw | Reels, rules: Rules = STANDARD) -> list[int]:
     """Exact number of outcomes of ``dealing`` in each category, by position in
     ``rules.order`` (all eleven positions)."""
     if isinstance(dealing, Reels):

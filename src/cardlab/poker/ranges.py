@@ -64,10 +64,12 @@ class Range:
 
     @property
     def combo_count(self) -> int:
+        """How many combos the range holds."""
         return len(self.combos)
 
     @property
     def weight_sum(self) -> float:
+        """The sum of the combos' weights."""
         return float(self.weights.sum())
 
     def labels(self) -> list[str]:
@@ -295,7 +297,8 @@ def _combo_class_table() -> np.ndarray:
 def combo_classes(combos: np.ndarray) -> np.ndarray:
     """Class index (0..168) of each row of an ``(n, 2)`` combo array."""
     c = np.asarray(combos, dtype=np.int64)
-    return _combo_class_table()[c[:, 0] * 52 + c[:, 1]]
+    result: np.ndarray = _combo_class_table()[c[:, 0] * 52 + c[:, 1]]
+    return result
 
 
 #: The 169 classes from best to worst by all-in equity against one random hand, as computed by

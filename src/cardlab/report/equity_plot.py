@@ -4,25 +4,28 @@ against a range the equity against each hand class of the range as a 13 x 13 gri
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import matplotlib
+import numpy as np
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")
+from cardlab.poker.equity_result import EquityResult
+from cardlab.poker.ranges import class_label
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-
-from cardlab.poker.ranges import class_label  # noqa: E402
-
-__all__ = ["plot_equity"]
+__all__ = ["plot_equity", "equity_figure"]
 
 
-def plot_equity(result: Any, path: str | Path) -> Path:
-    """Draw ``result`` (an :class:`~cardlab.poker.equity_result.EquityResult`) to a PNG at ``path``."""
+def plot_equity(result: EquityResult, path: str | Path) -> Path:
+    """Draw ``result`` (:func:`equity_figure`) to a PNG at ``path``; returns the path."""
     path = Path(path)
+    equity_figure(result).savefig(path, dpi=120)
+    return path
+
+
+def equity_figure(result: EquityResult) -> Figure:
+    """A bar per player (equity in percent, with 95% intervals when simulated), and for a hand
+    against a range a 13 x 13 grid of its equity against each hand class."""
     grid = result.grid
-    fig = plt.figure(figsize=(11 if grid else 6, 5))
+    fig = Figure(figsize=(11 if grid else 6, 5))
     ax = fig.add_subplot(1, 2 if grid else 1, 1)
     names = [f"{n}. {p.spec}"[:28] for n, p in enumerate(result.players, 1)]
     eq = np.array([p.equity for p in result.players])
@@ -51,6 +54,4 @@ def plot_equity(result: Any, path: str | Path) -> Path:
                      fontsize=8)
         fig.colorbar(image, ax=gx, fraction=0.046, label="equity (%)")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return fig

@@ -5,6 +5,9 @@
   are drawn over the exact bars.
 - :func:`plot_joint`: a heat map of a joint table (log colour scale, so rare
   cells stay visible).
+
+:func:`distribution_figure` and :func:`joint_figure` give the matplotlib ``Figure`` itself
+(for a notebook, or to check what is drawn); the ``plot_*`` functions save it.
 """
 
 from __future__ import annotations
@@ -12,17 +15,14 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-import matplotlib
+import numpy as np
+from matplotlib.colors import LogNorm
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")
+from cardlab.distribution import Distribution, format_value
+from cardlab.intervals import wilson
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-from matplotlib.colors import LogNorm  # noqa: E402
-
-from cardlab.distribution import Distribution, format_value  # noqa: E402
-
-__all__ = ["plot_distribution", "plot_joint", "MAX_BARS"]
+__all__ = ["plot_distribution", "plot_joint", "distribution_figure", "joint_figure", "MAX_BARS"]
 
 #: Most bars drawn; a longer table shows its most frequent values and says so in the title.
 MAX_BARS = 60
@@ -30,7 +30,19 @@ MAX_BARS = 60
 
 def plot_distribution(dist: Distribution, path: str | Path, title: str | None = None,
                       simulated: Distribution | None = None, log: bool | None = None) -> Path:
-    """Bar chart of ``dist`` saved to ``path``; returns the path.
+    """Bar chart of ``dist`` (:func:`distribution_figure`) saved to ``path``; returns the path."""
+    return _save(distribution_figure(dist, title, simulated, log), path)
+
+
+def _save(fig: Figure, path: str | Path) -> Path:
+    out = Path(path)
+    fig.savefig(out)
+    return out
+
+
+def distribution_figure(dist: Distribution, title: str | None = None, simulated: Distribution | None = None,
+                        log: bool | None = None) -> Figure:
+    """Bar chart of the probabilities of ``dist``, one bar per value (at most :data:`MAX_BARS`).
 
     ``log`` uses a logarithmic probability axis (default: for named categories
     whose probabilities span more than two orders of magnitude, as poker
@@ -38,29 +50,32 @@ def plot_distribution(dist: Distribution, path: str | Path, title: str | None = 
     the distribution shows).
     """
     shown = ""
+    total, sim_total = dist.total, simulated.total if simulated is not None else 0  # before any selection
     if len(dist.values) > MAX_BARS:  # hundreds of labels cannot be read: the most frequent, in order
         top = sorted(np.argsort(-np.asarray(dist.counts, dtype=float), kind="stable")[:MAX_BARS].tolist())
         shown = (f"; the {MAX_BARS} most frequent of {len(dist.values)} values "
                  f"({100 * sum(dist.counts[i] for i in top) / dist.total:.1f}% of all)")
         dist = dist.select(top)
         simulated = simulated.select(top) if simulated is not None else None
-    probs = dist.probabilities
+    probs = np.asarray(dist.counts, dtype=float) / total  # of all hands, also when only the top bars are shown
     labels = [format_value(v) for v in dist.values]
     positive = probs[probs > 0]
     if log is None:
         categorical = any(isinstance(v, str) for v in dist.values)
         log = categorical and bool(len(positive)) and positive.max() / positive.min() > 100
     width = max(6.0, min(18.0, 0.32 * len(labels) + 2))
-    fig, ax = plt.subplots(figsize=(width, 4.8), dpi=110)
+    fig = Figure(figsize=(width, 4.8), dpi=110)
+    ax = fig.subplots()
     x = np.arange(len(labels))
     bars = ax.bar(x, probs, color="#4C72B0", label="exact" if dist.exact else "simulated")
     if len(labels) <= 16:  # few bars: write each probability on its bar
         ax.bar_label(bars, labels=[_short(p) for p in probs], fontsize=7, padding=2)
     if simulated is not None:
-        lo, hi = simulated.confidence_interval()
-        sp = simulated.probabilities
+        sim_counts = np.asarray(simulated.counts, dtype=float)
+        lo, hi = wilson(sim_counts, sim_total)
+        sp = sim_counts / sim_total
         ax.errorbar(x, sp, yerr=[np.clip(sp - lo, 0, None), np.clip(hi - sp, 0, None)], fmt="o", color="#DD8452", markersize=4,
-                    capsize=3, label=f"simulated ({simulated.total:,} trials, 95% interval)")
+                    capsize=3, label=f"simulated ({sim_total:,} trials, 95% interval)")
         ax.legend()
     ax.set_xticks(x)
     rotate = max(len(s) for s in labels) > 3 or len(labels) > 40
@@ -71,13 +86,10 @@ def plot_distribution(dist: Distribution, path: str | Path, title: str | None = 
         ax.set_yscale("log")
     ax.grid(axis="y", alpha=0.3)
     ax.set_axisbelow(True)
-    sub = f"total {dist.total:,}" + (" (exact)" if dist.exact else " trials") + shown
+    sub = f"total {total:,}" + (" (exact)" if dist.exact else " trials") + shown
     ax.set_title(_wrap(f"{title or dist.name}\n{sub}", width), fontsize=11)
     fig.tight_layout()
-    out = Path(path)
-    fig.savefig(out)
-    plt.close(fig)
-    return out
+    return fig
 
 
 def _wrap(text: str, inches: float) -> str:
@@ -92,7 +104,12 @@ def _short(p: float) -> str:
 
 
 def plot_joint(dist: Distribution, path: str | Path, title: str | None = None) -> Path:
-    """Heat map of a joint distribution (first feature down, second across)."""
+    """Heat map of a joint distribution (:func:`joint_figure`) saved to ``path``; returns the path."""
+    return _save(joint_figure(dist, title), path)
+
+
+def joint_figure(dist: Distribution, title: str | None = None) -> Figure:
+    """Heat map of a joint distribution (first feature down, second across; impossible cells blank)."""
     rows = list(dict.fromkeys(v[0] for v in dist.values))
     cols = list(dict.fromkeys(v[1] for v in dist.values))
     grid = np.zeros((len(rows), len(cols)))
@@ -105,7 +122,8 @@ def plot_joint(dist: Distribution, path: str | Path, title: str | None = None) -
     grid = grid[keep_r][:, keep_c]
     rows = [r for r, k in zip(rows, keep_r) if k]
     cols = [c for c, k in zip(cols, keep_c) if k]
-    fig, ax = plt.subplots(figsize=(max(6.0, 0.3 * len(cols) + 3), max(5.0, 0.2 * len(rows) + 2)), dpi=110)
+    fig = Figure(figsize=(max(6.0, 0.3 * len(cols) + 3), max(5.0, 0.2 * len(rows) + 2)), dpi=110)
+    ax = fig.subplots()
     masked = np.ma.masked_equal(grid, 0)
     image = ax.imshow(masked, aspect="auto", origin="lower", cmap="viridis",
                       norm=LogNorm(vmin=masked.min(), vmax=masked.max()))
@@ -120,7 +138,4 @@ def plot_joint(dist: Distribution, path: str | Path, title: str | None = None) -
     fig.colorbar(image, ax=ax, label="probability (log scale); blank = impossible")
     ax.set_title(_wrap(title or dist.name, fig.get_figwidth()))
     fig.tight_layout()
-    out = Path(path)
-    fig.savefig(out)
-    plt.close(fig)
-    return out
+    return fig

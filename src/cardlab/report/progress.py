@@ -22,7 +22,9 @@ class ProgressBar:
         self._progress.start()
 
     def advance(self, n: int) -> None:
+        """Move the bar on by ``n`` units of work."""
         self._progress.advance(self._task, n)
 
     def close(self) -> None:
+        """Stop the bar and clear it from the terminal."""
         self._progress.stop()

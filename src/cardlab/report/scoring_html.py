@@ -25,9 +25,11 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from cardlab import __version__
-from cardlab.scoring.session import Method, SessionResult
+from cardlab.board import Vulnerability
+from cardlab.scoring.session import SessionResult
 from cardlab.scoring.traveller import TravellerLine
 from cardlab.report.scoring_output import field_title, fig
+from cardlab.scoring.output import method_caption
 
 __all__ = ["session_html", "iter_session_html"]
 
@@ -56,8 +58,7 @@ def iter_session_html(result: SessionResult) -> Iterator[str]:
     if not isinstance(result, SessionResult):
         raise TypeError(f"session_html needs a SessionResult, not {type(result).__name__}")
     imps = result.method.is_imps
-    method = (f"matchpoints ({result.scale.value.upper()} units, top {result.top})"
-              if result.method is Method.MP else result.method.caption)
+    method = method_caption(result)
     fields = [
         {"title": field_title(direction), "pairs": pairs, "names": any(p.names for p in pairs)}
         for direction, pairs in result.fields
@@ -81,7 +82,7 @@ def _section(number: int, meta: str, top_row: str, rows: list[str]) -> str:
             + "\n".join(rows) + "\n</table>\n</section>\n")
 
 
-def _meta(vulnerability: Any, datum: int | None) -> str:
+def _meta(vulnerability: Vulnerability | None, datum: int | None) -> str:
     meta = f"vul {vulnerability.value if vulnerability else ''}"
     return meta if datum is None else f"{meta}, datum {datum:+d}"
 

@@ -21,9 +21,9 @@ What a scorer needs to trust it on real exports:
 >>> from cardlab.scoring.traveller import TravellerLine as T
 >>> from cardlab.scoring.document import Reported
 >>> result = score_session([T.make(1, "1", "1", score=100), T.make(1, "2", "2", score=50)])
->>> compare(result, Reported((("1.0", "0.0"), ("0.00", "0.50")), {}))
+>>> reported_differences(result, Reported((("1.0", "0.0"), ("0.00", "0.50")), {}))
 ['board 1, NS 2 v EW 2: file NS 0.00 EW 0.50, ours NS 0.00 EW 1.00']
->>> compare(result, Reported((), {}))
+>>> reported_differences(result, Reported((), {}))
 Traceback (most recent call last):
 ...
 cardlab.errors.ScoringError: the file reports no figures to check (0 lines, 0 pairs)
@@ -43,7 +43,7 @@ from cardlab.scoring.traveller import AdjustedScore, TravellerLine
 from cardlab.scoring.document import Reported, ResultsFile
 from cardlab.errors import CardlabError, ScoringError
 
-__all__ = ["compare", "compare_figures", "CheckReport", "check_session", "check_document",
+__all__ = ["reported_differences", "compare_figures", "CheckReport", "check_session", "check_document",
            "agrees", "place_key", "IMP_RULES"]
 
 
@@ -177,8 +177,8 @@ def _pair_differences(result: SessionResult, pair: PairResult, figures: dict[str
     return found, notes
 
 
-def compare(result: SessionResult, reported: Reported,
-            lines: Sequence[TravellerLine] | None = None) -> list[str]:
+def reported_differences(result: SessionResult, reported: Reported,
+                         lines: Sequence[TravellerLine] | None = None) -> list[str]:
     """Differences between ``result`` and the file's ``reported`` figures, one line each,
     in file order.  ``lines`` are the file's traveller lines in file order (the ones
     ``result`` was scored from); without them the lines' ``source_line`` gives the order."""
@@ -188,7 +188,7 @@ def compare(result: SessionResult, reported: Reported,
 def compare_figures(result: SessionResult, reported: Reported,
                     lines: Sequence[TravellerLine] | None = None
                     ) -> tuple[list[str], list[str]]:
-    """(differences, notes): :func:`compare`, and the figures that agree only under the
+    """(differences, notes): :func:`reported_differences`, and the figures that agree only under the
     file's rounding convention (each board score rounded before adding), as notes."""
     scored: list[ScoredLine] = [s for board in result.boards for s in board.lines]
     stated_pairs = {k: v for k, v in reported.pairs.items() if v}

@@ -85,7 +85,6 @@ def _check(result: object, who: str) -> None:
 
 def session_json(result: "SessionResult") -> dict[str, Any]:
     """The session as a JSON-ready dict (see the module docstring for the shape)."""
-    from cardlab.scoring.session import Method
 
     _check(result, "session_json")
     imps = result.method.is_imps
@@ -185,7 +184,6 @@ def iter_session_json(result: "SessionResult") -> Iterator[str]:
     if not hasattr(result.boards, "board_slices"):
         yield json.dumps(session_json(result), indent=2) + "\n"
         return
-    from cardlab.scoring.session import Method
 
     _check(result, "iter_session_json")
     head = session_json_pairs(result)

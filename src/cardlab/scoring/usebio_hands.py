@@ -27,17 +27,16 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from cardlab.board import SEATS
+from cardlab.board import SEAT_WORDS, SEATS
 from cardlab.bridge.deals import parse_pbn_deal
-from cardlab.cards import RANKS
+from cardlab.cards import RANKS, SUIT_NAMES, SUIT_ORDER
 from cardlab.errors import CardlabError, ResultFileError
 
 __all__ = ["board_deals"]
 
 _LINE = "{urn:cardlab}line"
-_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-_SEAT_WORDS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S",
-               "W": "W", "WEST": "W"}
+_SUITS = tuple(SUIT_NAMES[s].upper() for s in SUIT_ORDER)  # SPADES, HEARTS, DIAMONDS, CLUBS
+_SEAT_WORDS = {**{seat: seat for seat in SEATS}, **{word.upper(): seat for word, seat in SEAT_WORDS.items()}}
 
 
 def _text(element: ET.Element, tag: str) -> str:

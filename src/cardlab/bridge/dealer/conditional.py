@@ -39,6 +39,7 @@ import numpy as np
 
 from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.parser import Script
+from cardlab.bridge.polynomials import shape_key
 
 __all__ = ["ConditionalPlan", "holding_weights"]
 
@@ -98,7 +99,7 @@ class _ClassHands:
 
     def shape_key(self, seat: int) -> np.ndarray:
         c, d, h, s = self.lengths(seat)
-        return ((s * 14 + h) * 14 + d) * 14 + c
+        return shape_key(s, h, d, c)
 
     def __getattr__(self, name: str) -> Any:
         raise _NotApplicable
@@ -168,6 +169,7 @@ class ConditionalPlan:
 
     @property
     def probability(self) -> float:
+        """Share of all 13-card hands the plan's seat condition accepts."""
         return self.accepted_hands / _TOTAL_HANDS
 
     @classmethod

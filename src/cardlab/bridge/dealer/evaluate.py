@@ -24,6 +24,7 @@ import numpy as np
 
 from cardlab.bridge.dealer.functions import EVALUATORS, FUNCTIONS, Hands
 from cardlab.bridge.dealer.parser import Binary, Call, Cond, Num, Script, Unary, Var
+from cardlab.bridge.dealer.parser import children as _children
 from cardlab.errors import DealerScriptError
 
 __all__ = ["Evaluator", "seats_used"]
@@ -39,13 +40,16 @@ class Evaluator:
         self._expensive: dict[int, bool] = {}
 
     def truth(self, node: Any, hands: Hands) -> np.ndarray:
+        """A boolean per deal: the expression ``node`` is non-zero."""
         value = self.value(node, hands)
         return np.broadcast_to(np.asarray(value) != 0, (hands.n,))
 
     def array(self, node: Any, hands: Hands) -> np.ndarray:
+        """The value of ``node`` as one int64 per deal."""
         return np.broadcast_to(np.asarray(self.value(node, hands), dtype=np.int64), (hands.n,))
 
     def value(self, node: Any, hands: Hands) -> Any:
+        """The value of ``node``: a number, or an array with one entry per deal."""
         if isinstance(node, Num):
             return node.value
         if isinstance(node, Var):
@@ -69,6 +73,7 @@ class Evaluator:
         raise TypeError(f"not an expression node: {node!r}")  # pragma: no cover
 
     def expensive(self, node: Any) -> bool:
+        """Whether ``node`` calls an expensive function (such as ``dds``), directly or through variables."""
         key = id(node)
         if key not in self._expensive:
             self._expensive[key] = _expensive(node, self.variables)
@@ -128,18 +133,6 @@ class Evaluator:
                     out[rows] = np.broadcast_to(np.asarray(self.value(branch, hands.subset(rows))), (rows.size,))
             return out
         return np.where(t, self.value(node.then, hands), self.value(node.other, hands))
-
-
-def _children(node: Any) -> tuple[Any, ...]:
-    if isinstance(node, Unary):
-        return (node.operand,)
-    if isinstance(node, Binary):
-        return (node.left, node.right)
-    if isinstance(node, Cond):
-        return (node.test, node.then, node.other)
-    if isinstance(node, Call):
-        return tuple(a for a in node.args if isinstance(a, _NODES))
-    return ()
 
 
 def _expensive(node: Any, variables: dict[str, Any], seen: frozenset[str] = frozenset()) -> bool:

@@ -21,13 +21,18 @@ that needs them (a ``Hands`` caches suit lengths, point tables per suit, ...).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from cardlab.bridge.polynomials import shape_key
+from cardlab.cards import SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
-__all__ = ["FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call"]
+if TYPE_CHECKING:  # the parser imports this module's registry when it runs
+    from cardlab.bridge.dealer.parser import Shapes
+
+__all__ = ["FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call", "C_DEALER_IMP_TABLE"]
 
 # default alternative counts pt0..pt9 (ranks 2..A): tens, jacks, queens, kings, aces, top2, top3, top4, top5, c13
 _ALT_DEFAULTS: tuple[tuple[int, ...], ...] = (
@@ -55,16 +60,19 @@ class Tables:
 
     @classmethod
     def standard(cls) -> "Tables":
+        """The C dealer's default tables (4-3-2-1 points, its alternative counts)."""
         return cls()
 
     @classmethod
     def for_script(cls, pointcount: tuple[int, ...], altcounts: tuple[tuple[int, tuple[int, ...]], ...]) -> "Tables":
+        """The tables of a script: its ``pointcount`` and its ``altcount`` lines over the defaults."""
         alt = list(_ALT_DEFAULTS)
         for k, table in altcounts:
             alt[k] = table
         return cls(tuple(pointcount), tuple(alt))
 
-    def table(self, key: Any) -> tuple[int, ...]:
+    def table(self, key: str | int) -> tuple[int, ...]:
+        """The per-rank values for ``hcp``, ``controls`` or alternative count ``0``..``9``."""
         if key == "hcp":
             return self.hcp
         if key == "controls":
@@ -86,6 +94,7 @@ class Hands:
         self._cache: dict[Any, np.ndarray] = {}
 
     def subset(self, rows: np.ndarray) -> "Hands":
+        """The same hands restricted to the deals at ``rows``."""
         return Hands(self.owner[:, rows], self.tables, self.rng)
 
     def presence(self, seat: int) -> np.ndarray:
@@ -95,7 +104,7 @@ class Hands:
             self._cache[key] = (self.owner == seat).view(np.uint8).reshape(13, 4, self.n)
         return self._cache[key]
 
-    def per_suit(self, seat: int, table_key: Any) -> np.ndarray:
+    def per_suit(self, seat: int, table_key: str | int) -> np.ndarray:
         """``(4, n)`` int64 totals per suit (clubs..spades) of a rank table (or lengths for 'length').
 
         Plain sums over the ranks with a nonzero value (no BLAS: it would start threads in every worker)."""
@@ -115,16 +124,20 @@ class Hands:
         return self._cache[key]
 
     def lengths(self, seat: int) -> np.ndarray:
+        """``(4, n)`` suit lengths of the seat, clubs first."""
         return self.per_suit(seat, "length")
 
     def card(self, seat: int, card: int) -> np.ndarray:
-        return (self.owner[card] == seat).astype(np.int64)
+        """1 where the seat holds card id ``card``, else 0, per deal."""
+        result: np.ndarray = (self.owner[card] == seat).astype(np.int64)
+        return result
 
     def shape_key(self, seat: int) -> np.ndarray:
+        """:func:`~cardlab.bridge.polynomials.shape_key` of the seat's suit lengths, per deal."""
         key = ("shapekey", seat)
         if key not in self._cache:
             c, d, h, s = self.lengths(seat)
-            self._cache[key] = ((s * 14 + h) * 14 + d) * 14 + c
+            self._cache[key] = shape_key(s, h, d, c)
         return self._cache[key]
 
 
@@ -132,12 +145,14 @@ class Hands:
 
 
 def _length(h: Hands, seat: int, suit: int) -> np.ndarray:
-    return h.lengths(seat)[suit]
+    result: np.ndarray = h.lengths(seat)[suit]
+    return result
 
 
-def _points(h: Hands, table: Any, seat: int, suit: int | None = None) -> np.ndarray:
+def _points(h: Hands, table: str | int, seat: int, suit: int | None = None) -> np.ndarray:
     per = h.per_suit(seat, table)
-    return per.sum(axis=0) if suit is None else per[suit]
+    result: np.ndarray = per.sum(axis=0) if suit is None else per[suit]
+    return result
 
 
 def _has(h: Hands, seat: int, suit: int, rank: int) -> np.ndarray:
@@ -154,12 +169,14 @@ def _suit_losers(h: Hands, seat: int, suit: int) -> np.ndarray:
 def _losers(h: Hands, seat: int, suit: int | None = None) -> np.ndarray:
     if suit is not None:
         return _suit_losers(h, seat, suit)
-    return sum(_suit_losers(h, seat, s) for s in range(4))  # type: ignore[return-value]
+    total: np.ndarray = np.sum([_suit_losers(h, seat, s) for s in range(4)], axis=0)
+    return total
 
 
-def _shape(h: Hands, seat: int, shapes: Any) -> np.ndarray:
+def _shape(h: Hands, seat: int, shapes: Shapes) -> np.ndarray:
     table = _shape_table(shapes.keys)
-    return table[h.shape_key(seat)].astype(np.int64)
+    result: np.ndarray = table[h.shape_key(seat)].astype(np.int64)
+    return result
 
 
 _SHAPE_TABLES: dict[tuple[int, ...], np.ndarray] = {}
@@ -188,7 +205,8 @@ def _quality(h: Hands, seat: int, suit: int) -> np.ndarray:
     long_part = replace * factor
     ten = np.where((higher > 1) | (j == 1), factor, factor // 2) * t
     nine_part = np.where((higher == 2) | (t == 1) | (eight == 1), factor // 2, 0) * nine
-    return value + np.where(n > 6, long_part, ten + nine_part)
+    result: np.ndarray = value + np.where(n > 6, long_part, ten + nine_part)
+    return result
 
 
 def _cccc(h: Hands, seat: int) -> np.ndarray:
@@ -209,13 +227,20 @@ def _cccc(h: Hands, seat: int) -> np.ndarray:
     return total + np.where(shape_points == 0, -50, shape_points - 100)
 
 
-_IMP_STEPS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190, 1490,
-                       1740, 1990, 2240, 2490, 2990, 3490, 3990])
+#: The C dealer's IMP table, kept only for the dealer language's ``imps()`` so that scripts give
+#: what the C program gives: ``imps(d)`` is the number of entries below ``|d|``. It is not the
+#: WBF scale (:data:`cardlab.scoring.matchpoints.IMP_BOUNDS`, used for all scoring): on score
+#: differences (multiples of 10) it gives one IMP more at 420 (10, WBF 9) and at 1200-1290
+#: (16, WBF 15). tests/test_imp_tables.py checks both facts, and the C program when installed.
+C_DEALER_IMP_TABLE = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190,
+                               1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990])
 
 
 def _imps(h: Hands, diff: np.ndarray) -> np.ndarray:
-    imps = np.searchsorted(_IMP_STEPS, np.abs(diff), side="left")
-    return np.where(diff < 0, -imps, imps).astype(np.int64)
+    """``imps(EXPR)``: IMPs on the C dealer's table (:data:`C_DEALER_IMP_TABLE`), sign kept."""
+    imps = np.searchsorted(C_DEALER_IMP_TABLE, np.abs(diff), side="left")
+    result: np.ndarray = np.where(diff < 0, -imps, imps).astype(np.int64)
+    return result
 
 
 def _score(h: Hands, vul: int, contract: int, tricks: np.ndarray) -> np.ndarray:
@@ -264,6 +289,7 @@ class FunctionSpec:
     note: str = field(default="", compare=False)
 
     def arity_text(self) -> str:
+        """How many arguments the function takes, in words, for error messages."""
         most = len(self.params)
         least = most - self.optional
         names = ", ".join(self.params)
@@ -271,6 +297,7 @@ class FunctionSpec:
             f"{least} to {most} arguments ({names})"
 
     def bind(self, args: list[Any]) -> tuple[Any, ...]:
+        """The evaluator's arguments: the preset ones, then the script's."""
         return (*self.preset, *args)
 
 
@@ -284,8 +311,7 @@ def register(spec: FunctionSpec, evaluator: Callable[..., np.ndarray] | None = N
         EVALUATORS[spec.name] = evaluator
 
 
-for _word, _suit in (("club", 0), ("clubs", 0), ("diamond", 1), ("diamonds", 1), ("heart", 2), ("hearts", 2),
-                     ("spade", 3), ("spades", 3)):
+for _word, _suit in ((w, s) for s, name in enumerate(SUIT_NAMES) for w in (name[:-1], name)):
     register(FunctionSpec(_word, "length", ("seat",), preset=()))
     FUNCTIONS[_word] = FunctionSpec(_word, "length_" + str(_suit), ("seat",))
     EVALUATORS["length_" + str(_suit)] = (lambda s: lambda h, seat: _length(h, seat, s))(_suit)

@@ -12,19 +12,25 @@ formats are built per deal.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Protocol, Sequence
 
 import numpy as np
+
+from cardlab.board import SEAT_NAMES, SEATS
+from cardlab.cards import RANKS as _RANKS, SUIT_ORDER
 
 __all__ = ["oneline", "oneline_block", "compact", "diagram", "east_west", "seat_pages", "pbn_game", "owner_from_deal",
            "holdings", "deal_pbn"]
 
-_RANKS = "23456789TJQKA"
-_LETTERS = "nesw"
-_SEAT_NAMES = ("North", "East", "South", "West")
+_LETTERS = SEATS.lower()
 
 
-def owner_from_deal(deal: Any) -> np.ndarray:
+class _HasHands(Protocol):
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+
+
+def owner_from_deal(deal: _HasHands) -> np.ndarray:
     """``owner[52]`` from a :class:`~cardlab.bridge.deals.Deal` (hands N, E, S, W of card ids)."""
     row = np.zeros(52, dtype=np.uint8)
     for seat, hand in enumerate(deal.hands):
@@ -36,18 +42,19 @@ def holdings(row: np.ndarray, seat: int) -> list[str]:
     """The seat's suits spades, hearts, diamonds, clubs as rank strings, highest first."""
     cards = np.flatnonzero(row == seat)
     out = []
-    for suit in (3, 2, 1, 0):
+    for suit in SUIT_ORDER:
         ranks = sorted((c // 4 for c in cards.tolist() if c % 4 == suit), reverse=True)
         out.append("".join(_RANKS[r] for r in ranks))
     return out
 
 
 def deal_pbn(row: np.ndarray, first: int = 0) -> str:
+    """A PBN deal string (``N:...``) of one ``owner`` row, starting with seat ``first``."""
     order = [(first + i) % 4 for i in range(4)]
-    return "NESW"[first] + ":" + " ".join(".".join(holdings(row, s)) for s in order)
+    return SEATS[first] + ":" + " ".join(".".join(holdings(row, s)) for s in order)
 
 
-_PRINT_ORDER = np.array([rank * 4 + suit for suit in (3, 2, 1, 0) for rank in range(12, -1, -1)])
+_PRINT_ORDER = np.array([rank * 4 + suit for suit in SUIT_ORDER for rank in range(12, -1, -1)])
 _SUIT_STEP = np.repeat(np.arange(4), 13)  # dots passed before a card, in printing order
 _CHARS = np.frombuffer(_RANKS.encode(), dtype=np.uint8)[_PRINT_ORDER // 4]
 _WIDTH = 19
@@ -87,6 +94,7 @@ def oneline(rows: np.ndarray, extra: Sequence[str] | None = None) -> list[str]:
 
 
 def compact(row: np.ndarray, extra: str | None = None) -> str:
+    """``printcompact``: a line per seat (``n AKQ.JT9.876.5432``), then ``extra`` when given."""
     text = "".join(f"{_LETTERS[s]} {'.'.join(holdings(row, s))}\n" for s in range(4))
     return text + (f"{extra}\n" if extra is not None else "")
 
@@ -117,7 +125,7 @@ def east_west(row: np.ndarray) -> str:
 
 def seat_pages(rows: Sequence[np.ndarray], seat: int) -> str:
     """``print(SEAT)``: the seat's hands of every produced deal, four across."""
-    out = [f"\n\n{_SEAT_NAMES[seat]} hands:\n\n\n\n"]
+    out = [f"\n\n{SEAT_NAMES[seat]} hands:\n\n\n\n"]
     for start in range(0, len(rows), 4):
         group = rows[start:start + 4]
         out.append("".join(f"{start + i + 1:4d}.{' ':>15}" for i in range(len(group))) + "\n")
@@ -134,9 +142,9 @@ def pbn_game(row: np.ndarray, board: int, dealer: int | None, vulnerable: str | 
     """``printpbn``: one PBN game with the tags the C program writes."""
     from cardlab.board import Vulnerability, dealer as board_dealer
 
-    first = "NESW".index(board_dealer(board).value) if dealer is None else dealer
+    first = SEATS.index(board_dealer(board).value) if dealer is None else dealer
     vul = Vulnerability.from_board(board).value if vulnerable is None else vulnerable
     tags = [("Event", event), ("Site", "-"), ("Date", date), ("Board", str(board)), ("West", "-"),
-            ("North", "-"), ("East", "-"), ("South", "-"), ("Dealer", "NESW"[first]), ("Vulnerable", vul),
+            ("North", "-"), ("East", "-"), ("South", "-"), ("Dealer", SEATS[first]), ("Vulnerable", vul),
             ("Deal", deal_pbn(row, 0)), ("Declarer", "?"), ("Contract", "?"), ("Result", "?")]
     return "".join(f'[{name} "{value}"]\n' for name, value in tags) + "\n"

@@ -21,15 +21,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from cardlab.board import SEAT_WORDS, SEATS, STRAINS
+from cardlab.bridge.polynomials import shape_key
+from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
 __all__ = ["Token", "tokenize", "parse_script", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
-           "Cond", "Shapes", "Node", "SEAT_NAMES", "SUIT_NAMES"]
+           "Cond", "Shapes", "Node", "children", "SEAT_NAMES", "SUIT_NAMES"]
 
-SEAT_NAMES = {"north": 0, "east": 1, "south": 2, "west": 3}
-#: suit words -> suit index (0 clubs .. 3 spades, as in card ids); 4 = notrump for strains
-SUIT_NAMES = {"club": 0, "clubs": 0, "diamond": 1, "diamonds": 1, "heart": 2, "hearts": 2,
-              "spade": 3, "spades": 3}
+#: seat words -> seat index (0 north .. 3 west)
+SEAT_NAMES = {word: SEATS.index(letter) for word, letter in SEAT_WORDS.items()}
+#: suit words, singular and plural -> suit index (0 clubs .. 3 spades, as in card ids); 4 = notrump for strains
+SUIT_NAMES = {word: suit for suit, name in enumerate(CARD_SUIT_NAMES) for word in (name[:-1], name)}
 STRAIN_NAMES = {**SUIT_NAMES, "notrump": 4, "notrumps": 4}
 VULNERABLE_NAMES = {"none": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 _STATEMENTS = {"generate", "produce", "dealer", "vulnerable", "seed", "predeal", "pointcount", "altcount",
@@ -45,7 +48,6 @@ _WORDS_OPERATORS = {"and": "&&", "or": "||", "not": "!"}
 _DEALERV2_ONLY = {"printrpt": "action", "csvrpt": "action", "export": "action", "bktfreq": "action",
                   "printside": "action", "printns": "action", "usereval": "function", "opc": "function",
                   "ltc": "function", "par": "function", "trix": "function", "gib": "function"}
-RANKS = "23456789TJQKA"
 
 
 # --- tokens ------------------------------------------------------------------------------------
@@ -53,6 +55,7 @@ RANKS = "23456789TJQKA"
 
 @dataclass(frozen=True)
 class Token:
+    """One token of a script: its kind (NUMBER, WORD, STRING, OP, ...), text and position."""
     kind: str  # NUMBER, WORD, STRING, OP, NEWLINE_MARK, END
     text: str
     line: int
@@ -156,11 +159,13 @@ def tokenize(text: str, source: str | None = None) -> list[Token]:
 
 @dataclass(frozen=True)
 class Num:
+    """An integer literal."""
     value: int
 
 
 @dataclass(frozen=True)
 class Var:
+    """A reference to a script variable, with where it is written (for error messages)."""
     name: str
     line: int = field(default=0, compare=False, repr=False)
     column: int = field(default=0, compare=False, repr=False)
@@ -169,7 +174,7 @@ class Var:
 @dataclass(frozen=True)
 class Shapes:
     """The suit-length vectors (spades, hearts, diamonds, clubs) a ``shape()`` list accepts, as keys
-    ``((s * 14 + h) * 14 + d) * 14 + c``."""
+    :func:`cardlab.bridge.polynomials.shape_key`."""
 
     keys: tuple[int, ...]
     text: str = field(default="", compare=False)
@@ -180,31 +185,48 @@ class Shapes:
 
 @dataclass(frozen=True)
 class Call:
+    """A call of a built-in function by its registry name."""
     name: str  # the registry name of the function
-    args: tuple[Any, ...]
+    args: tuple[Any, ...]  # expression nodes, or a seat, a suit, a shape set (per function)
 
 
 @dataclass(frozen=True)
 class Unary:
+    """A unary operator (``!`` or ``-``) applied to an expression."""
     op: str
-    operand: Any
+    operand: Node
 
 
 @dataclass(frozen=True)
 class Binary:
+    """A binary operator applied to two expressions."""
     op: str
-    left: Any
-    right: Any
+    left: Node
+    right: Node
 
 
 @dataclass(frozen=True)
 class Cond:
-    test: Any
-    then: Any
-    other: Any
+    """``test ? then : other``."""
+    test: Node
+    then: Node
+    other: Node
 
 
 Node = Num | Var | Call | Unary | Binary | Cond
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The sub-expressions of ``node``, left to right (a call's seat, suit and shape arguments are not)."""
+    if isinstance(node, Unary):
+        return (node.operand,)
+    if isinstance(node, Binary):
+        return (node.left, node.right)
+    if isinstance(node, Cond):
+        return (node.test, node.then, node.other)
+    if isinstance(node, Call):
+        return tuple(a for a in node.args if isinstance(a, (Num, Var, Call, Unary, Binary, Cond)))
+    return ()
 
 
 @dataclass(frozen=True)
@@ -215,19 +237,19 @@ class Action:
 
     kind: str
     label: str | None = None
-    exprs: tuple[Any, ...] = ()
+    exprs: tuple[Node, ...] = ()
     bounds: tuple[int, ...] = ()
     seats: tuple[int, ...] = ()
-    items: tuple[Any, ...] = ()
+    items: tuple[str | Node, ...] = ()
 
 
 @dataclass(frozen=True)
 class Script:
     """A parsed dealer script."""
 
-    condition: Any = Num(1)
+    condition: Node = Num(1)
     actions: tuple[Action, ...] = (Action("printall"),)
-    variables: tuple[tuple[str, Any], ...] = ()
+    variables: tuple[tuple[str, Node], ...] = ()
     generate: int | None = None
     produce: int | None = None
     dealer: int | None = None
@@ -243,9 +265,11 @@ class Script:
 
     @property
     def prints(self) -> bool:
+        """Whether any action prints deals."""
         return any(a.kind.startswith("print") for a in self.actions)
 
     def variable_map(self) -> dict[str, Any]:
+        """The script's variables, name to expression."""
         return dict(self.variables)
 
 
@@ -414,14 +438,11 @@ class _Parser:
     def check_cycles(self) -> None:
         state: dict[str, int] = {}
 
-        def refs(node: Any) -> Iterator[str]:
+        def refs(node: Node) -> Iterator[str]:
             if isinstance(node, Var):
                 yield node.name
-            elif isinstance(node, (Unary, Binary, Cond, Call)):
-                children = {Unary: lambda x: (x.operand,), Binary: lambda x: (x.left, x.right),
-                            Cond: lambda x: (x.test, x.then, x.other), Call: lambda x: x.args}[type(node)](node)
-                for child in children:
-                    yield from refs(child)
+            for child in children(node):
+                yield from refs(child)
 
         def visit(name: str) -> None:
             if state.get(name) == 2:
@@ -466,7 +487,7 @@ class _Parser:
                 if holding.kind != "WORD" or not re.fullmatch(r"[SHDC][AKQJT2-9]*", holding.text):
                     raise self.expected("a suit holding like SAQ542 (suit letter S, H, D or C, then cards)")
                 self.advance()
-                suit = "CDHS".index(holding.text[0])
+                suit = SUITS.upper().index(holding.text[0])
                 for rank_char in holding.text[1:]:
                     card = RANKS.index(rank_char) * 4 + suit
                     for other, cards in self.predeal.items():
@@ -665,7 +686,7 @@ class _Parser:
         if kind == "card":
             if token.kind in ("WORD", "NUMBER") and re.fullmatch(r"[AKQJT2-9][CDHS]", token.text):
                 self.advance()
-                return RANKS.index(token.text[0]) * 4 + "CDHS".index(token.text[1])
+                return RANKS.index(token.text[0]) * 4 + SUITS.upper().index(token.text[1])
             raise self.expected(f"a card like AS or TC (rank then suit) in {fname}()")
         if kind == "vul":
             if token.kind == "WORD" and token.text.lower() in ("vul", "nv", "nonvul"):
@@ -676,7 +697,7 @@ class _Parser:
             if match is None:
                 raise self.expected(f"a contract like x3N or x4S in {fname}()")
             self.advance()
-            return int(match.group(1)) * 5 + "CDHSN".index(match.group(2))
+            return int(match.group(1)) * 5 + [s[0] for s in STRAINS].index(match.group(2))
         if kind == "shapes":
             return self.shape_list()
         return self.expression()
@@ -730,12 +751,12 @@ def _shape_keys(pattern: str, use_any: bool) -> set[int] | None:
     for combo in itertools.product(range(14), repeat=len(free)):
         if sum(combo) != 13 - total:
             continue
-        lengths = list(fixed)
+        lengths = [v or 0 for v in fixed]
         for i, v in zip(free, combo):
             lengths[i] = v
         perms = set(itertools.permutations(lengths)) if use_any else {tuple(lengths)}
         for s, h, d, c in perms:
-            keys.add(((s * 14 + h) * 14 + d) * 14 + c)  # type: ignore[operator]
+            keys.add(shape_key(s, h, d, c))
     return keys
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 
-import math
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -31,11 +30,11 @@ from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import compact, diagram, east_west, oneline, oneline_block, pbn_game, seat_pages
 from cardlab.bridge.dealer.parser import Script
 from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
+from cardlab.intervals import mean_interval, wilson
 
 __all__ = ["run_script", "write_run", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
 
 DEFAULT_GENERATE = 10_000_000
-_Z95 = 1.959963984540054
 
 
 def chunk_plan(generate: int, first: int = 1024, largest: int = 65536) -> Iterator[int]:
@@ -140,21 +139,23 @@ class AverageStat:
 
     @property
     def mean(self) -> float:
+        """The mean of the expression over the produced deals (nan when none)."""
         return self.total / self.count if self.count else float("nan")
 
     def ci95(self) -> tuple[float, float]:
+        """Normal 95% interval of the mean (nan with fewer than two deals)."""
         if self.count < 2:
             return (float("nan"), float("nan"))
-        mean = self.mean
-        var = max(self.sum_squares / self.count - mean * mean, 0.0) * self.count / (self.count - 1)
-        half = _Z95 * math.sqrt(var / self.count)
-        return (mean - half, mean + half)
+        lo, hi = mean_interval(self.total, self.sum_squares, self.count)
+        return lo, hi
 
     def to_json(self) -> dict[str, Any]:
+        """``{label, value, ci95, count}``."""
         lo, hi = self.ci95()
         return {"label": self.label or "", "value": self.mean, "ci95": [lo, hi], "count": self.count}
 
     def text(self) -> str:
+        """The line the C dealer prints for ``average``."""
         return (f"{self.label}: " if self.label is not None else "") + f"{_g(self.mean)}\n"
 
 
@@ -167,6 +168,7 @@ class FrequencyStat:
     counts: tuple[Any, ...]  # 1-D: low, lo..hi, high ; 2-D: rows of the same over the second expression
 
     def to_json(self) -> dict[str, Any]:
+        """The counts per value (with ``low``/``high`` rows), or the 2-D table as rows."""
         if len(self.bounds) == 2:
             lo, hi = self.bounds
             rows = [{"value": "low", "count": self.counts[0]}]
@@ -179,6 +181,7 @@ class FrequencyStat:
                 "counts": [list(r) for r in self.counts]}
 
     def text(self) -> str:
+        """The table the C dealer prints for ``frequency``."""
         out = [f"Frequency {self.label or ''}:\n"]
         if len(self.bounds) == 2:
             lo, hi = self.bounds
@@ -224,13 +227,11 @@ class DealerResult:
         n, k = self.generated, self.produced
         if n == 0:
             return (float("nan"), 0.0, 1.0)
-        p = k / n
-        z = _Z95
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return p, (0.0 if k == 0 else max(centre - half, 0.0)), (1.0 if k == n else min(centre + half, 1.0))
+        lo, hi = wilson(k, n)
+        return k / n, lo, hi
 
     def to_json(self) -> dict[str, Any]:
+        """The run as a JSON-ready dict: generated, produced, seed, acceptance, averages, frequencies."""
         p, lo, hi = self.acceptance()
         return {"generated": self.generated, "produced": self.produced, "seed": self.seed,
                 "acceptance": {"rate": p, "ci95": [lo, hi]},
@@ -239,6 +240,7 @@ class DealerResult:
                 "interrupted": self.interrupted}
 
     def to_csv(self) -> str:
+        """One row per statistic: acceptance, each average, each frequency cell."""
         rows = ["statistic,label,value,ci95_low,ci95_high"]
         p, lo, hi = self.acceptance()
         rows.append(f"acceptance,,{p!r},{lo!r},{hi!r}")
@@ -248,6 +250,7 @@ class DealerResult:
         return "\n".join(rows) + "\n"
 
     def to_pandas(self) -> Any:
+        """The averages, one row each (needs pandas)."""
         import pandas as pd
 
         return pd.DataFrame([a.to_json() for a in self.averages])

@@ -30,13 +30,13 @@ from pathlib import Path
 from typing import Any, Collection, Mapping
 
 from cardlab import __version__
-from cardlab.scoring.session import Method, PairKey, SessionResult
+from cardlab.scoring.session import PairKey, SessionResult
 from cardlab.report.scoring_output import field_title, fig
-from cardlab.report.site.dd import STRAINS
+from cardlab.board import STRAINS
+from cardlab.scoring.output import method_caption
 from cardlab.report.site.model import (
     board_pages,
     factored_boards,
-    method_text,
     pair_ref,
     scorecards,
 )
@@ -62,9 +62,11 @@ class Site:
         return paths
 
     def to_json(self) -> dict[str, Any]:
+        """``{files: {name: characters}}``: what would be written."""
         return {"files": {name: len(text) for name, text in self.files.items()}}
 
     def table(self) -> str:
+        """``"N pages and a stylesheet"``."""
         pages = sum(name.endswith(".html") for name in self.files)
         return f"{pages} pages and a stylesheet"
 
@@ -105,12 +107,13 @@ def build_site(
     club: str = "",
     date: str = "",
     phantoms: Collection[PairKey] = (),
+    double_dummy: bool = True,
 ) -> Site:
     """Render the session as linked pages.
 
     ``deals`` maps board numbers to PBN deals (``"N:AKQ.. ..."``); boards with a deal
-    get a hand record (and a double-dummy table when :mod:`cardlab.bridge.dd` is
-    installed).  ``phantoms`` are pair keys marked as phantom pairs, besides the phantoms and
+    get a hand record, with its double-dummy table and par (solved by :mod:`cardlab.bridge.dd`)
+    unless ``double_dummy`` is false.  ``phantoms`` are pair keys marked as phantom pairs, besides the phantoms and
     sit-outs the result itself knows (``result.phantoms``).
     """
     if not isinstance(result, SessionResult):
@@ -119,15 +122,15 @@ def build_site(
     env = _environment()
     imps = result.method.is_imps
     cards = scorecards(result, phantoms)
-    boards = board_pages(result, deals, phantoms)
+    boards = board_pages(result, deals, phantoms, double_dummy)
     names = {p.key: p.names for p in result.pairs}
     factored = factored_boards(result)
     common = {
         "club": club, "date": date, "event": result.title or "Session results",
-        "movement": result.movement.value.capitalize(), "method": method_text(result),
+        "movement": result.movement.value.capitalize(), "method": method_caption(result),
         "n_boards": len(result.boards), "n_pairs": len(result.pairs), "imps": imps,
         "has_hands": any(b.hand for b in boards), "version": __version__,
-        "points": "IMPs" if imps else "MP", "strains": STRAINS,
+        "points": "IMPs" if imps else "MP", "strains": STRAINS[::-1],
         "butler": result.method.has_datum,
     }
     fields = [

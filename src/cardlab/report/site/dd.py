@@ -1,70 +1,57 @@
-"""Double-dummy tricks and par for a hand record, when :mod:`cardlab.bridge.dd` exists.
+"""Double-dummy tricks and par for a hand record, from :mod:`cardlab.bridge.dd` (DDS through endplay).
 
-The one place the site calls the double-dummy feature: everything it needs is
-read by :func:`double_dummy`, so an API change there is a change here only.
-Without the module (or its solver) the hand records simply show no table.
+The one place the site calls the double-dummy solver: what the pages need is copied into a
+:class:`DoubleDummy`, so an API change there is a change here only. The solver module is imported
+when a table is asked for, so building a site without hand records never loads it.
 
->>> double_dummy("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
-...              "N", "None") is None or True
-True
+One suit in each hand: North's thirteen spades take every trick in spades, and in notrump East
+leads and runs thirteen hearts:
+
+>>> dd = double_dummy("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432", "N", "None")
+>>> dd.tricks["N"]["S"], dd.tricks["N"]["NT"], dd.tricks["E"]["H"]
+(13, 0, 13)
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
-__all__ = ["DoubleDummy", "double_dummy", "double_dummy_all", "STRAINS"]
+from cardlab.board import SEATS, STRAINS
 
-#: Strains in the order a double-dummy table is printed.
-STRAINS = ("NT", "S", "H", "D", "C")
+if TYPE_CHECKING:  # the solver is imported on first use
+    from cardlab.bridge.dd import DDTable
+
+__all__ = ["DoubleDummy", "double_dummy", "double_dummy_all"]
 
 
 @dataclass(frozen=True)
 class DoubleDummy:
-    """Tricks per declarer seat (N, E, S, W) and strain (NT, S, H, D, C); par for NS."""
+    """Tricks per declarer seat (N, E, S, W) and strain (``tricks["N"]["NT"]``); par for NS."""
 
     tricks: Mapping[str, Mapping[str, int]]
     par_score: int | None
     par_contracts: tuple[str, ...]
 
 
-def double_dummy(deal_pbn: str, dealer: str, vulnerability: str) -> DoubleDummy | None:
-    """The double-dummy table and par of a deal, or None when the feature is not installed.
+def double_dummy(deal_pbn: str, dealer: str, vulnerability: str) -> DoubleDummy:
+    """The double-dummy table of a deal, and its par for ``dealer`` and ``vulnerability``."""
+    from cardlab.bridge.dd import dd_table
 
-    Calls ``cardlab.bridge.dd.dd_table(deal, dealer=, vulnerability=)``, which returns the JSON shape of
-    ``cardlab bridge dd`` (through ``to_json()``):
-    ``{"tricks": {"N": {"C": 9, ..., "NT": 8}, ...}, "par": {"score": 420, "contracts": [...]}}``.
-    """
-    try:
-        dd: Any = importlib.import_module("cardlab.bridge.dd")
-    except ImportError:
-        return None
-    solve = getattr(dd, "dd_table", None)
-    if solve is None:
-        return None
-    table = solve(deal_pbn, dealer=dealer, vulnerability=vulnerability)
-    return _from_json(table.to_json() if hasattr(table, "to_json") else table)
+    return _from_table(dd_table(deal_pbn, dealer=dealer, vulnerability=vulnerability))
 
 
-def double_dummy_all(boards: list[tuple[str, str, str]]) -> list[DoubleDummy | None]:
+def double_dummy_all(boards: list[tuple[str, str, str]]) -> list[DoubleDummy]:
     """:func:`double_dummy` of many ``(deal, dealer, vulnerability)`` at once: one batched
     solver call (DDS's multi-deal call is faster per table than one call a deal)."""
-    try:
-        dd: Any = importlib.import_module("cardlab.bridge.dd")
-    except ImportError:
-        return [None] * len(boards)
-    solve_all = getattr(dd, "dd_tables", None)
-    if solve_all is None or not boards:
-        return [double_dummy(*b) for b in boards]
-    tables = solve_all([b[0] for b in boards], [b[1] for b in boards], [b[2] for b in boards])
-    return [_from_json(t.to_json()) for t in tables]
+    if not boards:
+        return []
+    from cardlab.bridge.dd import dd_tables
+
+    tables = dd_tables([b[0] for b in boards], [b[1] for b in boards], [b[2] for b in boards])
+    return [_from_table(tables[i]) for i in range(len(tables))]
 
 
-def _from_json(data: Mapping[str, Any]) -> DoubleDummy:
-    tricks = {seat: {strain: int(data["tricks"][seat][strain]) for strain in STRAINS} for seat in "NESW"}
-    par = data.get("par") or {}
-    score = par.get("score")
-    return DoubleDummy(tricks, None if score is None else int(score),
-                       tuple(str(c) for c in par.get("contracts", ())))
+def _from_table(table: DDTable) -> DoubleDummy:
+    tricks = {seat: {strain: table.tricks_for(seat, strain) for strain in STRAINS} for seat in SEATS}
+    return DoubleDummy(tricks, table.par_score, table.par_contracts)

@@ -22,7 +22,7 @@ from typing import Collection, Mapping
 
 from cardlab.board import SEATS, Vulnerability, dealer
 from cardlab.bridge.deals import hand_hcp, parse_pbn_deal
-from cardlab.cards import SUIT_ORDER, format_pbn_hand
+from cardlab.cards import SUIT_ORDER, SUIT_SYMBOLS, SUITS, format_pbn_hand
 from cardlab.scoring.session import (
     BoardResult,
     Method,
@@ -47,7 +47,6 @@ __all__ = [
     "board_pages",
     "hand_record",
     "factored_boards",
-    "method_text",
 ]
 
 
@@ -64,6 +63,7 @@ class PairRef:
 
 def pair_ref(key: PairKey, names: Mapping[PairKey, tuple[str, ...]],
              phantoms: Collection[PairKey] = ()) -> PairRef:
+    """How pages name and link a pair: label, page file, names, phantom or not."""
     direction, number = key
     label = f"{direction} {number}" if direction else number
     page = f"pair-{direction.lower()}-{number}.html" if direction else f"pair-{number}.html"
@@ -74,13 +74,6 @@ def _keys(line_ns: str, line_ew: str, movement: Movement) -> tuple[PairKey, Pair
     if movement is Movement.MITCHELL:
         return ("NS", line_ns), ("EW", line_ew)
     return (None, line_ns), (None, line_ew)
-
-
-def method_text(result: SessionResult) -> str:
-    """``"matchpoints, EBU scale, top 8"`` / ``"cross-IMPs"`` / ``"Butler IMPs"``."""
-    if result.method is Method.MP:
-        return f"matchpoints, {result.scale.value.upper()} scale, top {result.top}"
-    return result.method.caption
 
 
 def factored_boards(result: SessionResult) -> dict[int, tuple[int, int]]:
@@ -126,6 +119,7 @@ class ScoreRow:
 
 @dataclass(frozen=True)
 class Scorecard:
+    """One pair's scorecard: a row per board played, the boards missed, notes."""
     pair: PairResult
     ref: PairRef
     rows: tuple[ScoreRow, ...]
@@ -193,6 +187,7 @@ def scorecards(result: SessionResult, phantoms: Collection[PairKey] = ()) -> dic
 
 @dataclass(frozen=True)
 class TravellerRow:
+    """One line of a board's traveller as the site shows it."""
     ns: PairRef
     ew: PairRef
     contract: str
@@ -217,10 +212,11 @@ class HandRecord:
     dd: DoubleDummy | None
 
     def vulnerable(self, seat: str) -> bool:
+        """Whether ``seat``'s side is vulnerable on this board."""
         return self.vulnerability.value in ("All", "NS" if seat in "NS" else "EW")
 
 
-_SYMBOLS = {3: ("♠", "s"), 2: ("♥", "h"), 1: ("♦", "d"), 0: ("♣", "c")}
+_SYMBOLS = {suit: (SUIT_SYMBOLS[suit], SUITS[suit]) for suit in SUIT_ORDER}  # symbol, CSS class
 
 
 def hand_record(board: int, deal_pbn: str, vulnerability: Vulnerability | None = None,
@@ -245,6 +241,7 @@ def hand_record(board: int, deal_pbn: str, vulnerability: Vulnerability | None =
 
 @dataclass(frozen=True)
 class BoardPage:
+    """One board's page: its traveller rows, hand record, and the neighbouring boards."""
     board: BoardResult
     page: str
     dealer: str
@@ -257,8 +254,9 @@ class BoardPage:
 
 
 def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
-                phantoms: Collection[PairKey] = ()) -> list[BoardPage]:
-    """One traveller per board, best NS result first, with its hand record when known."""
+                phantoms: Collection[PairKey] = (), double_dummy: bool = True) -> list[BoardPage]:
+    """One traveller per board, best NS result first, with its hand record when known (and its
+    double-dummy table unless ``double_dummy`` is false)."""
     names = {p.key: p.names for p in result.pairs}
     factored = factored_boards(result)
     numbers = [b.board for b in result.boards]
@@ -266,7 +264,7 @@ def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
     for board in result.boards:
         vuls = Counter(s.line.vulnerability for s in board.lines if s.line.vulnerability)
         vul_of[board.board] = vuls.most_common(1)[0][0] if vuls else Vulnerability.from_board(board.board)
-    with_deal = [b.board for b in result.boards if (deals or {}).get(b.board)]
+    with_deal = [b.board for b in result.boards if (deals or {}).get(b.board)] if double_dummy else []
     solved = dict(zip(with_deal, double_dummy_all(
         [(parse_pbn_deal((deals or {})[b]).to_pbn(), dealer(b).value, vul_of[b].value) for b in with_deal])))
     pages = []
