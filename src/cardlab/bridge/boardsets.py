@@ -66,10 +66,12 @@ class Board:
 
     @property
     def dealer(self) -> Seat:
+        """The seat that deals this board (from its number, N E S W cycling)."""
         return dealer(self.number)
 
     @property
     def vulnerability(self) -> Vulnerability:
+        """Who is vulnerable on this board (the 16-board cycle)."""
         return Vulnerability.from_board(self.number)
 
     def holding(self, seat: int, suit: int) -> str:
@@ -89,6 +91,7 @@ class Board:
         return Board(self.number, rotate_owner(self.owner, to_seat - from_seat), self.origin)
 
     def renumbered(self, number: int) -> Board:
+        """The same deal as board ``number``."""
         return Board(number, self.owner, self.origin)
 
     @classmethod
@@ -167,16 +170,19 @@ class BoardSet:
         return "\n".join(out) + "\n"
 
     def to_lin(self) -> str:
+        """The set as BBO's LIN text (docs/boards.md)."""
         from cardlab.bridge.lin import write_lin
 
         return write_lin(self.boards)
 
     def to_dup(self) -> bytes:
+        """The set as a Duplimate ``.dup`` file (docs/boards.md)."""
         from cardlab.bridge.duplimate import write_dup
 
         return write_dup(self.boards)
 
     def to_dlm(self) -> str:
+        """The set as a Duplimate ``.dlm`` file (docs/boards.md)."""
         from cardlab.bridge.duplimate import write_dlm
 
         return write_dlm(self.boards)
@@ -396,6 +402,7 @@ class BoardSetResult:
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict[str, Any]:
+        """The set as a JSON-ready dict: seed, rotation and every board."""
         return {"seed": self.seed, "rotated": self.rotated,
                 "boards": [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value,
                             "deal": b.pbn_deal(), "origin": b.origin} for b in self.boards],

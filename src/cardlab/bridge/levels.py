@@ -184,6 +184,7 @@ class LevelReport:
     interval: tuple[float, float] | None = None
 
     def frequency_text(self) -> str:
+        """The type's natural frequency in words: exact where counted, else with its interval."""
         if self.natural is not None:
             return f"{100 * float(self.natural):.3f}% exact ({self.natural})"
         if self.simulated is not None and self.trials and self.interval:
@@ -193,6 +194,7 @@ class LevelReport:
         return "unknown"
 
     def to_json(self) -> dict[str, Any]:
+        """The level as a JSON-ready dict (boards, share, natural frequency)."""
         out: dict[str, Any] = {"name": self.name, "expression": self.expression, "boards": self.boards,
                                "share": float(self.share), "share_exact": str(self.share)}
         if self.natural is not None:

@@ -56,6 +56,7 @@ class SplitRow:
     likelihood: Fraction = Fraction(1)
 
     def to_json(self) -> dict[str, Any]:
+        """The row as the JSON of ``bridge split``."""
         row: dict[str, Any] = {"west": self.west, "east": self.east, "count": self.count,
                                "probability": float(self.probability),
                                "probability_exact": _ratio(self.probability)}
@@ -72,6 +73,7 @@ class CardPlace:
     west: Fraction
 
     def to_json(self) -> dict[str, Any]:
+        """Where the card lies, West and East, exact and as floats."""
         return {"card": self.card, "west": float(self.west), "west_exact": _ratio(self.west),
                 "east": float(1 - self.west), "east_exact": _ratio(1 - self.west)}
 
@@ -93,6 +95,7 @@ class SplitTable:
     notes: tuple[str, ...] = field(default=(), repr=False)
 
     def to_json(self) -> dict[str, Any]:
+        """The table as the JSON of ``bridge split`` (docs/splits.md)."""
         out: dict[str, Any] = {"missing": self.missing, "vacant": list(self.vacant),
                                "rows": [r.to_json() for r in self.rows], "total": self.total}
         if self.either_way:
@@ -108,6 +111,7 @@ class SplitTable:
         return out
 
     def to_csv(self) -> str:
+        """The rows as CSV (west, east, count, probability, probability_exact)."""
         lines = ["west,east,count,probability,probability_exact"]
         lines += [f"{r.west},{r.east},{r.count},{float(r.probability)!r},{_ratio(r.probability)}" for r in self.rows]
         return "\n".join(lines) + "\n"
