@@ -34,7 +34,7 @@ from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileEr
 __all__ = ["Board", "BoardSet", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
            "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]
 
-RANKS = "23456789TJQKA"
+from cardlab.cards import RANKS
 #: Board-file formats cardlab writes, by name; ``.dup`` is binary.
 FORMATS = ("pbn", "lin", "dup", "dlm")
 

@@ -44,7 +44,6 @@ __all__ = ["write_dup", "read_dup", "write_dlm", "read_dlm", "machine_order", "R
 #: Bytes per board in a ``.dup`` file.
 RECORD = 156
 _SYMBOLS = bytes([6, 3, 4, 5])  # DOS code page 437: spade, heart, diamond, club
-_RANKS = "23456789TJQKA"
 _FILLER = "aaaaaabffffffkkkkkklpppppp"  # N 13, E 13, S 13, W 13 in a fixed order (a valid deal)
 
 

@@ -21,6 +21,7 @@ import re
 from typing import TYPE_CHECKING, Iterable
 
 from cardlab.board import Seat, Vulnerability
+from cardlab.cards import RANKS
 from cardlab.errors import CardError, InputFileError
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ def _place(owner: list[int], seat: int, text: str, md: str) -> None:
         if ch in "SHDC":
             suit = {"S": 3, "H": 2, "D": 1, "C": 0}[ch]
             continue
-        rank = "23456789TJQKA".find(ch)
+        rank = RANKS.find(ch)
         if suit is None or rank < 0:
             raise CardError(f"cannot read {text!r} in md {md!r}")
         card = rank * 4 + suit
