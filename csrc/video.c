@@ -1,0 +1,649 @@
+/* Video poker kernels: exact analysis of a pay table by the subset (inclusion-exclusion) method.
+ *
+ * A deck is n physical cards (n <= 64), each of a card type 0..51 (rank * 4 + suit) or 52 (a
+ * joker, always wild); with deuces wild the four twos are wild too.  Five-card hands of positions
+ * p0 < p1 < ... < p4 are numbered in colex order: C(p0,1) + C(p1,2) + ... + C(p4,5).
+ *
+ *   video_outcomes   the outcome (pay-table line) of every five-card hand of the deck
+ *   video_analyse    the best hold of every dealt hand and the weighted count of each outcome
+ *   video_hand       for one dealt hand, the count of each outcome for each of its 32 holds
+ *
+ * A hand is first given a fine code (a category, with the rank of a pair and the ranks of four
+ * of a kind and its kicker); the pay table maps codes to outcomes.  A hand with wild cards takes
+ * the best-paying code any substitution of its wild cards reaches (ties: the higher code).
+ * The Python wrapper (cardlab.poker.video) validates every buffer; these functions trust it.
+ */
+#include "core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    VC_NOTHING = 0,
+    VC_PAIR = 1,          /* + rank 0..12 */
+    VC_TWO_PAIR = 14,
+    VC_TRIPS = 15,
+    VC_STRAIGHT = 16,
+    VC_FLUSH = 17,
+    VC_FULL_HOUSE = 18,
+    VC_QUADS = 19,        /* + quad rank * 13 + kicker rank */
+    VC_STRAIGHT_FLUSH = 188,
+    VC_WILD_ROYAL = 189,
+    VC_FIVE_KIND = 190,
+    VC_FOUR_DEUCES = 191,
+    VC_ROYAL = 192,
+    VC_NCODES = 193,
+};
+
+#define VC_MAX_CARDS 64
+#define VC_MAX_OUTCOMES 64
+
+/* What one classification call needs, built once per kernel call (no global state). */
+typedef struct {
+    const uint8_t *code_out;   /* code -> outcome */
+    const int64_t *out_pay;    /* outcome -> pay (scaled to integers) */
+    int deuces_wild;
+    int64_t best_kicker_pay[13];  /* best pay of quads of a rank with any other kicker */
+    int best_kicker[13];
+} vc_rules;
+
+/* Binomial coefficients C(n, k) for k < 6; each kernel call fills its own (no global state). */
+typedef int64_t vc_binom[VC_MAX_CARDS + 1][6];
+
+static void vc_binomials(vc_binom binom64)
+{
+    for (int n = 0; n <= VC_MAX_CARDS; n++) {
+        binom64[n][0] = 1;
+        for (int k = 1; k < 6; k++)
+            binom64[n][k] = n == 0 ? 0 : binom64[n - 1][k - 1] + binom64[n - 1][k];
+    }
+}
+
+static inline int64_t pay_of(const vc_rules *r, int code)
+{
+    return r->out_pay[r->code_out[code]];
+}
+
+static inline void consider(const vc_rules *r, int code, int *best, int64_t *best_pay)
+{
+    int64_t p = pay_of(r, code);
+    if (p > *best_pay || (p == *best_pay && code > *best)) {
+        *best = code;
+        *best_pay = p;
+    }
+}
+
+static const unsigned STRAIGHT_WINDOWS[10] = {
+    0x100F, 0x001F, 0x003E, 0x007C, 0x00F8, 0x01F0, 0x03E0, 0x07C0, 0x0F80, 0x1F00,
+};
+#define ROYAL_RANKS 0x1F00u
+
+static int popcount13(unsigned x)
+{
+    return __builtin_popcount(x);
+}
+
+/* The code of five cards of the given types. */
+static int vc_classify(const vc_rules *r, const uint8_t t[5])
+{
+    int cnt[13] = {0};
+    unsigned ranks = 0, suits = 0;
+    int wild = 0, deuces = 0;
+    for (int i = 0; i < 5; i++) {
+        int type = t[i];
+        if (type >= 52) {
+            wild++;
+            continue;
+        }
+        int rank = type >> 2;
+        if (r->deuces_wild && rank == 0) {
+            wild++;
+            deuces++;
+            continue;
+        }
+        cnt[rank]++;
+        ranks |= 1u << rank;
+        suits |= 1u << (type & 3);
+    }
+    int natural = 5 - wild, distinct = popcount13(ranks);
+    int one_suit = popcount13(suits) <= 1;
+    int maxc = 0;
+    for (int k = 0; k < 13; k++)
+        if (cnt[k] > maxc)
+            maxc = cnt[k];
+    int best = VC_NOTHING;
+    int64_t best_pay = pay_of(r, VC_NOTHING);
+
+    int straight = 0;
+    if (distinct == natural) {
+        for (int w = 0; w < 10; w++)
+            if ((ranks & ~STRAIGHT_WINDOWS[w]) == 0) {
+                straight = 1;
+                break;
+            }
+    }
+    if (wild == 0) {
+        if (straight && one_suit)
+            consider(r, ranks == ROYAL_RANKS ? VC_ROYAL : VC_STRAIGHT_FLUSH, &best, &best_pay);
+        if (straight)
+            consider(r, VC_STRAIGHT, &best, &best_pay);
+        if (one_suit)
+            consider(r, VC_FLUSH, &best, &best_pay);
+        /* the rank pattern (several decks allow five of a kind and a flush with a pair) */
+        int pairs = 0, trips = 0, quad = -1, kicker = -1, high_pair = -1;
+        for (int k = 0; k < 13; k++) {
+            if (cnt[k] == 5)
+                consider(r, VC_FIVE_KIND, &best, &best_pay);
+            else if (cnt[k] == 4)
+                quad = k;
+            else if (cnt[k] == 3)
+                trips++;
+            else if (cnt[k] == 2) {
+                pairs++;
+                high_pair = k;
+            } else if (cnt[k] == 1)
+                kicker = k;
+        }
+        if (quad >= 0)
+            consider(r, VC_QUADS + quad * 13 + kicker, &best, &best_pay);
+        else if (trips && pairs)
+            consider(r, VC_FULL_HOUSE, &best, &best_pay);
+        else if (trips)
+            consider(r, VC_TRIPS, &best, &best_pay);
+        else if (pairs == 2)
+            consider(r, VC_TWO_PAIR, &best, &best_pay);
+        else if (pairs == 1)
+            consider(r, VC_PAIR + high_pair, &best, &best_pay);
+        return best;
+    }
+
+    /* wild cards: every code some substitution reaches */
+    if (deuces == 4)
+        consider(r, VC_FOUR_DEUCES, &best, &best_pay);
+    if (one_suit && straight) {
+        if ((ranks & ~ROYAL_RANKS) == 0)
+            consider(r, VC_WILD_ROYAL, &best, &best_pay);
+        consider(r, VC_STRAIGHT_FLUSH, &best, &best_pay);
+    }
+    if (straight)
+        consider(r, VC_STRAIGHT, &best, &best_pay);
+    if (one_suit)
+        consider(r, VC_FLUSH, &best, &best_pay);
+    if (maxc + wild >= 5)
+        consider(r, VC_FIVE_KIND, &best, &best_pay);
+    for (int q = 0; q < 13; q++) {
+        int need = 4 - cnt[q];
+        if (need < 0 || need > wild)
+            continue;
+        int others = natural - cnt[q];
+        if (others == 1) {
+            for (int k = 0; k < 13; k++)
+                if (k != q && cnt[k])
+                    consider(r, VC_QUADS + q * 13 + k, &best, &best_pay);
+        } else {
+            consider(r, VC_QUADS + q * 13 + r->best_kicker[q], &best, &best_pay);
+        }
+    }
+    if (distinct <= 2 && maxc <= 3)
+        consider(r, VC_FULL_HOUSE, &best, &best_pay);
+    if (maxc + wild >= 3)
+        consider(r, VC_TRIPS, &best, &best_pay);
+    if (maxc <= 2 && natural >= 3) {
+        int pairs = 0, singles = 0;
+        for (int k = 0; k < 13; k++) {
+            pairs += cnt[k] == 2;
+            singles += cnt[k] == 1;
+        }
+        if (pairs + (wild < singles ? wild : singles) >= 2)
+            consider(r, VC_TWO_PAIR, &best, &best_pay);
+    }
+    if (wild == 1 && maxc == 1)
+        for (int k = 0; k < 13; k++)
+            if (cnt[k])
+                consider(r, VC_PAIR + k, &best, &best_pay);
+    return best;
+}
+
+static void vc_rules_init(vc_rules *r, const uint8_t *code_out, const int64_t *out_pay, int deuces_wild)
+{
+    r->code_out = code_out;
+    r->out_pay = out_pay;
+    r->deuces_wild = deuces_wild;
+    for (int q = 0; q < 13; q++) {
+        int best = q == 0 ? 1 : 0;
+        for (int k = 0; k < 13; k++)
+            if (k != q && pay_of(r, VC_QUADS + q * 13 + k) > pay_of(r, VC_QUADS + q * 13 + best))
+                best = k;
+        r->best_kicker[q] = best;
+        r->best_kicker_pay[q] = pay_of(r, VC_QUADS + q * 13 + best);
+    }
+}
+
+/* Buffers: borrowed views released by the caller. */
+static int get_buffer(PyObject *obj, Py_buffer *view, int writable, Py_ssize_t itemsize, Py_ssize_t min_len,
+                      const char *what)
+{
+    if (PyObject_GetBuffer(obj, view, writable ? PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS : PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    if (view->len < min_len * itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s: buffer too short", what);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* The symbol of a card type: its rank 0..12, 13 for a wild deuce, 14 for a joker. */
+static inline int vc_symbol(int type, int deuces_wild)
+{
+    if (type >= 52)
+        return 14;
+    if (deuces_wild && type >> 2 == 0)
+        return 13;
+    return type >> 2;
+}
+
+#define VC_KEYS (15 * 15 * 15 * 15 * 15)
+
+/* video_outcomes(types: bytes[n], deuces_wild: int, code_out: bytes[193], out_pay: int64[K],
+ *                out: uint8[C(n,5)] writable) -> None
+ *
+ * The types must be in order of their symbol (rank, then wild deuces, then jokers), so the
+ * symbols of a hand enumerated by increasing positions never decrease: a hand's outcome is then
+ * a lookup by its sorted symbols (base 15) in one table for hands whose natural cards share a
+ * suit and one for the others, both filled for the 11,628 multisets of five symbols. */
+static PyObject *video_outcomes(PyObject *self, PyObject *args)
+{
+    PyObject *types_obj, *code_obj, *pay_obj, *out_obj;
+    int deuces_wild;
+    if (!PyArg_ParseTuple(args, "OiOOO", &types_obj, &deuces_wild, &code_obj, &pay_obj, &out_obj))
+        return NULL;
+    vc_binom binom64;
+    vc_binomials(binom64);
+    Py_buffer types, code, pay, out;
+    if (get_buffer(types_obj, &types, 0, 1, 5, "types") < 0)
+        return NULL;
+    int n = (int)types.len;
+    const uint8_t *t = types.buf;
+    int sorted = n <= VC_MAX_CARDS;
+    for (int i = 1; sorted && i < n; i++)
+        sorted = vc_symbol(t[i - 1], deuces_wild) <= vc_symbol(t[i], deuces_wild);
+    if (!sorted) {
+        PyBuffer_Release(&types);
+        PyErr_SetString(PyExc_ValueError, "at most 64 cards, in order of their symbol");
+        return NULL;
+    }
+    if (get_buffer(code_obj, &code, 0, 1, VC_NCODES, "code_out") < 0) {
+        PyBuffer_Release(&types);
+        return NULL;
+    }
+    if (get_buffer(pay_obj, &pay, 0, 8, 1, "out_pay") < 0) {
+        PyBuffer_Release(&types);
+        PyBuffer_Release(&code);
+        return NULL;
+    }
+    if (get_buffer(out_obj, &out, 1, 1, binom64[n][5], "out") < 0) {
+        PyBuffer_Release(&types);
+        PyBuffer_Release(&code);
+        PyBuffer_Release(&pay);
+        return NULL;
+    }
+    uint8_t *plain = malloc(2 * (size_t)VC_KEYS);
+    if (plain == NULL) {
+        PyBuffer_Release(&types);
+        PyBuffer_Release(&code);
+        PyBuffer_Release(&pay);
+        PyBuffer_Release(&out);
+        return PyErr_NoMemory();
+    }
+    uint8_t *flush = plain + VC_KEYS;
+    uint8_t *o = out.buf;
+    Py_BEGIN_ALLOW_THREADS
+    vc_rules rules;
+    vc_rules_init(&rules, code.buf, pay.buf, deuces_wild);
+    /* a representative hand of each multiset of symbols, suited and not */
+    int sym[5];
+    for (sym[4] = 0; sym[4] < 15; sym[4]++)
+        for (sym[3] = 0; sym[3] <= sym[4]; sym[3]++)
+            for (sym[2] = 0; sym[2] <= sym[3]; sym[2]++)
+                for (sym[1] = 0; sym[1] <= sym[2]; sym[1]++)
+                    for (sym[0] = 0; sym[0] <= sym[1]; sym[0]++) {
+                        uint8_t suited[5], mixed[5];
+                        int key = 0, natural = 0;
+                        for (int j = 4; j >= 0; j--) {
+                            key = key * 15 + sym[j];
+                            if (sym[j] == 14)
+                                suited[j] = mixed[j] = 52;
+                            else if (sym[j] == 13)
+                                suited[j] = mixed[j] = (uint8_t)(j & 3);  /* a deuce */
+                            else {
+                                suited[j] = (uint8_t)(sym[j] * 4);
+                                mixed[j] = (uint8_t)(sym[j] * 4 + (natural++ & 3));
+                            }
+                        }
+                        flush[key] = rules.code_out[vc_classify(&rules, suited)];
+                        plain[key] = rules.code_out[vc_classify(&rules, mixed)];
+                    }
+    int symbol[VC_MAX_CARDS];
+    unsigned suitbit[VC_MAX_CARDS];
+    for (int i = 0; i < n; i++) {
+        symbol[i] = vc_symbol(t[i], deuces_wild);
+        suitbit[i] = symbol[i] >= 13 ? 0u : 1u << (t[i] & 3);
+    }
+    int64_t index = 0;
+    for (int e = 4; e < n; e++) {
+        int ke = symbol[e] * 15 * 15 * 15 * 15;
+        unsigned se = suitbit[e];
+        for (int d = 3; d < e; d++) {
+            int kd = ke + symbol[d] * 15 * 15 * 15;
+            unsigned sd = se | suitbit[d];
+            for (int c = 2; c < d; c++) {
+                int kc = kd + symbol[c] * 15 * 15;
+                unsigned sc = sd | suitbit[c];
+                for (int b = 1; b < c; b++) {
+                    int kb = kc + symbol[b] * 15;
+                    unsigned sb = sc | suitbit[b];
+                    for (int a = 0; a < b; a++) {
+                        unsigned s = sb | suitbit[a];
+                        int key = kb + symbol[a];
+                        o[index++] = (s & (s - 1)) ? plain[key] : flush[key];
+                    }
+                }
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    free(plain);
+    PyBuffer_Release(&types);
+    PyBuffer_Release(&code);
+    PyBuffer_Release(&pay);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
+/* video_classify(types: bytes[5*m], deuces_wild, code_out, out_pay, codes: int16[m] writable):
+ * the fine code of each of m hands (for tests and for explaining one hand). */
+static PyObject *video_classify(PyObject *self, PyObject *args)
+{
+    PyObject *types_obj, *code_obj, *pay_obj, *out_obj;
+    int deuces_wild;
+    if (!PyArg_ParseTuple(args, "OiOOO", &types_obj, &deuces_wild, &code_obj, &pay_obj, &out_obj))
+        return NULL;
+    Py_buffer types, code, pay, out;
+    if (get_buffer(types_obj, &types, 0, 1, 0, "types") < 0)
+        return NULL;
+    Py_ssize_t m = types.len / 5;
+    if (get_buffer(code_obj, &code, 0, 1, VC_NCODES, "code_out") < 0) {
+        PyBuffer_Release(&types);
+        return NULL;
+    }
+    if (get_buffer(pay_obj, &pay, 0, 8, 1, "out_pay") < 0) {
+        PyBuffer_Release(&types);
+        PyBuffer_Release(&code);
+        return NULL;
+    }
+    if (get_buffer(out_obj, &out, 1, 2, m, "codes") < 0) {
+        PyBuffer_Release(&types);
+        PyBuffer_Release(&code);
+        PyBuffer_Release(&pay);
+        return NULL;
+    }
+    const uint8_t *t = types.buf;
+    int16_t *o = out.buf;
+    Py_BEGIN_ALLOW_THREADS
+    vc_rules rules;
+    vc_rules_init(&rules, code.buf, pay.buf, deuces_wild);
+    for (Py_ssize_t i = 0; i < m; i++)
+        o[i] = (int16_t)vc_classify(&rules, t + 5 * i);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&types);
+    PyBuffer_Release(&code);
+    PyBuffer_Release(&pay);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
+/* The 32 colex indices (within the table of their size) of the subsets of positions p[0..4]. */
+static inline void subset_indices(const vc_binom binom64, const int p[5], int64_t idx[32], int size[32])
+{
+    for (int m = 0; m < 32; m++) {
+        int64_t v = 0;
+        int k = 0;
+        for (int j = 0; j < 5; j++)
+            if (m >> j & 1) {
+                k++;
+                v += binom64[p[j]][k];
+            }
+        idx[m] = v;
+        size[m] = k;
+    }
+}
+
+/* video_analyse(n, outcomes: uint8[C(n,5)], out_pay: int64[K], weights: int64[6],
+ *               counts: int64[K] writable, strategy: uint8[C(n,5)] writable) -> (ties, total)
+ *
+ * weights[k] = L / C(n-5, k) for k cards drawn, L their least common multiple, so each dealt
+ * hand counts L draws whatever it holds.  The best hold maximises the expected pay; among holds
+ * of equal expected pay the one that keeps more cards wins, then the lowest bit mask (bit j =
+ * the j-th card of the dealt hand in deck order).  Returns the number of dealt hands whose best
+ * expected pay was reached by more than one hold, and the sum of the best holds' weighted pays. */
+static PyObject *video_analyse(PyObject *self, PyObject *args)
+{
+    int n;
+    PyObject *outc_obj, *pay_obj, *w_obj, *cnt_obj, *strat_obj;
+    if (!PyArg_ParseTuple(args, "iOOOOO", &n, &outc_obj, &pay_obj, &w_obj, &cnt_obj, &strat_obj))
+        return NULL;
+    if (n < 10 || n > VC_MAX_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "between 10 and 64 cards");
+        return NULL;
+    }
+    vc_binom binom64;
+    vc_binomials(binom64);
+    int64_t hands = binom64[n][5];
+    Py_buffer outc, pay, wb, cnt, strat;
+    if (get_buffer(outc_obj, &outc, 0, 1, hands, "outcomes") < 0)
+        return NULL;
+    if (get_buffer(pay_obj, &pay, 0, 8, 1, "out_pay") < 0) {
+        PyBuffer_Release(&outc);
+        return NULL;
+    }
+    int K = (int)(pay.len / 8);
+    if (K > VC_MAX_OUTCOMES) {
+        PyBuffer_Release(&outc);
+        PyBuffer_Release(&pay);
+        PyErr_SetString(PyExc_ValueError, "at most 64 outcomes");
+        return NULL;
+    }
+    if (get_buffer(w_obj, &wb, 0, 8, 6, "weights") < 0) {
+        PyBuffer_Release(&outc);
+        PyBuffer_Release(&pay);
+        return NULL;
+    }
+    if (get_buffer(cnt_obj, &cnt, 1, 8, K, "counts") < 0) {
+        PyBuffer_Release(&outc);
+        PyBuffer_Release(&pay);
+        PyBuffer_Release(&wb);
+        return NULL;
+    }
+    if (get_buffer(strat_obj, &strat, 1, 1, hands, "strategy") < 0) {
+        PyBuffer_Release(&outc);
+        PyBuffer_Release(&pay);
+        PyBuffer_Release(&wb);
+        PyBuffer_Release(&cnt);
+        return NULL;
+    }
+    /* tables for subsets of 0..4 cards: the count of each outcome among the final hands that
+     * contain the subset, and their total pay */
+    uint32_t *tab[5];
+    int64_t *tsum[5];
+    int ok = 1;
+    for (int k = 0; k < 5; k++) {
+        tab[k] = calloc((size_t)binom64[n][k] * (size_t)K, sizeof(uint32_t));
+        tsum[k] = calloc((size_t)binom64[n][k], sizeof(int64_t));
+        ok = ok && tab[k] && tsum[k];
+    }
+    int64_t ties = 0, total = 0;
+    if (ok) {
+        const uint8_t *oc = outc.buf;
+        const int64_t *p = pay.buf, *w = wb.buf;
+        int64_t *counts = cnt.buf;
+        uint8_t *st = strat.buf;
+        Py_BEGIN_ALLOW_THREADS
+        memset(counts, 0, sizeof(int64_t) * (size_t)K);
+        int64_t index = 0;
+        int pos[5];
+        int64_t idx[32];
+        int size[32];
+        for (pos[4] = 4; pos[4] < n; pos[4]++)
+            for (pos[3] = 3; pos[3] < pos[4]; pos[3]++)
+                for (pos[2] = 2; pos[2] < pos[3]; pos[2]++)
+                    for (pos[1] = 1; pos[1] < pos[2]; pos[1]++)
+                        for (pos[0] = 0; pos[0] < pos[1]; pos[0]++) {
+                            int o = oc[index++];
+                            subset_indices(binom64, pos, idx, size);
+                            for (int m = 0; m < 31; m++)
+                                tab[size[m]][idx[m] * K + o]++;
+                        }
+        for (int k = 0; k < 5; k++)
+            for (int64_t i = 0; i < binom64[n][k]; i++) {
+                int64_t s = 0;
+                for (int o = 0; o < K; o++)
+                    s += p[o] * (int64_t)tab[k][i * K + o];
+                tsum[k][i] = s;
+            }
+        index = 0;
+        for (pos[4] = 4; pos[4] < n; pos[4]++)
+            for (pos[3] = 3; pos[3] < pos[4]; pos[3]++)
+                for (pos[2] = 2; pos[2] < pos[3]; pos[2]++)
+                    for (pos[1] = 1; pos[1] < pos[2]; pos[1]++)
+                        for (pos[0] = 0; pos[0] < pos[1]; pos[0]++) {
+                            int own = oc[index];
+                            int64_t v[32];
+                            subset_indices(binom64, pos, idx, size);
+                            for (int m = 0; m < 31; m++)
+                                v[m] = tsum[size[m]][idx[m]];
+                            v[31] = p[own];
+                            /* superset Moebius transform: v[h] = pay over draws avoiding the discards */
+                            for (int j = 0; j < 5; j++)
+                                for (int m = 0; m < 32; m++)
+                                    if (!(m >> j & 1))
+                                        v[m] -= v[m | 1 << j];
+                            int best = 31;
+                            int64_t best_value = v[31] * w[0];
+                            int tied = 0;
+                            for (int m = 30; m >= 0; m--) {
+                                int64_t value = v[m] * w[5 - size[m]];
+                                if (value > best_value) {
+                                    best_value = value;
+                                    best = m;
+                                    tied = 0;
+                                } else if (value == best_value) {
+                                    tied = 1;
+                                    if (size[m] > size[best] || (size[m] == size[best] && m < best))
+                                        best = m;
+                                }
+                            }
+                            ties += tied;
+                            total += best_value;
+                            st[index] = (uint8_t)best;
+                            index++;
+                            /* the outcome counts of the best hold, by the same transform */
+                            int64_t c[VC_MAX_OUTCOMES];
+                            memset(c, 0, sizeof(int64_t) * (size_t)K);
+                            int free_mask = 31 & ~best;
+                            /* iterate over supersets T of best inside the dealt hand */
+                            for (int sub = free_mask;; sub = (sub - 1) & free_mask) {
+                                int t = best | sub;
+                                int sign = (__builtin_popcount(sub) & 1) ? -1 : 1;
+                                if (t == 31)
+                                    c[own] += sign;
+                                else {
+                                    const uint32_t *row = tab[size[t]] + idx[t] * K;
+                                    for (int o = 0; o < K; o++)
+                                        c[o] += sign * (int64_t)row[o];
+                                }
+                                if (sub == 0)
+                                    break;
+                            }
+                            int64_t weight = w[5 - size[best]];
+                            for (int o = 0; o < K; o++)
+                                counts[o] += c[o] * weight;
+                        }
+        Py_END_ALLOW_THREADS
+    }
+    for (int k = 0; k < 5; k++) {
+        free(tab[k]);
+        free(tsum[k]);
+    }
+    PyBuffer_Release(&outc);
+    PyBuffer_Release(&pay);
+    PyBuffer_Release(&wb);
+    PyBuffer_Release(&cnt);
+    PyBuffer_Release(&strat);
+    if (!ok)
+        return PyErr_NoMemory();
+    return Py_BuildValue("(LL)", (long long)ties, (long long)total);
+}
+
+/* video_hand(n, outcomes: uint8[C(n,5)], K, dealt: bytes[5] positions ascending,
+ *            counts: int64[32*K] writable): counts[h*K + o] = final hands with outcome o whose
+ * intersection with the dealt hand is exactly the hold h (bit j = dealt[j]). */
+static PyObject *video_hand(PyObject *self, PyObject *args)
+{
+    int n, K;
+    PyObject *outc_obj, *dealt_obj, *cnt_obj;
+    if (!PyArg_ParseTuple(args, "iOiOO", &n, &outc_obj, &K, &dealt_obj, &cnt_obj))
+        return NULL;
+    if (n < 5 || n > VC_MAX_CARDS || K < 1 || K > VC_MAX_OUTCOMES) {
+        PyErr_SetString(PyExc_ValueError, "bad deck size or number of outcomes");
+        return NULL;
+    }
+    vc_binom binom64;
+    vc_binomials(binom64);
+    Py_buffer outc, dealt, cnt;
+    if (get_buffer(outc_obj, &outc, 0, 1, binom64[n][5], "outcomes") < 0)
+        return NULL;
+    if (get_buffer(dealt_obj, &dealt, 0, 1, 5, "dealt") < 0) {
+        PyBuffer_Release(&outc);
+        return NULL;
+    }
+    if (get_buffer(cnt_obj, &cnt, 1, 8, 32 * (Py_ssize_t)K, "counts") < 0) {
+        PyBuffer_Release(&outc);
+        PyBuffer_Release(&dealt);
+        return NULL;
+    }
+    const uint8_t *oc = outc.buf, *dp = dealt.buf;
+    int64_t *counts = cnt.buf;
+    Py_BEGIN_ALLOW_THREADS
+    uint8_t bit[VC_MAX_CARDS];
+    memset(bit, 0, sizeof bit);
+    for (int j = 0; j < 5; j++)
+        bit[dp[j]] = (uint8_t)(1u << j);
+    memset(counts, 0, sizeof(int64_t) * 32 * (size_t)K);
+    int64_t index = 0;
+    for (int e = 4; e < n; e++)
+        for (int d = 3; d < e; d++) {
+            int me = bit[e] | bit[d];
+            for (int c = 2; c < d; c++) {
+                int mc = me | bit[c];
+                for (int b = 1; b < c; b++) {
+                    int mb = mc | bit[b];
+                    for (int a = 0; a < b; a++)
+                        counts[(mb | bit[a]) * K + oc[index++]]++;
+                }
+            }
+        }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&outc);
+    PyBuffer_Release(&dealt);
+    PyBuffer_Release(&cnt);
+    Py_RETURN_NONE;
+}
+
+PyMethodDef cl_video_methods[] = {
+    {"video_outcomes", video_outcomes, METH_VARARGS, "Outcome of every five-card hand of a deck."},
+    {"video_classify", video_classify, METH_VARARGS, "Fine code of each of several five-card hands."},
+    {"video_analyse", video_analyse, METH_VARARGS, "Best hold of every dealt hand; outcome counts."},
+    {"video_hand", video_hand, METH_VARARGS, "Outcome counts of the 32 holds of one dealt hand."},
+    {NULL, NULL, 0, NULL},
+};
