@@ -419,19 +419,65 @@ static inline void subset_indices(const vc_binom binom64, const int p[5], int64_
     }
 }
 
+/* The number of draws of each outcome for hold h of a dealt hand, by inclusion-exclusion over
+ * the supersets of h inside the dealt hand (own = the dealt hand's own outcome). */
+static void hold_counts(int h, const int size[32], const int64_t idx[32], int own, uint32_t *const tab[5],
+                        int K, int64_t c[])
+{
+    memset(c, 0, sizeof(int64_t) * (size_t)K);
+    int free_mask = 31 & ~h;
+    for (int sub = free_mask;; sub = (sub - 1) & free_mask) {
+        int t = h | sub;
+        int sign = (__builtin_popcount(sub) & 1) ? -1 : 1;
+        if (t == 31)
+            c[own] += sign;
+        else {
+            const uint32_t *row = tab[size[t]] + idx[t] * K;
+            for (int o = 0; o < K; o++)
+                c[o] += sign * (int64_t)row[o];
+        }
+        if (sub == 0)
+            break;
+    }
+}
+
+/* Between two holds of equal expected pay: is hold a better than hold b?  The less volatile one
+ * (lower mean square pay), then the one keeping more cards, then the lower bit mask. */
+static int better_tie(int a, int b, const int size[32], const int64_t idx[32], int own, uint32_t *const tab[5],
+                      const int64_t *p, const int64_t *w, int K, int volatile_first)
+{
+    int64_t ca[VC_MAX_OUTCOMES], cb[VC_MAX_OUTCOMES];
+    hold_counts(a, size, idx, own, tab, K, ca);
+    hold_counts(b, size, idx, own, tab, K, cb);
+    __int128 sa = 0, sb = 0;
+    for (int o = 0; o < K; o++) {
+        sa += (__int128)p[o] * p[o] * ca[o];
+        sb += (__int128)p[o] * p[o] * cb[o];
+    }
+    sa *= w[5 - size[a]];
+    sb *= w[5 - size[b]];
+    if (sa != sb)
+        return volatile_first ? sa > sb : sa < sb;
+    if (size[a] != size[b])
+        return size[a] > size[b];
+    return a < b;
+}
+
 /* video_analyse(n, outcomes: uint8[C(n,5)], out_pay: int64[K], weights: int64[6],
- *               counts: int64[K] writable, strategy: uint8[C(n,5)] writable) -> (ties, total)
+ *               counts: int64[K] writable, strategy: uint8[C(n,5)] writable, volatile_first: bool)
+ *               -> (ties, total)
  *
  * weights[k] = L / C(n-5, k) for k cards drawn, L their least common multiple, so each dealt
  * hand counts L draws whatever it holds.  The best hold maximises the expected pay; among holds
- * of equal expected pay the one that keeps more cards wins, then the lowest bit mask (bit j =
- * the j-th card of the dealt hand in deck order).  Returns the number of dealt hands whose best
+ * of equal expected pay the less volatile wins (lower mean square pay; the more volatile with
+ * volatile_first), then the one keeping
+ * more cards, then the lowest bit mask (bit j = the j-th card of the dealt hand in deck order).  Returns the number of dealt hands whose best
  * expected pay was reached by more than one hold, and the sum of the best holds' weighted pays. */
 static PyObject *video_analyse(PyObject *self, PyObject *args)
 {
-    int n;
+    int n, volatile_first;
     PyObject *outc_obj, *pay_obj, *w_obj, *cnt_obj, *strat_obj;
-    if (!PyArg_ParseTuple(args, "iOOOOO", &n, &outc_obj, &pay_obj, &w_obj, &cnt_obj, &strat_obj))
+    if (!PyArg_ParseTuple(args, "iOOOOOp", &n, &outc_obj, &pay_obj, &w_obj, &cnt_obj, &strat_obj, &volatile_first))
         return NULL;
     if (n < 10 || n > VC_MAX_CARDS) {
         PyErr_SetString(PyExc_ValueError, "between 10 and 64 cards");
@@ -539,7 +585,7 @@ static PyObject *video_analyse(PyObject *self, PyObject *args)
                                     tied = 0;
                                 } else if (value == best_value) {
                                     tied = 1;
-                                    if (size[m] > size[best] || (size[m] == size[best] && m < best))
+                                    if (better_tie(m, best, size, idx, own, tab, p, w, K, volatile_first))
                                         best = m;
                                 }
                             }
@@ -547,24 +593,9 @@ static PyObject *video_analyse(PyObject *self, PyObject *args)
                             total += best_value;
                             st[index] = (uint8_t)best;
                             index++;
-                            /* the outcome counts of the best hold, by the same transform */
+                            /* the outcome counts of the best hold */
                             int64_t c[VC_MAX_OUTCOMES];
-                            memset(c, 0, sizeof(int64_t) * (size_t)K);
-                            int free_mask = 31 & ~best;
-                            /* iterate over supersets T of best inside the dealt hand */
-                            for (int sub = free_mask;; sub = (sub - 1) & free_mask) {
-                                int t = best | sub;
-                                int sign = (__builtin_popcount(sub) & 1) ? -1 : 1;
-                                if (t == 31)
-                                    c[own] += sign;
-                                else {
-                                    const uint32_t *row = tab[size[t]] + idx[t] * K;
-                                    for (int o = 0; o < K; o++)
-                                        c[o] += sign * (int64_t)row[o];
-                                }
-                                if (sub == 0)
-                                    break;
-                            }
+                            hold_counts(best, size, idx, own, tab, K, c);
                             int64_t weight = w[5 - size[best]];
                             for (int o = 0; o < K; o++)
                                 counts[o] += c[o] * weight;

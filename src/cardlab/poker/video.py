@@ -1,0 +1,308 @@
+"""Video poker: the exact return of a pay table under optimal play, on any deck (docs/video.md).
+
+:func:`analyse` plays every dealt hand the best way (the hold of highest expected pay) and
+counts every final outcome exactly; :func:`hold_values` ranks the 32 holds of one dealt hand.
+
+The method (csrc/video.c): the outcome of each of the C(n, 5) final hands is summed onto each
+of its 32 subsets, so for a subset T, ``A(T)`` is the total pay of the final hands containing
+T. For a dealt hand D and a hold H ⊆ D, the draws avoid the discards, and by inclusion-exclusion
+their total pay is ``sum over H ⊆ T ⊆ D of (-1)^|T - H| A(T)``: 32 lookups and a Möbius
+transform give all 32 holds at once. Each dealt hand is weighted by L, the least common multiple
+of the numbers of draws C(n-5, k), so every count is an integer: for 52 cards the outcome counts
+add up to C(52,5) × 5 × C(47,5) = 19,933,230,517,200, the denominator of the published tables.
+
+Ties: among holds of equal expected pay (compared exactly), the one keeping more cards is
+played, then the one whose held cards come first in the deck order (2c 2d ... As, wild deuces,
+jokers). The return does not depend on this; the outcome counts may.
+
+>>> result = analyse("jacks-or-better-9-6")          # doctest: +SKIP
+>>> f"{float(result.return_exact):.6f}"               # doctest: +SKIP
+'0.995439'
+>>> hold_values("jacks-or-better-9-6", "Ah Kh Qh Jh 2c").holds[0].hold
+'Ah Kh Qh Jh'
+>>> hold_values("jacks-or-better-9-6", "Ah Kh Qh Jh")
+Traceback (most recent call last):
+...
+cardlab.errors.HandError: a video poker hand has 5 cards; 'Ah Kh Qh Jh' has 4
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache, reduce
+from math import comb, lcm
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+
+from cardlab.cards import format_cards, parse_card_ids
+from cardlab.dealing import Deck
+from cardlab.engine import SeedLike, chunk_sizes, iter_chunks, resolve_seed
+from cardlab.errors import CardError, DeckError, HandError, TooLargeError
+from cardlab.poker.video_paytable import NCODES, PayTable, paytable
+from cardlab.poker.video_result import HandAnalysis, HoldValue, VideoAnalysis, VideoSimulation
+
+__all__ = ["VideoDeck", "analyse", "hold_values", "video_deck", "MAX_CARDS"]
+
+#: Most physical cards the exact analysis takes (C(64,5) = 7.6 million final hands).
+MAX_CARDS = 64
+JOKER = 52
+_JOKER_WORDS = re.compile(r"^(jk|joker|jkr|\*)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class VideoDeck:
+    """The physical cards of a video poker deck: ``deck`` (cardlab's :class:`Deck`: removed
+    cards, stripped or several decks), ``jokers`` added (wild) and whether deuces are wild.
+
+    ``types`` lists the card type of each position (0..51, or 52 for a joker) in the order the
+    kernel needs: naturals by rank and suit, then wild deuces, then jokers.
+
+    >>> VideoDeck(Deck.standard(), 1, False).size
+    53
+    """
+
+    deck: Deck
+    jokers: int = 0
+    deuces_wild: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.jokers <= 2:
+            raise DeckError(f"a video poker deck takes 0, 1 or 2 jokers, not {self.jokers}")
+
+    @property
+    def size(self) -> int:
+        """Number of physical cards."""
+        return self.deck.size + self.jokers
+
+    @property
+    def types(self) -> np.ndarray:
+        """Card type of each position (uint8), in the kernel's order."""
+        ids = [int(i) for i in self.deck.physical()]
+        if self.deuces_wild:
+            ids = [i for i in ids if i >= 4] + [i for i in ids if i < 4]
+        return np.array(ids + [JOKER] * self.jokers, dtype=np.uint8)
+
+    def describe(self) -> str:
+        """A few words for titles: '52 cards', '53 cards (1 joker), deuces wild'."""
+        words = f"{self.size} cards"
+        if self.jokers:
+            words += f" ({self.jokers} joker{'s' if self.jokers > 1 else ''})"
+        if self.deuces_wild:
+            words += ", deuces wild"
+        return words
+
+
+def video_deck(table: PayTable, deck: Deck | None = None, jokers: int | None = None,
+               wild: str | None = None) -> VideoDeck:
+    """The deck a game is played on: ``deck`` (default a standard deck) with the pay table's
+    jokers and wild rule unless ``jokers``/``wild`` say otherwise."""
+    if wild not in (None, "none", "deuces"):
+        raise DeckError(f"unknown wild rule '{wild}' (expected 'deuces' or 'none')")
+    chosen = table.wild if wild is None else wild
+    return VideoDeck(deck or Deck.standard(), table.jokers if jokers is None else jokers, chosen == "deuces")
+
+
+def _check_size(cards: VideoDeck) -> int:
+    n = cards.size
+    if n > MAX_CARDS:
+        raise TooLargeError(f"the exact analysis takes at most {MAX_CARDS} cards; this deck has {n} "
+                            f"({comb(n, 5):,} final hands)")
+    if n < 10:
+        raise DeckError(f"a video poker deck needs at least 10 cards (5 dealt, 5 drawn); this one has {n}")
+    return n
+
+
+def _weights(n: int) -> tuple[int, list[int]]:
+    """L = lcm of C(n-5, k) for k = 0..5 and the weight L / C(n-5, k) of a draw of k cards."""
+    big = reduce(lcm, [comb(n - 5, k) for k in range(6)])
+    return big, [big // comb(n - 5, k) for k in range(6)]
+
+
+@lru_cache(maxsize=4)
+def _outcomes_cached(types: bytes, deuces_wild: bool, code_outcome: tuple[int, ...],
+                     pays: tuple[int, ...]) -> np.ndarray:
+    from cardlab import _core
+
+    out = np.empty(comb(len(types), 5), dtype=np.uint8)
+    _core.video_outcomes(types, int(deuces_wild), bytes(code_outcome), np.array(pays, dtype=np.int64), out)
+    out.setflags(write=False)
+    return out
+
+
+def _outcomes(table: PayTable, cards: VideoDeck) -> np.ndarray:
+    """The outcome index of every final hand of the deck, in colex order of positions."""
+    if len(table.outcomes) > 64:
+        raise TooLargeError(f"a pay table takes at most 63 paying outcomes; '{table.name}' has "
+                            f"{len(table.outcomes) - 1}")
+    assert len(table.code_outcome) == NCODES
+    return _outcomes_cached(cards.types.tobytes(), cards.deuces_wild, table.code_outcome,
+                            tuple(table.int_pays()))
+
+
+def analyse(game: str | Path | PayTable, deck: Deck | None = None, *, jokers: int | None = None,
+            wild: str | None = None, simulate: int | None = None, seed: SeedLike = None,
+            workers: int = 1, ties: str = "steady") -> VideoAnalysis:
+    """The whole game under optimal play: return, outcome counts, variance (exact), and with
+    ``simulate`` a seeded simulation of that play beside it.
+
+    Parameters
+    ----------
+    game : a built-in pay table name, a TOML file, or a :class:`PayTable`.
+    deck : the 52-card deck by default; any :class:`Deck` (cards removed, stripped, several).
+    jokers, wild : override the pay table's jokers (0-2) and wild rule ("deuces" or "none").
+    simulate, seed, workers : hands to simulate under the computed strategy, and their seed.
+    ties : between holds of equal expected pay, "steady" (default) plays the less volatile
+        (lower mean square pay), "volatile" the more volatile; then the one keeping more cards.
+    """
+    from cardlab import _core
+
+    if ties not in ("steady", "volatile"):
+        raise HandError(f"unknown tie rule '{ties}' (expected 'steady' or 'volatile')")
+    table = paytable(game)
+    cards = video_deck(table, deck, jokers, wild)
+    n = _check_size(cards)
+    outcomes = _outcomes(table, cards)
+    big, weights = _weights(n)
+    pays = np.array(table.int_pays(), dtype=np.int64)
+    if comb(n, 5) * big * max(1, int(pays.max())) >= 2**62:
+        raise TooLargeError(f"pays this large on {n} cards overflow the exact counts")
+    counts = np.zeros(len(pays), dtype=np.int64)
+    strategy = np.empty(comb(n, 5), dtype=np.uint8)
+    tied, total_pay = _core.video_analyse(n, outcomes, pays, np.array(weights, dtype=np.int64), counts, strategy,
+                                          ties == "volatile")
+    total = comb(n, 5) * big
+    int_counts = tuple(int(c) for c in counts)
+    if sum(int_counts) != total or sum(c * int(p) for c, p in zip(int_counts, pays)) != total_pay:
+        raise AssertionError("video poker counts do not add up: a bug, please report it")
+    simulation = None
+    if simulate is not None:
+        simulation = _simulate(table, cards, outcomes, strategy, simulate, seed, workers)
+    return VideoAnalysis(table, cards.describe(), n, int_counts, total, int(tied), simulation)
+
+
+# --- one dealt hand ---------------------------------------------------------------------------
+
+
+def _parse_hand(text: str, cards: VideoDeck) -> tuple[list[int], list[str]]:
+    """Card types (52 = joker) of a dealt hand and how each was written."""
+    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    types: list[int] = []
+    shown: list[str] = []
+    try:
+        for token in tokens:
+            if _JOKER_WORDS.match(token):
+                types.append(JOKER)
+                shown.append(token)
+                continue
+            ids = parse_card_ids(token)
+            types.extend(ids)
+            shown.extend([token] if len(ids) == 1 else format_cards(ids).split())
+    except CardError:
+        if any(_JOKER_WORDS.match(t) for t in tokens):
+            raise
+        types = parse_card_ids(text)
+        shown = format_cards(types).split()
+    if len(types) != 5:
+        raise HandError(f"a video poker hand has 5 cards; '{text}' has {len(types)}")
+    naturals = [t for t in types if t != JOKER]
+    jokers = len(types) - len(naturals)
+    if jokers > cards.jokers:
+        raise DeckError(f"'{text}' holds {jokers} joker(s) but the deck has {cards.jokers}")
+    cards.deck.remove(naturals)  # raises for a card given twice or not in the deck
+    return types, shown
+
+
+def _positions(types: list[int], cards: VideoDeck) -> list[int]:
+    order = [int(t) for t in cards.types]
+    used: set[int] = set()
+    positions = []
+    for t in types:
+        p = next(i for i, u in enumerate(order) if u == t and i not in used)
+        used.add(p)
+        positions.append(p)
+    return positions
+
+
+def hold_values(game: str | Path | PayTable, hand: str, deck: Deck | None = None, *,
+                jokers: int | None = None, wild: str | None = None) -> HandAnalysis:
+    """The exact expected pay of each of the 32 holds of one dealt hand, best first.
+
+    Every hold's draws are counted exactly (the outcome of each final hand from the deck minus
+    the dealt cards); ties are ordered as in :func:`analyse`.
+    """
+    from cardlab import _core
+
+    table = paytable(game)
+    cards = video_deck(table, deck, jokers, wild)
+    n = _check_size(cards)
+    types, shown = _parse_hand(hand, cards)
+    positions = _positions(types, cards)
+    order = sorted(range(5), key=lambda j: positions[j])  # bit b of the kernel's mask = order[b]
+    outcomes = _outcomes(table, cards)
+    k = len(table.outcomes)
+    counts = np.zeros(32 * k, dtype=np.int64)
+    _core.video_hand(n, outcomes, k, bytes(positions[j] for j in order), counts)
+    grid = counts.reshape(32, k)
+    holds = []
+    for mask in range(32):
+        held = [j for j in range(5) if mask >> j & 1]
+        kernel_mask = sum(1 << b for b, j in enumerate(order) if mask >> j & 1)
+        row = tuple(int(c) for c in grid[kernel_mask])
+        draws = comb(n - 5, 5 - len(held))
+        if sum(row) != draws:
+            raise AssertionError("hold counts do not add up: a bug, please report it")
+        ev = sum((c * o.pays for c, o in zip(row, table.outcomes)), Fraction(0)) / draws
+        holds.append((ev, len(held), kernel_mask, " ".join(shown[j] for j in held), row))
+    # best first; ties: more cards kept, then the lower kernel mask (as in the whole-game analysis)
+    holds.sort(key=lambda h: (-h[0], -h[1], h[2]))
+    values = tuple(HoldValue(text, ev, row) for ev, _, _, text, row in holds)
+    return HandAnalysis(table, " ".join(shown), cards.describe(), values)
+
+
+# --- simulation -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _PlayTask:
+    """Play ``n`` random hands under the strategy: per chunk, the outcome counts."""
+
+    n_cards: int
+    outcomes: np.ndarray
+    strategy: np.ndarray
+    k: int
+    releases_gil = True
+
+    def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
+        rng = np.random.default_rng(seed)
+        binom = np.array([[comb(i, j) for j in range(6)] for i in range(self.n_cards + 1)], dtype=np.int64)
+        keys = rng.random((n, self.n_cards))
+        picked = np.argpartition(keys, (4, 9), axis=1)[:, :10]
+        dealt = np.sort(picked[:, :5], axis=1)
+        draws = picked[:, 5:10]
+        index = binom[dealt, np.arange(1, 6)].sum(axis=1)
+        mask = self.strategy[index].astype(np.int64)
+        held = ((mask[:, None] >> np.arange(5)) & 1).astype(bool)
+        final = np.sort(np.where(held, dealt, draws), axis=1)
+        final_index = binom[final, np.arange(1, 6)].sum(axis=1)
+        return np.bincount(self.outcomes[final_index], minlength=self.k).astype(np.int64)
+
+
+def _simulate(table: PayTable, cards: VideoDeck, outcomes: np.ndarray, strategy: np.ndarray,
+              trials: int, seed: SeedLike, workers: int) -> VideoSimulation:
+    if trials < 1:
+        raise HandError(f"the number of hands to simulate must be at least 1, got {trials}")
+    root, reported = resolve_seed(seed)
+    task = _PlayTask(cards.size, outcomes, strategy, len(table.outcomes))
+    counts = np.zeros(len(table.outcomes), dtype=np.int64)
+    for _, chunk in _chunks(task, trials, root, workers):
+        counts += chunk
+    return VideoSimulation(trials, reported, tuple(int(c) for c in counts))
+
+
+def _chunks(task: _PlayTask, trials: int, root: np.random.SeedSequence,
+            workers: int) -> Iterator[tuple[int, np.ndarray]]:
+    return iter_chunks(task, chunk_sizes(trials, 100_000), root, workers=workers)
