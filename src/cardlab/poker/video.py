@@ -38,14 +38,14 @@ from typing import Iterator
 
 import numpy as np
 
-from cardlab.cards import format_cards, parse_card_ids
+from cardlab.cards import RANKS, format_cards, parse_card_ids
 from cardlab.dealing import Deck
 from cardlab.engine import SeedLike, chunk_sizes, iter_chunks, resolve_seed
 from cardlab.errors import CardError, DeckError, HandError, TooLargeError
 from cardlab.poker.video_paytable import NCODES, PayTable, paytable
 from cardlab.poker.video_result import HandAnalysis, HoldValue, VideoAnalysis, VideoSimulation
 
-__all__ = ["VideoDeck", "analyse", "hold_values", "video_deck", "MAX_CARDS"]
+__all__ = ["VideoDeck", "analyse", "hold_values", "video_deck", "parse_deck", "MAX_CARDS"]
 
 #: Most physical cards the exact analysis takes (C(64,5) = 7.6 million final hands).
 MAX_CARDS = 64
@@ -104,6 +104,37 @@ def video_deck(table: PayTable, deck: Deck | None = None, jokers: int | None = N
         raise DeckError(f"unknown wild rule '{wild}' (expected 'deuces' or 'none')")
     chosen = table.wild if wild is None else wild
     return VideoDeck(deck or Deck.standard(), table.jokers if jokers is None else jokers, chosen == "deuces")
+
+
+_RANK_SPEC = re.compile(r"^[2-9tjqka](-?[2-9tjqka])*$", re.IGNORECASE)
+
+
+def parse_deck(spec: str | None, decks: int = 1, remove: str | None = None) -> Deck:
+    """A deck from words: None or 'standard', 'short' (6-A), ranks ('9-A', '9TJQKA': all four
+    suits of those ranks) or an exact card list; ``decks`` copies; ``remove`` cards taken out.
+
+    >>> parse_deck("9-A").size, parse_deck("standard", decks=2, remove="As").size
+    (24, 103)
+    """
+    if decks < 1:
+        raise DeckError(f"the number of decks must be at least 1, got {decks}")
+    text = (spec or "standard").strip()
+    if text.lower() == "standard":
+        deck = Deck.standard(decks)
+    elif text.lower() == "short":
+        deck = Deck.short(decks)
+    elif _RANK_SPEC.match(text.replace("10", "T")):
+        ranks: set[int] = set()
+        for part in re.findall(r"[2-9tjqka]-[2-9tjqka]|[2-9tjqka]", text.replace("10", "T"), re.IGNORECASE):
+            ends = [RANKS.index(c.upper()) for c in part.split("-")]
+            if ends[0] > ends[-1]:
+                raise DeckError(f"rank range '{part}' in '{text}' runs downwards; write it low-high")
+            ranks.update(range(ends[0], ends[-1] + 1))
+        deck = Deck(tuple(decks if i // 4 in ranks else 0 for i in range(52)))
+    else:
+        base = Deck.of(text)
+        deck = Deck(tuple(c * decks for c in base.counts))
+    return deck.remove(remove) if remove else deck
 
 
 def _check_size(cards: VideoDeck) -> int:

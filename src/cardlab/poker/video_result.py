@@ -191,7 +191,7 @@ class VideoAnalysis:
         royal = self.hands_per_royal
         if royal is not None:
             lines.append(f"hands per royal {royal:,.1f}")
-        lines.append(f"tied deals      {self.tied_deals:,} (equal-EV holds; the one keeping more cards is played)")
+        lines.append(f"tied deals      {self.tied_deals:,} (equal-EV holds: the less volatile is played, then the one keeping more cards)")
         simulated = self.simulated_return()
         if simulated is not None and sim is not None:
             mean, (lo, hi) = simulated
