@@ -50,9 +50,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _video(args: argparse.Namespace) -> int:
     from cardlab.poker.video import analyse, hold_values, parse_deck
+    from cardlab.poker.video_result import HandAnalysis, VideoAnalysis
 
     deck = parse_deck(args.deck, decks=args.decks, remove=args.remove)
-    result: object
+    result: HandAnalysis | VideoAnalysis
     if args.hand is not None:
         if args.simulate is not None:
             raise CardlabError("--simulate plays the whole game: it cannot be combined with --hand")
@@ -62,6 +63,6 @@ def _video(args: argparse.Namespace) -> int:
                          seed=args.seed, ties=args.ties)
     write_result(args, result)
     if args.plot:
-        result.plot(args.plot)  # type: ignore[attr-defined]
+        result.plot(args.plot)
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 0

@@ -183,7 +183,10 @@ class VideoAnalysis:
                     + (["", ""] if sim is not None else []))
         widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
         lines = [f"{self.paytable.name}, optimal play, {self.deck}"]
-        fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))  # noqa: E731
+
+        def fmt(row: list[str]) -> str:
+            return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+
         lines += [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body), ""]
         lines.append(f"return          {100 * float(self.return_exact):.4f}%  (exactly {_ratio(self.return_exact)})")
         lines.append(f"variance        {float(self.variance):.4f}   standard deviation {self.std_dev:.4f}")
