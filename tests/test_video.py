@@ -203,6 +203,28 @@ def test_hand_keeps_the_input_notation_and_matches_whole_game_values():
     assert sum(draw_five.counts) == comb(47, 5)
 
 
+@pytest.mark.parametrize("hand", ["9s 9h Ts Js 2d", "Kd Qc 7h 7s 3c", "As 4s 5s 6c 8d"])
+def test_hand_against_plain_enumeration(hand):
+    from itertools import combinations
+
+    from cardlab.cards import parse_card_ids
+
+    result = hold_values("jacks-or-better-9-6", hand)
+    pay = jacks_or_better(JOB96)
+    dealt = parse_card_ids(hand)
+    rest = [c for c in range(52) if c not in dealt]
+    tokens = hand.split()
+    by_hold = {h.hold: h for h in result.holds}
+    for mask in range(32):
+        held = [dealt[j] for j in range(5) if mask >> j & 1]
+        if len(held) < 2:
+            continue  # 230,300 draws or more: too slow in plain Python
+        total = sum(pay([(c // 4, c % 4) for c in held + list(draw)])
+                    for draw in combinations(rest, 5 - len(held)))
+        text = " ".join(tokens[j] for j in range(5) if mask >> j & 1)
+        assert by_hold[text].ev == Fraction(total, comb(47, 5 - len(held)))
+
+
 def test_joker_hand():
     result = hold_values("joker-poker-kings-or-better", "Jk As Ks Qs Js")
     assert result.holds[0].hold == "Jk As Ks Qs Js"

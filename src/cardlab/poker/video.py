@@ -287,10 +287,12 @@ def hold_values(game: str | Path | PayTable, hand: str, deck: Deck | None = None
         if sum(row) != draws:
             raise AssertionError("hold counts do not add up: a bug, please report it")
         ev = sum((c * o.pays for c, o in zip(row, table.outcomes)), Fraction(0)) / draws
-        holds.append((ev, len(held), kernel_mask, " ".join(shown[j] for j in held), row))
-    # best first; ties: more cards kept, then the lower kernel mask (as in the whole-game analysis)
-    holds.sort(key=lambda h: (-h[0], -h[1], h[2]))
-    values = tuple(HoldValue(text, ev, row) for ev, _, _, text, row in holds)
+        square = sum((c * o.pays**2 for c, o in zip(row, table.outcomes)), Fraction(0)) / draws
+        holds.append((ev, square, len(held), kernel_mask, " ".join(shown[j] for j in held), row))
+    # best first; equal EV: the less volatile, then more cards kept, then the lower kernel mask
+    # (the whole-game analysis's rule)
+    holds.sort(key=lambda h: (-h[0], h[1], -h[2], h[3]))
+    values = tuple(HoldValue(text, ev, row) for ev, _, _, _, text, row in holds)
     return HandAnalysis(table, " ".join(shown), cards.describe(), values)
 
 
