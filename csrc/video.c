@@ -671,10 +671,281 @@ static PyObject *video_hand(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* hold_counts over multiset tables (64-bit counts) */
+static void hold_counts_multi(int h, const int size[32], const int64_t idx[32], int own, uint64_t *const tab[5],
+                              int K, int64_t c[])
+{
+    memset(c, 0, sizeof(int64_t) * (size_t)K);
+    int free_mask = 31 & ~h;
+    for (int sub = free_mask;; sub = (sub - 1) & free_mask) {
+        int t = h | sub;
+        int sign = (__builtin_popcount(sub) & 1) ? -1 : 1;
+        if (t == 31)
+            c[own] += sign;
+        else {
+            const uint64_t *row = tab[size[t]] + idx[t] * K;
+            for (int o = 0; o < K; o++)
+                c[o] += sign * (int64_t)row[o];
+        }
+        if (sub == 0)
+            break;
+    }
+}
+
+/* ---- decks with repeated cards (several decks): the same method over multisets of types ----
+ *
+ * The deck has mult[i] physical copies of type index i (0 <= i < T, types in symbol order).
+ * Physical cards of one type are interchangeable, so A(T) for a physical subset depends only
+ * on its multiset of types, and the tables are indexed by multisets: a sorted multiset
+ * a0 <= a1 <= ... of size k has index sum C(a_i + i, i + 1) among the C(T + k - 1, k).
+ * For a final multiset phi and a sub-multiset tau, the number of physical final hands with
+ * types phi containing a fixed physical subset with types tau is prod C(m_t - tau_t, phi_t - tau_t).
+ */
+
+#define VC_MAX_TYPES 53
+
+static inline int64_t multiset_index(const vc_binom b, const int *a, int k)
+{
+    int64_t v = 0;
+    for (int i = 0; i < k; i++)
+        v += b[a[i] + i][i + 1];
+    return v;
+}
+
+/* more draws of hold a than b on average?  compare x_a / d_a with x_b / d_b exactly */
+static inline int cmp_ratio(__int128 xa, int64_t da, __int128 xb, int64_t db)
+{
+    __int128 l = xa * db, r = xb * da;
+    return l > r ? 1 : (l < r ? -1 : 0);
+}
+
+/* video_analyse_multi(types: bytes[T], mult: bytes[T], deuces_wild, code_out, out_pay: int64[K],
+ *     draws: int64[6] (C(N-5, k)), volatile_first, counts: uint64[6*K*2] writable (per number of
+ *     cards drawn, each outcome's weighted count as an unsigned 128-bit lo, hi pair),
+ *     strategy: uint8[C(T+4,5)] writable, outcomes: uint8[C(T+4,5)] writable,
+ *     dealt: bytes (empty, or 5 sorted type indices), hand: int64[32*K] writable) -> ties
+ * With a dealt hand only its 32 holds are counted (into hand, by physical mask over its sorted
+ * cards); otherwise the whole game (counts, strategy). */
+static PyObject *video_analyse_multi(PyObject *self, PyObject *args)
+{
+    PyObject *types_obj, *mult_obj, *code_obj, *pay_obj, *draws_obj, *cnt_obj, *strat_obj, *outc_obj,
+        *dealt_obj, *hand_obj;
+    int deuces_wild, volatile_first;
+    if (!PyArg_ParseTuple(args, "OOiOOOpOOOOO", &types_obj, &mult_obj, &deuces_wild, &code_obj, &pay_obj,
+                          &draws_obj, &volatile_first, &cnt_obj, &strat_obj, &outc_obj, &dealt_obj, &hand_obj))
+        return NULL;
+    vc_binom binom64;
+    vc_binomials(binom64);
+    Py_buffer bt, bm, bc, bp, bd, bcnt, bst, boc, bdl, bh;
+    Py_buffer *views[10] = {&bt, &bm, &bc, &bp, &bd, &bcnt, &bst, &boc, &bdl, &bh};
+    int got = 0;
+    PyObject *objs[10] = {types_obj, mult_obj, code_obj, pay_obj, draws_obj, cnt_obj, strat_obj, outc_obj,
+                          dealt_obj, hand_obj};
+    int writable[10] = {0, 0, 0, 0, 0, 1, 1, 1, 0, 1};
+    for (; got < 10; got++)
+        if (get_buffer(objs[got], views[got], writable[got], 1, 0, "buffer") < 0)
+            break;
+    PyObject *result = NULL;
+    if (got < 10)
+        goto done;
+    int T = (int)bt.len;
+    int K = (int)(bp.len / 8);
+    if (T < 1 || T > VC_MAX_TYPES || bm.len != T || K < 1 || K > VC_MAX_OUTCOMES || bc.len < VC_NCODES
+        || bd.len < 48 || bcnt.len < 6 * K * 16 || (bdl.len != 0 && bdl.len != 5) || bh.len < 32 * K * 8) {
+        PyErr_SetString(PyExc_ValueError, "video_analyse_multi: bad buffer sizes");
+        goto done;
+    }
+    int64_t finals = binom64[T + 4][5];
+    if (bst.len < finals || boc.len < finals) {
+        PyErr_SetString(PyExc_ValueError, "video_analyse_multi: strategy/outcomes too short");
+        goto done;
+    }
+    const uint8_t *types = bt.buf, *mult = bm.buf, *dealt = bdl.buf;
+    const int64_t *pay = bp.buf, *draws = bd.buf;
+    uint64_t *out = bcnt.buf;
+    uint8_t *st = bst.buf, *oc = boc.buf;
+    int64_t *hand = bh.buf;
+    int one_hand = bdl.len == 5;
+    uint64_t *tab[5];
+    int64_t *tsum[5];
+    int ok = 1;
+    for (int k = 0; k < 5; k++) {
+        tab[k] = calloc((size_t)binom64[T + k - 1 < 0 ? 0 : T + k - 1][k] * (size_t)K + 1, sizeof(uint64_t));
+        tsum[k] = calloc((size_t)binom64[T + k - 1 < 0 ? 0 : T + k - 1][k] + 1, sizeof(int64_t));
+        ok = ok && tab[k] && tsum[k];
+    }
+    __int128 ties = 0;
+    if (ok) {
+        Py_BEGIN_ALLOW_THREADS
+        vc_rules rules;
+        vc_rules_init(&rules, bc.buf, pay, deuces_wild);
+        memset(out, 0, (size_t)6 * K * 16);
+        __int128 acc[6][VC_MAX_OUTCOMES];
+        memset(acc, 0, sizeof acc);
+        int a[5];
+        /* 1. the outcome of every final multiset, summed onto its sub-multisets */
+        for (a[4] = 0; a[4] < T; a[4]++)
+            for (a[3] = 0; a[3] <= a[4]; a[3]++)
+                for (a[2] = 0; a[2] <= a[3]; a[2]++)
+                    for (a[1] = 0; a[1] <= a[2]; a[1]++)
+                        for (a[0] = 0; a[0] <= a[1]; a[0]++) {
+                            /* distinct types and their counts */
+                            int dt[5], dc[5], nd = 0;
+                            for (int i = 0; i < 5; i++) {
+                                if (nd && dt[nd - 1] == a[i])
+                                    dc[nd - 1]++;
+                                else {
+                                    dt[nd] = a[i];
+                                    dc[nd++] = 1;
+                                }
+                            }
+                            int valid = 1;
+                            for (int j = 0; j < nd; j++)
+                                valid = valid && dc[j] <= mult[dt[j]];
+                            int64_t idx5 = multiset_index(binom64, a, 5);
+                            if (!valid) {
+                                oc[idx5] = 0;
+                                continue;
+                            }
+                            uint8_t hand_types[5];
+                            for (int i = 0; i < 5; i++)
+                                hand_types[i] = types[a[i]];
+                            int o = rules.code_out[vc_classify(&rules, hand_types)];
+                            oc[idx5] = (uint8_t)o;
+                            /* every sub-multiset: take[j] of the dc[j] copies of dt[j] */
+                            int take[5] = {0, 0, 0, 0, 0};
+                            for (;;) {
+                                int sub[5], k = 0;
+                                int64_t weight = 1;
+                                for (int j = 0; j < nd; j++) {
+                                    for (int c = 0; c < take[j]; c++)
+                                        sub[k++] = dt[j];
+                                    weight *= binom64[mult[dt[j]] - take[j]][dc[j] - take[j]];
+                                }
+                                if (k < 5) {
+                                    int64_t idx = multiset_index(binom64, sub, k);
+                                    tab[k][idx * K + o] += (uint64_t)weight;
+                                    tsum[k][idx] += weight * pay[o];
+                                }
+                                int j = 0;
+                                while (j < nd && take[j] == dc[j])
+                                    take[j++] = 0;
+                                if (j == nd)
+                                    break;
+                                take[j]++;
+                            }
+                        }
+        /* 2. every dealt multiset (or the one dealt hand): the best of its 32 holds */
+        for (a[4] = 0; a[4] < T; a[4]++)
+            for (a[3] = 0; a[3] <= a[4]; a[3]++)
+                for (a[2] = 0; a[2] <= a[3]; a[2]++)
+                    for (a[1] = 0; a[1] <= a[2]; a[1]++)
+                        for (a[0] = 0; a[0] <= a[1]; a[0]++) {
+                            if (one_hand) {
+                                int same = 1;
+                                for (int i = 0; i < 5; i++)
+                                    same = same && a[i] == dealt[i];
+                                if (!same)
+                                    continue;
+                            }
+                            int64_t W = 1;
+                            int valid = 1;
+                            for (int i = 0; i < 5;) {
+                                int j = i;
+                                while (j < 5 && a[j] == a[i])
+                                    j++;
+                                if (j - i > mult[a[i]])
+                                    valid = 0;
+                                else
+                                    W *= binom64[mult[a[i]]][j - i];
+                                i = j;
+                            }
+                            if (!valid)
+                                continue;
+                            int64_t idx5 = multiset_index(binom64, a, 5);
+                            int own = oc[idx5];
+                            int64_t idx[32];
+                            int size[32];
+                            int64_t v[32];
+                            for (int m = 0; m < 32; m++) {
+                                int sub[5], k = 0;
+                                for (int j = 0; j < 5; j++)
+                                    if (m >> j & 1)
+                                        sub[k++] = a[j];
+                                size[m] = k;
+                                idx[m] = k < 5 ? multiset_index(binom64, sub, k) : 0;
+                                v[m] = k < 5 ? tsum[k][idx[m]] : pay[own];
+                            }
+                            for (int j = 0; j < 5; j++)
+                                for (int m = 0; m < 32; m++)
+                                    if (!(m >> j & 1))
+                                        v[m] -= v[m | 1 << j];
+                            if (one_hand) {
+                                for (int m = 0; m < 32; m++) {
+                                    int64_t c[VC_MAX_OUTCOMES];
+                                    hold_counts_multi(m, size, idx, own, tab, K, c);
+                                    for (int o = 0; o < K; o++)
+                                        hand[m * K + o] = c[o];
+                                }
+                                continue;
+                            }
+                            int best = 31, tied = 0;
+                            for (int m = 30; m >= 0; m--) {
+                                int cmp = cmp_ratio(v[m], draws[5 - size[m]], v[best], draws[5 - size[best]]);
+                                if (cmp > 0) {
+                                    best = m;
+                                    tied = 0;
+                                } else if (cmp == 0) {
+                                    tied = 1;
+                                    int64_t ca[VC_MAX_OUTCOMES], cb[VC_MAX_OUTCOMES];
+                                    hold_counts_multi(m, size, idx, own, tab, K, ca);
+                                    hold_counts_multi(best, size, idx, own, tab, K, cb);
+                                    __int128 sa = 0, sb = 0;
+                                    for (int o = 0; o < K; o++) {
+                                        sa += (__int128)pay[o] * pay[o] * ca[o];
+                                        sb += (__int128)pay[o] * pay[o] * cb[o];
+                                    }
+                                    int vol = cmp_ratio(sa, draws[5 - size[m]], sb, draws[5 - size[best]]);
+                                    int better = vol != 0 ? (volatile_first ? vol > 0 : vol < 0)
+                                                          : (size[m] != size[best] ? size[m] > size[best] : m < best);
+                                    if (better)
+                                        best = m;
+                                }
+                            }
+                            ties += tied ? W : 0;
+                            st[idx5] = (uint8_t)best;
+                            int64_t c[VC_MAX_OUTCOMES];
+                            hold_counts_multi(best, size, idx, own, tab, K, c);
+                            for (int o = 0; o < K; o++)
+                                acc[5 - size[best]][o] += (__int128)c[o] * W;
+                        }
+        for (int h = 0; h < 6; h++)
+            for (int o = 0; o < K; o++) {
+                unsigned __int128 u = (unsigned __int128)acc[h][o];
+                out[(h * K + o) * 2] = (uint64_t)u;
+                out[(h * K + o) * 2 + 1] = (uint64_t)(u >> 64);
+            }
+        Py_END_ALLOW_THREADS
+    }
+    for (int k = 0; k < 5; k++) {
+        free(tab[k]);
+        free(tsum[k]);
+    }
+    if (!ok)
+        PyErr_NoMemory();
+    else
+        result = PyLong_FromLongLong((long long)ties);
+done:
+    for (int i = 0; i < got; i++)
+        PyBuffer_Release(views[i]);
+    return result;
+}
+
 PyMethodDef cl_video_methods[] = {
     {"video_outcomes", video_outcomes, METH_VARARGS, "Outcome of every five-card hand of a deck."},
     {"video_classify", video_classify, METH_VARARGS, "Fine code of each of several five-card hands."},
     {"video_analyse", video_analyse, METH_VARARGS, "Best hold of every dealt hand; outcome counts."},
     {"video_hand", video_hand, METH_VARARGS, "Outcome counts of the 32 holds of one dealt hand."},
+    {"video_analyse_multi", video_analyse_multi, METH_VARARGS, "The analysis for decks with repeated cards."},
     {NULL, NULL, 0, NULL},
 };

@@ -147,12 +147,51 @@ def test_small_deck_against_brute_force(game, deck_text, jokers, rule):
     assert {p: c for p, c in by_pay.items() if c} == {p: c for p, c in tally.items() if c}
 
 
-def test_several_decks_against_brute_force():
-    deck = Deck.of("As As Ks Ks Qs Js Ts Th Jh 9h 9h 2c")  # cards repeat: two copies of some
-    result = analyse("jacks-or-better-9-6", deck)
-    cards = VideoDeck(deck)
-    expected, _ = optimal_return(_brute_deck(cards), jacks_or_better(JOB96))
-    assert result.return_exact == expected and result.cards == 12
+@pytest.mark.parametrize("game, deck_text, jokers, rule", [
+    ("jacks-or-better-9-6", "As As Ks Ks Qs Js Ts Th Jh 9h 9h 2c", 0, jacks_or_better(JOB96)),
+    ("jacks-or-better-9-6", "As As As Ks Ks Qs Qh Jh Jh Th 9c 9c 2d", 0, jacks_or_better(JOB96)),
+    ("joker-poker-kings-or-better", "As Ks Qs Js Ts Ah Kh Kd 9d 3c", 2,
+     wild_game({"royal flush": 800, "five of a kind": 200, "wild royal flush": 100, "straight flush": 50,
+                "four of a kind": 20, "full house": 7, "flush": 5, "straight": 3, "three of a kind": 2,
+                "two pair": 1, "pair": 1}, deuces=False, low_pair=11)),
+])
+def test_several_decks_against_brute_force(game, deck_text, jokers, rule):
+    # cards repeat (two or three copies, two jokers): the multiset kernel
+    deck = Deck.of(deck_text)
+    result = analyse(game, deck, jokers=jokers)
+    cards = VideoDeck(deck, jokers)
+    expected, tally = optimal_return(_brute_deck(cards), rule)
+    assert result.return_exact == expected and result.cards == len(deck_text.split()) + jokers
+    by_pay: dict[int, int] = {}
+    for count, outcome in zip(result.counts, paytable(game).outcomes):
+        by_pay[int(outcome.pays)] = by_pay.get(int(outcome.pays), 0) + count
+    assert {p: c for p, c in by_pay.items() if c} == {p: c for p, c in tally.items() if c}
+
+
+@pytest.mark.parametrize("game, deck, jokers", [
+    ("deuces-wild-full-pay", "9-A", 0), ("joker-poker-kings-or-better", "8-A", 1),
+    ("double-double-bonus-9-6", "T-A", 0)])
+def test_multiset_kernel_equals_physical_kernel(game, deck, jokers, monkeypatch):
+    # the two kernels share nothing but the hand classification: same counts on a single deck
+    from cardlab.poker import video
+
+    table = paytable(game)
+    cards = video.video_deck(table, parse_deck(deck), jokers, None)
+    multi = video._analyse_multi(table, cards, False, None, None, 1)
+    physical = analyse(game, parse_deck(deck), jokers=jokers)
+    assert multi.counts == physical.counts and multi.tied_deals == physical.tied_deals
+    dealt = "As Ks Qs Js Ah" if jokers == 0 else "Jk As Ks Qs Ah"
+    one = hold_values(game, dealt, parse_deck(deck), jokers=jokers)
+    monkeypatch.setattr(video, "_repeated", lambda cards: True)
+    other = hold_values(game, dealt, parse_deck(deck), jokers=jokers)
+    assert [(h.hold, h.ev, h.counts) for h in one.holds] == [(h.hold, h.ev, h.counts) for h in other.holds]
+
+
+def test_two_stripped_decks_simulated():
+    result = analyse("jacks-or-better-9-6", parse_deck("9-A", decks=2), simulate=100_000, seed=8)
+    _, (lo, hi) = result.simulated_return()
+    assert result.cards == 48 and lo <= float(result.return_exact) <= hi
+    assert result.counts[-1] > 0 and sum(result.counts) == result.total
 
 
 # --- simulation ------------------------------------------------------------------------------
@@ -251,8 +290,8 @@ def test_decks():
     assert parse_deck("9-A").size == 24 and parse_deck("9TJQKA") == parse_deck("9-A")
     assert parse_deck(None, decks=2).size == 104
     assert parse_deck("standard", remove="As Ks").size == 50
-    with pytest.raises(CardlabError):
-        analyse("jacks-or-better-9-6", parse_deck(None, decks=2))  # 104 cards: too many to be exact
+    with pytest.raises(CardlabError, match="at most 255 copies"):
+        analyse("jacks-or-better-9-6", parse_deck(None, decks=300))
     removed = analyse("jacks-or-better-9-6", parse_deck(None, remove="As"))
     big = 1
     for k in range(6):

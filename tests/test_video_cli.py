@@ -76,7 +76,7 @@ def test_deck_options(run):
     ([str(DATA / "text-pay.toml")], "must be a number"),
     ([str(DATA / "unknown-outcome.toml")], "unknown outcome 'royal flash'"),
     ([str(DATA / "malformed.toml")], "not a well-formed TOML"),
-    (["jacks-or-better-9-6", "--decks", "2"], "at most 64 cards"),
+    (["jacks-or-better-9-6", "--decks", "300"], "at most 255 copies"),
     (["jacks-or-better-9-6", "--deck", "K-9"], "runs downwards"),
     (["jacks-or-better-9-6", "--hand", "Ah Kh Qh Jh 2c", "--simulate", "10"], "cannot be combined"),
 ])

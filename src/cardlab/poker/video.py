@@ -147,6 +147,58 @@ def _check_size(cards: VideoDeck) -> int:
     return n
 
 
+def _repeated(cards: VideoDeck) -> bool:
+    """Whether the deck needs the multiset kernel: a card more than once, or too many cards."""
+    return max(cards.deck.counts) > 1 or cards.jokers > 1 or cards.size > MAX_CARDS
+
+
+def _type_list(cards: VideoDeck) -> tuple[list[int], list[int]]:
+    """The distinct card types in kernel order and how many copies of each the deck holds."""
+    types: list[int] = []
+    mult: list[int] = []
+    for t in (int(x) for x in cards.types):
+        if types and types[-1] == t:
+            mult[-1] += 1
+        else:
+            types.append(t)
+            mult.append(1)
+    if max(mult) > 255:
+        raise TooLargeError(f"at most 255 copies of a card; this deck has {max(mult)}")
+    return types, mult
+
+
+@dataclass(frozen=True)
+class _Multi:
+    """What the multiset kernel returns: counts per number of cards drawn, and per dealt type
+    multiset the best hold; per final type multiset the outcome."""
+
+    counts: list[list[int]]
+    strategy: np.ndarray
+    outcomes: np.ndarray
+    ties: int
+    hand: np.ndarray | None
+
+
+def _run_multi(table: PayTable, cards: VideoDeck, volatile: bool, dealt: list[int] | None = None) -> _Multi:
+    from cardlab import _core
+
+    types, mult = _type_list(cards)
+    n = cards.size
+    k = len(table.outcomes)
+    finals = comb(len(types) + 4, 5)
+    draws = np.array([comb(n - 5, j) for j in range(6)], dtype=np.int64)
+    raw = np.zeros(6 * k * 2, dtype=np.uint64)
+    strategy = np.zeros(finals, dtype=np.uint8)
+    outcomes = np.zeros(finals, dtype=np.uint8)
+    hand = np.zeros(32 * k, dtype=np.int64)
+    ties = _core.video_analyse_multi(bytes(types), bytes(mult), int(cards.deuces_wild), bytes(table.code_outcome),
+                                     np.array(table.int_pays(), dtype=np.int64), draws, volatile, raw, strategy,
+                                     outcomes, bytes(dealt or b""), hand)
+    words = [int(w) for w in raw]
+    counts = [[words[2 * (h * k + o)] + (words[2 * (h * k + o) + 1] << 64) for o in range(k)] for h in range(6)]
+    return _Multi(counts, strategy, outcomes, int(ties), hand.reshape(32, k) if dealt else None)
+
+
 def _weights(n: int) -> tuple[int, list[int]]:
     """L = lcm of C(n-5, k) for k = 0..5 and the weight L / C(n-5, k) of a draw of k cards."""
     big = reduce(lcm, [comb(n - 5, k) for k in range(6)])
@@ -195,6 +247,8 @@ def analyse(game: str | Path | PayTable, deck: Deck | None = None, *, jokers: in
         raise HandError(f"unknown tie rule '{ties}' (expected 'steady' or 'volatile')")
     table = paytable(game)
     cards = video_deck(table, deck, jokers, wild)
+    if _repeated(cards):
+        return _analyse_multi(table, cards, ties == "volatile", simulate, seed, workers)
     n = _check_size(cards)
     outcomes = _outcomes(table, cards)
     big, weights = _weights(n)
@@ -213,6 +267,28 @@ def analyse(game: str | Path | PayTable, deck: Deck | None = None, *, jokers: in
     if simulate is not None:
         simulation = _simulate(table, cards, outcomes, strategy, simulate, seed, workers)
     return VideoAnalysis(table, cards.describe(), n, int_counts, total, int(tied), simulation)
+
+
+def _analyse_multi(table: PayTable, cards: VideoDeck, volatile: bool, simulate: int | None, seed: SeedLike,
+                   workers: int) -> VideoAnalysis:
+    """The whole game on a deck with repeated cards, by the multiset kernel."""
+    n = cards.size
+    if n < 10:
+        raise DeckError(f"a video poker deck needs at least 10 cards (5 dealt, 5 drawn); this one has {n}")
+    big, _ = _weights(n)
+    result = _run_multi(table, cards, volatile)
+    counts = tuple(sum(result.counts[h][o] * (big // comb(n - 5, h)) for h in range(6))
+                   for o in range(len(table.outcomes)))
+    total = comb(n, 5) * big
+    if sum(counts) != total:
+        raise AssertionError("video poker counts do not add up: a bug, please report it")
+    simulation = None
+    if simulate is not None:
+        types, _ = _type_list(cards)
+        position_type = np.searchsorted(np.array(types), cards.types.astype(np.int64)).astype(np.int64)
+        task = _PlayTask(n, result.outcomes, result.strategy, len(table.outcomes), position_type)
+        simulation = _run_simulation(task, simulate, seed, workers)
+    return VideoAnalysis(table, cards.describe(), n, counts, total, result.ties, simulation)
 
 
 # --- one dealt hand ---------------------------------------------------------------------------
@@ -269,15 +345,25 @@ def hold_values(game: str | Path | PayTable, hand: str, deck: Deck | None = None
 
     table = paytable(game)
     cards = video_deck(table, deck, jokers, wild)
-    n = _check_size(cards)
     types, shown = _parse_hand(hand, cards)
     positions = _positions(types, cards)
     order = sorted(range(5), key=lambda j: positions[j])  # bit b of the kernel's mask = order[b]
-    outcomes = _outcomes(table, cards)
     k = len(table.outcomes)
-    counts = np.zeros(32 * k, dtype=np.int64)
-    _core.video_hand(n, outcomes, k, bytes(positions[j] for j in order), counts)
-    grid = counts.reshape(32, k)
+    n = cards.size
+    if _repeated(cards):
+        if n < 10:
+            raise DeckError(f"a video poker deck needs at least 10 cards (5 dealt, 5 drawn); this one has {n}")
+        kinds, _ = _type_list(cards)
+        dealt = [kinds.index(types[j]) for j in order]
+        multi = _run_multi(table, cards, False, dealt)
+        assert multi.hand is not None
+        grid = multi.hand
+    else:
+        n = _check_size(cards)
+        outcomes = _outcomes(table, cards)
+        counts = np.zeros(32 * k, dtype=np.int64)
+        _core.video_hand(n, outcomes, k, bytes(positions[j] for j in order), counts)
+        grid = counts.reshape(32, k)
     holds = []
     for mask in range(32):
         held = [j for j in range(5) if mask >> j & 1]
@@ -307,30 +393,38 @@ class _PlayTask:
     outcomes: np.ndarray
     strategy: np.ndarray
     k: int
+    position_type: np.ndarray | None = None  # several decks: the type index of each position
     releases_gil = True
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
         rng = np.random.default_rng(seed)
-        binom = np.array([[comb(i, j) for j in range(6)] for i in range(self.n_cards + 1)], dtype=np.int64)
+        top = self.n_cards + 5
+        binom = np.array([[comb(i, j) for j in range(6)] for i in range(top)], dtype=np.int64)
         keys = rng.random((n, self.n_cards))
         picked = np.argpartition(keys, (4, 9), axis=1)[:, :10]
+        if self.position_type is not None:  # positions -> types; multisets indexed as a_i + i
+            picked = self.position_type[picked]
+        shift = np.arange(5) if self.position_type is not None else np.zeros(5, dtype=np.int64)
         dealt = np.sort(picked[:, :5], axis=1)
         draws = picked[:, 5:10]
-        index = binom[dealt, np.arange(1, 6)].sum(axis=1)
+        index = binom[dealt + shift, np.arange(1, 6)].sum(axis=1)
         mask = self.strategy[index].astype(np.int64)
         held = ((mask[:, None] >> np.arange(5)) & 1).astype(bool)
         final = np.sort(np.where(held, dealt, draws), axis=1)
-        final_index = binom[final, np.arange(1, 6)].sum(axis=1)
+        final_index = binom[final + shift, np.arange(1, 6)].sum(axis=1)
         return np.bincount(self.outcomes[final_index], minlength=self.k).astype(np.int64)
 
 
 def _simulate(table: PayTable, cards: VideoDeck, outcomes: np.ndarray, strategy: np.ndarray,
               trials: int, seed: SeedLike, workers: int) -> VideoSimulation:
+    return _run_simulation(_PlayTask(cards.size, outcomes, strategy, len(table.outcomes)), trials, seed, workers)
+
+
+def _run_simulation(task: _PlayTask, trials: int, seed: SeedLike, workers: int) -> VideoSimulation:
     if trials < 1:
         raise HandError(f"the number of hands to simulate must be at least 1, got {trials}")
     root, reported = resolve_seed(seed)
-    task = _PlayTask(cards.size, outcomes, strategy, len(table.outcomes))
-    counts = np.zeros(len(table.outcomes), dtype=np.int64)
+    counts = np.zeros(task.k, dtype=np.int64)
     for _, chunk in _chunks(task, trials, root, workers):
         counts += chunk
     return VideoSimulation(trials, reported, tuple(int(c) for c in counts))
@@ -338,4 +432,4 @@ def _simulate(table: PayTable, cards: VideoDeck, outcomes: np.ndarray, strategy:
 
 def _chunks(task: _PlayTask, trials: int, root: np.random.SeedSequence,
             workers: int) -> Iterator[tuple[int, np.ndarray]]:
-    return iter_chunks(task, chunk_sizes(trials, 100_000), root, workers=workers)
+    return iter_chunks(task, chunk_sizes(trials, max(5_000, 5_000_000 // task.n_cards)), root, workers=workers)
