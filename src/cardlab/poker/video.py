@@ -185,6 +185,8 @@ def _run_multi(table: PayTable, cards: VideoDeck, volatile: bool, dealt: list[in
     types, mult = _type_list(cards)
     n = cards.size
     k = len(table.outcomes)
+    if comb(n, 5) * max(1, max(table.int_pays())) >= 2**62:
+        raise TooLargeError(f"{n} cards with pays this large overflow the exact counts")
     finals = comb(len(types) + 4, 5)
     draws = np.array([comb(n - 5, j) for j in range(6)], dtype=np.int64)
     raw = np.zeros(6 * k * 2, dtype=np.uint64)
