@@ -168,6 +168,18 @@ def test_several_decks_against_brute_force(game, deck_text, jokers, rule):
     assert {p: c for p, c in by_pay.items() if c} == {p: c for p, c in tally.items() if c}
 
 
+def test_physical_kernel_takes_repeated_cards_too(monkeypatch):
+    # the physical kernel counts positions, so repeated cards are fine for it as well: forced onto
+    # it, a deck with repeats gives the multiset kernel's counts
+    from cardlab.poker import video
+
+    deck = Deck.of("As As As Ks Ks Qs Qh Jh Jh Th 9c 9c 2d")
+    multi = analyse("jacks-or-better-9-6", deck, jokers=2, wild="deuces")
+    monkeypatch.setattr(video, "_repeated", lambda cards: False)
+    physical = analyse("jacks-or-better-9-6", deck, jokers=2, wild="deuces")
+    assert physical.counts == multi.counts and physical.total == multi.total
+
+
 @pytest.mark.parametrize("game, deck, jokers", [
     ("deuces-wild-full-pay", "9-A", 0), ("joker-poker-kings-or-better", "8-A", 1),
     ("double-double-bonus-9-6", "T-A", 0)])

@@ -11,9 +11,13 @@ transform give all 32 holds at once. Each dealt hand is weighted by L, the least
 of the numbers of draws C(n-5, k), so every count is an integer: for 52 cards the outcome counts
 add up to C(52,5) × 5 × C(47,5) = 19,933,230,517,200, the denominator of the published tables.
 
-Ties: among holds of equal expected pay (compared exactly), the one keeping more cards is
-played, then the one whose held cards come first in the deck order (2c 2d ... As, wild deuces,
-jokers). The return does not depend on this; the outcome counts may.
+Ties: among holds of equal expected pay (compared exactly), the less volatile is played (the
+lower mean square pay; ``ties="volatile"`` for the other), then the one keeping more cards, then
+the lower bit mask over the dealt cards in deck order (2c 2d ... As, wild deuces, jokers). The
+return does not depend on this; the outcome counts may.
+
+Decks with repeated cards (several decks, two jokers) or more than 64 cards go through a second
+kernel whose tables are indexed by multisets of card types (docs/video.md).
 
 >>> result = analyse("jacks-or-better-9-6")          # doctest: +SKIP
 >>> f"{float(result.return_exact):.6f}"               # doctest: +SKIP
@@ -47,7 +51,8 @@ from cardlab.poker.video_result import HandAnalysis, HoldValue, VideoAnalysis, V
 
 __all__ = ["VideoDeck", "analyse", "hold_values", "video_deck", "parse_deck", "MAX_CARDS"]
 
-#: Most physical cards the exact analysis takes (C(64,5) = 7.6 million final hands).
+#: Most physical cards of a deck without repeated cards that the physical kernel takes
+#: (C(64,5) = 7.6 million final hands); larger decks use the multiset kernel.
 MAX_CARDS = 64
 JOKER = 52
 _JOKER_WORDS = re.compile(r"^(jk|joker|jkr|\*)$", re.IGNORECASE)
