@@ -132,8 +132,10 @@ static int vc_classify(const vc_rules *r, const uint8_t t[5])
         /* the rank pattern (several decks allow five of a kind and a flush with a pair) */
         int pairs = 0, trips = 0, quad = -1, kicker = -1, high_pair = -1;
         for (int k = 0; k < 13; k++) {
-            if (cnt[k] == 5)
+            if (cnt[k] == 5) {  /* several decks: five of a kind, or four with a kicker of the rank */
                 consider(r, VC_FIVE_KIND, &best, &best_pay);
+                consider(r, VC_QUADS + k * 13 + k, &best, &best_pay);
+            }
             else if (cnt[k] == 4)
                 quad = k;
             else if (cnt[k] == 3)
@@ -180,8 +182,9 @@ static int vc_classify(const vc_rules *r, const uint8_t t[5])
             for (int k = 0; k < 13; k++)
                 if (k != q && cnt[k])
                     consider(r, VC_QUADS + q * 13 + k, &best, &best_pay);
-        } else {
+        } else {  /* a spare wild card: any kicker, or the quads' own rank (five of a kind) */
             consider(r, VC_QUADS + q * 13 + r->best_kicker[q], &best, &best_pay);
+            consider(r, VC_QUADS + q * 13 + q, &best, &best_pay);
         }
     }
     if (distinct <= 2 && maxc <= 3)

@@ -150,6 +150,9 @@ def test_small_deck_against_brute_force(game, deck_text, jokers, rule):
 @pytest.mark.parametrize("game, deck_text, jokers, rule", [
     ("jacks-or-better-9-6", "As As Ks Ks Qs Js Ts Th Jh 9h 9h 2c", 0, jacks_or_better(JOB96)),
     ("jacks-or-better-9-6", "As As As Ks Ks Qs Qh Jh Jh Th 9c 9c 2d", 0, jacks_or_better(JOB96)),
+    # five of a kind from three decks: pays as four of a kind (no five of a kind line)
+    ("jacks-or-better-9-6", "9s 9s 9h 9h 9d Ks Kh Kh Ks As 2c", 0, jacks_or_better(JOB96)),
+    ("double-double-bonus-9-6", "As As Ah Ah Ad 3c 3c 3d 3h 3s 2c", 0, double_double_bonus),
     ("joker-poker-kings-or-better", "As Ks Qs Js Ts Ah Kh Kd 9d 3c", 2,
      wild_game({"royal flush": 800, "five of a kind": 200, "wild royal flush": 100, "straight flush": 50,
                 "four of a kind": 20, "full house": 7, "flush": 5, "straight": 3, "three of a kind": 2,

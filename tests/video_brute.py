@@ -52,6 +52,8 @@ def jacks_or_better(pays: dict[str, int], low_pair: int = 9) -> Callable[[Sequen
         name, ranks = natural([c for c in hand if c is not None])
         if name == "pair":
             return pays["pair"] if ranks[0] >= low_pair else 0
+        if name == "five of a kind" and name not in pays:
+            name = "four of a kind"
         return pays.get(name, 0)
     return pay
 
@@ -59,6 +61,8 @@ def jacks_or_better(pays: dict[str, int], low_pair: int = 9) -> Callable[[Sequen
 def double_double_bonus(hand: Sequence[Card]) -> int:
     """Pay of a hand in Double Double Bonus 9/6 (kicker quads)."""
     name, ranks = natural([c for c in hand if c is not None])
+    if name == "five of a kind":  # several decks: four of a kind with a kicker of its rank
+        name, ranks = "four of a kind", (hand[0][0], hand[0][0])  # type: ignore[index]
     if name == "four of a kind":
         quad, kicker = ranks
         if quad == 12:
@@ -83,6 +87,8 @@ def wild_game(pays: dict[str, int], deuces: bool, low_pair: int | None = None) -
             name = "wild royal flush"
         if name == "pair":
             return pays["pair"] if low_pair is not None and ranks[0] >= low_pair else 0
+        if name == "five of a kind":
+            return max(pays.get(name, 0), pays.get("four of a kind", 0))
         return pays.get(name, pays.get("straight flush", 0) if name == "wild royal flush" else 0)
 
     def pay(hand: Sequence[Card]) -> int:

@@ -59,7 +59,9 @@ NCODES = 193
 
 
 def _quads(ranks: frozenset[int], kickers: frozenset[int]) -> frozenset[int]:
-    return frozenset(_QUADS + q * 13 + k for q in ranks for k in kickers if k != q)
+    # a kicker of the quads' own rank is five of a kind (several decks, wild cards): it pays as
+    # four of a kind when the table has no five of a kind line
+    return frozenset(_QUADS + q * 13 + k for q in ranks for k in kickers)
 
 
 #: The hands an outcome may name, and which take ``ranks`` (and ``kickers``).
@@ -67,7 +69,7 @@ HANDS: dict[str, str] = {
     "royal flush": "a natural royal flush (no wild card)",
     "four deuces": "the four deuces, in deuces wild",
     "wild royal flush": "a royal flush made with a wild card",
-    "five of a kind": "five cards of a rank (with wild cards, or several decks)",
+    "five of a kind": "five cards of a rank (wild cards, several decks); else pays as four of a kind",
     "straight flush": "a straight flush (includes royals if no royal line)",
     "four of a kind": "four of a kind; ranks= and kickers= narrow it",
     "full house": "a full house",
