@@ -279,6 +279,20 @@ def test_hand_against_plain_enumeration(hand):
         assert by_hold[text].ev == Fraction(total, comb(47, 5 - len(held)))
 
 
+def test_equal_ev_holds_follow_the_documented_rule():
+    # full-pay deuces wild: four to a straight and three to a straight flush tie exactly here
+    # (one of 10,296 such deals); the less volatile hold comes first
+    result = hold_values("deuces-wild-full-pay", "3d 4c 5d 6c 8c")
+    first, second = result.holds[0], result.holds[1]
+    assert (first.hold, second.hold) == ("3d 4c 5d 6c", "4c 6c 8c") and first.ev == second.ev
+    pays = [o.pays for o in result.paytable.outcomes]
+
+    def mean_square(h):
+        return sum(c * p * p for c, p in zip(h.counts, pays)) / sum(h.counts)
+
+    assert mean_square(first) < mean_square(second)
+
+
 def test_joker_hand():
     result = hold_values("joker-poker-kings-or-better", "Jk As Ks Qs Js")
     assert result.holds[0].hold == "Jk As Ks Qs Js"
