@@ -30,6 +30,7 @@ __all__ = [
     "ClusterError",
     "DealerScriptError",
     "RangeError",
+    "PayTableError",
 ]
 
 
@@ -132,3 +133,8 @@ class DealerScriptError(CardlabError):
 
 class RangeError(CardlabError):
     """A hand range that cannot be read, or that leaves no hands; names the token."""
+
+
+class PayTableError(CardlabError):
+    """A video poker pay table that cannot be used: an unknown game or outcome, a malformed
+    file, a negative or non-numeric pay; names the file and the line."""

@@ -30,6 +30,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     from cardlab.cli import bridge_dd, bridge_dealer, bridge_score, bridge_stats, bridge_teams, poker, poker_equity
+    from cardlab.cli import poker_video
 
     parser = _Parser(
         prog="cardlab",
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     poker_cmds = _commands(poker_parser)
     poker.register(poker_cmds)
     poker_equity.register(poker_cmds)
+    poker_video.register(poker_cmds)  # video poker (docs/video.md)
     return parser
 
 
