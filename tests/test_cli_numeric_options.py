@@ -25,6 +25,7 @@ BASE = {
     ("bridge", "makes"): ["--contract", "3NT", "--by", "N"],
     ("bridge", "lead"): ["--hand", "AKQ2.T98.765.432", "--contract", "3NT", "--by", "S"],
     ("poker", "odds"): [], ("poker", "equity"): ["AsAh", "KdKc"],
+    ("poker", "video"): ["jacks-or-better-9-6"],
 }
 
 

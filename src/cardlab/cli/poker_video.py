@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.cli.output import positive_int, seed_value, write_result
+from cardlab.cli.options import seed_value, trials, whole_number
+from cardlab.cli.output import write_result
 from cardlab.errors import CardlabError
 
 __all__ = ["register"]
@@ -31,12 +32,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help="the deck: 'standard' (default), 'short' (6-A), ranks such as '9-A' or '9TJQKA' "
                             "(all four suits of those ranks), or an exact list of cards")
     video.add_argument("--remove", metavar="CARDS", help="cards taken out of the deck, e.g. 'Ts Jh'")
-    video.add_argument("--decks", type=positive_int, default=1, metavar="N", help="N decks shuffled together")
-    video.add_argument("--jokers", type=int, choices=(0, 1, 2), help="jokers in the deck (default: the game's)")
+    video.add_argument("--decks", type=whole_number(1, 1000), default=1, metavar="N", help="N decks shuffled together")
+    video.add_argument("--jokers", type=whole_number(0, 2), help="jokers in the deck (default: the game's)")
     video.add_argument("--wild", choices=("deuces", "none"), help="wild deuces (default: the game's)")
     video.add_argument("--ties", choices=("steady", "volatile"), default="steady",
                        help="between holds of equal expected pay, play the less (default) or more volatile")
-    video.add_argument("--simulate", type=positive_int, metavar="HANDS",
+    video.add_argument("--simulate", type=trials, metavar="HANDS",
                        help="also play HANDS random hands under the computed strategy")
     video.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
     video.add_argument("--format", choices=("table", "csv", "json"), default="table",

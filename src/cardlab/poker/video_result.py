@@ -121,11 +121,12 @@ class VideoAnalysis:
         if sim is None:
             return None
         pays = [float(o.pays) for o in self.paytable.outcomes]
-        mean = sum(c * p for c, p in zip(sim.counts, pays)) / sim.hands
-        second = sum(c * p * p for c, p in zip(sim.counts, pays)) / sim.hands
-        sd = math.sqrt(max(second - mean * mean, 0.0) * sim.hands / max(sim.hands - 1, 1))
-        half = 1.959963984540054 * sd / math.sqrt(sim.hands)
-        return mean, (mean - half, mean + half)
+        from cardlab.intervals import mean_interval
+
+        total = sum(c * p for c, p in zip(sim.counts, pays))
+        squares = sum(c * p * p for c, p in zip(sim.counts, pays))
+        low, high = mean_interval(total, squares, sim.hands)
+        return total / sim.hands, (low, high)
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per outcome: name, pays, count, probability, contribution (floats)."""
@@ -175,9 +176,11 @@ class VideoAnalysis:
             line = [row["name"], f"{row['pays']:g}", f"{row['count']:,}", f"{row['probability']:.8f}",
                     f"{row['contribution']:.6f}"]
             if sim is not None:
+                from cardlab.intervals import wilson
+
                 p = sim.counts[i] / sim.hands
-                half = 1.96 * math.sqrt(p * (1 - p) / sim.hands)
-                line += [f"{p:.8f}", f"{max(p - half, 0):.8f}..{p + half:.8f}"]
+                low, high = wilson(sim.counts[i], sim.hands)
+                line += [f"{p:.8f}", f"{low:.8f}..{high:.8f}"]
             body.append(line)
         body.append(["total", "", f"{self.total:,}", "1.00000000", f"{float(self.return_exact):.6f}"]
                     + (["", ""] if sim is not None else []))
