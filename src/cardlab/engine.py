@@ -41,6 +41,7 @@ from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protoco
 
 import numpy as np
 
+from cardlab.cores import available_cores
 from cardlab.distribution import Distribution, Simulation
 from cardlab.errors import CardlabError, TooLargeError
 from cardlab.tabulation import Tabulation
@@ -362,14 +363,6 @@ def fresh_seed(seed: SeedLike) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise CardlabError(f"a seed is a whole number from 0 up, a SeedSequence or a Generator, not {seed!r}")
     return int(seed)
-
-
-def available_cores() -> int:
-    """Cores this process may run on (its CPU affinity where the system tells it)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def local_executor(workers: int, *, threads: bool = False) -> Executor:

@@ -10,7 +10,7 @@ from typing import TextIO
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.output import positive_int, seed_value
-from cardlab.engine import available_cores
+from cardlab.cores import available_cores
 from cardlab.textfile import read_text
 from cardlab.errors import ConstraintError
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from cardlab.cli.output import write_result, write_text
-from cardlab.scoring.matchpoints import matchpoint_board
-from cardlab.scoring.output import iter_session_json
-from cardlab.scoring.results_file import ResultsFile, load_results
-from cardlab.scoring.session import SessionResult
+
+if TYPE_CHECKING:
+    from cardlab.scoring.results_file import ResultsFile
+    from cardlab.scoring.session import SessionResult
 
 __all__ = ["register"]
 
@@ -88,12 +88,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _run_matchpoints(args: argparse.Namespace) -> int:
+    from cardlab.scoring.matchpoints import matchpoint_board
+
     board = matchpoint_board(args.scores, scale=args.scale)
     write_result(args, board)
     return 0
 
 
 def _run_score(args: argparse.Namespace) -> int:
+    from cardlab.scoring.results_file import load_results
+
     site_dir = _site_dir(args)
     doc = load_results(args.file)
     notice = doc.method_notice(args.method)
@@ -139,6 +143,8 @@ def _site_dir(args: argparse.Namespace) -> Path | None:
 
 def _render(result: SessionResult, doc: ResultsFile, fmt: str) -> str | Iterable[str]:
     if fmt == "json":
+        from cardlab.scoring.output import iter_session_json
+
         return iter_session_json(result)  # streamed: big sessions are never one dict
     if fmt == "csv":
         return result.to_csv()

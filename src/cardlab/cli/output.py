@@ -12,12 +12,13 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterable
-from rich.console import Console
+from typing import TYPE_CHECKING, Any, Iterable
 
-from cardlab.engine import available_cores
+from cardlab.cores import available_cores
 from cardlab.errors import CardlabError
-from cardlab.tabulation import Tabulation
+
+if TYPE_CHECKING:
+    from cardlab.tabulation import Tabulation
 
 __all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
            "cap_workers", "positive_int", "seed_value"]
@@ -79,6 +80,8 @@ def write_text(args: argparse.Namespace, text: str | Iterable[str]) -> None:
         with open(args.output, "w", encoding="utf-8") as handle:
             handle.writelines(chunks)
     elif getattr(args, "format", "table") == "table" and sys.stdout.isatty() and isinstance(text, str):
+        from rich.console import Console  # only for a table on a terminal
+
         Console().print(text, end="", markup=False, highlight=False)
     else:
         sys.stdout.writelines(chunks)
