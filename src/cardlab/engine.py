@@ -286,12 +286,13 @@ def reduce_chunks(
     workers: int = 1,
     executor: Executor | str | None = None,
     progress: str | None = None,
+    empty_ok: bool = False,
 ) -> Reduced[T]:
     """Run ``trials`` in chunks (see :func:`iter_chunks`) and fold each chunk's result into
     ``start`` with ``combine(value, part)``, in chunk order; ``progress`` labels a bar on stderr.
 
     Ctrl-C stops the workers and returns what was combined so far, marked ``interrupted``
-    (or re-raises when no chunk had finished).
+    (when no chunk had finished: re-raises, or with ``empty_ok`` returns ``start`` and 0 done).
 
     >>> def count_heads(seed, n):
     ...     return int((np.random.default_rng(seed).random(n) < 0.5).sum())
@@ -309,7 +310,7 @@ def reduce_chunks(
                 bar(size)
         except KeyboardInterrupt:
             interrupted = True
-            if done == 0:
+            if done == 0 and not empty_ok:
                 raise
     return Reduced(value, done, interrupted)
 

@@ -10,9 +10,9 @@ from typing import TextIO
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.output import positive_int, seed_value
+from cardlab.cli.seat_options import add_seat_options, seat_options
 from cardlab.cores import available_cores
 from cardlab.textfile import read_text
-from cardlab.errors import ConstraintError
 
 __all__ = ["register"]
 
@@ -49,11 +49,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "Deals stream to the output; also prints how often a random deal meets the constraints.")
     deal.add_argument("-n", "--count", type=positive_int, default=1, help="how many deals (default 1)")
     deal.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
-    for seat in ("north", "east", "south", "west"):
-        deal.add_argument(f"--{seat}", metavar="SPEC", action="append",
-                          help=f"constraints on {seat.title()}'s hand (may be repeated: all must hold)")
-        deal.add_argument(f"--{seat}-cards", metavar="CARDS", action="append",
-                          help=f"{seat.title()}'s exact 13 cards")
+    add_seat_options(deal)
     deal.add_argument("--max-tries", type=positive_int, default=50_000_000,
                       help="give up after this many random deals (default 50,000,000)")
     deal.add_argument("--workers", type=positive_int, default=available_cores(),
@@ -94,17 +90,9 @@ def _dealer_command(args: argparse.Namespace) -> int:
 
 
 def _deal_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.deals import DealWriter, combine_constraints, generate_deals
+    from cardlab.bridge.deals import DealWriter, generate_deals
 
-    seats = {"north": "N", "east": "E", "south": "S", "west": "W"}
-    constraints = {seats[s]: combine_constraints(getattr(args, s)) for s in seats if getattr(args, s)}
-    fixed: dict[str, str] = {}
-    for s in seats:
-        given = getattr(args, f"{s}_cards")
-        if given:
-            if len(given) > 1:
-                raise ConstraintError(f"--{s}-cards is given {len(given)} times: give {s.title()}'s 13 cards once")
-            fixed[seats[s]] = given[0]
+    constraints, fixed = seat_options(args)  # one rule for a seat given twice, as makes and lead
     out = _open_output(args.output)
     try:
         writer = DealWriter(out, args.format)

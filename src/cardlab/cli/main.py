@@ -146,7 +146,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     if previous is not None and status != 130:
         signal.signal(signal.SIGINT, previous)
+    if status == 130 and argv is None:
+        _end_now_if_native_work_runs(status)
     return status
+
+
+def _end_now_if_native_work_runs(status: int) -> None:
+    """After Ctrl-C a native solver (DDS) may still be running in a ``cardlab-native-...`` thread
+    (left to finish so the command could stop at once; its ``finished`` Event is not set).
+    Exiting normally under it frees the solver's memory while it runs (a crash), and waiting for
+    it takes seconds: the program (not a caller of ``main(argv)``) ends here, output flushed."""
+    def running(thread: threading.Thread) -> bool:
+        finished = getattr(thread, "finished", None)
+        return isinstance(finished, threading.Event) and not finished.is_set()
+
+    if any(t.name.startswith("cardlab-native") and running(t) for t in threading.enumerate()):
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(status)
 
 
 def _flush_stdout() -> None:
