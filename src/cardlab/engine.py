@@ -57,6 +57,7 @@ __all__ = [
     "iter_chunks",
     "reduce_chunks",
     "progress_bar",
+    "Advance",
     "Reduced",
     "chunk_sizes",
     "chunk_seed",
@@ -576,22 +577,36 @@ def _sigint_held(hold: bool) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+class Advance(Protocol):
+    """What :class:`progress_bar` gives: ``advance(n)`` units done, or with ``fraction`` the share
+    of the whole job done so far when the caller knows it better than ``done / total``."""
+
+    def __call__(self, n: int, fraction: float | None = None) -> None: ...
+
+
+def _no_progress(n: int, fraction: float | None = None) -> None:
+    pass
+
+
 class progress_bar:
-    """A context giving ``advance(n)``: the rich bar of :mod:`cardlab.report.progress` on stderr
-    when ``total`` is not 0, else a no-op. For runners that need their own loop over
-    :func:`iter_chunks` (the dealer scripts, which stream deals as they come)."""
+    """A context giving an :class:`Advance`: the one place every simulating job reports to the
+    user (:class:`cardlab.report.progress.Progress` on stderr: an estimate first when the job
+    will take longer than about 10 s, then a bar on a terminal or a line every 10 s or so
+    elsewhere) when ``total`` is not 0, else a no-op. :func:`reduce_chunks` uses it; runners
+    with their own loop over :func:`iter_chunks` (the dealer scripts) use it directly."""
 
     def __init__(self, total: int, label: str) -> None:
         self._total, self._label = total, label
         self._bar: Any = None
 
-    def __enter__(self) -> Callable[[int], None]:
+    def __enter__(self) -> Advance:
         if self._total:
-            from cardlab.report.progress import ProgressBar
+            from cardlab.report.progress import Progress
 
-            self._bar = ProgressBar(self._total, self._label)
-            return self._bar.advance
-        return lambda n: None
+            self._bar = Progress(self._total, self._label)
+            advance: Advance = self._bar.advance
+            return advance
+        return _no_progress
 
     def __exit__(self, *exc: object) -> None:
         if self._bar is not None:

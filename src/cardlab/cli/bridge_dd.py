@@ -89,7 +89,7 @@ def _makes_command(args: argparse.Namespace) -> int:
     cons, fixed = seat_options(args)
     by = args.by.split(",") if "," in args.by else args.by
     result = makes(args.contract, by, args.deals, constraints=cons, fixed=fixed, vulnerable=args.vulnerable,
-                   seed=args.seed, workers=args.workers, progress=sys.stderr.isatty(),
+                   seed=args.seed, workers=args.workers, progress=True,
                    executor=executor_for(args))
     write_result(args, result)
     if args.format != "table":
@@ -102,6 +102,6 @@ def _lead_command(args: argparse.Namespace) -> int:
 
     cons, fixed = seat_options(args)
     result = leads(args.hand, args.contract, args.by, args.deals, constraints=cons, fixed=fixed, seed=args.seed,
-                   workers=args.workers, progress=sys.stderr.isatty(), executor=executor_for(args))
+                   workers=args.workers, progress=True, executor=executor_for(args))
     write_result(args, result)
     return 130 if result.interrupted else 0

@@ -79,7 +79,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
     try:
         result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,
                            produce=args.produce, seed=args.seed, workers=args.workers, quiet=args.quiet,
-                           progress=sys.stderr.isatty(), executor=executor_for(args))
+                           progress=True, executor=executor_for(args))
     finally:
         if out is not sys.stdout:
             out.close()
@@ -97,7 +97,7 @@ def _deal_command(args: argparse.Namespace) -> int:
     try:
         writer = DealWriter(out, args.format)
         batch = generate_deals(args.count, writer, seed=args.seed, constraints=constraints, fixed=fixed,
-                               max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
+                               max_tries=args.max_tries, workers=args.workers, progress=True,
                                executor=executor_for(args))
         writer.finish(batch)
     finally:

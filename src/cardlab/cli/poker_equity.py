@@ -52,7 +52,7 @@ def _equity(args: argparse.Namespace) -> int:
 
     result = equity(args.specs, board=args.board, dead=args.dead, game=args.game, hi_lo=args.hi_lo,
                     simulate=args.simulate, seed=args.seed, workers=args.workers,
-                    progress=bool(args.simulate) and sys.stderr.isatty(), executor=executor_for(args))
+                    progress=bool(args.simulate), executor=executor_for(args))
     text = {"json": result.to_json_text, "csv": result.to_csv, "table": result.table}[args.format]()
     write_text(args, text)
     if args.plot:
