@@ -232,15 +232,18 @@ def iter_chunks(
     is opened here and closed at the end.
     """
     own = executor is None or isinstance(executor, str)
+    sized = iter(sizes)
     if isinstance(executor, str):
         from cardlab.cluster import connect  # optional backend, imported only when named
 
         executor = connect(executor)
     elif executor is None:
         threads = bool(getattr(task, "releases_gil", False))
-        executor = _Inline() if workers <= 1 else local_executor(workers, threads=threads)
+        head = list(itertools.islice(sized, 2))
+        sized = itertools.chain(head, sized)
+        # a job of one chunk runs here: no pool of processes to start (about 0.85 s) for it
+        executor = _Inline() if workers <= 1 or len(head) < 2 else local_executor(workers, threads=threads)
     window: deque[tuple[int, Pending[T]]] = deque()
-    sized = iter(sizes)
     index = itertools.count()
     finished = False
     try:
