@@ -56,7 +56,7 @@ def test_help_and_argument_errors_import_no_numpy() -> None:
     argvs = [["--help"], *[[g, "--help"] for g in GROUPS]]
     argvs += [[g, c, "--help"] for g, c in COMMANDS]
     argvs += [[g, c, "--no-such-option"] for g, c in COMMANDS]
-    argvs += [["bridge", "no-such-command"], ["bridge", "hcp", "--cards", "many"]]
+    argvs += [["bridge", "no-such-command"], ["bridge", "hcp", "--cards", "many"], [], ["bridge"], ["--version"]]
     result = _probe(argvs)
     assert result["heavy"] == []
     status = result["status"]
@@ -65,6 +65,7 @@ def test_help_and_argument_errors_import_no_numpy() -> None:
     assert all(status[f"{g} {c} --help"] == 0 for g, c in COMMANDS)
     assert all(status[f"{g} {c} --no-such-option"] == 2 for g, c in COMMANDS)
     assert status["bridge no-such-command"] == 2 and status["bridge hcp --cards many"] == 2
+    assert status[""] == 2 and status["bridge"] == 2 and status["--version"] == 0
 
 
 def test_running_a_command_loads_its_stack_only() -> None:

@@ -147,33 +147,33 @@ def test_a_seat_given_twice_follows_the_rule_of_deal(capsys: pytest.CaptureFixtu
 
 # --- Ctrl-C ----------------------------------------------------------------------------------------
 
-# Runs `cardlab bridge makes|lead` with DDS's multi-deal call made slow (30 s) and tells the test
-# when the first call has started: a Ctrl-C then must stop the command at once, with its (empty) result.
+# Runs `cardlab bridge makes|lead` telling the test when DDS's multi-deal call has started, with
+# the call made slow (DELAY=30 s: a Ctrl-C then must stop the command at once, with its empty
+# result) or not (DELAY=0: a real DDS call is running when Ctrl-C comes).
 _SLOW_DDS = """
-import sys, time
+import os, sys, time
 import endplay.dds
-real = endplay.dds.solve_all_boards
-def slow(*args, **kwargs):
-    print("dds started", file=sys.stderr, flush=True)
-    time.sleep(30)
-    return real(*args, **kwargs)
-endplay.dds.solve_all_boards = slow
+def slowed(real):
+    def slow(*args, **kwargs):
+        print("dds started", file=sys.stderr, flush=True)
+        time.sleep(float(os.environ["DELAY"]))
+        return real(*args, **kwargs)
+    return slow
+endplay.dds.solve_all_boards = slowed(endplay.dds.solve_all_boards)
+endplay.dds.calc_all_tables = slowed(endplay.dds.calc_all_tables)
 from cardlab.cli.main import main
 sys.exit(main())  # as the `cardlab` program does
 """
 
 
-def _interrupt(argv: list[str], *, slow: bool, wait: float = 0.0) -> tuple[int, float, str, str]:
-    """Start the command, send SIGINT once it is solving (or after ``wait`` s); its status, how long
-    it took to stop, its stdout and stderr."""
-    command = [sys.executable, "-c", _SLOW_DDS, *argv] if slow else [sys.executable, "-m", "cardlab", *argv]
-    proc = subprocess.Popen(command, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def _interrupt(argv: list[str], *, delay: float, wait: float) -> tuple[int, float, str, str]:
+    """Start the command, send SIGINT ``wait`` s after its first DDS call started; its status,
+    how long it took to stop, its stdout and stderr."""
+    proc = subprocess.Popen([sys.executable, "-c", _SLOW_DDS, *argv], env=dict(ENV, DELAY=str(delay)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stderr is not None
-    if slow:
-        assert proc.stderr.readline().strip() == "dds started"
-        time.sleep(0.3)
-    else:
-        time.sleep(wait)
+    assert proc.stderr.readline().strip() == "dds started"
+    time.sleep(wait)
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -187,7 +187,7 @@ def _interrupt(argv: list[str], *, slow: bool, wait: float = 0.0) -> tuple[int, 
 def test_ctrl_c_before_the_first_batch_stops_at_once_with_the_empty_result(command: list[str]) -> None:
     """Issue 18: Ctrl-C took up to 5 s and printed nothing before the first batch was in."""
     status, took, out, err = _interrupt(["bridge", *command, "-n", "1000", "--seed", "1", "--format", "json"],
-                                        slow=True)
+                                        delay=30, wait=0.3)
     assert status == 130, err
     assert took < 1.0, took
     data = json.loads(out)
@@ -196,8 +196,10 @@ def test_ctrl_c_before_the_first_batch_stops_at_once_with_the_empty_result(comma
 
 
 def test_ctrl_c_on_a_real_run_prints_what_was_done() -> None:
+    """A real DDS call is running when Ctrl-C comes: the command stops at once all the same (the
+    call is abandoned; exiting under it used to crash with status 139)."""
     status, took, out, err = _interrupt(["bridge", "makes", "--contract", "3NT", "--by", "N", "-n", "100000",
-                                         "--seed", "1"], slow=False, wait=4.0)
+                                         "--seed", "1"], delay=0, wait=2.5)
     assert status == 130, err
     assert took < 1.0, took
     assert "interrupted:" in out and "of 100,000 deals were solved" in out and "Traceback" not in err
