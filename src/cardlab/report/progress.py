@@ -19,7 +19,7 @@ Every simulating command (``hcp --simulate``, ``dealer``, ``deal``, ``equity``, 
 >>> p.close()
 >>> print(out.getvalue(), end="")
 cardlab: solving deals: 1,000 in all, about 3 min 20 s (from the first 10 in 2 s)
-cardlab: solving deals: 70 of 1,000 (7%), 13 s so far, about 2 min 50 s left
+cardlab: solving deals: 70 of 1,000 (7%), 13 s so far, about 2 min 53 s left
 """
 
 from __future__ import annotations
