@@ -203,3 +203,10 @@ def test_ctrl_c_on_a_real_run_prints_what_was_done() -> None:
     assert status == 130, err
     assert took < 1.0, took
     assert "interrupted:" in out and "of 100,000 deals were solved" in out and "Traceback" not in err
+
+
+def test_ctrl_c_on_full_tables_stops_at_once_without_a_crash() -> None:
+    """`bridge dd --file`: the interrupted table call is abandoned too (exit 130, not a crash)."""
+    status, took, _, err = _interrupt(["bridge", "dd", "--file", str(BC_FILE)], delay=30, wait=0.3)
+    assert status == 130 and took < 1.0, (status, took, err)
+    assert "cardlab: interrupted" in err and "Traceback" not in err

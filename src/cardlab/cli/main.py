@@ -122,6 +122,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(words)
     args = parser.parse_args(words)
     previous = _first_interrupt_only()
+    status = _run(args)
+    if previous is not None and status != 130:
+        signal.signal(signal.SIGINT, previous)
+    if argv is None:
+        _end_now_if_native_work_runs(status)
+    return status
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The chosen command's status, its errors turned into one line on stderr."""
     try:
         check_destinations(args)
         cap_workers(args)
@@ -144,10 +154,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cardlab: interrupted", file=sys.stderr)
         return 130
-    if previous is not None and status != 130:
-        signal.signal(signal.SIGINT, previous)
-    if status == 130 and argv is None:
-        _end_now_if_native_work_runs(status)
     return status
 
 
