@@ -116,6 +116,7 @@ class Progress:
                       f"about {format_duration(estimate - elapsed)} left")
 
     def close(self) -> None:
+        """End the report: remove the bar (it is transient); the lines written stay."""
         if self._bar is not None:
             self._bar.stop()
             self._bar = None
