@@ -1,6 +1,12 @@
-"""Double-dummy tables per second: cardlab's chunked batches against a plain endplay loop.
+"""Double-dummy tables per second: cardlab's chunked batches against a plain endplay loop; and
+the route of ``bridge makes`` (one declarer and strain) against the route it replaced.
 
-Run: python benchmarks/bench_dd.py [DEALS]   (default 40 deals; DDS takes 10-400 ms a table)
+Run: python benchmarks/bench_dd.py [DEALS] [MAKES_DEALS]   (default 40 and 200 deals; DDS takes
+10-400 ms a table)
+
+Goal of issue 17: ``makes`` >= 2x the deals per second of the old route (CalcAllTables for the
+contract's strain: all four declarers) on the same deals, with the same answers. Both routes run
+alternately, three rounds, on the same deals; the medians are compared.
 
 Goal from the issue: >= 1.8x the plain loop on 2 cores, and no more than 5% overhead per
 table on one worker. The plain loop is ``calc_dd_table(Deal(pbn))`` per deal; cardlab deals the
@@ -18,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cardlab.bridge.dd import deals_to_endplay, tricks_batch
+from cardlab.bridge.dd import declarer_tricks, deals_to_endplay, tricks_batch
 from cardlab.engine import chunk_seed, chunk_sizes, iter_chunks
 
 CHUNK = 40  # DDS solves up to 200 deal-strain pairs (40 full tables) in one multi-deal call
@@ -63,8 +69,45 @@ def chunked(n: int, workers: int) -> tuple[float, int]:
     return time.perf_counter() - start, total
 
 
+def makes_routes(n: int, rounds: int = 3) -> bool:
+    """The old route of `makes` (a strain's table for the four declarers) against the new one
+    (the contract's declarer only, best lead), on the same deals, alternately: one contract
+    (3NT by N, the README's example), then two compared (3NT by N, 4S by S)."""
+    met = True
+    for name, plays in (("3NT by N", [(0, 4)]), ("3NT by N and 4S by S", [(0, 4), (2, 3)])):
+        met &= _makes_route(n, rounds, name, plays)
+    return met
+
+
+def _makes_route(n: int, rounds: int, name: str, plays: list[tuple[int, int]]) -> bool:
+    import statistics
+
+    hands = _same_deals(n)
+    old_t: list[float] = []
+    new_t: list[float] = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        tables = tricks_batch(hands, sorted({s for _, s in plays}))
+        old = np.stack([tables[:, d, s] for d, s in plays], axis=1)
+        old_t.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        new = declarer_tricks(hands, plays)
+        new_t.append(time.perf_counter() - start)
+        assert (old == new).all(), "the two routes disagree"
+    a, b = statistics.median(old_t), statistics.median(new_t)
+    ratio = a / b
+    k = len(plays)
+    print(f"\nbridge makes, {name}, {n} deals, {rounds} alternating rounds (medians); "
+          f"load average {os.getloadavg()[0]:.1f}")
+    print(f"{f'old: CalcAllTables, {k} strain(s) x 4 declarers':<48}{n / a:>8.1f} deals/s")
+    print(f"{f'new: SolveAllBoards, {k} declarer-strain play(s)':<48}{n / b:>8.1f} deals/s")
+    print(f"same tricks on all {n} deals; new/old = {ratio:.2f}x (goal >= 2x): {'met' if ratio >= 2 else 'not met'}")
+    return ratio >= 2
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    makes_routes(int(sys.argv[2]) if len(sys.argv) > 2 else 200)
     base, check = plain_loop(n)
     print(f"{n} random deals, full tables (20 cells each); load average before the run {os.getloadavg()[0]:.1f}")
     print(f"{'route':<34}{'tables/s':>10}{'vs plain loop':>16}")

@@ -21,8 +21,10 @@ cardlab.errors.CardError: S holds 12 cards, not 13, in 'N:AKQJ.T98.765.432 T98.7
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+import signal
+import threading
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 
@@ -38,9 +40,13 @@ __all__ = [
     "dd_table",
     "dd_tables",
     "tricks_batch",
+    "declarer_tricks",
+    "lead_tricks",
     "parse_strain",
     "deals_to_endplay",
     "read_pbn_boards",
+    "read_pbn_games",
+    "PBNGame",
 ]
 
 #: Strains in bidding order; the last axis of every tricks array.
@@ -51,6 +57,13 @@ _MAX_PAIRS = 200
 _PBN_STRAINS = STRAINS[::-1]  # the order of DoubleDummyTricks and OptimumResultTable
 _PBN_SEATS = "NSEW"
 _VUL_ENDPLAY = {"None": 0, "All": 1, "NS": 2, "EW": 3}
+#: DDS solves at most 200 boards (deal, leader, strain) per SolveAllBoards call.
+_MAX_BOARDS = 200
+
+T = TypeVar("T")
+#: DDS is not re-entrant: one call at a time in this process (an abandoned call, still running
+#: after Ctrl-C, holds it until it ends, so a new call from a notebook waits instead of crashing).
+_DDS_LOCK = threading.Lock()
 
 
 def parse_strain(text: str) -> int:
@@ -106,7 +119,8 @@ def _solve_tables(deals: list[Any], strains: Sequence[int]) -> list[Any]:
     group = max(1, _MAX_PAIRS // len(strains))
     out: list[Any] = []
     for start in range(0, len(deals), group):
-        tables = calc_all_tables(deals[start:start + group], exclude=exclude)
+        part = deals[start:start + group]
+        tables = _responsive(lambda: calc_all_tables(part, exclude=exclude))
         out.extend(tables[i] for i in range(len(tables)))
     return out
 
@@ -154,6 +168,140 @@ def tricks_batch(hands: np.ndarray, strains: Iterable[int | str] | None = None) 
     return out
 
 
+def _responsive(call: Callable[[], T]) -> T:
+    """``call()`` (one DDS call, which releases the GIL) run in a helper thread while this thread
+    waits in short steps, so Ctrl-C reaches the main thread at once instead of after the batch.
+
+    An interrupted call is left to finish on its own: the thread is a daemon named
+    ``cardlab-native-...`` with a ``finished`` Event, so it never holds up the end of the program
+    (the command line ends such a process at once rather than finalize it under a running
+    solver, whose memory the exit would free: see ``cardlab.cli.main``). Off the main thread (a
+    worker) the call runs in place."""
+    if threading.current_thread() is not threading.main_thread():
+        with _DDS_LOCK:
+            return call()
+    box: list[T] = []
+    errors: list[BaseException] = []
+    abandoned = threading.Event()
+    finished = threading.Event()
+
+    def run() -> None:
+        # Ctrl-C is for the main thread: blocked here, and so in the threads DDS starts from here
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            with _DDS_LOCK:
+                result = call()
+        except BaseException as error:  # noqa: BLE001 - raised again in the waiting thread
+            errors.append(error)
+        else:
+            if not abandoned.is_set():
+                box.append(result)
+            del result  # an abandoned result is freed here, while endplay is alive, not at exit
+        finally:
+            finished.set()
+
+    worker = threading.Thread(target=run, name="cardlab-native-dds", daemon=True)
+    worker.finished = finished  # type: ignore[attr-defined]  # read by cardlab.cli.main at exit
+    worker.start()
+    try:
+        # an Event, not join(): a join interrupted by Ctrl-C can mark a running thread stopped
+        while not finished.wait(0.05):
+            pass
+    except BaseException:
+        abandoned.set()
+        box.clear()
+        raise
+    if errors:
+        raise errors[0]
+    return box[0]
+
+
+def _solve_boards(deals: list[Any], mode: Any) -> list[Any]:
+    """endplay's ``solve_all_boards`` over ``deals`` (their ``first`` and ``trump`` set), in
+    calls DDS accepts; each call through :func:`_responsive`. Returns the solved boards."""
+    from endplay.dds import solve_all_boards
+
+    out: list[Any] = []
+    for start in range(0, len(deals), _MAX_BOARDS):
+        group = deals[start:start + _MAX_BOARDS]
+        solved = _responsive(lambda: solve_all_boards(group, mode))
+        out.extend(solved[i] for i in range(len(solved)))
+    return out
+
+
+def _set_play(deals: list[Any], leader: int, strain: int) -> None:
+    from endplay.types import Denom, Player
+
+    for deal in deals:
+        deal.first = Player(leader)
+        deal.trump = Denom(_DENOM[strain])
+
+
+def declarer_tricks(hands: np.ndarray, plays: Sequence[tuple[int, int]]) -> np.ndarray:
+    """Double-dummy tricks of one declarer in one strain per play, for a batch of deals.
+
+    Only what is asked is solved: for each ``(declarer, strain)`` play, DDS solves the
+    position with declarer's left-hand opponent on lead, asking for the best lead only
+    (endplay's ``solve_all_boards`` in ``OptimalOne`` mode, 200 deals a call), instead of a
+    strain's table for all four declarers.
+
+    Parameters
+    ----------
+    hands : ``(n, 4, 13)`` card ids, seats N, E, S, W.
+    plays : ``(declarer seat 0..3, strain index into STRAINS)`` pairs.
+
+    Returns
+    -------
+    ``(n, len(plays))`` int8 array of declarer's tricks.
+
+    >>> deal = np.array([[[4 * r + 3 for r in range(13)], [4 * r + 2 for r in range(13)],
+    ...                   [4 * r + 1 for r in range(13)], [4 * r for r in range(13)]]])
+    >>> declarer_tricks(deal, [(0, 3), (1, 3), (0, 4)]).tolist()  # N has the spades, E the hearts
+    [[13, 0, 0]]
+    """
+    from endplay.dds.solve import SolveMode
+
+    arr = _check_hands(hands)
+    out = np.zeros((len(arr), len(plays)), dtype=np.int8)
+    if not len(arr):
+        return out
+    deals = deals_to_endplay(arr)
+    for k, (declarer, strain) in enumerate(plays):
+        if not (0 <= declarer < 4 and 0 <= strain < 5):
+            raise ContractError(f"a play is (declarer 0..3, strain 0..4), got {(declarer, strain)}")
+        _set_play(deals, (declarer + 1) % 4, strain)
+        for i, solved in enumerate(_solve_boards(deals, SolveMode.OptimalOne)):
+            out[i, k] = 13 - max(int(tricks) for _, tricks in solved)
+    return out
+
+
+def lead_tricks(hands: np.ndarray, leader: int, strain: int) -> list[dict[int, int]]:
+    """For each deal, the defence's double-dummy tricks after each card ``leader`` can lead
+    (``{card id: tricks}``), with ``strain`` trumps: DDS solves the leader's cards only
+    (endplay's ``solve_all_boards``, all cards, 200 deals a call).
+
+    >>> deal = np.array([[[4 * r + 3 for r in range(13)], [4 * r + 2 for r in range(13)],
+    ...                   [4 * r + 1 for r in range(13)], [4 * r for r in range(13)]]])
+    >>> sorted(set(lead_tricks(deal, 1, 4)[0].values()))  # E leads hearts against NT: all 13
+    [13]
+    """
+    from endplay.dds.solve import SolveMode
+
+    arr = _check_hands(hands)
+    if not len(arr):
+        return []
+    deals = deals_to_endplay(arr)
+    _set_play(deals, leader, strain)
+    return [{_card_id(card): int(tricks) for card, tricks in solved}
+            for solved in _solve_boards(deals, SolveMode.Default)]
+
+
+def _card_id(card: Any) -> int:
+    """cardlab id of an endplay Card (its rank is a bit 2..14 as ``1 << rank``; its suit a Denom)."""
+    rank = int(card.rank).bit_length() - 1  # Rank.R2 = 1 << 2 .. RA = 1 << 14
+    return (rank - 2) * 4 + (3, 2, 1, 0)[int(card.suit)]
+
+
 def _format_par_contract(contract: Any) -> str:
     """``4HX-1 by S`` from an endplay Contract (read at once: endplay reuses the object)."""
     if contract.is_passout():
@@ -178,6 +326,9 @@ class DDTable:
     vulnerability: Vulnerability
     par_score: int
     par_contracts: tuple[str, ...]
+    #: The game's own lines when it came from a PBN file (its tags and sections, without the
+    #: double-dummy tags this table replaces): :meth:`to_pbn` writes them back.
+    source_lines: tuple[str, ...] = ()
 
     def tricks_for(self, declarer: str | Seat, strain: str | int) -> int:
         """Tricks ``declarer`` takes in ``strain``."""
@@ -222,7 +373,12 @@ class DDTable:
         ])
 
     def to_pbn(self, board: int | None = None) -> str:
-        """A PBN game: Board, Dealer, Vulnerable and Deal tags, then the double-dummy tags."""
+        """A PBN game: Board, Dealer, Vulnerable and Deal tags, then the double-dummy tags.
+
+        A table read from a PBN file writes back that game's own lines instead (its board
+        number and every other tag), then the double-dummy tags."""
+        if self.source_lines:
+            return "\n".join([*self.source_lines, self.pbn_tags()]) + "\n"
         head = [f'[Board "{board}"]'] if board is not None else []
         return "\n".join(head + [
             f'[Dealer "{self.dealer.value}"]',
@@ -257,6 +413,8 @@ class DDTables:
     """Several double-dummy tables (a file of deals)."""
 
     tables: tuple[DDTable, ...]
+    #: The ``%`` lines that opened the PBN file the deals came from (written back by :meth:`to_pbn`).
+    header: tuple[str, ...] = ()
 
     def __len__(self) -> int:
         return len(self.tables)
@@ -281,8 +439,10 @@ class DDTables:
         return pd.DataFrame(rows)
 
     def to_pbn(self) -> str:
-        """A PBN file with one game per deal (boards 1, 2, ...), each with its double-dummy tags."""
-        return "% PBN 2.1\n% EXPORT\n" + "\n".join(t.to_pbn(board=i) for i, t in enumerate(self.tables, 1))
+        """A PBN file: the input's header and games (tags kept) when the deals came from one,
+        else games numbered from 1; each with its double-dummy tags."""
+        head = "\n".join(self.header or ("% PBN 2.1", "% EXPORT")) + "\n"
+        return head + "\n".join(t.to_pbn(board=i) for i, t in enumerate(self.tables, 1))
 
     def table(self) -> str:
         """The text tables of every deal, one after another."""
@@ -312,11 +472,15 @@ def dd_tables(
     deals: Sequence[str | Deal],
     dealer: str | Seat | Sequence[str | Seat | None] | None = None,
     vulnerability: str | Vulnerability | Sequence[str | Vulnerability | None] | None = None,
+    *,
+    games: Sequence[PBNGame] | None = None,
+    header: Sequence[str] = (),
 ) -> DDTables:
     """Tables and par of many deals, solved by DDS's multi-deal call.
 
     ``dealer`` and ``vulnerability`` (one for all, or one per deal) set what par uses;
-    they default to North and None.
+    they default to North and None. ``games`` (from :func:`read_pbn_games`, one per deal) and
+    the file's ``header`` are kept, so that ``to_pbn()`` writes the file back with its tags.
     """
     from endplay.dds import par
     from endplay.types import Player, Vul
@@ -333,7 +497,11 @@ def dd_tables(
         contracts = tuple(_format_par_contract(c) for c in result)  # read each before the next
         tricks = tuple(tuple(int(x) for x in row) for row in _table_array(table))
         out.append(DDTable(deal.to_pbn(), tricks, seat, vul, int(result.score), contracts))
-    return DDTables(tuple(out))
+    if games is not None:
+        if len(games) != len(out):
+            raise ContractError(f"{len(games)} PBN games for {len(out)} deals")
+        out = [replace(t, source_lines=g.lines) for t, g in zip(out, games)]
+    return DDTables(tuple(out), tuple(header))
 
 
 def dd_table(
@@ -345,46 +513,94 @@ def dd_table(
     return dd_tables([deal], dealer, vulnerability)[0]
 
 
-def read_pbn_boards(text: str, source: str = "<pbn>") -> list[tuple[Deal, Seat | None, Vulnerability | None]]:
-    """The ``Deal`` of each game of a PBN file, with its ``Dealer`` and ``Vulnerable`` when given.
+#: Tags :meth:`DDTable.pbn_tags` writes: dropped from a game read back (with the rows of a table tag).
+_DD_TAGS = frozenset({"DoubleDummyTricks", "OptimumScore", "OptimumResultTable"})
 
-    A minimal reader for double-dummy work (tags only; games end at a blank line or the next
-    ``Board``/``Deal``); bad deals name the file and line.
 
-    >>> read_pbn_boards('[Dealer "E"]\\n[Vulnerable "All"]\\n[Deal "N:AKQJT98765432... .AKQJT98765432.. '
-    ...                 '..AKQJT98765432. ...AKQJT98765432"]\\n')[0][1:]
-    (<Seat.EAST: 'E'>, <Vulnerability.BOTH: 'All'>)
+@dataclass(frozen=True)
+class PBNGame:
+    """One game of a PBN file: its deal, Dealer and Vulnerable (None when not given), and its
+    own lines (every tag and section, in order; the double-dummy tags cardlab writes left out)."""
+
+    deal: Deal
+    dealer: Seat | None
+    vulnerability: Vulnerability | None
+    lines: tuple[str, ...]
+
+
+def read_pbn_games(text: str, source: str = "<pbn>") -> tuple[tuple[str, ...], list[PBNGame]]:
+    """The ``%`` lines that open a PBN file, and each game that has a ``Deal``.
+
+    A minimal reader for double-dummy work: games end at a blank line or the next
+    ``Board``/``Deal``; a tag value ``"#"`` repeats the previous game's (PBN 2.1 section 3.3);
+    bad deals name the file and line. Each game keeps its own lines (CRLF or LF), so a file can
+    be written back with its board numbers and every tag.
+
+    >>> head, games = read_pbn_games('% PBN 2.1\\r\\n[Board "28"]\\r\\n[Dealer "E"]\\r\\n[Vulnerable "All"]\\r\\n'
+    ...     '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\\r\\n')
+    >>> head, games[0].dealer, games[0].lines[0]
+    (('% PBN 2.1',), <Seat.EAST: 'E'>, '[Board "28"]')
     """
     import re
 
     from cardlab.errors import CardlabError
 
     tag = re.compile(r'\[\s*(\w+)\s+"([^"]*)"\s*\]')
-    boards: list[tuple[Deal, Seat | None, Vulnerability | None]] = []
+    header: list[str] = []
+    games: list[PBNGame] = []
     current: dict[str, tuple[str, int]] = {}
+    lines: list[str] = []
+    previous: dict[str, str] = {}
+    in_dd_table = False
+
+    def value(name: str) -> str:
+        given = current.get(name, ("", 0))[0]
+        return previous.get(name, "") if given == "#" else given
 
     def flush() -> None:
+        nonlocal in_dd_table
         if "Deal" in current:
-            value, line = current["Deal"]
+            _, line = current["Deal"]
             try:
-                deal = parse_pbn_deal(value)
-                seat = parse_seat(current["Dealer"][0]) if current.get("Dealer", ("", 0))[0] else None
-                vul_text = current.get("Vulnerable", ("", 0))[0]
-                vul = Vulnerability.parse(vul_text) if vul_text else None
+                deal = parse_pbn_deal(value("Deal"))
+                seat = parse_seat(value("Dealer")) if value("Dealer") else None
+                vul = Vulnerability.parse(value("Vulnerable")) if value("Vulnerable") else None
             except CardlabError as error:
                 raise type(error)(f"{source}: line {line}: {error}") from None
-            boards.append((deal, seat, vul))
+            games.append(PBNGame(deal, seat, vul, tuple(lines)))
+        if current:
+            previous.update({name: value(name) for name in current})
         current.clear()
+        lines.clear()
+        in_dd_table = False
 
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             flush()
             continue
-        if line.lstrip().startswith("%"):
+        if line.lstrip().startswith("%") and not current and not games and not lines:
+            header.append(line)
             continue
-        for name, value in tag.findall(line):
-            if name in ("Board", "Deal") and name in current:
-                flush()
-            current[name] = (value, number)
+        found = tag.findall(line)
+        if found and found[0][0] in ("Board", "Deal") and found[0][0] in current:
+            flush()
+        if found:
+            in_dd_table = found[0][0] == "OptimumResultTable"
+        for name, text_value in found:
+            current[name] = (text_value, number)
+        if (found and found[0][0] in _DD_TAGS) or (not found and in_dd_table):
+            continue  # replaced by the tags cardlab writes
+        lines.append(line)
     flush()
-    return boards
+    return tuple(header), games
+
+
+def read_pbn_boards(text: str, source: str = "<pbn>") -> list[tuple[Deal, Seat | None, Vulnerability | None]]:
+    """The ``Deal`` of each game of a PBN file, with its ``Dealer`` and ``Vulnerable`` when given
+    (:func:`read_pbn_games` without the lines).
+
+    >>> read_pbn_boards('[Dealer "E"]\\n[Vulnerable "All"]\\n[Deal "N:AKQJT98765432... .AKQJT98765432.. '
+    ...                 '..AKQJT98765432. ...AKQJT98765432"]\\n')[0][1:]
+    (<Seat.EAST: 'E'>, <Vulnerability.BOTH: 'All'>)
+    """
+    return [(g.deal, g.dealer, g.vulnerability) for g in read_pbn_games(text, source)[1]]

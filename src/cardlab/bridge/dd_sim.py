@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from cardlab.board import SEATS, Seat, parse_seat
-from cardlab.bridge.dd import _check_hands, deals_to_endplay, parse_strain, tricks_batch
+from cardlab.bridge.dd import declarer_tricks, lead_tricks, parse_strain
 from cardlab.bridge.deals import Constraint, parse_constraint
 from cardlab.cards import RANKS, SUIT_ORDER, SUITS
 from cardlab.dealing import card_ids
@@ -147,7 +147,7 @@ def _check_n(n: int) -> int:
 
 @dataclass(frozen=True)
 class _MakesTask:
-    """One chunk: deal ``size`` constrained deals, solve the strains needed, return the tricks."""
+    """One chunk: deal ``size`` constrained deals, solve each contract's declarer and strain only."""
 
     constraints: tuple[tuple[int, Constraint], ...]
     fixed: tuple[tuple[int, tuple[int, ...]], ...]
@@ -156,9 +156,7 @@ class _MakesTask:
     def __call__(self, seed: np.random.SeedSequence, size: int) -> tuple[int, np.ndarray]:
         rng = np.random.default_rng(seed)
         hands, tried = constrained_hands(rng, size, self.constraints, self.fixed)
-        strains = sorted({s for _, s in self.plays})
-        tricks = tricks_batch(hands, strains)
-        return tried, np.stack([tricks[:, d, s] for d, s in self.plays], axis=1).astype(np.int8)
+        return tried, declarer_tricks(hands, self.plays)
 
 
 @dataclass(frozen=True)
@@ -196,6 +194,8 @@ class ContractStats:
 
     def to_json(self) -> dict[str, Any]:
         """``{contract, declarer, deals, tricks: [{tricks, count, probability, ci95}], mean_tricks, make, score}``."""
+        if not self.deals:  # interrupted before the first batch: nothing to estimate
+            return {"contract": self.contract, "declarer": self.declarer, "deals": 0}
         lo, hi = self.make_interval()
         mean, slo, shi = self.expected_score()
         return {
@@ -260,12 +260,12 @@ class MakesResult:
         return {"deals": self.deals, "requested": self.requested, "seed": self.seed, "tried": self.tried,
                 "constraints": self.constraints, "vulnerable": self.vulnerable, "interrupted": self.interrupted,
                 "contracts": [c.to_json() for c in self.contracts],
-                "comparison": self.comparison.to_json() if self.comparison else None}
+                "comparison": self.comparison.to_json() if self.comparison and self.deals else None}
 
     def to_csv(self) -> str:
         """One row per contract and trick count: count, probability and its 95% interval."""
         lines = ["contract,declarer,tricks,count,probability,ci95_low,ci95_high"]
-        for c in self.contracts:
+        for c in self.contracts if self.deals else ():
             for t, k in enumerate(c.tricks):
                 lo, hi = c.tricks_interval(t)
                 lines.append(f"{c.contract},{c.declarer},{t},{k},{k / c.deals},{lo},{hi}")
@@ -282,7 +282,7 @@ class MakesResult:
         """The text ``bridge makes`` prints."""
         out = [f"{self.deals:,} deals (seed {self.seed}; {self.constraints or 'no constraints'}; "
                f"declarer {'vulnerable' if self.vulnerable else 'not vulnerable'})"]
-        for c in self.contracts:
+        for c in self.contracts if self.deals else ():
             lo, hi = c.make_interval()
             mean, slo, shi = c.expected_score()
             out.append(f"\n{c.contract} by {c.declarer}: makes {100 * c.make_rate:.1f}% "
@@ -293,7 +293,7 @@ class MakesResult:
                 if k:
                     tlo, thi = c.tricks_interval(t)
                     out.append(f"  {t:>6} {k:>9,} {100 * k / c.deals:>7.2f}   {100 * tlo:.2f} – {100 * thi:.2f}")
-        if self.comparison:
+        if self.comparison and self.deals:
             cmp = self.comparison
             m, lo, hi = cmp.imps()
             p, plo, phi = cmp.matchpoints()
@@ -306,7 +306,8 @@ class MakesResult:
 
     def __repr__(self) -> str:
         names = " vs ".join(f"{c.contract} {c.declarer}" for c in self.contracts)
-        return f"MakesResult({names}, {self.deals} deals, make {', '.join(f'{c.make_rate:.3f}' for c in self.contracts)})"
+        rates = ", ".join(f"{c.make_rate:.3f}" for c in self.contracts) if self.deals else "-"
+        return f"MakesResult({names}, {self.deals} deals, make {rates})"
 
     def _repr_html_(self) -> str:
         return f"<pre>{html.escape(self.table())}</pre>"
@@ -376,7 +377,7 @@ def makes(
                              "squares": np.zeros(len(parsed)), "imp_sum": 0.0, "imp_sq": 0.0, "wins": 0,
                              "ties": 0, "tried": 0}
     run = reduce_chunks(task, n, root, absorb, start, chunk=chunk, workers=workers, executor=executor,
-                        progress="solving deals" if progress else None)
+                        progress="solving deals" if progress else None, empty_ok=True)
     acc, done, interrupted = run.value, run.done, run.interrupted
     hist, sums, squares, tried = acc["hist"], acc["sums"], acc["squares"], acc["tried"]
     imp_sum, imp_sq, wins, ties = acc["imp_sum"], acc["imp_sq"], acc["wins"], acc["ties"]
@@ -427,31 +428,17 @@ class _LeadTask:
 
     def __call__(self, seed: np.random.SeedSequence, size: int) -> np.ndarray:
         """``(groups, 3)`` sums: defence tricks, their squares, sets."""
-        from endplay.dds import solve_all_boards
-        from endplay.types import Denom, Player
-
         rng = np.random.default_rng(seed)
         hands, _ = constrained_hands(rng, size, self.constraints, self.fixed)
-        deals = deals_to_endplay(_check_hands(hands))
-        for deal in deals:
-            deal.first = Player(self.leader)
-            deal.trump = Denom((3, 2, 1, 0, 4)[self.strain])
         card_group = {c: g for g, group in enumerate(self.groups) for c in group}
         out = np.zeros((len(self.groups), 3), dtype=np.int64)
-        for start in range(0, len(deals), 200):
-            for solved in solve_all_boards(deals[start:start + 200]):
-                best: dict[int, int] = {}
-                for card, tricks in solved:
-                    best[card_group[_card_id(card)]] = int(tricks)
-                for g, tricks in best.items():
-                    out[g] += (tricks, tricks * tricks, tricks >= self.needed)
+        for by_card in lead_tricks(hands, self.leader, self.strain):
+            best: dict[int, int] = {}
+            for card, tricks in by_card.items():
+                best[card_group[card]] = tricks
+            for g, tricks in best.items():
+                out[g] += (tricks, tricks * tricks, tricks >= self.needed)
         return out
-
-
-def _card_id(card: Any) -> int:
-    """cardlab id of an endplay Card (its rank is a bit 2..14 as ``1 << rank``; its suit a Denom)."""
-    rank = int(card.rank).bit_length() - 1  # Rank.R2 = 1 << 2 .. RA = 1 << 14
-    return (rank - 2) * 4 + SUIT_ORDER[int(card.suit)]  # endplay numbers suits spades first
 
 
 @dataclass(frozen=True)
@@ -479,6 +466,8 @@ class LeadStats:
 
     def to_json(self) -> dict[str, Any]:
         """``{lead, deals, defence_tricks: {mean, ci95}, set: {probability, ci95}}``."""
+        if not self.deals:  # interrupted before the first batch
+            return {"lead": self.lead, "deals": 0}
         m, lo, hi = self.mean_tricks()
         slo, shi = self.set_interval()
         return {"lead": self.lead, "deals": self.deals, "defence_tricks": {"mean": m, "ci95": [lo, hi]},
@@ -508,7 +497,7 @@ class LeadResult:
     def to_csv(self) -> str:
         """One row per lead: mean defence tricks and set rate, each with its 95% interval."""
         lines = ["lead,deals,mean_tricks,tricks_ci95_low,tricks_ci95_high,set_rate,set_ci95_low,set_ci95_high"]
-        for lead in self.leads:
+        for lead in self.leads if self.deals else ():
             m, lo, hi = lead.mean_tricks()
             slo, shi = lead.set_interval()
             lines.append(f"{lead.lead},{lead.deals},{m},{lo},{hi},{lead.set_rate},{slo},{shi}")
@@ -524,7 +513,7 @@ class LeadResult:
         """The text ``bridge lead`` prints."""
         out = [f"Opening leads against {self.contract} by {self.declarer}, {self.deals:,} deals (seed {self.seed})",
                "  lead       defence tricks (95% interval)     set rate (95% interval)"]
-        for lead in self.leads:
+        for lead in self.leads if self.deals else ():
             m, lo, hi = lead.mean_tricks()
             slo, shi = lead.set_interval()
             out.append(f"  {lead.lead:<9} {m:6.2f} ({lo:5.2f} – {hi:5.2f})          "
@@ -576,7 +565,7 @@ def leads(
     root, reported = resolve_seed(seed)
     run = reduce_chunks(task, n, root, lambda total, part: total + part, np.zeros((len(groups), 3), dtype=np.int64),
                         chunk=chunk, workers=workers, executor=executor,
-                        progress="solving leads" if progress else None)
+                        progress="solving leads" if progress else None, empty_ok=True)
     totals, done, interrupted = run.value, run.done, run.interrupted
     stats = [LeadStats(_group_name(g), done, int(t[0]), int(t[1]), int(t[2])) for g, t in zip(groups, totals)]
     stats.sort(key=lambda s: (-s.sets, -s.tricks_sum))

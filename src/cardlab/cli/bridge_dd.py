@@ -6,14 +6,13 @@ import argparse
 import sys
 from typing import Any
 
-from cardlab.board import SEAT_WORDS
 from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cli.output import write_result
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
+from cardlab.cli.seat_options import add_seat_options, seat_options
 from cardlab.textfile import read_text
 
 __all__ = ["register"]
-
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -63,45 +62,35 @@ def _simulation(parser: argparse.ArgumentParser, default: int = 1000) -> None:
                              "batch, and a second process only competes for the same cores); the "
                              "result does not depend on it")
     add_cluster_option(parser)
-    for seat in SEAT_WORDS:
-        parser.add_argument(f"--{seat}", metavar="SPEC", help=f"constraints on {seat.title()}'s hand")
-        parser.add_argument(f"--{seat}-cards", metavar="CARDS", help=f"{seat.title()}'s exact 13 cards")
+    add_seat_options(parser)
 
 
 def _dd_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.dd import dd_tables, read_pbn_boards
+    from cardlab.bridge.dd import dd_tables, read_pbn_games
     from cardlab.errors import CardlabError
 
     args.deal = " ".join(args.deal) or None  # the four hands may come as separate words
     if (args.deal is None) == (args.file is None):
         raise CardlabError("give a PBN deal or --file FILE.pbn (one of them)")
     if args.file:
-        boards = read_pbn_boards(read_text(args.file), args.file)
-        if not boards:
+        header, games = read_pbn_games(read_text(args.file), args.file)
+        if not games:
             raise CardlabError(f"{args.file}: no [Deal \"...\"] tag found")
-        deals = [b[0] for b in boards]
-        dealers = [b[1] or args.dealer for b in boards]
-        vuls = [b[2] or args.vul for b in boards]
-        result: Any = dd_tables(deals, dealers, vuls)
+        result: Any = dd_tables([g.deal for g in games], [g.dealer or args.dealer for g in games],
+                                [g.vulnerability or args.vul for g in games], games=games, header=header)
     else:
         result = dd_tables([args.deal], args.dealer, args.vul)[0]
     write_result(args, result)
     return 0
 
 
-def _constraints(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, str]]:
-    cons = {SEAT_WORDS[s]: getattr(args, s) for s in SEAT_WORDS if getattr(args, s)}
-    fixed = {SEAT_WORDS[s]: getattr(args, f"{s}_cards") for s in SEAT_WORDS if getattr(args, f"{s}_cards")}
-    return cons, fixed
-
-
 def _makes_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dd_sim import makes
 
-    cons, fixed = _constraints(args)
+    cons, fixed = seat_options(args)
     by = args.by.split(",") if "," in args.by else args.by
     result = makes(args.contract, by, args.deals, constraints=cons, fixed=fixed, vulnerable=args.vulnerable,
-                   seed=args.seed, workers=args.workers, progress=sys.stderr.isatty(),
+                   seed=args.seed, workers=args.workers, progress=True,
                    executor=executor_for(args))
     write_result(args, result)
     if args.format != "table":
@@ -112,8 +101,8 @@ def _makes_command(args: argparse.Namespace) -> int:
 def _lead_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dd_sim import leads
 
-    cons, fixed = _constraints(args)
+    cons, fixed = seat_options(args)
     result = leads(args.hand, args.contract, args.by, args.deals, constraints=cons, fixed=fixed, seed=args.seed,
-                   workers=args.workers, progress=sys.stderr.isatty(), executor=executor_for(args))
+                   workers=args.workers, progress=True, executor=executor_for(args))
     write_result(args, result)
     return 130 if result.interrupted else 0

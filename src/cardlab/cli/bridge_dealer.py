@@ -6,13 +6,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.board import SEAT_WORDS
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cli.output import output_file
-from cardlab.engine import available_cores
+from cardlab.cli.seat_options import add_seat_options, seat_options
+from cardlab.cores import available_cores
 from cardlab.textfile import read_text
-from cardlab.errors import ConstraintError
 
 __all__ = ["register"]
 
@@ -52,11 +51,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "Deals stream to the output; also prints how often a random deal meets the constraints.")
     deal.add_argument("-n", "--count", type=trials, default=1, help="how many deals (default 1)")
     deal.add_argument("--seed", type=seed_value, help="random seed (default: fresh, and printed)")
-    for seat in SEAT_WORDS:
-        deal.add_argument(f"--{seat}", metavar="SPEC", action="append",
-                          help=f"constraints on {seat.title()}'s hand (may be repeated: all must hold)")
-        deal.add_argument(f"--{seat}-cards", metavar="CARDS", action="append",
-                          help=f"{seat.title()}'s exact 13 cards")
+    add_seat_options(deal)
     deal.add_argument("--max-tries", type=trials, default=50_000_000,
                       help="give up after this many random deals (default 50,000,000)")
     deal.add_argument("--workers", type=workers_value, default=available_cores(),
@@ -82,7 +77,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
     with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
         result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,
                            produce=args.produce, seed=args.seed, workers=args.workers, quiet=args.quiet,
-                           progress=sys.stderr.isatty(), executor=executor_for(args))
+                           progress=True, executor=executor_for(args))
     if result.interrupted:
         print("cardlab: interrupted: partial statistics", file=sys.stderr)
         return 130
@@ -90,20 +85,12 @@ def _dealer_command(args: argparse.Namespace) -> int:
 
 
 def _deal_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.deals import combine_constraints, deal_summary, write_deals
+    from cardlab.bridge.deals import deal_summary, write_deals
 
-    seats = SEAT_WORDS
-    constraints = {seats[s]: combine_constraints(getattr(args, s)) for s in seats if getattr(args, s)}
-    fixed: dict[str, str] = {}
-    for s in seats:
-        given = getattr(args, f"{s}_cards")
-        if given:
-            if len(given) > 1:
-                raise ConstraintError(f"--{s}-cards is given {len(given)} times: give {s.title()}'s 13 cards once")
-            fixed[seats[s]] = given[0]
+    constraints, fixed = seat_options(args)  # one rule for a seat given twice, as makes and lead
     with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
         batch = write_deals(out, args.count, args.format, constraints=constraints, fixed=fixed, seed=args.seed,
-                            max_tries=args.max_tries, workers=args.workers, progress=sys.stderr.isatty(),
+                            max_tries=args.max_tries, workers=args.workers, progress=True,
                             executor=executor_for(args))
     print(deal_summary(batch, constraints), file=sys.stderr)
     return 130 if batch.interrupted else 0

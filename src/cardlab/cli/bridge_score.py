@@ -25,7 +25,6 @@ import argparse
 import sys
 
 from cardlab.cli.output import write_result, write_text
-from cardlab.scoring.matchpoints import matchpoint_board
 
 __all__ = ["register"]
 
@@ -85,6 +84,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _run_matchpoints(args: argparse.Namespace) -> int:
+    from cardlab.scoring.matchpoints import matchpoint_board
+
     board = matchpoint_board(args.scores, scale=args.scale)
     write_result(args, board)
     return 0

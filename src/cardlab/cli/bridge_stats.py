@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardlab.bridge.schemes import parse_points
-from cardlab.bridge.tables import ShapeKind, joint_table, points_table, shape_table
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.options import whole_number
 from cardlab.cli.output import add_output_options, add_simulation_options, emit
 from cardlab.errors import SchemeError
+
+if TYPE_CHECKING:
+    from cardlab.bridge.tables import ShapeKind
 
 __all__ = ["register"]
 
@@ -76,11 +77,15 @@ def _simulation(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _hcp(args: argparse.Namespace) -> int:
+    from cardlab.bridge.tables import points_table
+
     given = None if args.given_hcp is None else _points(args.given_hcp)
     return emit(args, points_table(args.scheme, args.cards, args.given, given, **_simulation(args)))
 
 
 def _points(text: str) -> Fraction:
+    from cardlab.bridge.schemes import parse_points
+
     try:
         return parse_points(text)
     except SchemeError as error:
@@ -89,9 +94,13 @@ def _points(text: str) -> Fraction:
 
 
 def _shape(args: argparse.Namespace) -> int:
+    from cardlab.bridge.tables import shape_table
+
     kind: ShapeKind = "longest" if args.longest else "suits" if args.specific else "pattern"
     return emit(args, shape_table(kind, args.cards, args.given, args.sort, **_simulation(args)))
 
 
 def _joint(args: argparse.Namespace) -> int:
+    from cardlab.bridge.tables import joint_table
+
     return emit(args, joint_table(args.by, args.scheme, args.cards, args.given, **_simulation(args)))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 
 from cardlab.cli.output import write_result
-from cardlab.scoring.teams import load_teams
 
 __all__ = ["register"]
 
@@ -30,6 +29,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _run(args: argparse.Namespace) -> int:
+    from cardlab.scoring.teams import load_teams
+
     result = load_teams(args.file)
     write_result(args, result)
     return 0

@@ -41,6 +41,10 @@ def executor_for(args: argparse.Namespace) -> DaskExecutor | None:
     (one ``local:N`` cluster per command), it cancels what is still queued after Ctrl-C,
     and it is closed when the command ends.
     """
+    import os
+
+    if getattr(args, "cluster", None) is None and not os.environ.get("CARDLAB_CLUSTER", "").strip():
+        return None  # the usual case: run locally, without loading the cluster module
     from cardlab.cluster import cluster_address, connect
 
     address = cluster_address(getattr(args, "cluster", None))

@@ -1,14 +1,35 @@
 """Entry point of the ``cardlab`` command.
 
-Each command group lives in its own module with a ``register(subparsers)``
-function that adds its commands; every command sets ``func(args) -> int``.
+Adding a command: one line in :data:`COMMANDS`
+-----------------------------------------------
+Every command is named once, in the table :data:`COMMANDS` below::
+
+    ("bridge", "split"): ("cardlab.cli.bridge_split", "exact suit splits, card placement and restricted choice"),
+
+(group, command) -> (module, one-line help). The parser is built from this table
+*without importing the command modules*: ``cardlab --help`` and ``cardlab bridge
+--help`` list the help texts of the table, and only the module of the command the
+user chose is imported, so its ``register(subparsers)`` can add the full parser
+(its options and ``func(args) -> int``). A module may register several commands
+(``bridge_stats`` adds ``hcp``, ``shape`` and ``joint``): give each its own line
+with the same module. A new group (``("scoring", "x")``) needs a line in
+:data:`GROUPS` too. ``tests/test_cli_startup.py`` checks that the table and the
+modules agree and that choosing any command, even with ``--help`` or a bad
+option, imports no numpy: a command module imports its heavy stack inside the
+``func`` it sets, never at module level.
+
+Errors
+------
 Input errors (any :class:`cardlab.errors.CardlabError`, and unreadable files)
-print one line ``cardlab: error: ...`` on stderr and exit with status 2.
+print one line ``cardlab: error: ...`` on stderr and exit with status 2. A closed
+pipe (``cardlab ... | head``) ends the command quietly, as Unix tools do.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import signal
 import sys
 import threading
@@ -18,7 +39,35 @@ from cardlab import __version__
 from cardlab.cli.output import cap_workers, check_destinations
 from cardlab.errors import CardlabError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "COMMANDS", "GROUPS"]
+
+#: The command groups and their one-line help.
+GROUPS: dict[str, str] = {
+    "bridge": "bridge hand statistics, deals, double dummy and duplicate scoring",
+    "poker": "poker hands: evaluate, compare, odds, equity",
+}
+
+#: Every command: (group, command) -> (module that registers it, one-line help for the listing).
+COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
+    ("bridge", "hcp"): ("cardlab.cli.bridge_stats", "exact distribution of a hand's points"),
+    ("bridge", "shape"): ("cardlab.cli.bridge_stats", "exact distribution of suit patterns"),
+    ("bridge", "joint"): ("cardlab.cli.bridge_stats", "exact joint table of points and shape"),
+    ("bridge", "dealer"): ("cardlab.cli.bridge_dealer", "run a dealer script (the 'dealer' program's language)"),
+    ("bridge", "deal"): ("cardlab.cli.bridge_dealer", "random deals under constraints (PBN, diagrams or JSON)"),
+    ("bridge", "matchpoints"): ("cardlab.cli.bridge_score", "matchpoint the scores of one board"),
+    ("bridge", "score"): ("cardlab.cli.bridge_score", "score a session from a result file (USEBIO XML, PBN or CSV)"),
+    ("bridge", "dd"): ("cardlab.cli.bridge_dd", "double-dummy table and par of a deal (or a PBN file of deals)"),
+    ("bridge", "makes"): ("cardlab.cli.bridge_dd", "how often a contract makes double dummy over random deals"),
+    ("bridge", "lead"): ("cardlab.cli.bridge_dd", "rank the opening leads from a hand against a contract"),
+    ("bridge", "teams"): ("cardlab.cli.bridge_teams", "score team matches (IMPs, WBF 20-point VPs, standings)"),
+    ("bridge", "split"): ("cardlab.cli.bridge_split", "exact suit splits, card placement and restricted choice"),
+    ("bridge", "boards"): ("cardlab.cli.bridge_boards", "read a board file (PBN, LIN, Duplimate .dup/.dlm) and list or convert it"),
+    ("poker", "compare"): ("cardlab.cli.poker", "which hand wins, and why"),
+    ("poker", "rank"): ("cardlab.cli.poker", "category and strength of each hand"),
+    ("poker", "odds"): ("cardlab.cli.poker", "probability of each poker hand, exact and simulated"),
+    ("poker", "equity"): ("cardlab.cli.poker_equity", "how often each hand or range wins: exact or simulated equity"),
+    ("poker", "video"): ("cardlab.cli.poker_video", "video poker: exact return of a pay table under optimal play"),
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,32 +77,40 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from cardlab.cli import bridge_dd, bridge_dealer, bridge_score, bridge_stats, bridge_teams, poker, poker_equity
-    from cardlab.cli import poker_video
+def _chosen(argv: Sequence[str]) -> tuple[str, str] | None:
+    """The (group, command) the words of ``argv`` name, if any: the first two words that are not
+    options (the program and the groups take no option with a value)."""
+    words = [a for a in argv if not a.startswith("-")]
+    if len(words) >= 2 and (words[0], words[1]) in COMMANDS:
+        return words[0], words[1]
+    return None
 
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The ``cardlab`` parser for ``argv``: every command of :data:`COMMANDS` is listed, and
+    only the module of the command ``argv`` chooses is imported (to add its options).
+    With ``argv=None`` every command module is imported (the full parser, for tests and tools)."""
     parser = _Parser(
         prog="cardlab",
         description="Card-game probabilities (exact and simulated) and duplicate bridge scoring.",
     )
     parser.add_argument("--version", action="version", version=f"cardlab {__version__}")
-    groups = parser.add_subparsers(dest="group", metavar="{bridge,poker}", required=True)
-    bridge = groups.add_parser("bridge", help="bridge hand statistics and duplicate scoring")
-    bridge_cmds = _commands(bridge)
-    bridge_stats.register(bridge_cmds)
-    bridge_dealer.register(bridge_cmds)  # dealer scripts, and random deals under constraints
-    from cardlab.cli import bridge_boards, bridge_split  # suit splits; board files (docs/splits.md, boards.md)
-
-    bridge_split.register(bridge_cmds)
-    bridge_boards.register(bridge_cmds)
-    bridge_score.register(bridge_cmds)
-    bridge_dd.register(bridge_cmds)
-    bridge_teams.register(bridge_cmds)
-    poker_parser = groups.add_parser("poker", help="poker hands: evaluate, compare, odds")
-    poker_cmds = _commands(poker_parser)
-    poker.register(poker_cmds)
-    poker_equity.register(poker_cmds)
-    poker_video.register(poker_cmds)  # video poker (docs/video.md)
+    groups = parser.add_subparsers(dest="group", metavar="{" + ",".join(GROUPS) + "}", required=True)
+    chosen = _chosen(argv) if argv is not None else None
+    wanted = {COMMANDS[chosen][0]} if chosen else (set() if argv is not None else
+                                                   {module for module, _ in COMMANDS.values()})
+    for group, group_help in GROUPS.items():
+        commands = _commands(groups.add_parser(group, help=group_help, description=group_help))
+        registered: set[str] = set()
+        for (g, name), (module, help_text) in COMMANDS.items():
+            if g != group:
+                continue
+            if module not in wanted:
+                # listed with its help; never parsed (the module would have been imported if chosen)
+                commands.add_parser(name, help=help_text, add_help=False)
+            elif module not in registered:
+                registered.add(module)
+                importlib.import_module(module).register(commands)
     return parser
 
 
@@ -64,13 +121,27 @@ def _commands(group: argparse.ArgumentParser) -> "argparse._SubParsersAction[arg
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words)
+    args = parser.parse_args(words)
     previous = _first_interrupt_only()
+    status = _run(args)
+    if previous is not None and status != 130:
+        signal.signal(signal.SIGINT, previous)
+    if argv is None:
+        _end_now_if_native_work_runs(status)
+    return status
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The chosen command's status, its errors turned into one line on stderr."""
     try:
         check_destinations(args)
         cap_workers(args)
         status: int = args.func(args)
+        _flush_stdout()
+    except BrokenPipeError:
+        return _closed_pipe()
     except CardlabError as error:
         print(f"cardlab: error: {error}", file=sys.stderr)
         return 2
@@ -86,9 +157,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cardlab: interrupted", file=sys.stderr)
         return 130
-    if previous is not None and status != 130:
-        signal.signal(signal.SIGINT, previous)
     return status
+
+
+def _end_now_if_native_work_runs(status: int) -> None:
+    """After Ctrl-C a native solver (DDS) may still be running in a ``cardlab-native-...`` thread
+    (left to finish so the command could stop at once; its ``finished`` Event is not set).
+    Exiting normally under it frees the solver's memory while it runs (a crash), and waiting for
+    it takes seconds: the program (not a caller of ``main(argv)``) ends here, output flushed."""
+    def running(thread: threading.Thread) -> bool:
+        finished = getattr(thread, "finished", None)
+        return isinstance(finished, threading.Event) and not finished.is_set()
+
+    if any(t.name.startswith("cardlab-native") and running(t) for t in threading.enumerate()):
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(status)
+
+
+def _flush_stdout() -> None:
+    """Flush now, so a closed pipe is seen here (and ends quietly) rather than at exit."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _closed_pipe() -> int:
+    """The reader of our output went away (``| head``): stop quietly, as Unix tools do.
+
+    stdout is pointed at /dev/null so the interpreter's own flush at exit cannot complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - no real stdout
+        pass
+    return 0
 
 
 def _first_interrupt_only() -> Any:

@@ -19,13 +19,14 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Protocol, TextIO
-from rich.console import Console
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol, TextIO
 
 from cardlab.cli.options import positive_int, seed_value, trials, workers_value
-from cardlab.engine import available_cores
+from cardlab.cores import available_cores
 from cardlab.errors import CardlabError
-from cardlab.tabulation import Tabulation
+
+if TYPE_CHECKING:
+    from cardlab.tabulation import Tabulation
 
 __all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
            "replacing", "output_file",
@@ -67,6 +68,8 @@ def write_text(args: argparse.Namespace, text: str | Iterable[str]) -> None:
         with output_file(args.output) as handle:
             handle.writelines(chunks)
     elif getattr(args, "format", "table") == "table" and sys.stdout.isatty() and isinstance(text, str):
+        from rich.console import Console  # only for a table on a terminal
+
         Console().print(text, end="", markup=False, highlight=False)
     else:
         sys.stdout.writelines(chunks)

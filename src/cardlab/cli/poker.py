@@ -8,16 +8,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.cli.options import whole_number
-from cardlab.cli.output import add_output_options, add_simulation_options, emit, replacing, write_result
-from cardlab.errors import CardlabError, HandError
-from cardlab.poker.comparison import compare
-from cardlab.poker.odds import poker_odds
-from cardlab.poker.ranking import rank_hands
-from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
+from cardlab.cli.output import replacing
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
+from cardlab.cli.output import add_output_options, add_simulation_options, emit, write_result
+from cardlab.errors import CardlabError, HandError
+
+if TYPE_CHECKING:
+    from cardlab.poker.rules import Rules
 
 __all__ = ["register"]
 
@@ -84,16 +84,22 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
+    from cardlab.poker.rules import SHORT_DECK, STANDARD
+
     return SHORT_DECK if args.short_deck else STANDARD
 
 
 def _compare(args: argparse.Namespace) -> int:
+    from cardlab.poker.comparison import compare
+
     result = compare(args.hands, _rules(args), repeats=args.repeats)
     write_result(args, result)
     return 0
 
 
 def _rank(args: argparse.Namespace) -> int:
+    from cardlab.poker.ranking import rank_hands
+
     if args.file and args.hands:
         raise CardlabError("give hands as arguments or with --file, not both")
     hands: Any = args.hands
@@ -113,6 +119,8 @@ def _rank(args: argparse.Namespace) -> int:
 
 
 def _odds(args: argparse.Namespace) -> int:
+    from cardlab.poker.odds import poker_odds
+
     return emit(args, poker_odds(args.cards, remove=args.remove, short_deck=args.short_deck, decks=args.decks,
                                  reels=args.reels, simulate=args.simulate, seed=args.seed, workers=args.workers,
                                  progress=True, executor=executor_for(args)))

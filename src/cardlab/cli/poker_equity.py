@@ -11,10 +11,13 @@ import sys
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cli.output import replacing, write_result
-from cardlab.engine import available_cores
-from cardlab.poker.equity import GAMES, equity
+from cardlab.cores import available_cores
 
-__all__ = ["register"]
+__all__ = ["register", "GAME_NAMES"]
+
+#: ``--game`` choices: the keys of :data:`cardlab.poker.equity.GAMES`, named here so that parsing
+#: the options imports no numpy (a test checks that the two agree).
+GAME_NAMES = ("holdem", "omaha", "omaha5", "omaha6", "shortdeck")
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -30,7 +33,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                           "22-55, 0.5(AKo), top 15%%, random)")
     cmd.add_argument("--board", default="", metavar="CARDS", help="known board cards (0, 3, 4 or 5)")
     cmd.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
-    cmd.add_argument("--game", choices=tuple(GAMES), default="holdem",
+    cmd.add_argument("--game", choices=GAME_NAMES, default="holdem",
                      help="holdem (default), omaha (4 cards), omaha5, omaha6, shortdeck (36 cards, six-plus rules)")
     cmd.add_argument("--hi-lo", action="store_true", help="split each pot with the best 8-or-better low")
     cmd.add_argument("--simulate", type=trials, metavar="TRIALS",
@@ -46,9 +49,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _equity(args: argparse.Namespace) -> int:
+    from cardlab.poker.equity import equity
+
     result = equity(args.specs, board=args.board, dead=args.dead, game=args.game, hi_lo=args.hi_lo,
                     simulate=args.simulate, seed=args.seed, workers=args.workers,
-                    progress=bool(args.simulate) and sys.stderr.isatty(), executor=executor_for(args))
+                    progress=bool(args.simulate), executor=executor_for(args))
     write_result(args, result)
     if args.plot:
         with replacing(args.plot) as temporary:

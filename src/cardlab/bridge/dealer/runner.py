@@ -462,7 +462,7 @@ def run_script(
                     if spool is not None:
                         spool.write(deals.tobytes())
                 produced += take
-                bar(size)
+                bar(size, max(generated / generate, produced / produce))  # ends at whichever comes first
                 if produced >= produce or generated >= generate:
                     break
         except KeyboardInterrupt:
