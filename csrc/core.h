@@ -13,5 +13,6 @@
 #include <stdint.h>
 
 extern PyMethodDef cl_base_methods[];
+extern PyMethodDef cl_deal_methods[];
 
 #endif

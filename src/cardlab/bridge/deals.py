@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Mapping, TextIO
+from typing import Any, Callable, Iterable, Mapping, TextIO
 
 import numpy as np
 
@@ -39,7 +39,7 @@ __all__ = [
     "parse_constraint",
     "random_deals",
     "generate_deals",
-    "deals_from_rows",
+    "deals_from_masks",
     "pbn_games",
     "combine_constraints",
     "check_possible",
@@ -322,9 +322,9 @@ def generate_deals(
     executor: Any = None,
 ) -> DealBatch:
     """Deal until ``count`` deals meet ``constraints`` (or ``max_tries`` deals were tried),
-    handing each batch of matching deals to ``on_deals(rows, number_before)`` as it comes
-    (``rows[k, 52]``: the seat 0..3 of each card id; :func:`deals_from_rows` and
-    :func:`pbn_games` read them), so any number of deals streams in bounded memory. Runs through the dealer engine
+    handing each batch of matching deals to ``on_deals(masks, number_before)`` as it comes
+    (suit masks ``masks[4, 4, k]``, see :mod:`cardlab.bridge.dealer.dealing`; :func:`deals_from_masks`
+    and :func:`pbn_games` read them), so any number of deals streams in bounded memory. Runs through the dealer engine
     (:mod:`cardlab.bridge.dealer`): the seed fixes the deals whatever ``workers`` is.
     Impossible constraints are refused up front (:func:`check_possible`)."""
     from cardlab.bridge.dealer import run_script
@@ -357,45 +357,40 @@ def generate_deals(
     return batch
 
 
-def deals_from_rows(rows: np.ndarray) -> list[Deal]:
-    """:class:`Deal` objects from ``rows[k, 52]`` (the seat of each card id)."""
-    order = np.argsort(rows, axis=1, kind="stable")  # card ids grouped by seat, ascending
-    return [Deal(tuple(tuple(row[13 * s: 13 * s + 13][::-1]) for s in range(4))) for row in order.tolist()]
+def deals_from_masks(masks: np.ndarray) -> list[Deal]:
+    """:class:`Deal` objects from suit masks ``masks[4, 4, k]`` (see :mod:`cardlab.bridge.dealer.dealing`)."""
+    from cardlab.bridge.dealer.dealing import hands_from_masks
+
+    return [Deal(hands) for hands in hands_from_masks(masks)]
 
 
-def pbn_games(rows: np.ndarray, first_board: int = 1, date: str | None = None) -> str:
-    """The PBN games of :func:`deals_to_pbn` (without the file header) straight from ``rows[k, 52]``,
-    formatted in bulk: millions of deals stream quickly."""
+_PBN_GAME = None  # the template of one PBN game (built on first use)
+
+
+def pbn_games(masks: np.ndarray, first_board: int = 1, date: str | None = None) -> str:
+    """The PBN games of :func:`deals_to_pbn` (without the file header) straight from suit masks
+    ``masks[4, 4, k]``, written by the compiled core in one call: millions of deals stream quickly."""
+    return str(_pbn_games(masks, first_board, date, encoded=False))
+
+
+def _pbn_games(masks: np.ndarray, first_board: int, date: str | None, encoded: bool) -> str | bytes:
     import time
 
+    from cardlab.bridge.dealer.output import BOARD, DEALER, PBN_FROM_DEALER, VULNERABLE, format_deals, literal
+
     date = date or time.strftime("%Y.%m.%d")
-    out = []
-    for i, hands in enumerate(_hand_texts(rows)):
-        board = first_board + i
-        first = dealer(board).value
-        start = SEATS.index(first)
-        deal = first + ":" + " ".join(hands[(start + j) % 4] for j in range(4))
-        out.append(f'[Event "?"]\n[Site "?"]\n[Date "{date}"]\n[Board "{board}"]\n[West ""]\n[North ""]\n'
-                   f'[East ""]\n[South ""]\n[Dealer "{first}"]\n'
-                   f'[Vulnerable "{Vulnerability.from_board(board).value}"]\n[Deal "{deal}"]\n'
-                   '[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n\n')
-    return "".join(out)
+    template = (f'[Event "?"]\n[Site "?"]\n[Date "{literal(date)}"]\n[Board "{BOARD}"]\n[West ""]\n[North ""]\n'
+                f'[East ""]\n[South ""]\n[Dealer "{DEALER}"]\n[Vulnerable "{VULNERABLE}"]\n'
+                f'[Deal "{PBN_FROM_DEALER}"]\n[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n\n')
+    data: str | bytes = format_deals(masks, template, first_board, encoded=encoded)
+    return data
 
 
-def pbn_deal_strings(rows: np.ndarray) -> list[str]:
-    """``"N:..."`` PBN deal strings for ``rows[k, 52]`` (the seat of each card id), in bulk."""
-    return ["N:" + " ".join(hands) for hands in _hand_texts(rows)]
+def pbn_deal_strings(masks: np.ndarray) -> list[str]:
+    """``"N:..."`` PBN deal strings for suit masks ``masks[4, 4, k]``, in bulk."""
+    from cardlab.bridge.dealer.output import PBN_FROM_NORTH, format_deals
 
-
-def _hand_texts(rows: np.ndarray) -> Iterator[list[str]]:
-    """The four PBN hands (N, E, S, W) of each deal, cut from one vectorised ``printoneline`` block."""
-    from cardlab.bridge.dealer.output import oneline_block
-
-    text = oneline_block(rows)
-    width = len(text) // max(len(rows), 1)
-    for i in range(len(rows)):
-        line = text[i * width:(i + 1) * width]
-        yield [line[s * 19 + 2: s * 19 + 18].rstrip(" ") for s in range(4)]
+    return str(format_deals(masks, PBN_FROM_NORTH + "\n")).splitlines()
 
 
 def random_deals(
@@ -412,7 +407,7 @@ def random_deals(
     shuffled around them. For many deals use :func:`generate_deals`, which streams them.
     (``batch`` is accepted for compatibility; the engine sizes its own chunks.)"""
     kept: list[Deal] = []
-    result = generate_deals(count, lambda rows, before: kept.extend(deals_from_rows(rows)), seed=seed,
+    result = generate_deals(count, lambda masks, before: kept.extend(deals_from_masks(masks)), seed=seed,
                             constraints=constraints,
                             fixed=fixed, max_tries=max_tries, workers=workers)
     return DealBatch(tuple(kept), result.tried, result.matched, result.seed, result.interrupted)
@@ -503,20 +498,29 @@ class DealWriter:
     def __init__(self, out: TextIO, fmt: str = "table") -> None:
         if fmt not in self.FORMATS:
             raise ConstraintError(f"unknown deal format {fmt!r} ({', '.join(self.FORMATS)})")
+        import time
+
         self.out, self.fmt, self._first = out, "table" if fmt == "text" else fmt, True
+        self._date = time.strftime("%Y.%m.%d")
         if self.fmt == "json":
             out.write('{\n  "deals": [\n')
 
-    def __call__(self, rows: np.ndarray, before: int) -> None:
-        if not len(rows):
+    def __call__(self, masks: np.ndarray, before: int) -> None:
+        from cardlab.bridge.dealer.output import PBN_FROM_NORTH, emit, format_deals
+
+        if not masks.shape[2]:
             return
         if self.fmt == "pbn":
-            self.out.write(("% PBN 2.1\n% EXPORT\n" if self._first else "") + pbn_games(rows, before + 1))
+            if self._first:
+                self.out.write("% PBN 2.1\n% EXPORT\n")
+            data = _pbn_games(masks, before + 1, self._date, encoded=True)
+            assert isinstance(data, bytes)
+            emit(self.out, data)
         elif self.fmt == "json":
-            text = ",\n".join(f'    "{deal}"' for deal in pbn_deal_strings(rows))
-            self.out.write(("" if self._first else ",\n") + text)
+            data = format_deals(masks, ',\n    "' + PBN_FROM_NORTH + '"', encoded=True)
+            emit(self.out, data[2:] if self._first else data)
         else:
-            diagrams = (deal_diagram(d, board=before + i + 1) for i, d in enumerate(deals_from_rows(rows)))
+            diagrams = (deal_diagram(d, board=before + i + 1) for i, d in enumerate(deals_from_masks(masks)))
             self.out.write(("" if self._first else "\n") + "\n\n".join(diagrams) + "\n")
         self._first = False
 

@@ -10,7 +10,7 @@ run only on the deals that need them.
 >>> from cardlab.bridge.dealer.parser import parse_script
 >>> from cardlab.bridge.dealer.functions import Hands, Tables
 >>> s = parse_script("x = -7 / 2 * 10 + -7 % 2\\ncondition x == -31")
->>> hands = Hands(np.zeros((52, 3), dtype=np.uint8), Tables.standard())
+>>> hands = Hands(np.zeros((4, 4, 3), dtype=np.uint16), Tables.standard())
 >>> Evaluator(s).truth(s.condition, hands).tolist()
 [True, True, True]
 """

@@ -1,0 +1,471 @@
+/* Bridge deals in batches: shuffled decks straight into per-hand suit masks, and the
+ * text formats of produced deals (PBN, the dealer program's printoneline / printall / ...).
+ *
+ * A batch of deals is held as masks[seat][suit][deal] (uint16, C order, 4 x 4 x n):
+ * bit r of a mask is rank r (0 = the two .. 12 = the ace) of that suit (0 clubs .. 3
+ * spades, as card ids: id = rank * 4 + suit).  Every per-hand feature a dealer script
+ * reads (lengths, any point count, losers, controls, top cards, quality) is a table
+ * lookup on one suit's mask, done by the Python layer over the whole batch.
+ *
+ * Random numbers: xoshiro256** (Blackman and Vigna, 2018), its 256-bit state taken from
+ * the chunk's SeedSequence (words 4..7 of generate_state(8, uint64): words 0..3 seed the
+ * numpy generator of the same chunk, for rnd() and the exact conditional draws), and
+ * uniform integers below m by Lemire's multiply-and-reject method on 32-bit halves
+ * (exactly uniform).  Each chunk has its own seed, so a batch depends on its seed only,
+ * never on threads.  No global mutable state; the GIL is released while dealing and
+ * formatting.
+ */
+#include "core.h"
+
+#include <string.h>
+
+typedef struct {
+    uint64_t s[4];
+    uint64_t spare;
+    int have;
+} rng_t;
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t next64(rng_t *r)
+{
+    uint64_t *s = r->s;
+    const uint64_t result = rotl(s[1] * 5, 7) * 9;
+    const uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+static inline uint32_t next32(rng_t *r)
+{
+    if (r->have) {
+        r->have = 0;
+        return (uint32_t)(r->spare >> 32);
+    }
+    r->spare = next64(r);
+    r->have = 1;
+    return (uint32_t)r->spare;
+}
+
+/* uniform in [0, m), m >= 1 (Lemire 2019, "Fast random integer generation in an interval") */
+static inline uint32_t below(rng_t *r, uint32_t m)
+{
+    uint64_t x = (uint64_t)next32(r) * m;
+    uint32_t low = (uint32_t)x;
+    if (low < m) {
+        uint32_t threshold = (uint32_t)(-m) % m;
+        while (low < threshold) {
+            x = (uint64_t)next32(r) * m;
+            low = (uint32_t)x;
+        }
+    }
+    return (uint32_t)(x >> 32);
+}
+
+static int seed_rng(rng_t *r, Py_buffer *state)
+{
+    if (state->len != 32) {
+        PyErr_SetString(PyExc_ValueError, "the generator state is 32 bytes (4 uint64)");
+        return -1;
+    }
+    memcpy(r->s, state->buf, 32);
+    if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
+        r->s[0] = 0x9E3779B97F4A7C15ULL; /* xoshiro's one forbidden state */
+    r->have = 0;
+    r->spare = 0;
+    return 0;
+}
+
+/* the hand's 64-bit word: suit s in bits 16s .. 16s+12 */
+static inline uint64_t card_bit(int card) { return 1ULL << (16 * (card & 3) + (card >> 2)); }
+
+static inline void store(uint16_t *masks, Py_ssize_t n, Py_ssize_t i, int seat, uint64_t hand)
+{
+    for (int suit = 0; suit < 4; suit++)
+        masks[(seat * 4 + suit) * n + i] = (uint16_t)((hand >> (16 * suit)) & 0x1FFF);
+}
+
+/* deal_masks(state, n, fixed, only_seat, held, held_seat, out) */
+static PyObject *deal_masks(PyObject *self, PyObject *args)
+{
+    Py_buffer state, fixed, held, out;
+    Py_ssize_t n;
+    int only_seat, held_seat;
+    if (!PyArg_ParseTuple(args, "y*ny*iy*iw*", &state, &n, &fixed, &only_seat, &held, &held_seat, &out))
+        return NULL;
+    PyObject *result = NULL;
+    rng_t rng;
+    if (seed_rng(&rng, &state) < 0)
+        goto done;
+    if (n < 0 || out.len != 32 * n || fixed.len != 52 || (held.len != 0 && held.len != 8 * n)
+        || only_seat < -1 || only_seat > 3 || held_seat < -1 || held_seat > 3 || (held.len && held_seat < 0)) {
+        PyErr_SetString(PyExc_ValueError, "deal_masks: buffers do not match n (masks 4x4xn uint16, fixed 52 int8)");
+        goto done;
+    }
+    const int8_t *fx = (const int8_t *)fixed.buf;
+    int free_cards[52], slot_seat[52], nfree = 0, need[4] = {13, 13, 13, 13};
+    uint64_t base[4] = {0, 0, 0, 0};
+    for (int c = 0; c < 52; c++) {
+        if (fx[c] >= 0 && fx[c] < 4) {
+            base[fx[c]] |= card_bit(c);
+            need[fx[c]]--;
+        } else {
+            free_cards[nfree++] = c;
+        }
+    }
+    for (int s = 0, k = 0; s < 4; s++) {
+        if (need[s] < 0) {
+            PyErr_SetString(PyExc_ValueError, "deal_masks: a seat is given more than 13 cards");
+            goto done;
+        }
+        for (int j = 0; j < need[s]; j++)
+            slot_seat[k++] = s;
+    }
+    uint16_t *masks = (uint16_t *)out.buf;
+    const uint16_t *hm = (const uint16_t *)held.buf;
+    int use_held = held.len != 0;
+
+    Py_BEGIN_ALLOW_THREADS
+    int deck[52];
+    memcpy(deck, free_cards, sizeof(int) * nfree);
+    if (use_held) {
+        int others[3], k = 0;
+        for (int s = 0; s < 4; s++)
+            if (s != held_seat)
+                others[k++] = s;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            uint64_t mine = 0;
+            for (int suit = 0; suit < 4; suit++)
+                mine |= (uint64_t)(hm[suit * n + i] & 0x1FFF) << (16 * suit);
+            int m = 0;
+            for (int c = 0; c < 52; c++)
+                if (!(mine & card_bit(c)))
+                    deck[m++] = c;
+            for (int j = m - 1; j > 0; j--) { /* m is 39 for a valid held hand */
+                int pick = (int)below(&rng, (uint32_t)(j + 1));
+                int t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+            }
+            uint64_t hands[3] = {0, 0, 0};
+            for (int j = 0; j < m; j++)
+                hands[j / 13 < 3 ? j / 13 : 2] |= card_bit(deck[j]);
+            store(masks, n, i, held_seat, mine);
+            for (int s = 0; s < 3; s++)
+                store(masks, n, i, others[s], hands[s]);
+        }
+    } else if (only_seat >= 0 && nfree == 52) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            uint64_t hand = 0;
+            for (int j = 0; j < 13; j++) { /* a partial shuffle: the first 13 cards */
+                int pick = j + (int)below(&rng, (uint32_t)(52 - j));
+                int t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+                hand |= card_bit(deck[j]);
+            }
+            for (int s = 0; s < 4; s++)
+                store(masks, n, i, s, s == only_seat ? hand : 0);
+        }
+    } else {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            for (int j = nfree - 1; j > 0; j--) {
+                int pick = (int)below(&rng, (uint32_t)(j + 1));
+                int t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+            }
+            uint64_t hands[4] = {base[0], base[1], base[2], base[3]};
+            for (int j = 0; j < nfree; j++)
+                hands[slot_seat[j]] |= card_bit(deck[j]);
+            for (int s = 0; s < 4; s++)
+                store(masks, n, i, s, hands[s]);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&state);
+    PyBuffer_Release(&fixed);
+    PyBuffer_Release(&held);
+    PyBuffer_Release(&out);
+    return result;
+}
+
+/* --- text ----------------------------------------------------------------------------------- */
+
+static const char RANKS[] = "23456789TJQKA";
+static const char SEAT_LETTERS[] = "NESW";
+static const char *const VULS[16] = {"None", "NS", "EW", "All", "NS", "EW", "All", "None",
+                                     "EW", "All", "None", "NS", "All", "None", "NS", "EW"};
+
+/* a holding, highest rank first; returns the end */
+static inline char *holding(char *p, unsigned mask)
+{
+    for (int r = 12; r >= 0; r--)
+        if (mask >> r & 1)
+            *p++ = RANKS[r];
+    return p;
+}
+
+/* a hand "S.H.D.C" */
+static inline char *hand_text(char *p, const uint16_t *masks, Py_ssize_t n, Py_ssize_t i, int seat)
+{
+    for (int suit = 3; suit >= 0; suit--) {
+        p = holding(p, masks[(seat * 4 + suit) * n + i]);
+        if (suit)
+            *p++ = '.';
+    }
+    return p;
+}
+
+static inline char *decimal(char *p, long long v)
+{
+    char tmp[24];
+    int k = 0;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do {
+        tmp[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *p++ = '-';
+    while (k)
+        *p++ = tmp[--k];
+    return p;
+}
+
+/* one row of hands side by side, as the dealer program prints them: "K J 7 " in 20 columns, "- " for a void */
+static char *side_by_side(char *p, const uint16_t *masks, Py_ssize_t n, Py_ssize_t i, const int *seats, int count,
+                          int suit)
+{
+    for (int k = 0; k < count; k++) {
+        char *start = p;
+        unsigned mask = masks[(seats[k] * 4 + suit) * n + i];
+        if (mask == 0) {
+            *p++ = '-';
+            *p++ = ' ';
+        } else {
+            for (int r = 12; r >= 0; r--)
+                if (mask >> r & 1) {
+                    *p++ = RANKS[r];
+                    *p++ = ' ';
+                }
+        }
+        if (k < count - 1)
+            while (p - start < 20)
+                *p++ = ' ';
+    }
+    return p;
+}
+
+/* The most one placeholder can write. */
+static Py_ssize_t placeholder_bound(char code)
+{
+    switch (code) {
+    case 'b': case 'x': return 21;
+    case 'd': return 1;
+    case 'v': return 4;
+    case 'D': case 'N': return 2 + 4 * 16 + 3;
+    case 'o': return 4 * 19;
+    case 'a': return 32 + 4 * (3 * 26 + 27) + 8;
+    case 'w': return 4 * (26 + 27) + 8;
+    case 'c': return 4 * 20;
+    default: return 1;
+    }
+}
+
+/* format_deals(masks, n, template, first_number, extras, columns) -> bytes
+ *
+ * The template is written once per deal; byte 0x01 starts a placeholder:
+ *   b the deal's number (first_number + i), d its dealer (N E S W by board number),
+ *   v its vulnerability (the 16-board cycle), D the PBN deal from the dealer ("E:..."),
+ *   N the PBN deal from North, o the printoneline hands ("n ... e ... s ... w ... "),
+ *   x<j> the j-th extra value of the deal (extras[i * columns + j], int64),
+ *   a printall (number and four hands side by side), w printew, c printcompact's four lines,
+ *   0x01 a literal 0x01.
+ */
+static PyObject *format_deals(PyObject *self, PyObject *args)
+{
+    Py_buffer mb, tb, eb;
+    Py_ssize_t n, columns;
+    long long first;
+    if (!PyArg_ParseTuple(args, "y*ny*Ly*n", &mb, &n, &tb, &first, &eb, &columns))
+        return NULL;
+    PyObject *result = NULL;
+    const char *tpl = (const char *)tb.buf;
+    Py_ssize_t tlen = tb.len, per = 0;
+    if (n < 0 || mb.len != 32 * n || columns < 0 || eb.len != 8 * n * columns) {
+        PyErr_SetString(PyExc_ValueError, "format_deals: buffers do not match n");
+        goto done;
+    }
+    for (Py_ssize_t t = 0; t < tlen; t++) {
+        if (tpl[t] == 1) {
+            if (t + 1 >= tlen) {
+                PyErr_SetString(PyExc_ValueError, "format_deals: the template ends inside a placeholder");
+                goto done;
+            }
+            char code = tpl[++t];
+            if (code == 'x') {
+                if (t + 1 >= tlen || (unsigned char)tpl[t + 1] >= columns) {
+                    PyErr_SetString(PyExc_ValueError, "format_deals: an extra value out of range");
+                    goto done;
+                }
+                t++;
+            } else if (!strchr("bdvDNoawc\x01", code)) {
+                PyErr_SetString(PyExc_ValueError, "format_deals: unknown placeholder");
+                goto done;
+            }
+            per += placeholder_bound(code);
+        } else {
+            per += 1;
+        }
+    }
+    result = PyBytes_FromStringAndSize(NULL, per * n);
+    if (result == NULL)
+        goto done;
+    char *out = PyBytes_AS_STRING(result), *p = out;
+    const uint16_t *masks = (const uint16_t *)mb.buf;
+    const int64_t *extras = (const int64_t *)eb.buf;
+    static const int all_seats[4] = {0, 1, 2, 3}, west_east[2] = {3, 1};
+
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long long number = first + i;
+        long long cycle = ((number - 1) % 16 + 16) % 16;
+        for (Py_ssize_t t = 0; t < tlen; t++) {
+            if (tpl[t] != 1) {
+                *p++ = tpl[t];
+                continue;
+            }
+            char code = tpl[++t];
+            switch (code) {
+            case 'b': p = decimal(p, number); break;
+            case 'd': *p++ = SEAT_LETTERS[cycle % 4]; break;
+            case 'v': { const char *v = VULS[cycle]; while (*v) *p++ = *v++; } break;
+            case 'D': case 'N': {
+                int start = code == 'D' ? (int)(cycle % 4) : 0;
+                *p++ = SEAT_LETTERS[start];
+                *p++ = ':';
+                for (int k = 0; k < 4; k++) {
+                    if (k)
+                        *p++ = ' ';
+                    p = hand_text(p, masks, n, i, (start + k) % 4);
+                }
+            } break;
+            case 'o':
+                for (int s = 0; s < 4; s++) {
+                    *p++ = "nesw"[s];
+                    *p++ = ' ';
+                    p = hand_text(p, masks, n, i, s);
+                    *p++ = ' ';
+                }
+                break;
+            case 'x': p = decimal(p, extras[i * columns + (unsigned char)tpl[++t]]); break;
+            case 'a': {
+                char head[32];
+                int len = snprintf(head, sizeof head, "%4lld.", number);
+                memcpy(p, head, (size_t)len);
+                p += len;
+                for (int suit = 3; suit >= 0; suit--) {
+                    *p++ = '\n';
+                    p = side_by_side(p, masks, n, i, all_seats, 4, suit);
+                }
+                *p++ = '\n';
+                *p++ = '\n';
+            } break;
+            case 'w':
+                for (int suit = 3; suit >= 0; suit--) {
+                    p = side_by_side(p, masks, n, i, west_east, 2, suit);
+                    *p++ = '\n';
+                }
+                *p++ = '\n';
+                break;
+            case 'c':
+                for (int s = 0; s < 4; s++) {
+                    *p++ = "nesw"[s];
+                    *p++ = ' ';
+                    p = hand_text(p, masks, n, i, s);
+                    *p++ = '\n';
+                }
+                break;
+            default: *p++ = 1; break;
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (_PyBytes_Resize(&result, p - out) < 0)
+        result = NULL;
+done:
+    PyBuffer_Release(&mb);
+    PyBuffer_Release(&tb);
+    PyBuffer_Release(&eb);
+    return result;
+}
+
+/* suit_values(masks, table, out): out[i] = table[masks[i] & 0x1FFF] (int64), for any number of masks */
+static PyObject *suit_values(PyObject *self, PyObject *args)
+{
+    Py_buffer mb, tb, ob;
+    if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t count = mb.len / 2;
+    if (tb.len != 8 * 8192 || ob.len != 8 * count || mb.len % 2) {
+        PyErr_SetString(PyExc_ValueError, "suit_values: masks uint16, a table of 8192 int64, out int64 like masks");
+        goto done;
+    }
+    const uint16_t *m = (const uint16_t *)mb.buf;
+    const int64_t *table = (const int64_t *)tb.buf;
+    int64_t *o = (int64_t *)ob.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++)
+        o[i] = table[m[i] & 0x1FFF];
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&mb);
+    PyBuffer_Release(&tb);
+    PyBuffer_Release(&ob);
+    return result;
+}
+
+/* hand_values(masks, table, out): out[i] = sum over the 4 suits of table[masks[suit][i]] for masks (4, n) */
+static PyObject *hand_values(PyObject *self, PyObject *args)
+{
+    Py_buffer mb, tb, ob;
+    if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = ob.len / 8;
+    if (tb.len != 8 * 8192 || mb.len != 8 * n || ob.len % 8) {
+        PyErr_SetString(PyExc_ValueError, "hand_values: masks (4, n) uint16, a table of 8192 int64, out n int64");
+        goto done;
+    }
+    const uint16_t *m = (const uint16_t *)mb.buf;
+    const int64_t *table = (const int64_t *)tb.buf;
+    int64_t *o = (int64_t *)ob.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++)
+        o[i] = table[m[i] & 0x1FFF] + table[m[n + i] & 0x1FFF] + table[m[2 * n + i] & 0x1FFF]
+               + table[m[3 * n + i] & 0x1FFF];
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&mb);
+    PyBuffer_Release(&tb);
+    PyBuffer_Release(&ob);
+    return result;
+}
+
+PyMethodDef cl_deal_methods[] = {
+    {"deal_masks", deal_masks, METH_VARARGS,
+     "deal_masks(state, n, fixed, only_seat, held, held_seat, out): n shuffled deals as suit masks."},
+    {"format_deals", format_deals, METH_VARARGS,
+     "format_deals(masks, n, template, first_number, extras, columns) -> bytes: deals as text."},
+    {"suit_values", suit_values, METH_VARARGS, "suit_values(masks, table, out): a table lookup per suit mask."},
+    {"hand_values", hand_values, METH_VARARGS, "hand_values(masks, table, out): a table summed over four suits."},
+    {NULL, NULL, 0, NULL},
+};
