@@ -264,6 +264,43 @@ def check_possible(constraints: Mapping[str, Constraint], fixed: Mapping[str, li
     for s in ("spades", "hearts", "diamonds", "clubs"):
         if need[s] > 13:
             raise ConstraintError(f"impossible: the seats need at least {need[s]} {s} together, the deck has 13")
+    if fixed:
+        _check_fixed(constraints, fixed)
+
+
+def _check_fixed(constraints: Mapping[str, Constraint], fixed: Mapping[str, list[int]],
+                 texts: Mapping[str, str] | None = None) -> None:
+    """Fixed hands against the constraints: a fixed seat's own constraint is checked on its
+    cards, and the other seats' lower bounds against the cards the fixed hands leave."""
+    for seat, ids in fixed.items():
+        c = constraints.get(seat)
+        if c is not None and not bool(c.mask(np.array([ids]))[0]):
+            shown = (texts or {}).get(seat, format_pbn_hand(ids))
+            raise ConstraintError(f"impossible: {seat}'s fixed cards '{shown}' do not meet '{c.text}'")
+    taken = {card for ids in fixed.values() for card in ids}
+    left = [card for card in range(52) if card not in taken]
+    suit_of = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
+    totals = {"hcp": int(_HCP[left].sum()), "controls": int(_CONTROLS[left].sum()),
+              **{name: sum(1 for card in left if card % 4 == suit) for name, suit in suit_of.items()}}
+    best = {"hcp": int(np.sort(_HCP[left])[::-1][:13].sum()),
+            "controls": int(np.sort(_CONTROLS[left])[::-1][:13].sum()),
+            **{name: min(totals[name], 13) for name in suit_of}}
+    need = dict.fromkeys(totals, 0)
+    for seat, c in constraints.items():
+        if seat in fixed:
+            continue
+        lows = dict.fromkeys(totals, 0)
+        for measure, lo, _ in c.ranges:
+            lows[measure] = max(lows[measure], lo)
+        for measure, lo in lows.items():
+            if lo > best[measure]:
+                raise ConstraintError(f"impossible: {seat} cannot hold {lo} {measure} ('{c.text}'): the cards the "
+                                      f"fixed hands leave give 13 cards {best[measure]} at most")
+            need[measure] += lo
+    for measure, total in need.items():
+        if total > totals[measure]:
+            raise ConstraintError(f"impossible: the seats need at least {total} {measure} together, the fixed "
+                                  f"hands leave {totals[measure]}")
 
 
 @dataclass(frozen=True)
@@ -338,7 +375,8 @@ def generate_deals(
     if max_tries < 1:
         raise ConstraintError(f"the give-up limit must be at least 1 deal, got {max_tries}")
     hands = _fixed_cards(fixed)
-    check_possible(constraints, hands)
+    check_possible(constraints)
+    _check_fixed(constraints, hands, fixed)
     predeal = tuple(sorted((SEATS.index(seat), tuple(ids)) for seat, ids in hands.items()))
     script = Script(condition=_script_condition(constraints), actions=(), predeal=predeal, produce=count, generate=max_tries,
                     default_action=False)

@@ -316,17 +316,17 @@ class _Accumulator:
                 v = values[index]
                 slot = self.sums[a_i]
                 slot[0] += len(v)
-                slot[1] += int(v.sum(dtype=np.int64)) if len(v) else 0
+                slot[1] += _exact_sum(v)
                 slot[2] += float(np.square(v.astype(np.float64)).sum())
                 a_i += 1
             elif action.kind == "frequency":
                 b = action.bounds
                 table = self.freqs[f_i]
-                first = np.clip(values[index] - b[0] + 1, 0, b[1] - b[0] + 2)
+                first = np.clip(values[index], b[0] - 1, b[1] + 1) - (b[0] - 1)
                 if len(b) == 2:
                     table += np.bincount(first, minlength=table.shape[0])
                 else:
-                    second = np.clip(values[index + 1] - b[2] + 1, 0, b[3] - b[2] + 2)
+                    second = np.clip(values[index + 1], b[2] - 1, b[3] + 1) - (b[2] - 1)
                     flat = np.bincount(first * table.shape[1] + second, minlength=table.size)
                     table += flat.reshape(table.shape)
                 f_i += 1
@@ -354,6 +354,15 @@ class _Accumulator:
                 freqs.append(FrequencyStat(action.label, action.bounds, counts))
                 f_i += 1
         return tuple(averages), tuple(freqs)
+
+
+def _exact_sum(values: np.ndarray) -> int:
+    """The exact sum of int64 values (as two 32-bit halves, so a sum beyond 64 bits is still exact)."""
+    if not len(values):
+        return 0
+    v = np.asarray(values, dtype=np.int64)
+    high, low = v >> 32, v & 0xFFFFFFFF
+    return (int(high.sum(dtype=np.int64)) << 32) + int(low.sum(dtype=np.int64))
 
 
 def run_script(
