@@ -97,11 +97,11 @@ class _ClassHands:
         return self.per_suit(seat, "length")
 
     def total(self, seat: int, table_key: Any) -> np.ndarray:
-        return self.per_suit(seat, table_key).sum(axis=0)
+        return np.asarray(self.per_suit(seat, table_key).sum(axis=0))
 
     def shape_key(self, seat: int) -> np.ndarray:
         c, d, h, s = self.lengths(seat)
-        return ((s * 14 + h) * 14 + d) * 14 + c
+        return np.asarray(((s * 14 + h) * 14 + d) * 14 + c)
 
     def __getattr__(self, name: str) -> Any:
         raise _NotApplicable

@@ -36,7 +36,7 @@ _NO_FIXED = bytes([0xFF] * 52)  # int8 -1: every card to deal
 
 def byte_view(array: np.ndarray) -> memoryview | bytes:
     """A C-contiguous array as the flat byte buffer a kernel takes (``b""`` when it is empty)."""
-    return memoryview(array).cast("B") if array.size else b""
+    return array.data.cast("B") if array.size else b""
 
 
 def chunk_state(seed: np.random.SeedSequence) -> bytes:
@@ -74,12 +74,14 @@ def deal_around(seed: np.random.SeedSequence, held: np.ndarray, seat: int) -> np
 @lru_cache(maxsize=1)
 def _popcounts() -> np.ndarray:
     bits = (np.arange(8192)[:, None] >> np.arange(13)) & 1
-    return bits.sum(axis=1).astype(np.int64)
+    counts: np.ndarray = bits.sum(axis=1).astype(np.int64)
+    return counts
 
 
 def popcount(masks: np.ndarray) -> np.ndarray:
     """The number of cards in each mask (int64, same shape)."""
-    return _popcounts()[masks]
+    counts: np.ndarray = _popcounts()[masks]
+    return counts
 
 
 def masks_from_owner(owner: np.ndarray) -> np.ndarray:

@@ -104,9 +104,11 @@ class Hands:
     def rng(self) -> np.random.Generator:
         """The batch's numpy generator (for ``rnd()``), made from the chunk's seed on first use."""
         box = self._rng
-        if not isinstance(box[0], np.random.Generator):
-            box[0] = np.random.default_rng(box[0])
-        generator: np.random.Generator = box[0]
+        held = box[0]
+        if isinstance(held, np.random.Generator):
+            return held
+        generator = np.random.default_rng(held)
+        box[0] = generator
         return generator
 
     @property
@@ -127,7 +129,7 @@ class Hands:
         key = ("suit", seat, table_key)
         if key not in self._cache:
             out = np.empty((4, self.n), dtype=np.int64)
-            _core.suit_values(byte_view(self.masks[seat]), suit_table(self.tables, table_key), byte_view(out))
+            _core.suit_values(byte_view(self.masks[seat]), byte_view(suit_table(self.tables, table_key)), byte_view(out))
             self._cache[key] = out
         return self._cache[key]
 
@@ -140,7 +142,7 @@ class Hands:
                 self._cache[key] = self._cache[suit].sum(axis=0)
             else:
                 out = np.empty(self.n, dtype=np.int64)
-                _core.hand_values(byte_view(self.masks[seat]), suit_table(self.tables, table_key), byte_view(out))
+                _core.hand_values(byte_view(self.masks[seat]), byte_view(suit_table(self.tables, table_key)), byte_view(out))
                 self._cache[key] = out
         return self._cache[key]
 
@@ -149,7 +151,7 @@ class Hands:
 
     def card(self, seat: int, card: int) -> np.ndarray:
         rank, suit = divmod(card, 4)
-        return ((self.masks[seat, suit] >> rank) & 1).astype(np.int64)
+        return np.asarray(((self.masks[seat, suit] >> rank) & 1).astype(np.int64), dtype=np.int64)
 
     def shape_key(self, seat: int) -> np.ndarray:
         key = ("shapekey", seat)
@@ -180,7 +182,7 @@ def _quality_table() -> np.ndarray:
     long_part = replace * factor
     ten = np.where((higher > 1) | (j == 1), factor, factor // 2) * t
     nine_part = np.where((higher == 2) | (t == 1) | (eight == 1), factor // 2, 0) * nine
-    return value + np.where(n > 6, long_part, ten + nine_part)
+    return np.asarray(value + np.where(n > 6, long_part, ten + nine_part), dtype=np.int64)
 
 
 def _cccc_suit_table() -> np.ndarray:
@@ -193,7 +195,7 @@ def _cccc_suit_table() -> np.ndarray:
     total += j * (50 * (above_j == 2) + 25 * (above_j == 1))
     above_t = above_j + j
     total += t * (25 * (above_t == 2) + 25 * ((above_t == 1) & (nine == 1)))
-    return total + _quality_table()
+    return np.asarray(total + _quality_table(), dtype=np.int64)
 
 
 _FIXED_TABLES: dict[str, Callable[[], np.ndarray]] = {
@@ -221,7 +223,7 @@ def suit_table(tables: Tables, key: Any) -> np.ndarray:
 
 
 def _length(h: Hands, seat: int, suit: int) -> np.ndarray:
-    return h.lengths(seat)[suit]
+    return np.asarray(h.lengths(seat)[suit], dtype=np.int64)
 
 
 def _points(h: Hands, table: Any, seat: int, suit: int | None = None) -> np.ndarray:
@@ -234,7 +236,7 @@ def _losers(h: Hands, seat: int, suit: int | None = None) -> np.ndarray:
 
 def _shape(h: Hands, seat: int, shapes: Any) -> np.ndarray:
     table = _shape_table(shapes.keys)
-    return table[h.shape_key(seat)].astype(np.int64)
+    return np.asarray(table[h.shape_key(seat)].astype(np.int64), dtype=np.int64)
 
 
 _SHAPE_TABLES: dict[tuple[int, ...], np.ndarray] = {}
@@ -254,7 +256,7 @@ def _hascard(h: Hands, seat: int, card: int) -> np.ndarray:
 
 def _quality(h: Hands, seat: int, suit: int) -> np.ndarray:
     """Suit quality x 100 (The Bridge World, October 1982), as in the C dealer."""
-    return h.per_suit(seat, "quality")[suit]
+    return np.asarray(h.per_suit(seat, "quality")[suit], dtype=np.int64)
 
 
 def _cccc(h: Hands, seat: int) -> np.ndarray:
@@ -269,7 +271,7 @@ _IMP_STEPS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 
 
 def _imps(h: Hands, diff: np.ndarray) -> np.ndarray:
     imps = np.searchsorted(_IMP_STEPS, np.abs(diff), side="left")
-    return np.where(diff < 0, -imps, imps).astype(np.int64)
+    return np.asarray(np.where(diff < 0, -imps, imps).astype(np.int64), dtype=np.int64)
 
 
 def _score(h: Hands, vul: int, contract: int, tricks: np.ndarray) -> np.ndarray:
@@ -293,7 +295,7 @@ def _rnd(h: Hands, limit: np.ndarray) -> np.ndarray:
     limit = np.broadcast_to(np.asarray(limit, dtype=np.int64), (h.n,))
     if (limit <= 0).any():
         raise DealerScriptError("rnd() needs a positive limit")
-    return (h.rng.random(h.n) * limit).astype(np.int64)
+    return np.asarray((h.rng.random(h.n) * limit).astype(np.int64), dtype=np.int64)
 
 
 EVALUATORS: dict[str, Callable[..., np.ndarray]] = {
