@@ -7,6 +7,9 @@
  * reads (lengths, any point count, losers, controls, top cards, quality) is a table
  * lookup on one suit's mask, done by the Python layer over the whole batch.
  *
+ * Dealing is a partial Fisher-Yates shuffle of the cards not predealt: the first seats' cards
+ * are drawn one by one, uniformly from those left, and the last seat takes the rest.
+ *
  * Random numbers: xoshiro256** (Blackman and Vigna, 2018), its 256-bit state taken from
  * the chunk's SeedSequence (words 4..7 of generate_state(8, uint64): words 0..3 seed the
  * numpy generator of the same chunk, for rnd() and the exact conditional draws), and
@@ -146,8 +149,8 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
             for (int c = 0; c < 52; c++)
                 if (!(mine & card_bit(c)))
                     deck[m++] = c;
-            for (int j = m - 1; j > 0; j--) { /* m is 39 for a valid held hand */
-                int pick = (int)below(&rng, (uint32_t)(j + 1));
+            for (int j = 0; j < m - 13; j++) { /* m is 39 for a valid held hand; the last 13 are left */
+                int pick = j + (int)below(&rng, (uint32_t)(m - j));
                 int t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
             }
             uint64_t hands[3] = {0, 0, 0};
@@ -169,9 +172,11 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
                 store(masks, n, i, s, s == only_seat ? hand : 0);
         }
     } else {
+        /* a partial shuffle: the last seat's cards are the ones left when the others are drawn */
+        int limit = nfree ? nfree - need[slot_seat[nfree - 1]] : 0;
         for (Py_ssize_t i = 0; i < n; i++) {
-            for (int j = nfree - 1; j > 0; j--) {
-                int pick = (int)below(&rng, (uint32_t)(j + 1));
+            for (int j = 0; j < limit; j++) {
+                int pick = j + (int)below(&rng, (uint32_t)(nfree - j));
                 int t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
             }
             uint64_t hands[4] = {base[0], base[1], base[2], base[3]};
@@ -460,7 +465,40 @@ done:
     return result;
 }
 
+/* shape_values(masks, table, out): out[i] = table[key] for masks (4, n) of one seat, key the suit
+ * lengths ((spades * 14 + hearts) * 14 + diamonds) * 14 + clubs, table 14^4 bytes, out n bytes */
+static PyObject *shape_values(PyObject *self, PyObject *args)
+{
+    Py_buffer mb, tb, ob;
+    if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = ob.len;
+    if (tb.len != 14 * 14 * 14 * 14 || mb.len != 8 * n) {
+        PyErr_SetString(PyExc_ValueError, "shape_values: masks (4, n) uint16, a table of 14^4 bytes, out n bytes");
+        goto done;
+    }
+    const uint16_t *m = (const uint16_t *)mb.buf;
+    const uint8_t *table = (const uint8_t *)tb.buf;
+    uint8_t *o = (uint8_t *)ob.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int c = __builtin_popcount(m[i]), d = __builtin_popcount(m[n + i]);
+        int h = __builtin_popcount(m[2 * n + i]), s = __builtin_popcount(m[3 * n + i]);
+        o[i] = table[((s * 14 + h) * 14 + d) * 14 + c];
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&mb);
+    PyBuffer_Release(&tb);
+    PyBuffer_Release(&ob);
+    return result;
+}
+
 PyMethodDef cl_deal_methods[] = {
+    {"shape_values", shape_values, METH_VARARGS, "shape_values(masks, table, out): a shape table per hand."},
     {"deal_masks", deal_masks, METH_VARARGS,
      "deal_masks(state, n, fixed, only_seat, held, held_seat, out): n shuffled deals as suit masks."},
     {"format_deals", format_deals, METH_VARARGS,

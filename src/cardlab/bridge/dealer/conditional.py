@@ -96,6 +96,9 @@ class _ClassHands:
     def lengths(self, seat: int) -> np.ndarray:
         return self.per_suit(seat, "length")
 
+    def shape_in(self, seat: int, table: np.ndarray) -> np.ndarray:
+        return np.asarray(table[self.shape_key(seat)])
+
     def total(self, seat: int, table_key: Any) -> np.ndarray:
         return np.asarray(self.per_suit(seat, table_key).sum(axis=0))
 

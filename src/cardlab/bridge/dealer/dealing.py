@@ -34,9 +34,9 @@ __all__ = ["byte_view", "deal_masks", "deal_around", "chunk_state", "masks_from_
 _NO_FIXED = bytes([0xFF] * 52)  # int8 -1: every card to deal
 
 
-def byte_view(array: np.ndarray) -> memoryview | bytes:
-    """A C-contiguous array as the flat byte buffer a kernel takes (``b""`` when it is empty)."""
-    return array.data.cast("B") if array.size else b""
+def byte_view(array: np.ndarray) -> memoryview:
+    """A C-contiguous array as the flat byte buffer a kernel takes (an empty writable one when it is empty)."""
+    return array.data.cast("B") if array.size else memoryview(bytearray())
 
 
 def chunk_state(seed: np.random.SeedSequence) -> bytes:

@@ -38,6 +38,21 @@ _NODES = (Num, Var, Call, Unary, Binary, Cond)
 
 
 _LOW, _HIGH = -(2 ** 63), 2 ** 63 - 1
+_COMPARE = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
+            ">=": np.greater_equal}
+
+
+def _truth(value: Any) -> np.ndarray:
+    """An array of values as truth values (bool arrays as they are: conditions stay one byte a deal)."""
+    array = np.asarray(value)
+    return array if array.dtype == np.bool_ else array != 0
+
+
+def _number(value: Any) -> Any:
+    """Truth values as the integers 0 and 1 (numpy's bool arithmetic is logic, not C's)."""
+    if isinstance(value, np.ndarray) and value.dtype == np.bool_:
+        return value.astype(np.int64)
+    return value
 
 
 class Evaluator:
@@ -65,15 +80,16 @@ class Evaluator:
                 cache[key] = self.value(self.variables[node.name], hands)
             return cache[key]
         if isinstance(node, Call):
-            args = [self.value(a, hands) if isinstance(a, _NODES) else a for a in node.args]
+            args = [_number(self.value(a, hands)) if isinstance(a, _NODES) else a for a in node.args]
             return EVALUATORS[node.name](hands, *args)
         if isinstance(node, Unary):
             operand = self.value(node.operand, hands)
             if node.op == "-":
+                operand = _number(operand)
                 if id(node) in self._checked and np.any(np.asarray(operand) == _LOW):
                     raise _overflow(node, self.variables)
                 return -operand
-            return (np.asarray(operand) == 0).astype(np.int64) if not np.isscalar(operand) else int(operand == 0)
+            return ~_truth(operand) if not np.isscalar(operand) else int(operand == 0)
         if isinstance(node, Binary):
             return self._binary(node, hands)
         if isinstance(node, Cond):
@@ -94,19 +110,26 @@ class Evaluator:
                 if (op == "&&") != bool(left):
                     return int(op == "||")
                 right = self.value(node.right, hands)
-                return (np.asarray(right) != 0).astype(np.int64) if not np.isscalar(right) else int(right != 0)
-            lt = np.asarray(left) != 0
+                return _truth(right) if not np.isscalar(right) else int(right != 0)
+            lt = _truth(left)
             if self.expensive(node.right):
                 todo = np.flatnonzero(lt if op == "&&" else ~lt)
-                out = lt.astype(np.int64)
+                out = lt.copy()
                 if todo.size:
                     sub = hands.subset(todo)
-                    out[todo] = np.broadcast_to(np.asarray(self.value(node.right, sub)) != 0, (todo.size,))
+                    out[todo] = np.broadcast_to(_truth(self.value(node.right, sub)), (todo.size,))
                 return out
-            rt = np.asarray(self.value(node.right, hands)) != 0
-            return ((lt & rt) if op == "&&" else (lt | rt)).astype(np.int64)
+            right = self.value(node.right, hands)
+            if np.isscalar(right):
+                return (lt & bool(right)) if op == "&&" else (lt | bool(right))
+            rt = _truth(right)
+            return (lt & rt) if op == "&&" else (lt | rt)
         a = self.value(node.left, hands)
         b = self.value(node.right, hands)
+        if op in _COMPARE:
+            result = _COMPARE[op](a, b)
+            return int(result) if np.isscalar(result) or np.ndim(result) == 0 else result
+        a, b = _number(a), _number(b)
         if op in ("+", "-", "*") and id(node) in self._checked:
             return _checked_arithmetic(op, a, b, node, self.variables)
         if op == "+":
@@ -125,16 +148,13 @@ class Evaluator:
                 return np.fmod(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64))
             a64, b64 = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
             return np.sign(a64) * np.sign(b64) * (np.abs(a64) // np.abs(b64))
-        compare = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
-                   ">=": np.greater_equal}[op]
-        result = compare(a, b)
-        return int(result) if np.isscalar(result) or np.ndim(result) == 0 else result.astype(np.int64)
+        raise TypeError(f"unknown operator {op!r}")  # pragma: no cover
 
     def _cond(self, node: Cond, hands: Hands) -> Any:
         test = self.value(node.test, hands)
         if np.isscalar(test) or np.ndim(test) == 0:
             return self.value(node.then if test else node.other, hands)
-        t = np.asarray(test) != 0
+        t = _truth(test)
         if self.expensive(node.then) or self.expensive(node.other):
             out = np.zeros(hands.n, dtype=np.int64)
             for rows, branch in ((np.flatnonzero(t), node.then), (np.flatnonzero(~t), node.other)):

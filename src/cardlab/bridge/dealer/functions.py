@@ -150,8 +150,16 @@ class Hands:
         return self.per_suit(seat, "length")
 
     def card(self, seat: int, card: int) -> np.ndarray:
+        """Whether the seat holds the card (bool per deal)."""
         rank, suit = divmod(card, 4)
-        return np.asarray(((self.masks[seat, suit] >> rank) & 1).astype(np.int64), dtype=np.int64)
+        return np.asarray((self.masks[seat, suit] >> rank) & 1, dtype=np.bool_)
+
+    def shape_in(self, seat: int, table: np.ndarray) -> np.ndarray:
+        """``table[shape key]`` per deal (bool), the key ``((s * 14 + h) * 14 + d) * 14 + c`` of the
+        seat's suit lengths (one pass of the compiled core over the masks)."""
+        out = np.empty(self.n, dtype=np.bool_)
+        _core.shape_values(byte_view(self.masks[seat]), byte_view(table.view(np.uint8)), byte_view(out.view(np.uint8)))
+        return out
 
     def shape_key(self, seat: int) -> np.ndarray:
         key = ("shapekey", seat)
@@ -235,8 +243,7 @@ def _losers(h: Hands, seat: int, suit: int | None = None) -> np.ndarray:
 
 
 def _shape(h: Hands, seat: int, shapes: Any) -> np.ndarray:
-    table = _shape_table(shapes.keys)
-    return np.asarray(table[h.shape_key(seat)].astype(np.int64), dtype=np.int64)
+    return h.shape_in(seat, _shape_table(shapes.keys))
 
 
 _SHAPE_TABLES: dict[tuple[int, ...], np.ndarray] = {}
