@@ -85,6 +85,7 @@ static int seed_rng(rng_t *r, Py_buffer *state)
 }
 
 /* the hand's 64-bit word: suit s in bits 16s .. 16s+12 */
+#define FULL_DECK 0x1FFF1FFF1FFF1FFFULL
 static inline uint64_t card_bit(int card) { return 1ULL << (16 * (card & 3) + (card >> 2)); }
 
 static inline void store(uint16_t *masks, Py_ssize_t n, Py_ssize_t i, int seat, uint64_t hand)
@@ -134,8 +135,14 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
     int use_held = held.len != 0;
 
     Py_BEGIN_ALLOW_THREADS
-    int deck[52];
-    memcpy(deck, free_cards, sizeof(int) * nfree);
+    uint64_t bits[52], free_mask = 0;
+    for (int c = 0; c < 52; c++)
+        bits[c] = card_bit(c);
+    uint8_t deck[52];
+    for (int j = 0; j < nfree; j++) {
+        deck[j] = (uint8_t)free_cards[j];
+        free_mask |= bits[free_cards[j]];
+    }
     if (use_held) {
         int others[3], k = 0;
         for (int s = 0; s < 4; s++)
@@ -147,15 +154,16 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
                 mine |= (uint64_t)(hm[suit * n + i] & 0x1FFF) << (16 * suit);
             int m = 0;
             for (int c = 0; c < 52; c++)
-                if (!(mine & card_bit(c)))
-                    deck[m++] = c;
+                if (!(mine & bits[c]))
+                    deck[m++] = (uint8_t)c;
+            uint64_t hands[3] = {0, 0, 0}, drawn = 0;
             for (int j = 0; j < m - 13; j++) { /* m is 39 for a valid held hand; the last 13 are left */
                 int pick = j + (int)below(&rng, (uint32_t)(m - j));
-                int t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+                uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+                hands[j / 13] |= bits[deck[j]];
+                drawn |= bits[deck[j]];
             }
-            uint64_t hands[3] = {0, 0, 0};
-            for (int j = 0; j < m; j++)
-                hands[j / 13 < 3 ? j / 13 : 2] |= card_bit(deck[j]);
+            hands[2] |= FULL_DECK & ~mine & ~drawn;
             store(masks, n, i, held_seat, mine);
             for (int s = 0; s < 3; s++)
                 store(masks, n, i, others[s], hands[s]);
@@ -165,23 +173,45 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
             uint64_t hand = 0;
             for (int j = 0; j < 13; j++) { /* a partial shuffle: the first 13 cards */
                 int pick = j + (int)below(&rng, (uint32_t)(52 - j));
-                int t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
-                hand |= card_bit(deck[j]);
+                uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+                hand |= bits[deck[j]];
             }
-            for (int s = 0; s < 4; s++)
-                store(masks, n, i, s, s == only_seat ? hand : 0);
+            store(masks, n, i, only_seat, hand);
+        }
+        for (int s = 0; s < 4; s++)
+            if (s != only_seat)
+                memset(masks + (Py_ssize_t)s * 4 * n, 0, sizeof(uint16_t) * 4 * (size_t)n);
+    } else if (nfree == 52) {
+        /* nothing predealt: North, East and South draw 13 cards each, West takes the rest */
+        for (Py_ssize_t i = 0; i < n; i++) {
+            uint64_t h[3] = {0, 0, 0};
+            for (int seat = 0, j = 0; seat < 3; seat++) {
+                uint64_t hand = 0;
+                for (int end = j + 13; j < end; j++) {
+                    int pick = j + (int)below(&rng, (uint32_t)(52 - j));
+                    uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+                    hand |= bits[deck[j]];
+                }
+                h[seat] = hand;
+            }
+            store(masks, n, i, 0, h[0]);
+            store(masks, n, i, 1, h[1]);
+            store(masks, n, i, 2, h[2]);
+            store(masks, n, i, 3, FULL_DECK & ~(h[0] | h[1] | h[2]));
         }
     } else {
         /* a partial shuffle: the last seat's cards are the ones left when the others are drawn */
-        int limit = nfree ? nfree - need[slot_seat[nfree - 1]] : 0;
+        int last = nfree ? slot_seat[nfree - 1] : 3;
+        int limit = nfree ? nfree - need[last] : 0;
         for (Py_ssize_t i = 0; i < n; i++) {
+            uint64_t hands[4] = {base[0], base[1], base[2], base[3]}, drawn = 0;
             for (int j = 0; j < limit; j++) {
                 int pick = j + (int)below(&rng, (uint32_t)(nfree - j));
-                int t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+                uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+                hands[slot_seat[j]] |= bits[deck[j]];
+                drawn |= bits[deck[j]];
             }
-            uint64_t hands[4] = {base[0], base[1], base[2], base[3]};
-            for (int j = 0; j < nfree; j++)
-                hands[slot_seat[j]] |= card_bit(deck[j]);
+            hands[last] |= free_mask & ~drawn;
             for (int s = 0; s < 4; s++)
                 store(masks, n, i, s, hands[s]);
         }

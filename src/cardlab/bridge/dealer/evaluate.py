@@ -38,6 +38,7 @@ _NODES = (Num, Var, Call, Unary, Binary, Cond)
 
 
 _LOW, _HIGH = -(2 ** 63), 2 ** 63 - 1
+_SHARED: dict[int, tuple[Script, "Evaluator"]] = {}
 _COMPARE = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
             ">=": np.greater_equal}
 
@@ -62,6 +63,18 @@ class Evaluator:
         self.variables = script.variable_map()
         self._expensive: dict[int, bool] = {}
         self._checked = _unsafe_nodes(script)  # operations whose range may leave 64 bits
+
+    @classmethod
+    def for_script(cls, script: Script) -> "Evaluator":
+        """The evaluator of ``script``, made once per script object and shared by its chunks
+        (its caches only ever gain the same entries, so threads may share it)."""
+        entry = _SHARED.get(id(script))
+        if entry is None or entry[0] is not script:
+            if len(_SHARED) > 32:
+                _SHARED.clear()
+            entry = (script, cls(script))
+            _SHARED[id(script)] = entry
+        return entry[1]
 
     def truth(self, node: Any, hands: Hands) -> np.ndarray:
         value = self.value(node, hands)

@@ -81,7 +81,7 @@ class _ChunkTask:
         fixed = None if self.fixed is None else np.array(self.fixed, dtype=np.int8)
         masks = deal_masks(seed, n, fixed, self.only_seat)
         tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
-        evaluator = Evaluator(self.script)
+        evaluator = Evaluator.for_script(self.script)
         hands = Hands(masks, tables, seed)
         ok = evaluator.truth(self.script.condition, hands)
         rows = np.flatnonzero(ok)
@@ -110,7 +110,7 @@ class _ConditionalTask:
         positions = np.cumsum(gaps + 1) - 1
         tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
         hands = Hands(masks, tables, rng)
-        evaluator = Evaluator(self.script)
+        evaluator = Evaluator.for_script(self.script)
         values = tuple(evaluator.array(expr, hands).copy() for expr in _action_exprs(self.script))
         return _ChunkResult(int(positions[-1]) + 1, positions, values, masks if self.keep_deals else None)
 
