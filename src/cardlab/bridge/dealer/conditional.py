@@ -96,6 +96,9 @@ class _ClassHands:
     def lengths(self, seat: int) -> np.ndarray:
         return self.per_suit(seat, "length")
 
+    def suit_value(self, seat: int, suit: int, table_key: Any) -> np.ndarray:
+        return np.asarray(self.per_suit(seat, table_key)[suit])
+
     def shape_in(self, seat: int, table: np.ndarray) -> np.ndarray:
         return np.asarray(table[self.shape_key(seat)])
 

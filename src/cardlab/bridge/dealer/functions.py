@@ -133,6 +133,19 @@ class Hands:
             self._cache[key] = out
         return self._cache[key]
 
+    def suit_value(self, seat: int, suit: int, table_key: Any) -> np.ndarray:
+        """``(n,)`` int64: a suit table for one suit of the seat (only that suit is looked up)."""
+        full = self._cache.get(("suit", seat, table_key))
+        if full is not None:
+            return full[suit]
+        key = ("one", seat, suit, table_key)
+        if key not in self._cache:
+            out = np.empty(self.n, dtype=np.int64)
+            _core.suit_values(byte_view(self.masks[seat, suit]), byte_view(suit_table(self.tables, table_key)),
+                              byte_view(out))
+            self._cache[key] = out
+        return self._cache[key]
+
     def total(self, seat: int, table_key: Any) -> np.ndarray:
         """``(n,)`` int64: a suit table summed over the hand's four suits."""
         key = ("total", seat, table_key)
@@ -231,11 +244,11 @@ def suit_table(tables: Tables, key: Any) -> np.ndarray:
 
 
 def _length(h: Hands, seat: int, suit: int) -> np.ndarray:
-    return np.asarray(h.lengths(seat)[suit], dtype=np.int64)
+    return h.suit_value(seat, suit, "length")
 
 
 def _points(h: Hands, table: Any, seat: int, suit: int | None = None) -> np.ndarray:
-    return h.total(seat, table) if suit is None else h.per_suit(seat, table)[suit]
+    return h.total(seat, table) if suit is None else h.suit_value(seat, suit, table)
 
 
 def _losers(h: Hands, seat: int, suit: int | None = None) -> np.ndarray:
@@ -263,7 +276,7 @@ def _hascard(h: Hands, seat: int, card: int) -> np.ndarray:
 
 def _quality(h: Hands, seat: int, suit: int) -> np.ndarray:
     """Suit quality x 100 (The Bridge World, October 1982), as in the C dealer."""
-    return np.asarray(h.per_suit(seat, "quality")[suit], dtype=np.int64)
+    return h.suit_value(seat, suit, "quality")
 
 
 def _cccc(h: Hands, seat: int) -> np.ndarray:
