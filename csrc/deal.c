@@ -234,20 +234,51 @@ static const char SEAT_LETTERS[] = "NESW";
 static const char *const VULS[16] = {"None", "NS", "EW", "All", "NS", "EW", "All", "None",
                                      "EW", "All", "None", "NS", "All", "None", "NS", "EW"};
 
-/* a holding, highest rank first; returns the end */
-static inline char *holding(char *p, unsigned mask)
+/* Holdings as text by table: the ranks A..8 of a mask (its high 7 bits) and 7..2 (its low 6),
+ * each written as 8 bytes at once (the output has room to spare) and advanced by its length. */
+typedef struct {
+    char hi[128][8];
+    char lo[64][8];
+    uint8_t hi_len[128];
+    uint8_t lo_len[64];
+} holdings_t;
+
+static void holding_tables(holdings_t *h)
 {
-    for (int r = 12; r >= 0; r--)
-        if (mask >> r & 1)
-            *p++ = RANKS[r];
-    return p;
+    for (int m = 0; m < 128; m++) {
+        int k = 0;
+        memset(h->hi[m], 0, 8);
+        for (int r = 6; r >= 0; r--)
+            if (m >> r & 1)
+                h->hi[m][k++] = RANKS[r + 6];
+        h->hi_len[m] = (uint8_t)k;
+    }
+    for (int m = 0; m < 64; m++) {
+        int k = 0;
+        memset(h->lo[m], 0, 8);
+        for (int r = 5; r >= 0; r--)
+            if (m >> r & 1)
+                h->lo[m][k++] = RANKS[r];
+        h->lo_len[m] = (uint8_t)k;
+    }
+}
+
+/* a holding, highest rank first; returns the end */
+static inline char *holding(char *p, const holdings_t *h, unsigned mask)
+{
+    unsigned high = (mask >> 6) & 127, low = mask & 63;
+    memcpy(p, h->hi[high], 8);
+    p += h->hi_len[high];
+    memcpy(p, h->lo[low], 8);
+    return p + h->lo_len[low];
 }
 
 /* a hand "S.H.D.C" */
-static inline char *hand_text(char *p, const uint16_t *masks, Py_ssize_t n, Py_ssize_t i, int seat)
+static inline char *hand_text(char *p, const holdings_t *h, const uint16_t *masks, Py_ssize_t n, Py_ssize_t i,
+                              int seat)
 {
     for (int suit = 3; suit >= 0; suit--) {
-        p = holding(p, masks[(seat * 4 + suit) * n + i]);
+        p = holding(p, h, masks[(seat * 4 + suit) * n + i]);
         if (suit)
             *p++ = '.';
     }
@@ -356,10 +387,37 @@ static PyObject *format_deals(PyObject *self, PyObject *args)
             per += 1;
         }
     }
-    result = PyBytes_FromStringAndSize(NULL, per * n);
-    if (result == NULL)
+    /* the template cut once into literal runs and placeholders */
+    Py_ssize_t *segments = PyMem_Malloc(sizeof(Py_ssize_t) * 3 * (size_t)(tlen + 1));
+    if (segments == NULL) {
+        PyErr_NoMemory();
         goto done;
+    }
+    Py_ssize_t count = 0;
+    for (Py_ssize_t t = 0; t < tlen;) {
+        if (tpl[t] == 1) {
+            segments[3 * count] = -1;
+            segments[3 * count + 1] = (unsigned char)tpl[t + 1];
+            segments[3 * count + 2] = tpl[t + 1] == 'x' ? (unsigned char)tpl[t + 2] : 0;
+            t += tpl[t + 1] == 'x' ? 3 : 2;
+        } else {
+            Py_ssize_t start = t;
+            while (t < tlen && tpl[t] != 1)
+                t++;
+            segments[3 * count] = start;
+            segments[3 * count + 1] = t - start;
+            segments[3 * count + 2] = 0;
+        }
+        count++;
+    }
+    result = PyBytes_FromStringAndSize(NULL, per * n + 16);
+    if (result == NULL) {
+        PyMem_Free(segments);
+        goto done;
+    }
     char *out = PyBytes_AS_STRING(result), *p = out;
+    holdings_t texts;
+    holding_tables(&texts);
     const uint16_t *masks = (const uint16_t *)mb.buf;
     const int64_t *extras = (const int64_t *)eb.buf;
     static const int all_seats[4] = {0, 1, 2, 3}, west_east[2] = {3, 1};
@@ -368,12 +426,13 @@ static PyObject *format_deals(PyObject *self, PyObject *args)
     for (Py_ssize_t i = 0; i < n; i++) {
         long long number = first + i;
         long long cycle = ((number - 1) % 16 + 16) % 16;
-        for (Py_ssize_t t = 0; t < tlen; t++) {
-            if (tpl[t] != 1) {
-                *p++ = tpl[t];
+        for (Py_ssize_t g = 0; g < count; g++) {
+            if (segments[3 * g] >= 0) {
+                memcpy(p, tpl + segments[3 * g], (size_t)segments[3 * g + 1]);
+                p += segments[3 * g + 1];
                 continue;
             }
-            char code = tpl[++t];
+            char code = (char)segments[3 * g + 1];
             switch (code) {
             case 'b': p = decimal(p, number); break;
             case 'd': *p++ = SEAT_LETTERS[cycle % 4]; break;
@@ -385,18 +444,18 @@ static PyObject *format_deals(PyObject *self, PyObject *args)
                 for (int k = 0; k < 4; k++) {
                     if (k)
                         *p++ = ' ';
-                    p = hand_text(p, masks, n, i, (start + k) % 4);
+                    p = hand_text(p, &texts, masks, n, i, (start + k) % 4);
                 }
             } break;
             case 'o':
                 for (int s = 0; s < 4; s++) {
                     *p++ = "nesw"[s];
                     *p++ = ' ';
-                    p = hand_text(p, masks, n, i, s);
+                    p = hand_text(p, &texts, masks, n, i, s);
                     *p++ = ' ';
                 }
                 break;
-            case 'x': p = decimal(p, extras[i * columns + (unsigned char)tpl[++t]]); break;
+            case 'x': p = decimal(p, extras[i * columns + segments[3 * g + 2]]); break;
             case 'a': {
                 char head[32];
                 int len = snprintf(head, sizeof head, "%4lld.", number);
@@ -420,7 +479,7 @@ static PyObject *format_deals(PyObject *self, PyObject *args)
                 for (int s = 0; s < 4; s++) {
                     *p++ = "nesw"[s];
                     *p++ = ' ';
-                    p = hand_text(p, masks, n, i, s);
+                    p = hand_text(p, &texts, masks, n, i, s);
                     *p++ = '\n';
                 }
                 break;
@@ -429,6 +488,7 @@ static PyObject *format_deals(PyObject *self, PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS
+    PyMem_Free(segments);
     if (_PyBytes_Resize(&result, p - out) < 0)
         result = NULL;
 done:
