@@ -4,6 +4,7 @@
 static PyMethodDef *const families[] = {
     cl_base_methods,
     cl_deal_methods,
+    cl_deal_program_methods,
     NULL,
 };
 

@@ -39,6 +39,7 @@ import numpy as np
 
 from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.parser import Script
+from cardlab.errors import DealerScriptError
 
 __all__ = ["ConditionalPlan", "holding_weights"]
 
@@ -198,7 +199,7 @@ class ConditionalPlan:
             if keep.size == 0:
                 return None
             lengths, points, weights = _fine_classes(lengths[:, keep], totals[keep])
-        except (_NotApplicable, TypeError, KeyError, AssertionError):
+        except (_NotApplicable, TypeError, KeyError, AssertionError, DealerScriptError):
             return None  # points per suit, or anything else: deal and reject as usual
         # small integer types: the plan travels to the workers with every chunk
         return cls(seat, lengths.astype(np.int8), points.astype(np.int8), np.cumsum(weights), int(weights.sum()))

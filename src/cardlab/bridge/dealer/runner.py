@@ -33,6 +33,7 @@ from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import PBN_FROM_NORTH, action_template, emit, format_deals, seat_pages
 from cardlab.bridge.dealer.parser import Script
+from cardlab.bridge.dealer.program import script_programs
 from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
 from cardlab.errors import DealerScriptError
 
@@ -82,11 +83,18 @@ class _ChunkTask:
         masks = deal_masks(seed, n, fixed, self.only_seat)
         tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
         evaluator = Evaluator.for_script(self.script)
+        exprs = _action_exprs(self.script)
+        condition, programs = script_programs(self.script, tuple(exprs))
         hands = Hands(masks, tables, seed)
-        ok = evaluator.truth(self.script.condition, hands)
-        rows = np.flatnonzero(ok)
-        chosen = hands if rows.size == n else hands.subset(rows)
-        values = tuple(evaluator.array(expr, chosen).copy() for expr in _action_exprs(self.script))
+        if condition is not None:
+            rows = np.flatnonzero(condition.run(hands))
+        else:
+            rows = np.flatnonzero(evaluator.truth(self.script.condition, hands))
+        everything = rows.size == n
+        chosen = hands if everything or (not self.keep_deals and all(programs)) else hands.subset(rows)
+        picked = None if everything or chosen is not hands else rows
+        values = tuple(program.run(chosen, picked) if program is not None else
+                       evaluator.array(expr, chosen).copy() for program, expr in zip(programs, exprs))
         deals = chosen.masks if self.keep_deals else None
         if self.aggregate:
             partial = _Accumulator(self.script)
@@ -111,7 +119,10 @@ class _ConditionalTask:
         tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
         hands = Hands(masks, tables, rng)
         evaluator = Evaluator.for_script(self.script)
-        values = tuple(evaluator.array(expr, hands).copy() for expr in _action_exprs(self.script))
+        exprs = _action_exprs(self.script)
+        _, programs = script_programs(self.script, tuple(exprs))
+        values = tuple(program.run(hands) if program is not None else evaluator.array(expr, hands).copy()
+                       for program, expr in zip(programs, exprs))
         return _ChunkResult(int(positions[-1]) + 1, positions, values, masks if self.keep_deals else None)
 
 
