@@ -94,7 +94,8 @@ static inline void store(uint16_t *masks, Py_ssize_t n, Py_ssize_t i, int seat, 
         masks[(seat * 4 + suit) * n + i] = (uint16_t)((hand >> (16 * suit)) & 0x1FFF);
 }
 
-/* deal_masks(state, n, fixed, only_seat, held, held_seat, out) */
+/* deal_masks(state, n, fixed, seats, held, held_seat, out): seats is the bit set of the seats to deal
+ * (0 or 15: all; one or two seats: only those, the others' masks 0) */
 static PyObject *deal_masks(PyObject *self, PyObject *args)
 {
     Py_buffer state, fixed, held, out;
@@ -107,7 +108,7 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
     if (seed_rng(&rng, &state) < 0)
         goto done;
     if (n < 0 || out.len != 32 * n || fixed.len != 52 || (held.len != 0 && held.len != 8 * n)
-        || only_seat < -1 || only_seat > 3 || held_seat < -1 || held_seat > 3 || (held.len && held_seat < 0)) {
+        || only_seat < 0 || only_seat > 15 || held_seat < -1 || held_seat > 3 || (held.len && held_seat < 0)) {
         PyErr_SetString(PyExc_ValueError, "deal_masks: buffers do not match n (masks 4x4xn uint16, fixed 52 int8)");
         goto done;
     }
@@ -168,18 +169,25 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
             for (int s = 0; s < 3; s++)
                 store(masks, n, i, others[s], hands[s]);
         }
-    } else if (only_seat >= 0 && nfree == 52) {
+    } else if (only_seat > 0 && only_seat < 15 && nfree == 52 && __builtin_popcount((unsigned)only_seat) < 3) {
+        /* only the seats in the bit set only_seat are looked at: a partial shuffle, 13 cards each */
+        int wanted[2], count = 0;
+        for (int s = 0; s < 4; s++)
+            if (only_seat >> s & 1)
+                wanted[count++] = s;
         for (Py_ssize_t i = 0; i < n; i++) {
-            uint64_t hand = 0;
-            for (int j = 0; j < 13; j++) { /* a partial shuffle: the first 13 cards */
-                int pick = j + (int)below(&rng, (uint32_t)(52 - j));
-                uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
-                hand |= bits[deck[j]];
+            for (int w = 0, j = 0; w < count; w++) {
+                uint64_t hand = 0;
+                for (int end = j + 13; j < end; j++) {
+                    int pick = j + (int)below(&rng, (uint32_t)(52 - j));
+                    uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+                    hand |= bits[deck[j]];
+                }
+                store(masks, n, i, wanted[w], hand);
             }
-            store(masks, n, i, only_seat, hand);
         }
         for (int s = 0; s < 4; s++)
-            if (s != only_seat)
+            if (!(only_seat >> s & 1))
                 memset(masks + (Py_ssize_t)s * 4 * n, 0, sizeof(uint16_t) * 4 * (size_t)n);
     } else if (nfree == 52) {
         /* nothing predealt: North, East and South draw 13 cards each, West takes the rest */
@@ -590,7 +598,7 @@ done:
 PyMethodDef cl_deal_methods[] = {
     {"shape_values", shape_values, METH_VARARGS, "shape_values(masks, table, out): a shape table per hand."},
     {"deal_masks", deal_masks, METH_VARARGS,
-     "deal_masks(state, n, fixed, only_seat, held, held_seat, out): n shuffled deals as suit masks."},
+     "deal_masks(state, n, fixed, seats, held, held_seat, out): n shuffled deals as suit masks."},
     {"format_deals", format_deals, METH_VARARGS,
      "format_deals(masks, n, template, first_number, extras, columns) -> bytes: deals as text."},
     {"suit_values", suit_values, METH_VARARGS, "suit_values(masks, table, out): a table lookup per suit mask."},

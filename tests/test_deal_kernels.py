@@ -49,15 +49,42 @@ def test_every_card_goes_to_every_seat_equally_often_and_pairs_are_independent()
 
 def test_north_spade_lengths_follow_the_hypergeometric_law() -> None:
     n = 100_000
-    for only in (None, 0):
-        masks = deal_masks(np.random.SeedSequence(5), n, only_seat=only)
+    for only in (None, (0,), (0, 2)):
+        masks = deal_masks(np.random.SeedSequence(5), n, only_seats=only)
         lengths = popcount(masks[0, 3])
         for k in range(8):
             p = comb(13, k) * comb(39, 13 - k) / comb(52, 13)
             got = float((lengths == k).mean())
             assert abs(got - p) < 4.5 * math.sqrt(p * (1 - p) / n) + 1e-9, (only, k)
-    one = deal_masks(np.random.SeedSequence(5), 100, only_seat=2)
+    one = deal_masks(np.random.SeedSequence(5), 100, only_seats=(2,))
     assert (popcount(one[2]).sum(axis=0) == 13).all() and not one[[0, 1, 3]].any()
+
+
+def test_two_seats_dealt_alone_have_the_joint_law_of_partners() -> None:
+    n = 100_000
+    masks = deal_masks(np.random.SeedSequence(6), n, only_seats=(0, 2))
+    assert not (masks[0] & masks[2]).any() and not masks[[1, 3]].any()
+    assert (popcount(masks[0]).sum(axis=0) == 13).all() and (popcount(masks[2]).sum(axis=0) == 13).all()
+    together = popcount(masks[0, 3]) + popcount(masks[2, 3])  # the partnership's spades
+    for k in range(2, 12):
+        p = comb(13, k) * comb(39, 26 - k) / comb(52, 26)
+        got = float((together == k).mean())
+        assert abs(got - p) < 4.5 * math.sqrt(p * (1 - p) / n) + 1e-9, k
+
+
+def test_a_function_that_reads_the_whole_deal_gets_whole_deals() -> None:
+    from cardlab.bridge.dealer import FunctionSpec, register
+    from cardlab.bridge.dealer.functions import FUNCTIONS, Hands
+
+    def all_cards(hands: Hands, seat: int) -> np.ndarray:
+        return popcount(hands.masks).sum(axis=(0, 1))  # every seat's cards: 52 in a whole deal
+
+    register(FunctionSpec("allcards", "allcards", ("seat",)), all_cards)
+    try:
+        result = run_script(parse_script("generate 3000\naction average allcards(north)"), seed=1)
+        assert result.averages[0].mean == 52
+    finally:
+        FUNCTIONS.pop("allcards")
 
 
 def test_predealt_cards_stay_and_the_rest_is_uniform() -> None:

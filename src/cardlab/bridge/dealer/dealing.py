@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterable
 
 import numpy as np
 
@@ -46,17 +47,17 @@ def chunk_state(seed: np.random.SeedSequence) -> bytes:
 
 
 def deal_masks(seed: np.random.SeedSequence, n: int, fixed: np.ndarray | None = None,
-               only_seat: int | None = None) -> np.ndarray:
+               only_seats: Iterable[int] | None = None) -> np.ndarray:
     """``n`` random deals as ``masks[4, 4, n]``; ``fixed[card]`` is the seat of a predealt card
-    (-1 for cards to deal). With ``only_seat`` (and nothing predealt) only that seat's 13 cards
-    are dealt (a partial shuffle; the other seats' masks are 0): the same distribution for that
-    hand, a quarter of the work, for scripts that look at one hand."""
+    (-1 for cards to deal). With ``only_seats`` (one or two seats, nothing predealt) only those
+    seats' cards are dealt (a partial shuffle; the other seats' masks are 0): the same joint
+    distribution for those hands, less work, for scripts that look at them alone."""
     out = np.empty((4, 4, n), dtype=np.uint16)
     fixed_bytes = _NO_FIXED if fixed is None else np.asarray(fixed, dtype=np.int8).tobytes()
     if fixed is not None and len(fixed_bytes) != 52:
         raise ValueError("fixed holds one seat (or -1) per card id, 52 in all")
-    seat = -1 if only_seat is None or fixed is not None else int(only_seat)
-    _core.deal_masks(chunk_state(seed), n, fixed_bytes, seat, b"", -1, byte_view(out))
+    wanted = 0 if only_seats is None or fixed is not None else sum(1 << int(s) for s in set(only_seats))
+    _core.deal_masks(chunk_state(seed), n, fixed_bytes, wanted, memoryview(b""), -1, byte_view(out))
     return out
 
 
@@ -66,7 +67,7 @@ def deal_around(seed: np.random.SeedSequence, held: np.ndarray, seat: int) -> np
     held = np.ascontiguousarray(held, dtype=np.uint16)
     n = held.shape[1]
     out = np.empty((4, 4, n), dtype=np.uint16)
-    _core.deal_masks(chunk_state(seed), n, _NO_FIXED, -1, byte_view(held), seat,
+    _core.deal_masks(chunk_state(seed), n, _NO_FIXED, 0, byte_view(held), seat,
                      byte_view(out))
     return out
 

@@ -74,13 +74,13 @@ class _ChunkTask:
     script: Script
     fixed: tuple[int, ...] | None
     keep_deals: bool
-    only_seat: int | None = None
+    only_seats: tuple[int, ...] | None = None
     aggregate: bool = False
     releases_gil: ClassVar[bool] = True
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
         fixed = None if self.fixed is None else np.array(self.fixed, dtype=np.int8)
-        masks = deal_masks(seed, n, fixed, self.only_seat)
+        masks = deal_masks(seed, n, fixed, self.only_seats)
         tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
         evaluator = Evaluator.for_script(self.script)
         exprs = _action_exprs(self.script)
@@ -426,10 +426,15 @@ def run_script(
     looked = set(seats_used(script.condition, variables))
     for expr in _action_exprs(script):
         looked |= seats_used(expr, variables)
-    only_seat = next(iter(looked)) if len(looked) == 1 and not keep and not script.predeal else None
+    # (only when every expression is compiled: then only per-hand functions are used, none that
+    # needs the whole deal, such as double dummy)
+    compiled = script_programs(script, tuple(_action_exprs(script)))
+    per_hand = compiled[0] is not None and all(p is not None for p in compiled[1])
+    only_seats = tuple(sorted(looked)) if per_hand and len(looked) <= 2 and not keep and not script.predeal \
+        else None
     # nothing kept and no chunk can end early: the workers sum the statistics themselves
     aggregate = not keep and produce >= generate
-    task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seat, aggregate) if plan is None else \
+    task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seats, aggregate) if plan is None else \
         _ConditionalTask(script, plan, keep)
     sizes = chunk_plan(generate) if plan is None else chunk_plan(produce, 256, 16384)
     acc = _Accumulator(script)
