@@ -19,6 +19,7 @@
  * formatting.
  */
 #include "core.h"
+#include "deal.h"
 
 #include <string.h>
 
@@ -92,6 +93,14 @@ static inline void store(uint16_t *masks, Py_ssize_t n, Py_ssize_t i, int seat, 
 {
     for (int suit = 0; suit < 4; suit++)
         masks[(seat * 4 + suit) * n + i] = (uint16_t)((hand >> (16 * suit)) & 0x1FFF);
+}
+
+static int bits_set(int x)
+{
+    int k = 0;
+    for (; x; x &= x - 1)
+        k++;
+    return k;
 }
 
 /* deal_masks(state, n, fixed, seats, held, held_seat, out): seats is the bit set of the seats to deal
@@ -169,7 +178,7 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
             for (int s = 0; s < 3; s++)
                 store(masks, n, i, others[s], hands[s]);
         }
-    } else if (only_seat > 0 && only_seat < 15 && nfree == 52 && __builtin_popcount((unsigned)only_seat) < 3) {
+    } else if (only_seat > 0 && nfree == 52 && bits_set(only_seat) < 3) {
         /* only the seats in the bit set only_seat are looked at: a partial shuffle, 13 cards each */
         int wanted[2], count = 0;
         for (int s = 0; s < 4; s++)
@@ -581,9 +590,7 @@ static PyObject *shape_values(PyObject *self, PyObject *args)
     uint8_t *o = (uint8_t *)ob.buf;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
-        int c = __builtin_popcount(m[i]), d = __builtin_popcount(m[n + i]);
-        int h = __builtin_popcount(m[2 * n + i]), s = __builtin_popcount(m[3 * n + i]);
-        o[i] = table[((s * 14 + h) * 14 + d) * 14 + c];
+        o[i] = table[shape_key(m[i], m[n + i], m[2 * n + i], m[3 * n + i])];
     }
     Py_END_ALLOW_THREADS
     result = Py_None;

@@ -9,6 +9,7 @@
  * of 14^4 bytes).  The GIL is released while it runs.
  */
 #include "core.h"
+#include "deal.h"
 
 enum {
     OP_CONST, OP_SUIT, OP_HAND, OP_SHAPE, OP_CARD, OP_NEG, OP_NOT, OP_ADD, OP_SUB, OP_MUL, OP_DIV,
@@ -90,9 +91,7 @@ static PyObject *run_program(PyObject *self, PyObject *args)
             } break;
             case OP_SHAPE: {
                 const uint16_t *m = masks + ins[1] * 4 * n + i;
-                int key = ((__builtin_popcount(m[3 * n]) * 14 + __builtin_popcount(m[2 * n])) * 14
-                           + __builtin_popcount(m[n])) * 14 + __builtin_popcount(m[0]);
-                stack[sp++] = shapes[ins[2] * (14 * 14 * 14 * 14) + key];
+                stack[sp++] = shapes[ins[2] * (14 * 14 * 14 * 14) + shape_key(m[0], m[n], m[2 * n], m[3 * n])];
                 k++;
             } break;
             case OP_CARD:
