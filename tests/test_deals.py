@@ -229,3 +229,27 @@ def test_bulk_pbn_deal_strings_equal_the_deal_objects() -> None:
     for i, deal in enumerate(deals_from_masks(masks)):
         for seat in range(4):
             assert sorted(deal.hands[seat]) == np.flatnonzero(owner[:, i] == seat).tolist()
+
+
+def test_bridge_deal_pbn_parses_with_endplay(run, tmp_path) -> None:
+    """The PBN the compiled core writes is read back by endplay (a peer PBN reader): the same
+    deals, board numbers, dealers and vulnerabilities as cardlab's own Deal objects and board cycle."""
+    from endplay.parsers import pbn
+
+    from cardlab.board import Vulnerability, dealer
+
+    target = tmp_path / "d.pbn"
+    assert run("bridge", "deal", "-n", "40", "--seed", "12", "--south", "hcp=10+", "--format", "pbn", "-o",
+               str(target), "--workers", "2")[0] == 0
+    ours = [line.split('"')[1] for line in target.read_text().splitlines() if line.startswith("[Deal ")]
+    with target.open() as f:
+        boards = pbn.load(f)
+    assert len(boards) == len(ours) == 40
+    vul_names = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}
+    for number, (board, text) in enumerate(zip(boards, ours), start=1):
+        deal = parse_pbn_deal(text)
+        assert board.board_num == number
+        assert board.dealer.abbr == dealer(number).value == text[0]
+        assert board.vul.name == vul_names[Vulnerability.from_board(number).value]
+        assert board.deal.to_pbn() == deal.to_pbn()
+        assert hand_hcp(deal.hands[2]) >= 10
