@@ -137,7 +137,8 @@ class Hands:
         """``(n,)`` int64: a suit table for one suit of the seat (only that suit is looked up)."""
         full = self._cache.get(("suit", seat, table_key))
         if full is not None:
-            return full[suit]
+            one: np.ndarray = full[suit]
+            return one
         key = ("one", seat, suit, table_key)
         if key not in self._cache:
             out = np.empty(self.n, dtype=np.int64)

@@ -366,9 +366,12 @@ class _Parser:
         def refs(node: Any) -> Iterator[str]:
             if isinstance(node, Var):
                 yield node.name
-            elif isinstance(node, (Unary, Binary, Cond, Call)):
-                children = {Unary: lambda x: (x.operand,), Binary: lambda x: (x.left, x.right),
-                            Cond: lambda x: (x.test, x.then, x.other), Call: lambda x: x.args}[type(node)](node)
+            elif isinstance(node, Unary):
+                yield from refs(node.operand)
+            elif isinstance(node, (Binary, Cond, Call)):
+                children: tuple[Any, ...] = ((node.left, node.right) if isinstance(node, Binary) else
+                                             (node.test, node.then, node.other) if isinstance(node, Cond) else
+                                             node.args)
                 for child in children:
                     yield from refs(child)
 
