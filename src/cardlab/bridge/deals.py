@@ -402,9 +402,6 @@ def deals_from_masks(masks: np.ndarray) -> list[Deal]:
     return [Deal(hands) for hands in hands_from_masks(masks)]
 
 
-_PBN_GAME = None  # the template of one PBN game (built on first use)
-
-
 def pbn_games(masks: np.ndarray, first_board: int = 1, date: str | None = None) -> str:
     """The PBN games of :func:`deals_to_pbn` (without the file header) straight from suit masks
     ``masks[4, 4, k]``, written by the compiled core in one call: millions of deals stream quickly."""

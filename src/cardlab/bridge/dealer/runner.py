@@ -510,8 +510,11 @@ def _held_interrupt() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-    if hit:
-        raise KeyboardInterrupt
+    if hit:  # now what the handler in place would have done (the CLI's ignores any later Ctrl-C)
+        if callable(previous):
+            previous(signal.SIGINT, None)
+        elif previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
 class _Writer:
