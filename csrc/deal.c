@@ -71,6 +71,47 @@ static inline uint32_t below(rng_t *r, uint32_t m)
     return (uint32_t)(x >> 32);
 }
 
+/* uniform in [0, m) from the 32 random bits given (more drawn only in the rare rejection) */
+static inline uint32_t below_from(rng_t *r, uint32_t bits, uint32_t m)
+{
+    uint64_t x = (uint64_t)bits * m;
+    uint32_t low = (uint32_t)x;
+    if (low < m) {
+        uint32_t threshold = (uint32_t)(-m) % m;
+        while (low < threshold) {
+            x = (uint64_t)(uint32_t)next64(r) * m;
+            low = (uint32_t)x;
+        }
+    }
+    return (uint32_t)(x >> 32);
+}
+
+/* the first k positions of the deck shuffled (a partial Fisher-Yates shuffle over size cards):
+ * two draws from each 64-bit random number */
+static inline void draw_cards(rng_t *r, uint8_t *deck, int size, int k)
+{
+    int j = 0;
+    for (; j + 1 < k; j += 2) {
+        uint64_t bits = next64(r);
+        int pick = j + (int)below_from(r, (uint32_t)bits, (uint32_t)(size - j));
+        uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+        pick = j + 1 + (int)below_from(r, (uint32_t)(bits >> 32), (uint32_t)(size - j - 1));
+        t = deck[j + 1]; deck[j + 1] = deck[pick]; deck[pick] = t;
+    }
+    if (j < k) {
+        int pick = j + (int)below_from(r, (uint32_t)next64(r), (uint32_t)(size - j));
+        uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+    }
+}
+
+static inline uint64_t hand_of(const uint8_t *cards, const uint64_t *bits)
+{
+    uint64_t hand = 0;
+    for (int k = 0; k < 13; k++)
+        hand |= bits[cards[k]];
+    return hand;
+}
+
 static int seed_rng(rng_t *r, Py_buffer *state)
 {
     if (state->len != 32) {
@@ -185,15 +226,9 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
             if (only_seat >> s & 1)
                 wanted[count++] = s;
         for (Py_ssize_t i = 0; i < n; i++) {
-            for (int w = 0, j = 0; w < count; w++) {
-                uint64_t hand = 0;
-                for (int end = j + 13; j < end; j++) {
-                    int pick = j + (int)below(&rng, (uint32_t)(52 - j));
-                    uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
-                    hand |= bits[deck[j]];
-                }
-                store(masks, n, i, wanted[w], hand);
-            }
+            draw_cards(&rng, deck, 52, 13 * count);
+            for (int w = 0; w < count; w++)
+                store(masks, n, i, wanted[w], hand_of(deck + 13 * w, bits));
         }
         for (int s = 0; s < 4; s++)
             if (!(only_seat >> s & 1))
@@ -201,20 +236,12 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
     } else if (nfree == 52) {
         /* nothing predealt: North, East and South draw 13 cards each, West takes the rest */
         for (Py_ssize_t i = 0; i < n; i++) {
-            uint64_t h[3] = {0, 0, 0};
-            for (int seat = 0, j = 0; seat < 3; seat++) {
-                uint64_t hand = 0;
-                for (int end = j + 13; j < end; j++) {
-                    int pick = j + (int)below(&rng, (uint32_t)(52 - j));
-                    uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
-                    hand |= bits[deck[j]];
-                }
-                h[seat] = hand;
-            }
-            store(masks, n, i, 0, h[0]);
-            store(masks, n, i, 1, h[1]);
-            store(masks, n, i, 2, h[2]);
-            store(masks, n, i, 3, FULL_DECK & ~(h[0] | h[1] | h[2]));
+            draw_cards(&rng, deck, 52, 39);
+            uint64_t north = hand_of(deck, bits), east = hand_of(deck + 13, bits), south = hand_of(deck + 26, bits);
+            store(masks, n, i, 0, north);
+            store(masks, n, i, 1, east);
+            store(masks, n, i, 2, south);
+            store(masks, n, i, 3, FULL_DECK & ~(north | east | south));
         }
     } else {
         /* a partial shuffle: the last seat's cards are the ones left when the others are drawn */
