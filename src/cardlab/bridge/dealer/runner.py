@@ -32,7 +32,7 @@ from cardlab.bridge.dealer.dealing import deal_masks
 from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import PBN_FROM_NORTH, action_template, emit, format_deals, seat_pages
-from cardlab.bridge.dealer.parser import Script
+from cardlab.bridge.dealer.parser import Num, Script
 from cardlab.bridge.dealer.program import script_programs
 from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
 from cardlab.errors import DealerScriptError
@@ -86,7 +86,9 @@ class _ChunkTask:
         exprs = _action_exprs(self.script)
         condition, programs = script_programs(self.script, tuple(exprs))
         hands = Hands(masks, tables, seed)
-        if condition is not None:
+        if isinstance(self.script.condition, Num):  # no condition: every deal
+            rows = np.arange(n) if self.script.condition.value else np.zeros(0, dtype=np.int64)
+        elif condition is not None:
             rows = np.flatnonzero(condition.run(hands))
         else:
             rows = np.flatnonzero(evaluator.truth(self.script.condition, hands))
@@ -447,10 +449,10 @@ def run_script(
     writer = _Writer(script, out if (prints or json_deals) else None, format, event, date)
     from cardlab.engine import progress_bar
 
-    with progress_bar(generate if progress else 0, "dealing") as bar:
+    with progress_bar(generate if progress else 0, "dealing") as bar, _HeldInterrupts() as interrupts:
         try:
             for size, part in iter_chunks(task, sizes, root, workers=workers, executor=executor):
-                with _held_interrupt():  # a chunk's deals and its counts go out together, or not at all
+                with interrupts.held():  # a chunk's deals and its counts go out together, or not at all
                     need = produce - produced
                     rows = part.accepted
                     size = part.size
@@ -489,32 +491,56 @@ def run_script(
     if spool is not None and out is not None:
         spool.seek(0)
         data = np.frombuffer(spool.read(), dtype=np.uint16).reshape(-1, 4, 4).transpose(1, 2, 0)
-        with _held_interrupt():
+        with _HeldInterrupts() as late, late.held():
             for seat in spool_seats:
                 out.write(seat_pages(data, seat))
         spool.close()
     return result
 
 
-@contextlib.contextmanager
-def _held_interrupt() -> Iterator[None]:
-    """Hold a Ctrl-C that comes inside the block until the block has finished, then raise it
-    (in the main thread; elsewhere signals cannot be handled and the block runs as is)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    hit: list[int] = []
-    previous = signal.getsignal(signal.SIGINT)
-    signal.signal(signal.SIGINT, lambda signum, frame: hit.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if hit:  # now what the handler in place would have done (the CLI's ignores any later Ctrl-C)
-        if callable(previous):
-            previous(signal.SIGINT, None)
-        elif previous != signal.SIG_IGN:
+class _HeldInterrupts:
+    """For one run: a Ctrl-C that comes inside a ``held()`` block waits until the block has
+    finished, then does what the handler in place does (the CLI's raises KeyboardInterrupt and
+    ignores any later Ctrl-C); outside the blocks it acts at once. One handler for the whole run
+    (signals are handled in the main thread only; elsewhere the blocks run as they are)."""
+
+    def __init__(self) -> None:
+        self.active = threading.current_thread() is threading.main_thread()
+        self.critical = False
+        self.hit = False
+        self.previous: Any = None
+
+    def __enter__(self) -> "_HeldInterrupts":
+        if self.active:
+            self.previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active and signal.getsignal(signal.SIGINT) == self._handle:  # (not if it was replaced since)
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.critical:
+            self.hit = True
+        else:
+            self._act()
+
+    def _act(self) -> None:
+        if callable(self.previous):
+            self.previous(signal.SIGINT, None)
+        elif self.previous != signal.SIG_IGN:
             raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        self.critical = True
+        try:
+            yield
+        finally:
+            self.critical = False
+        if self.hit:
+            self.hit = False
+            self._act()
 
 
 class _Writer:
