@@ -136,6 +136,27 @@ static inline void store(uint16_t *masks, Py_ssize_t n, Py_ssize_t i, int seat, 
         masks[(seat * 4 + suit) * n + i] = (uint16_t)((hand >> (16 * suit)) & 0x1FFF);
 }
 
+/* One seat holds ``mine`` (13 cards); the other 39 go uniformly to the other three seats. */
+static inline void deal_rest(rng_t *rng, uint8_t *deck, const uint64_t *bits, uint64_t mine, int held_seat,
+                             const int *others, uint16_t *masks, Py_ssize_t n, Py_ssize_t i)
+{
+    int m = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(mine & bits[c]))
+            deck[m++] = (uint8_t)c;
+    uint64_t hands[3] = {0, 0, 0}, drawn = 0;
+    for (int j = 0; j < m - 13; j++) { /* m is 39 for a hand of 13; the last 13 are left */
+        int pick = j + (int)below(rng, (uint32_t)(m - j));
+        uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
+        hands[j / 13] |= bits[deck[j]];
+        drawn |= bits[deck[j]];
+    }
+    hands[2] |= FULL_DECK & ~mine & ~drawn;
+    store(masks, n, i, held_seat, mine);
+    for (int s = 0; s < 3; s++)
+        store(masks, n, i, others[s], hands[s]);
+}
+
 static int bits_set(int x)
 {
     int k = 0;
@@ -203,21 +224,7 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
             uint64_t mine = 0;
             for (int suit = 0; suit < 4; suit++)
                 mine |= (uint64_t)(hm[suit * n + i] & 0x1FFF) << (16 * suit);
-            int m = 0;
-            for (int c = 0; c < 52; c++)
-                if (!(mine & bits[c]))
-                    deck[m++] = (uint8_t)c;
-            uint64_t hands[3] = {0, 0, 0}, drawn = 0;
-            for (int j = 0; j < m - 13; j++) { /* m is 39 for a valid held hand; the last 13 are left */
-                int pick = j + (int)below(&rng, (uint32_t)(m - j));
-                uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
-                hands[j / 13] |= bits[deck[j]];
-                drawn |= bits[deck[j]];
-            }
-            hands[2] |= FULL_DECK & ~mine & ~drawn;
-            store(masks, n, i, held_seat, mine);
-            for (int s = 0; s < 3; s++)
-                store(masks, n, i, others[s], hands[s]);
+            deal_rest(&rng, deck, bits, mine, held_seat, others, masks, n, i);
         }
     } else if (only_seat > 0 && nfree == 52 && bits_set(only_seat) < 3) {
         /* only the seats in the bit set only_seat are looked at: a partial shuffle, 13 cards each */
@@ -267,6 +274,98 @@ done:
     PyBuffer_Release(&state);
     PyBuffer_Release(&fixed);
     PyBuffer_Release(&held);
+    PyBuffer_Release(&out);
+    return result;
+}
+
+/* deal_classes(state, n, seat, lengths, points, weights, cumulative, honours, out)
+ *
+ * The exact conditional draw (cardlab/bridge/dealer/conditional.py): deal i gives ``seat``, in
+ * each suit, lengths[suit][i] cards worth points[suit][i] high-card points (int8, 4 x n): an
+ * honour set (J=1 Q=2 K=4 A=8) of that value with probability proportional to its spot-card
+ * completions (weights[l][h] holdings in all, cumulative[l][h][k] up to honour set k =
+ * honours[l][h][k]; int64 tables 14 x 11 (x 16)), then the spot cards uniformly; the other 39
+ * cards go uniformly to the other seats.  Writes masks (4, 4, n). */
+static PyObject *deal_classes(PyObject *self, PyObject *args)
+{
+    Py_buffer state, lb, pb, wb, cb, hb, out;
+    Py_ssize_t n;
+    int seat;
+    if (!PyArg_ParseTuple(args, "y*niy*y*y*y*y*w*", &state, &n, &seat, &lb, &pb, &wb, &cb, &hb, &out))
+        return NULL;
+    PyObject *result = NULL;
+    rng_t rng;
+    if (seed_rng(&rng, &state) < 0)
+        goto done;
+    if (n < 0 || seat < 0 || seat > 3 || lb.len != 4 * n || pb.len != 4 * n || wb.len != 8 * 14 * 11
+        || cb.len != 8 * 14 * 11 * 16 || hb.len != 8 * 14 * 11 * 16 || out.len != 32 * n) {
+        PyErr_SetString(PyExc_ValueError, "deal_classes: buffers do not match n");
+        goto done;
+    }
+    const int8_t *lengths = (const int8_t *)lb.buf, *points = (const int8_t *)pb.buf;
+    const int64_t *weights = (const int64_t *)wb.buf, *cumulative = (const int64_t *)cb.buf;
+    const int64_t *honours = (const int64_t *)hb.buf;
+    uint16_t *masks = (uint16_t *)out.buf;
+    int bad = 0;
+
+    Py_BEGIN_ALLOW_THREADS
+    uint64_t bits[52];
+    for (int c = 0; c < 52; c++)
+        bits[c] = card_bit(c);
+    uint8_t deck[52], spots[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    int others[3], k = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != seat)
+            others[k++] = s;
+    for (Py_ssize_t i = 0; i < n && !bad; i++) {
+        uint64_t mine = 0;
+        int cards = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            int l = lengths[suit * n + i], h = points[suit * n + i];
+            if (l < 0 || l > 13 || h < 0 || h > 10 || weights[l * 11 + h] <= 0 || weights[l * 11 + h] > 0x7FFFFFFF) {
+                bad = 1;
+                break;
+            }
+            const int64_t *cum = cumulative + (l * 11 + h) * 16;
+            uint32_t u = below(&rng, (uint32_t)weights[l * 11 + h]);
+            int slot = 0;
+            while (slot < 15 && cum[slot] <= (int64_t)u)
+                slot++;
+            unsigned honour = (unsigned)honours[(l * 11 + h) * 16 + slot] & 15;
+            unsigned mask = honour << 9;
+            int need = l - ((honour & 1) + (honour >> 1 & 1) + (honour >> 2 & 1) + (honour >> 3 & 1));
+            if (need < 0 || need > 9) {
+                bad = 1;
+                break;
+            }
+            for (int j = 0; j < need; j++) { /* the spot cards: a partial shuffle of the nine */
+                int pick = j + (int)below(&rng, (uint32_t)(9 - j));
+                uint8_t t = spots[j]; spots[j] = spots[pick]; spots[pick] = t;
+                mask |= 1u << spots[j];
+            }
+            mine |= (uint64_t)mask << (16 * suit);
+            cards += l;
+        }
+        if (bad || cards != 13) {
+            bad = 1;
+            break;
+        }
+        deal_rest(&rng, deck, bits, mine, seat, others, masks, n, i);
+    }
+    Py_END_ALLOW_THREADS
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "deal_classes: a class outside the tables (lengths must add up to 13)");
+        goto done;
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&state);
+    PyBuffer_Release(&lb);
+    PyBuffer_Release(&pb);
+    PyBuffer_Release(&wb);
+    PyBuffer_Release(&cb);
+    PyBuffer_Release(&hb);
     PyBuffer_Release(&out);
     return result;
 }
@@ -630,6 +729,8 @@ done:
 }
 
 PyMethodDef cl_deal_methods[] = {
+    {"deal_classes", deal_classes, METH_VARARGS,
+     "deal_classes(state, n, seat, lengths, points, weights, cumulative, honours, out): exact conditional deals."},
     {"shape_values", shape_values, METH_VARARGS, "shape_values(masks, table, out): a shape table per hand."},
     {"deal_masks", deal_masks, METH_VARARGS,
      "deal_masks(state, n, fixed, seats, held, held_seat, out): n shuffled deals as suit masks."},

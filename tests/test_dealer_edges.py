@@ -41,6 +41,16 @@ def _interrupting_writer(after: int) -> tuple[list[int], object]:
     ("hcp=15-17", 0.10097),
 ])
 def test_issue18_interrupted_deal_counts_only_the_deals_examined(spec: str, exact: float) -> None:
+    # Python's own Ctrl-C handler, as in a fresh process (a CLI test run earlier in this process
+    # may have left its handler, or SIG_IGN, in place)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _interrupted_run(spec, exact)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _interrupted_run(spec: str, exact: float) -> None:
     received, on_deals = _interrupting_writer(after=4)
     constraints = {"N": parse_constraint(spec)} if spec else {}
     batch = generate_deals(10_000_000, on_deals, seed=3, constraints=constraints, workers=1)  # type: ignore[arg-type]

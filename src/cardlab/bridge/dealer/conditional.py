@@ -206,30 +206,13 @@ class ConditionalPlan:
 
     def sample(self, seed: np.random.SeedSequence, n: int) -> tuple[np.ndarray, np.ndarray, np.random.Generator]:
         """``n`` accepted deals as ``masks[4, 4, n]``, the rejected deals before each (geometric),
-        and the chunk's numpy generator (drawn from here; the other 39 cards are dealt by the
-        compiled core from the same seed)."""
-        rng = np.random.default_rng(seed)
-        weights, masks, cumulative = holding_weights()
-        pick = np.searchsorted(self.cumulative, rng.integers(0, self.accepted_hands, n), side="right")
-        lengths, points = self.lengths[:, pick], self.points[:, pick]  # (4, n)
-        held = np.zeros((4, n), dtype=np.uint16)  # the seat's suit masks
-        spot_counts = np.array([bin(m).count("1") for m in range(16)])
-        for suit in range(4):
-            l, h = lengths[suit], points[suit]
-            total = weights[l, h]
-            u = (rng.random(n) * total).astype(np.int64)
-            u = np.minimum(u, total - 1)
-            slot = (u[:, None] >= cumulative[l, h]).sum(axis=1)
-            mask = masks[l, h, slot]
-            suit_mask = (mask << 9).astype(np.uint16)  # J Q K A are ranks 9..12
-            need = l - spot_counts[mask]
-            for j in range(9):  # spot cards 2..T, sequential selection
-                take = rng.random(n) * (9 - j) < need
-                suit_mask |= take.astype(np.uint16) << np.uint16(j)
-                need = need - take
-            held[suit] = suit_mask
-        from cardlab.bridge.dealer.dealing import deal_around
+        and the chunk's numpy generator. The classes are picked here (numpy); the honours and
+        spot cards of each suit, and the other 39 cards, are drawn by the compiled core
+        (``cardlab._core.deal_classes``) from the same chunk seed."""
+        from cardlab.bridge.dealer.dealing import deal_classes
 
-        deals = deal_around(seed, held, self.seat)
+        rng = np.random.default_rng(seed)
+        pick = np.searchsorted(self.cumulative, rng.integers(0, self.accepted_hands, n), side="right")
+        deals = deal_classes(seed, self.lengths[:, pick], self.points[:, pick], self.seat, holding_weights())
         gaps = rng.geometric(self.probability, n) - 1
         return deals, gaps, rng

@@ -29,7 +29,7 @@ import numpy as np
 
 from cardlab import _core
 
-__all__ = ["byte_view", "deal_masks", "deal_around", "chunk_state", "masks_from_owner", "owner_from_masks", "popcount",
+__all__ = ["byte_view", "deal_masks", "deal_around", "deal_classes", "chunk_state", "masks_from_owner", "owner_from_masks", "popcount",
            "hands_from_masks"]
 
 _NO_FIXED = bytes([0xFF] * 52)  # int8 -1: every card to deal
@@ -69,6 +69,22 @@ def deal_around(seed: np.random.SeedSequence, held: np.ndarray, seat: int) -> np
     out = np.empty((4, 4, n), dtype=np.uint16)
     _core.deal_masks(chunk_state(seed), n, _NO_FIXED, 0, byte_view(held), seat,
                      byte_view(out))
+    return out
+
+
+def deal_classes(seed: np.random.SeedSequence, lengths: np.ndarray, points: np.ndarray, seat: int,
+                 tables: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+    """Deals where ``seat`` holds, in each suit (clubs..spades), ``lengths[suit, i]`` cards worth
+    ``points[suit, i]`` (4-3-2-1) points, drawn uniformly among such hands, and the other 39 cards
+    are shuffled to the other seats, as ``masks[4, 4, n]``. ``tables`` are the holding weights of
+    :func:`cardlab.bridge.dealer.conditional.holding_weights` (weights, honour masks, cumulative)."""
+    weights, honours, cumulative = (np.ascontiguousarray(t, dtype=np.int64) for t in tables)
+    lengths = np.ascontiguousarray(lengths, dtype=np.int8)
+    points = np.ascontiguousarray(points, dtype=np.int8)
+    n = lengths.shape[1]
+    out = np.empty((4, 4, n), dtype=np.uint16)
+    _core.deal_classes(chunk_state(seed), n, seat, byte_view(lengths), byte_view(points), byte_view(weights),
+                       byte_view(cumulative), byte_view(honours), byte_view(out))
     return out
 
 

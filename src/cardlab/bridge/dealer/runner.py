@@ -11,7 +11,7 @@ accepted deal, as the C program does, and writes deals as they come.
 >>> from cardlab.bridge.dealer.parser import parse_script
 >>> r = run_script(parse_script("generate 20000\\nhcp(north) >= 15\\naction average hcp(north)"), seed=1)
 >>> r.generated, r.produced, round(r.averages[0].mean, 2)
-(20000, 2816, 16.84)
+(20000, 2737, 16.84)
 """
 
 from __future__ import annotations
