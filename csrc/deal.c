@@ -278,6 +278,62 @@ done:
     return result;
 }
 
+/* complete_deals(state, n, seats, masks): deals whose seats in the bit set ``seats`` (one or two)
+ * hold their 13 cards in masks (4, 4, n), the other seats' masks being filled here: the cards left
+ * shuffled to them uniformly (so dealt in two steps, a deal is as uniform as dealt at once). */
+static PyObject *complete_deals(PyObject *self, PyObject *args)
+{
+    Py_buffer state, out;
+    Py_ssize_t n;
+    int seats;
+    if (!PyArg_ParseTuple(args, "y*niw*", &state, &n, &seats, &out))
+        return NULL;
+    PyObject *result = NULL;
+    rng_t rng;
+    if (seed_rng(&rng, &state) < 0)
+        goto done;
+    if (n < 0 || out.len != 32 * n || seats <= 0 || seats >= 15) {
+        PyErr_SetString(PyExc_ValueError, "complete_deals: masks (4, 4, n) uint16 and one to three seats held");
+        goto done;
+    }
+    uint16_t *masks = (uint16_t *)out.buf;
+    int empty[4], count = 0;
+    for (int s = 0; s < 4; s++)
+        if (!(seats >> s & 1))
+            empty[count++] = s;
+    Py_BEGIN_ALLOW_THREADS
+    uint64_t bits[52];
+    for (int c = 0; c < 52; c++)
+        bits[c] = card_bit(c);
+    uint8_t deck[52];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t held = 0;
+        for (int s = 0; s < 4; s++)
+            if (seats >> s & 1)
+                for (int suit = 0; suit < 4; suit++)
+                    held |= (uint64_t)(masks[(s * 4 + suit) * n + i] & 0x1FFF) << (16 * suit);
+        int m = 0;
+        for (int c = 0; c < 52; c++)
+            if (!(held & bits[c]))
+                deck[m++] = (uint8_t)c;
+        draw_cards(&rng, deck, m, m - 13);
+        uint64_t drawn = 0;
+        for (int e = 0; e < count - 1; e++) {
+            uint64_t hand = hand_of(deck + 13 * e, bits);
+            drawn |= hand;
+            store(masks, n, i, empty[e], hand);
+        }
+        store(masks, n, i, empty[count - 1], FULL_DECK & ~held & ~drawn);
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&state);
+    PyBuffer_Release(&out);
+    return result;
+}
+
 /* deal_classes(state, n, seat, lengths, points, weights, cumulative, honours, out)
  *
  * The exact conditional draw (cardlab/bridge/dealer/conditional.py): deal i gives ``seat``, in
@@ -729,6 +785,8 @@ done:
 }
 
 PyMethodDef cl_deal_methods[] = {
+    {"complete_deals", complete_deals, METH_VARARGS,
+     "complete_deals(state, n, seats, masks): the seats not in the bit set dealt the cards left."},
     {"deal_classes", deal_classes, METH_VARARGS,
      "deal_classes(state, n, seat, lengths, points, weights, cumulative, honours, out): exact conditional deals."},
     {"shape_values", shape_values, METH_VARARGS, "shape_values(masks, table, out): a shape table per hand."},

@@ -114,9 +114,11 @@ def test_dealing_around_a_held_hand() -> None:
         assert abs(share - 1 / 3) < 0.01
 
 
-def test_same_seed_same_output_for_one_two_and_three_threads() -> None:
+@pytest.mark.parametrize("looked", ["three seats", "two seats"])
+def test_same_seed_same_output_for_one_two_and_three_threads(looked: str) -> None:
+    east = "hcp(east)" if looked == "three seats" else "hcp(north)"  # two seats: East and West dealt later
     text = ("generate 200000\nproduce 4000\ncondition hcp(north) + hcp(south) >= 25 && spades(south) >= 4\n"
-            "action printoneline (hcp(south)), printpbn, printall, average \"e\" hcp(east), "
+            f"action printoneline (hcp(south)), printpbn, printall, average \"e\" {east}, "
             "frequency (spades(north), 0, 8)\n")
     outputs = []
     for threads in (1, 2, 3):
@@ -198,3 +200,43 @@ def test_printoneline_scripts_print_what_the_oracle_prints() -> None:
         hcp = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(ch, 0) for ch in north)
         hearts = len(south.split(".")[1])
         assert hcp >= 12 and hearts >= 5 and value == hcp * 1000 + hearts
+
+
+def test_deals_completed_after_two_seats_are_uniform() -> None:
+    """Dealing North and South, then the cards left to East and West (``complete_deals``), is a
+    uniform deal: whole deals, and East's spades given the spades left follow the hypergeometric law."""
+    from cardlab.bridge.dealer.dealing import complete_deals
+
+    n = 120_000
+    seed = np.random.SeedSequence(12)
+    masks = complete_deals(seed, deal_masks(seed, n, only_seats=(0, 2)), (0, 2))
+    _check_whole(masks)
+    spades = popcount(masks[:, 3])  # (4, n)
+    left = 13 - spades[0] - spades[2]
+    for r in (4, 6, 8):
+        east = spades[1][left == r]
+        for k in range(r + 1):
+            p = comb(r, k) * comb(26 - r, 13 - k) / comb(26, 13)
+            got = float((east == k).mean())
+            assert abs(got - p) < 4.5 * math.sqrt(p * (1 - p) / len(east)) + 1e-9, (r, k)
+
+
+def test_printed_deals_of_a_two_seat_script_are_whole_and_meet_the_condition() -> None:
+    out = io.StringIO()
+    script = parse_script("generate 100000\nproduce 2000\ncondition hcp(north) + hcp(south) >= 28\n"
+                          "action printoneline, average hcp(north)")
+    result = run_script(script, seed=8, out=out, workers=1)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == result.produced == 2000
+    north_total, gaps = 0, []
+    for line in lines:
+        hands = line.split()[1::2]
+        cards = [(suit, rank) for hand in hands for suit, holding in enumerate(hand.split(".")) for rank in holding]
+        assert len(cards) == len(set(cards)) == 52  # East and West were dealt after the condition held
+        hcp = [sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(ch, 0) for ch in hand) for hand in hands]
+        assert hcp[0] + hcp[2] >= 28
+        north_total += hcp[0]
+        gaps.append(hcp[1] - (40 - hcp[0] - hcp[2]) / 2)  # East's share of what is left: 0 on average
+    assert result.averages[0].total == north_total  # the statistics are of the deals printed
+    mean, sd = float(np.mean(gaps)), float(np.std(gaps))
+    assert abs(mean) < 4.5 * sd / math.sqrt(len(gaps))

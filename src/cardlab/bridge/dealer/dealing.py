@@ -29,7 +29,7 @@ import numpy as np
 
 from cardlab import _core
 
-__all__ = ["byte_view", "deal_masks", "deal_around", "deal_classes", "chunk_state", "masks_from_owner", "owner_from_masks", "popcount",
+__all__ = ["byte_view", "deal_masks", "complete_deals", "deal_around", "deal_classes", "chunk_state", "masks_from_owner", "owner_from_masks", "popcount",
            "hands_from_masks"]
 
 _NO_FIXED = bytes([0xFF] * 52)  # int8 -1: every card to deal
@@ -59,6 +59,17 @@ def deal_masks(seed: np.random.SeedSequence, n: int, fixed: np.ndarray | None = 
     wanted = 0 if only_seats is None or fixed is not None else sum(1 << int(s) for s in set(only_seats))
     _core.deal_masks(chunk_state(seed), n, fixed_bytes, wanted, memoryview(b""), -1, byte_view(out))
     return out
+
+
+def complete_deals(seed: np.random.SeedSequence, masks: np.ndarray, seats: Iterable[int]) -> np.ndarray:
+    """Deals of which only ``seats`` (one or two, as :func:`deal_masks` with ``only_seats``) were
+    dealt, completed in place: the other seats get the cards left, shuffled uniformly (from words
+    8..11 of the chunk seed's state, so the completion is independent of the first step)."""
+    wanted = sum(1 << int(s) for s in set(seats))
+    if masks.shape[2] and 0 < wanted < 15:
+        state = bytes(seed.generate_state(12, np.uint64)[8:].tobytes())
+        _core.complete_deals(state, masks.shape[2], wanted, byte_view(masks))
+    return masks
 
 
 def deal_around(seed: np.random.SeedSequence, held: np.ndarray, seat: int) -> np.ndarray:

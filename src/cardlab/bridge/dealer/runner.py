@@ -28,7 +28,7 @@ from typing import Any, Callable, ClassVar, Iterator, TextIO
 
 import numpy as np
 
-from cardlab.bridge.dealer.dealing import deal_masks
+from cardlab.bridge.dealer.dealing import complete_deals, deal_masks
 from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import PBN_FROM_NORTH, action_template, emit, format_deals, seat_pages
@@ -98,6 +98,10 @@ class _ChunkTask:
         values = tuple(program.run(chosen, picked) if program is not None else
                        evaluator.array(expr, chosen).copy() for program, expr in zip(programs, exprs))
         deals = chosen.masks if self.keep_deals else None
+        if deals is not None and self.only_seats:  # only the seats looked at were dealt: complete the kept deals
+            if chosen is hands:
+                deals = deals.copy()
+            complete_deals(seed, deals, self.only_seats)
         if self.aggregate:
             partial = _Accumulator(self.script)
             partial.add(dict(enumerate(values)))
@@ -423,7 +427,7 @@ def run_script(
         from cardlab.bridge.dealer.conditional import ConditionalPlan
 
         plan = ConditionalPlan.build(script)
-    # a script that looks at one seat only and keeps no deals: deal that seat's hands alone
+    # a script that looks at one or two seats: deal those hands alone
     variables = script.variable_map()
     looked = set(seats_used(script.condition, variables))
     for expr in _action_exprs(script):
@@ -432,8 +436,8 @@ def run_script(
     # needs the whole deal, such as double dummy)
     compiled = script_programs(script, tuple(_action_exprs(script)))
     per_hand = compiled[0] is not None and all(p is not None for p in compiled[1])
-    only_seats = tuple(sorted(looked)) if per_hand and len(looked) <= 2 and not keep and not script.predeal \
-        else None
+    # (the deals kept for printing are completed afterwards: the cards left dealt to the others)
+    only_seats = tuple(sorted(looked)) if per_hand and 1 <= len(looked) <= 2 and not script.predeal else None
     # nothing kept and no chunk can end early: the workers sum the statistics themselves
     aggregate = not keep and produce >= generate
     task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seats, aggregate) if plan is None else \
