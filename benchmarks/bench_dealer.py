@@ -105,12 +105,11 @@ def main() -> int:
         print("the C dealer is not installed: apt-get install dealer", file=sys.stderr)
         return 1
     cardlab = [sys.executable, "-m", "cardlab"]
-    load_before = _load()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(f"{'job':44} {'C s':>7} {'w1 s':>7} {'w2 s':>7} {'w1 x':>6} {'w2 x':>6} {'cpu x':>6} {'w1 MB':>6}  goals")
     verdicts: list[str] = []
     peak_10m = 0.0
-    loads = [load_before]
+    loads = [_load()]
     with tempfile.TemporaryDirectory() as tmp:
         for job in jobs(10 if args.quick else 1):
             path = Path(tmp) / "script.dl"
@@ -141,12 +140,11 @@ def main() -> int:
                 memory = "met" if peak_10m <= 100 else "not met"
                 print(f"{'  peak memory of that job (1 or 2 workers)':44} {peak_10m:7.0f} MB  <= 100 MB: {memory}")
                 verdicts.append(memory)
-    load_after = _load()
+    loads.append(_load())
     loaded = max(loads) > 0.5
     print(f"load average after: {os.getloadavg()[0]:.2f}; figures taken on a "
           f"{'LOADED machine (other work was running: ratios are indicative only)' if loaded else 'quiet machine'}")
     print(f"goals met: {verdicts.count('met')} of {len(verdicts)}" + (" (quick sizes)" if args.quick else ""))
-    del load_after
     return 0
 
 
