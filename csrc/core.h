@@ -14,5 +14,7 @@
 
 extern PyMethodDef cl_base_methods[];
 extern PyMethodDef cl_video_methods[];
+extern PyMethodDef cl_deal_methods[];
+extern PyMethodDef cl_deal_program_methods[];
 
 #endif

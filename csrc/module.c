@@ -4,6 +4,8 @@
 static PyMethodDef *const families[] = {
     cl_base_methods,
     cl_video_methods,
+    cl_deal_methods,
+    cl_deal_program_methods,
     NULL,
 };
 

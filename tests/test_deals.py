@@ -204,22 +204,52 @@ def test_same_seed_same_deals_for_any_workers() -> None:
 
 
 def test_bulk_pbn_matches_the_deal_by_deal_writer() -> None:
-    from cardlab.bridge.dealer.dealing import deal_owners
-    from cardlab.bridge.deals import deals_from_rows, pbn_games
+    from dealer_oracle import deal_owners
 
-    rows = np.ascontiguousarray(deal_owners(np.random.default_rng(9), 40).T)
-    deals = deals_from_rows(rows)
+    from cardlab.bridge.dealer.dealing import masks_from_owner
+    from cardlab.bridge.deals import deals_from_masks, pbn_games
+
+    masks = masks_from_owner(deal_owners(np.random.default_rng(9), 40))
+    deals = deals_from_masks(masks)
     assert all(sorted(c for h in d.hands for c in h) == list(range(52)) for d in deals)
     body = deals_to_pbn(deals, date="2024.01.31").split("\n", 2)[2]
-    assert pbn_games(rows, date="2024.01.31") == body + "\n"
+    assert pbn_games(masks, date="2024.01.31") == body + "\n"
 
 
 def test_bulk_pbn_deal_strings_equal_the_deal_objects() -> None:
-    """The vectorised PBN strings that JSON and PBN output stream equal Deal.to_pbn, deal by deal."""
-    import numpy as np
-
-    from cardlab.bridge.deals import deals_from_rows, pbn_deal_strings
+    """The PBN strings that JSON and PBN output stream (compiled core) equal Deal.to_pbn, deal by deal."""
+    from cardlab.bridge.dealer.dealing import masks_from_owner
+    from cardlab.bridge.deals import deals_from_masks, pbn_deal_strings
 
     rng = np.random.default_rng(4)
-    rows = np.stack([rng.permutation(np.repeat(np.arange(4, dtype=np.int8), 13)) for _ in range(200)])
-    assert pbn_deal_strings(rows) == [d.to_pbn() for d in deals_from_rows(rows)]
+    owner = np.stack([rng.permutation(np.repeat(np.arange(4, dtype=np.int8), 13)) for _ in range(200)], axis=1)
+    masks = masks_from_owner(owner)
+    assert pbn_deal_strings(masks) == [d.to_pbn() for d in deals_from_masks(masks)]
+    # the Deal objects hold exactly the cards of the owner rows
+    for i, deal in enumerate(deals_from_masks(masks)):
+        for seat in range(4):
+            assert sorted(deal.hands[seat]) == np.flatnonzero(owner[:, i] == seat).tolist()
+
+
+def test_bridge_deal_pbn_parses_with_endplay(run, tmp_path) -> None:
+    """The PBN the compiled core writes is read back by endplay (a peer PBN reader): the same
+    deals, board numbers, dealers and vulnerabilities as cardlab's own Deal objects and board cycle."""
+    from endplay.parsers import pbn
+
+    from cardlab.board import Vulnerability, dealer
+
+    target = tmp_path / "d.pbn"
+    assert run("bridge", "deal", "-n", "40", "--seed", "12", "--south", "hcp=10+", "--format", "pbn", "-o",
+               str(target), "--workers", "2")[0] == 0
+    ours = [line.split('"')[1] for line in target.read_text().splitlines() if line.startswith("[Deal ")]
+    with target.open() as f:
+        boards = pbn.load(f)
+    assert len(boards) == len(ours) == 40
+    vul_names = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}
+    for number, (board, text) in enumerate(zip(boards, ours), start=1):
+        deal = parse_pbn_deal(text)
+        assert board.board_num == number
+        assert board.dealer.abbr == dealer(number).value == text[0]
+        assert board.vul.name == vul_names[Vulnerability.from_board(number).value]
+        assert board.deal.to_pbn() == deal.to_pbn()
+        assert hand_hcp(deal.hands[2]) >= 10

@@ -465,9 +465,12 @@ def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: boo
         for (run, count, origin), run_seed in zip(runs, seeds):
             if count == 0:
                 continue
-            got: list[np.ndarray] = []
+            from cardlab.bridge.dealer.dealing import owner_from_masks
+
+            got: list[np.ndarray] = []  # owner rows (k, 52): the seat of each card id
             result = run_script(run, produce=count, generate=generate, seed=run_seed, quiet=True, workers=workers,
-                                executor=executor, on_deals=lambda rows, before: got.append(np.array(rows)))
+                                executor=executor,
+                                on_deals=lambda masks, before: got.append(owner_from_masks(masks).T.copy()))
             generated += result.generated
             if result.interrupted:
                 raise KeyboardInterrupt

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TextIO
 
 import numpy as np
 
@@ -44,7 +44,7 @@ __all__ = [
     "parse_constraint",
     "random_deals",
     "generate_deals",
-    "deals_from_rows",
+    "deals_from_masks",
     "pbn_games",
     "combine_constraints",
     "check_possible",
@@ -271,6 +271,43 @@ def check_possible(constraints: Mapping[str, Constraint], fixed: Mapping[str, li
     for s in _HAND_SUITS:
         if need[s] > 13:
             raise ConstraintError(f"impossible: the seats need at least {need[s]} {s} together, the deck has 13")
+    if fixed:
+        _check_fixed(constraints, fixed)
+
+
+def _check_fixed(constraints: Mapping[str, Constraint], fixed: Mapping[str, list[int]],
+                 texts: Mapping[str, str] | None = None) -> None:
+    """Fixed hands against the constraints: a fixed seat's own constraint is checked on its
+    cards, and the other seats' lower bounds against the cards the fixed hands leave."""
+    for seat, ids in fixed.items():
+        c = constraints.get(seat)
+        if c is not None and not bool(c.mask(np.array([ids]))[0]):
+            shown = (texts or {}).get(seat, format_pbn_hand(ids))
+            raise ConstraintError(f"impossible: {seat}'s fixed cards '{shown}' do not meet '{c.text}'")
+    taken = {card for ids in fixed.values() for card in ids}
+    left = [card for card in range(52) if card not in taken]
+    suit_of = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
+    totals = {"hcp": int(_HCP[left].sum()), "controls": int(_CONTROLS[left].sum()),
+              **{name: sum(1 for card in left if card % 4 == suit) for name, suit in suit_of.items()}}
+    best = {"hcp": int(np.sort(_HCP[left])[::-1][:13].sum()),
+            "controls": int(np.sort(_CONTROLS[left])[::-1][:13].sum()),
+            **{name: min(totals[name], 13) for name in suit_of}}
+    need = dict.fromkeys(totals, 0)
+    for seat, c in constraints.items():
+        if seat in fixed:
+            continue
+        lows = dict.fromkeys(totals, 0)
+        for measure, lo, _ in c.ranges:
+            lows[measure] = max(lows[measure], lo)
+        for measure, lo in lows.items():
+            if lo > best[measure]:
+                raise ConstraintError(f"impossible: {seat} cannot hold {lo} {measure} ('{c.text}'): the cards the "
+                                      f"fixed hands leave give 13 cards {best[measure]} at most")
+            need[measure] += lo
+    for measure, total in need.items():
+        if total > totals[measure]:
+            raise ConstraintError(f"impossible: the seats need at least {total} {measure} together, the fixed "
+                                  f"hands leave {totals[measure]}")
 
 
 @dataclass(frozen=True)
@@ -326,9 +363,9 @@ def generate_deals(
     executor: Executor | str | None = None,
 ) -> DealBatch:
     """Deal until ``count`` deals meet ``constraints`` (or ``max_tries`` deals were tried),
-    handing each batch of matching deals to ``on_deals(rows, number_before)`` as it comes
-    (``rows[k, 52]``: the seat 0..3 of each card id; :func:`deals_from_rows` and
-    :func:`pbn_games` read them), so any number of deals streams in bounded memory. Runs through the dealer engine
+    handing each batch of matching deals to ``on_deals(masks, number_before)`` as it comes
+    (suit masks ``masks[4, 4, k]``, see :mod:`cardlab.bridge.dealer.dealing`; :func:`deals_from_masks`
+    and :func:`pbn_games` read them), so any number of deals streams in bounded memory. Runs through the dealer engine
     (:mod:`cardlab.bridge.dealer`): the seed fixes the deals whatever ``workers`` is.
     Impossible constraints are refused up front (:func:`check_possible`)."""
     from cardlab.bridge.dealer import run_script
@@ -342,7 +379,8 @@ def generate_deals(
     if max_tries < 1:
         raise ConstraintError(f"the give-up limit must be at least 1 deal, got {max_tries}")
     hands = _fixed_cards(fixed)
-    check_possible(constraints, hands)
+    check_possible(constraints)
+    _check_fixed(constraints, hands, fixed)
     predeal = tuple(sorted((SEATS.index(seat), tuple(ids)) for seat, ids in hands.items()))
     script = Script(condition=_script_condition(constraints), actions=(), predeal=predeal, produce=count, generate=max_tries,
                     default_action=False)
@@ -361,45 +399,37 @@ def generate_deals(
     return batch
 
 
-def deals_from_rows(rows: np.ndarray) -> list[Deal]:
-    """:class:`Deal` objects from ``rows[k, 52]`` (the seat of each card id)."""
-    order = np.argsort(rows, axis=1, kind="stable")  # card ids grouped by seat, ascending
-    return [Deal(tuple(tuple(row[13 * s: 13 * s + 13][::-1]) for s in range(4))) for row in order.tolist()]
+def deals_from_masks(masks: np.ndarray) -> list[Deal]:
+    """:class:`Deal` objects from suit masks ``masks[4, 4, k]`` (see :mod:`cardlab.bridge.dealer.dealing`)."""
+    from cardlab.bridge.dealer.dealing import hands_from_masks
+
+    return [Deal(hands) for hands in hands_from_masks(masks)]
 
 
-def pbn_games(rows: np.ndarray, first_board: int = 1, date: str | None = None) -> str:
-    """The PBN games of :func:`deals_to_pbn` (without the file header) straight from ``rows[k, 52]``,
-    formatted in bulk: millions of deals stream quickly."""
+def pbn_games(masks: np.ndarray, first_board: int = 1, date: str | None = None) -> str:
+    """The PBN games of :func:`deals_to_pbn` (without the file header) straight from suit masks
+    ``masks[4, 4, k]``, written by the compiled core in one call: millions of deals stream quickly."""
+    return str(_pbn_games(masks, first_board, date, encoded=False))
+
+
+def _pbn_games(masks: np.ndarray, first_board: int, date: str | None, encoded: bool) -> str | bytes:
     import time
 
+    from cardlab.bridge.dealer.output import BOARD, DEALER, PBN_FROM_DEALER, VULNERABLE, format_deals, literal
+
     date = date or time.strftime("%Y.%m.%d")
-    out = []
-    for i, hands in enumerate(_hand_texts(rows)):
-        board = first_board + i
-        first = dealer(board).value
-        start = SEATS.index(first)
-        deal = first + ":" + " ".join(hands[(start + j) % 4] for j in range(4))
-        out.append(f'[Event "?"]\n[Site "?"]\n[Date "{date}"]\n[Board "{board}"]\n[West ""]\n[North ""]\n'
-                   f'[East ""]\n[South ""]\n[Dealer "{first}"]\n'
-                   f'[Vulnerable "{Vulnerability.from_board(board).value}"]\n[Deal "{deal}"]\n'
-                   '[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n\n')
-    return "".join(out)
+    template = (f'[Event "?"]\n[Site "?"]\n[Date "{literal(date)}"]\n[Board "{BOARD}"]\n[West ""]\n[North ""]\n'
+                f'[East ""]\n[South ""]\n[Dealer "{DEALER}"]\n[Vulnerable "{VULNERABLE}"]\n'
+                f'[Deal "{PBN_FROM_DEALER}"]\n[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n\n')
+    data: str | bytes = format_deals(masks, template, first_board, encoded=encoded)
+    return data
 
 
-def pbn_deal_strings(rows: np.ndarray) -> list[str]:
-    """``"N:..."`` PBN deal strings for ``rows[k, 52]`` (the seat of each card id), in bulk."""
-    return ["N:" + " ".join(hands) for hands in _hand_texts(rows)]
+def pbn_deal_strings(masks: np.ndarray) -> list[str]:
+    """``"N:..."`` PBN deal strings for suit masks ``masks[4, 4, k]``, in bulk."""
+    from cardlab.bridge.dealer.output import PBN_FROM_NORTH, format_deals
 
-
-def _hand_texts(rows: np.ndarray) -> Iterator[list[str]]:
-    """The four PBN hands (N, E, S, W) of each deal, cut from one vectorised ``printoneline`` block."""
-    from cardlab.bridge.dealer.output import oneline_block
-
-    text = oneline_block(rows)
-    width = len(text) // max(len(rows), 1)
-    for i in range(len(rows)):
-        line = text[i * width:(i + 1) * width]
-        yield [line[s * 19 + 2: s * 19 + 18].rstrip(" ") for s in range(4)]
+    return str(format_deals(masks, PBN_FROM_NORTH + "\n")).splitlines()
 
 
 def random_deals(
@@ -416,7 +446,7 @@ def random_deals(
     shuffled around them. For many deals use :func:`generate_deals`, which streams them.
     (``batch`` is accepted for compatibility; the engine sizes its own chunks.)"""
     kept: list[Deal] = []
-    result = generate_deals(count, lambda rows, before: kept.extend(deals_from_rows(rows)), seed=seed,
+    result = generate_deals(count, lambda masks, before: kept.extend(deals_from_masks(masks)), seed=seed,
                             constraints=constraints,
                             fixed=fixed, max_tries=max_tries, workers=workers)
     return DealBatch(tuple(kept), result.tried, result.matched, result.seed, result.interrupted)
@@ -507,20 +537,29 @@ class DealWriter:
     def __init__(self, out: TextIO, fmt: str = "table") -> None:
         if fmt not in self.FORMATS:
             raise ConstraintError(f"unknown deal format {fmt!r} ({', '.join(self.FORMATS)})")
+        import time
+
         self.out, self.fmt, self._first = out, "table" if fmt == "text" else fmt, True
+        self._date = time.strftime("%Y.%m.%d")
         if self.fmt == "json":
             out.write('{\n  "deals": [\n')
 
-    def __call__(self, rows: np.ndarray, before: int) -> None:
-        if not len(rows):
+    def __call__(self, masks: np.ndarray, before: int) -> None:
+        from cardlab.bridge.dealer.output import PBN_FROM_NORTH, emit, format_deals
+
+        if not masks.shape[2]:
             return
         if self.fmt == "pbn":
-            self.out.write(("% PBN 2.1\n% EXPORT\n" if self._first else "") + pbn_games(rows, before + 1))
+            if self._first:
+                self.out.write("% PBN 2.1\n% EXPORT\n")
+            data = _pbn_games(masks, before + 1, self._date, encoded=True)
+            assert isinstance(data, bytes)
+            emit(self.out, data)
         elif self.fmt == "json":
-            text = ",\n".join(f'    "{deal}"' for deal in pbn_deal_strings(rows))
-            self.out.write(("" if self._first else ",\n") + text)
+            data = format_deals(masks, ',\n    "' + PBN_FROM_NORTH + '"', encoded=True)
+            emit(self.out, data[2:] if self._first else data)
         else:
-            diagrams = (deal_diagram(d, board=before + i + 1) for i, d in enumerate(deals_from_rows(rows)))
+            diagrams = (deal_diagram(d, board=before + i + 1) for i, d in enumerate(deals_from_masks(masks)))
             self.out.write(("" if self._first else "\n") + "\n\n".join(diagrams) + "\n")
         self._first = False
 

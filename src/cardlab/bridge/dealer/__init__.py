@@ -13,7 +13,7 @@ produced deals in the script's print formats, returning the statistics.
 ... ''')
 >>> result = run_script(script, seed=7)
 >>> result.generated, result.produced
-(10000, 498)
+(10000, 483)
 """
 
 from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Hands, Tables, register

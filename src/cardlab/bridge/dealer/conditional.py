@@ -40,6 +40,7 @@ import numpy as np
 from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.parser import Script
 from cardlab.bridge.polynomials import shape_key
+from cardlab.errors import DealerScriptError
 
 __all__ = ["ConditionalPlan", "holding_weights"]
 
@@ -96,6 +97,15 @@ class _ClassHands:
 
     def lengths(self, seat: int) -> np.ndarray:
         return self.per_suit(seat, "length")
+
+    def suit_value(self, seat: int, suit: int, table_key: Any) -> np.ndarray:
+        return np.asarray(self.per_suit(seat, table_key)[suit])
+
+    def shape_in(self, seat: int, table: np.ndarray) -> np.ndarray:
+        return np.asarray(table[self.shape_key(seat)])
+
+    def total(self, seat: int, table_key: Any) -> np.ndarray:
+        return np.asarray(self.per_suit(seat, table_key).sum(axis=0))
 
     def shape_key(self, seat: int) -> np.ndarray:
         c, d, h, s = self.lengths(seat)
@@ -191,53 +201,20 @@ class ConditionalPlan:
             if keep.size == 0:
                 return None
             lengths, points, weights = _fine_classes(lengths[:, keep], totals[keep])
-        except (_NotApplicable, TypeError, KeyError, AssertionError):
+        except (_NotApplicable, TypeError, KeyError, AssertionError, DealerScriptError):
             return None  # points per suit, or anything else: deal and reject as usual
         # small integer types: the plan travels to the workers with every chunk
         return cls(seat, lengths.astype(np.int8), points.astype(np.int8), np.cumsum(weights), int(weights.sum()))
 
-    def sample(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """``n`` accepted deals as ``owner[52, n]``, and the rejected deals before each (geometric)."""
-        _, masks, cumulative = holding_weights()
+    def sample(self, seed: np.random.SeedSequence, n: int) -> tuple[np.ndarray, np.ndarray, np.random.Generator]:
+        """``n`` accepted deals as ``masks[4, 4, n]``, the rejected deals before each (geometric),
+        and the chunk's numpy generator. The classes are picked here (numpy); the honours and
+        spot cards of each suit, and the other 39 cards, are drawn by the compiled core
+        (``cardlab._core.deal_classes``) from the same chunk seed."""
+        from cardlab.bridge.dealer.dealing import deal_classes
+
+        rng = np.random.default_rng(seed)
         pick = np.searchsorted(self.cumulative, rng.integers(0, self.accepted_hands, n), side="right")
-        lengths, points = self.lengths[:, pick], self.points[:, pick]  # (4, n)
-        held = np.zeros((13, 4, n), dtype=bool)  # rank, suit
-        for suit in range(4):
-            l, h = lengths[suit], points[suit]
-            total = holding_weights()[0][l, h]
-            u = (rng.random(n) * total).astype(np.int64)
-            u = np.minimum(u, total - 1)
-            slot = (u[:, None] >= cumulative[l, h]).sum(axis=1)
-            mask = masks[l, h, slot]
-            for bit in range(4):
-                held[9 + bit, suit] = ((mask >> bit) & 1).astype(bool)
-            need = l - np.array([bin(m).count("1") for m in range(16)])[mask]
-            for j in range(9):  # spot cards 2..T, sequential selection
-                take = rng.random(n) * (9 - j) < need
-                held[j, suit] = take
-                need = need - take
-        owner = _deal_others(rng, held.reshape(52, n), self.seat)
+        deals = deal_classes(seed, self.lengths[:, pick], self.points[:, pick], self.seat, holding_weights())
         gaps = rng.geometric(self.probability, n) - 1
-        return owner, gaps
-
-
-def _deal_others(rng: np.random.Generator, held: np.ndarray, seat: int) -> np.ndarray:
-    """The seat holds ``held`` (52, n); the other 39 cards go uniformly to the other three seats."""
-    n = held.shape[1]
-    others = [s for s in range(4) if s != seat]
-    owner = np.empty((52, n), dtype=np.uint8)
-    left = np.full(n, 39.0)
-    c1, c2 = np.full(n, 13.0), np.full(n, 26.0)
-    x = np.empty(n)
-    for card in range(52):
-        mine = held[card]
-        rng.random(out=x)
-        x *= left
-        b1 = (x < c1) & ~mine
-        b2 = (x < c2) & ~mine
-        choice = np.where(b1, others[0], np.where(b2, others[1], others[2])).astype(np.uint8)
-        owner[card] = np.where(mine, seat, choice)
-        left -= ~mine
-        c1 -= b1
-        c2 -= b2
-    return owner
+        return deals, gaps, rng

@@ -1,81 +1,142 @@
-"""Dealing batches of bridge deals as ``owner[n, 52]`` (the seat holding each card id).
+"""Dealing batches of bridge deals as suit masks ``masks[seat, suit, deal]`` (the compiled core).
 
-Cards are assigned one at a time, each going to a seat with probability
-proportional to the cards that seat still needs: every deal consistent with
-the predealt cards is equally likely (sequential sampling, Knuth's Algorithm S
-generalised to four seats), and the whole batch moves one card per numpy step.
-Card ``i`` of ``m`` still free goes to the first seat whose running total of
-needs exceeds ``floor(r * m)`` for a uniform double ``r`` (53 random bits): each
-outcome's probability is off by less than 1e-14 of itself.
+A batch of ``n`` deals is a ``(4, 4, n)`` uint16 array: bit ``r`` of ``masks[seat, suit, i]`` is
+rank ``r`` (0 = the two .. 12 = the ace) of ``suit`` (0 clubs .. 3 spades, the order of card ids,
+``id = rank * 4 + suit``) in ``seat``'s hand (0 North .. 3 West) of deal ``i``. Every feature a
+dealer script reads is a table lookup on one suit's mask (:mod:`.functions`).
+
+Deals are shuffled by the compiled kernel ``cardlab._core.deal_masks`` (Fisher-Yates over the
+cards not predealt, xoshiro256** seeded from the chunk's ``SeedSequence``; see ``csrc/deal.c``),
+with the GIL released, so chunks run on threads. The same seed gives the same deals on any
+machine and for any number of threads. Predealt cards are placed first and the rest of the deck
+is shuffled around them, so every deal consistent with them is equally likely.
 
 >>> import numpy as np
->>> owner = deal_owners(np.random.default_rng(1), 5)
->>> owner.shape, sorted(np.bincount(owner[:, 0]).tolist())
-((52, 5), [13, 13, 13, 13])
+>>> masks = deal_masks(np.random.SeedSequence(1), 5)
+>>> masks.shape, [int(v) for v in popcount(masks).sum(axis=1)[:, 0]]
+((4, 4, 5), [13, 13, 13, 13])
 >>> fixed = np.full(52, -1, dtype=np.int8); fixed[51] = 2   # the ace of spades to South
->>> bool((deal_owners(np.random.default_rng(2), 100, fixed)[51] == 2).all())
+>>> bool((deal_masks(np.random.SeedSequence(2), 100, fixed)[2, 3] >> 12 & 1).all())
 True
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Iterable
+
 import numpy as np
 
-__all__ = ["deal_owners", "deal_one_seat", "free_needs"]
+from cardlab import _core
+
+__all__ = ["byte_view", "deal_masks", "complete_deals", "deal_around", "deal_classes", "chunk_state", "masks_from_owner", "owner_from_masks", "popcount",
+           "hands_from_masks"]
+
+_NO_FIXED = bytes([0xFF] * 52)  # int8 -1: every card to deal
 
 
-def free_needs(fixed: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-    """The free card ids and how many more cards each seat needs, given predealt cards."""
-    if fixed is None:
-        return np.arange(52), np.array([13, 13, 13, 13])
-    counts = np.bincount(fixed[fixed >= 0].astype(np.int64), minlength=4)
-    return np.flatnonzero(fixed < 0), 13 - counts
+def byte_view(array: np.ndarray) -> memoryview:
+    """A C-contiguous array as the flat byte buffer a kernel takes (an empty writable one when it is empty)."""
+    return array.data.cast("B") if array.size else memoryview(bytearray())
 
 
-def deal_owners(rng: np.random.Generator, n: int, fixed: np.ndarray | None = None) -> np.ndarray:
-    """``n`` random deals as ``owner[52, n]`` (uint8 seat per card id, one row per card so each
-    card's seats are contiguous); ``fixed[card]`` = seat for predealt cards, -1 for cards to deal."""
-    free, needs = free_needs(fixed)
-    owner = np.empty((52, n), dtype=np.uint8)
-    if fixed is not None:
-        owner[:] = np.where(fixed < 0, 0, fixed).astype(np.uint8)[:, None]
-    total = int(needs.sum())
-    if total == 0:
-        return owner
-    bounds = np.cumsum(needs)[:3].astype(np.float64)
-    c1 = np.full(n, bounds[0])
-    c2 = np.full(n, bounds[1])
-    c3 = np.full(n, bounds[2])
-    x = np.empty(n)
-    b1, b2, b3 = (np.empty(n, dtype=bool) for _ in range(3))
-    seat = np.empty(n, dtype=np.uint8)
-    for i, card in enumerate(free.tolist()):
-        rng.random(out=x)
-        x *= total - i
-        np.less(x, c1, out=b1)
-        np.less(x, c2, out=b2)
-        np.less(x, c3, out=b3)
-        np.add(b1.view(np.uint8), b2.view(np.uint8), out=seat)
-        seat += b3.view(np.uint8)
-        np.subtract(3, seat, out=owner[card])
-        c1 -= b1
-        c2 -= b2
-        c3 -= b3
-    return owner
+def chunk_state(seed: np.random.SeedSequence) -> bytes:
+    """The 256-bit xoshiro256** state of a chunk: words 4..7 of ``seed.generate_state(8)``
+    (words 0..3 are what a numpy ``default_rng(seed)`` of the same chunk starts from)."""
+    return bytes(seed.generate_state(8, np.uint64)[4:].tobytes())
 
 
-def deal_one_seat(rng: np.random.Generator, n: int, seat: int) -> np.ndarray:
-    """``n`` random hands for one seat only, as ``owner[52, n]`` with 4 (nobody in particular)
-    for the other 39 cards: the seat's hand has the same distribution as in :func:`deal_owners`,
-    for scripts that look at that seat alone and print nothing."""
-    owner = np.empty((52, n), dtype=np.uint8)
-    need = np.full(n, 13.0)
-    x = np.empty(n)
-    taken = np.empty(n, dtype=bool)
+def deal_masks(seed: np.random.SeedSequence, n: int, fixed: np.ndarray | None = None,
+               only_seats: Iterable[int] | None = None) -> np.ndarray:
+    """``n`` random deals as ``masks[4, 4, n]``; ``fixed[card]`` is the seat of a predealt card
+    (-1 for cards to deal). With ``only_seats`` (one or two seats, nothing predealt) only those
+    seats' cards are dealt (a partial shuffle; the other seats' masks are 0): the same joint
+    distribution for those hands, less work, for scripts that look at them alone."""
+    out = np.empty((4, 4, n), dtype=np.uint16)
+    fixed_bytes = _NO_FIXED if fixed is None else np.asarray(fixed, dtype=np.int8).tobytes()
+    if fixed is not None and len(fixed_bytes) != 52:
+        raise ValueError("fixed holds one seat (or -1) per card id, 52 in all")
+    wanted = 0 if only_seats is None or fixed is not None else sum(1 << int(s) for s in set(only_seats))
+    _core.deal_masks(chunk_state(seed), n, fixed_bytes, wanted, memoryview(b""), -1, byte_view(out))
+    return out
+
+
+def complete_deals(seed: np.random.SeedSequence, masks: np.ndarray, seats: Iterable[int]) -> np.ndarray:
+    """Deals of which only ``seats`` (one or two, as :func:`deal_masks` with ``only_seats``) were
+    dealt, completed in place: the other seats get the cards left, shuffled uniformly (from words
+    8..11 of the chunk seed's state, so the completion is independent of the first step)."""
+    wanted = sum(1 << int(s) for s in set(seats))
+    if masks.shape[2] and 0 < wanted < 15:
+        state = bytes(seed.generate_state(12, np.uint64)[8:].tobytes())
+        _core.complete_deals(state, masks.shape[2], wanted, byte_view(masks))
+    return masks
+
+
+def deal_around(seed: np.random.SeedSequence, held: np.ndarray, seat: int) -> np.ndarray:
+    """Deals where ``seat`` holds ``held[4, n]`` (suit masks of 13 cards each) and the other 39
+    cards are shuffled to the other three seats (uniformly), as ``masks[4, 4, n]``."""
+    held = np.ascontiguousarray(held, dtype=np.uint16)
+    n = held.shape[1]
+    out = np.empty((4, 4, n), dtype=np.uint16)
+    _core.deal_masks(chunk_state(seed), n, _NO_FIXED, 0, byte_view(held), seat,
+                     byte_view(out))
+    return out
+
+
+def deal_classes(seed: np.random.SeedSequence, lengths: np.ndarray, points: np.ndarray, seat: int,
+                 tables: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+    """Deals where ``seat`` holds, in each suit (clubs..spades), ``lengths[suit, i]`` cards worth
+    ``points[suit, i]`` (4-3-2-1) points, drawn uniformly among such hands, and the other 39 cards
+    are shuffled to the other seats, as ``masks[4, 4, n]``. ``tables`` are the holding weights of
+    :func:`cardlab.bridge.dealer.conditional.holding_weights` (weights, honour masks, cumulative)."""
+    weights, honours, cumulative = (np.ascontiguousarray(t, dtype=np.int64) for t in tables)
+    lengths = np.ascontiguousarray(lengths, dtype=np.int8)
+    points = np.ascontiguousarray(points, dtype=np.int8)
+    n = lengths.shape[1]
+    out = np.empty((4, 4, n), dtype=np.uint16)
+    _core.deal_classes(chunk_state(seed), n, seat, byte_view(lengths), byte_view(points), byte_view(weights),
+                       byte_view(cumulative), byte_view(honours), byte_view(out))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _popcounts() -> np.ndarray:
+    bits = (np.arange(8192)[:, None] >> np.arange(13)) & 1
+    counts: np.ndarray = bits.sum(axis=1).astype(np.int64)
+    return counts
+
+
+def popcount(masks: np.ndarray) -> np.ndarray:
+    """The number of cards in each mask (int64, same shape)."""
+    counts: np.ndarray = _popcounts()[masks]
+    return counts
+
+
+def masks_from_owner(owner: np.ndarray) -> np.ndarray:
+    """``masks[4, 4, n]`` from ``owner[52, n]`` (the seat 0..3 of each card id; other values: nobody)."""
+    owner = np.asarray(owner)
+    n = owner.shape[1]
+    masks = np.zeros((4, 4, n), dtype=np.uint16)
     for card in range(52):
-        rng.random(out=x)
-        x *= 52 - card
-        np.less(x, need, out=taken)
-        np.subtract(4, taken.view(np.uint8) * np.uint8(4 - seat), out=owner[card])
-        need -= taken
+        rank, suit = divmod(card, 4)
+        for seat in range(4):
+            masks[seat, suit] |= (owner[card] == seat).astype(np.uint16) << np.uint16(rank)
+    return masks
+
+
+def owner_from_masks(masks: np.ndarray) -> np.ndarray:
+    """``owner[52, n]`` (uint8 seat of each card id; 4 where no seat holds it) from ``masks[4, 4, n]``."""
+    n = masks.shape[2]
+    owner = np.full((52, n), 4, dtype=np.uint8)
+    for seat in range(4):
+        for suit in range(4):
+            m = masks[seat, suit]
+            for rank in range(13):
+                owner[rank * 4 + suit][(m >> rank) & 1 == 1] = seat
     return owner
+
+
+def hands_from_masks(masks: np.ndarray) -> list[tuple[tuple[int, ...], ...]]:
+    """Each deal's four hands (N, E, S, W) as card ids, highest id first."""
+    order = np.argsort(owner_from_masks(masks).T, axis=1, kind="stable")  # card ids grouped by seat
+    return [tuple(tuple(row[13 * s: 13 * s + 13][::-1]) for s in range(4)) for row in order.tolist()]

@@ -11,7 +11,7 @@ that needs them (a ``Hands`` caches suit lengths, point tables per suit, ...).
 
 >>> import numpy as np
 >>> owner = (np.arange(52) % 4).astype(np.uint8)   # card id % 4 is the suit: North gets the clubs
->>> hands = Hands(owner[:, None], Tables.standard())
+>>> hands = Hands.from_owner(owner[:, None], Tables.standard())
 >>> hands.lengths(0)[:, 0].tolist()   # North holds the 13 clubs
 [13, 0, 0, 0]
 >>> int(evaluate_call("hcp", (0,), hands)[0]), int(evaluate_call("losers", (0,), hands)[0])
@@ -21,10 +21,13 @@ that needs them (a ``Hands`` caches suit lengths, point tables per suit, ...).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from cardlab import _core
+from cardlab.bridge.dealer.dealing import byte_view
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import SUIT_NAMES
 from cardlab.errors import DealerScriptError
@@ -81,46 +84,88 @@ class Tables:
 
 
 class Hands:
-    """A batch of deals as ``owner[52, n]`` (the seat 0..3 holding each card id), with cached features.
+    """A batch of deals as suit masks ``masks[4, 4, n]`` (see :mod:`.dealing`), with cached features.
 
-    Per-suit features are ``(4, n)`` arrays, suits in card-id order (clubs, diamonds, hearts, spades).
+    Per-suit features are ``(4, n)`` int64 arrays, suits in card-id order (clubs, diamonds, hearts,
+    spades); each is one table lookup per suit mask (``cardlab._core.suit_values``), and a hand's
+    total one summed lookup (``hand_values``), both in the compiled core.
     """
 
-    def __init__(self, owner: np.ndarray, tables: Tables, rng: np.random.Generator | None = None) -> None:
-        self.owner = owner
-        self.n = owner.shape[1]
+    def __init__(self, masks: np.ndarray, tables: Tables,
+                 rng: np.random.Generator | np.random.SeedSequence | None = None, *,
+                 _box: list[np.random.Generator | np.random.SeedSequence | None] | None = None) -> None:
+        self.masks = np.ascontiguousarray(masks, dtype=np.uint16)
+        self.n = int(self.masks.shape[2])
         self.tables = tables
-        self.rng = rng
+        self._rng = _box if _box is not None else [rng]  # shared with subsets: one generator per batch
         self._cache: dict[Any, np.ndarray] = {}
+
+    @classmethod
+    def from_owner(cls, owner: np.ndarray, tables: Tables, rng: np.random.Generator | None = None) -> "Hands":
+        """From ``owner[52, n]`` (the seat of each card id)."""
+        from cardlab.bridge.dealer.dealing import masks_from_owner
+
+        return cls(masks_from_owner(owner), tables, rng)
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The batch's numpy generator (for ``rnd()``), made from the chunk's seed on first use."""
+        box = self._rng
+        held = box[0]
+        if isinstance(held, np.random.Generator):
+            return held
+        generator = np.random.default_rng(held)
+        box[0] = generator
+        return generator
+
+    @property
+    def owner(self) -> np.ndarray:
+        """``owner[52, n]``: the seat of each card id (for double dummy and other per-card uses)."""
+        key = ("owner",)
+        if key not in self._cache:
+            from cardlab.bridge.dealer.dealing import owner_from_masks
+
+            self._cache[key] = owner_from_masks(self.masks)
+        return self._cache[key]
 
     def subset(self, rows: np.ndarray) -> "Hands":
         """The same hands restricted to the deals at ``rows``."""
-        return Hands(self.owner[:, rows], self.tables, self.rng)
+        return Hands(self.masks[:, :, rows], self.tables, _box=self._rng)
 
-    def presence(self, seat: int) -> np.ndarray:
-        """``(13, 4, n)`` uint8: 1 where the seat holds the card of that rank (2..A) and suit."""
-        key = ("presence", seat)
-        if key not in self._cache:
-            self._cache[key] = (self.owner == seat).view(np.uint8).reshape(13, 4, self.n)
-        return self._cache[key]
-
-    def per_suit(self, seat: int, table_key: str | int) -> np.ndarray:
-        """``(4, n)`` int64 totals per suit (clubs..spades) of a rank table (or lengths for 'length').
-
-        Plain sums over the ranks with a nonzero value (no BLAS: it would start threads in every worker)."""
+    def per_suit(self, seat: int, table_key: Any) -> np.ndarray:
+        """``(4, n)`` int64 values per suit (clubs..spades) of a suit table (see :func:`suit_table`)."""
         key = ("suit", seat, table_key)
         if key not in self._cache:
-            present = self.presence(seat)
-            if table_key == "length":
-                total = present.sum(axis=0, dtype=np.int64)
+            out = np.empty((4, self.n), dtype=np.int64)
+            _core.suit_values(byte_view(self.masks[seat]), byte_view(suit_table(self.tables, table_key)), byte_view(out))
+            self._cache[key] = out
+        return self._cache[key]
+
+    def suit_value(self, seat: int, suit: int, table_key: Any) -> np.ndarray:
+        """``(n,)`` int64: a suit table for one suit of the seat (only that suit is looked up)."""
+        full = self._cache.get(("suit", seat, table_key))
+        if full is not None:
+            one: np.ndarray = full[suit]
+            return one
+        key = ("one", seat, suit, table_key)
+        if key not in self._cache:
+            out = np.empty(self.n, dtype=np.int64)
+            _core.suit_values(byte_view(self.masks[seat, suit]), byte_view(suit_table(self.tables, table_key)),
+                              byte_view(out))
+            self._cache[key] = out
+        return self._cache[key]
+
+    def total(self, seat: int, table_key: Any) -> np.ndarray:
+        """``(n,)`` int64: a suit table summed over the hand's four suits."""
+        key = ("total", seat, table_key)
+        if key not in self._cache:
+            suit = ("suit", seat, table_key)
+            if suit in self._cache:
+                self._cache[key] = self._cache[suit].sum(axis=0)
             else:
-                total = np.zeros((4, self.n), dtype=np.int64)
-                for rank, value in enumerate(self.tables.table(table_key)):
-                    if value == 1:
-                        total += present[rank]
-                    elif value:
-                        total += value * present[rank].astype(np.int64)
-            self._cache[key] = total
+                out = np.empty(self.n, dtype=np.int64)
+                _core.hand_values(byte_view(self.masks[seat]), byte_view(suit_table(self.tables, table_key)), byte_view(out))
+                self._cache[key] = out
         return self._cache[key]
 
     def lengths(self, seat: int) -> np.ndarray:
@@ -128,9 +173,16 @@ class Hands:
         return self.per_suit(seat, "length")
 
     def card(self, seat: int, card: int) -> np.ndarray:
-        """1 where the seat holds card id ``card``, else 0, per deal."""
-        result: np.ndarray = (self.owner[card] == seat).astype(np.int64)
-        return result
+        """Whether the seat holds the card (bool per deal)."""
+        rank, suit = divmod(card, 4)
+        return np.asarray((self.masks[seat, suit] >> rank) & 1, dtype=np.bool_)
+
+    def shape_in(self, seat: int, table: np.ndarray) -> np.ndarray:
+        """``table[shape key]`` per deal (bool), the key ``((s * 14 + h) * 14 + d) * 14 + c`` of the
+        seat's suit lengths (one pass of the compiled core over the masks)."""
+        out = np.empty(self.n, dtype=np.bool_)
+        _core.shape_values(byte_view(self.masks[seat]), byte_view(table.view(np.uint8)), byte_view(out.view(np.uint8)))
+        return out
 
     def shape_key(self, seat: int) -> np.ndarray:
         """:func:`~cardlab.bridge.polynomials.shape_key` of the seat's suit lengths, per deal."""
@@ -141,42 +193,81 @@ class Hands:
         return self._cache[key]
 
 
+_MASKS = np.arange(8192)
+_BITS = (_MASKS[:, None] >> np.arange(13)) & 1  # (8192, 13): rank r held
+
+
+def _suit_losers_table() -> np.ndarray:
+    n = _BITS.sum(axis=1)
+    a, k, q = _BITS[:, 12], _BITS[:, 11], _BITS[:, 10]
+    return np.where(n == 0, 0, np.where(n == 1, 1 - a, np.where(n == 2, 2 - a - k, 3 - a - k - q)))
+
+
+def _quality_table() -> np.ndarray:
+    """Suit quality x 100 (The Bridge World, October 1982), as in the C dealer."""
+    n = _BITS.sum(axis=1)
+    a, k, q, j, t, nine, eight = (_BITS[:, r] for r in (12, 11, 10, 9, 8, 7, 6))
+    factor = n * 10
+    higher = a + k + q + j
+    value = (4 * a + 3 * k + 2 * q + j) * factor
+    replace = np.minimum(3 - 2 * q - j, n - 6)
+    long_part = replace * factor
+    ten = np.where((higher > 1) | (j == 1), factor, factor // 2) * t
+    nine_part = np.where((higher == 2) | (t == 1) | (eight == 1), factor // 2, 0) * nine
+    return np.asarray(value + np.where(n > 6, long_part, ten + nine_part), dtype=np.int64)
+
+
+def _cccc_suit_table() -> np.ndarray:
+    """The Kaplan-Rubens count x 100 of one suit, without the shape points."""
+    n = _BITS.sum(axis=1)
+    a, k, q, j, t, nine = (_BITS[:, r] for r in (12, 11, 10, 9, 8, 7))
+    total = 300 * a + k * (200 - 150 * (n == 1))
+    total += q * (100 - 75 * (n == 1) - 25 * (n == 2) - 25 * ((a + k) == 0))
+    above_j = a + k + q
+    total += j * (50 * (above_j == 2) + 25 * (above_j == 1))
+    above_t = above_j + j
+    total += t * (25 * (above_t == 2) + 25 * ((above_t == 1) & (nine == 1)))
+    return np.asarray(total + _quality_table(), dtype=np.int64)
+
+
+_FIXED_TABLES: dict[str, Callable[[], np.ndarray]] = {
+    "length": lambda: _BITS.sum(axis=1),
+    "losers": _suit_losers_table,
+    "quality": _quality_table,
+    "cccc": _cccc_suit_table,
+    "short": lambda: np.maximum(3 - _BITS.sum(axis=1), 0) * 100,
+}
+
+
+@lru_cache(maxsize=64)
+def suit_table(tables: Tables, key: Any) -> np.ndarray:
+    """The value of every suit holding (8192 masks, int64) for ``key``: a rank table of ``tables``
+    (``"hcp"``, ``"controls"``, 0..9 for pt0..pt9) summed over the ranks held, or one of
+    ``"length"``, ``"losers"``, ``"quality"``, ``"cccc"`` (Kaplan-Rubens without shape), ``"short"``."""
+    if isinstance(key, str) and key in _FIXED_TABLES:
+        table = _FIXED_TABLES[key]()
+    else:
+        table = _BITS @ np.array(tables.table(key), dtype=np.int64)
+    return np.ascontiguousarray(table, dtype=np.int64)
+
+
 # --- evaluators ----------------------------------------------------------------------------------
 
 
 def _length(h: Hands, seat: int, suit: int) -> np.ndarray:
-    result: np.ndarray = h.lengths(seat)[suit]
-    return result
+    return h.suit_value(seat, suit, "length")
 
 
-def _points(h: Hands, table: str | int, seat: int, suit: int | None = None) -> np.ndarray:
-    per = h.per_suit(seat, table)
-    result: np.ndarray = per.sum(axis=0) if suit is None else per[suit]
-    return result
-
-
-def _has(h: Hands, seat: int, suit: int, rank: int) -> np.ndarray:
-    return h.card(seat, rank * 4 + suit)
-
-
-def _suit_losers(h: Hands, seat: int, suit: int) -> np.ndarray:
-    n = h.lengths(seat)[suit]
-    a, k, q = (_has(h, seat, suit, r) for r in (12, 11, 10))
-    three = 3 - a - k - q
-    return np.where(n == 0, 0, np.where(n == 1, 1 - a, np.where(n == 2, 2 - a - k, three)))
+def _points(h: Hands, table: Any, seat: int, suit: int | None = None) -> np.ndarray:
+    return h.total(seat, table) if suit is None else h.suit_value(seat, suit, table)
 
 
 def _losers(h: Hands, seat: int, suit: int | None = None) -> np.ndarray:
-    if suit is not None:
-        return _suit_losers(h, seat, suit)
-    total: np.ndarray = np.sum([_suit_losers(h, seat, s) for s in range(4)], axis=0)
-    return total
+    return _points(h, "losers", seat, suit)
 
 
 def _shape(h: Hands, seat: int, shapes: Shapes) -> np.ndarray:
-    table = _shape_table(shapes.keys)
-    result: np.ndarray = table[h.shape_key(seat)].astype(np.int64)
-    return result
+    return h.shape_in(seat, _shape_table(shapes.keys))
 
 
 _SHAPE_TABLES: dict[tuple[int, ...], np.ndarray] = {}
@@ -196,35 +287,13 @@ def _hascard(h: Hands, seat: int, card: int) -> np.ndarray:
 
 def _quality(h: Hands, seat: int, suit: int) -> np.ndarray:
     """Suit quality x 100 (The Bridge World, October 1982), as in the C dealer."""
-    n = h.lengths(seat)[suit]
-    a, k, q, j, t, nine, eight = (_has(h, seat, suit, r) for r in (12, 11, 10, 9, 8, 7, 6))
-    factor = n * 10
-    higher = a + k + q + j
-    value = (4 * a + 3 * k + 2 * q + j) * factor
-    replace = np.minimum(3 - 2 * q - j, n - 6)
-    long_part = replace * factor
-    ten = np.where((higher > 1) | (j == 1), factor, factor // 2) * t
-    nine_part = np.where((higher == 2) | (t == 1) | (eight == 1), factor // 2, 0) * nine
-    result: np.ndarray = value + np.where(n > 6, long_part, ten + nine_part)
-    return result
+    return h.suit_value(seat, suit, "quality")
 
 
 def _cccc(h: Hands, seat: int) -> np.ndarray:
     """The Kaplan-Rubens count x 100 (The Bridge World, October 1982), as in the C dealer."""
-    total = np.zeros(h.n, dtype=np.int64)
-    shape_points = np.zeros(h.n, dtype=np.int64)
-    for suit in range(4):
-        n = h.lengths(seat)[suit]
-        a, k, q, j, t, nine = (_has(h, seat, suit, r) for r in (12, 11, 10, 9, 8, 7))
-        shape_points += np.maximum(3 - n, 0) * 100
-        total += 300 * a + k * (200 - 150 * (n == 1))
-        total += q * (100 - 75 * (n == 1) - 25 * (n == 2) - 25 * ((a + k) == 0))
-        above_j = a + k + q
-        total += j * (50 * (above_j == 2) + 25 * (above_j == 1))
-        above_t = above_j + j
-        total += t * (25 * (above_t == 2) + 25 * ((above_t == 1) & (nine == 1)))
-        total += _quality(h, seat, suit)
-    return total + np.where(shape_points == 0, -50, shape_points - 100)
+    shape_points = h.total(seat, "short")
+    return h.total(seat, "cccc") + np.where(shape_points == 0, -50, shape_points - 100)
 
 
 #: The C dealer's IMP table, kept only for the dealer language's ``imps()`` so that scripts give
@@ -264,8 +333,7 @@ def _rnd(h: Hands, limit: np.ndarray) -> np.ndarray:
     limit = np.broadcast_to(np.asarray(limit, dtype=np.int64), (h.n,))
     if (limit <= 0).any():
         raise DealerScriptError("rnd() needs a positive limit")
-    assert h.rng is not None
-    return (h.rng.random(h.n) * limit).astype(np.int64)
+    return np.asarray((h.rng.random(h.n) * limit).astype(np.int64), dtype=np.int64)
 
 
 EVALUATORS: dict[str, Callable[..., np.ndarray]] = {

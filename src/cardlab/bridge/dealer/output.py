@@ -1,102 +1,139 @@
-"""The C dealer's text formats for produced deals, from ``owner`` rows (the seat of each card id).
+"""Produced deals as text, in bulk: the dealer program's formats and PBN, written by the compiled core.
 
-``oneline`` is vectorised (one numpy pass for a whole batch); the diagram
-formats are built per deal.
+A batch of deals is ``masks[4, 4, k]`` (see :mod:`.dealing`). :func:`format_deals` writes a
+*template* once per deal in one call of ``cardlab._core.format_deals`` (no per-deal Python):
+literal text with placeholders (:data:`BOARD`, :data:`DEALER`, :data:`VULNERABLE`,
+:data:`PBN_FROM_DEALER`, :data:`PBN_FROM_NORTH`, :data:`ONELINE`, :data:`PRINTALL`,
+:data:`PRINTEW`, :data:`COMPACT`, :func:`extra`). The script's print actions become one template
+(:func:`action_template`), so a deal printed by three actions is still one pass.
 
->>> import numpy as np
 >>> from cardlab.bridge.deals import parse_pbn_deal
->>> row = owner_from_deal(parse_pbn_deal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"))
->>> oneline(row[None, :])[0]
+>>> masks = masks_from_deals([parse_pbn_deal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")])
+>>> format_deals(masks, ONELINE + "\\n")
 'n AKQJ.T98.765.432 e T98.765.432.AKQJ s 765.432.AKQJ.T98 w 432.AKQJ.T98.765 \\n'
+>>> format_deals(masks, "[Board " + BOARD + "] " + PBN_FROM_DEALER, first_number=2)
+'[Board 2] E:T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432'
 """
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Any, Sequence, TextIO
 
 import numpy as np
 
-from cardlab.board import SEAT_NAMES, SEATS
-from cardlab.cards import RANKS as _RANKS, SUIT_ORDER
+from cardlab import _core
+from cardlab.bridge.dealer.dealing import byte_view
 
-__all__ = ["oneline", "oneline_block", "compact", "diagram", "east_west", "seat_pages", "pbn_game", "owner_from_deal",
-           "holdings", "deal_pbn"]
+__all__ = ["format_deals", "emit", "action_template", "literal", "extra", "masks_from_deals", "holdings",
+           "seat_pages", "pbn_template", "BOARD", "DEALER", "VULNERABLE", "PBN_FROM_DEALER", "PBN_FROM_NORTH",
+           "ONELINE", "PRINTALL", "PRINTEW", "COMPACT"]
 
-_LETTERS = SEATS.lower()
-
-
-class _HasHands(Protocol):
-    @property
-    def hands(self) -> Sequence[Sequence[int]]: ...
-
-
-def owner_from_deal(deal: _HasHands) -> np.ndarray:
-    """``owner[52]`` from a :class:`~cardlab.bridge.deals.Deal` (hands N, E, S, W of card ids)."""
-    row = np.zeros(52, dtype=np.uint8)
-    for seat, hand in enumerate(deal.hands):
-        row[list(hand)] = seat
-    return row
-
-
-def holdings(row: np.ndarray, seat: int) -> list[str]:
-    """The seat's suits spades, hearts, diamonds, clubs as rank strings, highest first."""
-    cards = np.flatnonzero(row == seat)
-    out = []
-    for suit in SUIT_ORDER:
-        ranks = sorted((c // 4 for c in cards.tolist() if c % 4 == suit), reverse=True)
-        out.append("".join(_RANKS[r] for r in ranks))
-    return out
+_MARK = "\x01"
+BOARD = _MARK + "b"  #: the deal's number (first_number + i)
+DEALER = _MARK + "d"  #: N, E, S, W by the board number
+VULNERABLE = _MARK + "v"  #: None, NS, EW, All by the board number (the 16-board cycle)
+PBN_FROM_DEALER = _MARK + "D"  #: "E:hand hand hand hand", from the board's dealer
+PBN_FROM_NORTH = _MARK + "N"  #: "N:hand hand hand hand"
+ONELINE = _MARK + "o"  #: "n S.H.D.C e ... s ... w ... " (printoneline without its newline)
+PRINTALL = _MARK + "a"  #: printall: the number and the four hands side by side
+PRINTEW = _MARK + "w"  #: printew: West and East side by side
+COMPACT = _MARK + "c"  #: printcompact's four lines
+_RANKS = "23456789TJQKA"
+_SEAT_NAMES = ("North", "East", "South", "West")
 
 
-def deal_pbn(row: np.ndarray, first: int = 0) -> str:
-    """A PBN deal string (``N:...``) of one ``owner`` row, starting with seat ``first``."""
-    order = [(first + i) % 4 for i in range(4)]
-    return SEATS[first] + ":" + " ".join(".".join(holdings(row, s)) for s in order)
+def literal(text: str) -> str:
+    """``text`` as template text (a stray placeholder byte in it is written as itself)."""
+    return text.replace(_MARK, _MARK + _MARK)
 
 
-_PRINT_ORDER = np.array([rank * 4 + suit for suit in SUIT_ORDER for rank in range(12, -1, -1)])
-_SUIT_STEP = np.repeat(np.arange(4), 13)  # dots passed before a card, in printing order
-_CHARS = np.frombuffer(_RANKS.encode(), dtype=np.uint8)[_PRINT_ORDER // 4]
-_WIDTH = 19
-_TEMPLATE = np.frombuffer(("".join(f"{_LETTERS[s]} {'.' * 16} " for s in range(4)) + "\n").encode(),
-                          dtype=np.uint8)
+def extra(column: int) -> str:
+    """The placeholder of the ``column``-th extra value of each deal (0..254)."""
+    if not 0 <= column < 255:
+        raise ValueError("at most 255 printed expressions")
+    return _MARK + "x" + chr(column)
 
 
-def oneline_block(rows: np.ndarray) -> str:
-    """``printoneline`` for ``rows[k, 52]`` as one string, vectorised (no per-deal Python)."""
-    k = len(rows)
-    if k == 0:
-        return ""
-    seats = np.ascontiguousarray(rows.T[_PRINT_ORDER])  # (52, k): each card's seat, in printing order
-    position = seats.astype(np.int32) * _WIDTH + (2 + _SUIT_STEP)[:, None]
-    counts = np.zeros(4 * k, dtype=np.int32)  # cards of each seat placed so far, per deal
-    base = np.arange(k, dtype=np.int32)
-    for t in range(52):
-        index = seats[t].astype(np.int32) * k + base
-        position[t] += counts[index]
-        counts[index] += 1
-    size = _TEMPLATE.size
-    position += np.arange(k, dtype=np.int32) * size
-    line = np.tile(_TEMPLATE, k)
-    line[position.ravel()] = np.repeat(_CHARS, k)
-    return line.tobytes().decode("ascii")
+def format_deals(masks: np.ndarray, template: str, first_number: int = 1, extras: np.ndarray | None = None,
+                 encoded: bool = False) -> Any:
+    """The template written once per deal of ``masks[4, 4, k]``, as one string (bytes if ``encoded``);
+    ``extras[k, m]`` are the values of :func:`extra` placeholders."""
+    masks = np.ascontiguousarray(masks, dtype=np.uint16)
+    k = masks.shape[2]
+    if extras is None:
+        values = np.zeros((k, 0), dtype=np.int64)
+    else:
+        values = np.ascontiguousarray(extras, dtype=np.int64).reshape(k, -1)
+    data = _core.format_deals(byte_view(masks), k, template.encode("utf-8"), int(first_number),
+                              byte_view(values), values.shape[1])
+    return data if encoded else data.decode("utf-8")
 
 
-def oneline(rows: np.ndarray, extra: Sequence[str] | None = None) -> list[str]:
-    """``n AKQJ.T98.765.432 e ... w ... `` lines (with newline) for ``rows[k, 52]``, vectorised;
-    ``extra`` values (printoneline's expression) end the lines."""
-    text = oneline_block(rows)
-    size = _TEMPLATE.size
-    lines = [text[i * size:(i + 1) * size] for i in range(len(rows))]
-    if extra is not None:
-        lines = [f"{ln[:-1]}{e}\n" for ln, e in zip(lines, extra)]
-    return lines
+def emit(out: TextIO, data: bytes) -> None:
+    """Write UTF-8 ``data`` to a text stream: straight to its binary buffer when it has one in
+    UTF-8 (files, stdout), else decoded."""
+    buffer = getattr(out, "buffer", None)
+    encoding = str(getattr(out, "encoding", "") or "").lower().replace("-", "").replace("_", "")
+    if buffer is not None and encoding == "utf8":
+        out.flush()
+        buffer.write(data)
+    else:
+        out.write(data.decode("utf-8"))
 
 
-def compact(row: np.ndarray, extra: str | None = None) -> str:
-    """``printcompact``: a line per seat (``n AKQ.JT9.876.5432``), then ``extra`` when given."""
-    text = "".join(f"{_LETTERS[s]} {'.'.join(holdings(row, s))}\n" for s in range(4))
-    return text + (f"{extra}\n" if extra is not None else "")
+def pbn_template(event: str, date: str, dealer: int | None, vulnerable: str | None) -> str:
+    """``printpbn``'s game: the tags the C program writes (dealer and vulnerability from the
+    board number unless the script fixes them)."""
+    tags = [("Event", literal(event)), ("Site", "-"), ("Date", literal(date)), ("Board", BOARD), ("West", "-"),
+            ("North", "-"), ("East", "-"), ("South", "-"),
+            ("Dealer", DEALER if dealer is None else "NESW"[dealer]),
+            ("Vulnerable", VULNERABLE if vulnerable is None else literal(vulnerable)),
+            ("Deal", PBN_FROM_NORTH), ("Declarer", "?"), ("Contract", "?"), ("Result", "?")]
+    return "".join(f'[{name} "{value}"]\n' for name, value in tags) + "\n"
+
+
+def action_template(actions: Sequence[Any], columns: dict[int, int], event: str, date: str, dealer: int | None,
+                    vulnerable: str | None) -> str:
+    """One template for the per-deal print actions in script order (``print(SEAT)`` is written
+    after the run, not here); ``columns[id(action)]`` is the first extra column of its expressions."""
+    parts: list[str] = []
+    for action in actions:
+        kind = action.kind
+        if kind == "printall":
+            parts.append(PRINTALL)
+        elif kind == "printew":
+            parts.append(PRINTEW)
+        elif kind == "printpbn":
+            parts.append(pbn_template(event, date, dealer, vulnerable))
+        elif kind == "printcompact":
+            parts.append(COMPACT + (extra(columns[id(action)]) + "\n" if action.exprs else ""))
+        elif kind == "printoneline":
+            parts.append(ONELINE + (extra(columns[id(action)]) if action.exprs else "") + "\n")
+        elif kind == "printes":
+            column = columns[id(action)]
+            for item in action.items:
+                if isinstance(item, str):
+                    parts.append(literal(item))
+                else:
+                    parts.append(extra(column))
+                    column += 1
+    return "".join(parts)
+
+
+def masks_from_deals(deals: Sequence[Any]) -> np.ndarray:
+    """``masks[4, 4, k]`` of :class:`~cardlab.bridge.deals.Deal` objects (hands N, E, S, W of card ids)."""
+    masks = np.zeros((4, 4, len(deals)), dtype=np.uint16)
+    for i, deal in enumerate(deals):
+        for seat, hand in enumerate(deal.hands):
+            for card in hand:
+                masks[seat, card % 4, i] |= 1 << (card // 4)
+    return masks
+
+
+def holdings(masks: np.ndarray, seat: int, i: int = 0) -> list[str]:
+    """Deal ``i``'s ``seat`` suits spades, hearts, diamonds, clubs as rank strings, highest first."""
+    return ["".join(_RANKS[r] for r in range(12, -1, -1) if int(masks[seat, suit, i]) >> r & 1)
+            for suit in (3, 2, 1, 0)]
 
 
 def _suit_line(parts: list[str]) -> str:
@@ -110,41 +147,16 @@ def _suit_line(parts: list[str]) -> str:
     return "".join(out)
 
 
-def diagram(row: np.ndarray, number: int) -> str:
-    """``printall``: the four hands side by side, North, East, South, West."""
-    hands = [holdings(row, s) for s in range(4)]
-    lines = [f"{number:4d}."] + [_suit_line([hands[s][i] for s in range(4)]) for i in range(4)]
-    return "\n".join(lines) + "\n\n"
-
-
-def east_west(row: np.ndarray) -> str:
-    """``printew``: West and East side by side."""
-    west, east = holdings(row, 3), holdings(row, 1)
-    return "\n".join(_suit_line([west[i], east[i]]) for i in range(4)) + "\n\n"
-
-
-def seat_pages(rows: Sequence[np.ndarray], seat: int) -> str:
-    """``print(SEAT)``: the seat's hands of every produced deal, four across."""
-    out = [f"\n\n{SEAT_NAMES[seat]} hands:\n\n\n\n"]
-    for start in range(0, len(rows), 4):
-        group = rows[start:start + 4]
-        out.append("".join(f"{start + i + 1:4d}.{' ':>15}" for i in range(len(group))) + "\n")
-        hands = [holdings(r, seat) for r in group]
+def seat_pages(masks: np.ndarray, seat: int) -> str:
+    """``print(SEAT)``: the seat's hands of every produced deal, four across (written after the run)."""
+    count = masks.shape[2]
+    out = [f"\n\n{_SEAT_NAMES[seat]} hands:\n\n\n\n"]
+    for start in range(0, count, 4):
+        group = range(start, min(start + 4, count))
+        out.append("".join(f"{i + 1:4d}.{' ':>15}" for i in group) + "\n")
+        hands = [holdings(masks, seat, i) for i in group]
         for i in range(4):
             out.append(_suit_line([h[i] for h in hands]) + "\n")
         out.append("\n")
     out.append("\f")
     return "".join(out)
-
-
-def pbn_game(row: np.ndarray, board: int, dealer: int | None, vulnerable: str | None, event: str,
-             date: str) -> str:
-    """``printpbn``: one PBN game with the tags the C program writes."""
-    from cardlab.board import Vulnerability, dealer as board_dealer
-
-    first = SEATS.index(board_dealer(board).value) if dealer is None else dealer
-    vul = Vulnerability.from_board(board).value if vulnerable is None else vulnerable
-    tags = [("Event", event), ("Site", "-"), ("Date", date), ("Board", str(board)), ("West", "-"),
-            ("North", "-"), ("East", "-"), ("South", "-"), ("Dealer", SEATS[first]), ("Vulnerable", vul),
-            ("Deal", deal_pbn(row, 0)), ("Declarer", "?"), ("Contract", "?"), ("Result", "?")]
-    return "".join(f'[{name} "{value}"]\n' for name, value in tags) + "\n"

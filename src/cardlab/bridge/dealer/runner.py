@@ -2,7 +2,8 @@
 
 Chunk ``i`` deals from the ``i``-th child of the seed, whatever the number of
 workers, so the same seed gives byte-identical output. Chunks grow from 1,024
-deals to 65,536 so that ``produce 1`` deals little. A chunk returns only the
+deals to 16,384 so that ``produce 1`` deals little (and a chunk's arrays stay in the
+processor's cache). A chunk returns only the
 accepted deals' positions, the action values for them, and (when something is
 printed) their cards; the main process cuts exactly at the ``produce``-th
 accepted deal, as the C program does, and writes deals as they come.
@@ -10,26 +11,30 @@ accepted deal, as the C program does, and writes deals as they come.
 >>> from cardlab.bridge.dealer.parser import parse_script
 >>> r = run_script(parse_script("generate 20000\\nhcp(north) >= 15\\naction average hcp(north)"), seed=1)
 >>> r.generated, r.produced, round(r.averages[0].mean, 2)
-(20000, 2843, 16.85)
+(20000, 2737, 16.84)
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-
+import signal
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, TextIO
+from typing import Any, Callable, ClassVar, Iterator, TextIO
 
 import numpy as np
 
-from cardlab.bridge.dealer.dealing import deal_one_seat, deal_owners
+from cardlab.bridge.dealer.dealing import complete_deals, deal_masks
 from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.functions import Hands, Tables
-from cardlab.bridge.dealer.output import compact, diagram, east_west, oneline, oneline_block, pbn_game, seat_pages
-from cardlab.bridge.dealer.parser import Script
+from cardlab.bridge.dealer.output import PBN_FROM_NORTH, action_template, emit, format_deals, seat_pages
+from cardlab.bridge.dealer.parser import Num, Script
+from cardlab.bridge.dealer.program import script_programs
 from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
+from cardlab.errors import DealerScriptError
 from cardlab.intervals import mean_interval, wilson
 
 __all__ = ["run_script", "write_run", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
@@ -37,7 +42,7 @@ __all__ = ["run_script", "write_run", "DealerResult", "AverageStat", "FrequencyS
 DEFAULT_GENERATE = 10_000_000
 
 
-def chunk_plan(generate: int, first: int = 1024, largest: int = 65536) -> Iterator[int]:
+def chunk_plan(generate: int, first: int = 1024, largest: int = 16384) -> Iterator[int]:
     """Chunk sizes: doubling from ``first`` to ``largest``, ``generate`` deals in all (lazily).
 
     >>> list(chunk_plan(10000, 1024, 4096))
@@ -56,66 +61,74 @@ class _ChunkResult:
     size: int
     accepted: np.ndarray  # positions in the chunk
     values: tuple[np.ndarray, ...]  # one per action expression, for the accepted deals
-    deals: np.ndarray | None  # (k, 52) owner rows of accepted deals
-    text: str | None = None  # the deals already printed one line each (fixed width), when that is all
+    deals: np.ndarray | None  # masks (4, 4, k) of the accepted deals
     partial: Any = None  # the statistics already summed (when no chunk can be cut short)
 
 
 @dataclass(frozen=True)
 class _ChunkTask:
-    """One chunk: deal, evaluate the condition, evaluate the actions on the accepted deals (picklable)."""
+    """One chunk: deal (compiled core), evaluate the condition, evaluate the actions on the
+    accepted deals (picklable; runs on threads: the kernels and numpy release the GIL)."""
 
     script: Script
     fixed: tuple[int, ...] | None
     keep_deals: bool
-    oneline: bool = False
-    only_seat: int | None = None
+    only_seats: tuple[int, ...] | None = None
     aggregate: bool = False
+    releases_gil: ClassVar[bool] = True
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
-        rng = np.random.default_rng(seed)
         fixed = None if self.fixed is None else np.array(self.fixed, dtype=np.int8)
-        if self.only_seat is not None:
-            owner = deal_one_seat(rng, n, self.only_seat)
-        else:
-            owner = deal_owners(rng, n, fixed)
+        masks = deal_masks(seed, n, fixed, self.only_seats)
         tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
-        evaluator = Evaluator(self.script)
-        hands = Hands(owner, tables, rng)
-        ok = evaluator.truth(self.script.condition, hands)
-        rows = np.flatnonzero(ok)
-        chosen = hands if rows.size == n else hands.subset(rows)
-        values = tuple(evaluator.array(expr, chosen).copy() for expr in _action_exprs(self.script))
-        deals = np.ascontiguousarray(chosen.owner.T) if self.keep_deals else None
-        text = oneline_block(deals) if self.oneline and deals is not None else None
+        evaluator = Evaluator.for_script(self.script)
+        exprs = _action_exprs(self.script)
+        condition, programs = script_programs(self.script, tuple(exprs))
+        hands = Hands(masks, tables, seed)
+        if isinstance(self.script.condition, Num):  # no condition: every deal
+            rows = np.arange(n) if self.script.condition.value else np.zeros(0, dtype=np.int64)
+        elif condition is not None:
+            rows = np.flatnonzero(condition.run(hands))
+        else:
+            rows = np.flatnonzero(evaluator.truth(self.script.condition, hands))
+        everything = rows.size == n
+        chosen = hands if everything or (not self.keep_deals and all(programs)) else hands.subset(rows)
+        picked = None if everything or chosen is not hands else rows
+        values = tuple(program.run(chosen, picked) if program is not None else
+                       evaluator.array(expr, chosen).copy() for program, expr in zip(programs, exprs))
+        deals = chosen.masks if self.keep_deals else None
+        if deals is not None and self.only_seats:  # only the seats looked at were dealt: complete the kept deals
+            if chosen is hands:
+                deals = deals.copy()
+            complete_deals(seed, deals, self.only_seats)
         if self.aggregate:
             partial = _Accumulator(self.script)
             partial.add(dict(enumerate(values)))
-            return _ChunkResult(n, rows.astype(np.int32), (), None, None, partial)
-        return _ChunkResult(n, rows.astype(np.int32), values, None if text is not None else deals, text)
+            return _ChunkResult(n, rows.astype(np.int32), (), None, partial)
+        return _ChunkResult(n, rows.astype(np.int32), values, deals)
 
 
 @dataclass(frozen=True)
 class _ConditionalTask:
     """One chunk of ``n`` accepted deals drawn exactly (see :mod:`.conditional`), with the
-    geometric runs of rejected deals between them (picklable)."""
+    geometric runs of rejected deals between them (picklable; runs on threads)."""
 
     script: Script
     plan: Any
     keep_deals: bool
-    oneline: bool = False
+    releases_gil: ClassVar[bool] = True
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
-        rng = np.random.default_rng(seed)
-        owner, gaps = self.plan.sample(rng, n)
+        masks, gaps, rng = self.plan.sample(seed, n)
         positions = np.cumsum(gaps + 1) - 1
         tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
-        hands = Hands(owner, tables, rng)
-        evaluator = Evaluator(self.script)
-        values = tuple(evaluator.array(expr, hands).copy() for expr in _action_exprs(self.script))
-        deals = np.ascontiguousarray(owner.T) if self.keep_deals else None
-        text = oneline_block(deals) if self.oneline and deals is not None else None
-        return _ChunkResult(int(positions[-1]) + 1, positions, values, None if text is not None else deals, text)
+        hands = Hands(masks, tables, rng)
+        evaluator = Evaluator.for_script(self.script)
+        exprs = _action_exprs(self.script)
+        _, programs = script_programs(self.script, tuple(exprs))
+        values = tuple(program.run(hands) if program is not None else evaluator.array(expr, hands).copy()
+                       for program, expr in zip(programs, exprs))
+        return _ChunkResult(int(positions[-1]) + 1, positions, values, masks if self.keep_deals else None)
 
 
 def _action_exprs(script: Script) -> list[Any]:
@@ -324,17 +337,17 @@ class _Accumulator:
                 v = values[index]
                 slot = self.sums[a_i]
                 slot[0] += len(v)
-                slot[1] += int(v.sum(dtype=np.int64)) if len(v) else 0
+                slot[1] += _exact_sum(v)
                 slot[2] += float(np.square(v.astype(np.float64)).sum())
                 a_i += 1
             elif action.kind == "frequency":
                 b = action.bounds
                 table = self.freqs[f_i]
-                first = np.clip(values[index] - b[0] + 1, 0, b[1] - b[0] + 2)
+                first = np.clip(values[index], b[0] - 1, b[1] + 1) - (b[0] - 1)
                 if len(b) == 2:
                     table += np.bincount(first, minlength=table.shape[0])
                 else:
-                    second = np.clip(values[index + 1] - b[2] + 1, 0, b[3] - b[2] + 2)
+                    second = np.clip(values[index + 1], b[2] - 1, b[3] + 1) - (b[2] - 1)
                     flat = np.bincount(first * table.shape[1] + second, minlength=table.size)
                     table += flat.reshape(table.shape)
                 f_i += 1
@@ -364,6 +377,15 @@ class _Accumulator:
         return tuple(averages), tuple(freqs)
 
 
+def _exact_sum(values: np.ndarray) -> int:
+    """The exact sum of int64 values (as two 32-bit halves, so a sum beyond 64 bits is still exact)."""
+    if not len(values):
+        return 0
+    v = np.asarray(values, dtype=np.int64)
+    high, low = v >> 32, v & 0xFFFFFFFF
+    return (int(high.sum(dtype=np.int64)) << 32) + int(low.sum(dtype=np.int64))
+
+
 def run_script(
     script: Script,
     *,
@@ -386,7 +408,8 @@ def run_script(
 
     ``generate``/``produce`` override the script's; ``seed`` overrides its ``seed`` line.
     Ctrl-C returns the statistics of the deals so far, marked ``interrupted``. ``on_deals(rows,
-    before)`` receives each batch of produced deals as ``owner`` rows ``(k, 52)``.
+    before)`` receives each batch of produced deals as suit masks ``(4, 4, k)`` (see :mod:`.dealing`).
+    With ``quiet``, no deal is printed (nor listed in the JSON).
 
     With ``exact_draw`` (the default), a condition on one seat's suit lengths, shape and
     total points draws the accepted hands directly from their exact distribution
@@ -398,28 +421,30 @@ def run_script(
     root, reported = resolve_seed(seed)
     generate = generate or script.generate or DEFAULT_GENERATE
     produce = produce or script.produce or (40 if (script.default_action or script.prints) else generate)
-    prints = script.prints and not quiet
+    prints = script.prints and not quiet and format == "text"  # the script's print actions, as text
+    json_deals = format == "json" and out is not None and not quiet  # the deals as PBN strings in the JSON
     spool_seats = sorted({s for a in script.actions if a.kind == "print" for s in a.seats}) if prints else []
-    keep = prints or (format == "json" and out is not None) or on_deals is not None
+    keep = prints or json_deals or on_deals is not None
     plan = None
     if exact_draw:
         from cardlab.bridge.dealer.conditional import ConditionalPlan
 
         plan = ConditionalPlan.build(script)
-    # printoneline alone (the common case for big runs): the workers print, the main process writes
-    print_actions = [a for a in script.actions if a.kind.startswith("print")]
-    in_workers = (prints and format == "text" and on_deals is None and len(print_actions) == 1
-                  and print_actions[0].kind == "printoneline" and not print_actions[0].exprs)
-    # a script that looks at one seat only and keeps no deals: deal that seat's hands alone
+    # a script that looks at one or two seats: deal those hands alone
     variables = script.variable_map()
     looked = set(seats_used(script.condition, variables))
     for expr in _action_exprs(script):
         looked |= seats_used(expr, variables)
-    only_seat = next(iter(looked)) if len(looked) == 1 and not keep and not script.predeal else None
+    # (only when every expression is compiled: then only per-hand functions are used, none that
+    # needs the whole deal, such as double dummy)
+    compiled = script_programs(script, tuple(_action_exprs(script)))
+    per_hand = compiled[0] is not None and all(p is not None for p in compiled[1])
+    # (the deals kept for printing are completed afterwards: the cards left dealt to the others)
+    only_seats = tuple(sorted(looked)) if per_hand and 1 <= len(looked) <= 2 and not script.predeal else None
     # nothing kept and no chunk can end early: the workers sum the statistics themselves
     aggregate = not keep and produce >= generate
-    task: Any = _ChunkTask(script, _fixed_cards(script), keep, in_workers, only_seat, aggregate) if plan is None else \
-        _ConditionalTask(script, plan, keep, in_workers)
+    task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seats, aggregate) if plan is None else \
+        _ConditionalTask(script, plan, keep)
     sizes = chunk_plan(generate) if plan is None else chunk_plan(produce, 256, 16384)
     acc = _Accumulator(script)
     generated = produced = 0
@@ -428,41 +453,40 @@ def run_script(
     spool = tempfile.TemporaryFile() if spool_seats else None
     event = event or f"Hand simulated by cardlab with file {script.source or 'stdin'}, seed {reported}"
     date = time.strftime("%Y.%m.%d")
-    writer = _Writer(script, out if (prints or format == "json") else None, format, event, date)
+    writer = _Writer(script, out if (prints or json_deals) else None, format, event, date)
     from cardlab.engine import progress_bar
 
-    with progress_bar(generate if progress else 0, "dealing") as bar:
+    with progress_bar(generate if progress else 0, "dealing") as bar, _HeldInterrupts() as interrupts:
         try:
             for size, part in iter_chunks(task, sizes, root, workers=workers, executor=executor):
-                need = produce - produced
-                rows = part.accepted
-                size = part.size
-                if size > generate - generated:  # exact draws: the generate limit falls in this chunk
-                    size = generate - generated
-                    rows = rows[rows < size]
-                if len(rows) >= need:
-                    take = need
-                    generated += int(rows[need - 1]) + 1
-                else:
-                    take = len(rows)
-                    generated += size
-                values = {i: v[:take] for i, v in enumerate(part.values)}
-                if part.partial is not None:
-                    acc.merge(part.partial)
-                else:
-                    acc.add(values)
-                if part.text is not None and take and out is not None:
-                    width = len(part.text) // max(len(part.accepted), 1)
-                    out.write(part.text[: take * width])
-                if part.deals is not None and take:
-                    deals = part.deals[:take]
-                    writer.write(deals, values, produced)
-                    if on_deals is not None:
-                        on_deals(deals, produced)
-                    if spool is not None:
-                        spool.write(deals.tobytes())
-                produced += take
-                bar(size, max(generated / generate, produced / produce))  # ends at whichever comes first
+                with interrupts.held():  # a chunk's deals and its counts go out together, or not at all
+                    need = produce - produced
+                    rows = part.accepted
+                    size = part.size
+                    if size > generate - generated:  # exact draws: the generate limit falls in this chunk
+                        size = generate - generated
+                        rows = rows[rows < size]
+                    if len(rows) >= need:
+                        take = need
+                        examined = int(rows[need - 1]) + 1
+                    else:
+                        take = len(rows)
+                        examined = size
+                    values = {i: v[:take] for i, v in enumerate(part.values)}
+                    if part.deals is not None and take:
+                        deals = part.deals[:, :, :take]
+                        writer.write(deals, values, produced)
+                        if on_deals is not None:
+                            on_deals(deals, produced)
+                        if spool is not None:
+                            spool.write(np.ascontiguousarray(deals.transpose(2, 0, 1)).tobytes())
+                    if part.partial is not None:
+                        acc.merge(part.partial)
+                    else:
+                        acc.add(values)
+                    generated += examined
+                    produced += take
+                    bar(size, max(generated / generate, produced / produce))  # ends at whichever comes first
                 if produced >= produce or generated >= generate:
                     break
         except KeyboardInterrupt:
@@ -473,73 +497,96 @@ def run_script(
                           min(workers, available_cores()), time.perf_counter() - started, script.source, kinds)
     if spool is not None and out is not None:
         spool.seek(0)
-        data = np.frombuffer(spool.read(), dtype=np.uint8).reshape(-1, 52)
-        for seat in spool_seats:
-            out.write(seat_pages(list(data), seat))
+        data = np.frombuffer(spool.read(), dtype=np.uint16).reshape(-1, 4, 4).transpose(1, 2, 0)
+        with _HeldInterrupts() as late, late.held():
+            for seat in spool_seats:
+                out.write(seat_pages(data, seat))
         spool.close()
     return result
 
 
+class _HeldInterrupts:
+    """For one run: a Ctrl-C that comes inside a ``held()`` block waits until the block has
+    finished, then does what the handler in place does (the CLI's raises KeyboardInterrupt and
+    ignores any later Ctrl-C); outside the blocks it acts at once. One handler for the whole run
+    (signals are handled in the main thread only; elsewhere the blocks run as they are)."""
+
+    def __init__(self) -> None:
+        self.active = threading.current_thread() is threading.main_thread()
+        self.critical = False
+        self.hit = False
+        self.previous: Any = None
+
+    def __enter__(self) -> "_HeldInterrupts":
+        if self.active:
+            self.previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active and signal.getsignal(signal.SIGINT) == self._handle:  # (not if it was replaced since)
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.critical:
+            self.hit = True
+        else:
+            self._act()
+
+    def _act(self) -> None:
+        if callable(self.previous):
+            self.previous(signal.SIGINT, None)
+        elif self.previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        self.critical = True
+        try:
+            yield
+        finally:
+            self.critical = False
+        if self.hit:
+            self.hit = False
+            self._act()
+
+
 class _Writer:
-    """Writes each batch of produced deals in the script's print actions (text) or as PBN (json)."""
+    """Writes each batch of produced deals in the script's print actions (text, one template
+    for all of them: :func:`~cardlab.bridge.dealer.output.action_template`) or as PBN strings (json)."""
 
     def __init__(self, script: Script, out: TextIO | None, format: str, event: str, date: str) -> None:
-        self.script, self.out, self.format, self.event, self.date = script, out, format, event, date
+        self.out, self.format = out, format
         self.first = True
+        actions = [a for a in script.actions if a.kind.startswith("print") and a.kind != "print"]
+        index, where = 0, {}  # each action's first value index
+        for action in script.actions:
+            where[id(action)] = index
+            index += (sum(1 for i in action.items if not isinstance(i, str)) if action.kind == "printes"
+                      else len(action.exprs))
+        self.columns: list[int] = []  # the value indexes that are printed, in extra-column order
+        first_column: dict[int, int] = {}
+        for action in actions:
+            count = (sum(1 for i in action.items if not isinstance(i, str)) if action.kind == "printes"
+                     else len(action.exprs))
+            first_column[id(action)] = len(self.columns)
+            self.columns.extend(range(where[id(action)], where[id(action)] + count))
+        if len(self.columns) > 255:
+            raise DealerScriptError(f"a script may print at most 255 expressions per deal, this one prints "
+                                    f"{len(self.columns)}")
+        self.template = action_template(actions, first_column, event, date, script.dealer, script.vulnerable)
 
     def write(self, deals: np.ndarray, values: dict[int, np.ndarray], before: int) -> None:
         if self.out is None:
             return
         if self.format == "json":
-            from cardlab.bridge.dealer.output import deal_pbn
-
-            for row in deals:
-                self.out.write(("" if self.first else ",\n") + f'    "{deal_pbn(row)}"')
-                self.first = False
+            data = format_deals(deals, ',\n    "' + PBN_FROM_NORTH + '"', encoded=True)
+            emit(self.out, data[2:] if self.first else data)
+            self.first = False
             return
-        actions = [a for a in self.script.actions if a.kind.startswith("print") and a.kind != "print"]
-        # values index of each action's expressions
-        index, where = 0, {}
-        for action in self.script.actions:
-            where[id(action)] = index
-            index += (sum(1 for i in action.items if not isinstance(i, str)) if action.kind == "printes"
-                      else len(action.exprs))
-        if len(actions) == 1 and actions[0].kind == "printoneline":
-            action = actions[0]
-            if action.exprs:
-                extra = [str(v) for v in values[where[id(action)]].tolist()]
-                self.out.write("".join(oneline(deals, extra)))
-            else:
-                self.out.write(oneline_block(deals))
+        if not self.template:
             return
-        lines = {id(a): oneline(deals, [str(v) for v in values[where[id(a)]].tolist()] if a.exprs else None)
-                 for a in actions if a.kind == "printoneline"}
-        chunks: list[str] = []
-        for i, row in enumerate(deals):
-            number = before + i + 1
-            for action in actions:
-                kind = action.kind
-                if kind == "printall":
-                    chunks.append(diagram(row, number))
-                elif kind == "printew":
-                    chunks.append(east_west(row))
-                elif kind == "printpbn":
-                    chunks.append(pbn_game(row, number, self.script.dealer, self.script.vulnerable, self.event,
-                                           self.date))
-                elif kind == "printcompact":
-                    shown = str(int(values[where[id(action)]][i])) if action.exprs else None
-                    chunks.append(compact(row, shown))
-                elif kind == "printoneline":
-                    chunks.append(lines[id(action)][i])
-                elif kind == "printes":
-                    k = where[id(action)]
-                    for item in action.items:
-                        if isinstance(item, str):
-                            chunks.append(item)
-                        else:
-                            chunks.append(str(int(values[k][i])))
-                            k += 1
-        self.out.write("".join(chunks))
+        extras = np.stack([values[c] for c in self.columns], axis=1) if self.columns else None
+        emit(self.out, format_deals(deals, self.template, before + 1, extras, encoded=True))
 
 
 def write_run(script: Script, out: TextIO, *, format: str = "text", verbose: bool = True,
