@@ -22,6 +22,8 @@ from typing import Any, Sequence, TextIO
 import numpy as np
 
 from cardlab import _core
+from cardlab.board import SEAT_NAMES as _SEAT_NAMES, SEATS
+from cardlab.cards import RANKS as _RANKS
 from cardlab.bridge.dealer.dealing import byte_view
 
 __all__ = ["format_deals", "emit", "action_template", "literal", "extra", "masks_from_deals", "holdings",
@@ -38,8 +40,6 @@ ONELINE = _MARK + "o"  #: "n S.H.D.C e ... s ... w ... " (printoneline without i
 PRINTALL = _MARK + "a"  #: printall: the number and the four hands side by side
 PRINTEW = _MARK + "w"  #: printew: West and East side by side
 COMPACT = _MARK + "c"  #: printcompact's four lines
-_RANKS = "23456789TJQKA"
-_SEAT_NAMES = ("North", "East", "South", "West")
 
 
 def literal(text: str) -> str:
@@ -86,7 +86,7 @@ def pbn_template(event: str, date: str, dealer: int | None, vulnerable: str | No
     board number unless the script fixes them)."""
     tags = [("Event", literal(event)), ("Site", "-"), ("Date", literal(date)), ("Board", BOARD), ("West", "-"),
             ("North", "-"), ("East", "-"), ("South", "-"),
-            ("Dealer", DEALER if dealer is None else "NESW"[dealer]),
+            ("Dealer", DEALER if dealer is None else SEATS[dealer]),
             ("Vulnerable", VULNERABLE if vulnerable is None else literal(vulnerable)),
             ("Deal", PBN_FROM_NORTH), ("Declarer", "?"), ("Contract", "?"), ("Result", "?")]
     return "".join(f'[{name} "{value}"]\n' for name, value in tags) + "\n"
