@@ -13,5 +13,6 @@
 #include <stdint.h>
 
 extern PyMethodDef cl_base_methods[];
+extern PyMethodDef cl_poker_eval_methods[];
 
 #endif

@@ -3,6 +3,7 @@
 
 static PyMethodDef *const families[] = {
     cl_base_methods,
+    cl_poker_eval_methods,
     NULL,
 };
 

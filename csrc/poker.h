@@ -1,0 +1,55 @@
+/* The poker evaluator's tables and its inline hand evaluation, shared by the poker kernels.
+ *
+ * A hand is two 64-bit words built by adding (or or-ing) one pair of words per card:
+ *   key:  bits 0..16 the counts of the twos to eights in base 5, bits 17..30 those of the nines
+ *         to aces, bits 32..47 four 4-bit suit counters that start at 3, so a suit holding five
+ *         or more cards sets its top bit;
+ *   mask: bit 16 * suit + rank of each card (a suit's 13-bit rank mask is one shift away).
+ * The suit-blind strength is one lookup at a perfect, minimal index of the rank multiset: the
+ * low code's number plus the start of the high code's block (two small tables); a hand with
+ * five or more cards of a suit is one lookup of that suit's rank mask instead (with distinct
+ * cards a flush always beats the suit-blind value).
+ * Strengths are those of cardlab.poker.kernel: category position << 20 | five 4-bit ranks.
+ */
+#ifndef CARDLAB_POKER_H
+#define CARDLAB_POKER_H
+
+#include <stdint.h>
+
+#define CL_LOW_BITS 17
+#define CL_LOW_CODES 78125   /* 5 ** 7 */
+#define CL_HIGH_CODES 15625  /* 5 ** 6 */
+#define CL_SUIT_START (UINT64_C(0x3333) << 32)
+#define CL_FLUSH_BITS (UINT64_C(0x8888) << 32)
+#define CL_BAD_CARD (UINT64_C(1) << 63)
+
+typedef struct {
+    uint64_t key[256];      /* rank key + one in the card's suit counter (0 past card 51) */
+    uint64_t bit[256];      /* 1 << (16 * suit + rank); CL_BAD_CARD for a byte past 51 */
+    uint32_t flush[8192];   /* strength of five or more cards of one suit, by rank mask */
+    uint8_t category[16];   /* Category value of each category position */
+    uint32_t *low;          /* by the twos-to-eights code: its number within a block */
+    uint32_t *high;         /* by the nines-to-aces code: where its block starts */
+    uint32_t *table;        /* suit-blind strength, at low[...] + high[...] */
+    uint32_t size;
+} cl_poker_tables;
+
+static inline uint32_t cl_poker_index(const cl_poker_tables *t, uint64_t key)
+{
+    return t->low[key & ((1u << CL_LOW_BITS) - 1)] + t->high[(key >> CL_LOW_BITS) & 0x3fff];
+}
+
+static inline uint32_t cl_poker_value(const cl_poker_tables *t, uint64_t key, uint64_t mask)
+{
+    uint64_t flush = key & CL_FLUSH_BITS;
+    if (__builtin_expect(flush != 0, 0)) {
+        int suit = (__builtin_ctzll(flush) - 35) >> 2;
+        return t->flush[(mask >> (16 * suit)) & 0x1fff];
+    }
+    return t->table[cl_poker_index(t, key)];
+}
+
+/* The tables of a capsule made by poker_tables(), or NULL with an exception set. */
+const cl_poker_tables *cl_poker_tables_of(PyObject *capsule);
+
+#endif
