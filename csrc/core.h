@@ -14,5 +14,7 @@
 
 extern PyMethodDef cl_base_methods[];
 extern PyMethodDef cl_poker_eval_methods[];
+extern PyMethodDef cl_poker_sim_methods[];
+extern PyMethodDef cl_poker_equity_methods[];
 
 #endif

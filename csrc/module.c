@@ -4,6 +4,8 @@
 static PyMethodDef *const families[] = {
     cl_base_methods,
     cl_poker_eval_methods,
+    cl_poker_sim_methods,
+    cl_poker_equity_methods,
     NULL,
 };
 

@@ -49,6 +49,45 @@ static inline uint32_t cl_poker_value(const cl_poker_tables *t, uint64_t key, ui
     return t->table[cl_poker_index(t, key)];
 }
 
+/* xoshiro256**: the simulations' generator, seeded per chunk with four words of the chunk's
+ * numpy SeedSequence (so a chunk's draws depend on the seed and the chunk number only). */
+typedef struct {
+    uint64_t s[4];
+} cl_rng;
+
+static inline uint64_t cl_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t cl_next(cl_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = cl_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = cl_rotl(s[3], 45);
+    return result;
+}
+
+/* Uniform integer in [0, n), n >= 1, without bias (Lemire's multiply, with rejection). */
+static inline uint32_t cl_below(cl_rng *r, uint32_t n)
+{
+    uint64_t m = (cl_next(r) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (__builtin_expect(low < n, 0)) {
+        uint32_t floor = (uint32_t)(-n) % n;
+        while (low < floor) {
+            m = (cl_next(r) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* Uniform double in [0, 1). */
+static inline double cl_unit(cl_rng *r) { return (double)(cl_next(r) >> 11) * 0x1.0p-53; }
+
 /* The tables of a capsule made by poker_tables(), or NULL with an exception set. */
 const cl_poker_tables *cl_poker_tables_of(PyObject *capsule);
 

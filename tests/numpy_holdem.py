@@ -1,4 +1,6 @@
-"""Hold'em strengths for many boards at once: the board is read once, each player costs one lookup.
+"""The numpy hold'em showdown cardlab used before csrc/poker_equity.c: an oracle for the tests.
+
+Hold'em strengths for many boards at once: the board is read once, each player costs one lookup.
 
 For equity, the same boards meet every player's two hole cards. So each board's five ranks are
 sorted once and turned into the index of their multiset (6,188 of them); a table per pair of

@@ -1,4 +1,6 @@
-"""Omaha hands (exactly two hole cards and three board cards) and the 8-or-better low, vectorised.
+"""The numpy Omaha showdown cardlab used before csrc/poker_equity.c: an oracle for the tests.
+
+Omaha hands (exactly two hole cards and three board cards) and the 8-or-better low, vectorised.
 
 Hands are arrays of card ids (``rank * 4 + suit``). :func:`omaha_strengths` takes each
 player's hole cards ``(n, h)`` (h = 4, 5 or 6) and the boards ``(n, 5)`` and returns the

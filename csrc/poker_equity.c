@@ -1,0 +1,467 @@
+/* All-in equity: every completion of the board for each deal (exact), or random deals and
+ * boards (simulation); hold'em (7 cards), Omaha (exactly two hole cards and three board
+ * cards, 4 to 6 hole cards) and the 8-or-better low.  The wrapper is cardlab.poker.equity.
+ *
+ * A pot is UNIT share units; a player's share of a board is UNIT / (winners) of the pot, or
+ * in hi-lo half a pot for the best high and half for the best low (the whole pot to the high
+ * when no one has a low).  Per player the kernels add up: boards won outright, boards shared,
+ * share units and squared share units (the simulation's variance). */
+#include "core.h"
+#include "poker.h"
+
+#include <string.h>
+
+#define UNIT 5040
+#define NO_LOW 512
+#define MAX_PLAYERS 9
+#define MAX_PAIRS 15
+
+typedef struct {
+    const cl_poker_tables *t;
+    int players, hole, omaha, hi_lo;
+    uint16_t low_bit[52];   /* ace 1, two 2, ..., eight 128; 0 for nine and up */
+    uint16_t best_low[256]; /* the five lowest bits of a low mask with five or more, else NO_LOW */
+} game;
+
+typedef struct {  /* the hole cards of one deal, their part of every hand computed once */
+    uint64_t key[MAX_PLAYERS], mask[MAX_PLAYERS];
+    uint16_t low[MAX_PLAYERS];
+    int pairs;
+    uint64_t pkey[MAX_PLAYERS][MAX_PAIRS], pmask[MAX_PLAYERS][MAX_PAIRS];
+    uint16_t plow[MAX_PLAYERS][MAX_PAIRS];  /* two different low ranks, else 0x8000 */
+} deal_part;
+
+static const int TRIPLES[10][3] = {
+    {0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
+    {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4},
+};
+
+static void game_init(game *g, const cl_poker_tables *t, int players, int hole, int omaha, int hi_lo)
+{
+    g->t = t;
+    g->players = players;
+    g->hole = hole;
+    g->omaha = omaha;
+    g->hi_lo = hi_lo;
+    for (int c = 0; c < 52; c++) {
+        int rank = c >> 2;
+        g->low_bit[c] = rank == 12 ? 1 : rank <= 6 ? (uint16_t)(1 << (rank + 1)) : 0;
+    }
+    for (int m = 0; m < 256; m++) {
+        int bits = 0, low = 0;
+        for (int b = 0; b < 8 && bits < 5; b++)
+            if (m >> b & 1) {
+                low |= 1 << b;
+                bits++;
+            }
+        g->best_low[m] = bits == 5 ? (uint16_t)low : NO_LOW;
+    }
+}
+
+static void deal_prepare(const game *g, deal_part *d, const uint8_t *holes)
+{
+    const cl_poker_tables *t = g->t;
+    for (int i = 0; i < g->players; i++) {
+        const uint8_t *h = holes + i * g->hole;
+        uint64_t key = CL_SUIT_START, mask = 0;
+        uint16_t low = 0;
+        for (int j = 0; j < g->hole; j++) {
+            key += t->key[h[j]];
+            mask |= t->bit[h[j]];
+            low |= g->low_bit[h[j]];
+        }
+        d->key[i] = key;
+        d->mask[i] = mask;
+        d->low[i] = low;
+        if (!g->omaha)
+            continue;
+        int p = 0;
+        for (int a = 0; a < g->hole; a++)
+            for (int b = a + 1; b < g->hole; b++, p++) {
+                d->pkey[i][p] = CL_SUIT_START + t->key[h[a]] + t->key[h[b]];
+                d->pmask[i][p] = t->bit[h[a]] | t->bit[h[b]];
+                uint16_t la = g->low_bit[h[a]], lb = g->low_bit[h[b]];
+                d->plow[i][p] = (la && lb && la != lb) ? (uint16_t)(la | lb) : 0x8000;
+            }
+        d->pairs = p;
+    }
+}
+
+/* Share units of each player on one board (5 cards; key and mask summed without the suit
+ * counters' start). */
+static void showdown(const game *g, const deal_part *d, const uint8_t *board, uint64_t bkey,
+                     uint64_t bmask, int *units)
+{
+    const cl_poker_tables *t = g->t;
+    const int n = g->players;
+    uint32_t value[MAX_PLAYERS];
+    uint16_t low[MAX_PLAYERS];
+    if (!g->omaha) {
+        for (int i = 0; i < n; i++)
+            value[i] = cl_poker_value(t, d->key[i] + bkey, d->mask[i] | bmask);
+        if (g->hi_lo) {
+            uint16_t blow = 0;
+            for (int j = 0; j < 5; j++)
+                blow |= g->low_bit[board[j]];
+            for (int i = 0; i < n; i++)
+                low[i] = g->best_low[(d->low[i] | blow) & 0xff];
+        }
+    } else {
+        uint64_t tkey[10], tmask[10];
+        uint16_t tlow[10];
+        for (int j = 0; j < 10; j++) {
+            const uint8_t a = board[TRIPLES[j][0]], b = board[TRIPLES[j][1]], c = board[TRIPLES[j][2]];
+            tkey[j] = t->key[a] + t->key[b] + t->key[c];
+            tmask[j] = t->bit[a] | t->bit[b] | t->bit[c];
+            uint16_t la = g->low_bit[a], lb = g->low_bit[b], lc = g->low_bit[c];
+            tlow[j] = (la && lb && lc && la != lb && la != lc && lb != lc) ? (uint16_t)(la | lb | lc) : 0x4000;
+        }
+        for (int i = 0; i < n; i++) {
+            uint32_t best = 0;
+            uint16_t best_low = NO_LOW;
+            for (int p = 0; p < d->pairs; p++) {
+                const uint64_t pk = d->pkey[i][p], pm = d->pmask[i][p];
+                for (int j = 0; j < 10; j++) {
+                    uint32_t v = cl_poker_value(t, pk + tkey[j], pm | tmask[j]);
+                    best = v > best ? v : best;
+                }
+                if (g->hi_lo && d->plow[i][p] != 0x8000) {
+                    const uint16_t pl = d->plow[i][p];
+                    for (int j = 0; j < 10; j++)
+                        if (tlow[j] != 0x4000 && !(tlow[j] & pl)) {
+                            uint16_t l = (uint16_t)(tlow[j] | pl);
+                            best_low = l < best_low ? l : best_low;
+                        }
+                }
+            }
+            value[i] = best;
+            low[i] = best_low;
+        }
+    }
+    uint32_t top = 0;
+    for (int i = 0; i < n; i++)
+        top = value[i] > top ? value[i] : top;
+    int winners = 0;
+    for (int i = 0; i < n; i++)
+        winners += value[i] == top;
+    int high_pot = UNIT;
+    int low_share = 0;
+    uint16_t best_low = NO_LOW;
+    if (g->hi_lo) {
+        for (int i = 0; i < n; i++)
+            best_low = low[i] < best_low ? low[i] : best_low;
+        if (best_low < NO_LOW) {
+            int lowers = 0;
+            for (int i = 0; i < n; i++)
+                lowers += low[i] == best_low;
+            high_pot = UNIT / 2;
+            low_share = UNIT / 2 / lowers;
+        }
+    }
+    const int high_share = high_pot / winners;
+    for (int i = 0; i < n; i++)
+        units[i] = (value[i] == top ? high_share : 0) + (low_share && low[i] == best_low ? low_share : 0);
+}
+
+static inline void tally(int n, const int *units, int64_t *acc)
+{
+    for (int i = 0; i < n; i++) {
+        int64_t u = units[i];
+        acc[4 * i] += u == UNIT;
+        acc[4 * i + 1] += u > 0 && u < UNIT;
+        acc[4 * i + 2] += u;
+        acc[4 * i + 3] += u * u;
+    }
+}
+
+/* Every completion of the known board from `cards` (the deal's cards left out) for one deal. */
+static void enumerate_deal(const game *g, const deal_part *d, const uint8_t *known, int nknown,
+                           const uint8_t *cards, int ncards, int64_t *acc)
+{
+    const cl_poker_tables *t = g->t;
+    const int k = 5 - nknown, n = g->players;
+    uint8_t board[5];
+    uint64_t key[6], mask[6];
+    key[0] = 0;
+    mask[0] = 0;
+    for (int j = 0; j < nknown; j++) {
+        board[j] = known[j];
+        key[0] += t->key[known[j]];
+        mask[0] |= t->bit[known[j]];
+    }
+    int units[MAX_PLAYERS];
+    if (k == 0) {
+        showdown(g, d, board, key[0], mask[0], units);
+        tally(n, units, acc);
+        return;
+    }
+    /* plain hold'em heads-up, the common case: two lookups and a comparison per board */
+    const int fast = !g->omaha && !g->hi_lo && n == 2;
+    int64_t win0 = 0, win1 = 0, split = 0;
+    int at[5];
+    int depth = 0;
+    at[0] = -1;
+    while (depth >= 0) {
+        int next = ++at[depth];
+        if (next > ncards - (k - depth)) {
+            depth--;
+            continue;
+        }
+        const uint8_t c = cards[next];
+        board[nknown + depth] = c;
+        key[depth + 1] = key[depth] + t->key[c];
+        mask[depth + 1] = mask[depth] | t->bit[c];
+        if (depth + 1 < k) {
+            depth++;
+            at[depth] = next;
+            continue;
+        }
+        if (fast) {
+            uint32_t a = cl_poker_value(t, d->key[0] + key[k], d->mask[0] | mask[k]);
+            uint32_t b = cl_poker_value(t, d->key[1] + key[k], d->mask[1] | mask[k]);
+            win0 += a > b;
+            win1 += b > a;
+            split += a == b;
+        } else {
+            showdown(g, d, board, key[k], mask[k], units);
+            tally(n, units, acc);
+        }
+    }
+    if (fast) {
+        const int64_t half = UNIT / 2;
+        acc[0] += win0;
+        acc[1] += split;
+        acc[2] += win0 * UNIT + split * half;
+        acc[3] += win0 * UNIT * UNIT + split * half * half;
+        acc[4] += win1;
+        acc[5] += split;
+        acc[6] += win1 * UNIT + split * half;
+        acc[7] += win1 * UNIT * UNIT + split * half * half;
+    }
+}
+
+static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
+{
+    int players, hole, omaha, hi_lo;
+    if (!PyArg_ParseTuple(spec, "iipp", &players, &hole, &omaha, &hi_lo))
+        return -1;
+    if (players < 2 || players > MAX_PLAYERS || hole < 2 || hole > 6 || (!omaha && hole != 2)
+        || (omaha && hole < 4)) {
+        PyErr_SetString(PyExc_ValueError, "poker equity: bad game");
+        return -1;
+    }
+    game_init(g, t, players, hole, omaha, hi_lo);
+    return 0;
+}
+
+/* poker_equity_exact(tables, (players, hole, omaha, hi_lo), deals, board, deck, acc)
+ *   deals: D * players * hole uint8; board: the known cards; deck: the cards a board may be
+ *   completed from (no board or dead card; a deal's own cards are skipped); acc: D * players
+ *   * 4 int64, += wins, splits, share units, squared units. */
+static PyObject *poker_equity_exact(PyObject *self, PyObject *args)
+{
+    PyObject *capsule, *spec;
+    Py_buffer deals, board, deck, acc;
+    if (!PyArg_ParseTuple(args, "OOy*y*y*w*", &capsule, &spec, &deals, &board, &deck, &acc))
+        return NULL;
+    PyObject *result = NULL;
+    game g;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL || parse_game(spec, t, &g) < 0)
+        goto done;
+    const Py_ssize_t per = (Py_ssize_t)g.players * g.hole;
+    const Py_ssize_t n = deals.len / per;
+    if (deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * 32) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_exact: buffers of the wrong size");
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    deal_part d;
+    uint8_t cards[52];
+    const uint8_t *all = deals.buf, *dk = deck.buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const uint8_t *holes = all + i * per;
+        uint64_t taken = 0;
+        for (Py_ssize_t j = 0; j < per; j++)
+            taken |= UINT64_C(1) << holes[j];
+        int m = 0;
+        for (Py_ssize_t j = 0; j < deck.len; j++)
+            if (!(taken >> dk[j] & 1))
+                cards[m++] = dk[j];
+        deal_prepare(&g, &d, holes);
+        enumerate_deal(&g, &d, board.buf, (int)board.len, cards, m, (int64_t *)acc.buf + i * g.players * 4);
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&deals);
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&deck);
+    PyBuffer_Release(&acc);
+    return result;
+}
+
+/* The first index whose cumulative weight exceeds x (numpy's searchsorted side="right"),
+ * at most n - 1. */
+static inline Py_ssize_t pick_weighted(const double *cum, Py_ssize_t n, double x)
+{
+    Py_ssize_t lo = 0, hi = n;
+    while (lo < hi) {
+        Py_ssize_t mid = (lo + hi) / 2;
+        if (cum[mid] <= x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n ? lo : n - 1;
+}
+
+/* poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative,
+ *                       board, common, classes, n, seed, acc, grid) -> 0, or -1 when the
+ *                       ranges almost never leave the players different cards
+ *   combos: every player's combos in turn (uint8, hole cards each), offsets: P + 1 int64 rows,
+ *   cumulative: their cumulative weights (float64, per player); or, when deals is not empty,
+ *   one listed deal (P * hole uint8) per trial drawn by deal_cumulative.  board: known cards;
+ *   common: the cards the board is completed from (a range player's cards are skipped);
+ *   classes: int16 class of player 2's combo (or of each deal), empty for no grid;
+ *   acc: P * 4 int64 (+= wins, splits, units, squares); grid: 2 * 169 int64 (+= player 1's
+ *   units by class, boards by class). */
+static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
+{
+    PyObject *capsule, *spec;
+    Py_buffer combos, offsets, cumulative, deals, deal_cum, board, common, classes, seed, acc, grid;
+    Py_ssize_t trials;
+    if (!PyArg_ParseTuple(args, "OOy*y*y*y*y*y*y*y*ny*w*w*", &capsule, &spec, &combos, &offsets,
+                          &cumulative, &deals, &deal_cum, &board, &common, &classes, &trials, &seed,
+                          &acc, &grid))
+        return NULL;
+    PyObject *result = NULL;
+    game g;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL || parse_game(spec, t, &g) < 0)
+        goto done;
+    const int P = g.players, H = g.hole;
+    const Py_ssize_t n_deals = deal_cum.len / 8;
+    const int64_t *off = offsets.buf;
+    int bad = offsets.len != (P + 1) * 8 || seed.len != 32 || acc.len != P * 32 || grid.len != 2 * 169 * 8
+              || board.len > 5 || common.len > 52 || deals.len != n_deals * P * H || trials < 0;
+    if (!bad && !n_deals) {
+        bad = off[0] != 0 || off[P] * H != combos.len || off[P] * 8 != cumulative.len;
+        for (int i = 0; i < P && !bad; i++)
+            bad = off[i + 1] <= off[i];
+    }
+    const int grid_on = classes.len > 0;
+    if (!bad && grid_on)
+        bad = classes.len != 2 * (n_deals ? n_deals : off[2] - off[1]);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_simulate: buffers of the wrong size");
+        goto done;
+    }
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    cl_rng rng;
+    memcpy(rng.s, seed.buf, 32);
+    const uint8_t *cb = combos.buf, *db = deals.buf, *known = board.buf;
+    const double *cum = cumulative.buf, *dcum = deal_cum.buf;
+    const int16_t *cls = classes.buf;
+    int64_t *sums = acc.buf, *gsum = grid.buf;
+    uint8_t pool[52], holes[MAX_PLAYERS * 6], cards[5];
+    const int npool = (int)common.len, nknown = (int)board.len, k = 5 - nknown;
+    memcpy(pool, common.buf, (size_t)npool);
+    memcpy(cards, known, (size_t)nknown);
+    deal_part d;
+    int units[MAX_PLAYERS];
+    for (Py_ssize_t trial = 0; trial < trials && !failed; trial++) {
+        uint64_t taken = 0;
+        Py_ssize_t grid_index = 0;
+        if (n_deals) {
+            Py_ssize_t pick = pick_weighted(dcum, n_deals, cl_unit(&rng) * dcum[n_deals - 1]);
+            memcpy(holes, db + pick * P * H, (size_t)(P * H));
+            grid_index = pick;
+            for (int j = 0; j < P * H; j++)
+                taken |= UINT64_C(1) << holes[j];
+        } else {
+            int tries = 0;
+            for (;;) {
+                taken = 0;
+                int clash = 0;
+                for (int i = 0; i < P && !clash; i++) {
+                    const Py_ssize_t size = off[i + 1] - off[i];
+                    Py_ssize_t pick = 0;
+                    if (size > 1) {
+                        const double *c = cum + off[i];
+                        pick = pick_weighted(c, size, cl_unit(&rng) * c[size - 1]);
+                    }
+                    if (i == 1)
+                        grid_index = pick;
+                    const uint8_t *h = cb + (off[i] + pick) * H;
+                    for (int j = 0; j < H; j++) {
+                        const uint64_t bit = UINT64_C(1) << h[j];
+                        clash |= (taken & bit) != 0;
+                        taken |= bit;
+                        holes[i * H + j] = h[j];
+                    }
+                }
+                if (!clash)
+                    break;
+                if (++tries == 100000) {
+                    failed = 1;
+                    break;
+                }
+            }
+            if (failed)
+                break;
+        }
+        /* the board: a partial shuffle of the pool, skipping the range players' cards */
+        for (int j = 0; j < k; j++) {
+            int at;
+            do
+                at = j + (int)cl_below(&rng, (uint32_t)(npool - j));
+            while (taken >> pool[at] & 1);
+            const uint8_t c = pool[at];
+            pool[at] = pool[j];
+            pool[j] = c;
+            cards[nknown + j] = c;
+        }
+        uint64_t bkey = 0, bmask = 0;
+        for (int j = 0; j < 5; j++) {
+            bkey += t->key[cards[j]];
+            bmask |= t->bit[cards[j]];
+        }
+        deal_prepare(&g, &d, holes);
+        showdown(&g, &d, cards, bkey, bmask, units);
+        tally(P, units, sums);
+        if (grid_on) {
+            const int c = cls[grid_index];
+            gsum[c] += units[0];
+            gsum[169 + c] += 1;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (failed)
+        result = PyLong_FromLong(-1);
+    else
+        result = PyLong_FromLong(0);
+done:
+    PyBuffer_Release(&combos);
+    PyBuffer_Release(&offsets);
+    PyBuffer_Release(&cumulative);
+    PyBuffer_Release(&deals);
+    PyBuffer_Release(&deal_cum);
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&common);
+    PyBuffer_Release(&classes);
+    PyBuffer_Release(&seed);
+    PyBuffer_Release(&acc);
+    PyBuffer_Release(&grid);
+    return result;
+}
+
+PyMethodDef cl_poker_equity_methods[] = {
+    {"poker_equity_exact", poker_equity_exact, METH_VARARGS,
+     "poker_equity_exact(tables, game, deals, board, deck, acc): every board for each deal."},
+    {"poker_equity_simulate", poker_equity_simulate, METH_VARARGS,
+     "poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative, "
+     "board, common, classes, n, seed, acc, grid) -> 0, or -1 if the ranges keep colliding."},
+    {NULL, NULL, 0, NULL},
+};
