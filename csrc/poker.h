@@ -28,7 +28,7 @@ typedef struct {
     uint64_t bit[256];      /* 1 << (16 * suit + rank); CL_BAD_CARD for a byte past 51 */
     uint32_t flush[8192];   /* strength of five or more cards of one suit, by rank mask */
     uint8_t category[16];   /* Category value of each category position */
-    uint32_t *low;          /* by the twos-to-eights code: its number within a block */
+    uint16_t *low;          /* by the twos-to-eights code: its number within a block */
     uint32_t *high;         /* by the nines-to-aces code: where its block starts */
     uint32_t *table;        /* suit-blind strength, at low[...] + high[...] */
     uint32_t size;

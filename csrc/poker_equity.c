@@ -87,6 +87,8 @@ static void deal_prepare(const game *g, deal_part *d, const uint8_t *holes)
     }
 }
 
+static void share_units(const game *g, const uint32_t *value, const uint16_t *low, int *units);
+
 /* Share units of each player on one board (5 cards; key and mask summed without the suit
  * counters' start). */
 static void showdown(const game *g, const deal_part *d, const uint8_t *board, uint64_t bkey,
@@ -138,6 +140,13 @@ static void showdown(const game *g, const deal_part *d, const uint8_t *board, ui
             low[i] = best_low;
         }
     }
+    share_units(g, value, low, units);
+}
+
+/* Share units from each player's high value and (in hi-lo) low. */
+static void share_units(const game *g, const uint32_t *value, const uint16_t *low, int *units)
+{
+    const int n = g->players;
     uint32_t top = 0;
     for (int i = 0; i < n; i++)
         top = value[i] > top ? value[i] : top;
@@ -195,9 +204,12 @@ static void enumerate_deal(const game *g, const deal_part *d, const uint8_t *kno
         tally(n, units, acc);
         return;
     }
-    /* plain hold'em heads-up, the common case: two lookups and a comparison per board */
-    const int fast = !g->omaha && !g->hi_lo && n == 2;
-    int64_t win0 = 0, win1 = 0, split = 0;
+    /* plain hold'em, the common case: one lookup per player and board, the players' part and
+     * the first k - 1 board cards summed once for every last card */
+    const int fast = !g->omaha && !g->hi_lo;
+    int64_t won[MAX_PLAYERS] = {0}, split[MAX_PLAYERS] = {0}, share[MAX_PLAYERS] = {0};
+    int64_t win0 = 0, win1 = 0, ties = 0;
+    uint64_t pkey[MAX_PLAYERS], pmask[MAX_PLAYERS];
     int at[5];
     int depth = 0;
     at[0] = -1;
@@ -216,27 +228,222 @@ static void enumerate_deal(const game *g, const deal_part *d, const uint8_t *kno
             at[depth] = next;
             continue;
         }
-        if (fast) {
-            uint32_t a = cl_poker_value(t, d->key[0] + key[k], d->mask[0] | mask[k]);
-            uint32_t b = cl_poker_value(t, d->key[1] + key[k], d->mask[1] | mask[k]);
-            win0 += a > b;
-            win1 += b > a;
-            split += a == b;
-        } else {
+        if (!fast) {
             showdown(g, d, board, key[k], mask[k], units);
             tally(n, units, acc);
+            continue;
+        }
+        /* the last board card: every card left after this one's predecessor */
+        for (int i = 0; i < n; i++) {
+            pkey[i] = d->key[i] + key[k - 1];
+            pmask[i] = d->mask[i] | mask[k - 1];
+        }
+        if (n == 2) {
+            for (int last = next; last < ncards; last++) {
+                const uint64_t ck = t->key[cards[last]], cb = t->bit[cards[last]];
+                uint32_t a = cl_poker_value(t, pkey[0] + ck, pmask[0] | cb);
+                uint32_t b = cl_poker_value(t, pkey[1] + ck, pmask[1] | cb);
+                win0 += a > b;
+                win1 += b > a;
+                ties += a == b;
+            }
+        } else {
+            for (int last = next; last < ncards; last++) {
+                const uint64_t ck = t->key[cards[last]], cb = t->bit[cards[last]];
+                uint32_t value[MAX_PLAYERS], top = 0;
+                for (int i = 0; i < n; i++) {
+                    value[i] = cl_poker_value(t, pkey[i] + ck, pmask[i] | cb);
+                    top = value[i] > top ? value[i] : top;
+                }
+                int winners = 0;
+                for (int i = 0; i < n; i++)
+                    winners += value[i] == top;
+                const int part = UNIT / winners;
+                for (int i = 0; i < n; i++) {
+                    const int is_top = value[i] == top;
+                    won[i] += is_top & (winners == 1);
+                    split[i] += is_top & (winners > 1);
+                    share[i] += is_top ? part : 0;
+                }
+            }
+        }
+        at[depth] = ncards;  /* this level is done */
+    }
+    if (fast && n == 2) {
+        won[0] = win0;
+        won[1] = win1;
+        split[0] = split[1] = ties;
+        share[0] = win0 * UNIT + ties * (UNIT / 2);
+        share[1] = win1 * UNIT + ties * (UNIT / 2);
+    }
+    if (fast) {  /* exact sums: squared units are not needed */
+        for (int i = 0; i < n; i++) {
+            acc[4 * i] += won[i];
+            acc[4 * i + 1] += split[i];
+            acc[4 * i + 2] += share[i];
         }
     }
-    if (fast) {
-        const int64_t half = UNIT / 2;
-        acc[0] += win0;
-        acc[1] += split;
-        acc[2] += win0 * UNIT + split * half;
-        acc[3] += win0 * UNIT * UNIT + split * half * half;
-        acc[4] += win1;
-        acc[5] += split;
-        acc[6] += win1 * UNIT + split * half;
-        acc[7] += win1 * UNIT * UNIT + split * half * half;
+}
+
+/* --- hold'em by rank classes ------------------------------------------------------------------
+ * Without flushes a board's value to every player depends on its ranks alone, and so does the
+ * low.  So the completions are counted by rank multiset, each weighted by the ways to take its
+ * cards from the cards left (prod C(left of rank r, taken)), one lookup per player each; then
+ * the only boards where suits can matter are enumerated card by card: those holding three or
+ * more cards of a suit of which some player holds enough for five.  There the true showdown
+ * replaces the suit-blind one. */
+
+typedef struct {
+    const game *g;
+    const deal_part *d;
+    int left[13];
+    int64_t *acc;
+} rank_pass;
+
+static const int64_t CHOOSE[5][5] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1},
+};
+
+static void add_units(int n, const int *units, int64_t weight, int64_t *acc)
+{
+    for (int i = 0; i < n; i++) {
+        const int64_t u = units[i];
+        acc[4 * i] += weight * (u == UNIT);
+        acc[4 * i + 1] += weight * (u > 0 && u < UNIT);
+        acc[4 * i + 2] += weight * u;
+    }
+}
+
+static void by_ranks(const rank_pass *rp, int r, int need, int64_t weight, uint64_t key, uint16_t low)
+{
+    const game *g = rp->g;
+    if (need == 0) {
+        const cl_poker_tables *t = g->t;
+        uint32_t value[MAX_PLAYERS];
+        uint16_t lows[MAX_PLAYERS];
+        int units[MAX_PLAYERS];
+        for (int i = 0; i < g->players; i++) {
+            value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
+            lows[i] = g->hi_lo ? g->best_low[(rp->d->low[i] | low) & 0xff] : NO_LOW;
+        }
+        share_units(g, value, lows, units);
+        add_units(g->players, units, weight, rp->acc);
+        return;
+    }
+    if (r == 13)
+        return;
+    const uint64_t rank_key = g->t->key[4 * r] & 0xffffffffu;
+    const uint16_t rank_low = g->low_bit[4 * r];
+    const int most = rp->left[r] < need ? rp->left[r] : need;
+    for (int m = 0; m <= most; m++)
+        by_ranks(rp, r + 1, need - m, weight * CHOOSE[rp->left[r]][m], key + m * rank_key,
+                 m ? (uint16_t)(low | rank_low) : low);
+}
+
+typedef struct {
+    const game *g;
+    const deal_part *d;
+    const uint8_t *pool[2];
+    int size[2], take[2];
+    uint8_t board[5];
+    int nknown;
+    int64_t *acc;
+} flush_pass;
+
+/* Boards taking take[0] cards of pool 0 (the suit) and take[1] of pool 1 (the rest). */
+static void flush_boards(flush_pass *fp, int part, int start, int filled)
+{
+    if (filled == fp->take[0] + fp->take[1]) {
+        const game *g = fp->g;
+        const cl_poker_tables *t = g->t;
+        uint64_t bkey = 0, bmask = 0;
+        uint16_t blow = 0;
+        for (int j = 0; j < 5; j++) {
+            bkey += t->key[fp->board[j]];
+            bmask |= t->bit[fp->board[j]];
+            blow |= g->low_bit[fp->board[j]];
+        }
+        uint32_t real[MAX_PLAYERS], blind[MAX_PLAYERS];
+        uint16_t lows[MAX_PLAYERS];
+        int differ = 0;
+        for (int i = 0; i < g->players; i++) {
+            const uint64_t key = fp->d->key[i] + bkey;
+            real[i] = cl_poker_value(t, key, fp->d->mask[i] | bmask);
+            blind[i] = t->table[cl_poker_index(t, key)];
+            differ |= real[i] != blind[i];
+            lows[i] = g->hi_lo ? g->best_low[(fp->d->low[i] | blow) & 0xff] : NO_LOW;
+        }
+        if (!differ)
+            return;
+        int units[MAX_PLAYERS];
+        share_units(g, real, lows, units);
+        add_units(g->players, units, 1, fp->acc);
+        share_units(g, blind, lows, units);
+        add_units(g->players, units, -1, fp->acc);
+        return;
+    }
+    if (filled == fp->take[0] && part == 0) {
+        flush_boards(fp, 1, 0, filled);
+        return;
+    }
+    const int want = part == 0 ? fp->take[0] : fp->take[0] + fp->take[1];
+    for (int i = start; i <= fp->size[part] - (want - filled); i++) {
+        fp->board[fp->nknown + filled] = fp->pool[part][i];
+        flush_boards(fp, part, i + 1, filled + 1);
+    }
+}
+
+static void holdem_by_ranks(const game *g, const deal_part *d, const uint8_t *known, int nknown,
+                            const uint8_t *cards, int ncards, int64_t *acc)
+{
+    const cl_poker_tables *t = g->t;
+    const int k = 5 - nknown;
+    rank_pass rp = {g, d, {0}, acc};
+    for (int j = 0; j < ncards; j++)
+        rp.left[cards[j] >> 2]++;
+    uint64_t key = 0;
+    uint16_t low = 0;
+    int known_suit[4] = {0};
+    for (int j = 0; j < nknown; j++) {
+        key += t->key[known[j]];
+        low |= g->low_bit[known[j]];
+        known_suit[known[j] & 3]++;
+    }
+    by_ranks(&rp, 0, k, 1, key & 0xffffffffu, low);
+    flush_pass fp;
+    fp.g = g;
+    fp.d = d;
+    fp.nknown = nknown;
+    fp.acc = acc;
+    memcpy(fp.board, known, (size_t)nknown);
+    uint8_t suited[13], rest[52];
+    for (int s = 0; s < 4; s++) {
+        int most = 0;  /* the most cards of this suit any player holds */
+        for (int i = 0; i < g->players; i++) {
+            int held = 0;
+            for (int r = 0; r < 13; r++)
+                held += (int)(d->mask[i] >> (16 * s + r) & 1);
+            most = held > most ? held : most;
+        }
+        int ns = 0, nr = 0;
+        for (int j = 0; j < ncards; j++) {
+            if ((cards[j] & 3) == s)
+                suited[ns++] = cards[j];
+            else
+                rest[nr++] = cards[j];
+        }
+        fp.pool[0] = suited;
+        fp.pool[1] = rest;
+        fp.size[0] = ns;
+        fp.size[1] = nr;
+        for (int a = 0; a <= k; a++) {
+            const int on_board = known_suit[s] + a;
+            if (on_board < 3 || most < 5 - on_board || a > ns || k - a > nr)
+                continue;
+            fp.take[0] = a;
+            fp.take[1] = k - a;
+            flush_boards(&fp, 0, 0, 0);
+        }
     }
 }
 
@@ -257,7 +464,7 @@ static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
 /* poker_equity_exact(tables, (players, hole, omaha, hi_lo), deals, board, deck, acc)
  *   deals: D * players * hole uint8; board: the known cards; deck: the cards a board may be
  *   completed from (no board or dead card; a deal's own cards are skipped); acc: D * players
- *   * 4 int64, += wins, splits, share units, squared units. */
+ *   * 4 int64, += wins, splits, share units (and squared units, not kept for plain hold'em). */
 static PyObject *poker_equity_exact(PyObject *self, PyObject *args)
 {
     PyObject *capsule, *spec;
@@ -289,7 +496,11 @@ static PyObject *poker_equity_exact(PyObject *self, PyObject *args)
             if (!(taken >> dk[j] & 1))
                 cards[m++] = dk[j];
         deal_prepare(&g, &d, holes);
-        enumerate_deal(&g, &d, board.buf, (int)board.len, cards, m, (int64_t *)acc.buf + i * g.players * 4);
+        int64_t *sums = (int64_t *)acc.buf + i * g.players * 4;
+        if (!g.omaha && board.len < 5)
+            holdem_by_ranks(&g, &d, board.buf, (int)board.len, cards, m, sums);
+        else
+            enumerate_deal(&g, &d, board.buf, (int)board.len, cards, m, sums);
     }
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);

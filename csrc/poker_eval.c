@@ -65,13 +65,15 @@ static int build_index(cl_poker_tables *t, const uint8_t *counts, const uint32_t
     /* room for every value of the key's fields, and past the last block for the largest low
      * number, so that a hand holding a card twice (counts past four) still reads in bounds */
     uint32_t *high = malloc(sizeof(uint32_t) * CL_HIGH_CODES);
-    t->low = calloc((size_t)1 << CL_LOW_BITS, sizeof(uint32_t));
+    uint32_t *low = malloc(sizeof(uint32_t) * CL_LOW_CODES);
+    t->low = calloc((size_t)1 << CL_LOW_BITS, sizeof(uint16_t));
     t->high = calloc((size_t)1 << 14, sizeof(uint32_t));
-    if (!high || !t->low || !t->high) {
+    if (!high || !low || !t->low || !t->high) {
         free(high);
+        free(low);
         return 1;
     }
-    number_codes(7, t->low, below_low);
+    number_codes(7, low, below_low);
     number_codes(6, high, below_high);
     uint32_t base = 0;
     for (int total = 0; total <= 7; total++) {  /* high codes in their numbering's order */
@@ -90,10 +92,10 @@ static int build_index(cl_poker_tables *t, const uint8_t *counts, const uint32_t
     for (uint32_t code = 0; code < CL_HIGH_CODES; code++)
         if (high[code] == UINT32_MAX)
             t->high[code] = 0;
-    for (uint32_t code = 0; code < CL_LOW_CODES; code++)
-        if (t->low[code] == UINT32_MAX)
-            t->low[code] = 0;
+    for (uint32_t code = 0; code < CL_LOW_CODES; code++)  /* numbers below 3,432 */
+        t->low[code] = low[code] == UINT32_MAX ? 0 : (uint16_t)low[code];
     free(high);
+    free(low);
     t->size = base;
     t->table = calloc((size_t)base + below_low[7], sizeof(uint32_t));
     if (!t->table)

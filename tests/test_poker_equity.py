@@ -195,6 +195,21 @@ def test_bad_input_names_the_problem(specs, kwargs, error, words) -> None:
         equity(specs, **kwargs)
 
 
+def test_three_ranges_preflop_answered_exactly() -> None:
+    """About 2.2 billion showdowns by plain enumeration (once refused as too large): exact, and
+    agreeing with a seeded simulation within its interval; the same on one thread and two."""
+    specs = ["TT+,AQs+,AQo+", "QQ+,AK", "TT"]
+    exact = equity(specs, workers=2)
+    assert exact.exact and sum(p.equity for p in exact.players) == pytest.approx(1.0, abs=1e-12)
+    sim = equity(specs, simulate=400_000, seed=2)
+    for e, s in zip(exact.players, sim.players):  # within four standard errors
+        assert abs(s.equity - e.equity) <= (s.ci95[1] - s.ci95[0]) / 2 * 4 / 1.96
+    assert [p.wins for p in exact.players] == [3_213_892_992, 4_637_673_516, 2_923_177_728]
+    one = equity(specs, workers=1)
+    assert [p.wins for p in one.players] == [p.wins for p in exact.players]
+    assert [p.ties for p in one.players] == [p.ties for p in exact.players]
+
+
 def test_too_large_names_the_simulate_command() -> None:
     with pytest.raises(TooLargeError, match="--simulate 10000000"):
         equity(["random", "random", "random"])
