@@ -319,8 +319,8 @@ static void by_ranks(const rank_pass *rp, int r, int need, int64_t weight, uint6
     const game *g = rp->g;
     if (need == 0) {
         const cl_poker_tables *t = g->t;
-        uint32_t value[MAX_PLAYERS];
-        uint16_t lows[MAX_PLAYERS];
+        uint32_t value[MAX_PLAYERS] = {0};
+        uint16_t lows[MAX_PLAYERS] = {0};
         int units[MAX_PLAYERS];
         for (int i = 0; i < g->players; i++) {
             value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
@@ -516,15 +516,17 @@ done:
  * at most n - 1. */
 static inline Py_ssize_t pick_weighted(const double *cum, Py_ssize_t n, double x)
 {
-    Py_ssize_t lo = 0, hi = n;
-    while (lo < hi) {
-        Py_ssize_t mid = (lo + hi) / 2;
-        if (cum[mid] <= x)
-            lo = mid + 1;
-        else
-            hi = mid;
+    /* branch-free halving (the loop's length depends on n only): mispredicted branches
+     * would cost more than the search */
+    const double *b = cum;
+    Py_ssize_t len = n;
+    while (len > 1) {
+        const Py_ssize_t half = len / 2;
+        b = b[half] <= x ? b + half : b;
+        len -= half;
     }
-    return lo < n ? lo : n - 1;
+    const Py_ssize_t at = (b - cum) + (*b <= x);
+    return at < n ? at : n - 1;
 }
 
 /* poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative,
@@ -582,10 +584,20 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
     memcpy(cards, known, (size_t)nknown);
     deal_part d;
     int units[MAX_PLAYERS];
+    int all_fixed = !n_deals;
+    for (int i = 0; i < P && all_fixed; i++)
+        all_fixed = off[i + 1] - off[i] == 1;
+    if (all_fixed) {  /* the same hole cards every trial: their part once */
+        memcpy(holes, cb, (size_t)(P * H));
+        deal_prepare(&g, &d, holes);
+    }
     for (Py_ssize_t trial = 0; trial < trials && !failed; trial++) {
         uint64_t taken = 0;
         Py_ssize_t grid_index = 0;
-        if (n_deals) {
+        if (all_fixed) {
+            for (int j = 0; j < P * H; j++)
+                taken |= UINT64_C(1) << holes[j];
+        } else if (n_deals) {
             Py_ssize_t pick = pick_weighted(dcum, n_deals, cl_unit(&rng) * dcum[n_deals - 1]);
             memcpy(holes, db + pick * P * H, (size_t)(P * H));
             grid_index = pick;
@@ -639,7 +651,8 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
             bkey += t->key[cards[j]];
             bmask |= t->bit[cards[j]];
         }
-        deal_prepare(&g, &d, holes);
+        if (!all_fixed)
+            deal_prepare(&g, &d, holes);
         showdown(&g, &d, cards, bkey, bmask, units);
         tally(P, units, sums);
         if (grid_on) {
