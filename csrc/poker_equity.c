@@ -89,6 +89,42 @@ static void deal_prepare(const game *g, deal_part *d, const uint8_t *holes)
 
 static void share_units(const game *g, const uint32_t *value, const uint16_t *low, int *units);
 
+/* Omaha values (flushes counted) and lows of every player on one board. */
+static void omaha_values(const game *g, const deal_part *d, const uint8_t *board, uint32_t *value, uint16_t *low)
+{
+    const cl_poker_tables *t = g->t;
+    uint64_t tkey[10], tmask[10];
+    uint16_t tlow[10];
+    for (int j = 0; j < 10; j++) {
+        const uint8_t a = board[TRIPLES[j][0]], b = board[TRIPLES[j][1]], c = board[TRIPLES[j][2]];
+        tkey[j] = t->key[a] + t->key[b] + t->key[c];
+        tmask[j] = t->bit[a] | t->bit[b] | t->bit[c];
+        uint16_t la = g->low_bit[a], lb = g->low_bit[b], lc = g->low_bit[c];
+        tlow[j] = (la && lb && lc && la != lb && la != lc && lb != lc) ? (uint16_t)(la | lb | lc) : 0x4000;
+    }
+    for (int i = 0; i < g->players; i++) {
+        uint32_t best = 0;
+        uint16_t best_low = NO_LOW;
+        for (int p = 0; p < d->pairs; p++) {
+            const uint64_t pk = d->pkey[i][p], pm = d->pmask[i][p];
+            for (int j = 0; j < 10; j++) {
+                uint32_t v = cl_poker_value(t, pk + tkey[j], pm | tmask[j]);
+                best = v > best ? v : best;
+            }
+            if (g->hi_lo && d->plow[i][p] != 0x8000) {
+                const uint16_t pl = d->plow[i][p];
+                for (int j = 0; j < 10; j++)
+                    if (tlow[j] != 0x4000 && !(tlow[j] & pl)) {
+                        uint16_t l = (uint16_t)(tlow[j] | pl);
+                        best_low = l < best_low ? l : best_low;
+                    }
+            }
+        }
+        value[i] = best;
+        low[i] = best_low;
+    }
+}
+
 /* Share units of each player on one board (5 cards; key and mask summed without the suit
  * counters' start). */
 static void showdown(const game *g, const deal_part *d, const uint8_t *board, uint64_t bkey,
@@ -109,36 +145,7 @@ static void showdown(const game *g, const deal_part *d, const uint8_t *board, ui
                 low[i] = g->best_low[(d->low[i] | blow) & 0xff];
         }
     } else {
-        uint64_t tkey[10], tmask[10];
-        uint16_t tlow[10];
-        for (int j = 0; j < 10; j++) {
-            const uint8_t a = board[TRIPLES[j][0]], b = board[TRIPLES[j][1]], c = board[TRIPLES[j][2]];
-            tkey[j] = t->key[a] + t->key[b] + t->key[c];
-            tmask[j] = t->bit[a] | t->bit[b] | t->bit[c];
-            uint16_t la = g->low_bit[a], lb = g->low_bit[b], lc = g->low_bit[c];
-            tlow[j] = (la && lb && lc && la != lb && la != lc && lb != lc) ? (uint16_t)(la | lb | lc) : 0x4000;
-        }
-        for (int i = 0; i < n; i++) {
-            uint32_t best = 0;
-            uint16_t best_low = NO_LOW;
-            for (int p = 0; p < d->pairs; p++) {
-                const uint64_t pk = d->pkey[i][p], pm = d->pmask[i][p];
-                for (int j = 0; j < 10; j++) {
-                    uint32_t v = cl_poker_value(t, pk + tkey[j], pm | tmask[j]);
-                    best = v > best ? v : best;
-                }
-                if (g->hi_lo && d->plow[i][p] != 0x8000) {
-                    const uint16_t pl = d->plow[i][p];
-                    for (int j = 0; j < 10; j++)
-                        if (tlow[j] != 0x4000 && !(tlow[j] & pl)) {
-                            uint16_t l = (uint16_t)(tlow[j] | pl);
-                            best_low = l < best_low ? l : best_low;
-                        }
-                }
-            }
-            value[i] = best;
-            low[i] = best_low;
-        }
+        omaha_values(g, d, board, value, low);
     }
     share_units(g, value, low, units);
 }
@@ -285,20 +292,55 @@ static void enumerate_deal(const game *g, const deal_part *d, const uint8_t *kno
     }
 }
 
-/* --- hold'em by rank classes ------------------------------------------------------------------
+/* --- by rank classes (hold'em and Omaha) ------------------------------------------------------
  * Without flushes a board's value to every player depends on its ranks alone, and so does the
  * low.  So the completions are counted by rank multiset, each weighted by the ways to take its
- * cards from the cards left (prod C(left of rank r, taken)), one lookup per player each; then
+ * cards from the cards left (prod C(left of rank r, taken)), valued once for every player; then
  * the only boards where suits can matter are enumerated card by card: those holding three or
- * more cards of a suit of which some player holds enough for five.  There the true showdown
- * replaces the suit-blind one. */
+ * more cards of a suit of which some player holds enough for five (in Omaha: two).  There the
+ * true showdown replaces the suit-blind one. */
 
 typedef struct {
     const game *g;
     const deal_part *d;
     int left[13];
+    int ranks[5];  /* the board's ranks so far (Omaha needs them for its triples) */
     int64_t *acc;
 } rank_pass;
+
+/* Omaha values ignoring suits (and the lows) from the board's five ranks. */
+static void omaha_blind(const game *g, const deal_part *d, const int *ranks, uint32_t *value, uint16_t *low)
+{
+    const cl_poker_tables *t = g->t;
+    uint64_t tkey[10];
+    uint16_t tlow[10];
+    for (int j = 0; j < 10; j++) {
+        const int a = ranks[TRIPLES[j][0]], b = ranks[TRIPLES[j][1]], c = ranks[TRIPLES[j][2]];
+        tkey[j] = (t->key[4 * a] + t->key[4 * b] + t->key[4 * c]) & 0xffffffffu;
+        const uint16_t la = g->low_bit[4 * a], lb = g->low_bit[4 * b], lc = g->low_bit[4 * c];
+        tlow[j] = (la && lb && lc && la != lb && la != lc && lb != lc) ? (uint16_t)(la | lb | lc) : 0x4000;
+    }
+    for (int i = 0; i < g->players; i++) {
+        uint32_t best = 0;
+        uint16_t best_low = NO_LOW;
+        for (int p = 0; p < d->pairs; p++) {
+            const uint64_t pk = d->pkey[i][p];
+            for (int j = 0; j < 10; j++) {
+                const uint32_t v = t->table[cl_poker_index(t, pk + tkey[j])];
+                best = v > best ? v : best;
+            }
+            const uint16_t pl = d->plow[i][p];
+            if (g->hi_lo && pl != 0x8000)
+                for (int j = 0; j < 10; j++)
+                    if (tlow[j] != 0x4000 && !(tlow[j] & pl)) {
+                        const uint16_t l = (uint16_t)(tlow[j] | pl);
+                        best_low = l < best_low ? l : best_low;
+                    }
+        }
+        value[i] = best;
+        low[i] = best_low;
+    }
+}
 
 static const int64_t CHOOSE[5][5] = {
     {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1},
@@ -314,7 +356,7 @@ static void add_units(int n, const int *units, int64_t weight, int64_t *acc)
     }
 }
 
-static void by_ranks(const rank_pass *rp, int r, int need, int64_t weight, uint64_t key, uint16_t low)
+static void by_ranks(rank_pass *rp, int r, int need, int64_t weight, uint64_t key, uint16_t low)
 {
     const game *g = rp->g;
     if (need == 0) {
@@ -322,9 +364,13 @@ static void by_ranks(const rank_pass *rp, int r, int need, int64_t weight, uint6
         uint32_t value[MAX_PLAYERS] = {0};
         uint16_t lows[MAX_PLAYERS] = {0};
         int units[MAX_PLAYERS];
-        for (int i = 0; i < g->players; i++) {
-            value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
-            lows[i] = g->hi_lo ? g->best_low[(rp->d->low[i] | low) & 0xff] : NO_LOW;
+        if (g->omaha) {
+            omaha_blind(g, rp->d, rp->ranks, value, lows);
+        } else {
+            for (int i = 0; i < g->players; i++) {
+                value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
+                lows[i] = g->hi_lo ? g->best_low[(rp->d->low[i] | low) & 0xff] : NO_LOW;
+            }
         }
         share_units(g, value, lows, units);
         add_units(g->players, units, weight, rp->acc);
@@ -335,9 +381,12 @@ static void by_ranks(const rank_pass *rp, int r, int need, int64_t weight, uint6
     const uint64_t rank_key = g->t->key[4 * r] & 0xffffffffu;
     const uint16_t rank_low = g->low_bit[4 * r];
     const int most = rp->left[r] < need ? rp->left[r] : need;
-    for (int m = 0; m <= most; m++)
+    for (int m = 0; m <= most; m++) {
+        for (int j = 0; j < m; j++)
+            rp->ranks[5 - need + j] = r;
         by_ranks(rp, r + 1, need - m, weight * CHOOSE[rp->left[r]][m], key + m * rank_key,
                  m ? (uint16_t)(low | rank_low) : low);
+    }
 }
 
 typedef struct {
@@ -366,7 +415,16 @@ static void flush_boards(flush_pass *fp, int part, int start, int filled)
         uint32_t real[MAX_PLAYERS], blind[MAX_PLAYERS];
         uint16_t lows[MAX_PLAYERS];
         int differ = 0;
-        for (int i = 0; i < g->players; i++) {
+        if (g->omaha) {
+            int ranks[5];
+            for (int j = 0; j < 5; j++)
+                ranks[j] = fp->board[j] >> 2;
+            omaha_blind(g, fp->d, ranks, blind, lows);
+            omaha_values(g, fp->d, fp->board, real, lows);
+            for (int i = 0; i < g->players; i++)
+                differ |= real[i] != blind[i];
+        }
+        for (int i = 0; i < g->players && !g->omaha; i++) {
             const uint64_t key = fp->d->key[i] + bkey;
             real[i] = cl_poker_value(t, key, fp->d->mask[i] | bmask);
             blind[i] = t->table[cl_poker_index(t, key)];
@@ -393,14 +451,16 @@ static void flush_boards(flush_pass *fp, int part, int start, int filled)
     }
 }
 
-static void holdem_by_ranks(const game *g, const deal_part *d, const uint8_t *known, int nknown,
+static void by_rank_classes(const game *g, const deal_part *d, const uint8_t *known, int nknown,
                             const uint8_t *cards, int ncards, int64_t *acc)
 {
     const cl_poker_tables *t = g->t;
     const int k = 5 - nknown;
-    rank_pass rp = {g, d, {0}, acc};
+    rank_pass rp = {g, d, {0}, {0}, acc};
     for (int j = 0; j < ncards; j++)
         rp.left[cards[j] >> 2]++;
+    for (int j = 0; j < nknown; j++)
+        rp.ranks[j] = known[j] >> 2;
     uint64_t key = 0;
     uint16_t low = 0;
     int known_suit[4] = {0};
@@ -438,7 +498,10 @@ static void holdem_by_ranks(const game *g, const deal_part *d, const uint8_t *kn
         fp.size[1] = nr;
         for (int a = 0; a <= k; a++) {
             const int on_board = known_suit[s] + a;
-            if (on_board < 3 || most < 5 - on_board || a > ns || k - a > nr)
+            /* a flush needs five of the suit: hold'em from any of the seven cards, Omaha from
+             * exactly two hole cards and three board cards */
+            const int can = g->omaha ? most >= 2 : most >= 5 - on_board;
+            if (on_board < 3 || !can || a > ns || k - a > nr)
                 continue;
             fp.take[0] = a;
             fp.take[1] = k - a;
@@ -497,8 +560,8 @@ static PyObject *poker_equity_exact(PyObject *self, PyObject *args)
                 cards[m++] = dk[j];
         deal_prepare(&g, &d, holes);
         int64_t *sums = (int64_t *)acc.buf + i * g.players * 4;
-        if (!g.omaha && board.len < 5)
-            holdem_by_ranks(&g, &d, board.buf, (int)board.len, cards, m, sums);
+        if (board.len < 5)
+            by_rank_classes(&g, &d, board.buf, (int)board.len, cards, m, sums);
         else
             enumerate_deal(&g, &d, board.buf, (int)board.len, cards, m, sums);
     }

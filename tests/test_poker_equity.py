@@ -316,6 +316,35 @@ def test_compiled_showdown_against_the_numpy_oracles(game: str, hole: int, hi_lo
         assert acc[0, :, 2].tolist() == _oracle_units(game, holes, board, hi_lo)
 
 
+@pytest.mark.parametrize("game, hole, hi_lo, known", [
+    ("holdem", 2, False, 3), ("holdem", 2, True, 3), ("shortdeck", 2, False, 3),
+    ("omaha", 4, False, 4), ("omaha", 4, True, 3), ("omaha5", 5, True, 4), ("omaha6", 6, False, 4),
+])
+def test_rank_class_counting_against_the_numpy_oracles(game: str, hole: int, hi_lo: bool, known: int) -> None:
+    """Flop and turn spots: the kernel counts boards by rank classes plus the flush boards; the
+    oracles value every completion one by one."""
+    from itertools import combinations as subsets
+
+    from cardlab.poker.equity import GAMES, _exact_tally
+
+    g = GAMES[game]
+    rng = np.random.default_rng(hole * 100 + hi_lo * 10 + known)
+    deck = np.array(g.deck())
+    for _ in range(3 if known == 3 else 10):
+        p = int(rng.integers(2, 5))
+        cards = rng.choice(deck, known + p * hole, replace=False).astype(np.uint8)
+        board, holes = cards[:known], cards[known:].reshape(p, hole)
+        acc, per_deal = _exact_tally(g, holes[None], board.tolist(), [], hi_lo)
+        left = [c for c in g.deck() if c not in set(cards.tolist())]
+        total = np.zeros(p, dtype=np.int64)
+        count = 0
+        for rest in subsets(left, 5 - known):
+            total += _oracle_units(game, holes, np.concatenate([board, np.array(rest, dtype=np.uint8)]), hi_lo)
+            count += 1
+        assert per_deal == count
+        assert acc[0, :, 2].tolist() == total.tolist()
+
+
 def test_simulated_boards_avoid_the_range_players_cards() -> None:
     """On the turn, simulated against exact within four standard errors: a board card taken
     from a range player's hand (or a biased river) would move this by many."""
