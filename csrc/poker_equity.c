@@ -397,7 +397,43 @@ typedef struct {
     uint8_t board[5];
     int nknown;
     int64_t *acc;
+    int suit;
+    int rest_left[13];  /* cards of each rank in pool 1 */
 } flush_pass;
+
+/* Hold'em, the suited cards of the board chosen: the rest of the board counted by rank classes.
+ * With distinct cards a player who makes the flush holds nothing better whatever the other
+ * cards are (no full house or four of a kind is left for him), so his value is the flush's;
+ * everyone else's, and every suit-blind value, depends on the ranks alone. */
+static void rest_by_ranks(const flush_pass *fp, const uint32_t *flush, int r, int need, int64_t weight,
+                          uint64_t key, uint16_t low)
+{
+    const game *g = fp->g;
+    if (need == 0) {
+        const cl_poker_tables *t = g->t;
+        uint32_t real[MAX_PLAYERS] = {0}, blind[MAX_PLAYERS] = {0};
+        uint16_t lows[MAX_PLAYERS] = {0};
+        for (int i = 0; i < g->players; i++) {
+            blind[i] = t->table[cl_poker_index(t, fp->d->key[i] + key)];
+            real[i] = flush[i] ? flush[i] : blind[i];
+            lows[i] = g->hi_lo ? g->best_low[(fp->d->low[i] | low) & 0xff] : NO_LOW;
+        }
+        int units[MAX_PLAYERS];
+        share_units(g, real, lows, units);
+        add_units(g->players, units, weight, fp->acc);
+        share_units(g, blind, lows, units);
+        add_units(g->players, units, -weight, fp->acc);
+        return;
+    }
+    if (r == 13)
+        return;
+    const uint64_t rank_key = g->t->key[4 * r] & 0xffffffffu;
+    const uint16_t rank_low = g->low_bit[4 * r];
+    const int most = fp->rest_left[r] < need ? fp->rest_left[r] : need;
+    for (int m = 0; m <= most; m++)
+        rest_by_ranks(fp, flush, r + 1, need - m, weight * CHOOSE[fp->rest_left[r]][m], key + m * rank_key,
+                      m ? (uint16_t)(low | rank_low) : low);
+}
 
 /* Boards taking take[0] cards of pool 0 (the suit) and take[1] of pool 1 (the rest). */
 static void flush_boards(flush_pass *fp, int part, int start, int filled)
@@ -441,7 +477,26 @@ static void flush_boards(flush_pass *fp, int part, int start, int filled)
         return;
     }
     if (filled == fp->take[0] && part == 0) {
-        flush_boards(fp, 1, 0, filled);
+        const game *g = fp->g;
+        if (g->omaha || fp->take[1] == 0) {
+            flush_boards(fp, 1, 0, filled);
+            return;
+        }
+        const cl_poker_tables *t = g->t;
+        uint64_t key = 0, mask = 0;
+        uint16_t low = 0;
+        for (int j = 0; j < fp->nknown + filled; j++) {
+            key += t->key[fp->board[j]];
+            mask |= t->bit[fp->board[j]];
+            low |= g->low_bit[fp->board[j]];
+        }
+        uint32_t flush[MAX_PLAYERS];
+        const int s = fp->suit;
+        for (int i = 0; i < g->players; i++) {
+            const uint32_t suited = (uint32_t)((fp->d->mask[i] | mask) >> (16 * s)) & 0x1fff;
+            flush[i] = __builtin_popcount(suited) >= 5 ? t->flush[suited] : 0;
+        }
+        rest_by_ranks(fp, flush, 0, fp->take[1], 1, key & 0xffffffffu, low);
         return;
     }
     const int want = part == 0 ? fp->take[0] : fp->take[0] + fp->take[1];
@@ -496,6 +551,10 @@ static void by_rank_classes(const game *g, const deal_part *d, const uint8_t *kn
         fp.pool[1] = rest;
         fp.size[0] = ns;
         fp.size[1] = nr;
+        fp.suit = s;
+        memset(fp.rest_left, 0, sizeof fp.rest_left);
+        for (int j = 0; j < nr; j++)
+            fp.rest_left[rest[j] >> 2]++;
         for (int a = 0; a <= k; a++) {
             const int on_board = known_suit[s] + a;
             /* a flush needs five of the suit: hold'em from any of the seven cards, Omaha from
