@@ -535,9 +535,7 @@ static void by_rank_classes(const game *g, const deal_part *d, const uint8_t *kn
     for (int s = 0; s < 4; s++) {
         int most = 0;  /* the most cards of this suit any player holds */
         for (int i = 0; i < g->players; i++) {
-            int held = 0;
-            for (int r = 0; r < 13; r++)
-                held += (int)(d->mask[i] >> (16 * s + r) & 1);
+            const int held = __builtin_popcount((unsigned)(d->mask[i] >> (16 * s)) & 0x1fff);
             most = held > most ? held : most;
         }
         int ns = 0, nr = 0;

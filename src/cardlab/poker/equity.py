@@ -209,14 +209,15 @@ def _spec(game: Game, players: int, hi_lo: bool) -> tuple[int, int, bool, bool]:
     return players, game.hole, game.omaha, hi_lo
 
 
+_PERMUTATION_MAPS = tuple(tuple((c // 4) * 4 + perm[c % 4] for c in range(52)) for perm in permutations(range(4)))
+"""Card map of each of the 24 suit permutations."""
+
+
 def _suit_maps(board: Sequence[int], dead: Sequence[int], deck: Sequence[int]) -> list[np.ndarray]:
     """Card maps of the suit permutations that keep the board and the dead cards as sets."""
-    maps = []
-    for perm in permutations(range(4)):
-        m = np.array([(c // 4) * 4 + perm[c % 4] for c in range(52)], dtype=np.uint8)
-        if set(m[list(board)].tolist()) == set(board) and set(m[list(dead)].tolist()) == set(dead):
-            maps.append(m)
-    return maps
+    board_set, dead_set = set(board), set(dead)
+    return [np.array(m, dtype=np.uint8) for m in _PERMUTATION_MAPS
+            if {m[c] for c in board_set} == board_set and {m[c] for c in dead_set} == dead_set]
 
 
 def _deals(players: list[Player], limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -379,11 +380,11 @@ def _exact(g: Game, players: list[Player], board: list[int], dead: list[int], hi
         raise TooLargeError(_too_large(floor, max_evaluations, hint))
     if not len(deals):
         raise RangeError("the ranges leave no deal in which the players hold different cards")
-    if len(maps) > 1:
+    if len(maps) > 1 and len(deals) > 1:
         canon = _canonical(deals, maps)
         unique, inverse = np.unique(canon, axis=0, return_inverse=True)
         inverse = inverse.reshape(-1)
-    else:  # no suit permutation keeps the board: every deal is its own problem
+    else:  # one deal, or no suit permutation keeps the board: every deal is its own problem
         unique, inverse = deals.reshape(len(deals), -1), np.arange(len(deals))
     cost = _evaluations(g, len(unique), boards_per_deal, len(players))
     if cost > max_evaluations:
