@@ -77,7 +77,11 @@ class HandValue:
     def describe(self) -> str:
         """The category with its deciding ranks, in words."""
         c, r = self.category, self.ranks
-        n, p = rank_name, lambda x: rank_name(x, True)
+        n = rank_name
+
+        def p(x: int) -> str:
+            return rank_name(x, True)
+
         if c in (Category.HIGH_CARD, Category.FLUSH):
             return f"{c.label}, " + "-".join(RANKS[x] for x in r)
         if c == Category.ONE_PAIR:

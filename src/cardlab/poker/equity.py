@@ -241,7 +241,11 @@ def _deals(players: list[Player], limit: int) -> tuple[np.ndarray, np.ndarray, n
 def _canonical(cards: np.ndarray, maps: list[np.ndarray]) -> np.ndarray:
     """The lexicographically least image of each deal under the suit maps (hole cards sorted)."""
     d = len(cards)
-    flat = lambda x: np.sort(x, axis=2)[:, :, ::-1].reshape(d, -1)  # noqa: E731
+
+    def flat(x: np.ndarray) -> np.ndarray:
+        rows: np.ndarray = np.sort(x, axis=2)[:, :, ::-1].reshape(d, -1)
+        return rows
+
     best = flat(cards)
     for m in maps:
         cand = flat(m[cards])

@@ -28,7 +28,7 @@ import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from cardlab.distribution import Simulation
 
@@ -141,8 +141,10 @@ class EquityResult:
             rows.append(row)
         widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
         left = {1}
-        fmt = lambda cells: "  ".join(c.ljust(w) if i in left else c.rjust(w)  # noqa: E731
-                                      for i, (c, w) in enumerate(zip(cells, widths)))
+
+        def fmt(cells: Sequence[str]) -> str:
+            return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
         lines = [self._caption(), fmt(headers), "  ".join("-" * w for w in widths)]
         lines += [fmt(r) for r in rows]
         return "\n".join(lines) + "\n"

@@ -188,8 +188,8 @@ def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: 
 
 def _can_repeat(dealing: Any) -> bool:
     if isinstance(dealing, Reels):
-        return dealing.can_repeat()
-    return max(dealing.deck.counts) > 1
+        return bool(dealing.can_repeat())
+    return bool(max(dealing.deck.counts) > 1)
 
 
 def category_counts(dealing: Any, rules: Rules = STANDARD) -> list[int]:
