@@ -9,6 +9,7 @@
 #include "core.h"
 #include "poker.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define UNIT 5040
@@ -632,21 +633,31 @@ done:
     return result;
 }
 
-/* The first index whose cumulative weight exceeds x (numpy's searchsorted side="right"),
- * at most n - 1. */
-static inline Py_ssize_t pick_weighted(const double *cum, Py_ssize_t n, double x)
+/* A guide to a cumulative array (the alias-free O(1) way to draw by weight): guide[b] is the
+ * first index whose cumulative weight exceeds the b-th of g equal parts of the total. */
+static void guide_build(const double *cum, Py_ssize_t n, int32_t *guide, Py_ssize_t g)
 {
-    /* branch-free halving (the loop's length depends on n only): mispredicted branches
-     * would cost more than the search */
-    const double *b = cum;
-    Py_ssize_t len = n;
-    while (len > 1) {
-        const Py_ssize_t half = len / 2;
-        b = b[half] <= x ? b + half : b;
-        len -= half;
+    const double total = cum[n - 1];
+    Py_ssize_t i = 0;
+    for (Py_ssize_t b = 0; b < g; b++) {
+        const double threshold = total * (double)b / (double)g;
+        while (i < n - 1 && cum[i] <= threshold)
+            i++;
+        guide[b] = (int32_t)i;
     }
-    const Py_ssize_t at = (b - cum) + (*b <= x);
-    return at < n ? at : n - 1;
+}
+
+/* The first index whose cumulative weight exceeds u * total (numpy's searchsorted side="right"),
+ * u in [0, 1): the guide's bucket, then a step or two (either way, for rounding). */
+static inline Py_ssize_t pick_guided(const double *cum, Py_ssize_t n, const int32_t *guide, double u)
+{
+    const double x = u * cum[n - 1];
+    Py_ssize_t i = guide[(Py_ssize_t)(u * (double)n)];
+    while (i > 0 && cum[i - 1] > x)
+        i--;
+    while (i < n - 1 && cum[i] <= x)
+        i++;
+    return i;
 }
 
 /* poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative,
@@ -691,7 +702,18 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
         goto done;
     }
     int failed = 0;
+    int32_t *guides = malloc(sizeof(int32_t) * (size_t)(n_deals + (n_deals ? 0 : off[P]) + 1));
+    if (guides == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
     Py_BEGIN_ALLOW_THREADS
+    if (n_deals)
+        guide_build(deal_cum.buf, n_deals, guides, n_deals);
+    else
+        for (int i = 0; i < P; i++)
+            guide_build((const double *)cumulative.buf + off[i], off[i + 1] - off[i], guides + off[i],
+                        off[i + 1] - off[i]);
     cl_rng rng;
     memcpy(rng.s, seed.buf, 32);
     const uint8_t *cb = combos.buf, *db = deals.buf, *known = board.buf;
@@ -718,7 +740,7 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
             for (int j = 0; j < P * H; j++)
                 taken |= UINT64_C(1) << holes[j];
         } else if (n_deals) {
-            Py_ssize_t pick = pick_weighted(dcum, n_deals, cl_unit(&rng) * dcum[n_deals - 1]);
+            Py_ssize_t pick = pick_guided(dcum, n_deals, guides, cl_unit(&rng));
             memcpy(holes, db + pick * P * H, (size_t)(P * H));
             grid_index = pick;
             for (int j = 0; j < P * H; j++)
@@ -731,10 +753,8 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
                 for (int i = 0; i < P && !clash; i++) {
                     const Py_ssize_t size = off[i + 1] - off[i];
                     Py_ssize_t pick = 0;
-                    if (size > 1) {
-                        const double *c = cum + off[i];
-                        pick = pick_weighted(c, size, cl_unit(&rng) * c[size - 1]);
-                    }
+                    if (size > 1)
+                        pick = pick_guided(cum + off[i], size, guides + off[i], cl_unit(&rng));
                     if (i == 1)
                         grid_index = pick;
                     const uint8_t *h = cb + (off[i] + pick) * H;
@@ -782,6 +802,7 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS
+    free(guides);
     if (failed)
         result = PyLong_FromLong(-1);
     else
