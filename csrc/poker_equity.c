@@ -191,106 +191,18 @@ static inline void tally(int n, const int *units, int64_t *acc)
     }
 }
 
-/* Every completion of the known board from `cards` (the deal's cards left out) for one deal. */
-static void enumerate_deal(const game *g, const deal_part *d, const uint8_t *known, int nknown,
-                           const uint8_t *cards, int ncards, int64_t *acc)
+/* The river: the one board of five known cards. */
+static void river(const game *g, const deal_part *d, const uint8_t *board, int64_t *acc)
 {
     const cl_poker_tables *t = g->t;
-    const int k = 5 - nknown, n = g->players;
-    uint8_t board[5];
-    uint64_t key[6], mask[6];
-    key[0] = 0;
-    mask[0] = 0;
-    for (int j = 0; j < nknown; j++) {
-        board[j] = known[j];
-        key[0] += t->key[known[j]];
-        mask[0] |= t->bit[known[j]];
+    uint64_t key = 0, mask = 0;
+    for (int j = 0; j < 5; j++) {
+        key += t->key[board[j]];
+        mask |= t->bit[board[j]];
     }
     int units[MAX_PLAYERS];
-    if (k == 0) {
-        showdown(g, d, board, key[0], mask[0], units);
-        tally(n, units, acc);
-        return;
-    }
-    /* plain hold'em, the common case: one lookup per player and board, the players' part and
-     * the first k - 1 board cards summed once for every last card */
-    const int fast = !g->omaha && !g->hi_lo;
-    int64_t won[MAX_PLAYERS] = {0}, split[MAX_PLAYERS] = {0}, share[MAX_PLAYERS] = {0};
-    int64_t win0 = 0, win1 = 0, ties = 0;
-    uint64_t pkey[MAX_PLAYERS], pmask[MAX_PLAYERS];
-    int at[5];
-    int depth = 0;
-    at[0] = -1;
-    while (depth >= 0) {
-        int next = ++at[depth];
-        if (next > ncards - (k - depth)) {
-            depth--;
-            continue;
-        }
-        const uint8_t c = cards[next];
-        board[nknown + depth] = c;
-        key[depth + 1] = key[depth] + t->key[c];
-        mask[depth + 1] = mask[depth] | t->bit[c];
-        if (depth + 1 < k) {
-            depth++;
-            at[depth] = next;
-            continue;
-        }
-        if (!fast) {
-            showdown(g, d, board, key[k], mask[k], units);
-            tally(n, units, acc);
-            continue;
-        }
-        /* the last board card: every card left after this one's predecessor */
-        for (int i = 0; i < n; i++) {
-            pkey[i] = d->key[i] + key[k - 1];
-            pmask[i] = d->mask[i] | mask[k - 1];
-        }
-        if (n == 2) {
-            for (int last = next; last < ncards; last++) {
-                const uint64_t ck = t->key[cards[last]], cb = t->bit[cards[last]];
-                uint32_t a = cl_poker_value(t, pkey[0] + ck, pmask[0] | cb);
-                uint32_t b = cl_poker_value(t, pkey[1] + ck, pmask[1] | cb);
-                win0 += a > b;
-                win1 += b > a;
-                ties += a == b;
-            }
-        } else {
-            for (int last = next; last < ncards; last++) {
-                const uint64_t ck = t->key[cards[last]], cb = t->bit[cards[last]];
-                uint32_t value[MAX_PLAYERS], top = 0;
-                for (int i = 0; i < n; i++) {
-                    value[i] = cl_poker_value(t, pkey[i] + ck, pmask[i] | cb);
-                    top = value[i] > top ? value[i] : top;
-                }
-                int winners = 0;
-                for (int i = 0; i < n; i++)
-                    winners += value[i] == top;
-                const int part = UNIT / winners;
-                for (int i = 0; i < n; i++) {
-                    const int is_top = value[i] == top;
-                    won[i] += is_top & (winners == 1);
-                    split[i] += is_top & (winners > 1);
-                    share[i] += is_top ? part : 0;
-                }
-            }
-        }
-        at[depth] = ncards;  /* this level is done */
-    }
-    if (fast && n == 2) {
-        won[0] = win0;
-        won[1] = win1;
-        split[0] = split[1] = ties;
-        share[0] = win0 * UNIT + ties * (UNIT / 2);
-        share[1] = win1 * UNIT + ties * (UNIT / 2);
-    }
-    if (fast) {  /* exact sums: squared units are not needed */
-        for (int i = 0; i < n; i++) {
-            acc[4 * i] += won[i];
-            acc[4 * i + 1] += split[i];
-            acc[4 * i + 2] += share[i];
-        }
-    }
+    showdown(g, d, board, key, mask, units);
+    tally(g->players, units, acc);
 }
 
 /* --- by rank classes (hold'em and Omaha) ------------------------------------------------------
@@ -621,7 +533,7 @@ static PyObject *poker_equity_exact(PyObject *self, PyObject *args)
         if (board.len < 5)
             by_rank_classes(&g, &d, board.buf, (int)board.len, cards, m, sums);
         else
-            enumerate_deal(&g, &d, board.buf, (int)board.len, cards, m, sums);
+            river(&g, &d, board.buf, sums);
     }
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
