@@ -85,6 +85,29 @@ static inline uint32_t cl_below(cl_rng *r, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
+/* The same from half a generator word at a time (the generator is the costly part): `word`
+ * and `halves` carry the unused half from one draw to the next. */
+typedef struct {
+    uint64_t word;
+    int halves;
+} cl_halves;
+
+static inline uint32_t cl_below_half(cl_rng *r, cl_halves *h, uint32_t n)
+{
+    for (;;) {
+        if (!h->halves) {
+            h->word = cl_next(r);
+            h->halves = 2;
+        }
+        const uint64_t m = (h->word & 0xffffffffu) * n;
+        h->word >>= 32;
+        h->halves--;
+        const uint32_t low = (uint32_t)m;
+        if (__builtin_expect(low >= n, 1) || low >= (uint32_t)(-n) % n)
+            return (uint32_t)(m >> 32);
+    }
+}
+
 /* Uniform double in [0, 1). */
 static inline double cl_unit(cl_rng *r) { return (double)(cl_next(r) >> 11) * 0x1.0p-53; }
 

@@ -638,6 +638,7 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
     memcpy(cards, known, (size_t)nknown);
     deal_part d;
     int units[MAX_PLAYERS];
+    cl_halves half = {0, 0};
     int all_fixed = !n_deals;
     for (int i = 0; i < P && all_fixed; i++)
         all_fixed = off[i + 1] - off[i] == 1;
@@ -691,7 +692,7 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
         for (int j = 0; j < k; j++) {
             int at;
             do
-                at = j + (int)cl_below(&rng, (uint32_t)(npool - j));
+                at = j + (int)cl_below_half(&rng, &half, (uint32_t)(npool - j));
             while (taken >> pool[at] & 1);
             const uint8_t c = pool[at];
             pool[at] = pool[j];

@@ -41,11 +41,12 @@ static PyObject *poker_simulate(PyObject *self, PyObject *args)
     cl_rng rng;
     memcpy(rng.s, seed.buf, 32);
     int64_t tally[16] = {0};
+    cl_halves half = {0, 0};
     uint8_t *out = spill.buf;
     for (Py_ssize_t i = 0; i < n; i++) {
         uint64_t key = CL_SUIT_START, mask = 0, sum = 0;
         for (int j = 0; j < k; j++) {  /* a partial shuffle: the hand is deck[0..k) */
-            int pick = j + (int)cl_below(&rng, (uint32_t)(size - j));
+            int pick = j + (int)cl_below_half(&rng, &half, (uint32_t)(size - j));
             uint8_t c = deck[pick];
             deck[pick] = deck[j];
             deck[j] = c;
