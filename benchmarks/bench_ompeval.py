@@ -199,9 +199,16 @@ def run_driver(exe: Path, *args: str) -> list[float]:
     return [float(x) for x in out.split()]
 
 
+try:
+    ALLOWED = frozenset(os.sched_getaffinity(0))
+except AttributeError:  # pragma: no cover - not Linux
+    ALLOWED = frozenset()
+
+
 def pinned(cores: set[int]) -> None:
+    """Run this process (and the threads it starts) on ``cores`` of those it was allowed at start."""
     try:
-        os.sched_setaffinity(0, cores & os.sched_getaffinity(0) or os.sched_getaffinity(0))
+        os.sched_setaffinity(0, (cores & ALLOWED) or ALLOWED)
     except (AttributeError, OSError):  # pragma: no cover - not Linux
         pass
 
