@@ -639,6 +639,9 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
     deal_part d;
     int units[MAX_PLAYERS];
     cl_halves half = {0, 0};
+    const int heads_up = P == 2 && !g.omaha && !g.hi_lo;
+    int64_t won0 = 0, won1 = 0;
+    Py_ssize_t done_trials = 0;
     int all_fixed = !n_deals;
     for (int i = 0; i < P && all_fixed; i++)
         all_fixed = off[i + 1] - off[i] == 1;
@@ -647,6 +650,7 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
         deal_prepare(&g, &d, holes);
     }
     for (Py_ssize_t trial = 0; trial < trials && !failed; trial++) {
+        done_trials = trial + 1;
         uint64_t taken = 0;
         Py_ssize_t grid_index = 0;
         if (all_fixed) {
@@ -706,12 +710,32 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
         }
         if (!all_fixed)
             deal_prepare(&g, &d, holes);
-        showdown(&g, &d, cards, bkey, bmask, units);
-        tally(P, units, sums);
+        if (heads_up) {  /* plain hold'em heads-up: two lookups, counts kept in registers */
+            const uint32_t a = cl_poker_value(t, d.key[0] + bkey, d.mask[0] | bmask);
+            const uint32_t b = cl_poker_value(t, d.key[1] + bkey, d.mask[1] | bmask);
+            won0 += a > b;
+            won1 += b > a;
+            if (!grid_on)
+                continue;
+            units[0] = a > b ? UNIT : a == b ? UNIT / 2 : 0;
+        } else {
+            showdown(&g, &d, cards, bkey, bmask, units);
+            tally(P, units, sums);
+        }
         if (grid_on) {
             const int c = cls[grid_index];
             gsum[c] += units[0];
             gsum[169 + c] += 1;
+        }
+    }
+    if (heads_up && !failed) {  /* the sums the plain path adds trial by trial */
+        const int64_t ties = (int64_t)done_trials - won0 - won1, half_pot = UNIT / 2;
+        const int64_t won[2] = {won0, won1};
+        for (int i = 0; i < 2; i++) {
+            sums[4 * i] += won[i];
+            sums[4 * i + 1] += ties;
+            sums[4 * i + 2] += won[i] * UNIT + ties * half_pot;
+            sums[4 * i + 3] += won[i] * UNIT * UNIT + ties * half_pot * half_pot;
         }
     }
     Py_END_ALLOW_THREADS
