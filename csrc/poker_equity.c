@@ -649,6 +649,19 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
         memcpy(holes, cb, (size_t)(P * H));
         deal_prepare(&g, &d, holes);
     }
+    /* heads-up over listed deals: every deal's two hands and card mask made once per chunk
+     * (when the list is short enough to be worth it) */
+    uint64_t *listed = NULL;
+    if (heads_up && n_deals && n_deals <= 65536 && (listed = malloc(sizeof(uint64_t) * 5 * (size_t)n_deals))) {
+        for (Py_ssize_t i = 0; i < n_deals; i++) {
+            deal_prepare(&g, &d, db + i * P * H);
+            uint64_t taken = 0;
+            for (int j = 0; j < P * H; j++)
+                taken |= UINT64_C(1) << db[i * P * H + j];
+            uint64_t *e = listed + 5 * i;
+            e[0] = d.key[0], e[1] = d.mask[0], e[2] = d.key[1], e[3] = d.mask[1], e[4] = taken;
+        }
+    }
     for (Py_ssize_t trial = 0; trial < trials && !failed; trial++) {
         done_trials = trial + 1;
         uint64_t taken = 0;
@@ -656,6 +669,12 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
         if (all_fixed) {
             for (int j = 0; j < P * H; j++)
                 taken |= UINT64_C(1) << holes[j];
+        } else if (listed) {
+            const Py_ssize_t pick = pick_guided(dcum, n_deals, guides, cl_unit(&rng));
+            const uint64_t *e = listed + 5 * pick;
+            d.key[0] = e[0], d.mask[0] = e[1], d.key[1] = e[2], d.mask[1] = e[3];
+            taken = e[4];
+            grid_index = pick;
         } else if (n_deals) {
             Py_ssize_t pick = pick_guided(dcum, n_deals, guides, cl_unit(&rng));
             memcpy(holes, db + pick * P * H, (size_t)(P * H));
@@ -708,7 +727,7 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
             bkey += t->key[cards[j]];
             bmask |= t->bit[cards[j]];
         }
-        if (!all_fixed)
+        if (!all_fixed && !listed)
             deal_prepare(&g, &d, holes);
         if (heads_up) {  /* plain hold'em heads-up: two lookups, counts kept in registers */
             const uint32_t a = cl_poker_value(t, d.key[0] + bkey, d.mask[0] | bmask);
@@ -738,6 +757,7 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
             sums[4 * i + 3] += won[i] * UNIT * UNIT + ties * half_pot * half_pot;
         }
     }
+    free(listed);
     Py_END_ALLOW_THREADS
     free(guides);
     if (failed)
