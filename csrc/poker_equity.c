@@ -277,6 +277,25 @@ static void by_ranks(rank_pass *rp, int r, int need, int64_t weight, uint64_t ke
         uint32_t value[MAX_PLAYERS] = {0};
         uint16_t lows[MAX_PLAYERS] = {0};
         int units[MAX_PLAYERS];
+        if (!g->omaha && !g->hi_lo) {  /* plain hold'em: the tally in line */
+            const int n = g->players;
+            uint32_t top = 0;
+            for (int i = 0; i < n; i++) {
+                value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
+                top = value[i] > top ? value[i] : top;
+            }
+            int winners = 0;
+            for (int i = 0; i < n; i++)
+                winners += value[i] == top;
+            const int64_t part = weight * (UNIT / winners);
+            int64_t *acc = rp->acc;
+            for (int i = 0; i < n; i++)
+                if (value[i] == top) {
+                    acc[4 * i + (winners > 1)] += weight;
+                    acc[4 * i + 2] += part;
+                }
+            return;
+        }
         if (g->omaha) {
             omaha_blind(g, rp->d, rp->ranks, value, lows);
         } else {
