@@ -456,7 +456,29 @@ static void by_rank_classes(const game *g, const deal_part *d, const uint8_t *kn
         low |= g->low_bit[known[j]];
         known_suit[known[j] & 3]++;
     }
-    by_ranks(&rp, 0, k, 1, key & 0xffffffffu, low);
+    key &= 0xffffffffu;
+    if (k <= 2) {  /* the turn and the flop: the classes in plain loops (no recursion) */
+        for (int r = 0; r < 13; r++) {
+            if (!rp.left[r])
+                continue;
+            const uint64_t kr = key + (t->key[4 * r] & 0xffffffffu);
+            const uint16_t lr = (uint16_t)(low | g->low_bit[4 * r]);
+            rp.ranks[nknown] = r;
+            if (k == 1) {
+                by_ranks(&rp, 13, 0, rp.left[r], kr, lr);
+                continue;
+            }
+            for (int q = r; q < 13; q++) {
+                const int64_t w = q == r ? CHOOSE[rp.left[r]][2] : (int64_t)rp.left[r] * rp.left[q];
+                if (!w)
+                    continue;
+                rp.ranks[nknown + 1] = q;
+                by_ranks(&rp, 13, 0, w, kr + (t->key[4 * q] & 0xffffffffu), (uint16_t)(lr | g->low_bit[4 * q]));
+            }
+        }
+    } else {
+        by_ranks(&rp, 0, k, 1, key, low);
+    }
     flush_pass fp;
     fp.g = g;
     fp.d = d;
