@@ -170,14 +170,6 @@ done:
     return result;
 }
 
-static PyObject *poker_table_size(PyObject *self, PyObject *capsule)
-{
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        return NULL;
-    return PyLong_FromUnsignedLong(t->size);
-}
-
 /* Evaluate rows of K cards.  With `check`, a row holding a card twice gets strength 0 (no
  * real hand has it: high card needs five different ranks) and is counted.  Returns -1 when a
  * byte is not a card id (the rows are then not all valued). */
@@ -316,8 +308,6 @@ PyMethodDef cl_poker_eval_methods[] = {
      "poker_count_subsets(tables, cards, k, counts): categories of every k-card subset."},
     {"poker_tables", poker_tables, METH_VARARGS,
      "poker_tables(counts, values, flush, categories) -> the evaluator's tables (a capsule)."},
-    {"poker_table_size", poker_table_size, METH_O,
-     "poker_table_size(tables) -> entries of the suit-blind table."},
     {"poker_evaluate", poker_evaluate, METH_VARARGS,
      "poker_evaluate(tables, hands, k, strengths, categories, check) -> rows holding a card twice."},
     {NULL, NULL, 0, NULL},

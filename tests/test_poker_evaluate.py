@@ -227,3 +227,17 @@ def test_other_integer_types_and_bad_ids() -> None:
         strengths(np.array([[51, 47, 43, 39, -1]]))
     with pytest.raises(HandError, match="0..51"):
         strengths(np.array([[51, 47, 43, 39, 200]], dtype=np.uint8))
+
+
+def test_the_kernels_refuse_buffers_they_cannot_read() -> None:
+    """The private kernels check sizes themselves (the wrappers are their only callers)."""
+    from cardlab import _core
+    from cardlab.poker.evaluator import tables
+
+    flush = np.zeros(8192, dtype=np.uint32)
+    with pytest.raises(ValueError, match="more than four"):
+        _core.poker_tables(np.full((1, 13), 5, dtype=np.uint8), np.zeros(1, dtype=np.uint32), flush, b"")
+    with pytest.raises(ValueError, match="wrong size"):
+        _core.poker_evaluate(tables(), np.zeros(10, dtype=np.uint8), 5, np.zeros(3, dtype=np.uint32), None, True)
+    with pytest.raises(ValueError, match="bad arguments"):
+        _core.poker_count_subsets(tables(), bytes(range(10)), 8, np.zeros(16, dtype=np.int64))
