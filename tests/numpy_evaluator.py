@@ -18,7 +18,7 @@ import numpy as np
 
 from cardlab.errors import HandError
 from cardlab.poker.kernel import category_codes, flush_strength, plain_strength
-from cardlab.poker.rules import STANDARD, Category, Rules
+from cardlab.poker.rules import STANDARD, Rules
 
 __all__ = ["evaluate", "strengths", "SORTING_NETWORKS"]
 

@@ -245,4 +245,3 @@ def _checked(hands: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(hands)
 
 
-_ = Category  # the doctest's name
