@@ -16,5 +16,8 @@ extern PyMethodDef cl_base_methods[];
 extern PyMethodDef cl_video_methods[];
 extern PyMethodDef cl_deal_methods[];
 extern PyMethodDef cl_deal_program_methods[];
+extern PyMethodDef cl_poker_eval_methods[];
+extern PyMethodDef cl_poker_sim_methods[];
+extern PyMethodDef cl_poker_equity_methods[];
 
 #endif

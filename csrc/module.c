@@ -6,6 +6,9 @@ static PyMethodDef *const families[] = {
     cl_video_methods,
     cl_deal_methods,
     cl_deal_program_methods,
+    cl_poker_eval_methods,
+    cl_poker_sim_methods,
+    cl_poker_equity_methods,
     NULL,
 };
 

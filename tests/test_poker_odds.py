@@ -11,7 +11,7 @@ from poker_brute import combinations
 from cardlab.dealing import Deck, Draw
 from cardlab.engine import exact, simulate
 from cardlab.poker.evaluator import strengths
-from cardlab.poker.odds import PokerCategory, category_counts
+from cardlab.poker.odds import PokerCategory, category_counts, simulate_categories
 from cardlab.dealing import Reels
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category
 
@@ -90,6 +90,45 @@ def test_simulation_within_interval(dealing, rules, seed: int) -> None:
     _within(exact(dealing, feature), simulate(dealing, feature, trials=400_000, seed=seed))
 
 
+@pytest.mark.parametrize("dealing, rules, seed", [
+    (Draw(Deck.standard(), 5), STANDARD, 1),
+    (Draw(Deck.standard(), 7), STANDARD, 2),
+    (Draw(Deck.standard(), 6), STANDARD, 6),
+    (Draw(Deck.standard().remove("Ts Jh As Ad"), 5, ), STANDARD, 3),
+    (Draw(Deck.short(), 5), SHORT_DECK, 4),
+    (Draw(Deck.short(), 7), SHORT_DECK, 7),
+    (Draw(Deck.standard(decks=3), 7), STANDARD, 5),   # cards repeat: the kernel hands those back
+    (Draw(Deck.standard(decks=2), 5), STANDARD, 8),
+])
+def test_compiled_simulation_within_interval(dealing, rules, seed: int) -> None:
+    _within(exact(dealing, PokerCategory(rules)), simulate_categories(dealing, rules, 1_000_000, seed=seed))
+
+
+def test_compiled_simulation_is_the_same_for_any_number_of_threads() -> None:
+    for dealing in (Draw(Deck.standard(), 5), Draw(Deck.standard(decks=2), 7)):
+        runs = [simulate_categories(dealing, trials=700_000, seed=9, chunk=100_000, workers=w) for w in (1, 2, 3)]
+        assert runs[0].counts == runs[1].counts == runs[2].counts
+        assert runs[0].total == 700_000
+    other = simulate_categories(Draw(Deck.standard(), 5), trials=700_000, seed=10, chunk=100_000)
+    assert other.counts != runs[0].counts
+
+
+def test_compiled_simulation_stopped_by_ctrl_c_keeps_the_chunks_done(monkeypatch) -> None:
+    import cardlab.engine as module
+
+    real = module.iter_chunks
+
+    def interrupted(*args, **kwargs):
+        for n, item in enumerate(real(*args, **kwargs)):
+            if n == 3:
+                raise KeyboardInterrupt
+            yield item
+
+    monkeypatch.setattr(module, "iter_chunks", interrupted)
+    d = simulate_categories(Draw(Deck.standard(), 5), trials=10_000_000, seed=1, chunk=50_000, workers=2)
+    assert d.simulation.interrupted and d.total == 150_000
+
+
 def test_simulation_is_seed_stable_across_workers() -> None:
     dealing, feature = Draw(Deck.standard(), 5), PokerCategory()
     one = simulate(dealing, feature, trials=300_000, seed=9, chunk=100_000)
@@ -160,7 +199,7 @@ def test_category_odds_is_what_the_command_prints(reels_file) -> None:
 
     odds = category_odds(Draw(Deck.standard(), 5), simulate=50_000, seed=3, workers=2)
     assert list(odds.exact.counts) == FIVE and odds.simulated.total == 50_000 and not odds.note
-    assert odds.simulated.counts == simulate(Draw(Deck.standard(), 5), PokerCategory(), 50_000, seed=3).counts
+    assert odds.simulated.counts == simulate_categories(Draw(Deck.standard(), 5), trials=50_000, seed=3).counts
     import contextlib
     import io
 

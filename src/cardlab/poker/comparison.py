@@ -80,8 +80,8 @@ class HandValue:
         c, r = self.category, self.ranks
         n = rank_name
 
-        def p(rank: int) -> str:
-            return rank_name(rank, True)
+        def p(x: int) -> str:
+            return rank_name(x, True)
 
         if c in (Category.HIGH_CARD, Category.FLUSH):
             return f"{c.label}, " + "-".join(RANKS[x] for x in r)

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass
-from functools import lru_cache
+from concurrent.futures import ThreadPoolExecutor
 from itertools import permutations
 from math import comb
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 import numpy as np
 
@@ -45,8 +45,8 @@ from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, r
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
 from cardlab.intervals import Z95
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
-from cardlab.poker.holdem import BoardData, holdem_strengths
-from cardlab.poker.omaha import NO_LOW, holdem_lows, omaha_lows, omaha_players
+from cardlab import _core
+from cardlab.poker.evaluator import tables
 from cardlab.poker.ranges import combo_classes, parse_range
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
 
@@ -56,8 +56,13 @@ __all__ = ["Game", "GAMES", "game_named", "equity", "Player", "parse_players", "
 UNIT = 5040
 """A pot in share units: divisible by 2k for every k up to 9, so split and quartered pots stay whole."""
 
-MAX_EVALUATIONS = 300_000_000
-"""Hand evaluations an exact answer may cost by default (about 10 s on one core)."""
+MAX_EVALUATIONS = 20_000_000_000
+"""Hand evaluations (hold'em showdowns, see :func:`_evaluations`) an exact answer may cost by
+default: about 10 s on one core of the compiled kernel, 5 s on two."""
+
+EVALUATIONS_PER_SECOND = 2e9
+"""What one core does, in those units (hold'em counted by rank classes, measured; the message
+of a refusal quotes the time from it)."""
 
 SIMULATION_CHUNK = 200_000
 
@@ -201,142 +206,22 @@ def _looks_like_cards(spec: str) -> bool:
     return len(compact) % 2 == 0 and all(compact[i + 1].lower() in SUITS for i in range(0, len(compact), 2))
 
 
-# --- the showdown: every player's hand on each row, shares of the pot --------------------------
+# --- the compiled kernels (csrc/poker_equity.c) ------------------------------------------------
 
 
-def _high(game: Game, holes: np.ndarray, boards: np.ndarray, data: BoardData | None = None) -> list[np.ndarray]:
-    """Each player's high strength on each row: ``holes`` ``(n, P, hole)``, or ``(P, hole)`` for all rows."""
-    p = holes.shape[-2]
-    same = holes.ndim == 2
-    if game.omaha:
-        return omaha_players(holes, boards, game.rules)
-    if data is None:
-        data = BoardData.of(boards)
-    return [holdem_strengths(data, holes[i] if same else holes[:, i], game.rules) for i in range(p)]
+def _spec(game: Game, players: int, hi_lo: bool) -> tuple[int, int, bool, bool]:
+    return players, game.hole, game.omaha, hi_lo
 
 
-def _showdown(game: Game, holes: np.ndarray, boards: np.ndarray, hi_lo: bool, data: BoardData | None = None
-              ) -> tuple[np.ndarray, np.ndarray]:
-    """Share units ``(n, P)`` (a pot is :data:`UNIT`) and who takes part of the pot ``(n, P)``.
-
-    ``holes`` is ``(n, P, hole)`` (or ``(P, hole)``, the same hands on every row), ``boards`` ``(n, 5)``.
-    """
-    n = len(boards)
-    high = np.stack(_high(game, holes, boards, data), axis=1)
-    top = high == high.max(axis=1, keepdims=True)
-    k = top.sum(axis=1, dtype=np.int64)
-    if not hi_lo:
-        units = np.where(top, (UNIT // k)[:, None], 0)
-        return units, top
-    p = holes.shape[-2]
-    if game.omaha:
-        low = np.stack([omaha_lows(holes[i] if holes.ndim == 2 else holes[:, i], boards) for i in range(p)], axis=1)
-    else:
-        if holes.ndim == 2:
-            holes = np.broadcast_to(holes, (n, *holes.shape))
-        low = np.stack([holdem_lows(np.concatenate([holes[:, i], boards], axis=1)) for i in range(p)], axis=1)
-    best_low = low.min(axis=1, keepdims=True)
-    has_low = best_low[:, 0] < NO_LOW
-    lowers = (low == best_low) & has_low[:, None]
-    k_low = np.maximum(lowers.sum(axis=1, dtype=np.int64), 1)
-    high_pot = np.where(has_low, UNIT // 2, UNIT)
-    units = np.where(top, (high_pot // k)[:, None], 0) + np.where(lowers, (UNIT // 2 // k_low)[:, None], 0)
-    return units, units > 0
-
-
-def _summary(game: Game, holes: np.ndarray, boards: np.ndarray, hi_lo: bool,
-             data: BoardData | None = None) -> np.ndarray:
-    """Sums over the rows, ``(4, P)`` int64: boards won outright, boards split, units, squared units."""
-    p = holes.shape[-2]
-    out = np.zeros((4, p), dtype=np.int64)
-    if hi_lo:
-        units, part = _showdown(game, holes, boards, hi_lo, data)
-        whole = units == UNIT
-        out[0] = whole.sum(axis=0)
-        out[1] = (part & ~whole).sum(axis=0)
-        out[2] = units.sum(axis=0)
-        out[3] = (units * units).sum(axis=0)
-        return out
-    cols = _high(game, holes, boards, data)
-    n = len(cols[0])
-    if p == 2:
-        a, b = cols
-        wins = np.array([np.count_nonzero(a > b), np.count_nonzero(b > a)], dtype=np.int64)
-        ties = n - wins.sum()
-        out[0] = wins
-        out[1] = ties
-        out[2] = wins * UNIT + ties * (UNIT // 2)
-        out[3] = wins * UNIT * UNIT + ties * (UNIT // 2) ** 2
-        return out
-    best = cols[0].copy()
-    for c in cols[1:]:
-        np.maximum(best, c, out=best)
-    tops = [c == best for c in cols]
-    k = np.zeros(n, dtype=np.uint8)
-    for t in tops:
-        k += t
-    share = np.array([0] + [UNIT // j for j in range(1, p + 1)], dtype=np.int64)
-    for i, t in enumerate(tops):
-        hist = np.bincount(k[t], minlength=p + 1).astype(np.int64)
-        out[0, i] = hist[1]
-        out[1, i] = hist[2:].sum()
-        out[2, i] = (hist * share).sum()
-        out[3, i] = (hist * share * share).sum()
-    return out
-
-
-# --- exact enumeration ------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=8)
-def _combinations(n: int, k: int) -> np.ndarray:
-    """All ``C(n, k)`` increasing index tuples as a ``(C(n, k), k)`` uint8 array."""
-    rows = np.zeros((1, 0), dtype=np.uint8)
-    for col in range(k):
-        last = rows[:, -1].astype(np.int64) if col else np.full(len(rows), -1)
-        room = n - (k - col) - last  # choices for this column: last+1 .. n-(k-col)
-        room = np.maximum(room, 0)
-        rep = np.repeat(np.arange(len(rows)), room)
-        start = np.cumsum(room) - room
-        value = (np.arange(len(rep)) - np.repeat(start, room)) + np.repeat(last + 1, room)
-        rows = np.concatenate([rows[rep], value[:, None].astype(np.uint8)], axis=1)
-    rows.setflags(write=False)
-    return rows
-
-
-@lru_cache(maxsize=4)
-def _completion_cards(common: tuple[int, ...], k: int) -> np.ndarray:
-    """Every ``k``-card completion from the ``common`` cards (ascending within a row)."""
-    if not k:
-        return np.zeros((1, 0), dtype=np.uint8)
-    result: np.ndarray = np.array(common, dtype=np.uint8)[_combinations(len(common), k)]
-    return result
-
-
-@lru_cache(maxsize=4)
-def _completion_masks(common: tuple[int, ...], k: int) -> np.ndarray:
-    return _masks(_completion_cards(common, k))
-
-
-@lru_cache(maxsize=4)
-def _board_data(common: tuple[int, ...], k: int, board: tuple[int, ...]) -> BoardData:
-    """:class:`BoardData` of the known board completed in every way from ``common``."""
-    completions = _completion_cards(common, k)
-    if not board:  # ascending card ids: the ranks are already sorted
-        return BoardData.of(completions, ranks_sorted=True)
-    full = np.concatenate([np.broadcast_to(np.array(board, dtype=np.uint8), (len(completions), len(board))),
-                           completions], axis=1)
-    return BoardData.of(full)
+_PERMUTATION_MAPS = tuple(tuple((c // 4) * 4 + perm[c % 4] for c in range(52)) for perm in permutations(range(4)))
+"""Card map of each of the 24 suit permutations."""
 
 
 def _suit_maps(board: Sequence[int], dead: Sequence[int], deck: Sequence[int]) -> list[np.ndarray]:
     """Card maps of the suit permutations that keep the board and the dead cards as sets."""
-    maps = []
-    for perm in permutations(range(4)):
-        m = np.array([(c // 4) * 4 + perm[c % 4] for c in range(52)], dtype=np.uint8)
-        if set(m[list(board)].tolist()) == set(board) and set(m[list(dead)].tolist()) == set(dead):
-            maps.append(m)
-    return maps
+    board_set, dead_set = set(board), set(dead)
+    return [np.array(m, dtype=np.uint8) for m in _PERMUTATION_MAPS
+            if {m[c] for c in board_set} == board_set and {m[c] for c in dead_set} == dead_set]
 
 
 def _deals(players: list[Player], limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -362,8 +247,8 @@ def _canonical(cards: np.ndarray, maps: list[np.ndarray]) -> np.ndarray:
     d = len(cards)
 
     def flat(x: np.ndarray) -> np.ndarray:
-        result: np.ndarray = np.sort(x, axis=2)[:, :, ::-1].reshape(d, -1)
-        return result
+        rows: np.ndarray = np.sort(x, axis=2)[:, :, ::-1].reshape(d, -1)
+        return rows
 
     best = flat(cards)
     for m in maps:
@@ -376,77 +261,41 @@ def _canonical(cards: np.ndarray, maps: list[np.ndarray]) -> np.ndarray:
     return best
 
 
-@dataclass
-class _Tally:
-    """Per deal and player: boards won outright, boards split, share units."""
-
-    wins: np.ndarray
-    ties: np.ndarray
-    units: np.ndarray
+EXACT_SLICE = 64
+"""Deals per kernel call when exact equity runs on several threads."""
 
 
 def _exact_tally(game: Game, deals: np.ndarray, board: list[int], dead: list[int], hi_lo: bool,
-                 block: int = 1 << 18) -> tuple[_Tally, int]:
-    """Tally over every completion of the board, for each deal ``(D, P, hole)``."""
+                 workers: int = 1) -> tuple[np.ndarray, int]:
+    """Sums over every completion of the board for each deal ``(D, P, hole)``: ``(D, P, 4)`` int64
+    (boards won outright, boards split, share units, squared units), and the boards per deal."""
     d, p, h = deals.shape
     used = set(board) | set(dead)
-    deal_masks = _masks(deals.reshape(d, -1))
-    k = 5 - len(board)
-    common_mask = np.bitwise_and.reduce(deal_masks) if d else np.uint64(0)
-    if not game.omaha and comb(len(game.deck()) - len(used) - p * h, k) >= block // 4:
-        # hold'em with many boards: one board list (and its board data) for every deal and matchup
-        common_mask = np.uint64(0)
-    common = tuple(c for c in game.deck() if c not in used and not (int(common_mask) >> c) & 1)
-    completions = _completion_cards(common, k)
-    known = np.array(board, dtype=np.uint8)
-    tally = _Tally(np.zeros((d, p), np.int64), np.zeros((d, p), np.int64), np.zeros((d, p), np.int64))
-    per_deal = comb(len(game.deck()) - len(used) - p * h, k)
-    n_comp = len(completions)
-    if n_comp >= block // 4:  # many boards per deal: one deal at a time, no per-row deal index
-        data = None if game.omaha else _board_data(common, k, tuple(board))
-        rows_needed = game.omaha or hi_lo
-        for u in range(d):
-            every = int(deal_masks[u]) & ~int(common_mask) == 0  # no completion uses the deal's cards
-            valid = None if every else np.flatnonzero((_completion_masks(common, k) & deal_masks[u]) == 0)
-            n_valid = n_comp if valid is None else len(valid)
-            for cstart in range(0, n_valid, block):
-                part: slice | np.ndarray = slice(cstart, cstart + block) if valid is None else \
-                    valid[cstart: cstart + block]
-                boards = np.zeros((0, 5), dtype=np.uint8)
-                if rows_needed:
-                    rows = completions[part]
-                    boards = np.concatenate([np.broadcast_to(known, (len(rows), len(board))), rows], axis=1)
-                sums = _summary(game, deals[u], boards, hi_lo, None if data is None else data.take(part))
-                tally.wins[u] += sums[0]
-                tally.ties[u] += sums[1]
-                tally.units[u] += sums[2]
-        return tally, per_deal
-    comp_masks = _completion_masks(common, k)
-    step = max(1, block // max(n_comp, 1))
-    for start in range(0, d, step):
-        ids = np.arange(start, min(d, start + step))
-        for cstart in range(0, n_comp, block):
-            cidx = np.arange(cstart, min(n_comp, cstart + block))
-            di = np.repeat(ids, len(cidx))
-            ci = np.tile(cidx, len(ids))
-            ok = (deal_masks[di] & comp_masks[ci]) == 0
-            di, ci = di[ok], ci[ok]
-            if not len(di):
-                continue
-            boards = np.concatenate([np.broadcast_to(known, (len(ci), len(board))), completions[ci]], axis=1)
-            units, part = _showdown(game, deals[di], boards, hi_lo)
-            whole = units == UNIT
-            for i in range(p):
-                tally.wins[:, i] += np.bincount(di, weights=whole[:, i], minlength=d).astype(np.int64)
-                tally.ties[:, i] += np.bincount(di, weights=part[:, i] & ~whole[:, i], minlength=d).astype(np.int64)
-                tally.units[:, i] += np.bincount(di, weights=units[:, i], minlength=d).astype(np.int64)
-    return tally, per_deal
+    deck = bytes(c for c in game.deck() if c not in used)
+    per_deal = comb(len(deck) - p * h, 5 - len(board))
+    acc = np.zeros((d, p, 4), dtype=np.int64)
+    flat = np.ascontiguousarray(deals, dtype=np.uint8)
+    t, spec, known = tables(game.rules), _spec(game, p, hi_lo), bytes(board)
+
+    def run(start: int) -> None:
+        stop = min(d, start + EXACT_SLICE)
+        _core.poker_equity_exact(t, spec, flat[start:stop], known, deck, acc[start:stop])
+
+    threads = min(max(1, workers), available_cores())
+    if threads > 1 and d > 1:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(run, range(0, d, EXACT_SLICE)))
+    else:
+        _core.poker_equity_exact(t, spec, flat, known, deck, acc)
+    return acc, per_deal
 
 
 def _evaluations(game: Game, deals: int, boards: int, players: int) -> int:
-    """Estimated cost in seven-card-evaluation equivalents."""
-    per = 1 if not game.omaha else 10 * comb(game.hole, 2) // 20
-    return deals * boards * players * max(per, 1)
+    """Estimated cost in hold'em showdown equivalents: one per player and board (the kernel
+    counts hold'em boards by rank classes, so it does far fewer lookups than that); an Omaha
+    player looks up every two-plus-three hand, each about three such units."""
+    per = 1 if not game.omaha else 10 * comb(game.hole, 2) * 3
+    return deals * boards * players * per
 
 
 # --- the public function ----------------------------------------------------------------------
@@ -500,7 +349,7 @@ def equity(
     if simulate is not None:
         return _simulate(g, players, board_ids, dead_ids, hi_lo, simulate, seed, workers, chunk,
                          progress, executor)
-    return _exact(g, players, board_ids, dead_ids, hi_lo, max_evaluations)
+    return _exact(g, players, board_ids, dead_ids, hi_lo, max_evaluations, workers)
 
 
 def _card_list(cards: str | Sequence[int]) -> list[int]:
@@ -524,7 +373,7 @@ def _simulate_hint(g: Game, players: list[Player], board: list[int], dead: list[
 
 
 def _exact(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
-           max_evaluations: int) -> EquityResult:
+           max_evaluations: int, workers: int) -> EquityResult:
     k = 5 - len(board)
     boards_per_deal = comb(len(g.deck()) - len(board) - len(dead) - len(players) * g.hole, k)
     n_raw = int(np.prod([len(p.combos) for p in players], dtype=np.float64))
@@ -539,25 +388,27 @@ def _exact(g: Game, players: list[Player], board: list[int], dead: list[int], hi
         raise TooLargeError(_too_large(floor, max_evaluations, hint))
     if not len(deals):
         raise RangeError("the ranges leave no deal in which the players hold different cards")
-    if len(maps) > 1:
+    if len(maps) > 1 and len(deals) > 1:
         canon = _canonical(deals, maps)
         unique, inverse = np.unique(canon, axis=0, return_inverse=True)
         inverse = inverse.reshape(-1)
-    else:  # no suit permutation keeps the board: every deal is its own problem
+    else:  # one deal, or no suit permutation keeps the board: every deal is its own problem
         unique, inverse = deals.reshape(len(deals), -1), np.arange(len(deals))
     cost = _evaluations(g, len(unique), boards_per_deal, len(players))
     if cost > max_evaluations:
         raise TooLargeError(_too_large(cost, max_evaluations, hint))
-    tally, per_deal = _exact_tally(g, unique.reshape(len(unique), len(players), g.hole), board, dead, hi_lo)
+    acc, per_deal = _exact_tally(g, unique.reshape(len(unique), len(players), g.hole), board, dead, hi_lo,
+                                 workers)
     assert per_deal == boards_per_deal
+    won, split, share = acc[:, :, 0], acc[:, :, 1], acc[:, :, 2]
     w = weights
     integral = bool(np.all(w == np.round(w)))
     total_w = float(w.sum()) * per_deal
     result_players = []
     for i, pl in enumerate(players):
-        wins = float(np.dot(w, tally.wins[inverse, i]))
-        ties = float(np.dot(w, tally.ties[inverse, i]))
-        units = float(np.dot(w, tally.units[inverse, i]))
+        wins = float(np.dot(w, won[inverse, i]))
+        ties = float(np.dot(w, split[inverse, i]))
+        units = float(np.dot(w, share[inverse, i]))
         eq = units / (UNIT * total_w)
         result_players.append(PlayerEquity(
             spec=pl.spec, win=wins / total_w, tie=ties / total_w, equity=eq,
@@ -566,7 +417,7 @@ def _exact(g: Game, players: list[Player], board: list[int], dead: list[int], hi
     grid = None
     if len(players) == 2 and not g.omaha and not players[1].fixed:
         classes = combo_classes(players[1].combos[index[:, 1]])
-        num = np.bincount(classes, weights=w * tally.units[inverse, 0], minlength=169)
+        num = np.bincount(classes, weights=w * share[inverse, 0], minlength=169)
         den = np.bincount(classes, weights=w * per_deal * UNIT, minlength=169)
         grid = tuple(float(a / b) if b > 0 else None for a, b in zip(num, den))
     return EquityResult(game=g.name, board=format_cards(board), dead=format_cards(dead), hi_lo=hi_lo,
@@ -580,7 +431,7 @@ def _number(x: float, integral: bool) -> int | float:
 
 def _too_large(cost: int, limit: int, hint: str) -> str:
     return (f"exact equity would take about {cost:,} hand evaluations (limit {limit:,}, about "
-            f"{cost / 3e7:,.0f} s on one core); simulate instead: {hint}")
+            f"{cost / EVALUATIONS_PER_SECOND:,.0f} s on one core); simulate instead: {hint}")
 
 
 # --- simulation -------------------------------------------------------------------------------
@@ -588,120 +439,43 @@ def _too_large(cost: int, limit: int, hint: str) -> str:
 
 @dataclass(frozen=True, eq=False)
 class _SimTask:
-    """One chunk of simulated showdowns (picklable): returns sums per player and per class."""
+    """One chunk of simulated showdowns in the compiled kernel: sums per player and per class.
 
-    game: Game
-    combos: tuple[np.ndarray, ...]
-    cumulative: tuple[np.ndarray, ...]
-    board: tuple[int, ...]
-    common: np.ndarray
-    hi_lo: bool
-    grid: bool
-    deal_cards: np.ndarray | None = None
-    deal_cumulative: np.ndarray | None = None
+    The kernel releases the interpreter lock, so the engine runs chunks on threads
+    (``releases_gil``); chunk ``i`` draws from the ``i``-th child of the seed whatever the
+    number of threads."""
+
+    releases_gil: ClassVar[bool] = True
+    spec: tuple[int, int, bool, bool]
+    rules: Rules
+    combos: np.ndarray
+    offsets: np.ndarray
+    cumulative: np.ndarray
+    deals: np.ndarray
+    deal_cumulative: np.ndarray
+    board: bytes
+    common: bytes
+    classes: np.ndarray
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
-        rng = np.random.default_rng(seed)
-        fixed = all(len(c) == 1 for c in self.combos)
-        if fixed:
-            holes = np.stack([c[0] for c in self.combos])
-        elif self.deal_cards is not None and self.deal_cumulative is not None:
-            # every conflict-free deal listed with its weight: one draw per trial, no rejection
-            cum = self.deal_cumulative
-            pick = np.minimum(np.searchsorted(cum, rng.random(n) * cum[-1], side="right"), len(cum) - 1)
-            holes = self.deal_cards[pick]
-        else:
-            holes = self._deal(rng, n)
-        boards = self._boards(rng, holes, n)
-        if self.grid and not self.hi_lo and len(self.combos) == 2:
-            a, b = _high(self.game, holes, boards)
-            win = np.array([np.count_nonzero(a > b), np.count_nonzero(b > a)], dtype=np.int64)
-            tie = n - win.sum()
-            share = (a > b).astype(np.float64) + 0.5 * (a == b)
-            classes = combo_classes(holes[:, 1])
-            return {"wins": win, "ties": np.array([tie, tie]), "units": win * UNIT + tie * (UNIT // 2),
-                    "squares": win * UNIT * UNIT + tie * (UNIT // 2) ** 2,
-                    "grid_units": np.bincount(classes, weights=share * UNIT, minlength=169),
-                    "grid_count": np.bincount(classes, minlength=169)}
-        if self.grid:
-            units, part = _showdown(self.game, holes, boards, self.hi_lo)
-            whole = units == UNIT
-            out = {"units": units.sum(axis=0), "squares": (units * units).sum(axis=0),
-                   "wins": whole.sum(axis=0), "ties": (part & ~whole).sum(axis=0)}
-            classes = combo_classes(holes[:, 1])
-            out["grid_units"] = np.bincount(classes, weights=units[:, 0], minlength=169)
-            out["grid_count"] = np.bincount(classes, minlength=169)
-            return out
-        sums = _summary(self.game, holes, boards, self.hi_lo)
-        return {"wins": sums[0], "ties": sums[1], "units": sums[2], "squares": sums[3]}
-
-    def _deal(self, rng: np.random.Generator, n: int) -> np.ndarray:
-        p = len(self.combos)
-        h = self.game.hole
-        holes = np.empty((n, p, h), dtype=np.uint8)
-        todo = np.arange(n)
-        for _ in range(10_000):
-            m = len(todo)
-            acc = np.zeros(m, dtype=np.uint64)
-            ok = np.ones(m, dtype=bool)
-            for i, (combos, cum) in enumerate(zip(self.combos, self.cumulative)):
-                if len(combos) == 1:
-                    pick = np.zeros(m, dtype=np.int64)
-                else:
-                    pick = np.searchsorted(cum, rng.random(m) * cum[-1], side="right")
-                    pick = np.minimum(pick, len(combos) - 1)
-                cards = combos[pick]
-                holes[todo, i] = cards
-                mask = _masks(cards)
-                ok &= (acc & mask) == 0
-                acc |= mask
-            todo = todo[~ok]
-            if not len(todo):
-                return holes
-        raise RangeError("the ranges almost never leave the players different cards")
-
-    def _boards(self, rng: np.random.Generator, holes: np.ndarray, n: int) -> np.ndarray:
-        """Known board plus distinct random cards from ``common`` avoiding each row's hole cards."""
-        k = 5 - len(self.board)
-        if holes.ndim == 2:  # the same hole cards on every row: nothing to avoid
-            columns = np.empty((5, n), dtype=np.uint8)
-            columns[: len(self.board)] = np.array(self.board, dtype=np.uint8)[:, None]
-            if k:
-                columns[len(self.board):] = self.common[_distinct(rng, n, len(self.common), k)]
-            return columns.T
-        # the range players' cards are in ``common``: skip them like cards already drawn
-        where = np.full(52, -1, dtype=np.int16)
-        where[self.common] = np.arange(len(self.common), dtype=np.int16)
-        ranged = [i for i, c in enumerate(self.combos) if len(c) > 1]
-        taken = np.sort(where[holes[:, ranged].reshape(n, -1)], axis=1).T
-        columns = np.empty((5, n), dtype=np.uint8)
-        columns[: len(self.board)] = np.array(self.board, dtype=np.uint8)[:, None]
-        if k:
-            columns[len(self.board):] = self.common[_distinct(rng, n, len(self.common), k, list(taken))]
-        return columns.T
+        p = self.spec[0]
+        acc = np.zeros((p, 4), dtype=np.int64)
+        grid = np.zeros((2, 169), dtype=np.int64)
+        status = _core.poker_equity_simulate(
+            tables(self.rules), self.spec, self.combos, self.offsets, self.cumulative, self.deals,
+            self.deal_cumulative, self.board, self.common, self.classes, n, _seed_words(seed), acc, grid)
+        if status < 0:
+            raise RangeError("the ranges almost never leave the players different cards")
+        return {"wins": acc[:, 0], "ties": acc[:, 1], "units": acc[:, 2], "squares": acc[:, 3],
+                "grid_units": grid[0], "grid_count": grid[1]}
 
 
-def _distinct(rng: np.random.Generator, m: int, n: int, k: int,
-              taken: list[np.ndarray] | None = None) -> np.ndarray:
-    """``(k, m)`` positions: ``k`` distinct values from ``range(n)`` per column, uniformly, avoiding
-    each column's ``taken`` values (given as ascending rows).
-
-    The ``j``-th value is uniform over the ``n - len(taken) - j`` values left: a uniform draw is
-    shifted past every value already out, visited in ascending order.
-    """
-    out: list[np.ndarray] = [t.astype(np.int16) for t in taken] if taken else []
-    drawn = []
-    for j in range(k):
-        x = rng.integers(0, n - len(out), size=m, dtype=np.int16)
-        for prev in out:  # ascending: skip over every value already out
-            x += prev <= x
-        drawn.append(x.copy())
-        for i in range(len(out)):  # insert x, keeping the columns ascending
-            low = np.minimum(out[i], x)
-            x = np.maximum(out[i], x)
-            out[i] = low
-        out.append(x)
-    return np.stack(drawn)
+def _seed_words(seed: np.random.SeedSequence) -> bytes:
+    """Four words of a chunk's seed: the state of the kernels' generator (never all zero)."""
+    words = seed.generate_state(4, np.uint64)
+    if not words.any():
+        words[0] = 1
+    return words.tobytes()
 
 
 def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
@@ -720,9 +494,20 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
             deal_cards, deal_cum = cards, np.cumsum(weights)
         elif cards.ndim == 3:
             raise RangeError("the ranges leave no deal in which the players hold different cards")
-    _warm_tables(g)  # built once here, so that forked workers inherit them
-    task = _SimTask(g, tuple(pl.combos for pl in players), tuple(np.cumsum(pl.weights) for pl in players),
-                    tuple(board), common, hi_lo, grid, deal_cards, deal_cum)
+    if deal_cards is not None and deal_cum is not None:
+        combos, offsets, cumulative = np.zeros(0, np.uint8), np.zeros(len(players) + 1, np.int64), np.zeros(0)
+        deals = np.ascontiguousarray(deal_cards, dtype=np.uint8)
+        deal_cumulative = np.ascontiguousarray(deal_cum, dtype=np.float64)
+        classes = combo_classes(deal_cards[:, 1]) if grid else np.zeros(0)
+    else:
+        combos = np.ascontiguousarray(np.concatenate([pl.combos for pl in players]), dtype=np.uint8)
+        offsets = np.cumsum([0] + [len(pl.combos) for pl in players]).astype(np.int64)
+        cumulative = np.concatenate([np.cumsum(pl.weights) for pl in players]).astype(np.float64)
+        deals, deal_cumulative = np.zeros(0, np.uint8), np.zeros(0)
+        classes = combo_classes(players[1].combos) if grid else np.zeros(0)
+    tables(g.rules)  # built once, before the threads start
+    task = _SimTask(_spec(g, len(players), hi_lo), g.rules, combos, offsets, cumulative, deals, deal_cumulative,
+                    bytes(board), bytes(int(c) for c in common), np.ascontiguousarray(classes, dtype=np.int16))
     p = len(players)
     sums: dict[str, np.ndarray] = {"units": np.zeros(p), "squares": np.zeros(p), "wins": np.zeros(p),
                                    "ties": np.zeros(p), "grid_units": np.zeros(169), "grid_count": np.zeros(169)}
@@ -747,12 +532,6 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
     return EquityResult(game=g.name, board=format_cards(board), dead=format_cards(dead), hi_lo=hi_lo,
                         exact=False, total=done, players=tuple(result_players), simulation=info,
                         grid=grid_values)
-
-
-def _warm_tables(g: Game) -> None:
-    """Build the lookup tables a showdown needs (cached), by valuing one board."""
-    holes = np.array([[51, 47, 43, 39, 35, 31][: g.hole], [50, 46, 42, 38, 34, 30][: g.hole]], dtype=np.uint8)
-    _high(g, holes, np.array([[12, 16, 20, 24, 0]], dtype=np.uint8) + 1)
 
 
 def _add_sums(sums: dict[str, np.ndarray], part: dict[str, np.ndarray]) -> dict[str, np.ndarray]:

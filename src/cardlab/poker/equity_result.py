@@ -28,7 +28,7 @@ import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from cardlab.distribution import Simulation
 
@@ -144,7 +144,7 @@ class EquityResult:
         widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
         left = {1}
 
-        def fmt(cells: list[str]) -> str:
+        def fmt(cells: Sequence[str]) -> str:
             return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
 
         lines = [self._caption(), fmt(headers), "  ".join("-" * w for w in widths)]

@@ -1,23 +1,20 @@
-"""Vectorised poker hand evaluator: an array of hands in, categories and strengths out.
+"""Poker hand evaluator: an array of hands in, categories and strengths out, in compiled code.
 
-Hands are ``(n, k)`` arrays of card ids (``rank * 4 + suit``) with ``k`` = 5, 6
-or 7; the best five cards count. No Python loop runs per hand:
+Hands are ``(n, k)`` arrays of card ids (``rank * 4 + suit``) with ``k`` = 5, 6 or 7; the best
+five cards count. One kernel of ``cardlab._core`` (``csrc/poker_eval.c``) values every row:
 
-0. five cards: one lookup by the unsorted ranks read in base 13 (371,293 entries);
-   six and seven cards go through steps 1-2;
-1. ranks are sorted by a sorting network of column-wise ``minimum``/``maximum``;
-2. the sorted ranks give the index of the hand's rank multiset in the
-   combinatorial number system (pairs of ranks are looked up together), and
-   one lookup in a table of ``C(12 + k, k)`` strengths (50,388 for seven cards)
-   gives the best hand that ignores suits;
-3. suit counts packed three bits per suit flag the few hands holding five or
-   more cards of one suit; only those get their flush looked up, from that
-   suit's 13-bit rank mask.
+* each card adds a *rank key* and one to its suit's counter to the hand's key, and or-s its bit
+  into the hand's mask (bit ``16 * suit + rank``); the rank keys are chosen so that every
+  multiset of at most seven ranks (each at most four times) has its own sum;
+* a perfect hash of that sum (a displacement per row of 2,048 sums, then one table) gives the
+  best hand ignoring suits; a suit counter that reaches five flags a flush, which is looked up
+  by that suit's 13-bit rank mask instead.
 
-Tables are generated from :mod:`cardlab.poker.kernel` on first use and cached.
-A card may repeat within a hand (several decks, reels): five of a kind and
-flushes with a repeated rank are evaluated exactly, on a slower path for the
-few hands concerned.
+The tables are generated on first use, per rule variant, from the rules themselves
+(:mod:`cardlab.poker.kernel`): about 74,000 rank multisets and 8,192 flush masks. A card may
+repeat within a hand (several decks, reels): the kernel flags those few rows and they are valued
+from their rank and suit counts by the same rules. The kernel releases the interpreter lock, so
+``workers`` threads share a big array.
 
 >>> cats, strengths = evaluate(hand_array(["As Ks Qs Js Ts", "2c 2d 2h 7s 7c"]))
 >>> [Category(c).key for c in cats], bool(strengths[0] > strengths[1])
@@ -38,9 +35,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from cardlab import _core
 from cardlab.cards import format_cards, parse_card_ids
 from cardlab.errors import HandError
-from cardlab.poker.kernel import category_codes, flush_strength, plain_strength
+from cardlab.poker.kernel import flush_strength, plain_strength
 from cardlab.poker.rules import STANDARD, Category, Rules
 
 __all__ = [
@@ -49,21 +47,12 @@ __all__ = [
     "hand_array",
     "parse_hand",
     "multiset_index",
-    "SORTING_NETWORKS",
-    "CHUNK",
+    "tables",
+    "count_subsets",
 ]
 
-CHUNK = 1 << 15
-"""Hands per block: small enough for the temporaries to stay in cache."""
-
-SORTING_NETWORKS: dict[int, tuple[tuple[int, int], ...]] = {
-    5: ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2)),
-    6: ((1, 2), (0, 2), (0, 1), (4, 5), (3, 5), (3, 4), (0, 3), (1, 4), (2, 5), (2, 4), (1, 3),
-        (2, 3)),
-    7: ((0, 6), (2, 3), (4, 5), (0, 2), (1, 4), (3, 6), (0, 1), (2, 5), (3, 4), (1, 2), (4, 6),
-        (2, 3), (4, 5), (1, 2), (3, 4), (5, 6)),
-}
-"""Comparator pairs sorting 5, 6 or 7 values ascending (checked by the 0-1 principle)."""
+_THREAD_MIN = 1 << 16
+"""Hands below which one thread evaluates everything (a thread costs more than it saves)."""
 
 
 def parse_hand(text: str, *, repeats: bool = False) -> list[int]:
@@ -114,7 +103,8 @@ def multiset_index(sorted_ranks: Sequence[int]) -> int:
 
 @lru_cache(maxsize=None)
 def _plain_table(rules: Rules, k: int) -> np.ndarray:
-    """Strength ignoring suits of every rank multiset of size ``k``, by multiset index."""
+    """Strength ignoring suits of every rank multiset of size ``k``, by multiset index
+    (the exact counter of :mod:`cardlab.poker.odds` weighs rank classes with it)."""
     multisets = np.array(list(combinations_with_replacement(range(13), k)), dtype=np.int64)
     counts = np.zeros((len(multisets), 13), dtype=np.int8)
     for j in range(k):
@@ -130,30 +120,6 @@ def _binomial_column(i: int) -> np.ndarray:
     return np.array([comb(r + i, i + 1) for r in range(13)], dtype=np.int64)
 
 
-_GROUPS = {5: ((0, 1, 2), (3, 4)), 6: ((0, 1, 2, 3), (4, 5)), 7: ((0, 1, 2, 3), (4, 5, 6))}
-
-
-@lru_cache(maxsize=None)
-def _group_tables(k: int) -> tuple[np.ndarray, ...]:
-    """For each group of sorted positions: their index terms, by the ranks in base 13."""
-    tables = []
-    for group in _GROUPS[k]:
-        digits = np.indices((13,) * len(group)).reshape(len(group), -1)
-        terms = sum(_binomial_column(i)[digits[j]] for j, i in enumerate(group))
-        tables.append(np.asarray(terms, dtype=np.uint16))
-    return tuple(tables)
-
-
-@lru_cache(maxsize=None)
-def _direct_five(rules: Rules) -> np.ndarray:
-    """Five-card strengths ignoring suits, indexed by the unsorted ranks in base 13."""
-    digits = np.indices((13,) * 5).reshape(5, -1).T
-    ordered = np.sort(digits, axis=1)
-    index = sum(_binomial_column(i)[ordered[:, i]] for i in range(5))
-    result: np.ndarray = _plain_table(rules, 5)[index]
-    return result
-
-
 @lru_cache(maxsize=None)
 def _flush_table(rules: Rules) -> np.ndarray:
     """Flush strength of each 13-bit mask of distinct ranks in one suit."""
@@ -163,118 +129,109 @@ def _flush_table(rules: Rules) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def _popcount() -> np.ndarray:
-    return np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.uint8)
+def _rank_multisets() -> np.ndarray:
+    """Rank counts ``(n, 13)`` uint8 of every multiset of 5 to 7 ranks, no rank more than four times."""
+    rows = []
+    for k in (5, 6, 7):
+        ranks = np.array(list(combinations_with_replacement(range(13), k)), dtype=np.int64)
+        counts = np.zeros((len(ranks), 13), dtype=np.uint8)
+        for j in range(k):
+            np.add.at(counts, (np.arange(len(ranks)), ranks[:, j]), 1)
+        rows.append(counts[counts.max(axis=1) <= 4])
+    return np.ascontiguousarray(np.concatenate(rows))
 
 
-def _flush_suit_table() -> np.ndarray:
-    """For suit counts packed 3 bits per suit: the suit with 5 or more cards, or 4."""
-    packed = np.arange(1 << 12)
-    digits = (packed[:, None] >> (3 * np.arange(4))) & 7
-    has = digits >= 5
-    return np.where(has.any(axis=1), has.argmax(axis=1), 4).astype(np.uint8)
+@lru_cache(maxsize=None)
+def tables(rules: Rules = STANDARD) -> object:
+    """The compiled evaluator's tables for ``rules`` (generated once, then cached): for the
+    kernels of :mod:`cardlab.poker` only."""
+    counts = _rank_multisets()
+    values = plain_strength(counts, rules).astype(np.uint32)
+    order = bytes(int(c) for c in rules.order)
+    return _core.poker_tables(counts, values, np.ascontiguousarray(_flush_table(rules)), order)
 
 
-_FLUSH_SUIT = _flush_suit_table()
+def _repeated(hands: np.ndarray, rules: Rules) -> np.ndarray:
+    """Strengths of hands in which a card repeats, from their rank and suit counts (the rules' own
+    functions, vectorised over the few rows concerned)."""
+    n = len(hands)
+    rows = np.repeat(np.arange(n), hands.shape[1])
+    rank = (hands >> 2).astype(np.int64).reshape(-1)
+    suit = (hands & 3).astype(np.int64).reshape(-1)
+    counts = np.zeros((n, 4, 13), dtype=np.int64)
+    np.add.at(counts, (rows, suit, rank), 1)
+    best = plain_strength(counts.sum(axis=1), rules)
+    for s in range(4):
+        np.maximum(best, flush_strength(counts[:, s], rules), out=best)
+    return best.astype(np.uint32)
 
 
-def _block(hands: np.ndarray, rules: Rules) -> np.ndarray:
-    """Strengths (uint32) of one block of hands; see the module's description."""
+def _run(hands: np.ndarray, rules: Rules, workers: int, with_categories: bool
+         ) -> tuple[np.ndarray | None, np.ndarray]:
+    hands = _checked(hands)
     n, k = hands.shape
-    cols = np.ascontiguousarray(hands.T)
-    ranks = list(cols >> np.uint8(2))
-    if k == 5:  # no sort: one lookup by the five ranks in base 13
-        digits = ranks[0].astype(np.uint32)
-        for r in ranks[1:]:
-            digits *= np.uint32(13)
-            digits += r
-        out = _direct_five(rules)[digits]
-        return _with_flushes(out, hands, cols, rules)
-    for a, b in SORTING_NETWORKS[k]:
-        low = np.minimum(ranks[a], ranks[b])
-        np.maximum(ranks[a], ranks[b], out=ranks[b])
-        ranks[a] = low
-    index = np.zeros(n, dtype=np.uint16)
-    for table, group in zip(_group_tables(k), _GROUPS[k]):
-        digits = ranks[group[0]].astype(np.uint16)
-        for j in group[1:]:
-            digits *= np.uint16(13)
-            digits += ranks[j]
-        index += table[digits]
-    return _with_flushes(_plain_table(rules, k)[index], hands, cols, rules)
+    out = np.empty(n, dtype=np.uint32)
+    cats = np.empty(n, dtype=np.uint8) if with_categories else None
+    t = tables(rules)
 
+    def run(start: int, stop: int) -> int:
+        part_cats = None if cats is None else cats[start:stop]
+        repeats: int = _core.poker_evaluate(t, hands[start:stop], k, out[start:stop], part_cats, True)
+        return repeats
 
-def _with_flushes(out: np.ndarray, hands: np.ndarray, cols: np.ndarray, rules: Rules) -> np.ndarray:
-    """``out`` raised to the flush strength where a hand holds five cards of a suit."""
-    suit = _flush_suits(cols)
-    rows = np.flatnonzero(suit < 4)
-    if len(rows):
-        out[rows] = np.maximum(out[rows], _flush_rows(hands[rows], suit[rows], rules))
-    return out
-
-
-def _flush_suits(cols: np.ndarray) -> np.ndarray:
-    """Per hand, the suit holding five or more of its cards, or 4 if none."""
-    k = len(cols)
-    if k == 5:  # a flush iff all five suits agree
-        low, high = cols[0] & np.uint8(3), cols[0] | np.uint8(252)
-        for c in cols[1:]:
-            low |= c
-            high &= c
-        same = (low & np.uint8(3)) == (high & np.uint8(3))
-        return np.where(same, cols[0] & np.uint8(3), np.uint8(4))
-    # suit counts packed three bits per suit: a flush needs a digit of 5 or more
-    packed = np.zeros(len(cols[0]), dtype=np.uint16)
-    for c in cols:
-        shift = (c & np.uint8(3)).astype(np.uint16)
-        shift *= np.uint16(3)
-        packed += np.left_shift(np.uint16(1), shift)
-    return _FLUSH_SUIT[packed]
-
-
-def _flush_rows(hands: np.ndarray, suit: np.ndarray, rules: Rules) -> np.ndarray:
-    in_suit = (hands & 3) == suit[:, None]
-    bits = np.where(in_suit, np.left_shift(1, (hands >> 2).astype(np.int32)), 0)
-    mask = np.bitwise_or.reduce(bits, axis=1)
-    result = _flush_table(rules)[mask]
-    repeated = np.flatnonzero(_popcount()[mask] != in_suit.sum(axis=1))
-    if len(repeated):  # a card repeats within the flush suit: count its ranks
-        counts = np.zeros((len(repeated), 13), dtype=np.int8)
-        rank = (hands[repeated] >> 2).astype(np.int64)
-        np.add.at(counts, (np.arange(len(repeated))[:, None], rank), in_suit[repeated].astype(np.int8))
-        result[repeated] = flush_strength(counts, rules)
-    return result
+    if workers > 1 and n >= _THREAD_MIN:
+        bounds = np.linspace(0, n, workers + 1).astype(np.int64)
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            counted = list(pool.map(run, bounds[:-1].tolist(), bounds[1:].tolist()))
+    else:
+        counted = [run(0, n)]
+    if min(counted, default=0) < 0:
+        raise HandError("card ids must be in 0..51")
+    if sum(counted):
+        rows = np.flatnonzero(out == 0)
+        out[rows] = _repeated(hands[rows], rules)
+        if cats is not None:
+            table = np.array([int(c) for c in rules.order], dtype=np.uint8)
+            cats[rows] = table[out[rows] >> 20]
+    return cats, out
 
 
 def strengths(hands: np.ndarray, rules: Rules = STANDARD, *, workers: int = 1) -> np.ndarray:
     """Strength (uint32, higher is better, equal is a tie) of each hand.
 
-    ``hands`` is an ``(n, k)`` array of card ids 0..51 with ``k`` in 5..7;
-    ``workers`` > 1 evaluates blocks on that many threads (numpy releases the
-    interpreter lock in its loops).
+    ``hands`` is an ``(n, k)`` array of card ids 0..51 with ``k`` in 5..7; ``workers`` > 1
+    evaluates slices of a big array on that many threads.
+
+    >>> [hex(v) for v in strengths(hand_array(["As Ks Qs Js Ts", "2c 3c 4c 5c Ah"]))]
+    ['0x9cba98', '0x43210c']
     """
-    hands = _checked(hands)
-    n = len(hands)
-    out = np.empty(n, dtype=np.uint32)
-    starts = range(0, n, CHUNK)
-
-    def run(start: int) -> None:
-        out[start : start + CHUNK] = _block(hands[start : start + CHUNK], rules)
-
-    if workers > 1 and n > CHUNK:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            list(pool.map(run, starts))
-    else:
-        for start in starts:
-            run(start)
-    return out
+    return _run(hands, rules, workers, False)[1]
 
 
 def evaluate(hands: np.ndarray, rules: Rules = STANDARD, *,
              workers: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """Categories (uint8 :class:`Category` values) and strengths (uint32) of each hand."""
-    s = strengths(hands, rules, workers=workers)
-    return category_codes(s, rules), s
+    cats, out = _run(hands, rules, workers, True)
+    assert cats is not None
+    return cats, out
+
+
+def count_subsets(cards: Sequence[int], k: int, rules: Rules = STANDARD) -> list[int]:
+    """How many of the ``k``-card subsets of ``cards`` (distinct card ids) fall in each category,
+    by :class:`Category` value: every subset evaluated, in compiled code, the outer cards' sums
+    kept from one subset to the next (all 133,784,560 seven-card hands in well under a second).
+
+    >>> count_subsets(range(52), 5)[:4]
+    [1302540, 1098240, 123552, 54912]
+    """
+    ids = [int(c) for c in cards]
+    if len(set(ids)) != len(ids) or not all(0 <= c <= 51 for c in ids):
+        raise HandError("count_subsets takes distinct card ids in 0..51")
+    if not 5 <= k <= 7:
+        raise HandError(f"a poker hand has 5, 6 or 7 cards, not {k}")
+    counts = np.zeros(16, dtype=np.int64)
+    _core.poker_count_subsets(tables(rules), bytes(ids), k, counts)
+    return [int(c) for c in counts[: len(Category)]]
 
 
 def _checked(hands: np.ndarray) -> np.ndarray:
@@ -285,6 +242,6 @@ def _checked(hands: np.ndarray) -> np.ndarray:
         if hands.size and (hands.min() < 0 or hands.max() > 51):
             raise HandError("card ids must be in 0..51")
         hands = hands.astype(np.uint8)
-    elif hands.size and hands.max() > 51:
-        raise HandError("card ids must be in 0..51")
-    return hands
+    return np.ascontiguousarray(hands)
+
+

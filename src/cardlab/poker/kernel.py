@@ -62,8 +62,8 @@ def unpack(strength: int, rules: Rules) -> tuple[Category, tuple[int, ...]]:
 def category_codes(strengths: np.ndarray, rules: Rules) -> np.ndarray:
     """:class:`Category` values (uint8) of an array of strengths."""
     table = np.array([int(c) for c in rules.order], dtype=np.uint8)
-    result: np.ndarray = table[np.asarray(strengths) >> CATEGORY_SHIFT]
-    return result
+    codes: np.ndarray = table[np.asarray(strengths) >> CATEGORY_SHIFT]
+    return codes
 
 
 @lru_cache(maxsize=None)

@@ -35,20 +35,21 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, prod
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
+from cardlab import _core, engine
 from cardlab.dealing import Deck, Draw, Reels
-from cardlab import engine
+from cardlab.distribution import Distribution, Simulation
 from cardlab.engine import Executor, SeedLike
 from cardlab.errors import CardlabError, HandError, TooLargeError
-from cardlab.poker.evaluator import _binomial_column, _plain_table, strengths
+from cardlab.poker.evaluator import _binomial_column, _plain_table, _repeated, strengths, tables
 from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
 from cardlab.tabulation import Tabulation
 
-__all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "MAX_ENUMERATION"]
+__all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "simulate_categories", "MAX_ENUMERATION"]
 
 MAX_ENUMERATION = 60_000_000
 """Largest number of hands enumerated one by one (reels) before refusing."""
@@ -109,8 +110,85 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: i
         rules.check_cards([c for reel in dealing.reels for c in reel], where="on the reels")
     else:
         rules.check_cards(np.flatnonzero(dealing.deck.counts), where="in the deck")
-    return engine.tabulate(dealing, PokerCategory(rules), title, trials=simulate, seed=seed, workers=workers,
-                           progress=progress, executor=executor, value_key="category")
+    feature = PokerCategory(rules)
+    try:
+        exact: Distribution | None = engine.exact(dealing, feature)
+    except TooLargeError:
+        if not simulate:
+            raise
+        exact = None
+    simulated = None
+    if simulate:
+        simulated = simulate_categories(dealing, rules, simulate, seed=seed, workers=workers, progress=progress,
+                                        executor=executor)
+    note = "" if exact is not None else "exact counts are too large to compute here; the simulation is shown alone"
+    return Tabulation(title, exact, simulated, value_key="category", cumulative=True, note=note)
+
+
+SIMULATION_CHUNK = 250_000
+"""Hands per chunk: a few milliseconds in the kernel, so Ctrl-C stops a run at once."""
+
+
+@dataclass(frozen=True, eq=False)
+class _CategoryTask:
+    """One chunk of simulated hands, counted by category position (what ``encode`` gives).
+
+    Draws from a deck are made and valued in the compiled kernel (``csrc/poker_sim.c``; GIL
+    released, so the engine runs chunks on threads); reels are sampled by numpy and valued by
+    the compiled evaluator."""
+
+    releases_gil: ClassVar[bool] = True
+    dealing: Draw | Reels
+    rules: Rules
+    cards: bytes
+
+    def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
+        positions = len(self.rules.order)
+        if isinstance(self.dealing, Reels):
+            codes = strengths(self.dealing.sample(np.random.default_rng(seed), n), self.rules) >> CATEGORY_SHIFT
+            return np.bincount(codes, minlength=positions).astype(np.int64)
+        k = self.dealing.k
+        by_category = np.zeros(16, dtype=np.int64)
+        can_repeat = len(set(self.cards)) < len(self.cards)
+        spill = np.empty(n * k if can_repeat else 0, dtype=np.uint8)
+        words = seed.generate_state(4, np.uint64)
+        if not words.any():
+            words[0] = 1
+        spilled = _core.poker_simulate(tables(self.rules), self.cards, k, n, words.tobytes(), by_category, spill)
+        out = by_category[[int(c) for c in self.rules.order]]
+        if spilled:
+            codes = _repeated(spill[: spilled * k].reshape(spilled, k), self.rules) >> CATEGORY_SHIFT
+            out += np.bincount(codes, minlength=positions).astype(np.int64)
+        return out
+
+
+def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: int = 1, *, seed: SeedLike = None,
+                        workers: int = 1, chunk: int = SIMULATION_CHUNK, progress: bool = False,
+                        executor: Executor | str | None = None) -> Distribution:
+    """The category of ``trials`` random hands of ``dealing``, seeded per chunk through
+    :func:`cardlab.engine.reduce_chunks` (the same seed gives the same table for any number of
+    ``workers``; Ctrl-C returns the chunks done, marked interrupted).
+
+    >>> from cardlab.dealing import Deck
+    >>> d = simulate_categories(Draw(Deck.standard(), 5), trials=100_000, seed=1)
+    >>> d.total, d.values[0], 0.49 < float(d.probabilities[0]) < 0.51
+    (100000, 'high_card', True)
+    """
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise CardlabError(f"the number of trials must be a whole number of at least 1, got {trials!r}")
+    feature = PokerCategory(rules)
+    values = tuple(feature.values(dealing))
+    root, reported = engine.resolve_seed(seed)
+    cards = b"" if isinstance(dealing, Reels) else bytes(int(c) for c in dealing.deck.physical())
+    tables(rules)  # built once, before the threads start
+    task = _CategoryTask(dealing, rules, cards)
+    run = engine.reduce_chunks(task, int(trials), root, lambda total, part: total + part,
+                               np.zeros(len(rules.order), dtype=np.int64), chunk=chunk, workers=workers,
+                               executor=executor, progress="simulating category" if progress else None)
+    info = Simulation(trials=run.done, seed=reported, workers=min(workers, engine.available_cores()),
+                      requested=int(trials), interrupted=run.interrupted)
+    counts = tuple(int(c) for c in run.value[: len(values)])
+    return Distribution(feature.name, values, counts, simulation=info)
 
 
 def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = False, decks: int = 1,
@@ -152,8 +230,8 @@ def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = 
 
 def _can_repeat(dealing: Draw | Reels) -> bool:
     if isinstance(dealing, Reels):
-        return dealing.can_repeat()
-    return max(dealing.deck.counts) > 1
+        return bool(dealing.can_repeat())
+    return bool(max(dealing.deck.counts) > 1)
 
 
 def category_counts(dealing: Draw | Reels, rules: Rules = STANDARD) -> list[int]:

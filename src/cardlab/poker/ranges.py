@@ -297,8 +297,8 @@ def _combo_class_table() -> np.ndarray:
 def combo_classes(combos: np.ndarray) -> np.ndarray:
     """Class index (0..168) of each row of an ``(n, 2)`` combo array."""
     c = np.asarray(combos, dtype=np.int64)
-    result: np.ndarray = _combo_class_table()[c[:, 0] * 52 + c[:, 1]]
-    return result
+    classes: np.ndarray = _combo_class_table()[c[:, 0] * 52 + c[:, 1]]
+    return classes
 
 
 #: The 169 classes from best to worst by all-in equity against one random hand, as computed by

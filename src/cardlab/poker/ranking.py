@@ -238,8 +238,8 @@ def _render(ranked: RankedHands, start: int, stop: int, fmt: str, width: int) ->
         parts = [_literal('  {\n    "hand": "', n), hand, _literal('",\n    "category": "', n), category,
                  _literal('",\n    "strength": ', n), digits, ends]
     matrix = np.concatenate(parts, axis=1)
-    text: bytes = matrix[matrix != 0].tobytes()
-    return text
+    out: bytes = matrix[matrix != 0].tobytes()
+    return out
 
 
 # --- parsing ------------------------------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""Hold'em strengths for many boards at once: the board is read once, each player costs one lookup.
+"""The numpy hold'em showdown cardlab used before csrc/poker_equity.c: an oracle for the tests.
+
+Hold'em strengths for many boards at once: the board is read once, each player costs one lookup.
 
 For equity, the same boards meet every player's two hole cards. So each board's five ranks are
 sorted once and turned into the index of their multiset (6,188 of them); a table per pair of
@@ -26,7 +28,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from cardlab.poker.evaluator import SORTING_NETWORKS, _binomial_column, _flush_table, _plain_table
+from cardlab.poker.evaluator import _binomial_column, _flush_table, _plain_table
 from cardlab.poker.rules import STANDARD, Rules
 
 __all__ = ["BoardData", "holdem_strengths"]
@@ -51,7 +53,7 @@ class BoardData:
         cards = np.ascontiguousarray(np.asarray(boards, dtype=np.uint8).T)
         cols = list(cards)
         ranks = [c >> np.uint8(2) for c in cols]
-        for a, b in () if ranks_sorted else SORTING_NETWORKS[5]:
+        for a, b in () if ranks_sorted else _SORT_FIVE:
             low = np.minimum(ranks[a], ranks[b])
             np.maximum(ranks[a], ranks[b], out=ranks[b])
             ranks[a] = low
@@ -77,6 +79,10 @@ class BoardData:
             c = col[rows]
             mask |= np.where((c & np.uint8(3)) == fs, np.left_shift(1, (c >> np.uint8(2)).astype(np.int32)), 0)
         return mask
+
+
+_SORT_FIVE = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
+"""Comparator pairs sorting five values ascending."""
 
 
 @lru_cache(maxsize=None)

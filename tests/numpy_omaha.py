@@ -1,4 +1,6 @@
-"""Omaha hands (exactly two hole cards and three board cards) and the 8-or-better low, vectorised.
+"""The numpy Omaha showdown cardlab used before csrc/poker_equity.c: an oracle for the tests.
+
+Omaha hands (exactly two hole cards and three board cards) and the 8-or-better low, vectorised.
 
 Hands are arrays of card ids (``rank * 4 + suit``). :func:`omaha_strengths` takes each
 player's hole cards ``(n, h)`` (h = 4, 5 or 6) and the boards ``(n, 5)`` and returns the
@@ -33,7 +35,7 @@ from itertools import combinations
 
 import numpy as np
 
-from cardlab.poker.evaluator import _direct_five, _flush_table
+from cardlab.poker.evaluator import _binomial_column, _flush_table, _plain_table
 from cardlab.poker.rules import STANDARD, Rules
 
 __all__ = ["omaha_strengths", "omaha_players", "omaha_lows", "holdem_lows", "NO_LOW", "low_ranks"]
@@ -41,6 +43,16 @@ __all__ = ["omaha_strengths", "omaha_players", "omaha_lows", "holdem_lows", "NO_
 NO_LOW = 1 << 9
 _TRIPLES = tuple(combinations(range(5), 3))
 _BLOCK = 1 << 14
+
+
+@lru_cache(maxsize=None)
+def _direct_five(rules: Rules) -> np.ndarray:
+    """Five-card strengths ignoring suits, indexed by the unsorted ranks in base 13."""
+    digits = np.indices((13,) * 5).reshape(5, -1).T
+    ordered = np.sort(digits, axis=1)
+    index = sum(_binomial_column(i)[ordered[:, i]] for i in range(5))
+    table: np.ndarray = _plain_table(rules, 5)[index]
+    return table
 
 
 @lru_cache(maxsize=None)

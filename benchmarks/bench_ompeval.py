@@ -1,0 +1,371 @@
+"""cardlab's poker core side by side with OMPEval (C++), the goals of the compiled-core issue.
+
+Run: OMPEVAL_DIR=/path/to/OMPEval python benchmarks/bench_ompeval.py [--quick]
+
+``OMPEVAL_DIR`` is a checkout of zekyll/OMPEval (the directory holding ``omp/``). The script
+writes a small C++ driver of its own into a temporary directory, builds it with OMPEval's
+sources at ``-O3`` (nothing of OMPEval is kept or copied into cardlab), and then, task by task,
+alternates runs of the two (OMPEval, cardlab, OMPEval, cardlab, ...) pinned to one core
+(``taskset`` for the driver, the process's own CPU affinity for cardlab), keeping the best of
+each. Both evaluate the same hands: the random hands are written once by numpy and read by the
+driver. Every line prints the two figures, the ratio cardlab / OMPEval (speed, higher is better)
+and "met" or "not met" for the goal. Figures taken while other work loads the machine are only
+indicative: say so when quoting them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from cardlab.dealing import Deck, Draw
+from cardlab.poker.equity import equity
+from cardlab.poker.evaluator import strengths
+from cardlab.poker.odds import category_odds
+
+DRIVER = r"""
+// A timing driver for OMPEval, written by cardlab's benchmark at run time.
+#include <omp/HandEvaluator.h>
+#include <omp/EquityCalculator.h>
+#include <omp/CardRange.h>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+using namespace omp;
+static double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+static std::vector<unsigned> cards_of(const char *text) {
+    uint64_t mask = CardRange::getCardMask(text);
+    std::vector<unsigned> out;
+    for (unsigned c = 0; c < 52; c++) if (mask >> c & 1) out.push_back(c);
+    return out;
+}
+int main(int argc, char **argv) {
+    std::string mode = argv[1];
+    if (mode == "eval") {  // eval FILE K REPEATS: evaluations per second from a uint8 card array
+        FILE *f = fopen(argv[2], "rb");
+        std::vector<unsigned char> cards;
+        unsigned char buf[1 << 16];
+        size_t got;
+        while ((got = fread(buf, 1, sizeof buf, f)) > 0) cards.insert(cards.end(), buf, buf + got);
+        fclose(f);
+        int k = atoi(argv[3]), repeats = atoi(argv[4]);
+        size_t n = cards.size() / k;
+        HandEvaluator eval;
+        double best = 1e300;
+        unsigned long long sum = 0;
+        for (int r = 0; r < repeats; r++) {
+            double start = now();
+            for (size_t i = 0; i < n; i++) {
+                const unsigned char *c = &cards[i * k];
+                Hand h = Hand::empty();
+                for (int j = 0; j < k; j++) h += Hand(c[j]);
+                sum += eval.evaluate(h);
+            }
+            double t = now() - start;
+            if (t < best) best = t;
+        }
+        printf("%.6g %llu\n", n / best, sum);
+        return 0;
+    }
+    if (mode == "exact") {  // exact REPEATS BOARD DEAD RANGE...: best seconds, equities
+        int repeats = atoi(argv[2]);
+        uint64_t board = strcmp(argv[3], "-") ? CardRange::getCardMask(argv[3]) : 0;
+        uint64_t dead = strcmp(argv[4], "-") ? CardRange::getCardMask(argv[4]) : 0;
+        std::vector<CardRange> ranges;
+        for (int i = 5; i < argc; i++) ranges.emplace_back(argv[i]);
+        double best = 1e300;
+        EquityCalculator::Results res;
+        for (int r = 0; r < repeats; r++) {
+            EquityCalculator eq;
+            double start = now();
+            eq.start(ranges, board, dead, true, 0, nullptr, 1.0, 1);
+            eq.wait();
+            double t = now() - start;
+            if (t < best) best = t;
+            res = eq.getResults();
+        }
+        printf("%.6g", best);
+        for (size_t i = 0; i < ranges.size(); i++) printf(" %.8f", res.equity[i]);
+        printf("\n");
+        return 0;
+    }
+    if (mode == "mc") {  // mc SECONDS BOARD RANGE...: Monte Carlo showdowns per second, one thread
+        double seconds = atof(argv[2]);
+        uint64_t board = strcmp(argv[3], "-") ? CardRange::getCardMask(argv[3]) : 0;
+        std::vector<CardRange> ranges;
+        for (int i = 4; i < argc; i++) ranges.emplace_back(argv[i]);
+        EquityCalculator eq;
+        eq.setTimeLimit(seconds);
+        eq.start(ranges, board, 0, false, 0, nullptr, 0.5, 1);
+        eq.wait();
+        auto res = eq.getResults();
+        printf("%.6g %.6f\n", res.hands / res.time, res.equity[0]);
+        return 0;
+    }
+    if (mode == "omaha") {  // omaha REPEATS HOLE1 HOLE2: a plain loop over every board
+        int repeats = atoi(argv[2]);
+        std::vector<unsigned> h[2] = {cards_of(argv[3]), cards_of(argv[4])};
+        uint64_t used = CardRange::getCardMask(argv[3]) | CardRange::getCardMask(argv[4]);
+        std::vector<unsigned> deck;
+        for (unsigned c = 0; c < 52; c++) if (!(used >> c & 1)) deck.push_back(c);
+        HandEvaluator eval;
+        Hand pairs[2][6];
+        for (int p = 0; p < 2; p++) {
+            int n = 0;
+            for (int a = 0; a < 4; a++) for (int b = a + 1; b < 4; b++)
+                pairs[p][n++] = Hand::empty() + Hand(h[p][a]) + Hand(h[p][b]);
+        }
+        const int T[10][3] = {{0,1,2},{0,1,3},{0,1,4},{0,2,3},{0,2,4},{0,3,4},{1,2,3},{1,2,4},{1,3,4},{2,3,4}};
+        double best = 1e300;
+        double share = 0;
+        unsigned long long boards = 0;
+        for (int r = 0; r < repeats; r++) {
+            double start = now();
+            unsigned long long wins = 0, ties = 0;
+            boards = 0;
+            unsigned m = deck.size(), c[5];
+            for (c[0] = 0; c[0] < m; c[0]++) for (c[1] = c[0] + 1; c[1] < m; c[1]++)
+            for (c[2] = c[1] + 1; c[2] < m; c[2]++) for (c[3] = c[2] + 1; c[3] < m; c[3]++)
+            for (c[4] = c[3] + 1; c[4] < m; c[4]++) {
+                Hand tri[10];
+                for (int t = 0; t < 10; t++)
+                    tri[t] = Hand(deck[c[T[t][0]]]) + Hand(deck[c[T[t][1]]]) + Hand(deck[c[T[t][2]]]);
+                unsigned v[2] = {0, 0};
+                for (int p = 0; p < 2; p++)
+                    for (int q = 0; q < 6; q++)
+                        for (int t = 0; t < 10; t++) {
+                            unsigned x = eval.evaluate(pairs[p][q] + tri[t]);
+                            if (x > v[p]) v[p] = x;
+                        }
+                wins += v[0] > v[1];
+                ties += v[0] == v[1];
+                boards++;
+            }
+            double t = now() - start;
+            if (t < best) best = t;
+            share = (wins + 0.5 * ties) / boards;
+        }
+        printf("%.6g %.8f\n", best, share);
+        return 0;
+    }
+    return 2;
+}
+"""
+
+ROUNDS = 3
+
+
+def build(ompeval: Path, work: Path) -> Path:
+    """The driver, compiled with OMPEval's sources at -O3 in ``work``.
+
+    The sources are copied into ``work`` and two build fixes for current compilers applied to
+    the copy (OMPEval dates from 2016): ``<functional>`` is included for every file (its
+    EquityCalculator.h uses std::function without it), and the random generator's ``min`` and
+    ``max`` are made ``constexpr`` (libstdc++'s std::shuffle now requires it). Neither changes
+    what the code computes or how fast."""
+    (work / "driver.cpp").write_text(DRIVER)
+    copy = work / "ompeval"
+    shutil.copytree(ompeval / "omp", copy / "omp")
+    shutil.copytree(ompeval / "libdivide", copy / "libdivide")
+    random_h = copy / "omp" / "Random.h"
+    text = random_h.read_text()
+    for name in ("min", "max"):
+        text = text.replace(f"static uint64_t {name}()", f"static constexpr uint64_t {name}()")
+    random_h.write_text(text)
+    sources = sorted(str(p) for p in (copy / "omp").glob("*.cpp"))
+    exe = work / "driver"
+    subprocess.run(["g++", "-O3", "-std=c++11", "-pthread", "-include", "functional", "-I", str(copy), "-o", str(exe),
+                    str(work / "driver.cpp"), *sources], check=True)
+    return exe
+
+
+def run_driver(exe: Path, *args: str) -> list[float]:
+    pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    out = subprocess.run([*pin, str(exe), *args], capture_output=True, text=True, check=True).stdout
+    return [float(x) for x in out.split()]
+
+
+try:
+    ALLOWED = frozenset(os.sched_getaffinity(0))
+except AttributeError:  # pragma: no cover - not Linux
+    ALLOWED = frozenset()
+
+
+def pinned(cores: set[int]) -> None:
+    """Run this process (and the threads it starts) on ``cores`` of those it was allowed at start."""
+    try:
+        os.sched_setaffinity(0, (cores & ALLOWED) or ALLOWED)
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        pass
+
+
+def best_seconds(fn: Callable[[], object], repeat: int = 3) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "not met"
+
+
+def line(task: str, omp: str, ours: str, ratio: float, goal: str, ok: bool) -> None:
+    print(f"  {task:<44} OMPEval {omp:>12}  cardlab {ours:>12}  ratio {ratio:6.2f}  goal {goal:<8} {verdict(ok)}")
+
+
+def evaluation(exe: Path, work: Path, n: int) -> float:
+    """Random 5- and 7-card evaluations; returns OMPEval's 5-card rate (for the seed job)."""
+    print("random evaluations from a card array (the same hands for both), evaluations/s")
+    rate5 = 0.0
+    for k in (7, 5):
+        hands = Draw(Deck.standard(), k).sample(np.random.default_rng(k), n)
+        path = work / f"hands{k}.bin"
+        path.write_bytes(np.ascontiguousarray(hands).tobytes())
+        strengths(hands[:10])
+        omp, one, two = 0.0, 0.0, 0.0
+        for _ in range(ROUNDS):
+            omp = max(omp, run_driver(exe, "eval", str(path), str(k), "2")[0])
+            pinned({0})
+            one = max(one, n / best_seconds(lambda: strengths(hands), 2))
+            pinned({0, 1})
+            two = max(two, n / best_seconds(lambda: strengths(hands, workers=2), 2))
+        if k == 5:
+            rate5 = omp
+        line(f"{k} cards, one core", f"{omp / 1e6:.1f} M/s", f"{one / 1e6:.1f} M/s", one / omp, ">= 1.0", one >= omp)
+        line(f"{k} cards, cardlab on two threads", f"{omp / 1e6:.1f} M/s", f"{two / 1e6:.1f} M/s", two / omp,
+             ">= 1.8", two >= 1.8 * omp)
+    return rate5
+
+
+EXACT = [
+    ("AA vs KK, all 36 combinations", ["AA", "KK"], ""),
+    ("AsKs vs QdQc preflop", ["AsKs", "QdQc"], ""),
+    ("QQ+,AKs vs JJ,TT,99,AQs preflop", ["QQ+,AKs", "JJ,TT,99,AQs"], ""),
+    ("AsAh, KdKc, QsQh preflop", ["AsAh", "KdKc", "QsQh"], ""),
+    ("AKs vs QQ+,AKo vs JTs,99 on Qh9c2d", ["AKs", "QQ+,AKo", "JTs,99"], "Qh9c2d"),
+]
+
+
+def exact_rows(exe: Path) -> None:
+    print("exact equity, one core, seconds per answer (best of the rounds)")
+    for label, specs, board in EXACT:
+        omp, ours = float("inf"), float("inf")
+        for _ in range(ROUNDS):
+            got = run_driver(exe, "exact", "3", board or "-", "-", *specs)
+            omp = min(omp, got[0])
+            pinned({0})
+            ours = min(ours, best_seconds(lambda: equity(specs, board=board), 3))
+        mine = [p.equity for p in equity(specs, board=board).players]
+        agree = max(abs(a - b) for a, b in zip(mine, got[1:]))
+        line(label, f"{omp * 1e3:.2f} ms", f"{ours * 1e3:.2f} ms", omp / ours, ">= 1.0", omp >= ours)
+        print(f"      equities agree to {agree:.1e}")
+
+
+def monte_carlo(exe: Path, seconds: float) -> None:
+    print("Monte Carlo equity, showdowns/s (OMPEval on one thread)")
+    for label, specs in (("hand vs hand, AsAh vs KdKc", ["AsAh", "KdKc"]),
+                         ("range vs range, QQ+,AKs vs JJ,TT,99,AQs", ["QQ+,AKs", "JJ,TT,99,AQs"])):
+        omp, one, two = 0.0, 0.0, 0.0
+        trials = 4_000_000
+        for _ in range(ROUNDS):
+            omp = max(omp, run_driver(exe, "mc", str(seconds), "-", *specs)[0])
+            pinned({0})
+            one = max(one, trials / best_seconds(lambda: equity(specs, simulate=trials, seed=1), 1))
+            pinned({0, 1})
+            two = max(two, trials / best_seconds(lambda: equity(specs, simulate=trials, seed=1, workers=2), 1))
+        line(label + ", one thread", f"{omp / 1e6:.1f} M/s", f"{one / 1e6:.1f} M/s", one / omp, ">= 1.0", one >= omp)
+        line(label + ", two threads", f"{omp / 1e6:.1f} M/s", f"{two / 1e6:.1f} M/s", two / omp, ">= 1.8",
+             two >= 1.8 * omp)
+
+
+def seed_job(rate5: float) -> None:
+    print("the seed job: 10,000,000 seeded five-card hands, category table with intervals")
+    dealing = Draw(Deck.standard(), 5)
+    category_odds(dealing, simulate=1000, seed=1)
+    omp = 10_000_000 / rate5
+    for workers in (1, 2):
+        pinned({0} if workers == 1 else {0, 1})
+        ours = min(best_seconds(lambda: category_odds(dealing, simulate=10_000_000, seed=1, workers=workers), 1)
+                   for _ in range(ROUNDS))
+        line(f"10M hands, {workers} thread(s), vs 10M OMPEval evaluations", f"{omp:.3f} s", f"{ours:.3f} s",
+             omp / ours, "faster", ours < omp)
+
+
+def omaha(exe: Path) -> None:
+    print("Omaha heads-up preflop exact (As Ah Kd Qc vs Js Ts 9h 8h), one core")
+    holes = ["AsAhKdQc", "JsTs9h8h"]
+    omp, ours = float("inf"), float("inf")
+    for _ in range(ROUNDS):
+        got = run_driver(exe, "omaha", "1", *holes)
+        omp = min(omp, got[0])
+        pinned({0})
+        ours = min(ours, best_seconds(lambda: equity(["As Ah Kd Qc", "Js Ts 9h 8h"], game="omaha"), 2))
+    mine = equity(["As Ah Kd Qc", "Js Ts 9h 8h"], game="omaha").players[0].equity
+    line("vs a plain loop with OMPEval's evaluator", f"{omp:.3f} s", f"{ours:.3f} s", omp / ours, ">= 1.0",
+         omp >= ours)
+    print(f"      equities agree to {abs(mine - got[1]):.1e}")
+
+
+def big_three_way() -> None:
+    print("TT+,AQs+,AQo+ vs QQ+,AK vs TT preflop, exact, two cores (cardlab alone)")
+    pinned({0, 1})
+    specs = ["TT+,AQs+,AQo+", "QQ+,AK", "TT"]
+    start = time.perf_counter()
+    r = equity(specs, workers=2)
+    seconds = time.perf_counter() - start
+    print(f"  answered exactly in {seconds:.2f} s (goal <= 10 s): {verdict(r.exact and seconds <= 10)}; "
+          f"equities {', '.join(f'{p.equity:.5f}' for p in r.players)}")
+
+
+def commit_of(path: Path) -> str:
+    try:
+        return subprocess.run(["git", "-C", str(path), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return os.environ.get("OMPEVAL_COMMIT", "unknown (not a git checkout; set OMPEVAL_COMMIT)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer hands and shorter Monte Carlo runs")
+    args = parser.parse_args()
+    root = os.environ.get("OMPEVAL_DIR")
+    if not root or not (Path(root) / "omp" / "HandEvaluator.cpp").exists():
+        print("set OMPEVAL_DIR to a checkout of zekyll/OMPEval (the directory holding omp/); "
+              "every goal: not measured")
+        return 2
+    ompeval = Path(root)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"OMPEval {commit_of(ompeval)}; load average {load:.2f} on {os.cpu_count()} cores "
+          f"({'idle' if load < 0.5 else 'LOADED: figures are indicative only'})")
+    with tempfile.TemporaryDirectory(prefix="cardlab-ompeval-") as tmp:
+        work = Path(tmp)
+        exe = build(ompeval, work)
+        rate5 = evaluation(exe, work, 1_000_000 if args.quick else 4_000_000)
+        exact_rows(exe)
+        monte_carlo(exe, 1.0 if args.quick else 3.0)
+        seed_job(rate5)
+        omaha(exe)
+        big_three_way()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,830 @@
+/* All-in equity: every completion of the board for each deal (exact), or random deals and
+ * boards (simulation); hold'em (7 cards), Omaha (exactly two hole cards and three board
+ * cards, 4 to 6 hole cards) and the 8-or-better low.  The wrapper is cardlab.poker.equity.
+ *
+ * A pot is UNIT share units; a player's share of a board is UNIT / (winners) of the pot, or
+ * in hi-lo half a pot for the best high and half for the best low (the whole pot to the high
+ * when no one has a low).  Per player the kernels add up: boards won outright, boards shared,
+ * share units and squared share units (the simulation's variance). */
+#include "core.h"
+#include "poker.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define UNIT 5040
+#define NO_LOW 512
+#define MAX_PLAYERS 9
+#define MAX_PAIRS 15
+
+typedef struct {
+    const cl_poker_tables *t;
+    int players, hole, omaha, hi_lo;
+    uint16_t low_bit[52];   /* ace 1, two 2, ..., eight 128; 0 for nine and up */
+    uint16_t best_low[256]; /* the five lowest bits of a low mask with five or more, else NO_LOW */
+} game;
+
+typedef struct {  /* the hole cards of one deal, their part of every hand computed once */
+    uint64_t key[MAX_PLAYERS], mask[MAX_PLAYERS];
+    uint16_t low[MAX_PLAYERS];
+    int pairs;
+    uint64_t pkey[MAX_PLAYERS][MAX_PAIRS], pmask[MAX_PLAYERS][MAX_PAIRS];
+    uint16_t plow[MAX_PLAYERS][MAX_PAIRS];  /* two different low ranks, else 0x8000 */
+} deal_part;
+
+static const int TRIPLES[10][3] = {
+    {0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
+    {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4},
+};
+
+static void game_init(game *g, const cl_poker_tables *t, int players, int hole, int omaha, int hi_lo)
+{
+    g->t = t;
+    g->players = players;
+    g->hole = hole;
+    g->omaha = omaha;
+    g->hi_lo = hi_lo;
+    for (int c = 0; c < 52; c++) {
+        int rank = c >> 2;
+        g->low_bit[c] = rank == 12 ? 1 : rank <= 6 ? (uint16_t)(1 << (rank + 1)) : 0;
+    }
+    for (int m = 0; m < 256; m++) {
+        int bits = 0, low = 0;
+        for (int b = 0; b < 8 && bits < 5; b++)
+            if (m >> b & 1) {
+                low |= 1 << b;
+                bits++;
+            }
+        g->best_low[m] = bits == 5 ? (uint16_t)low : NO_LOW;
+    }
+}
+
+static void deal_prepare(const game *g, deal_part *d, const uint8_t *holes)
+{
+    const cl_poker_tables *t = g->t;
+    for (int i = 0; i < g->players; i++) {
+        const uint8_t *h = holes + i * g->hole;
+        uint64_t key = CL_SUIT_START, mask = 0;
+        uint16_t low = 0;
+        for (int j = 0; j < g->hole; j++) {
+            key += t->key[h[j]];
+            mask |= t->bit[h[j]];
+            low |= g->low_bit[h[j]];
+        }
+        d->key[i] = key;
+        d->mask[i] = mask;
+        d->low[i] = low;
+        if (!g->omaha)
+            continue;
+        int p = 0;
+        for (int a = 0; a < g->hole; a++)
+            for (int b = a + 1; b < g->hole; b++, p++) {
+                d->pkey[i][p] = CL_SUIT_START + t->key[h[a]] + t->key[h[b]];
+                d->pmask[i][p] = t->bit[h[a]] | t->bit[h[b]];
+                uint16_t la = g->low_bit[h[a]], lb = g->low_bit[h[b]];
+                d->plow[i][p] = (la && lb && la != lb) ? (uint16_t)(la | lb) : 0x8000;
+            }
+        d->pairs = p;
+    }
+}
+
+static void share_units(const game *g, const uint32_t *value, const uint16_t *low, int *units);
+
+/* Omaha values (flushes counted) and lows of every player on one board. */
+static void omaha_values(const game *g, const deal_part *d, const uint8_t *board, uint32_t *value, uint16_t *low)
+{
+    const cl_poker_tables *t = g->t;
+    uint64_t tkey[10], tmask[10];
+    uint16_t tlow[10];
+    for (int j = 0; j < 10; j++) {
+        const uint8_t a = board[TRIPLES[j][0]], b = board[TRIPLES[j][1]], c = board[TRIPLES[j][2]];
+        tkey[j] = t->key[a] + t->key[b] + t->key[c];
+        tmask[j] = t->bit[a] | t->bit[b] | t->bit[c];
+        uint16_t la = g->low_bit[a], lb = g->low_bit[b], lc = g->low_bit[c];
+        tlow[j] = (la && lb && lc && la != lb && la != lc && lb != lc) ? (uint16_t)(la | lb | lc) : 0x4000;
+    }
+    for (int i = 0; i < g->players; i++) {
+        uint32_t best = 0;
+        uint16_t best_low = NO_LOW;
+        for (int p = 0; p < d->pairs; p++) {
+            const uint64_t pk = d->pkey[i][p], pm = d->pmask[i][p];
+            for (int j = 0; j < 10; j++) {
+                uint32_t v = cl_poker_value(t, pk + tkey[j], pm | tmask[j]);
+                best = v > best ? v : best;
+            }
+            if (g->hi_lo && d->plow[i][p] != 0x8000) {
+                const uint16_t pl = d->plow[i][p];
+                for (int j = 0; j < 10; j++)
+                    if (tlow[j] != 0x4000 && !(tlow[j] & pl)) {
+                        uint16_t l = (uint16_t)(tlow[j] | pl);
+                        best_low = l < best_low ? l : best_low;
+                    }
+            }
+        }
+        value[i] = best;
+        low[i] = best_low;
+    }
+}
+
+/* Share units of each player on one board (5 cards; key and mask summed without the suit
+ * counters' start). */
+static void showdown(const game *g, const deal_part *d, const uint8_t *board, uint64_t bkey,
+                     uint64_t bmask, int *units)
+{
+    const cl_poker_tables *t = g->t;
+    const int n = g->players;
+    uint32_t value[MAX_PLAYERS];
+    uint16_t low[MAX_PLAYERS];
+    if (!g->omaha) {
+        for (int i = 0; i < n; i++)
+            value[i] = cl_poker_value(t, d->key[i] + bkey, d->mask[i] | bmask);
+        if (g->hi_lo) {
+            uint16_t blow = 0;
+            for (int j = 0; j < 5; j++)
+                blow |= g->low_bit[board[j]];
+            for (int i = 0; i < n; i++)
+                low[i] = g->best_low[(d->low[i] | blow) & 0xff];
+        }
+    } else {
+        omaha_values(g, d, board, value, low);
+    }
+    share_units(g, value, low, units);
+}
+
+/* Share units from each player's high value and (in hi-lo) low. */
+static void share_units(const game *g, const uint32_t *value, const uint16_t *low, int *units)
+{
+    const int n = g->players;
+    uint32_t top = 0;
+    for (int i = 0; i < n; i++)
+        top = value[i] > top ? value[i] : top;
+    int winners = 0;
+    for (int i = 0; i < n; i++)
+        winners += value[i] == top;
+    int high_pot = UNIT;
+    int low_share = 0;
+    uint16_t best_low = NO_LOW;
+    if (g->hi_lo) {
+        for (int i = 0; i < n; i++)
+            best_low = low[i] < best_low ? low[i] : best_low;
+        if (best_low < NO_LOW) {
+            int lowers = 0;
+            for (int i = 0; i < n; i++)
+                lowers += low[i] == best_low;
+            high_pot = UNIT / 2;
+            low_share = UNIT / 2 / lowers;
+        }
+    }
+    const int high_share = high_pot / winners;
+    for (int i = 0; i < n; i++)
+        units[i] = (value[i] == top ? high_share : 0) + (low_share && low[i] == best_low ? low_share : 0);
+}
+
+static inline void tally(int n, const int *units, int64_t *acc)
+{
+    for (int i = 0; i < n; i++) {
+        int64_t u = units[i];
+        acc[4 * i] += u == UNIT;
+        acc[4 * i + 1] += u > 0 && u < UNIT;
+        acc[4 * i + 2] += u;
+        acc[4 * i + 3] += u * u;
+    }
+}
+
+/* The river: the one board of five known cards. */
+static void river(const game *g, const deal_part *d, const uint8_t *board, int64_t *acc)
+{
+    const cl_poker_tables *t = g->t;
+    uint64_t key = 0, mask = 0;
+    for (int j = 0; j < 5; j++) {
+        key += t->key[board[j]];
+        mask |= t->bit[board[j]];
+    }
+    int units[MAX_PLAYERS];
+    showdown(g, d, board, key, mask, units);
+    tally(g->players, units, acc);
+}
+
+/* --- by rank classes (hold'em and Omaha) ------------------------------------------------------
+ * Without flushes a board's value to every player depends on its ranks alone, and so does the
+ * low.  So the completions are counted by rank multiset, each weighted by the ways to take its
+ * cards from the cards left (prod C(left of rank r, taken)), valued once for every player; then
+ * the only boards where suits can matter are enumerated card by card: those holding three or
+ * more cards of a suit of which some player holds enough for five (in Omaha: two).  There the
+ * true showdown replaces the suit-blind one. */
+
+typedef struct {
+    const game *g;
+    const deal_part *d;
+    int left[13];
+    int ranks[5];  /* the board's ranks so far (Omaha needs them for its triples) */
+    int64_t *acc;
+} rank_pass;
+
+/* Omaha values ignoring suits (and the lows) from the board's five ranks. */
+static void omaha_blind(const game *g, const deal_part *d, const int *ranks, uint32_t *value, uint16_t *low)
+{
+    const cl_poker_tables *t = g->t;
+    uint64_t tkey[10];
+    uint16_t tlow[10];
+    for (int j = 0; j < 10; j++) {
+        const int a = ranks[TRIPLES[j][0]], b = ranks[TRIPLES[j][1]], c = ranks[TRIPLES[j][2]];
+        tkey[j] = (t->key[4 * a] + t->key[4 * b] + t->key[4 * c]) & 0xffffffffu;
+        const uint16_t la = g->low_bit[4 * a], lb = g->low_bit[4 * b], lc = g->low_bit[4 * c];
+        tlow[j] = (la && lb && lc && la != lb && la != lc && lb != lc) ? (uint16_t)(la | lb | lc) : 0x4000;
+    }
+    for (int i = 0; i < g->players; i++) {
+        uint32_t best = 0;
+        uint16_t best_low = NO_LOW;
+        for (int p = 0; p < d->pairs; p++) {
+            const uint64_t pk = d->pkey[i][p];
+            for (int j = 0; j < 10; j++) {
+                const uint32_t v = t->table[cl_poker_index(t, pk + tkey[j])];
+                best = v > best ? v : best;
+            }
+            const uint16_t pl = d->plow[i][p];
+            if (g->hi_lo && pl != 0x8000)
+                for (int j = 0; j < 10; j++)
+                    if (tlow[j] != 0x4000 && !(tlow[j] & pl)) {
+                        const uint16_t l = (uint16_t)(tlow[j] | pl);
+                        best_low = l < best_low ? l : best_low;
+                    }
+        }
+        value[i] = best;
+        low[i] = best_low;
+    }
+}
+
+static const int64_t CHOOSE[5][5] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1},
+};
+
+static void add_units(int n, const int *units, int64_t weight, int64_t *acc)
+{
+    for (int i = 0; i < n; i++) {
+        const int64_t u = units[i];
+        acc[4 * i] += weight * (u == UNIT);
+        acc[4 * i + 1] += weight * (u > 0 && u < UNIT);
+        acc[4 * i + 2] += weight * u;
+    }
+}
+
+static void by_ranks(rank_pass *rp, int r, int need, int64_t weight, uint64_t key, uint16_t low)
+{
+    const game *g = rp->g;
+    if (need == 0) {
+        const cl_poker_tables *t = g->t;
+        uint32_t value[MAX_PLAYERS] = {0};
+        uint16_t lows[MAX_PLAYERS] = {0};
+        int units[MAX_PLAYERS];
+        if (!g->omaha && !g->hi_lo) {  /* plain hold'em: the tally in line */
+            const int n = g->players;
+            uint32_t top = 0;
+            for (int i = 0; i < n; i++) {
+                value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
+                top = value[i] > top ? value[i] : top;
+            }
+            int winners = 0;
+            for (int i = 0; i < n; i++)
+                winners += value[i] == top;
+            const int64_t part = weight * (UNIT / winners);
+            int64_t *acc = rp->acc;
+            for (int i = 0; i < n; i++)
+                if (value[i] == top) {
+                    acc[4 * i + (winners > 1)] += weight;
+                    acc[4 * i + 2] += part;
+                }
+            return;
+        }
+        if (g->omaha) {
+            omaha_blind(g, rp->d, rp->ranks, value, lows);
+        } else {
+            for (int i = 0; i < g->players; i++) {
+                value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
+                lows[i] = g->hi_lo ? g->best_low[(rp->d->low[i] | low) & 0xff] : NO_LOW;
+            }
+        }
+        share_units(g, value, lows, units);
+        add_units(g->players, units, weight, rp->acc);
+        return;
+    }
+    if (r == 13)
+        return;
+    const uint64_t rank_key = g->t->key[4 * r] & 0xffffffffu;
+    const uint16_t rank_low = g->low_bit[4 * r];
+    const int most = rp->left[r] < need ? rp->left[r] : need;
+    for (int m = 0; m <= most; m++) {
+        for (int j = 0; j < m; j++)
+            rp->ranks[5 - need + j] = r;
+        by_ranks(rp, r + 1, need - m, weight * CHOOSE[rp->left[r]][m], key + m * rank_key,
+                 m ? (uint16_t)(low | rank_low) : low);
+    }
+}
+
+typedef struct {
+    const game *g;
+    const deal_part *d;
+    const uint8_t *pool[2];
+    int size[2], take[2];
+    uint8_t board[5];
+    int nknown;
+    int64_t *acc;
+    int suit;
+    int rest_left[13];  /* cards of each rank in pool 1 */
+} flush_pass;
+
+/* Hold'em, the suited cards of the board chosen: the rest of the board counted by rank classes.
+ * With distinct cards a player who makes the flush holds nothing better whatever the other
+ * cards are (no full house or four of a kind is left for him), so his value is the flush's;
+ * everyone else's, and every suit-blind value, depends on the ranks alone. */
+static void rest_by_ranks(const flush_pass *fp, const uint32_t *flush, int r, int need, int64_t weight,
+                          uint64_t key, uint16_t low)
+{
+    const game *g = fp->g;
+    if (need == 0) {
+        const cl_poker_tables *t = g->t;
+        uint32_t real[MAX_PLAYERS] = {0}, blind[MAX_PLAYERS] = {0};
+        uint16_t lows[MAX_PLAYERS] = {0};
+        for (int i = 0; i < g->players; i++) {
+            blind[i] = t->table[cl_poker_index(t, fp->d->key[i] + key)];
+            real[i] = flush[i] ? flush[i] : blind[i];
+            lows[i] = g->hi_lo ? g->best_low[(fp->d->low[i] | low) & 0xff] : NO_LOW;
+        }
+        int units[MAX_PLAYERS];
+        share_units(g, real, lows, units);
+        add_units(g->players, units, weight, fp->acc);
+        share_units(g, blind, lows, units);
+        add_units(g->players, units, -weight, fp->acc);
+        return;
+    }
+    if (r == 13)
+        return;
+    const uint64_t rank_key = g->t->key[4 * r] & 0xffffffffu;
+    const uint16_t rank_low = g->low_bit[4 * r];
+    const int most = fp->rest_left[r] < need ? fp->rest_left[r] : need;
+    for (int m = 0; m <= most; m++)
+        rest_by_ranks(fp, flush, r + 1, need - m, weight * CHOOSE[fp->rest_left[r]][m], key + m * rank_key,
+                      m ? (uint16_t)(low | rank_low) : low);
+}
+
+/* Boards taking take[0] cards of pool 0 (the suit) and take[1] of pool 1 (the rest). */
+static void flush_boards(flush_pass *fp, int part, int start, int filled)
+{
+    if (filled == fp->take[0] + fp->take[1]) {
+        const game *g = fp->g;
+        const cl_poker_tables *t = g->t;
+        uint64_t bkey = 0, bmask = 0;
+        uint16_t blow = 0;
+        for (int j = 0; j < 5; j++) {
+            bkey += t->key[fp->board[j]];
+            bmask |= t->bit[fp->board[j]];
+            blow |= g->low_bit[fp->board[j]];
+        }
+        uint32_t real[MAX_PLAYERS], blind[MAX_PLAYERS];
+        uint16_t lows[MAX_PLAYERS];
+        int differ = 0;
+        if (g->omaha) {
+            int ranks[5];
+            for (int j = 0; j < 5; j++)
+                ranks[j] = fp->board[j] >> 2;
+            omaha_blind(g, fp->d, ranks, blind, lows);
+            omaha_values(g, fp->d, fp->board, real, lows);
+            for (int i = 0; i < g->players; i++)
+                differ |= real[i] != blind[i];
+        }
+        for (int i = 0; i < g->players && !g->omaha; i++) {
+            const uint64_t key = fp->d->key[i] + bkey;
+            real[i] = cl_poker_value(t, key, fp->d->mask[i] | bmask);
+            blind[i] = t->table[cl_poker_index(t, key)];
+            differ |= real[i] != blind[i];
+            lows[i] = g->hi_lo ? g->best_low[(fp->d->low[i] | blow) & 0xff] : NO_LOW;
+        }
+        if (!differ)
+            return;
+        int units[MAX_PLAYERS];
+        share_units(g, real, lows, units);
+        add_units(g->players, units, 1, fp->acc);
+        share_units(g, blind, lows, units);
+        add_units(g->players, units, -1, fp->acc);
+        return;
+    }
+    if (filled == fp->take[0] && part == 0) {
+        const game *g = fp->g;
+        if (g->omaha || fp->take[1] == 0) {
+            flush_boards(fp, 1, 0, filled);
+            return;
+        }
+        const cl_poker_tables *t = g->t;
+        uint64_t key = 0, mask = 0;
+        uint16_t low = 0;
+        for (int j = 0; j < fp->nknown + filled; j++) {
+            key += t->key[fp->board[j]];
+            mask |= t->bit[fp->board[j]];
+            low |= g->low_bit[fp->board[j]];
+        }
+        uint32_t flush[MAX_PLAYERS];
+        const int s = fp->suit;
+        for (int i = 0; i < g->players; i++) {
+            const uint32_t suited = (uint32_t)((fp->d->mask[i] | mask) >> (16 * s)) & 0x1fff;
+            flush[i] = __builtin_popcount(suited) >= 5 ? t->flush[suited] : 0;
+        }
+        rest_by_ranks(fp, flush, 0, fp->take[1], 1, key & 0xffffffffu, low);
+        return;
+    }
+    const int want = part == 0 ? fp->take[0] : fp->take[0] + fp->take[1];
+    for (int i = start; i <= fp->size[part] - (want - filled); i++) {
+        fp->board[fp->nknown + filled] = fp->pool[part][i];
+        flush_boards(fp, part, i + 1, filled + 1);
+    }
+}
+
+static void by_rank_classes(const game *g, const deal_part *d, const uint8_t *known, int nknown,
+                            const uint8_t *cards, int ncards, int64_t *acc)
+{
+    const cl_poker_tables *t = g->t;
+    const int k = 5 - nknown;
+    rank_pass rp = {g, d, {0}, {0}, acc};
+    for (int j = 0; j < ncards; j++)
+        rp.left[cards[j] >> 2]++;
+    for (int j = 0; j < nknown; j++)
+        rp.ranks[j] = known[j] >> 2;
+    uint64_t key = 0;
+    uint16_t low = 0;
+    int known_suit[4] = {0};
+    for (int j = 0; j < nknown; j++) {
+        key += t->key[known[j]];
+        low |= g->low_bit[known[j]];
+        known_suit[known[j] & 3]++;
+    }
+    key &= 0xffffffffu;
+    if (k <= 2) {  /* the turn and the flop: the classes in plain loops (no recursion) */
+        for (int r = 0; r < 13; r++) {
+            if (!rp.left[r])
+                continue;
+            const uint64_t kr = key + (t->key[4 * r] & 0xffffffffu);
+            const uint16_t lr = (uint16_t)(low | g->low_bit[4 * r]);
+            rp.ranks[nknown] = r;
+            if (k == 1) {
+                by_ranks(&rp, 13, 0, rp.left[r], kr, lr);
+                continue;
+            }
+            for (int q = r; q < 13; q++) {
+                const int64_t w = q == r ? CHOOSE[rp.left[r]][2] : (int64_t)rp.left[r] * rp.left[q];
+                if (!w)
+                    continue;
+                rp.ranks[nknown + 1] = q;
+                by_ranks(&rp, 13, 0, w, kr + (t->key[4 * q] & 0xffffffffu), (uint16_t)(lr | g->low_bit[4 * q]));
+            }
+        }
+    } else {
+        by_ranks(&rp, 0, k, 1, key, low);
+    }
+    flush_pass fp;
+    fp.g = g;
+    fp.d = d;
+    fp.nknown = nknown;
+    fp.acc = acc;
+    memcpy(fp.board, known, (size_t)nknown);
+    uint8_t suited[13], rest[52];
+    for (int s = 0; s < 4; s++) {
+        int most = 0;  /* the most cards of this suit any player holds */
+        for (int i = 0; i < g->players; i++) {
+            const int held = __builtin_popcount((unsigned)(d->mask[i] >> (16 * s)) & 0x1fff);
+            most = held > most ? held : most;
+        }
+        int ns = 0, nr = 0;
+        for (int j = 0; j < ncards; j++) {
+            if ((cards[j] & 3) == s)
+                suited[ns++] = cards[j];
+            else
+                rest[nr++] = cards[j];
+        }
+        fp.pool[0] = suited;
+        fp.pool[1] = rest;
+        fp.size[0] = ns;
+        fp.size[1] = nr;
+        fp.suit = s;
+        memset(fp.rest_left, 0, sizeof fp.rest_left);
+        for (int j = 0; j < nr; j++)
+            fp.rest_left[rest[j] >> 2]++;
+        for (int a = 0; a <= k; a++) {
+            const int on_board = known_suit[s] + a;
+            /* a flush needs five of the suit: hold'em from any of the seven cards, Omaha from
+             * exactly two hole cards and three board cards */
+            const int can = g->omaha ? most >= 2 : most >= 5 - on_board;
+            if (on_board < 3 || !can || a > ns || k - a > nr)
+                continue;
+            fp.take[0] = a;
+            fp.take[1] = k - a;
+            flush_boards(&fp, 0, 0, 0);
+        }
+    }
+}
+
+static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
+{
+    int players, hole, omaha, hi_lo;
+    if (!PyArg_ParseTuple(spec, "iipp", &players, &hole, &omaha, &hi_lo))
+        return -1;
+    if (players < 2 || players > MAX_PLAYERS || hole < 2 || hole > 6 || (!omaha && hole != 2)
+        || (omaha && hole < 4)) {
+        PyErr_SetString(PyExc_ValueError, "poker equity: bad game");
+        return -1;
+    }
+    game_init(g, t, players, hole, omaha, hi_lo);
+    return 0;
+}
+
+/* poker_equity_exact(tables, (players, hole, omaha, hi_lo), deals, board, deck, acc)
+ *   deals: D * players * hole uint8; board: the known cards; deck: the cards a board may be
+ *   completed from (no board or dead card; a deal's own cards are skipped); acc: D * players
+ *   * 4 int64, += wins, splits, share units (and squared units, not kept for plain hold'em). */
+static PyObject *poker_equity_exact(PyObject *self, PyObject *args)
+{
+    PyObject *capsule, *spec;
+    Py_buffer deals, board, deck, acc;
+    if (!PyArg_ParseTuple(args, "OOy*y*y*w*", &capsule, &spec, &deals, &board, &deck, &acc))
+        return NULL;
+    PyObject *result = NULL;
+    game g;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL || parse_game(spec, t, &g) < 0)
+        goto done;
+    const Py_ssize_t per = (Py_ssize_t)g.players * g.hole;
+    const Py_ssize_t n = deals.len / per;
+    if (deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * 32) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_exact: buffers of the wrong size");
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    deal_part d;
+    uint8_t cards[52];
+    const uint8_t *all = deals.buf, *dk = deck.buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const uint8_t *holes = all + i * per;
+        uint64_t taken = 0;
+        for (Py_ssize_t j = 0; j < per; j++)
+            taken |= UINT64_C(1) << holes[j];
+        int m = 0;
+        for (Py_ssize_t j = 0; j < deck.len; j++)
+            if (!(taken >> dk[j] & 1))
+                cards[m++] = dk[j];
+        deal_prepare(&g, &d, holes);
+        int64_t *sums = (int64_t *)acc.buf + i * g.players * 4;
+        if (board.len < 5)
+            by_rank_classes(&g, &d, board.buf, (int)board.len, cards, m, sums);
+        else
+            river(&g, &d, board.buf, sums);
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&deals);
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&deck);
+    PyBuffer_Release(&acc);
+    return result;
+}
+
+/* A guide to a cumulative array (the alias-free O(1) way to draw by weight): guide[b] is the
+ * first index whose cumulative weight exceeds the b-th of g equal parts of the total. */
+static void guide_build(const double *cum, Py_ssize_t n, int32_t *guide, Py_ssize_t g)
+{
+    const double total = cum[n - 1];
+    Py_ssize_t i = 0;
+    for (Py_ssize_t b = 0; b < g; b++) {
+        const double threshold = total * (double)b / (double)g;
+        while (i < n - 1 && cum[i] <= threshold)
+            i++;
+        guide[b] = (int32_t)i;
+    }
+}
+
+/* The first index whose cumulative weight exceeds u * total (numpy's searchsorted side="right"),
+ * u in [0, 1): the guide's bucket, then a step or two (either way, for rounding). */
+static inline Py_ssize_t pick_guided(const double *cum, Py_ssize_t n, const int32_t *guide, double u)
+{
+    const double x = u * cum[n - 1];
+    Py_ssize_t i = guide[(Py_ssize_t)(u * (double)n)];
+    while (i > 0 && cum[i - 1] > x)
+        i--;
+    while (i < n - 1 && cum[i] <= x)
+        i++;
+    return i;
+}
+
+/* poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative,
+ *                       board, common, classes, n, seed, acc, grid) -> 0, or -1 when the
+ *                       ranges almost never leave the players different cards
+ *   combos: every player's combos in turn (uint8, hole cards each), offsets: P + 1 int64 rows,
+ *   cumulative: their cumulative weights (float64, per player); or, when deals is not empty,
+ *   one listed deal (P * hole uint8) per trial drawn by deal_cumulative.  board: known cards;
+ *   common: the cards the board is completed from (a range player's cards are skipped);
+ *   classes: int16 class of player 2's combo (or of each deal), empty for no grid;
+ *   acc: P * 4 int64 (+= wins, splits, units, squares); grid: 2 * 169 int64 (+= player 1's
+ *   units by class, boards by class). */
+static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
+{
+    PyObject *capsule, *spec;
+    Py_buffer combos, offsets, cumulative, deals, deal_cum, board, common, classes, seed, acc, grid;
+    Py_ssize_t trials;
+    if (!PyArg_ParseTuple(args, "OOy*y*y*y*y*y*y*y*ny*w*w*", &capsule, &spec, &combos, &offsets,
+                          &cumulative, &deals, &deal_cum, &board, &common, &classes, &trials, &seed,
+                          &acc, &grid))
+        return NULL;
+    PyObject *result = NULL;
+    game g;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL || parse_game(spec, t, &g) < 0)
+        goto done;
+    const int P = g.players, H = g.hole;
+    const Py_ssize_t n_deals = deal_cum.len / 8;
+    const int64_t *off = offsets.buf;
+    int bad = offsets.len != (P + 1) * 8 || seed.len != 32 || acc.len != P * 32 || grid.len != 2 * 169 * 8
+              || board.len > 5 || common.len > 52 || deals.len != n_deals * P * H || trials < 0;
+    if (!bad && !n_deals) {
+        bad = off[0] != 0 || off[P] * H != combos.len || off[P] * 8 != cumulative.len;
+        for (int i = 0; i < P && !bad; i++)
+            bad = off[i + 1] <= off[i];
+    }
+    const int grid_on = classes.len > 0;
+    if (!bad && grid_on)
+        bad = classes.len != 2 * (n_deals ? n_deals : off[2] - off[1]);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_simulate: buffers of the wrong size");
+        goto done;
+    }
+    int failed = 0;
+    int32_t *guides = malloc(sizeof(int32_t) * (size_t)(n_deals + (n_deals ? 0 : off[P]) + 1));
+    if (guides == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    if (n_deals)
+        guide_build(deal_cum.buf, n_deals, guides, n_deals);
+    else
+        for (int i = 0; i < P; i++)
+            guide_build((const double *)cumulative.buf + off[i], off[i + 1] - off[i], guides + off[i],
+                        off[i + 1] - off[i]);
+    cl_rng rng;
+    memcpy(rng.s, seed.buf, 32);
+    const uint8_t *cb = combos.buf, *db = deals.buf, *known = board.buf;
+    const double *cum = cumulative.buf, *dcum = deal_cum.buf;
+    const int16_t *cls = classes.buf;
+    int64_t *sums = acc.buf, *gsum = grid.buf;
+    uint8_t pool[52], holes[MAX_PLAYERS * 6], cards[5];
+    const int npool = (int)common.len, nknown = (int)board.len, k = 5 - nknown;
+    memcpy(pool, common.buf, (size_t)npool);
+    memcpy(cards, known, (size_t)nknown);
+    deal_part d;
+    int units[MAX_PLAYERS];
+    cl_halves half = {0, 0};
+    const int heads_up = P == 2 && !g.omaha && !g.hi_lo;
+    int64_t won0 = 0, won1 = 0;
+    Py_ssize_t done_trials = 0;
+    int all_fixed = !n_deals;
+    for (int i = 0; i < P && all_fixed; i++)
+        all_fixed = off[i + 1] - off[i] == 1;
+    if (all_fixed) {  /* the same hole cards every trial: their part once */
+        memcpy(holes, cb, (size_t)(P * H));
+        deal_prepare(&g, &d, holes);
+    }
+    /* heads-up over listed deals: every deal's two hands and card mask made once per chunk
+     * (when the list is short enough to be worth it) */
+    uint64_t *listed = NULL;
+    if (heads_up && n_deals && n_deals <= 65536 && (listed = malloc(sizeof(uint64_t) * 5 * (size_t)n_deals))) {
+        for (Py_ssize_t i = 0; i < n_deals; i++) {
+            deal_prepare(&g, &d, db + i * P * H);
+            uint64_t taken = 0;
+            for (int j = 0; j < P * H; j++)
+                taken |= UINT64_C(1) << db[i * P * H + j];
+            uint64_t *e = listed + 5 * i;
+            e[0] = d.key[0], e[1] = d.mask[0], e[2] = d.key[1], e[3] = d.mask[1], e[4] = taken;
+        }
+    }
+    for (Py_ssize_t trial = 0; trial < trials && !failed; trial++) {
+        done_trials = trial + 1;
+        uint64_t taken = 0;
+        Py_ssize_t grid_index = 0;
+        if (all_fixed) {
+            for (int j = 0; j < P * H; j++)
+                taken |= UINT64_C(1) << holes[j];
+        } else if (listed) {
+            const Py_ssize_t pick = pick_guided(dcum, n_deals, guides, cl_unit(&rng));
+            const uint64_t *e = listed + 5 * pick;
+            d.key[0] = e[0], d.mask[0] = e[1], d.key[1] = e[2], d.mask[1] = e[3];
+            taken = e[4];
+            grid_index = pick;
+        } else if (n_deals) {
+            Py_ssize_t pick = pick_guided(dcum, n_deals, guides, cl_unit(&rng));
+            memcpy(holes, db + pick * P * H, (size_t)(P * H));
+            grid_index = pick;
+            for (int j = 0; j < P * H; j++)
+                taken |= UINT64_C(1) << holes[j];
+        } else {
+            int tries = 0;
+            for (;;) {
+                taken = 0;
+                int clash = 0;
+                for (int i = 0; i < P && !clash; i++) {
+                    const Py_ssize_t size = off[i + 1] - off[i];
+                    Py_ssize_t pick = 0;
+                    if (size > 1)
+                        pick = pick_guided(cum + off[i], size, guides + off[i], cl_unit(&rng));
+                    if (i == 1)
+                        grid_index = pick;
+                    const uint8_t *h = cb + (off[i] + pick) * H;
+                    for (int j = 0; j < H; j++) {
+                        const uint64_t bit = UINT64_C(1) << h[j];
+                        clash |= (taken & bit) != 0;
+                        taken |= bit;
+                        holes[i * H + j] = h[j];
+                    }
+                }
+                if (!clash)
+                    break;
+                if (++tries == 100000) {
+                    failed = 1;
+                    break;
+                }
+            }
+            if (failed)
+                break;
+        }
+        /* the board: a partial shuffle of the pool, skipping the range players' cards */
+        for (int j = 0; j < k; j++) {
+            int at;
+            do
+                at = j + (int)cl_below_half(&rng, &half, (uint32_t)(npool - j));
+            while (taken >> pool[at] & 1);
+            const uint8_t c = pool[at];
+            pool[at] = pool[j];
+            pool[j] = c;
+            cards[nknown + j] = c;
+        }
+        uint64_t bkey = 0, bmask = 0;
+        for (int j = 0; j < 5; j++) {
+            bkey += t->key[cards[j]];
+            bmask |= t->bit[cards[j]];
+        }
+        if (!all_fixed && !listed)
+            deal_prepare(&g, &d, holes);
+        if (heads_up) {  /* plain hold'em heads-up: two lookups, counts kept in registers */
+            const uint32_t a = cl_poker_value(t, d.key[0] + bkey, d.mask[0] | bmask);
+            const uint32_t b = cl_poker_value(t, d.key[1] + bkey, d.mask[1] | bmask);
+            won0 += a > b;
+            won1 += b > a;
+            if (!grid_on)
+                continue;
+            units[0] = a > b ? UNIT : a == b ? UNIT / 2 : 0;
+        } else {
+            showdown(&g, &d, cards, bkey, bmask, units);
+            tally(P, units, sums);
+        }
+        if (grid_on) {
+            const int c = cls[grid_index];
+            gsum[c] += units[0];
+            gsum[169 + c] += 1;
+        }
+    }
+    if (heads_up && !failed) {  /* the sums the plain path adds trial by trial */
+        const int64_t ties = (int64_t)done_trials - won0 - won1, half_pot = UNIT / 2;
+        const int64_t won[2] = {won0, won1};
+        for (int i = 0; i < 2; i++) {
+            sums[4 * i] += won[i];
+            sums[4 * i + 1] += ties;
+            sums[4 * i + 2] += won[i] * UNIT + ties * half_pot;
+            sums[4 * i + 3] += won[i] * UNIT * UNIT + ties * half_pot * half_pot;
+        }
+    }
+    free(listed);
+    Py_END_ALLOW_THREADS
+    free(guides);
+    if (failed)
+        result = PyLong_FromLong(-1);
+    else
+        result = PyLong_FromLong(0);
+done:
+    PyBuffer_Release(&combos);
+    PyBuffer_Release(&offsets);
+    PyBuffer_Release(&cumulative);
+    PyBuffer_Release(&deals);
+    PyBuffer_Release(&deal_cum);
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&common);
+    PyBuffer_Release(&classes);
+    PyBuffer_Release(&seed);
+    PyBuffer_Release(&acc);
+    PyBuffer_Release(&grid);
+    return result;
+}
+
+PyMethodDef cl_poker_equity_methods[] = {
+    {"poker_equity_exact", poker_equity_exact, METH_VARARGS,
+     "poker_equity_exact(tables, game, deals, board, deck, acc): every board for each deal."},
+    {"poker_equity_simulate", poker_equity_simulate, METH_VARARGS,
+     "poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative, "
+     "board, common, classes, n, seed, acc, grid) -> 0, or -1 if the ranges keep colliding."},
+    {NULL, NULL, 0, NULL},
+};

@@ -1,0 +1,314 @@
+/* Poker hand evaluation: the tables (built once per rule variant from the rules' own values)
+ * and the evaluator kernel over (n, k) arrays of card ids; see poker.h for the hand encoding. */
+#include "core.h"
+#include "poker.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Rank keys: the rank counts in base 5 (at most four cards of a rank), the twos to eights in
+ * the low 17 bits and the nines to aces from bit 17 on. */
+static uint32_t rank_key(int rank)
+{
+    uint32_t key = 1;
+    for (int r = rank < 7 ? 0 : 7; r < rank; r++)
+        key *= 5;
+    return rank < 7 ? key : key << CL_LOW_BITS;
+}
+
+#define CAPSULE_NAME "cardlab._core.poker_tables"
+
+static void tables_free(PyObject *capsule)
+{
+    cl_poker_tables *t = PyCapsule_GetPointer(capsule, CAPSULE_NAME);
+    if (t != NULL) {
+        free(t->low);
+        free(t->high);
+        free(t->table);
+        free(t);
+    }
+}
+
+const cl_poker_tables *cl_poker_tables_of(PyObject *capsule)
+{
+    return PyCapsule_GetPointer(capsule, CAPSULE_NAME);
+}
+
+/* Base-5 codes of ``ranks`` ranks with at most seven cards in all, numbered smallest total first:
+ * number[code] (or UINT32_MAX), and below[t]: how many codes total at most t cards. */
+static void number_codes(int ranks, uint32_t *number, uint32_t *below)
+{
+    uint32_t codes = 1, next = 0;
+    for (int r = 0; r < ranks; r++)
+        codes *= 5;
+    for (int total = 0; total <= 7; total++) {
+        for (uint32_t code = 0; code < codes; code++) {
+            int sum = 0;
+            for (uint32_t c = code; c; c /= 5)
+                sum += c % 5;
+            if (sum == total)
+                number[code] = next++;
+            else if (total == 0)
+                number[code] = UINT32_MAX;
+        }
+        below[total] = next;
+    }
+}
+
+/* The two-part index: a nine-to-ace code picks a block holding every two-to-eight code with at
+ * most 7 - (its cards) cards; the blocks are laid end to end, so the index is perfect and
+ * minimal over the multisets of at most seven ranks.  Runs without the interpreter lock:
+ * returns 0, or 1 (no memory). */
+static int build_index(cl_poker_tables *t, const uint8_t *counts, const uint32_t *values, Py_ssize_t n)
+{
+    uint32_t below_low[8], below_high[8];
+    /* room for every value of the key's fields, and past the last block for the largest low
+     * number, so that a hand holding a card twice (counts past four) still reads in bounds */
+    uint32_t *high = malloc(sizeof(uint32_t) * CL_HIGH_CODES);
+    uint32_t *low = malloc(sizeof(uint32_t) * CL_LOW_CODES);
+    t->low = calloc((size_t)1 << CL_LOW_BITS, sizeof(uint16_t));
+    t->high = calloc((size_t)1 << 14, sizeof(uint32_t));
+    if (!high || !low || !t->low || !t->high) {
+        free(high);
+        free(low);
+        return 1;
+    }
+    number_codes(7, low, below_low);
+    number_codes(6, high, below_high);
+    uint32_t base = 0;
+    for (int total = 0; total <= 7; total++) {  /* high codes in their numbering's order */
+        for (uint32_t code = 0; code < CL_HIGH_CODES; code++) {
+            if (high[code] == UINT32_MAX)
+                continue;
+            int sum = 0;
+            for (uint32_t c = code; c; c /= 5)
+                sum += c % 5;
+            if (sum != total)
+                continue;
+            t->high[code] = base;
+            base += below_low[7 - total];
+        }
+    }
+    for (uint32_t code = 0; code < CL_HIGH_CODES; code++)
+        if (high[code] == UINT32_MAX)
+            t->high[code] = 0;
+    for (uint32_t code = 0; code < CL_LOW_CODES; code++)  /* numbers below 3,432 */
+        t->low[code] = low[code] == UINT32_MAX ? 0 : (uint16_t)low[code];
+    free(high);
+    free(low);
+    t->size = base;
+    t->table = calloc((size_t)base + below_low[7], sizeof(uint32_t));
+    if (!t->table)
+        return 1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint32_t key = 0;
+        for (int r = 0; r < 13; r++)
+            key += counts[i * 13 + r] * rank_key(r);
+        t->table[cl_poker_index(t, key)] = values[i];
+    }
+    return 0;
+}
+
+/* poker_tables(counts, values, flush, categories) -> capsule
+ *   counts: (n, 13) uint8 rank counts of every rank multiset to look up (sizes 5 to 7);
+ *   values: (n,) uint32 their suit-blind strengths; flush: (8192,) uint32 by rank mask;
+ *   categories: bytes, the Category value of each category position. */
+static PyObject *poker_tables(PyObject *self, PyObject *args)
+{
+    Py_buffer counts, values, flush, cats;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*", &counts, &values, &flush, &cats))
+        return NULL;
+    PyObject *result = NULL;
+    cl_poker_tables *t = NULL;
+    Py_ssize_t n = values.len / 4;
+    if (counts.len != n * 13 || flush.len != 8192 * 4 || cats.len > 16) {
+        PyErr_SetString(PyExc_ValueError, "poker_tables: buffers of the wrong size");
+        goto done;
+    }
+    const uint8_t *c = counts.buf;
+    for (Py_ssize_t i = 0; i < counts.len; i++) {
+        if (c[i] > 4) {
+            PyErr_SetString(PyExc_ValueError, "poker_tables: a rank counted more than four times");
+            goto done;
+        }
+    }
+    t = calloc(1, sizeof(cl_poker_tables));
+    if (!t) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int card = 52; card < 256; card++)
+        t->bit[card] = CL_BAD_CARD;
+    for (int card = 0; card < 52; card++) {
+        t->key[card] = rank_key(card >> 2) + (UINT64_C(1) << (32 + 4 * (card & 3)));
+        t->bit[card] = UINT64_C(1) << (16 * (card & 3) + (card >> 2));
+    }
+    memcpy(t->flush, flush.buf, sizeof(t->flush));
+    memcpy(t->category, cats.buf, (size_t)cats.len);
+    int failed;
+    Py_BEGIN_ALLOW_THREADS
+    failed = build_index(t, c, values.buf, n);
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = PyCapsule_New(t, CAPSULE_NAME, tables_free);
+    if (result != NULL)
+        t = NULL;
+done:
+    if (t != NULL) {
+        free(t->low);
+        free(t->high);
+        free(t->table);
+        free(t);
+    }
+    PyBuffer_Release(&counts);
+    PyBuffer_Release(&values);
+    PyBuffer_Release(&flush);
+    PyBuffer_Release(&cats);
+    return result;
+}
+
+/* Evaluate rows of K cards.  With `check`, a row holding a card twice gets strength 0 (no
+ * real hand has it: high card needs five different ranks) and is counted.  Returns -1 when a
+ * byte is not a card id (the rows are then not all valued). */
+#define EVAL_ROWS(K)                                                                         \
+    for (Py_ssize_t i = 0; i < n; i++) {                                                    \
+        const uint8_t *h = hands + i * (K);                                                 \
+        uint64_t key = CL_SUIT_START, mask = 0, sum = 0;                                    \
+        for (int j = 0; j < (K); j++) {                                                     \
+            key += t->key[h[j]];                                                            \
+            mask |= t->bit[h[j]];                                                           \
+            if (check)                                                                      \
+                sum += t->bit[h[j]];                                                        \
+        }                                                                                   \
+        uint32_t v = cl_poker_value(t, key, mask);                                          \
+        if (check && __builtin_expect(sum != mask, 0)) {                                    \
+            v = 0;                                                                          \
+            repeats++;                                                                      \
+        }                                                                                   \
+        seen |= mask;                                                                       \
+        out[i] = v;                                                                         \
+        if (cats)                                                                           \
+            cats[i] = t->category[v >> 20];                                                 \
+    }
+
+static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_ssize_t n, int k,
+                            uint32_t *out, uint8_t *cats, int check)
+{
+    Py_ssize_t repeats = 0;
+    uint64_t seen = 0;
+    if (check) {
+        switch (k) {
+        case 5: EVAL_ROWS(5) break;
+        case 6: EVAL_ROWS(6) break;
+        default: EVAL_ROWS(7) break;
+        }
+    } else {
+        switch (k) {
+        case 5: EVAL_ROWS(5) break;
+        case 6: EVAL_ROWS(6) break;
+        default: EVAL_ROWS(7) break;
+        }
+    }
+    return (seen & CL_BAD_CARD) ? -1 : repeats;
+}
+
+/* poker_evaluate(tables, hands, k, strengths, categories, check) -> rows holding a card twice
+ *   hands: n * k uint8 card ids 0..51 (trusted: the wrapper checks them); strengths: n uint32
+ *   (written); categories: n uint8 (written) or None. */
+static PyObject *poker_evaluate(PyObject *self, PyObject *args)
+{
+    PyObject *capsule, *cats_obj;
+    Py_buffer hands, out, cats = {0};
+    int k, check;
+    if (!PyArg_ParseTuple(args, "Oy*iw*Op", &capsule, &hands, &k, &out, &cats_obj, &check))
+        return NULL;
+    PyObject *result = NULL;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL)
+        goto done;
+    if (cats_obj != Py_None && PyObject_GetBuffer(cats_obj, &cats, PyBUF_WRITABLE) < 0)
+        goto done;
+    Py_ssize_t n = k > 0 ? hands.len / k : 0;
+    if (k < 5 || k > 7 || hands.len != n * k || out.len != n * 4 || (cats.buf && cats.len != n)) {
+        PyErr_SetString(PyExc_ValueError, "poker_evaluate: buffers of the wrong size");
+        goto done;
+    }
+    Py_ssize_t repeats;
+    Py_BEGIN_ALLOW_THREADS
+    repeats = eval_rows(t, hands.buf, n, k, out.buf, cats.buf, check);
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromSsize_t(repeats);
+done:
+    PyBuffer_Release(&hands);
+    PyBuffer_Release(&out);
+    if (cats.buf)
+        PyBuffer_Release(&cats);
+    return result;
+}
+
+/* Category counts of every k-card subset of `n` distinct cards, the partial sums of the
+ * outer cards kept from one subset to the next (counts: 16 int64, by Category value). */
+static void count_subsets(const cl_poker_tables *t, const uint8_t *cards, int n, int k, int64_t *counts)
+{
+    uint64_t key[8], mask[8];
+    int at[8];
+    key[0] = CL_SUIT_START;
+    mask[0] = 0;
+    int depth = 0;
+    at[0] = -1;
+    while (depth >= 0) {
+        int next = ++at[depth];
+        if (next > n - (k - depth)) {
+            depth--;
+            continue;
+        }
+        key[depth + 1] = key[depth] + t->key[cards[next]];
+        mask[depth + 1] = mask[depth] | t->bit[cards[next]];
+        if (depth + 1 == k) {
+            counts[t->category[cl_poker_value(t, key[k], mask[k]) >> 20]]++;
+            continue;
+        }
+        depth++;
+        at[depth] = next;
+    }
+}
+
+/* poker_count_subsets(tables, cards, k, counts): counts (16 int64) += categories of every
+ * k-card subset of the distinct cards. */
+static PyObject *poker_count_subsets(PyObject *self, PyObject *args)
+{
+    PyObject *capsule;
+    Py_buffer cards, counts;
+    int k;
+    if (!PyArg_ParseTuple(args, "Oy*iw*", &capsule, &cards, &k, &counts))
+        return NULL;
+    PyObject *result = NULL;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL)
+        goto done;
+    if (k < 5 || k > 7 || cards.len > 52 || counts.len != 16 * 8) {
+        PyErr_SetString(PyExc_ValueError, "poker_count_subsets: bad arguments");
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    count_subsets(t, cards.buf, (int)cards.len, k, counts.buf);
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&counts);
+    return result;
+}
+
+PyMethodDef cl_poker_eval_methods[] = {
+    {"poker_count_subsets", poker_count_subsets, METH_VARARGS,
+     "poker_count_subsets(tables, cards, k, counts): categories of every k-card subset."},
+    {"poker_tables", poker_tables, METH_VARARGS,
+     "poker_tables(counts, values, flush, categories) -> the evaluator's tables (a capsule)."},
+    {"poker_evaluate", poker_evaluate, METH_VARARGS,
+     "poker_evaluate(tables, hands, k, strengths, categories, check) -> rows holding a card twice."},
+    {NULL, NULL, 0, NULL},
+};
