@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.cli.main import build_parser, main
-from cardlab.cli.options import MAX_TRIALS, WholeNumber
+from cardlab.cli.options import MAX_TRIALS, WholeNumber, parse_whole
 from cardlab.engine import available_cores
 
 # What each subcommand needs besides the option under test, so that only that option is wrong.
@@ -174,8 +174,12 @@ def _bad_whole(draw: st.DrawFn) -> tuple[tuple[str, str], str, str]:
     below = st.integers(-10**60, kind.low - 1).map(str)
     fraction = st.floats(0.01, 10**6).filter(lambda x: not x.is_integer()).map(repr)
     value = draw(st.one_of(huge, below, fraction, NON_FINITE, NOT_A_NUMBER))
-    if value.replace("_", "").isdigit() and kind.low <= int(value.replace("_", "")) <= kind.high:
-        value = "x" + value  # a text that is, by chance, a valid number
+    try:
+        valid = kind.low <= parse_whole(value) <= kind.high
+    except ValueError:
+        valid = False
+    if valid:  # a text that is, by chance, a valid number ("1.000e20" rounds 10**20 + 1 down to the limit)
+        value = "x" + value
     return command, option, value
 
 
