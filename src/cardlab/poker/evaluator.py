@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from math import comb
 from typing import Iterable, Sequence
 
@@ -105,10 +105,8 @@ def multiset_index(sorted_ranks: Sequence[int]) -> int:
 def _plain_table(rules: Rules, k: int) -> np.ndarray:
     """Strength ignoring suits of every rank multiset of size ``k``, by multiset index
     (the exact counter of :mod:`cardlab.poker.odds` weighs rank classes with it)."""
-    multisets = np.array(list(combinations_with_replacement(range(13), k)), dtype=np.int64)
-    counts = np.zeros((len(multisets), 13), dtype=np.int8)
-    for j in range(k):
-        np.add.at(counts, (np.arange(len(multisets)), multisets[:, j]), 1)
+    multisets = _multisets(k)
+    counts = _counts_of(multisets).astype(np.int8)
     index = sum(_binomial_column(i)[multisets[:, i]] for i in range(k))
     table = np.zeros(comb(12 + k, k), dtype=np.uint32)
     table[index] = plain_strength(counts, rules)
@@ -133,12 +131,26 @@ def _rank_multisets() -> np.ndarray:
     """Rank counts ``(n, 13)`` uint8 of every multiset of 5 to 7 ranks, no rank more than four times."""
     rows = []
     for k in (5, 6, 7):
-        ranks = np.array(list(combinations_with_replacement(range(13), k)), dtype=np.int64)
-        counts = np.zeros((len(ranks), 13), dtype=np.uint8)
-        for j in range(k):
-            np.add.at(counts, (np.arange(len(ranks)), ranks[:, j]), 1)
+        counts = _counts_of(_multisets(k))
         rows.append(counts[counts.max(axis=1) <= 4])
     return np.ascontiguousarray(np.concatenate(rows))
+
+
+def _multisets(k: int) -> np.ndarray:
+    """Every multiset of ``k`` ranks as sorted rows ``(C(12 + k, k), k)`` int64."""
+    flat = np.fromiter(chain.from_iterable(combinations_with_replacement(range(13), k)), dtype=np.int64,
+                       count=comb(12 + k, k) * k)
+    return flat.reshape(-1, k)
+
+
+def _counts_of(multisets: np.ndarray) -> np.ndarray:
+    """Rank counts ``(n, 13)`` uint8 of rows of ranks (a column's entries fall on distinct rows, so a
+    plain fancy-indexed add counts them)."""
+    counts = np.zeros((len(multisets), 13), dtype=np.uint8)
+    rows = np.arange(len(multisets))
+    for j in range(multisets.shape[1]):
+        counts[rows, multisets[:, j]] += 1
+    return counts
 
 
 @lru_cache(maxsize=None)
