@@ -72,3 +72,16 @@ def test_unwritable_file_is_refused_first(tmp_path: Path, run) -> None:
     target.chmod(0o444)
     status, _, err = run("bridge", "hcp", "-o", str(target))
     assert status == 2 and "permission denied" in err
+
+
+def test_main_called_from_python_gives_back_the_sigint_handler_after_an_interrupt() -> None:
+    """A Ctrl-C inside ``main(argv)`` (exit 130) must not leave Ctrl-C ignored for the caller."""
+    import signal
+    from unittest import mock
+
+    from cardlab.cli.main import main
+
+    before = signal.getsignal(signal.SIGINT)
+    with mock.patch("cardlab.cli.bridge_stats._hcp", side_effect=KeyboardInterrupt):
+        assert main(["bridge", "hcp"]) == 130
+    assert signal.getsignal(signal.SIGINT) is before

@@ -126,7 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(words)
     previous = _first_interrupt_only()
     status = _run(args)
-    if previous is not None and status != 130:
+    if previous is not None and (status != 130 or argv is not None):
+        # after Ctrl-C the program keeps ignoring a second one while it exits; a caller of
+        # main(argv) (a test, a notebook) gets its own handler back whatever the status
         signal.signal(signal.SIGINT, previous)
     if argv is None:
         _end_now_if_native_work_runs(status)
