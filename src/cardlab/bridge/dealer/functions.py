@@ -412,14 +412,15 @@ def evaluate_call(name: str, args: tuple[Any, ...], hands: Hands) -> np.ndarray:
 
 def _tricks(h: Hands, seat: int, strain: int) -> np.ndarray:
     """Double-dummy tricks of ``seat`` as declarer in ``strain`` (0 clubs .. 3 spades, 4 notrump),
-    solved by DDS in batches (:func:`cardlab.bridge.dd.tricks_batch`)."""
-    from cardlab.bridge.dd import tricks_batch
+    solved by DDS in batches for that one declarer and strain only (the opening leader's best
+    defence: :func:`cardlab.bridge.dd.declarer_tricks`), not the strain's four declarers."""
+    from cardlab.bridge.dd import declarer_tricks
 
     owner = np.asarray(h.owner).T  # (n, 52): the seat of each card id
     if len(owner) == 0:
         return np.zeros(0, dtype=np.int64)
     hands = np.argsort(owner, axis=1, kind="stable").reshape(-1, 4, 13)  # card ids by seat N, E, S, W
-    return tricks_batch(hands, [strain])[:, seat, strain].astype(np.int64)
+    return declarer_tricks(hands, [(seat, strain)])[:, 0].astype(np.int64)
 
 
 for _word in ("trick", "tricks", "dds"):
