@@ -241,23 +241,15 @@ def butler_datums(boards: ArrayLike, scores: ArrayLike) -> NDArray[np.int64]:
     >>> butler_datums([1, 1, 1, 1], [620, 170, 140, -100]).tolist()
     [160, 160, 160, 160]
     """
-    b = _as_int_array(boards, "boards")
-    s = _as_int_array(scores, "scores")
-    if s.size == 0:
+    groups = _board_groups(boards, scores)
+    if groups is None:
         return np.zeros(0, dtype=np.int64)
-    order = _sort_order(b, s)
-    sb = b[order]
-    ss = s[order].astype(np.float64)
-    starts = np.flatnonzero(np.r_[True, sb[1:] != sb[:-1]])
-    ends = np.r_[starts[1:], s.size]
-    sizes = ends - starts
+    order, ss, starts, sizes = groups
+    ends = starts + sizes
     sums = np.add.reduceat(ss, starts)
     trimmed = np.where(sizes >= 3, sums - ss[starts] - ss[ends - 1], sums)
     means = trimmed / np.where(sizes >= 3, sizes - 2, sizes)
-    datum = round_to_ten(means)
-    out = np.empty(s.size, dtype=np.int64)
-    out[order] = np.repeat(datum, sizes)
-    return out
+    return _per_line(order, round_to_ten(means), sizes)
 
 
 def median_datums(boards: ArrayLike, scores: ArrayLike) -> NDArray[np.int64]:
@@ -269,20 +261,33 @@ def median_datums(boards: ArrayLike, scores: ArrayLike) -> NDArray[np.int64]:
     >>> median_datums([1, 1, 1, 2, 2, 2, 2], [620, 170, -100, 450, 420, 400, -50]).tolist()
     [170, 170, 170, 410, 410, 410, 410]
     """
+    groups = _board_groups(boards, scores)
+    if groups is None:
+        return np.zeros(0, dtype=np.int64)
+    order, ss, starts, sizes = groups
+    low = ss[starts + (sizes - 1) // 2]
+    high = ss[starts + sizes // 2]
+    return _per_line(order, round_to_ten((low + high) / 2.0), sizes)
+
+
+def _board_groups(boards: ArrayLike, scores: ArrayLike
+                  ) -> tuple[NDArray[np.intp], NDArray[np.float64], NDArray[np.intp], NDArray[np.intp]] | None:
+    """Lines sorted by board then score: (the order, the sorted scores as floats, each board's
+    first position, each board's line count); None when there are no lines."""
     b = _as_int_array(boards, "boards")
     s = _as_int_array(scores, "scores")
     if s.size == 0:
-        return np.zeros(0, dtype=np.int64)
+        return None
     order = _sort_order(b, s)
     sb = b[order]
-    ss = s[order].astype(np.float64)
     starts = np.flatnonzero(np.r_[True, sb[1:] != sb[:-1]])
-    sizes = np.diff(np.r_[starts, s.size])
-    low = ss[starts + (sizes - 1) // 2]
-    high = ss[starts + sizes // 2]
-    datum = round_to_ten((low + high) / 2.0)
-    out = np.empty(s.size, dtype=np.int64)
-    out[order] = np.repeat(datum, sizes)
+    return order, s[order].astype(np.float64), starts, np.diff(np.r_[starts, s.size])
+
+
+def _per_line(order: NDArray[np.intp], per_board: NDArray[np.int64], sizes: NDArray[np.intp]) -> NDArray[np.int64]:
+    """Each board's value given back to its lines, in the lines' own order."""
+    out = np.empty(len(order), dtype=np.int64)
+    out[order] = np.repeat(per_board, sizes)
     return out
 
 
