@@ -332,3 +332,19 @@ def test_decks():
     # three royals left to draw for: rarer than with the full deck, but not by a quarter
     full = analyse("jacks-or-better-9-6").probabilities[0]
     assert Fraction(1, 2) * full < removed.probabilities[0] < full
+
+
+def test_return_figure_draws_each_paying_outcome_at_its_contribution(job96):
+    """The plot's bars are the combination table's contributions (what the picture says, not its
+    file size): nine paying outcomes of Jacks or Better, royal at 800 x 493,512,264 / 19,933,230,517,200."""
+    from cardlab.report.video_plot import holds_figure, return_figure
+
+    ax = return_figure(job96).axes[0]
+    widths = {label.get_text(): bar.get_width() for label, bar in zip(ax.get_yticklabels(), ax.patches)}
+    expected = {r["name"]: 100 * r["contribution"] for r in job96.rows() if r["pays"] > 0}
+    assert len(widths) == 9 and widths == pytest.approx(expected)
+    assert widths["royal flush"] == pytest.approx(100 * 800 * 493_512_264 / 19_933_230_517_200)
+    assert "return 99.5439%" in ax.get_title()
+    hand = hold_values("jacks-or-better-9-6", "Ah Kh Qh Jh Th")
+    bars = holds_figure(hand, best=3).axes[0].patches
+    assert [b.get_width() for b in bars][::-1] == pytest.approx([float(h.ev) for h in hand.holds[:3]])

@@ -216,28 +216,11 @@ class VideoAnalysis:
         return frame
 
     def plot(self, path: str | Path) -> Path:
-        """A bar chart of each outcome's contribution to the return, saved as PNG."""
-        import matplotlib
+        """A bar chart of each outcome's contribution to the return, saved as PNG
+        (:func:`cardlab.report.video_plot.return_figure`)."""
+        from cardlab.report.video_plot import return_figure, save_figure
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        rows = [r for r in self.rows() if r["pays"] > 0]
-        fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
-        names = [r["name"] for r in rows]
-        values = [100 * r["contribution"] for r in rows]
-        bars = ax.barh(names[::-1], values[::-1], color="#4477aa")
-        for bar, value in zip(bars, values[::-1]):
-            ax.text(bar.get_width(), bar.get_y() + bar.get_height() / 2, f" {value:.2f}%", va="center", fontsize=8)
-        ax.set_xlabel("contribution to the return (% of the bet)")
-        ax.set_title(f"{self.paytable.name} ({self.deck}): return {100 * float(self.return_exact):.4f}%",
-                     fontsize=10)
-        ax.set_xlim(0, max(values) * 1.18 if values else 1)
-        fig.tight_layout()
-        target = Path(path)
-        fig.savefig(target)
-        plt.close(fig)
-        return target
+        return save_figure(return_figure(self), path)
 
     def __repr__(self) -> str:
         return (f"VideoAnalysis({self.paytable.name} on {self.deck}: "
@@ -310,22 +293,11 @@ class HandAnalysis:
         return pd.DataFrame([{"hold": h.hold, "ev": float(h.ev), **dict(zip(names, h.counts))} for h in self.holds])
 
     def plot(self, path: str | Path, best: int = 10) -> Path:
-        """A bar chart of the EV of the ``best`` holds, saved as PNG."""
-        import matplotlib
+        """A bar chart of the EV of the ``best`` holds, saved as PNG
+        (:func:`cardlab.report.video_plot.holds_figure`)."""
+        from cardlab.report.video_plot import holds_figure, save_figure
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        shown = self.holds[:best]
-        fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
-        ax.barh([h.hold or "(draw five)" for h in shown][::-1], [float(h.ev) for h in shown][::-1], color="#4477aa")
-        ax.set_xlabel("expected pay per coin")
-        ax.set_title(f"{self.paytable.name}: {self.hand}", fontsize=10)
-        fig.tight_layout()
-        target = Path(path)
-        fig.savefig(target)
-        plt.close(fig)
-        return target
+        return save_figure(holds_figure(self, best), path)
 
     def __repr__(self) -> str:
         best = self.holds[0]
