@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-__all__ = ["WholeNumber", "whole_number", "parse_whole", "trials", "positive_int", "seed_value", "workers_value",
+__all__ = ["WholeNumber", "whole_number", "parse_whole", "trials", "seed_value", "workers_value",
            "MAX_TRIALS", "MAX_SEED", "MAX_WORKERS"]
 
 MAX_TRIALS = 10**20
@@ -114,8 +114,6 @@ def whole_number(low: int | None = 1, high: int | None = MAX_TRIALS) -> WholeNum
 
 trials = whole_number(1, MAX_TRIALS)
 """Trials, deals, tries: 1 to 10^20."""
-positive_int = trials
-"""The historical name of :data:`trials` (an int >= 1, accepting 10_000_000 and 1e7)."""
 seed_value = whole_number(0, MAX_SEED)
 """A random seed: 0 to 2^128-1."""
 workers_value = whole_number(1, MAX_WORKERS)

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol, TextIO
 
-from cardlab.cli.options import positive_int, seed_value, trials, workers_value
+from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cores import available_cores
 from cardlab.errors import CardlabError
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
            "replacing", "output_file",
-           "cap_workers", "positive_int", "seed_value"]
+           "cap_workers"]
 
 
 def add_output_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
