@@ -34,7 +34,7 @@ from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileEr
 __all__ = ["Board", "BoardSet", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
            "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]
 
-from cardlab.cards import RANKS
+from cardlab.cards import RANKS, format_cards, parse_pbn_ids
 #: Board-file formats cardlab writes, by name; ``.dup`` is binary.
 FORMATS = ("pbn", "lin", "dup", "dlm")
 
@@ -112,17 +112,14 @@ class Board:
         """A board from hands ``S.H.D.C`` by seat; one seat may be missing (it gets the rest)."""
         owner = [-1] * 52
         for seat, text in hands.items():
-            suits = text.split(".")
-            if len(suits) != 4:
-                raise CardError(f"cannot read hand {text!r} in {shown!r}: write spades.hearts.diamonds.clubs")
-            for suit, ranks in zip((3, 2, 1, 0), suits):
-                for ch in ranks.upper():
-                    if ch not in RANKS:
-                        raise CardError(f"unknown rank {ch!r} in hand {text!r} of {shown!r}")
-                    card = RANKS.index(ch) * 4 + suit
-                    if owner[card] != -1:
-                        raise CardError(f"card {ch}{'CDHS'[suit]} is given twice in {shown!r}")
-                    owner[card] = seat
+            try:
+                cards = parse_pbn_ids(text)
+            except CardError as error:
+                raise CardError(f"{error} (in {shown!r})") from None
+            for card in cards:
+                if owner[card] != -1:
+                    raise CardError(f"card {format_cards([card])} is given twice in {shown!r}")
+                owner[card] = seat
         return cls._complete(number, owner, f"deal {shown!r}", origin)
 
     @classmethod
