@@ -12,6 +12,8 @@
 #include <Python.h>
 #include <stdint.h>
 
+#include "portable.h"
+
 extern PyMethodDef cl_base_methods[];
 extern PyMethodDef cl_video_methods[];
 extern PyMethodDef cl_deal_methods[];

@@ -2,7 +2,7 @@
  *
  * The program (built by cardlab/bridge/dealer/program.py) is an int64 array of instructions of
  * four words (op, a, b, c).  Values are int64, as the script language says; + - * and unary -
- * are checked (__builtin_*_overflow) and / % by zero are caught: the kernel stops and reports
+ * are checked (cl_*_overflow, portable.h) and / % by zero are caught: the kernel stops and reports
  * the instruction, and the Python side names the expression.  && || and ?: jump, so the right
  * side is evaluated only for the deals that need it, as in the C program.  Features are table
  * lookups on the suit masks of csrc/deal.c (tables of 8192 int64 per suit holding, shape tables
@@ -99,7 +99,7 @@ static PyObject *run_program(PyObject *self, PyObject *args)
                 k++;
                 break;
             case OP_NEG:
-                if (__builtin_sub_overflow((int64_t)0, stack[sp - 1], &v)) {
+                if (cl_sub_overflow((int64_t)0, stack[sp - 1], &v)) {
                     status = 1;
                     where = k;
                     goto stop;
@@ -114,9 +114,9 @@ static PyObject *run_program(PyObject *self, PyObject *args)
                 b = stack[--sp];
                 a = stack[sp - 1];
                 switch (ins[0]) {
-                case OP_ADD: status = __builtin_add_overflow(a, b, &v); break;
-                case OP_SUB: status = __builtin_sub_overflow(a, b, &v); break;
-                case OP_MUL: status = __builtin_mul_overflow(a, b, &v); break;
+                case OP_ADD: status = cl_add_overflow(a, b, &v); break;
+                case OP_SUB: status = cl_sub_overflow(a, b, &v); break;
+                case OP_MUL: status = cl_mul_overflow(a, b, &v); break;
                 case OP_DIV: case OP_MOD:
                     if (b == 0) {
                         status = 2;

@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#include "portable.h"
+
 #define CL_LOW_BITS 17
 #define CL_LOW_CODES 78125   /* 5 ** 7 */
 #define CL_HIGH_CODES 15625  /* 5 ** 6 */
@@ -42,8 +44,8 @@ static inline uint32_t cl_poker_index(const cl_poker_tables *t, uint64_t key)
 static inline uint32_t cl_poker_value(const cl_poker_tables *t, uint64_t key, uint64_t mask)
 {
     uint64_t flush = key & CL_FLUSH_BITS;
-    if (__builtin_expect(flush != 0, 0)) {
-        int suit = (__builtin_ctzll(flush) - 35) >> 2;
+    if (CL_UNLIKELY(flush != 0)) {
+        int suit = (cl_ctz64(flush) - 35) >> 2;
         return t->flush[(mask >> (16 * suit)) & 0x1fff];
     }
     return t->table[cl_poker_index(t, key)];
@@ -75,7 +77,7 @@ static inline uint32_t cl_below(cl_rng *r, uint32_t n)
 {
     uint64_t m = (cl_next(r) >> 32) * n;
     uint32_t low = (uint32_t)m;
-    if (__builtin_expect(low < n, 0)) {
+    if (CL_UNLIKELY(low < n)) {
         uint32_t floor = (uint32_t)(-n) % n;
         while (low < floor) {
             m = (cl_next(r) >> 32) * n;
@@ -103,7 +105,7 @@ static inline uint32_t cl_below_half(cl_rng *r, cl_halves *h, uint32_t n)
         h->word >>= 32;
         h->halves--;
         const uint32_t low = (uint32_t)m;
-        if (__builtin_expect(low >= n, 1) || low >= (uint32_t)(-n) % n)
+        if (CL_LIKELY(low >= n) || low >= (uint32_t)(-n) % n)
             return (uint32_t)(m >> 32);
     }
 }

@@ -426,7 +426,7 @@ static void flush_boards(flush_pass *fp, int part, int start, int filled)
         const int s = fp->suit;
         for (int i = 0; i < g->players; i++) {
             const uint32_t suited = (uint32_t)((fp->d->mask[i] | mask) >> (16 * s)) & 0x1fff;
-            flush[i] = __builtin_popcount(suited) >= 5 ? t->flush[suited] : 0;
+            flush[i] = cl_popcount32(suited) >= 5 ? t->flush[suited] : 0;
         }
         rest_by_ranks(fp, flush, 0, fp->take[1], 1, key & 0xffffffffu, low);
         return;
@@ -489,7 +489,7 @@ static void by_rank_classes(const game *g, const deal_part *d, const uint8_t *kn
     for (int s = 0; s < 4; s++) {
         int most = 0;  /* the most cards of this suit any player holds */
         for (int i = 0; i < g->players; i++) {
-            const int held = __builtin_popcount((unsigned)(d->mask[i] >> (16 * s)) & 0x1fff);
+            const int held = cl_popcount32((unsigned)(d->mask[i] >> (16 * s)) & 0x1fff);
             most = held > most ? held : most;
         }
         int ns = 0, nr = 0;

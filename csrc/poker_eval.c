@@ -184,7 +184,7 @@ done:
                 sum += t->bit[h[j]];                                                        \
         }                                                                                   \
         uint32_t v = cl_poker_value(t, key, mask);                                          \
-        if (check && __builtin_expect(sum != mask, 0)) {                                    \
+        if (check && CL_UNLIKELY(sum != mask)) {                                    \
             v = 0;                                                                          \
             repeats++;                                                                      \
         }                                                                                   \

@@ -54,7 +54,7 @@ static PyObject *poker_simulate(PyObject *self, PyObject *args)
             mask |= t->bit[c];
             sum += t->bit[c];
         }
-        if (__builtin_expect(sum != mask, 0)) {
+        if (CL_UNLIKELY(sum != mask)) {
             memcpy(out + spilled * k, deck, (size_t)k);
             spilled++;
             continue;

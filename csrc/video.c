@@ -80,7 +80,7 @@ static const unsigned STRAIGHT_WINDOWS[10] = {
 
 static int popcount13(unsigned x)
 {
-    return __builtin_popcount(x);
+    return cl_popcount32(x);
 }
 
 /* The code of five cards of the given types. */
@@ -431,7 +431,7 @@ static void hold_counts(int h, const int size[32], const int64_t idx[32], int ow
     int free_mask = 31 & ~h;
     for (int sub = free_mask;; sub = (sub - 1) & free_mask) {
         int t = h | sub;
-        int sign = (__builtin_popcount(sub) & 1) ? -1 : 1;
+        int sign = (cl_popcount32(sub) & 1) ? -1 : 1;
         if (t == 31)
             c[own] += sign;
         else {
@@ -682,7 +682,7 @@ static void hold_counts_multi(int h, const int size[32], const int64_t idx[32], 
     int free_mask = 31 & ~h;
     for (int sub = free_mask;; sub = (sub - 1) & free_mask) {
         int t = h | sub;
-        int sign = (__builtin_popcount(sub) & 1) ? -1 : 1;
+        int sign = (cl_popcount32(sub) & 1) ? -1 : 1;
         if (t == 31)
             c[own] += sign;
         else {

@@ -1,0 +1,209 @@
+/* The compiler-specific pieces of the C core, in one place.
+ *
+ * Every kernel uses these instead of GCC/Clang builtins or `__int128`, so the core builds with
+ * GCC, Clang and MSVC (C11, no VLAs, no GNU extensions).  Each has up to three routes:
+ *   - GCC and Clang builtins (the speed path on Linux and macOS);
+ *   - MSVC intrinsics (<intrin.h>) on Windows;
+ *   - plain C, used when neither is there, and forced everywhere by defining
+ *     CL_PORTABLE_FALLBACK (tests/test_core_build.py builds the core that way and runs the
+ *     kernel tests against it, so the fallbacks are tested on this machine too).
+ *
+ * The 128-bit integer is a value type `cl_i128` with the few operations the kernels need
+ * (add, a 64 x 64 -> 128 product, a product by a 64-bit word, compare, the two words): native `__int128` where the
+ * compiler has it, two 64-bit words otherwise.
+ */
+#ifndef CARDLAB_PORTABLE_H
+#define CARDLAB_PORTABLE_H
+
+#include <stdint.h>
+
+#if !defined(CL_PORTABLE_FALLBACK) && (defined(__GNUC__) || defined(__clang__))
+#define CL_GNU 1
+#elif !defined(CL_PORTABLE_FALLBACK) && defined(_MSC_VER)
+#define CL_MSVC 1
+#include <intrin.h>
+#endif
+
+/* Branch hints: advice only, so the fallback is the bare condition. */
+#ifdef CL_GNU
+#define CL_LIKELY(x) __builtin_expect(!!(x), 1)
+#define CL_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define CL_LIKELY(x) (x)
+#define CL_UNLIKELY(x) (x)
+#endif
+
+/* Number of set bits. */
+static inline int cl_popcount32(uint32_t x)
+{
+#if defined(CL_GNU)
+    return __builtin_popcount(x);
+#elif defined(CL_MSVC)
+    return (int)__popcnt(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+#endif
+}
+
+static inline int cl_popcount64(uint64_t x)
+{
+#if defined(CL_GNU)
+    return __builtin_popcountll(x);
+#elif defined(CL_MSVC) && defined(_M_X64)
+    return (int)__popcnt64(x);
+#else
+    return cl_popcount32((uint32_t)x) + cl_popcount32((uint32_t)(x >> 32));
+#endif
+}
+
+/* Index of the lowest set bit; x must not be 0. */
+static inline int cl_ctz64(uint64_t x)
+{
+#if defined(CL_GNU)
+    return __builtin_ctzll(x);
+#elif defined(CL_MSVC) && defined(_M_X64)
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+#else
+    int n = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* Signed 64-bit arithmetic that reports overflow: returns 1 (and leaves *r unspecified) when the
+ * exact result does not fit, 0 otherwise. */
+static inline int cl_add_overflow(int64_t a, int64_t b, int64_t *r)
+{
+#if defined(CL_GNU)
+    return __builtin_add_overflow(a, b, r);
+#else
+    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b))
+        return 1;
+    *r = a + b;
+    return 0;
+#endif
+}
+
+static inline int cl_sub_overflow(int64_t a, int64_t b, int64_t *r)
+{
+#if defined(CL_GNU)
+    return __builtin_sub_overflow(a, b, r);
+#else
+    if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b))
+        return 1;
+    *r = a - b;
+    return 0;
+#endif
+}
+
+static inline int cl_mul_overflow(int64_t a, int64_t b, int64_t *r)
+{
+#if defined(CL_GNU)
+    return __builtin_mul_overflow(a, b, r);
+#else
+    if (a == 0 || b == 0) {
+        *r = 0;
+        return 0;
+    }
+    if ((a == -1 && b == INT64_MIN) || (b == -1 && a == INT64_MIN))
+        return 1;
+    if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+              : (b > 0 ? a < INT64_MIN / b : a < INT64_MAX / b))
+        return 1;
+    *r = a * b;
+    return 0;
+#endif
+}
+
+/* A signed 128-bit integer. */
+#if defined(CL_GNU) && defined(__SIZEOF_INT128__)
+__extension__ typedef __int128 cl_i128;
+__extension__ typedef unsigned __int128 cl_u128_native;
+
+static inline cl_i128 cl_i128_of(int64_t a) { return (cl_i128)a; }
+static inline cl_i128 cl_i128_add(cl_i128 a, cl_i128 b) { return a + b; }
+static inline cl_i128 cl_i128_mul64(int64_t a, int64_t b) { return (cl_i128)a * b; }
+static inline cl_i128 cl_i128_mul(cl_i128 a, int64_t b) { return a * b; }
+static inline int cl_i128_cmp(cl_i128 a, cl_i128 b) { return a < b ? -1 : (a > b ? 1 : 0); }
+static inline uint64_t cl_i128_lo(cl_i128 a) { return (uint64_t)(cl_u128_native)a; }
+static inline uint64_t cl_i128_hi(cl_i128 a) { return (uint64_t)((cl_u128_native)a >> 64); }
+#else
+typedef struct {
+    uint64_t lo, hi; /* two's complement: the value is hi * 2^64 + lo, hi read as signed */
+} cl_i128;
+
+static inline cl_i128 cl_i128_of(int64_t a)
+{
+    cl_i128 r;
+    r.lo = (uint64_t)a;
+    r.hi = a < 0 ? UINT64_MAX : 0;
+    return r;
+}
+
+static inline cl_i128 cl_i128_add(cl_i128 a, cl_i128 b)
+{
+    cl_i128 r;
+    r.lo = a.lo + b.lo;
+    r.hi = a.hi + b.hi + (r.lo < a.lo);
+    return r;
+}
+
+/* 64 x 64 -> 128 unsigned product from 32-bit halves. */
+static inline cl_i128 cl_u128_mul64(uint64_t a, uint64_t b)
+{
+    const uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+    const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    const uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    cl_i128 r;
+    r.lo = (mid << 32) | (p00 & 0xFFFFFFFFu);
+    r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    return r;
+}
+
+static inline cl_i128 cl_i128_neg(cl_i128 a)
+{
+    cl_i128 r;
+    r.lo = ~a.lo + 1;
+    r.hi = ~a.hi + (r.lo == 0);
+    return r;
+}
+
+static inline cl_i128 cl_i128_mul64(int64_t a, int64_t b)
+{
+    const int negative = (a < 0) != (b < 0);
+    const uint64_t ua = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
+    const uint64_t ub = b < 0 ? (uint64_t)0 - (uint64_t)b : (uint64_t)b;
+    const cl_i128 r = cl_u128_mul64(ua, ub);
+    return negative ? cl_i128_neg(r) : r;
+}
+
+/* a * b modulo 2^128 (exact whenever the product fits). */
+static inline cl_i128 cl_i128_mul(cl_i128 a, int64_t b)
+{
+    cl_i128 r = cl_u128_mul64(a.lo, (uint64_t)b);
+    const uint64_t b_hi = b < 0 ? UINT64_MAX : 0;
+    r.hi += a.hi * (uint64_t)b + a.lo * b_hi;
+    return r;
+}
+
+static inline int cl_i128_cmp(cl_i128 a, cl_i128 b)
+{
+    const int64_t ha = (int64_t)a.hi, hb = (int64_t)b.hi;
+    if (ha != hb)
+        return ha < hb ? -1 : 1;
+    return a.lo < b.lo ? -1 : (a.lo > b.lo ? 1 : 0);
+}
+
+static inline uint64_t cl_i128_lo(cl_i128 a) { return a.lo; }
+static inline uint64_t cl_i128_hi(cl_i128 a) { return a.hi; }
+#endif
+
+#endif
