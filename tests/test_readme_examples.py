@@ -1,7 +1,10 @@
-"""Every command README.md shows runs, from a copy of ``examples/`` (issue 18, "Users' expectations").
+"""Every command README.md shows runs as typed, from the repository root (issues 18 and 24).
 
 The commands are read from README's indented code blocks at test time, so an example added to
-README is tested without touching this file. Long examples run with smaller sizes (``_SMALLER``);
+README is tested without touching this file. README says its commands are typed from the
+repository root and name their inputs ``examples/...``: the test stands in a copy of the root
+holding a copy of ``examples/``, so a command naming a file without its folder fails here as it
+does for a newcomer. Long examples run with smaller sizes (``_SMALLER``);
 the only command not run is the one that needs a cluster scheduler on another machine.
 """
 
@@ -76,11 +79,12 @@ def test_readme_has_examples() -> None:
 
 @pytest.fixture(scope="module")
 def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One copy of ``examples/`` for all the commands, run in README's order: a later example
-    may read what an earlier one wrote (``bridge boards club.dup`` after ``-o club.dup``)."""
-    folder = tmp_path_factory.mktemp("readme") / "examples"
-    shutil.copytree(EXAMPLES, folder)
-    return folder
+    """One stand-in for the repository root (holding a copy of ``examples/``) for all the
+    commands, run in README's order: a later example may read what an earlier one wrote
+    (``bridge boards club.dup`` after ``-o club.dup``)."""
+    root = tmp_path_factory.mktemp("readme")
+    shutil.copytree(EXAMPLES, root / "examples")
+    return root
 
 
 @pytest.mark.parametrize("line", COMMANDS)
@@ -100,3 +104,14 @@ def test_readme_example_runs(line: str, work: Path, monkeypatch: pytest.MonkeyPa
         target = work / name
         assert target.exists() and (target.is_dir() or target.stat().st_size > 0), name
     assert out.strip() or wrote, f"{line!r} printed nothing"
+
+
+def test_readme_commands_run_from_the_root_as_typed() -> None:
+    """Issue 24: no README command names an example file without its folder (typed from the
+    repository root, ``session.csv`` alone is "No such file or directory")."""
+    names = {p.name for p in EXAMPLES.iterdir() if p.name != "README.md"}
+    bare = [(line, word) for line in COMMANDS for word in re.split(r"[\s,:=]+", line.split("#")[0])
+            if word in names]
+    assert bare == []
+    typed = " ".join(COMMANDS)
+    assert "examples/session.csv" in typed and "cat examples/opener.dl |" in typed
