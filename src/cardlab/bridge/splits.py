@@ -340,6 +340,7 @@ def card_layouts(cards: str, vacant: str | tuple[int, int] | None = None, played
     total = comb(w + e, w)
     rest = w + e - n
     raw: list[tuple[tuple[int, ...], int, int, Fraction]] = []
+    restricted = False  # a defender chose among equal honours in some layout the plays allow
     for mask in range(1 << len(holding.honours)):
         west_h = tuple(h for i, h in enumerate(holding.honours) if mask >> i & 1)
         for ws in range(holding.small + 1):
@@ -348,9 +349,10 @@ def card_layouts(cards: str, vacant: str | tuple[int, int] | None = None, played
                 continue
             count = comb(holding.small, ws) * comb(rest, w - k)
             east_h = tuple(h for h in holding.honours if h not in west_h)
-            lik = _likelihood(plays, west_h, ws, east_h, holding.small - ws)
+            lik, chose = _likelihood(plays, west_h, ws, east_h, holding.small - ws)
             if lik:
                 raw.append((west_h, ws, count, lik))
+                restricted = restricted or chose
     if not raw:
         raise ConstraintError(f"no layout of {holding.text} with vacant places {w},{e} is consistent with the plays "
                               f"{played!r} (defenders follow with their lowest equal cards)")
@@ -369,12 +371,17 @@ def card_layouts(cards: str, vacant: str | tuple[int, int] | None = None, played
                     for h in holding.honours if not (HONOURS[h] in seen))
     notes = ["Each layout counts the ways to deal the other unseen cards (vacant places): C(unseen - missing, "
              "West's places - West's cards)."]
+    spots = [f"{seat}:{card}" for seat, card in plays
+             if seat in "WE" and card in _SMALL[:-1] and card not in holding.named_small]
+    if spots:
+        notes.append(f"{', '.join(spots)}: a spot card not named among the missing cards counts as a small card "
+                     "(9 down to 2 are all alike here).")
     if plays:
-        notes.append("Plays: a defender follows with a card of his lowest group of equal cards and chooses at random "
-                     "among equal cards (restricted choice); 'Chance of plays' (JSON: likelihood) is the chance of the plays "
-                     "given the layout.")
+        notes.append("Plays: a defender follows with a card of his lowest group of equal cards"
+                     + (" and chooses at random among equal cards (restricted choice)" if restricted else "")
+                     + "; 'Chance of plays' (JSON: likelihood) is the chance of the plays given the layout.")
         single, double = (comb(rest, w - 1), comb(rest, w - 2)) if w >= 2 else (0, 0)
-        if single and double:
+        if restricted and single and double:
             ratio = Fraction(single, double)
             notes.append(f"The textbook 2/3 for restricted choice treats a given singleton and a given doubleton "
                          f"as equally likely beforehand; they are not: with {rest} other unseen cards and {w} "
@@ -406,17 +413,18 @@ def _check_plays(plays: tuple[tuple[str, str], ...], holding: _Holding, text: st
             raise DeckError(f"card {card!r} in --played {text!r} is not among the missing cards ({holding.text})")
         if card == "X" and not holding.small:
             raise DeckError(f"a small card in --played {text!r} is not among the missing cards ({holding.text})")
-        if not honour and card != "X" and not missing and holding.small == len(holding.named_small):
-            raise DeckError(f"card {card!r} in --played {text!r} is not among the missing cards ({holding.text})")
+        # A defender's spot card that is not named is a small card like any other (``W:2`` with
+        # KT93 missing): whether he still holds a small card is for the layouts to say.
 
 
 def _likelihood(plays: tuple[tuple[str, str], ...], west_h: tuple[int, ...], west_small: int,
-                east_h: tuple[int, ...], east_small: int) -> Fraction:
+                east_h: tuple[int, ...], east_small: int) -> tuple[Fraction, bool]:
     """The chance of the plays given the layout, under lowest-equal-card following with random
-    choice among equal cards."""
+    choice among equal cards, and whether a defender had such a choice (restricted choice)."""
     hands = {"W": [list(west_h), west_small], "E": [list(east_h), east_small]}
     gone: set[int] = set()
     chance = Fraction(1)
+    chose = False
     for seat, card in plays:
         if seat in "NS":
             if card in HONOURS:
@@ -426,23 +434,24 @@ def _likelihood(plays: tuple[tuple[str, str], ...], west_h: tuple[int, ...], wes
         assert isinstance(honours, list) and isinstance(small, int)
         if card == "-":
             if honours or small:
-                return Fraction(0)
+                return Fraction(0), False
             continue
         if small:
             if card in HONOURS:
-                return Fraction(0)  # a defender with small cards follows small
+                return Fraction(0), False  # a defender with small cards follows small
             hands[seat][1] = small - 1
             continue
         if card not in HONOURS or HONOURS.index(card) not in honours:
-            return Fraction(0)
+            return Fraction(0), False
         group = _lowest_group(honours, gone)
         played = HONOURS.index(card)
         if played not in group:
-            return Fraction(0)
+            return Fraction(0), False
         chance /= len(group)
+        chose = chose or len(group) > 1
         honours.remove(played)
         gone.add(played)
-    return chance
+    return chance, chose
 
 
 def _lowest_group(honours: list[int], gone: set[int]) -> list[int]:

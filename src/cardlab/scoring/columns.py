@@ -144,7 +144,7 @@ def _read_columns(text: str, source: str | None) -> TravellerColumns | None:
     # keys are few (contracts x declarers x tricks), each is checked once.
     texts = list(map(",".join, zip(cols["contract"], cols["declarer"],
                                     cols.get("tricks", empty), cols.get("result", empty),
-                                    cols["score"])))
+                                    cols.get("score", empty))))
     distinct: dict[str, Any] = dict.fromkeys(texts)
     for number, key in enumerate(distinct):
         distinct[key] = number

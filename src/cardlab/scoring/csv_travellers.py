@@ -2,8 +2,8 @@
 
 Columns (any order, names case-insensitive): ``board``, ``ns``, ``ew``,
 ``contract``, ``declarer``, ``tricks`` or ``result`` (or both, if they agree),
-``score``; optional ``lead`` and ``vul``.  ``score`` may be empty when the
-contract is given, or an artificial adjusted score such as ``A6040``.  Blank
+``score``; optional ``lead`` and ``vul``.  ``score`` may be empty, or the
+column left out, when the contract is given, or an artificial adjusted score such as ``A6040``.  Blank
 lines are skipped; anything else that cannot be read is an error naming the line.
 
 >>> text = "board,ns,ew,contract,declarer,result,score\\n1,1,2,4SX,N,=,\\n1,2,1,,,,A6040\\n"
@@ -26,9 +26,10 @@ from cardlab.errors import CardlabError, ResultFileError
 
 __all__ = ["COLUMNS", "read_travellers", "write_travellers"]
 
-#: Every column the reader knows; all but ``lead`` and ``vul`` (and one of tricks/result) needed.
+#: Every column the reader knows; all but ``score``, ``lead`` and ``vul`` (and one of
+#: tricks/result) needed: without ``score`` every line is scored from its contract.
 COLUMNS = ("board", "ns", "ew", "contract", "declarer", "tricks", "result", "score", "lead", "vul")
-_REQUIRED = ("board", "ns", "ew", "contract", "declarer", "score")
+_REQUIRED = ("board", "ns", "ew", "contract", "declarer")
 
 
 def _header(row: list[str], source: str | None, line: int) -> list[str]:
@@ -46,7 +47,7 @@ def _header(row: list[str], source: str | None, line: int) -> list[str]:
     if missing:
         raise ResultFileError(
             "header lacks " + ", ".join(missing)
-            + " (expected board,ns,ew,contract,declarer,tricks,score)", line=line, source=source,
+            + " (expected board,ns,ew,contract,declarer,tricks, and score if any)", line=line, source=source,
         )
     return names
 
@@ -74,7 +75,7 @@ def read_travellers(text: str, source: str | None = None) -> list[TravellerLine]
                     cells["board"], cells["ns"], cells["ew"],
                     contract=cells["contract"], declarer=cells["declarer"],
                     tricks=cells.get("tricks"), result=cells.get("result"),
-                    score=cells["score"], lead=cells.get("lead"), vulnerability=cells.get("vul"),
+                    score=cells.get("score"), lead=cells.get("lead"), vulnerability=cells.get("vul"),
                     source_line=line,
                 ))
             except CardlabError as error:
