@@ -4,22 +4,26 @@ Every simulating command (``hcp --simulate``, ``dealer``, ``deal``, ``equity``, 
 ``lead``) runs its chunks through :func:`cardlab.engine.reduce_chunks` or
 :func:`cardlab.engine.progress_bar`, which feed one :class:`Progress`:
 
-- when the job is estimated to take longer than :data:`THRESHOLD` seconds (from the pace of the
-  chunks done so far, first checked as the first chunk comes in), one line says how long, before
-  the rest of the work;
+- when the rest of the job is estimated to take longer than :data:`THRESHOLD` seconds, one line
+  says how long, before the rest of the work. The estimate is the throughput measured after a
+  warm-up: the first report (the first chunk, which also carries the start-up: worker pools,
+  first calls, caches) is not extrapolated, only the pace from it on, so a 3.7 s job whose first
+  1% took 1 s is not announced as "about 1 min 40 s", and a job that will end within the
+  threshold says nothing;
 - on a terminal a transient bar (rich) shows the progress; when stderr is not a terminal (a log,
   a pipe, a batch job) a line of progress is written every :data:`EVERY` seconds instead.
 
 >>> import io
->>> clock = iter([0.0, 2.0, 13.0, 14.0]).__next__
+>>> clock = iter([0.0, 2.0, 4.0, 15.0, 16.0]).__next__
 >>> out = io.StringIO()
 >>> p = Progress(1000, "solving deals", stream=out, terminal=False, clock=clock)
->>> p.advance(10)   # at 2 s: 1% done, so about 200 s in all
->>> p.advance(60)   # at 13 s: a line of progress
+>>> p.advance(10)   # at 2 s: the warm-up (1% done), not extrapolated
+>>> p.advance(10)   # at 4 s: 10 in 2 s after it, so 980 more take about 196 s
+>>> p.advance(60)   # at 15 s: a line of progress
 >>> p.close()
 >>> print(out.getvalue(), end="")
-cardlab: solving deals: 1,000 in all, about 3 min 20 s (from the first 10 in 2 s)
-cardlab: solving deals: 70 of 1,000 (7%), 13 s so far, about 2 min 53 s left
+cardlab: solving deals: 1,000 in all, about 3 min 20 s (at the pace after the first 10 in 2 s)
+cardlab: solving deals: 80 of 1,000 (8%), 15 s so far, about 2 min 51 s left
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any, Callable, TextIO
 
 __all__ = ["Progress", "ProgressBar", "THRESHOLD", "EVERY", "format_duration"]
 
-#: A job estimated to take longer than this (seconds) says so before the rest of the work.
+#: A job whose rest is estimated to take longer than this (seconds) says so before the rest.
 THRESHOLD = 10.0
 #: Seconds between lines of progress when stderr is not a terminal.
 EVERY = 10.0
@@ -70,6 +74,7 @@ class Progress:
         self._every = EVERY if every is None else every
         self._start = clock()
         self._done = 0
+        self._warm: tuple[float, float, int] | None = None  # (time, share, done) at the warm-up's end
         self._long = False  # the estimate said "long": lines of progress follow (off a terminal)
         self._last_line = self._start
         self._bar: Any = None
@@ -101,19 +106,23 @@ class Progress:
         now = self._clock()
         elapsed = now - self._start
         share = min(max(fraction if fraction is not None else self._done / self._total, 0.0), 1.0)
-        if share <= 0.0 or share >= 1.0 or elapsed <= 0:
+        if self._warm is None:
+            self._warm = (now, share, self._done)  # the first report ends the warm-up
             return
-        estimate = elapsed / share
+        warm_time, warm_share, warm_done = self._warm
+        if share <= warm_share or share >= 1.0 or now <= warm_time:
+            return
+        left = (1.0 - share) * (now - warm_time) / (share - warm_share)  # the measured pace
         if not self._long:
-            if estimate > self._threshold:
+            if left > self._threshold:
                 self._long = True
                 self._last_line = now
-                self._say(f"{self._total:,} in all, about {format_duration(estimate)} "
-                          f"(from the first {self._done:,} in {format_duration(elapsed)})")
+                self._say(f"{self._total:,} in all, about {format_duration(elapsed + left)} "
+                          f"(at the pace after the first {warm_done:,} in {format_duration(warm_time - self._start)})")
         elif not self._terminal and now - self._last_line >= self._every:
             self._last_line = now
             self._say(f"{self._done:,} of {self._total:,} ({100 * share:.0f}%), {format_duration(elapsed)} so far, "
-                      f"about {format_duration(estimate - elapsed)} left")
+                      f"about {format_duration(left)} left")
 
     def close(self) -> None:
         """End the report: remove the bar (it is transient); the lines written stay."""
