@@ -11,8 +11,9 @@ What a scorer needs to trust it on real exports:
 * places are compared by number and tie (``2=``, ``=2``, ``2-3`` are 2 tied); a file that
   marks no tie anywhere writes a tied place as a plain number, which agrees;
 * a total (or percentage) that equals the sum of the board scores rounded to the file's
-  decimals before adding (programs round each Neuberg-factored score) is a note, not a
-  difference;
+  decimals before adding (programs round each Neuberg-factored score), or cut to the file's
+  decimals toward zero before adding (Compscore 3's MP_PAIRS exports: a board played 18 times
+  of 19 adds 5.0556, written 5.05), is a note naming the convention, not a difference;
 * each difference is reported once, in file order (pairs as listed, then traveller lines
   board by board), naming the pair or line and both figures.  A pair the file lists with
   no figures (or as a phantom) is not a difference.
@@ -94,6 +95,21 @@ def _round_half_away(value: float, decimals: int) -> float:
     return math.copysign(math.floor(abs(value) * scale + 0.5 + 1e-9) / scale, value)
 
 
+def _cut_toward_zero(value: float, decimals: int) -> float:
+    """``value`` with the digits after ``decimals`` dropped (5.0556 -> 5.05, -5.0556 -> -5.05);
+    a value already at ``decimals`` stays (0.29 is not cut to 0.28 by its binary error)."""
+    scale = 10.0 ** decimals
+    return math.copysign(math.floor(abs(value) * scale + 1e-6) / scale, value)
+
+
+#: The per-board conventions a file's totals may follow: (how the note words it, the rule).
+_BOARD_CONVENTIONS = (
+    ("rounded to {d} decimals before adding", _round_half_away),
+    ("cut to {d} decimals toward zero before adding (Compscore 3's MP_PAIRS convention)",
+     _cut_toward_zero),
+)
+
+
 def _pair_lines(result: SessionResult) -> dict[PairKey, list[float]]:
     """Each pair's points line by line (what its total adds up)."""
     mitchell = result.movement is Movement.MITCHELL
@@ -143,35 +159,36 @@ def _pair_name(key: tuple[str | None, str]) -> str:
 
 
 def _pair_differences(result: SessionResult, pair: PairResult, figures: dict[str, str],
-                      file_marks_ties: bool, rounded: float | None, decimals: int
+                      file_marks_ties: bool, conventions: list[tuple[str, float]]
                       ) -> tuple[list[str], list[str]]:
-    """(differences, rounding notes) of one pair's figures."""
-    ours: dict[str, tuple[str, tuple[float, ...], tuple[float, ...]]] = {}
-    alt_total: tuple[float, ...] = ()
-    alt_pct: tuple[float, ...] = ()
-    if rounded is not None and abs(rounded - pair.total) > 1e-9:
-        alt_total = (rounded,)
-        if pair.percentage is not None and pair.total:
-            alt_pct = (pair.percentage * rounded / pair.total,)
-    if pair.percentage is not None and result.top is not None:
-        most = result.most_boards(pair.direction)
-        scaled = pair.percentage * most * result.top / 100
-        alt_scaled = tuple(p * most * result.top / 100 for p in alt_pct)
-        ours["PERCENTAGE"] = (f"{pair.percentage:.2f}", (pair.percentage,), alt_pct)
-        ours["TOTAL_SCORE"] = (f"{pair.total:.2f}", (pair.total, scaled), alt_total + alt_scaled)
-    else:
-        ours["TOTAL_SCORE"] = (f"{pair.total:.2f}", (pair.total,), alt_total)
+    """(differences, convention notes) of one pair's figures; ``conventions`` are the pair's
+    totals under each per-board convention, as (wording, total)."""
+    def alternatives(total: float) -> tuple[float, float]:
+        pct = pair.percentage * total / pair.total if pair.percentage is not None and pair.total else math.nan
+        most = result.most_boards(pair.direction) if pair.percentage is not None else 0
+        return pct, pct * most * (result.top or 0) / 100
+    candidates = [(how, total, *alternatives(total)) for how, total in conventions
+                  if abs(total - pair.total) > 1e-9]
     found: list[str] = []
     notes: list[str] = []
+    if pair.percentage is not None and result.top is not None:
+        most = result.most_boards(pair.direction)
+        ours = {"PERCENTAGE": (f"{pair.percentage:.2f}", (pair.percentage,)),
+                "TOTAL_SCORE": (f"{pair.total:.2f}", (pair.total, pair.percentage * most * result.top / 100))}
+    else:
+        ours = {"TOTAL_SCORE": (f"{pair.total:.2f}", (pair.total,))}
     for tag, text in figures.items():
         if tag == "PLACE":
             if not _same_place(text, pair.place, file_marks_ties):
                 found.append(f"PLACE file {text}, ours {pair.place}")
         elif tag in ours and not agrees(text, *ours[tag][1]):
-            if ours[tag][2] and agrees(text, *ours[tag][2]):
-                how = "is the sum of" if tag == "TOTAL_SCORE" else "follows from"
-                notes.append(f"{tag} {text} {how} the board scores rounded to {decimals} "
-                             f"decimals before adding (ours {ours[tag][0]} unrounded)")
+            for how, total, pct, scaled in candidates:
+                alt = (pct,) if tag == "PERCENTAGE" else (total, scaled)
+                if agrees(text, *(a for a in alt if not math.isnan(a))):
+                    verb = "is the sum of" if tag == "TOTAL_SCORE" else "follows from"
+                    notes.append(f"{tag} {text} {verb} the board scores {how} "
+                                 f"(ours {ours[tag][0]} unrounded)")
+                    break
             else:
                 found.append(f"{tag} file {text}, ours {ours[tag][0]}")
     return found, notes
@@ -214,9 +231,10 @@ def compare_figures(result: SessionResult, reported: Reported,
             differences.append(f"{_pair_name(key)}: in the file with figures but played no board")
             continue
         points = per_pair.get(key, [])
-        rounded = (sum(_round_half_away(p, decimals) for p in points)
-                   if points and abs(sum(points) - pair.total) < 1e-6 else None)
-        found, rounding = _pair_differences(result, pair, figures, marks_ties, rounded, decimals)
+        conventions = ([(how.format(d=decimals), sum(rule(p, decimals) for p in points))
+                        for how, rule in _BOARD_CONVENTIONS]
+                       if points and abs(sum(points) - pair.total) < 1e-6 else [])
+        found, rounding = _pair_differences(result, pair, figures, marks_ties, conventions)
         if found:
             differences.append(f"{_pair_name(key)}: " + "; ".join(found))
         notes.extend(f"{_pair_name(key)}: {note}" for note in rounding)
@@ -232,19 +250,37 @@ def compare_figures(result: SessionResult, reported: Reported,
     else:
         ordered = scored
     raw = _raw_points(result)
+    cut_lines = 0  # traveller figures that are ours cut toward zero at the file's decimals
     for s, (ns_text, ew_text) in zip(ordered, reported.line_points):
         if ns_text is None and ew_text is None:
             continue
         alt = raw.get(id(s.line))
         ns_ok = ns_text is None or agrees(ns_text, s.ns_points, *(alt[:1] if alt else ()))
         ew_ok = ew_text is None or agrees(ew_text, s.ew_points, *(alt[1:] if alt else ()))
+        if not (ns_ok and ew_ok) and _is_cut(ns_text, s.ns_points) and _is_cut(ew_text, s.ew_points):
+            cut_lines += 1
+            continue
         if not (ns_ok and ew_ok):
             line = s.line
             differences.append(
                 f"board {line.board}, NS {line.ns} v EW {line.ew}: "
                 f"file NS {ns_text or '-'} EW {ew_text or '-'}, "
                 f"ours NS {s.ns_points:.2f} EW {s.ew_points:.2f}")
+    if cut_lines:
+        notes.append(f"{cut_lines} traveller line(s) show our board scores {_BOARD_CONVENTIONS[1][0].format(d=decimals).replace(' before adding', '')}")
     return differences, notes
+
+
+def _is_cut(text: str | None, value: float) -> bool:
+    """Whether ``text`` is ``value`` cut toward zero at the decimals it is written to (or absent)."""
+    if text is None:
+        return True
+    try:
+        figure = float(text)
+    except ValueError:
+        return False
+    decimals = len(text.split(".", 1)[1]) if "." in text else 0
+    return abs(figure - _cut_toward_zero(value, decimals)) < 1e-9
 
 
 @dataclass(frozen=True)
