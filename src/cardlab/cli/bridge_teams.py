@@ -6,6 +6,7 @@ Parsing and printing only; the scoring is :func:`cardlab.scoring.teams.load_team
 from __future__ import annotations
 
 import argparse
+import sys
 
 from cardlab.cli.output import write_result
 
@@ -17,7 +18,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     teams = subparsers.add_parser(
         "teams", help="score team matches (IMPs, WBF 20-point VPs, standings)",
         description="Team matches from a CSV of table results (board,room,ns,ew,contract,"
-                    "declarer,tricks) or PBN games with Room/HomeTeam/VisitTeam: IMPs per "
+                    "declarer,tricks) or PBN games with HomeTeam/VisitTeam and Room (or, without Room, Table: the rooms "
+                    "are inferred and said): IMPs per "
                     "board between the two rooms, match totals, Victory Points on the WBF "
                     "continuous 20-point scale, standings.",
     )
@@ -32,5 +34,7 @@ def _run(args: argparse.Namespace) -> int:
     from cardlab.scoring.teams import load_teams
 
     result = load_teams(args.file)
+    for note in result.notes:  # rooms inferred, boards left out: said, not silent
+        print(f"cardlab: note: {note}", file=sys.stderr)
     write_result(args, result)
     return 0

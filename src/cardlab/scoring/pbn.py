@@ -44,7 +44,7 @@ from cardlab.scoring.traveller import TravellerLine
 from cardlab.errors import CardlabError, ResultFileError
 
 __all__ = ["read_pbn", "looks_like_pbn", "method_of_scoring", "read_pbn_team_games",
-           "IMP_PAIRS_RULE"]
+           "read_pbn_team_file", "IMP_PAIRS_RULE"]
 
 _TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
@@ -172,30 +172,86 @@ def read_pbn(text: str, source: str | None = None) -> ResultsFile:
 def read_pbn_team_games(text: str, source: str | None = None
                         ) -> tuple[list[tuple[str, TravellerLine]], dict[str, str]]:
     """The table results of a PBN team match: (room, line) pairs whose NS and EW are team
-    numbers, and the team names by number.
+    numbers, and the team names by number (see :func:`read_pbn_team_file`)."""
+    games, names, _ = read_pbn_team_file(text, source)
+    return games, names
+
+
+def read_pbn_team_file(text: str, source: str | None = None
+                       ) -> tuple[list[tuple[str, TravellerLine]], dict[str, str], tuple[str, ...]]:
+    """:func:`read_pbn_team_games` and notes saying what was inferred.
 
     Each game has ``[Room "Open"]`` or ``[Room "Closed"]``, ``[HomeTeam]`` and
-    ``[VisitTeam]``: the home team sits NS in the open room and EW in the closed room."""
+    ``[VisitTeam]``: the home team sits NS in the open room and EW in the closed room.
+    Exports without ``Room`` (RealBridge's) are read from what they do say: the two tables
+    (``Table``) where the same two teams meet. When the two tables name the teams the other
+    way round, each table's ``HomeTeam`` is the team sitting NS there (RealBridge's
+    convention; the table where the match's first-named team sits NS is called the open
+    room); when both name them the same way, the first table is the open room."""
     numbers: dict[str, str] = {}
-    out: list[tuple[str, TravellerLine]] = []
+    rows: list[tuple[dict[str, str], int]] = []
     for tags, where, _ in _games(text, source):
         if not (_given(tags.get("Contract")) or tags.get("Contract", "").upper() == "PASS"):
             continue
         number = where.get("Result", where.get("Contract", 0))
         room = tags.get("Room", "")
         home, visit = tags.get("HomeTeam", ""), tags.get("VisitTeam", "")
-        if room.lower() not in ("open", "closed") or not (_given(home) and _given(visit)):
-            raise ResultFileError("a team game needs Room (Open or Closed), HomeTeam and "
-                                  "VisitTeam", line=number, source=source)
-        ids = [numbers.setdefault(team, str(len(numbers) + 1)) for team in (home, visit)]
-        ns, ew = ids if room.lower() == "open" else ids[::-1]
+        if not (_given(home) and _given(visit)) or (room and room.lower() not in ("open", "closed")) \
+                or (not room and not _given(tags.get("Table"))):
+            raise ResultFileError("a team game needs Room (Open or Closed), or Table, and HomeTeam "
+                                  "and VisitTeam", line=number, source=source)
+        rows.append((tags, number))
+    rooms, notes = _infer_rooms([tags for tags, _ in rows])
+    out: list[tuple[str, TravellerLine]] = []
+    for (tags, number), (room, ns_team, ew_team) in zip(rows, rooms):
+        ns, ew = (numbers.setdefault(team, str(len(numbers) + 1)) for team in (ns_team, ew_team))
         vul = tags.get("Vulnerable") if _given(tags.get("Vulnerable")) else None
         out.append((room, _make(tags.get("Board"), ns, ew, contract=tags.get("Contract"),
                                 declarer=tags.get("Declarer"), result=tags.get("Result"),
                                 score=None, vul=vul, number=number, source=source)))
     if not out:
         raise ResultFileError("no team results in the PBN file", source=source)
-    return out, {number: name for name, number in numbers.items()}
+    return out, {number: name for name, number in numbers.items()}, notes
+
+
+def _infer_rooms(games: list[dict[str, str]]) -> tuple[list[tuple[str, str, str]], tuple[str, ...]]:
+    """Each game's (room, NS team, EW team), and notes on what was inferred without ``Room``."""
+    tables: dict[frozenset[str], dict[str, tuple[str, str]]] = {}
+    for tags in games:
+        if not tags.get("Room"):
+            match = frozenset((tags["HomeTeam"], tags["VisitTeam"]))
+            tables.setdefault(match, {}).setdefault(tags["Table"], (tags["HomeTeam"], tags["VisitTeam"]))
+    swapped: dict[frozenset[str], bool] = {}
+    for match, seen in tables.items():
+        orientations = set(seen.values())
+        swapped[match] = len(orientations) == 2
+    out: list[tuple[str, str, str]] = []
+    for tags in games:
+        home, visit = tags["HomeTeam"], tags["VisitTeam"]
+        room = tags.get("Room", "")
+        if room:
+            out.append((room, home, visit) if room.lower() == "open" else (room, visit, home))
+            continue
+        match = frozenset((home, visit))
+        seen = tables[match]
+        first_table, (first_home, _) = next(iter(seen.items()))
+        if swapped[match]:  # HomeTeam is the team sitting NS at this table
+            out.append(("Open" if home == first_home else "Closed", home, visit))
+        else:  # one orientation: the first table is the open room
+            open_room = tags["Table"] == first_table
+            out.append(("Open", home, visit) if open_room else ("Closed", visit, home))
+    notes: list[str] = []
+    if tables:
+        by_rule = sum(swapped.values())
+        fixed = len(tables) - by_rule
+        if by_rule:
+            notes.append(f"no Room tags: rooms inferred from the tables of {by_rule} match(es), "
+                         "whose two tables name the teams the other way round: each table's HomeTeam "
+                         "sits NS there (RealBridge's convention)")
+        if fixed:
+            notes.append(f"no Room tags: in {fixed} match(es) every table names the teams the same "
+                         "way: the first table is taken as the open room (HomeTeam NS)")
+    return out, tuple(notes)
 
 
 def _document(games: list[tuple[dict[str, str], dict[str, int],

@@ -26,7 +26,7 @@ import csv
 import io
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
@@ -178,6 +178,8 @@ class TeamsResult:
     matches: tuple[MatchResult, ...]
     standings: tuple[TeamStanding, ...]
     title: str = ""
+    #: What was inferred or left out (rooms read without Room tags, boards played in one room).
+    notes: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         leader = self.standings[0] if self.standings else None
@@ -243,24 +245,28 @@ def score_teams(lines: Iterable[TeamLine], title: str = "",
                 names: Mapping[str, str] | None = None) -> TeamsResult:
     """IMPs per board, match totals, VPs (WBF continuous scale) and standings; ``names``
     renames team ids for display."""
-    result = _score_teams(lines, title)
-    if not names:
-        return result
-    rename = {k: v for k, v in names.items()}
+    result, one_room = _score_teams(lines, title)
+    rename = dict(names or {})
 
     def n(team: str) -> str:
         return rename.get(team, team)
 
+    notes = tuple(f"board {board} of {' v '.join(n(t) for t in teams)} was played in one room only "
+                  "(the other room has no result): not scored" for board, teams in one_room)
+    if not names:
+        return replace(result, notes=notes)
     matches = tuple(MatchResult(n(m.home), n(m.away), tuple(
         BoardImps(b.board, n(b.home), n(b.away), b.home_ns_score, b.away_ns_score, b.imps)
         for b in m.boards), m.home_imps, m.away_imps, m.home_vp, m.away_vp)
         for m in result.matches)
     standings = tuple(TeamStanding(n(s.team), s.matches, s.imps_for, s.imps_against, s.vp,
                                    s.place) for s in result.standings)
-    return TeamsResult(matches, standings, title)
+    return TeamsResult(matches, standings, title, notes)
 
 
-def _score_teams(lines: Iterable[TeamLine], title: str = "") -> TeamsResult:
+def _score_teams(lines: Iterable[TeamLine], title: str = ""
+                 ) -> tuple[TeamsResult, list[tuple[int, list[str]]]]:
+    """The result, and the boards played in one room only (board, the two teams), left out."""
     by_board: dict[tuple[int, frozenset[str]], list[TeamLine]] = defaultdict(list)
     order: list[tuple[int, frozenset[str]]] = []
     for tl in lines:
@@ -272,9 +278,13 @@ def _score_teams(lines: Iterable[TeamLine], title: str = "") -> TeamsResult:
         by_board[key].append(tl)
     matches: dict[frozenset[str], list[BoardImps]] = defaultdict(list)
     homes: dict[frozenset[str], str] = {}
+    one_room: list[TeamLine] = []
     for key in order:
         pair = by_board[key]
         board, teams = key
+        if len(pair) == 1:  # the other room has no result: the rest of the file is still scored
+            one_room.append(pair[0])
+            continue
         if len(pair) != 2 or pair[0].line.ns == pair[1].line.ns:
             who = " v ".join(sorted(teams, key=_natural))
             raise _err(pair[-1], f"board {board} of {who} needs one result with each team NS "
@@ -286,6 +296,11 @@ def _score_teams(lines: Iterable[TeamLine], title: str = "") -> TeamsResult:
         away = first.line.ew
         matches[teams].append(BoardImps(board, home, away, first.line.score, second.line.score,
                                         gain))
+    if one_room and not matches:
+        tl = one_room[0]
+        teams = sorted((tl.line.ns, tl.line.ew), key=_natural)
+        raise _err(tl, f"board {tl.line.board} of {' v '.join(teams)} needs one result with each "
+                       "team NS (found 1)")
     results: list[MatchResult] = []
     standing: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])
     for teams, boards in matches.items():
@@ -312,7 +327,8 @@ def _score_teams(lines: Iterable[TeamLine], title: str = "") -> TeamsResult:
         places.append(f"{first_i + 1}=" if shared else str(first_i + 1))
     standings = tuple(TeamStanding(team, int(v[0]), int(v[1]), int(v[2]), round(v[3], 2), place)
                       for (team, v), place in zip(ranked, places))
-    return TeamsResult(tuple(results), standings, title)
+    return TeamsResult(tuple(results), standings, title), [
+        (tl.line.board, sorted((tl.line.ns, tl.line.ew), key=_natural)) for tl in one_room]
 
 
 def _err(tl: TeamLine, reason: str) -> ScoringError:
@@ -326,7 +342,7 @@ def load_teams(path: str, source: str | None = None) -> TeamsResult:
     ``Room``, ``HomeTeam`` and ``VisitTeam`` (chosen by content).  Errors name the file."""
     from pathlib import Path
 
-    from cardlab.scoring.pbn import looks_like_pbn, read_pbn_team_games
+    from cardlab.scoring.pbn import looks_like_pbn, read_pbn_team_file
     from cardlab.scoring.results_file import decode_text
 
     name = source or Path(path).name
@@ -337,8 +353,9 @@ def load_teams(path: str, source: str | None = None) -> TeamsResult:
                               "not read yet", source=name)
     try:
         if looks_like_pbn(text):
-            games, names = read_pbn_team_games(text, name)
-            return score_teams([TeamLine(room, line) for room, line in games], names=names)
+            games, names, inferred = read_pbn_team_file(text, name)
+            result = score_teams([TeamLine(room, line) for room, line in games], names=names)
+            return replace(result, notes=inferred + result.notes)
         return score_teams(read_team_lines(text, name))
     except ResultFileError as error:
         if error.source is None:
