@@ -78,12 +78,14 @@ def test_dealerv2_predeal_script_keeps_the_predealt_cards(run) -> None:
 
 
 @pytest.mark.parametrize(("text", "quoted"), [
-    ("predeal spades(north)==1", "'spades(north)==1'"),
     ("produce 3\npredeal  hearts( south ) >= 4\n", "'hearts( south ) >= 4'"),
-    ("predeal clubs(west) == 2, diamonds(west) == 3", "'clubs(west) == 2'"),
+    ("predeal clubs(west) < 2, diamonds(west) == 3", "'clubs(west) < 2'"),
 ])
 def test_predeal_by_suit_length_quotes_the_users_text(text: str, quoted: str) -> None:
-    """Issue 18: the message quoted a fixed example ('spades(north)==1') whatever the user wrote."""
+    """Issue 18: the message quoted a fixed example ('spades(north)==1') whatever the user wrote.
+    Issue 24: ``SUIT(SEAT) == N`` is dealt (tests/test_predeal_lengths.py); other comparisons,
+    which DealerV2 does not take either, are refused with the user's text."""
+    assert parse_script("predeal clubs(west) == 2, diamonds(west) == 3").predeal_lengths == ((3, 0, 2), (3, 1, 3))
     with pytest.raises(DealerScriptError) as raised:
         parse_script(text)
     message = str(raised.value)

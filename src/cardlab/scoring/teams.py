@@ -298,8 +298,8 @@ def _score_teams(lines: Iterable[TeamLine], title: str = ""
                                         gain))
     if one_room and not matches:
         tl = one_room[0]
-        teams = sorted((tl.line.ns, tl.line.ew), key=_natural)
-        raise _err(tl, f"board {tl.line.board} of {' v '.join(teams)} needs one result with each "
+        who = " v ".join(sorted((tl.line.ns, tl.line.ew), key=_natural))
+        raise _err(tl, f"board {tl.line.board} of {who} needs one result with each "
                        "team NS (found 1)")
     results: list[MatchResult] = []
     standing: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0])

@@ -185,7 +185,7 @@ class ConditionalPlan:
     @classmethod
     def build(cls, script: Script) -> "ConditionalPlan | None":
         """The plan for ``script``, or None when its condition is not of the kind handled here."""
-        if script.predeal or script.pointcount != Script.pointcount:
+        if script.predeal or script.predeal_lengths or script.pointcount != Script.pointcount:
             return None
         variables = script.variable_map()
         seats = seats_used(script.condition, variables)

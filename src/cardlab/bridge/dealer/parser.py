@@ -256,6 +256,9 @@ class Script:
     vulnerable: str | None = None
     seed: int | None = None
     predeal: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: ``predeal spades(north) == 5`` (DealerV2's bias deal): (seat, suit, length), the seat holding
+    #: exactly that many cards of the suit in every deal (docs/dealer.md).
+    predeal_lengths: tuple[tuple[int, int, int], ...] = ()
     pointcount: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4)  # ranks 2..A
     altcounts: tuple[tuple[int, tuple[int, ...]], ...] = ()
     source: str | None = None
@@ -290,6 +293,7 @@ class _Parser:
         self.var_tokens: dict[str, Token] = {}
         self.uses: list[Token] = []
         self.predeal: dict[int, list[int]] = {}
+        self.lengths: dict[tuple[int, int], int] = {}
         self.altcounts: dict[int, tuple[int, ...]] = {}
 
     # token helpers
@@ -396,6 +400,7 @@ class _Parser:
             generate=self.settings.get("generate"), produce=self.settings.get("produce"),
             dealer=self.settings.get("dealer"), vulnerable=self.settings.get("vulnerable"),
             seed=self.settings.get("seed"), predeal=predeal,
+            predeal_lengths=tuple((s, u, n) for (s, u), n in sorted(self.lengths.items())),
             pointcount=self.settings.get("pointcount", Script.pointcount),
             altcounts=tuple(sorted(self.altcounts.items())), source=self.source,
             default_action=actions is None, title=self.settings.get("title"),
@@ -473,12 +478,10 @@ class _Parser:
             raise self.expected("a seat and its cards after 'predeal', like 'predeal south SAQ542, HKJ87'")
         while self.tok.kind == "WORD" and (self.tok.text in SEAT_NAMES or self.tok.text in SUIT_NAMES):
             if self.tok.text in SUIT_NAMES:
-                start = self.tok
-                self.expression()
-                written = self.text_between(start, self.tokens[self.pos - 1])
-                raise self.error(f"predeal by suit length ('{written}') is not supported (the C dealer "
-                                 f"reads it and ignores it, DealerV2 has no such predeal); write it as a "
-                                 f"condition: condition {written} && ...", start)
+                self.predeal_length()
+                if self.is_op(",") and self.peek().kind == "WORD" and self.peek().text in SUIT_NAMES:
+                    self.advance()
+                continue
             seat = self.seat()
             if self.is_op(","):
                 self.advance()
@@ -501,6 +504,44 @@ class _Parser:
                                                and re.fullmatch(r"[SHDC][AKQJT2-9]*", self.peek().text)):
                     break
                 self.advance()
+
+    def predeal_length(self) -> None:
+        """``SUIT(SEAT) == N``: the seat holds exactly N cards of the suit (DealerV2's bias deal)."""
+        start = self.tok
+        at = self.pos
+        suit = SUIT_NAMES[self.advance().text]
+        seat = -1
+        if self.is_op("("):
+            self.advance()
+            if self.tok.kind == "WORD" and self.tok.text in SEAT_NAMES:
+                seat = self.seat()
+                if self.is_op(")"):
+                    self.advance()
+        if seat < 0 or not self.is_op("==") or self.peek().kind != "NUMBER":
+            self.pos = at
+            self.expression()
+            written = self.text_between(start, self.tokens[self.pos - 1])
+            raise self.error(f"predeal by suit length ('{written}') takes SUIT(SEAT) == N, as in DealerV2: "
+                             f"the seat holds exactly N cards of the suit; write other comparisons as a "
+                             f"condition: condition {written} && ...", start)
+        self.advance()
+        length = self.number()
+        written = self.text_between(start, self.tokens[self.pos - 1])
+        seat_name, suit_name = list(SEAT_NAMES)[seat], CARD_SUIT_NAMES[suit]
+        if length > 13:
+            raise self.error(f"'{written}': a seat holds at most 13 cards of a suit", start)
+        if (seat, suit) in self.lengths:
+            raise self.error(f"'{written}': {seat_name}'s {suit_name} length is already set to "
+                             f"{self.lengths[seat, suit]}", start)
+        self.lengths[seat, suit] = length
+        if sum(n for (s, _), n in self.lengths.items() if s == seat) > 13:
+            raise self.error(f"'{written}': suit lengths add up to more than 13 cards for {seat_name}", start)
+        if sum(n for (_, u), n in self.lengths.items() if u == suit) > 13:
+            raise self.error(f"'{written}': more than 13 {suit_name} in the predealt lengths", start)
+        if all((s, suit) in self.lengths for s in range(4)) and \
+                sum(self.lengths[s, suit] for s in range(4)) != 13:
+            raise self.error(f"'{written}': the four seats' {suit_name} lengths add up to "
+                             f"{sum(self.lengths[s, suit] for s in range(4))}, not 13", start)
 
     # actions
     def action_list(self) -> list[Action]:

@@ -75,11 +75,15 @@ class _ChunkTask:
     keep_deals: bool
     only_seats: tuple[int, ...] | None = None
     aggregate: bool = False
+    lengths: Any = None  # a LengthPlan: predeal by suit length, dealt exactly
     releases_gil: ClassVar[bool] = True
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
         fixed = None if self.fixed is None else np.array(self.fixed, dtype=np.int8)
-        masks = deal_masks(seed, n, fixed, self.only_seats)
+        if self.lengths is not None:
+            masks = self.lengths.sample(np.random.default_rng(seed), n)
+        else:
+            masks = deal_masks(seed, n, fixed, self.only_seats)
         tables = Tables.for_script(self.script.pointcount, self.script.altcounts)
         evaluator = Evaluator.for_script(self.script)
         exprs = _action_exprs(self.script)
@@ -440,10 +444,17 @@ def run_script(
     compiled = script_programs(script, tuple(_action_exprs(script)))
     per_hand = compiled[0] is not None and all(p is not None for p in compiled[1])
     # (the deals kept for printing are completed afterwards: the cards left dealt to the others)
-    only_seats = tuple(sorted(looked)) if per_hand and 1 <= len(looked) <= 2 and not script.predeal else None
+    only_seats = tuple(sorted(looked)) if per_hand and 1 <= len(looked) <= 2 and not script.predeal \
+        and not script.predeal_lengths else None
+    lengths = None
+    if script.predeal_lengths:
+        from cardlab.bridge.dealer.lengths import LengthPlan
+
+        lengths = LengthPlan.build({(seat, suit): n for seat, suit, n in script.predeal_lengths},
+                                   _fixed_cards(script) or (-1,) * 52)
     # nothing kept and no chunk can end early: the workers sum the statistics themselves
     aggregate = not keep and produce >= generate
-    task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seats, aggregate) if plan is None else \
+    task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seats, aggregate, lengths) if plan is None else \
         _ConditionalTask(script, plan, keep)
     sizes = chunk_plan(generate) if plan is None else chunk_plan(produce, 256, 16384)
     acc = _Accumulator(script)
