@@ -54,15 +54,23 @@ def agrees(text: str | None, *candidates: float) -> bool:
     >>> agrees("5.7", 5.6667), agrees("5.67", 5.6667), agrees("5.66", 5.6667), agrees("6", 5.5)
     (True, True, False, True)
     """
-    if text is None:
+    figure = _figure(text)
+    if figure is None:
         return False
+    value, decimals = figure
+    tolerance = 0.5 * 10.0 ** -decimals + 1e-9
+    return any(abs(value - c) <= tolerance for c in candidates)
+
+
+def _figure(text: str | None) -> tuple[float, int] | None:
+    """A figure as written: its value and its number of decimals (None if not a number)."""
+    if text is None:
+        return None
     try:
         value = float(text)
     except ValueError:
-        return False
-    decimals = len(text.split(".", 1)[1]) if "." in text else 0
-    tolerance = 0.5 * 10.0 ** -decimals + 1e-9
-    return any(abs(value - c) <= tolerance for c in candidates)
+        return None
+    return value, len(text.split(".", 1)[1]) if "." in text else 0
 
 
 _PLACE_RE = re.compile(r"^=?(\d+)\s*(=|[-/]\s*\d+)?=?$")
@@ -275,12 +283,8 @@ def _is_cut(text: str | None, value: float) -> bool:
     """Whether ``text`` is ``value`` cut toward zero at the decimals it is written to (or absent)."""
     if text is None:
         return True
-    try:
-        figure = float(text)
-    except ValueError:
-        return False
-    decimals = len(text.split(".", 1)[1]) if "." in text else 0
-    return abs(figure - _cut_toward_zero(value, decimals)) < 1e-9
+    figure = _figure(text)
+    return figure is not None and abs(figure[0] - _cut_toward_zero(value, figure[1])) < 1e-9
 
 
 @dataclass(frozen=True)
