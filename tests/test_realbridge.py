@@ -58,6 +58,9 @@ def test_realbridge_rooms_inferred_and_scored(capsys: pytest.CaptureFixture[str]
     assert "HomeTeam sits NS" in result.notes[0]
     assert result.notes[1] == ("board 20 of TURKEY v SWITZERLAND was played in one room only "
                                "(the other room has no result): not scored")
+    # the WALES v ITALY tables are played by "Dummy" players who pass every board: said
+    assert result.notes[2] == "WALES v ITALY: every board (10) passed out in both rooms; scored as a 0-0 draw"
+    assert len(result.notes) == 3
     assert main(["bridge", "teams", str(FILE)]) == 0
     captured = capsys.readouterr()
     assert "AUSTRIA   20 - 16   DENMARK" in captured.out

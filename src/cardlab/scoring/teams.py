@@ -253,6 +253,11 @@ def score_teams(lines: Iterable[TeamLine], title: str = "",
 
     notes = tuple(f"board {board} of {' v '.join(n(t) for t in teams)} was played in one room only "
                   "(the other room has no result): not scored" for board, teams in one_room)
+    # every board passed out at both tables (a score of 0 is a pass-out, no contract scores 0):
+    # often a bye or a withdrawn team, worth saying rather than ranking silently as a draw
+    notes += tuple(f"{n(m.home)} v {n(m.away)}: every board ({len(m.boards)}) passed out in both rooms; "
+                   "scored as a 0-0 draw" for m in result.matches
+                   if all(b.home_ns_score == b.away_ns_score == 0 for b in m.boards))
     if not names:
         return replace(result, notes=notes)
     matches = tuple(MatchResult(n(m.home), n(m.away), tuple(
