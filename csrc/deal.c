@@ -10,8 +10,8 @@
  * Dealing is a partial Fisher-Yates shuffle of the cards not predealt: the first seats' cards
  * are drawn one by one, uniformly from those left, and the last seat takes the rest.
  *
- * Random numbers: xoshiro256** (Blackman and Vigna, 2018), its 256-bit state taken from
- * the chunk's SeedSequence (words 4..7 of generate_state(8, uint64): words 0..3 seed the
+ * Random numbers: csrc/rng.h's xoshiro256** (Blackman and Vigna, 2018), its 256-bit state taken from
+ * the chunk's SeedSequence (cardlab.engine.kernel_state block 1: words 4..7 of generate_state(8, uint64); words 0..3 seed the
  * numpy generator of the same chunk, for rnd() and the exact conditional draws), and
  * uniform integers below m by Lemire's multiply-and-reject method on 32-bit halves
  * (exactly uniform).  Each chunk has its own seed, so a batch depends on its seed only,
@@ -19,72 +19,19 @@
  * formatting.
  */
 #include "core.h"
+#include "cards.h"
 #include "deal.h"
+#include "rng.h"
 
 #include <string.h>
 
+/* the generator and the carried half-word of cl_below_half (csrc/rng.h) */
 typedef struct {
-    uint64_t s[4];
-    uint64_t spare;
-    int have;
+    cl_rng g;
+    cl_halves half;
 } rng_t;
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t next64(rng_t *r)
-{
-    uint64_t *s = r->s;
-    const uint64_t result = rotl(s[1] * 5, 7) * 9;
-    const uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-static inline uint32_t next32(rng_t *r)
-{
-    if (r->have) {
-        r->have = 0;
-        return (uint32_t)(r->spare >> 32);
-    }
-    r->spare = next64(r);
-    r->have = 1;
-    return (uint32_t)r->spare;
-}
-
-/* uniform in [0, m), m >= 1 (Lemire 2019, "Fast random integer generation in an interval") */
-static inline uint32_t below(rng_t *r, uint32_t m)
-{
-    uint64_t x = (uint64_t)next32(r) * m;
-    uint32_t low = (uint32_t)x;
-    if (low < m) {
-        uint32_t threshold = (uint32_t)(-m) % m;
-        while (low < threshold) {
-            x = (uint64_t)next32(r) * m;
-            low = (uint32_t)x;
-        }
-    }
-    return (uint32_t)(x >> 32);
-}
-
-/* uniform in [0, m) from the 32 random bits given (more drawn only in the rare rejection) */
-static inline uint32_t below_from(rng_t *r, uint32_t bits, uint32_t m)
-{
-    uint64_t x = (uint64_t)bits * m;
-    uint32_t low = (uint32_t)x;
-    if (low < m) {
-        uint32_t threshold = (uint32_t)(-m) % m;
-        while (low < threshold) {
-            x = (uint64_t)(uint32_t)next64(r) * m;
-            low = (uint32_t)x;
-        }
-    }
-    return (uint32_t)(x >> 32);
-}
+static inline uint32_t below(rng_t *r, uint32_t m) { return cl_below_half(&r->g, &r->half, m); }
 
 /* the first k positions of the deck shuffled (a partial Fisher-Yates shuffle over size cards):
  * two draws from each 64-bit random number */
@@ -92,14 +39,14 @@ static inline void draw_cards(rng_t *r, uint8_t *deck, int size, int k)
 {
     int j = 0;
     for (; j + 1 < k; j += 2) {
-        uint64_t bits = next64(r);
-        int pick = j + (int)below_from(r, (uint32_t)bits, (uint32_t)(size - j));
+        uint64_t bits = cl_next(&r->g);
+        int pick = j + (int)cl_below_from(&r->g, (uint32_t)bits, (uint32_t)(size - j));
         uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
-        pick = j + 1 + (int)below_from(r, (uint32_t)(bits >> 32), (uint32_t)(size - j - 1));
+        pick = j + 1 + (int)cl_below_from(&r->g, (uint32_t)(bits >> 32), (uint32_t)(size - j - 1));
         t = deck[j + 1]; deck[j + 1] = deck[pick]; deck[pick] = t;
     }
     if (j < k) {
-        int pick = j + (int)below_from(r, (uint32_t)next64(r), (uint32_t)(size - j));
+        int pick = j + (int)cl_below_from(&r->g, (uint32_t)cl_next(&r->g), (uint32_t)(size - j));
         uint8_t t = deck[j]; deck[j] = deck[pick]; deck[pick] = t;
     }
 }
@@ -118,17 +65,12 @@ static int seed_rng(rng_t *r, Py_buffer *state)
         PyErr_SetString(PyExc_ValueError, "the generator state is 32 bytes (4 uint64)");
         return -1;
     }
-    memcpy(r->s, state->buf, 32);
-    if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
-        r->s[0] = 0x9E3779B97F4A7C15ULL; /* xoshiro's one forbidden state */
-    r->have = 0;
-    r->spare = 0;
+    cl_rng_seed(&r->g, state->buf);
+    r->half.word = 0;
+    r->half.halves = 0;
     return 0;
 }
 
-/* the hand's 64-bit word: suit s in bits 16s .. 16s+12 */
-#define FULL_DECK 0x1FFF1FFF1FFF1FFFULL
-static inline uint64_t card_bit(int card) { return 1ULL << (16 * (card & 3) + (card >> 2)); }
 
 static inline void store(uint16_t *masks, Py_ssize_t n, Py_ssize_t i, int seat, uint64_t hand)
 {
@@ -151,23 +93,15 @@ static inline void deal_rest(rng_t *rng, uint8_t *deck, const uint64_t *bits, ui
         hands[j / 13] |= bits[deck[j]];
         drawn |= bits[deck[j]];
     }
-    hands[2] |= FULL_DECK & ~mine & ~drawn;
+    hands[2] |= CL_FULL_DECK & ~mine & ~drawn;
     store(masks, n, i, held_seat, mine);
     for (int s = 0; s < 3; s++)
         store(masks, n, i, others[s], hands[s]);
 }
 
-static int bits_set(int x)
-{
-    int k = 0;
-    for (; x; x &= x - 1)
-        k++;
-    return k;
-}
-
 /* deal_masks(state, n, fixed, seats, held, held_seat, out): seats is the bit set of the seats to deal
  * (0 or 15: all; one or two seats: only those, the others' masks 0) */
-static PyObject *deal_masks(PyObject *self, PyObject *args)
+static PyObject *deal_masks(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer state, fixed, held, out;
     Py_ssize_t n;
@@ -188,7 +122,7 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
     uint64_t base[4] = {0, 0, 0, 0};
     for (int c = 0; c < 52; c++) {
         if (fx[c] >= 0 && fx[c] < 4) {
-            base[fx[c]] |= card_bit(c);
+            base[fx[c]] |= cl_card_bit(c);
             need[fx[c]]--;
         } else {
             free_cards[nfree++] = c;
@@ -209,7 +143,7 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     uint64_t bits[52], free_mask = 0;
     for (int c = 0; c < 52; c++)
-        bits[c] = card_bit(c);
+        bits[c] = cl_card_bit(c);
     uint8_t deck[52];
     for (int j = 0; j < nfree; j++) {
         deck[j] = (uint8_t)free_cards[j];
@@ -226,7 +160,7 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
                 mine |= (uint64_t)(hm[suit * n + i] & 0x1FFF) << (16 * suit);
             deal_rest(&rng, deck, bits, mine, held_seat, others, masks, n, i);
         }
-    } else if (only_seat > 0 && nfree == 52 && bits_set(only_seat) < 3) {
+    } else if (only_seat > 0 && nfree == 52 && cl_popcount32((uint32_t)only_seat) < 3) {
         /* only the seats in the bit set only_seat are looked at: a partial shuffle, 13 cards each */
         int wanted[2], count = 0;
         for (int s = 0; s < 4; s++)
@@ -248,7 +182,7 @@ static PyObject *deal_masks(PyObject *self, PyObject *args)
             store(masks, n, i, 0, north);
             store(masks, n, i, 1, east);
             store(masks, n, i, 2, south);
-            store(masks, n, i, 3, FULL_DECK & ~(north | east | south));
+            store(masks, n, i, 3, CL_FULL_DECK & ~(north | east | south));
         }
     } else {
         /* a partial shuffle: the last seat's cards are the ones left when the others are drawn */
@@ -281,7 +215,7 @@ done:
 /* complete_deals(state, n, seats, masks): deals whose seats in the bit set ``seats`` (one or two)
  * hold their 13 cards in masks (4, 4, n), the other seats' masks being filled here: the cards left
  * shuffled to them uniformly (so dealt in two steps, a deal is as uniform as dealt at once). */
-static PyObject *complete_deals(PyObject *self, PyObject *args)
+static PyObject *complete_deals(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer state, out;
     Py_ssize_t n;
@@ -304,7 +238,7 @@ static PyObject *complete_deals(PyObject *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     uint64_t bits[52];
     for (int c = 0; c < 52; c++)
-        bits[c] = card_bit(c);
+        bits[c] = cl_card_bit(c);
     uint8_t deck[52];
     for (Py_ssize_t i = 0; i < n; i++) {
         uint64_t held = 0;
@@ -323,7 +257,7 @@ static PyObject *complete_deals(PyObject *self, PyObject *args)
             drawn |= hand;
             store(masks, n, i, empty[e], hand);
         }
-        store(masks, n, i, empty[count - 1], FULL_DECK & ~held & ~drawn);
+        store(masks, n, i, empty[count - 1], CL_FULL_DECK & ~held & ~drawn);
     }
     Py_END_ALLOW_THREADS
     result = Py_None;
@@ -342,7 +276,7 @@ done:
  * completions (weights[l][h] holdings in all, cumulative[l][h][k] up to honour set k =
  * honours[l][h][k]; int64 tables 14 x 11 (x 16)), then the spot cards uniformly; the other 39
  * cards go uniformly to the other seats.  Writes masks (4, 4, n). */
-static PyObject *deal_classes(PyObject *self, PyObject *args)
+static PyObject *deal_classes(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer state, lb, pb, wb, cb, hb, out;
     Py_ssize_t n;
@@ -367,7 +301,7 @@ static PyObject *deal_classes(PyObject *self, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     uint64_t bits[52];
     for (int c = 0; c < 52; c++)
-        bits[c] = card_bit(c);
+        bits[c] = cl_card_bit(c);
     uint8_t deck[52], spots[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
     int others[3], k = 0;
     for (int s = 0; s < 4; s++)
@@ -550,7 +484,7 @@ static Py_ssize_t placeholder_bound(char code)
  *   a printall (number and four hands side by side), w printew, c printcompact's four lines,
  *   0x01 a literal 0x01.
  */
-static PyObject *format_deals(PyObject *self, PyObject *args)
+static PyObject *format_deals(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer mb, tb, eb;
     Py_ssize_t n, columns;
@@ -698,7 +632,7 @@ done:
 }
 
 /* suit_values(masks, table, out): out[i] = table[masks[i] & 0x1FFF] (int64), for any number of masks */
-static PyObject *suit_values(PyObject *self, PyObject *args)
+static PyObject *suit_values(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer mb, tb, ob;
     if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))
@@ -726,7 +660,7 @@ done:
 }
 
 /* hand_values(masks, table, out): out[i] = sum over the 4 suits of table[masks[suit][i]] for masks (4, n) */
-static PyObject *hand_values(PyObject *self, PyObject *args)
+static PyObject *hand_values(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer mb, tb, ob;
     if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))
@@ -756,7 +690,7 @@ done:
 
 /* shape_values(masks, table, out): out[i] = table[key] for masks (4, n) of one seat, key the suit
  * lengths ((spades * 14 + hearts) * 14 + diamonds) * 14 + clubs, table 14^4 bytes, out n bytes */
-static PyObject *shape_values(PyObject *self, PyObject *args)
+static PyObject *shape_values(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer mb, tb, ob;
     if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))

@@ -4,16 +4,13 @@
 
 #include <stdint.h>
 
-/* ((spades * 14 + hearts) * 14 + diamonds) * 14 + clubs of four 13-bit suit masks: the four
- * lengths counted at once in the 16-bit lanes of one word (plain C: no popcnt instruction is
- * assumed of the processor) */
+#include "portable.h"
+
+/* ((spades * 14 + hearts) * 14 + diamonds) * 14 + clubs of four 13-bit suit masks, the four
+ * lengths counted at once in the 16-bit lanes of one word */
 static inline int shape_key(uint64_t clubs, uint64_t diamonds, uint64_t hearts, uint64_t spades)
 {
-    uint64_t x = clubs | diamonds << 16 | hearts << 32 | spades << 48;
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    x = (x + (x >> 8)) & 0x00FF00FF00FF00FFULL;
+    const uint64_t x = cl_popcount_lanes16(clubs | diamonds << 16 | hearts << 32 | spades << 48);
     int c = (int)(x & 0xFF), d = (int)(x >> 16 & 0xFF), h = (int)(x >> 32 & 0xFF), s = (int)(x >> 48 & 0xFF);
     return ((s * 14 + h) * 14 + d) * 14 + c;
 }

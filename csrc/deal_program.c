@@ -22,7 +22,7 @@ enum {
 /* run_program(masks, n, code, tables, shapes, out, rows) -> (status, instruction)
  * masks (4, 4, n) uint16; out int64 per evaluated deal; rows: int32 deal indexes to evaluate
  * (empty: all n).  status 0 ok, 1 overflow, 2 division by zero. */
-static PyObject *run_program(PyObject *self, PyObject *args)
+static PyObject *run_program(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer mb, cb, tb, sb, ob, rb;
     Py_ssize_t n;

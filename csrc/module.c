@@ -15,7 +15,7 @@ static PyMethodDef *const families[] = {
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT, "cardlab._core",
     "cardlab's compiled kernels (private: call them through their Python wrappers).",
-    -1, NULL,
+    -1, NULL, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__core(void)

@@ -539,7 +539,7 @@ static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
  *   deals: D * players * hole uint8; board: the known cards; deck: the cards a board may be
  *   completed from (no board or dead card; a deal's own cards are skipped); acc: D * players
  *   * 4 int64, += wins, splits, share units (and squared units, not kept for plain hold'em). */
-static PyObject *poker_equity_exact(PyObject *self, PyObject *args)
+static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule, *spec;
     Py_buffer deals, board, deck, acc;
@@ -623,7 +623,7 @@ static inline Py_ssize_t pick_guided(const double *cum, Py_ssize_t n, const int3
  *   classes: int16 class of player 2's combo (or of each deal), empty for no grid;
  *   acc: P * 4 int64 (+= wins, splits, units, squares); grid: 2 * 169 int64 (+= player 1's
  *   units by class, boards by class). */
-static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
+static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule, *spec;
     Py_buffer combos, offsets, cumulative, deals, deal_cum, board, common, classes, seed, acc, grid;
@@ -668,7 +668,7 @@ static PyObject *poker_equity_simulate(PyObject *self, PyObject *args)
             guide_build((const double *)cumulative.buf + off[i], off[i + 1] - off[i], guides + off[i],
                         off[i + 1] - off[i]);
     cl_rng rng;
-    memcpy(rng.s, seed.buf, 32);
+    cl_rng_seed(&rng, seed.buf);
     const uint8_t *cb = combos.buf, *db = deals.buf, *known = board.buf;
     const double *cum = cumulative.buf, *dcum = deal_cum.buf;
     const int16_t *cls = classes.buf;

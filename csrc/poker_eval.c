@@ -113,7 +113,7 @@ static int build_index(cl_poker_tables *t, const uint8_t *counts, const uint32_t
  *   counts: (n, 13) uint8 rank counts of every rank multiset to look up (sizes 5 to 7);
  *   values: (n,) uint32 their suit-blind strengths; flush: (8192,) uint32 by rank mask;
  *   categories: bytes, the Category value of each category position. */
-static PyObject *poker_tables(PyObject *self, PyObject *args)
+static PyObject *poker_tables(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer counts, values, flush, cats;
     if (!PyArg_ParseTuple(args, "y*y*y*y*", &counts, &values, &flush, &cats))
@@ -191,7 +191,7 @@ done:
         seen |= mask;                                                                       \
         out[i] = v;                                                                         \
         if (cats)                                                                           \
-            cats[i] = t->category[v >> 20];                                                 \
+            cats[i] = t->category[v >> CL_CATEGORY_SHIFT];                                                 \
     }
 
 static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_ssize_t n, int k,
@@ -218,7 +218,7 @@ static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_s
 /* poker_evaluate(tables, hands, k, strengths, categories, check) -> rows holding a card twice
  *   hands: n * k uint8 card ids 0..51 (trusted: the wrapper checks them); strengths: n uint32
  *   (written); categories: n uint8 (written) or None. */
-static PyObject *poker_evaluate(PyObject *self, PyObject *args)
+static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule, *cats_obj;
     Py_buffer hands, out, cats = {0};
@@ -268,7 +268,7 @@ static void count_subsets(const cl_poker_tables *t, const uint8_t *cards, int n,
         key[depth + 1] = key[depth] + t->key[cards[next]];
         mask[depth + 1] = mask[depth] | t->bit[cards[next]];
         if (depth + 1 == k) {
-            counts[t->category[cl_poker_value(t, key[k], mask[k]) >> 20]]++;
+            counts[t->category[cl_poker_value(t, key[k], mask[k]) >> CL_CATEGORY_SHIFT]]++;
             continue;
         }
         depth++;
@@ -278,7 +278,7 @@ static void count_subsets(const cl_poker_tables *t, const uint8_t *cards, int n,
 
 /* poker_count_subsets(tables, cards, k, counts): counts (16 int64) += categories of every
  * k-card subset of the distinct cards. */
-static PyObject *poker_count_subsets(PyObject *self, PyObject *args)
+static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule;
     Py_buffer cards, counts;

@@ -10,7 +10,7 @@
  *   counts: 16 int64, += the category counts; spill: n * k uint8 when a card repeats in the
  *   deck (several decks), where a hand holding a card twice is written instead of counted,
  *   for the caller to value. */
-static PyObject *poker_simulate(PyObject *self, PyObject *args)
+static PyObject *poker_simulate(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule;
     Py_buffer cards, seed, counts, spill;
@@ -39,7 +39,7 @@ static PyObject *poker_simulate(PyObject *self, PyObject *args)
     int size = (int)cards.len;
     memcpy(deck, cards.buf, (size_t)size);
     cl_rng rng;
-    memcpy(rng.s, seed.buf, 32);
+    cl_rng_seed(&rng, seed.buf);
     int64_t tally[16] = {0};
     cl_halves half = {0, 0};
     uint8_t *out = spill.buf;
@@ -59,7 +59,7 @@ static PyObject *poker_simulate(PyObject *self, PyObject *args)
             spilled++;
             continue;
         }
-        tally[t->category[cl_poker_value(t, key, mask) >> 20]]++;
+        tally[t->category[cl_poker_value(t, key, mask) >> CL_CATEGORY_SHIFT]]++;
     }
     int64_t *total = counts.buf;
     for (int c = 0; c < 16; c++)

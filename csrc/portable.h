@@ -24,6 +24,26 @@
 #include <intrin.h>
 #endif
 
+/* The compiler that built the core (cardlab._core.build_info()), and which routes it takes. */
+#define CL_STR2(x) #x
+#define CL_STR(x) CL_STR2(x)
+#if defined(__clang__)
+#define CL_COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define CL_COMPILER "gcc " __VERSION__
+#elif defined(_MSC_VER)
+#define CL_COMPILER "MSVC " CL_STR(_MSC_FULL_VER)
+#else
+#define CL_COMPILER "unknown C11 compiler"
+#endif
+#if defined(CL_GNU)
+#define CL_ROUTE "gnu"
+#elif defined(CL_MSVC)
+#define CL_ROUTE "msvc"
+#else
+#define CL_ROUTE "plain"
+#endif
+
 /* Branch hints: advice only, so the fallback is the bare condition. */
 #ifdef CL_GNU
 #define CL_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -57,6 +77,16 @@ static inline int cl_popcount64(uint64_t x)
 #else
     return cl_popcount32((uint32_t)x) + cl_popcount32((uint32_t)(x >> 32));
 #endif
+}
+
+/* The number of set bits of each 16-bit lane of x, in that lane: four counts at once in plain
+ * C (no popcnt instruction is assumed of the processor), e.g. the four suit lengths of a hand. */
+static inline uint64_t cl_popcount_lanes16(uint64_t x)
+{
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (x + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
 }
 
 /* Index of the lowest set bit; x must not be 0. */
@@ -125,6 +155,7 @@ static inline int cl_mul_overflow(int64_t a, int64_t b, int64_t *r)
 
 /* A signed 128-bit integer. */
 #if defined(CL_GNU) && defined(__SIZEOF_INT128__)
+#define CL_I128_NATIVE 1
 __extension__ typedef __int128 cl_i128;
 __extension__ typedef unsigned __int128 cl_u128_native;
 

@@ -43,7 +43,6 @@ typedef struct {
     const uint8_t *code_out;   /* code -> outcome */
     const int64_t *out_pay;    /* outcome -> pay (scaled to integers) */
     int deuces_wild;
-    int64_t best_kicker_pay[13];  /* best pay of quads of a rank with any other kicker */
     int best_kicker[13];
 } vc_rules;
 
@@ -218,7 +217,6 @@ static void vc_rules_init(vc_rules *r, const uint8_t *code_out, const int64_t *o
             if (k != q && pay_of(r, VC_QUADS + q * 13 + k) > pay_of(r, VC_QUADS + q * 13 + best))
                 best = k;
         r->best_kicker[q] = best;
-        r->best_kicker_pay[q] = pay_of(r, VC_QUADS + q * 13 + best);
     }
 }
 
@@ -255,7 +253,7 @@ static inline int vc_symbol(int type, int deuces_wild)
  * symbols of a hand enumerated by increasing positions never decrease: a hand's outcome is then
  * a lookup by its sorted symbols (base 15) in one table for hands whose natural cards share a
  * suit and one for the others, both filled for the 11,628 multisets of five symbols. */
-static PyObject *video_outcomes(PyObject *self, PyObject *args)
+static PyObject *video_outcomes(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *types_obj, *code_obj, *pay_obj, *out_obj;
     int deuces_wild;
@@ -364,50 +362,8 @@ static PyObject *video_outcomes(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
-/* video_classify(types: bytes[5*m], deuces_wild, code_out, out_pay, codes: int16[m] writable):
- * the fine code of each of m hands (for tests and for explaining one hand). */
-static PyObject *video_classify(PyObject *self, PyObject *args)
-{
-    PyObject *types_obj, *code_obj, *pay_obj, *out_obj;
-    int deuces_wild;
-    if (!PyArg_ParseTuple(args, "OiOOO", &types_obj, &deuces_wild, &code_obj, &pay_obj, &out_obj))
-        return NULL;
-    Py_buffer types, code, pay, out;
-    if (get_buffer(types_obj, &types, 0, 1, 0, "types") < 0)
-        return NULL;
-    Py_ssize_t m = types.len / 5;
-    if (get_buffer(code_obj, &code, 0, 1, VC_NCODES, "code_out") < 0) {
-        PyBuffer_Release(&types);
-        return NULL;
-    }
-    if (get_buffer(pay_obj, &pay, 0, 8, 1, "out_pay") < 0) {
-        PyBuffer_Release(&types);
-        PyBuffer_Release(&code);
-        return NULL;
-    }
-    if (get_buffer(out_obj, &out, 1, 2, m, "codes") < 0) {
-        PyBuffer_Release(&types);
-        PyBuffer_Release(&code);
-        PyBuffer_Release(&pay);
-        return NULL;
-    }
-    const uint8_t *t = types.buf;
-    int16_t *o = out.buf;
-    Py_BEGIN_ALLOW_THREADS
-    vc_rules rules;
-    vc_rules_init(&rules, code.buf, pay.buf, deuces_wild);
-    for (Py_ssize_t i = 0; i < m; i++)
-        o[i] = (int16_t)vc_classify(&rules, t + 5 * i);
-    Py_END_ALLOW_THREADS
-    PyBuffer_Release(&types);
-    PyBuffer_Release(&code);
-    PyBuffer_Release(&pay);
-    PyBuffer_Release(&out);
-    Py_RETURN_NONE;
-}
-
 /* The 32 colex indices (within the table of their size) of the subsets of positions p[0..4]. */
-static inline void subset_indices(const vc_binom binom64, const int p[5], int64_t idx[32], int size[32])
+static inline void subset_indices(vc_binom binom64, const int p[5], int64_t idx[32], int size[32])
 {
     for (int m = 0; m < 32; m++) {
         int64_t v = 0;
@@ -452,15 +408,16 @@ static int better_tie(int a, int b, const int size[32], const int64_t idx[32], i
     int64_t ca[VC_MAX_OUTCOMES], cb[VC_MAX_OUTCOMES];
     hold_counts(a, size, idx, own, tab, K, ca);
     hold_counts(b, size, idx, own, tab, K, cb);
-    __int128 sa = 0, sb = 0;
+    cl_i128 sa = cl_i128_of(0), sb = cl_i128_of(0);
     for (int o = 0; o < K; o++) {
-        sa += (__int128)p[o] * p[o] * ca[o];
-        sb += (__int128)p[o] * p[o] * cb[o];
+        sa = cl_i128_add(sa, cl_i128_mul(cl_i128_mul64(p[o], p[o]), ca[o]));
+        sb = cl_i128_add(sb, cl_i128_mul(cl_i128_mul64(p[o], p[o]), cb[o]));
     }
-    sa *= w[5 - size[a]];
-    sb *= w[5 - size[b]];
-    if (sa != sb)
-        return volatile_first ? sa > sb : sa < sb;
+    sa = cl_i128_mul(sa, w[5 - size[a]]);
+    sb = cl_i128_mul(sb, w[5 - size[b]]);
+    const int vol = cl_i128_cmp(sa, sb);
+    if (vol != 0)
+        return volatile_first ? vol > 0 : vol < 0;
     if (size[a] != size[b])
         return size[a] > size[b];
     return a < b;
@@ -476,7 +433,7 @@ static int better_tie(int a, int b, const int size[32], const int64_t idx[32], i
  * volatile_first), then the one keeping
  * more cards, then the lowest bit mask (bit j = the j-th card of the dealt hand in deck order).  Returns the number of dealt hands whose best
  * expected pay was reached by more than one hold, and the sum of the best holds' weighted pays. */
-static PyObject *video_analyse(PyObject *self, PyObject *args)
+static PyObject *video_analyse(PyObject *Py_UNUSED(self), PyObject *args)
 {
     int n, volatile_first;
     PyObject *outc_obj, *pay_obj, *w_obj, *cnt_obj, *strat_obj;
@@ -622,7 +579,7 @@ static PyObject *video_analyse(PyObject *self, PyObject *args)
 /* video_hand(n, outcomes: uint8[C(n,5)], K, dealt: bytes[5] positions ascending,
  *            counts: int64[32*K] writable): counts[h*K + o] = final hands with outcome o whose
  * intersection with the dealt hand is exactly the hold h (bit j = dealt[j]). */
-static PyObject *video_hand(PyObject *self, PyObject *args)
+static PyObject *video_hand(PyObject *Py_UNUSED(self), PyObject *args)
 {
     int n, K;
     PyObject *outc_obj, *dealt_obj, *cnt_obj;
@@ -707,7 +664,7 @@ static void hold_counts_multi(int h, const int size[32], const int64_t idx[32], 
 
 #define VC_MAX_TYPES 53
 
-static inline int64_t multiset_index(const vc_binom b, const int *a, int k)
+static inline int64_t multiset_index(vc_binom b, const int *a, int k)
 {
     int64_t v = 0;
     for (int i = 0; i < k; i++)
@@ -716,10 +673,9 @@ static inline int64_t multiset_index(const vc_binom b, const int *a, int k)
 }
 
 /* more draws of hold a than b on average?  compare x_a / d_a with x_b / d_b exactly */
-static inline int cmp_ratio(__int128 xa, int64_t da, __int128 xb, int64_t db)
+static inline int cmp_ratio(cl_i128 xa, int64_t da, cl_i128 xb, int64_t db)
 {
-    __int128 l = xa * db, r = xb * da;
-    return l > r ? 1 : (l < r ? -1 : 0);
+    return cl_i128_cmp(cl_i128_mul(xa, db), cl_i128_mul(xb, da));
 }
 
 /* video_analyse_multi(types: bytes[T], mult: bytes[T], deuces_wild, code_out, out_pay: int64[K],
@@ -729,7 +685,7 @@ static inline int cmp_ratio(__int128 xa, int64_t da, __int128 xb, int64_t db)
  *     dealt: bytes (empty, or 5 sorted type indices), hand: int64[32*K] writable) -> ties
  * With a dealt hand only its 32 holds are counted (into hand, by physical mask over its sorted
  * cards); otherwise the whole game (counts, strategy). */
-static PyObject *video_analyse_multi(PyObject *self, PyObject *args)
+static PyObject *video_analyse_multi(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *types_obj, *mult_obj, *code_obj, *pay_obj, *draws_obj, *cnt_obj, *strat_obj, *outc_obj,
         *dealt_obj, *hand_obj;
@@ -777,14 +733,16 @@ static PyObject *video_analyse_multi(PyObject *self, PyObject *args)
         tsum[k] = calloc((size_t)binom64[T + k - 1 < 0 ? 0 : T + k - 1][k] + 1, sizeof(int64_t));
         ok = ok && tab[k] && tsum[k];
     }
-    __int128 ties = 0;
+    int64_t ties = 0;
     if (ok) {
         Py_BEGIN_ALLOW_THREADS
         vc_rules rules;
         vc_rules_init(&rules, bc.buf, pay, deuces_wild);
         memset(out, 0, (size_t)6 * K * 16);
-        __int128 acc[6][VC_MAX_OUTCOMES];
-        memset(acc, 0, sizeof acc);
+        cl_i128 acc[6][VC_MAX_OUTCOMES];
+        for (int h = 0; h < 6; h++)
+            for (int o = 0; o < VC_MAX_OUTCOMES; o++)
+                acc[h][o] = cl_i128_of(0);
         int a[5];
         /* 1. the outcome of every final multiset, summed onto its sub-multisets */
         for (a[4] = 0; a[4] < T; a[4]++)
@@ -894,7 +852,7 @@ static PyObject *video_analyse_multi(PyObject *self, PyObject *args)
                             }
                             int best = 31, tied = 0;
                             for (int m = 30; m >= 0; m--) {
-                                int cmp = cmp_ratio(v[m], draws[5 - size[m]], v[best], draws[5 - size[best]]);
+                                int cmp = cmp_ratio(cl_i128_of(v[m]), draws[5 - size[m]], cl_i128_of(v[best]), draws[5 - size[best]]);
                                 if (cmp > 0) {
                                     best = m;
                                     tied = 0;
@@ -903,10 +861,10 @@ static PyObject *video_analyse_multi(PyObject *self, PyObject *args)
                                     int64_t ca[VC_MAX_OUTCOMES], cb[VC_MAX_OUTCOMES];
                                     hold_counts_multi(m, size, idx, own, tab, K, ca);
                                     hold_counts_multi(best, size, idx, own, tab, K, cb);
-                                    __int128 sa = 0, sb = 0;
+                                    cl_i128 sa = cl_i128_of(0), sb = cl_i128_of(0);
                                     for (int o = 0; o < K; o++) {
-                                        sa += (__int128)pay[o] * pay[o] * ca[o];
-                                        sb += (__int128)pay[o] * pay[o] * cb[o];
+                                        sa = cl_i128_add(sa, cl_i128_mul(cl_i128_mul64(pay[o], pay[o]), ca[o]));
+                                        sb = cl_i128_add(sb, cl_i128_mul(cl_i128_mul64(pay[o], pay[o]), cb[o]));
                                     }
                                     int vol = cmp_ratio(sa, draws[5 - size[m]], sb, draws[5 - size[best]]);
                                     int better = vol != 0 ? (volatile_first ? vol > 0 : vol < 0)
@@ -920,13 +878,12 @@ static PyObject *video_analyse_multi(PyObject *self, PyObject *args)
                             int64_t c[VC_MAX_OUTCOMES];
                             hold_counts_multi(best, size, idx, own, tab, K, c);
                             for (int o = 0; o < K; o++)
-                                acc[5 - size[best]][o] += (__int128)c[o] * W;
+                                acc[5 - size[best]][o] = cl_i128_add(acc[5 - size[best]][o], cl_i128_mul64(c[o], W));
                         }
         for (int h = 0; h < 6; h++)
             for (int o = 0; o < K; o++) {
-                unsigned __int128 u = (unsigned __int128)acc[h][o];
-                out[(h * K + o) * 2] = (uint64_t)u;
-                out[(h * K + o) * 2 + 1] = (uint64_t)(u >> 64);
+                out[(h * K + o) * 2] = cl_i128_lo(acc[h][o]);
+                out[(h * K + o) * 2 + 1] = cl_i128_hi(acc[h][o]);
             }
         Py_END_ALLOW_THREADS
     }
@@ -946,7 +903,6 @@ done:
 
 PyMethodDef cl_video_methods[] = {
     {"video_outcomes", video_outcomes, METH_VARARGS, "Outcome of every five-card hand of a deck."},
-    {"video_classify", video_classify, METH_VARARGS, "Fine code of each of several five-card hands."},
     {"video_analyse", video_analyse, METH_VARARGS, "Best hold of every dealt hand; outcome counts."},
     {"video_hand", video_hand, METH_VARARGS, "Outcome counts of the 32 holds of one dealt hand."},
     {"video_analyse_multi", video_analyse_multi, METH_VARARGS, "The analysis for decks with repeated cards."},

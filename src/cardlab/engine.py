@@ -55,6 +55,7 @@ __all__ = [
     "simulate",
     "tabulate",
     "iter_chunks",
+    "kernel_state",
     "reduce_chunks",
     "progress_bar",
     "Advance",
@@ -358,6 +359,22 @@ def chunk_seed(root: np.random.SeedSequence, i: int) -> np.random.SeedSequence:
     array([ True])
     """
     return np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, i), pool_size=root.pool_size)
+
+
+def kernel_state(seed: np.random.SeedSequence, block: int = 0) -> bytes:
+    """The 32-byte state of a compiled kernel's generator (xoshiro256**, csrc/rng.h): words
+    ``4 * block`` to ``4 * block + 3`` of ``seed.generate_state(4 * block + 4, uint64)``.
+
+    The one seed convention of every kernel: block 0 for a chunk's only stream, further
+    blocks for independent streams of the same chunk (the dealer keeps block 0 for the numpy
+    generator its chunk also uses). The kernel makes an all-zero state (xoshiro's one
+    forbidden state) a fixed non-zero one.
+
+    >>> seed = np.random.SeedSequence(7)
+    >>> kernel_state(seed, 1) == seed.generate_state(8, np.uint64)[4:].tobytes()
+    True
+    """
+    return bytes(seed.generate_state(4 * block + 4, np.uint64)[4 * block:].tobytes())
 
 
 def resolve_seed(seed: SeedLike) -> tuple[np.random.SeedSequence, int | None]:

@@ -31,6 +31,7 @@ __all__ = [
     "DealerScriptError",
     "RangeError",
     "PayTableError",
+    "CoreMissingError",
 ]
 
 
@@ -138,3 +139,8 @@ class RangeError(CardlabError):
 class PayTableError(CardlabError):
     """A video poker pay table that cannot be used: an unknown game or outcome, a malformed
     file, a negative or non-numeric pay; names the file and the line."""
+
+
+class CoreMissingError(CardlabError):
+    """The compiled core (``cardlab._core``) is not installed or does not load: a source install
+    without a C compiler, or a platform without a wheel. The message says what to install."""

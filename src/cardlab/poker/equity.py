@@ -41,11 +41,11 @@ import numpy as np
 
 from cardlab.cards import SUITS, format_cards, parse_card_ids
 from cardlab.distribution import Simulation
-from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
+from cardlab.engine import Executor, SeedLike, available_cores, kernel_state, reduce_chunks, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
 from cardlab.intervals import Z95
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
-from cardlab import _core
+from cardlab._native import core as _core
 from cardlab.poker.evaluator import tables
 from cardlab.poker.ranges import combo_classes, parse_range
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
@@ -463,19 +463,11 @@ class _SimTask:
         grid = np.zeros((2, 169), dtype=np.int64)
         status = _core.poker_equity_simulate(
             tables(self.rules), self.spec, self.combos, self.offsets, self.cumulative, self.deals,
-            self.deal_cumulative, self.board, self.common, self.classes, n, _seed_words(seed), acc, grid)
+            self.deal_cumulative, self.board, self.common, self.classes, n, kernel_state(seed), acc, grid)
         if status < 0:
             raise RangeError("the ranges almost never leave the players different cards")
         return {"wins": acc[:, 0], "ties": acc[:, 1], "units": acc[:, 2], "squares": acc[:, 3],
                 "grid_units": grid[0], "grid_count": grid[1]}
-
-
-def _seed_words(seed: np.random.SeedSequence) -> bytes:
-    """Four words of a chunk's seed: the state of the kernels' generator (never all zero)."""
-    words = seed.generate_state(4, np.uint64)
-    if not words.any():
-        words[0] = 1
-    return words.tobytes()
 
 
 def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,

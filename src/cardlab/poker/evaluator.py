@@ -35,7 +35,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from cardlab import _core
+from cardlab._native import core as _core
 from cardlab.cards import format_cards, parse_card_ids
 from cardlab.errors import HandError
 from cardlab.poker.kernel import flush_strength, plain_strength

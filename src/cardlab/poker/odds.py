@@ -39,7 +39,8 @@ from typing import ClassVar
 
 import numpy as np
 
-from cardlab import _core, engine
+from cardlab import engine
+from cardlab._native import core as _core
 from cardlab.dealing import Deck, Draw, Reels
 from cardlab.distribution import Distribution, Simulation
 from cardlab.engine import Executor, SeedLike
@@ -151,10 +152,8 @@ class _CategoryTask:
         by_category = np.zeros(16, dtype=np.int64)
         can_repeat = len(set(self.cards)) < len(self.cards)
         spill = np.empty(n * k if can_repeat else 0, dtype=np.uint8)
-        words = seed.generate_state(4, np.uint64)
-        if not words.any():
-            words[0] = 1
-        spilled = _core.poker_simulate(tables(self.rules), self.cards, k, n, words.tobytes(), by_category, spill)
+        spilled = _core.poker_simulate(tables(self.rules), self.cards, k, n, engine.kernel_state(seed), by_category,
+                                       spill)
         out = by_category[[int(c) for c in self.rules.order]]
         if spilled:
             codes = _repeated(spill[: spilled * k].reshape(spilled, k), self.rules) >> CATEGORY_SHIFT

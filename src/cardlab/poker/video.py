@@ -185,7 +185,7 @@ class _Multi:
 
 
 def _run_multi(table: PayTable, cards: VideoDeck, volatile: bool, dealt: list[int] | None = None) -> _Multi:
-    from cardlab import _core
+    from cardlab._native import core as _core
 
     types, mult = _type_list(cards)
     n = cards.size
@@ -215,7 +215,7 @@ def _weights(n: int) -> tuple[int, list[int]]:
 @lru_cache(maxsize=4)
 def _outcomes_cached(types: bytes, deuces_wild: bool, code_outcome: tuple[int, ...],
                      pays: tuple[int, ...]) -> np.ndarray:
-    from cardlab import _core
+    from cardlab._native import core as _core
 
     out = np.empty(comb(len(types), 5), dtype=np.uint8)
     _core.video_outcomes(types, int(deuces_wild), bytes(code_outcome), np.array(pays, dtype=np.int64), out)
@@ -248,7 +248,7 @@ def analyse(game: str | Path | PayTable, deck: Deck | None = None, *, jokers: in
     ties : between holds of equal expected pay, "steady" (default) plays the less volatile
         (lower mean square pay), "volatile" the more volatile; then the one keeping more cards.
     """
-    from cardlab import _core
+    from cardlab._native import core as _core
 
     if ties not in ("steady", "volatile"):
         raise HandError(f"unknown tie rule '{ties}' (expected 'steady' or 'volatile')")
@@ -348,7 +348,7 @@ def hold_values(game: str | Path | PayTable, hand: str, deck: Deck | None = None
     Every hold's draws are counted exactly (the outcome of each final hand from the deck minus
     the dealt cards); ties are ordered as in :func:`analyse`.
     """
-    from cardlab import _core
+    from cardlab._native import core as _core
 
     table = paytable(game)
     cards = video_deck(table, deck, jokers, wild)

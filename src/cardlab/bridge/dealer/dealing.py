@@ -27,9 +27,10 @@ from typing import Iterable
 
 import numpy as np
 
-from cardlab import _core
+from cardlab._native import core as _core
+from cardlab.engine import kernel_state
 
-__all__ = ["byte_view", "deal_masks", "complete_deals", "deal_around", "deal_classes", "chunk_state", "masks_from_owner", "owner_from_masks", "popcount",
+__all__ = ["byte_view", "deal_masks", "complete_deals", "deal_around", "deal_classes", "masks_from_owner", "owner_from_masks", "popcount",
            "hands_from_masks"]
 
 _NO_FIXED = bytes([0xFF] * 52)  # int8 -1: every card to deal
@@ -38,12 +39,6 @@ _NO_FIXED = bytes([0xFF] * 52)  # int8 -1: every card to deal
 def byte_view(array: np.ndarray) -> memoryview:
     """A C-contiguous array as the flat byte buffer a kernel takes (an empty writable one when it is empty)."""
     return array.data.cast("B") if array.size else memoryview(bytearray())
-
-
-def chunk_state(seed: np.random.SeedSequence) -> bytes:
-    """The 256-bit xoshiro256** state of a chunk: words 4..7 of ``seed.generate_state(8)``
-    (words 0..3 are what a numpy ``default_rng(seed)`` of the same chunk starts from)."""
-    return bytes(seed.generate_state(8, np.uint64)[4:].tobytes())
 
 
 def deal_masks(seed: np.random.SeedSequence, n: int, fixed: np.ndarray | None = None,
@@ -57,18 +52,18 @@ def deal_masks(seed: np.random.SeedSequence, n: int, fixed: np.ndarray | None = 
     if fixed is not None and len(fixed_bytes) != 52:
         raise ValueError("fixed holds one seat (or -1) per card id, 52 in all")
     wanted = 0 if only_seats is None or fixed is not None else sum(1 << int(s) for s in set(only_seats))
-    _core.deal_masks(chunk_state(seed), n, fixed_bytes, wanted, memoryview(b""), -1, byte_view(out))
+    _core.deal_masks(kernel_state(seed, 1), n, fixed_bytes, wanted, memoryview(b""), -1, byte_view(out))
     return out
 
 
 def complete_deals(seed: np.random.SeedSequence, masks: np.ndarray, seats: Iterable[int]) -> np.ndarray:
     """Deals of which only ``seats`` (one or two, as :func:`deal_masks` with ``only_seats``) were
     dealt, completed in place: the other seats get the cards left, shuffled uniformly (from words
-    8..11 of the chunk seed's state, so the completion is independent of the first step)."""
+    8..11 of the chunk seed's state, :func:`cardlab.engine.kernel_state` block 2, so the completion is
+    independent of the first step)."""
     wanted = sum(1 << int(s) for s in set(seats))
     if masks.shape[2] and 0 < wanted < 15:
-        state = bytes(seed.generate_state(12, np.uint64)[8:].tobytes())
-        _core.complete_deals(state, masks.shape[2], wanted, byte_view(masks))
+        _core.complete_deals(kernel_state(seed, 2), masks.shape[2], wanted, byte_view(masks))
     return masks
 
 
@@ -78,7 +73,7 @@ def deal_around(seed: np.random.SeedSequence, held: np.ndarray, seat: int) -> np
     held = np.ascontiguousarray(held, dtype=np.uint16)
     n = held.shape[1]
     out = np.empty((4, 4, n), dtype=np.uint16)
-    _core.deal_masks(chunk_state(seed), n, _NO_FIXED, 0, byte_view(held), seat,
+    _core.deal_masks(kernel_state(seed, 1), n, _NO_FIXED, 0, byte_view(held), seat,
                      byte_view(out))
     return out
 
@@ -94,7 +89,7 @@ def deal_classes(seed: np.random.SeedSequence, lengths: np.ndarray, points: np.n
     points = np.ascontiguousarray(points, dtype=np.int8)
     n = lengths.shape[1]
     out = np.empty((4, 4, n), dtype=np.uint16)
-    _core.deal_classes(chunk_state(seed), n, seat, byte_view(lengths), byte_view(points), byte_view(weights),
+    _core.deal_classes(kernel_state(seed, 1), n, seat, byte_view(lengths), byte_view(points), byte_view(weights),
                        byte_view(cumulative), byte_view(honours), byte_view(out))
     return out
 

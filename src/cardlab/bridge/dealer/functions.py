@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
-from cardlab import _core
+from cardlab._native import core as _core
 from cardlab.bridge.dealer.dealing import byte_view
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import SUIT_NAMES

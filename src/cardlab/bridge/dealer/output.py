@@ -21,7 +21,7 @@ from typing import Any, Sequence, TextIO
 
 import numpy as np
 
-from cardlab import _core
+from cardlab._native import core as _core
 from cardlab.board import SEAT_NAMES as _SEAT_NAMES, SEATS
 from cardlab.cards import RANKS as _RANKS
 from cardlab.bridge.dealer.dealing import byte_view

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab import _core
+from cardlab._native import core as _core
 from cardlab.bridge.dealer.dealing import byte_view
 from cardlab.bridge.dealer.functions import Hands, Tables, _shape_table, suit_table
 from cardlab.bridge.dealer.parser import Binary, Call, Cond, Num, Script, Shapes, Unary, Var

@@ -1,0 +1,95 @@
+/* The kernels' one random generator and their one unbiased bounded draw.
+ *
+ * Generator: xoshiro256** (Blackman and Vigna, 2018).  Seed convention, the same for every
+ * kernel: the caller passes the 256-bit state as 32 bytes, four native-order uint64 words of
+ * the chunk's numpy SeedSequence (cardlab.engine.kernel_state), so a chunk's draws depend on
+ * the seed and the chunk number only, never on threads.  cl_rng_seed is the one place that
+ * guards xoshiro's one forbidden state, all zero.
+ *
+ * Bounded draw: a uniform integer in [0, n), n >= 1, by Lemire's multiply-and-reject on 32 bits
+ * ("Fast random integer generation in an interval", 2019): exactly uniform.  cl_lemire is the
+ * one step; the two draws differ only in where their 32-bit words come from:
+ *   cl_below_half  half a generator word at a time (the generator is the costly part); a
+ *                  cl_halves carries the unused half from one draw to the next, low half first;
+ *   cl_below_from  from 32 bits the caller already has (two draws from one word, the low half
+ *                  then the high half); a rejection takes the low half of a fresh word.
+ */
+#ifndef CARDLAB_RNG_H
+#define CARDLAB_RNG_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "portable.h"
+
+typedef struct {
+    uint64_t s[4];
+} cl_rng;
+
+/* The state from 32 bytes of seed words; all zero (never reached from a SeedSequence in
+ * practice) becomes a fixed non-zero state. */
+static inline void cl_rng_seed(cl_rng *r, const void *words32)
+{
+    memcpy(r->s, words32, sizeof r->s);
+    if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
+        r->s[0] = UINT64_C(0x9E3779B97F4A7C15);
+}
+
+static inline uint64_t cl_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t cl_next(cl_rng *r)
+{
+    uint64_t *s = r->s;
+    const uint64_t result = cl_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = cl_rotl(s[3], 45);
+    return result;
+}
+
+/* One step of Lemire's method: 1 and *out = floor(bits * n / 2^32) when the product's low word
+ * accepts it, 0 when the caller must draw again. */
+static inline int cl_lemire(uint32_t bits, uint32_t n, uint32_t *out)
+{
+    const uint64_t m = (uint64_t)bits * n;
+    const uint32_t low = (uint32_t)m;
+    *out = (uint32_t)(m >> 32);
+    return CL_LIKELY(low >= n) || low >= (uint32_t)(-n) % n;
+}
+
+typedef struct {
+    uint64_t word;
+    int halves;
+} cl_halves;
+
+static inline uint32_t cl_below_half(cl_rng *r, cl_halves *h, uint32_t n)
+{
+    uint32_t v;
+    for (;;) {
+        if (!h->halves) {
+            h->word = cl_next(r);
+            h->halves = 2;
+        }
+        const uint32_t bits = (uint32_t)h->word;
+        h->word >>= 32;
+        h->halves--;
+        if (cl_lemire(bits, n, &v))
+            return v;
+    }
+}
+
+static inline uint32_t cl_below_from(cl_rng *r, uint32_t bits, uint32_t n)
+{
+    uint32_t v;
+    while (!cl_lemire(bits, n, &v))
+        bits = (uint32_t)cl_next(r);
+    return v;
+}
+
+/* Uniform double in [0, 1). */
+static inline double cl_unit(cl_rng *r) { return (double)(cl_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+
+#endif
