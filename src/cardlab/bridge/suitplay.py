@@ -361,16 +361,12 @@ def _setup(north: str, south: str, vacant: str | tuple[int, int] | None,
 
 
 class _Solver:
-    def __init__(self, deal: _Deal, defence: str, entries: tuple[int | None, int | None], depth: int,
-                 target_mode: bool) -> None:
+    def __init__(self, deal: _Deal, defence: str, entries: tuple[int | None, int | None], depth: int) -> None:
         self.deal = deal
-        self.target_mode = target_mode
         self.random_equals = defence == "random-equals"
         self.entries = entries
         self.depth = depth  # thresholds kept: 1 for one target, the most tricks for the mean line
         self.memo: dict[Any, list[tuple[tuple[int, ...], Any]]] = {}
-        #: the mean-tricks solver that goes on once a target is made or out of reach
-        self.rest: _Solver | None = None
         self.gtop = [g[0] for g in deal.groups]
         self.glow = [g[-1] for g in deal.groups]
 
@@ -381,12 +377,12 @@ class _Solver:
 
     def solve(self, north: tuple[int, ...], south: tuple[int, ...], trick: tuple[tuple[str, int], ...],
               live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], ent: tuple[int | None, int | None],
-              last: str, need: int) -> list[tuple[tuple[int, ...], Any]]:
-        key = (north, south, trick, live, ent, last, need)
+              last: str) -> list[tuple[tuple[int, ...], Any]]:
+        key = (north, south, trick, live, ent, last)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        out = self._solve(north, south, trick, live, ent, last, need)
+        out = self._solve(north, south, trick, live, ent, last)
         self.memo[key] = out
         return out
 
@@ -398,21 +394,15 @@ class _Solver:
 
     def _solve(self, north: tuple[int, ...], south: tuple[int, ...], trick: tuple[tuple[str, int], ...],
                live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], ent: tuple[int | None, int | None],
-               last: str, need: int) -> list[tuple[tuple[int, ...], Any]]:
+               last: str) -> list[tuple[tuple[int, ...], Any]]:
         full = self._all(live)
         depth = self.depth
         if not trick:
             if not north and not south:
-                return [((full if self.target_mode and need <= 0 else 0,) * depth, None)]
+                return [((0,) * depth, None)]
             top = max(len(north), len(south))
-            if self.target_mode and (need <= 0 or need > top):
-                # the target is settled: go on with the line that takes the most tricks from here
-                assert self.rest is not None
-                frontier = self.rest.solve(north, south, (), live, ent, last, 0)
-                _, plan = max(frontier, key=lambda o: sum(_mass(m, self.deal.weights) for m in o[0]))
-                return [((full if need <= 0 else 0,), plan)]
             if self.entries == (None, None) and all(sum(wc) + sum(ec) == 0 for _, wc, ec in live):
-                got = tuple(full if k < top else 0 for k in range(depth)) if not self.target_mode else (full,)
+                got = tuple(full if k < top else 0 for k in range(depth))
                 return [(got, ("cash", top))]
             options: list[tuple[tuple[int, ...], Any]] = []
             for seat, hand in (("N", north), ("S", south)):
@@ -427,30 +417,26 @@ class _Solver:
                     new_ent = (left - 1, ent[1]) if index == 0 else (ent[0], left - 1)
                 for card in self._choices(hand, north, south, trick, live, seat):
                     n2, s2 = _remove(north, south, seat, card)
-                    for value, plan in self.solve(n2, s2, ((seat, card),), live, new_ent, last, need):
+                    for value, plan in self.solve(n2, s2, ((seat, card),), live, new_ent, last):
                         options.append((value, ("play", seat, card, plan)))
-                    if self.target_mode and any(v[0] == full for v, _ in options):
-                        break
             if not options:  # no entry to a hand with cards: the remaining cards are lost
                 return [((0,) * depth, ("stuck",))]
             return _pareto(options)
         seat = _SEATS_AFTER[trick[-1][0]]
         if len(trick) == 4:
-            return self._finish(north, south, trick, live, ent, need)
+            return self._finish(north, south, trick, live, ent)
         if seat in "NS":
             hand = north if seat == "N" else south
             if not hand:
                 return [(v, ("play", seat, -1, p)) for v, p in self.solve(north, south, trick + ((seat, -1),), live,
-                                                                            ent, last, need)]
+                                                                            ent, last)]
             options = []
             for card in self._choices(hand, north, south, trick, live, seat):
                 n2, s2 = _remove(north, south, seat, card)
-                for value, plan in self.solve(n2, s2, trick + ((seat, card),), live, ent, last, need):
+                for value, plan in self.solve(n2, s2, trick + ((seat, card),), live, ent, last):
                     options.append((value, ("play", seat, card, plan)))
-                if self.target_mode and any(v[0] == full for v, _ in options):
-                    break
             return _pareto(options)
-        return self._defend(north, south, trick, live, ent, last, need, seat, full)
+        return self._defend(north, south, trick, live, ent, last, seat, full)
 
     def _choices(self, hand: tuple[int, ...], north: tuple[int, ...], south: tuple[int, ...],
                  trick: tuple[tuple[str, int], ...], live: Sequence[tuple[int, tuple[int, ...], tuple[int, ...]]],
@@ -476,14 +462,13 @@ class _Solver:
 
     def _defend(self, north: tuple[int, ...], south: tuple[int, ...], trick: tuple[tuple[str, int], ...],
                 live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], ent: tuple[int | None, int | None],
-                last: str, need: int, seat: str, full: int) -> list[tuple[tuple[int, ...], Any]]:
+                last: str, seat: str, full: int) -> list[tuple[tuple[int, ...], Any]]:
         groups = self.deal.groups
         live_ours = frozenset(north) | frozenset(south) | frozenset(c for s, c in trick if s in "NS" and c >= 0)
         children: list[tuple[Any, int, list[tuple[tuple[int, ...], Any]]]] = []
         void = tuple(x for x in live if sum(x[1] if seat == "W" else x[2]) == 0)
         if void:
-            children.append(("-", self._all(void), self.solve(north, south, trick + ((seat, -1),), void, ent, last,
-                                                               need)))
+            children.append(("-", self._all(void), self.solve(north, south, trick + ((seat, -1),), void, ent, last)))
         for run in self.runs(live_ours):
             sub = []
             for lid, wc, ec in live:
@@ -498,7 +483,7 @@ class _Solver:
             rep = self.gtop[run[0]]
             tuple_sub = tuple(sub)
             children.append((run, self._all(tuple_sub), self.solve(north, south, trick + ((seat, rep),), tuple_sub,
-                                                                    ent, last, need)))
+                                                                    ent, last)))
         acc: list[tuple[tuple[int, ...], Any]] = [((full,) * self.depth, {})]
         for token, mask, frontier in children:
             nxt = []
@@ -512,14 +497,12 @@ class _Solver:
 
     def _finish(self, north: tuple[int, ...], south: tuple[int, ...], trick: tuple[tuple[str, int], ...],
                 live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], ent: tuple[int | None, int | None],
-                need: int) -> list[tuple[tuple[int, ...], Any]]:
+                ) -> list[tuple[tuple[int, ...], Any]]:
         winner = max(trick, key=lambda sc: sc[1])
         ours = winner[0] in "NS"
         full = self._all(live)
         last = winner[0] if ours else "-"
-        if self.target_mode:
-            return self.solve(north, south, (), live, ent, last, need - 1 if ours else need)
-        sub = self.solve(north, south, (), live, ent, last, need)
+        sub = self.solve(north, south, (), live, ent, last)
         if not ours:
             return sub
         return [((full,) + value[:-1], plan) for value, plan in sub]
@@ -587,17 +570,16 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
         if not 1 <= t <= most:
             raise ConstraintError(f"target {t} tricks: North {north!r} and South {south!r} can take 1 to {most} tricks")
     live = tuple((i, lay, tuple(len(g) - j for g, j in zip(deal.groups, lay))) for i, lay in enumerate(deal.layouts))
-    rest = _Solver(deal, defence, ent, most, False)
+    solver = _Solver(deal, defence, ent, most)
+    frontier = solver.solve(deal.north, deal.south, (), live, ent, "-")
+    # Every line's outcome is dominated by one on the frontier, so the best line for each
+    # target (and for the mean) is a frontier element: one search answers every question.
     lines: list[TargetLine] = []
     for t in wanted:
-        solver = _Solver(deal, defence, ent, 1, True)
-        solver.rest = rest
-        frontier = solver.solve(deal.north, deal.south, (), live, ent, "-", t)
-        best_value, best_plan = max(frontier, key=lambda o: _mass(o[0][0], deal.weights))
-        lines.append(_line(deal, defence, ent, best_plan, t, _mass(best_value[0], deal.weights)))
-    frontier = rest.solve(deal.north, deal.south, (), live, ent, "-", 0)
+        value, plan = max(frontier, key=lambda o: _mass(o[0][t - 1], deal.weights))
+        lines.append(_line(deal, defence, plan, t, _mass(value[t - 1], deal.weights), value))
     value, plan = max(frontier, key=lambda o: sum(_mass(m, deal.weights) for m in o[0]))
-    mean_line = _line(deal, defence, ent, plan, None, sum((_mass(m, deal.weights) for m in value), Fraction(0)))
+    mean_line = _line(deal, defence, plan, None, sum((_mass(m, deal.weights) for m in value), Fraction(0)), value)
     rows = []
     for i, lay in enumerate(deal.layouts):
         tricks = {str(t.tricks): t.per_layout[i] for t in lines}
@@ -650,10 +632,10 @@ def _show_layout(deal: _Deal, lay: tuple[int, ...]) -> tuple[str, str]:
 # A plan as a tree, in words, and its tricks per layout
 
 
-def _line(deal: _Deal, defence: str, ent: tuple[int | None, int | None], plan: Any, target: int | None,
-          value: Fraction) -> TargetLine:
+def _line(deal: _Deal, defence: str, plan: Any, target: int | None, value: Fraction,
+          masks: tuple[int, ...]) -> TargetLine:
     tree = _tree(plan, _labels(deal.groups))
-    per_layout = tuple(evaluate_tree(tree, deal.north, deal.south, deal.groups, lay, defence) for lay in deal.layouts)
+    per_layout = tuple(sum(m >> i & 1 for m in masks) for i in range(len(deal.layouts)))
     return TargetLine(target, value, _words(tree), tree, per_layout)
 
 
