@@ -608,10 +608,10 @@ def _show_hand(hand: tuple[int, ...]) -> str:
 
 
 def _labels(groups: Sequence[tuple[int, ...]]) -> list[str]:
-    """How each static group's cards are shown: ``x`` for the lowest group below the ten, else
-    the group's highest card (it stands for the whole group of equal cards)."""
+    """How each static group's cards are shown: ``x`` for the lowest group (the small cards),
+    else the group's highest card (it stands for the whole group of equal cards)."""
     out = [_card(g[0]) for g in groups]
-    if groups and groups[-1][0] < RANKS.index("T"):
+    if groups:
         out[-1] = "x"
     return out
 
@@ -619,10 +619,9 @@ def _labels(groups: Sequence[tuple[int, ...]]) -> list[str]:
 def _show_layout(deal: _Deal, lay: tuple[int, ...]) -> tuple[str, str]:
     west: list[str] = []
     east: list[str] = []
-    small = _labels(deal.groups)[-1:] == ["x"]
     last = len(deal.groups) - 1
     for g, (cards, j) in enumerate(zip(deal.groups, lay)):
-        shown = ["x" if small and g == last else _card(r) for r in cards]
+        shown = ["x" if g == last else _card(r) for r in cards]
         west += shown[:j]
         east += shown[j:]
     return "".join(west) or "-", "".join(east) or "-"
@@ -713,7 +712,7 @@ def _say(tree: list[dict[str, Any]], out: list[str], depth: int, position: int) 
                     out.append(f"[if {'he shows out' if c == '-' else _low(c) + ' appears'}: {what}]")
             _say(branches[main], out, depth + 1, position + 1)
             return
-    if out and out[-1].endswith(";"):
+    if out and out[-1][-1] in ";:":
         out[-1] = out[-1][:-1] + "."
 
 
