@@ -371,20 +371,47 @@ class _Solver:
         self.glow = [g[-1] for g in deal.groups]
 
     # -- helpers -------------------------------------------------------------------------------
-    def runs(self, live_ours: frozenset[int]) -> list[tuple[int, ...]]:
-        """The static groups, merged into runs of equal cards under random-equals."""
-        return _runs(self.deal.groups, live_ours, self.random_equals)
+    def runs(self, live_ours: frozenset[int],
+             live: Sequence[tuple[int, tuple[int, ...], tuple[int, ...]]]) -> list[tuple[int, ...]]:
+        """The static groups, merged into runs of equal cards under random-equals (over the
+        groups with cards still in play, so that equal states give equal runs)."""
+        groups = self.deal.groups
+        active = [g for g in range(len(groups)) if any(wc[g] or ec[g] for _, wc, ec in live)]
+        if not self.random_equals:
+            return [(g,) for g in active]
+        out: list[list[int]] = []
+        for g in active:
+            if out and not any(x in live_ours for x in range(groups[g][0] + 1, groups[out[-1][-1]][-1])):
+                out[-1].append(g)
+            else:
+                out.append([g])
+        return [tuple(r) for r in out]
 
     def solve(self, north: tuple[int, ...], south: tuple[int, ...], trick: tuple[tuple[str, int], ...],
               live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], ent: tuple[int | None, int | None],
               last: str) -> list[tuple[tuple[int, ...], Any]]:
-        key = (north, south, trick, live, ent, last)
+        if self.entries == (None, None):
+            # equal declarer cards are one card: the key counts, for each, the missing groups
+            # still in play above it (plans name cards the same way: see _slot)
+            tops = self._tops(live, trick)
+            key: Any = (tuple(_slot(c, tops) for c in north), tuple(_slot(c, tops) for c in south),
+                        tuple((s, _slot(c, tops) if s in "NS" else c) for s, c in trick), live)
+        else:
+            key = (north, south, trick, live, ent, last)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
         out = self._solve(north, south, trick, live, ent, last)
         self.memo[key] = out
         return out
+
+    def _tops(self, live: Sequence[tuple[int, tuple[int, ...], tuple[int, ...]]],
+              trick: Sequence[tuple[str, int]]) -> list[int]:
+        """The top cards of the missing groups still in play (in a hand, or on the table)."""
+        gtop = self.gtop
+        out = {gtop[g] for g in range(len(gtop)) if any(wc[g] or ec[g] for _, wc, ec in live)}
+        out.update(c for s, c in trick if s in "WE" and c >= 0)
+        return sorted(out, reverse=True)
 
     def _all(self, live: Sequence[tuple[int, Any, Any]]) -> int:
         m = 0
@@ -415,10 +442,11 @@ class _Solver:
                     if left is None or left <= 0:
                         continue
                     new_ent = (left - 1, ent[1]) if index == 0 else (ent[0], left - 1)
+                tops = self._tops(live, trick)
                 for card in self._choices(hand, north, south, trick, live, seat):
                     n2, s2 = _remove(north, south, seat, card)
                     for value, plan in self.solve(n2, s2, ((seat, card),), live, new_ent, last):
-                        options.append((value, ("play", seat, card, plan)))
+                        options.append((value, ("play", seat, self._name(card, tops), plan)))
             if not options:  # no entry to a hand with cards: the remaining cards are lost
                 return [((0,) * depth, ("stuck",))]
             return _pareto(options)
@@ -431,10 +459,11 @@ class _Solver:
                 return [(v, ("play", seat, -1, p)) for v, p in self.solve(north, south, trick + ((seat, -1),), live,
                                                                             ent, last)]
             options = []
+            tops = self._tops(live, trick)
             for card in self._choices(hand, north, south, trick, live, seat):
                 n2, s2 = _remove(north, south, seat, card)
                 for value, plan in self.solve(n2, s2, trick + ((seat, card),), live, ent, last):
-                    options.append((value, ("play", seat, card, plan)))
+                    options.append((value, ("play", seat, self._name(card, tops), plan)))
             return _pareto(options)
         return self._defend(north, south, trick, live, ent, last, seat, full)
 
@@ -447,11 +476,9 @@ class _Solver:
             if any(wc[g] or ec[g] for _, wc, ec in live):
                 others.update(self.deal.groups[g])
         for s, c in trick:
-            if s in "WE" and c >= 0:
-                others.add(c)
-            elif c >= 0:
-                others.add(c)  # a card on the table separates too
-        if self.entries != (None, None):
+            if c >= 0 and (s in "WE" or self.entries != (None, None)):
+                others.add(c)  # a defender's card on the table separates declarer's cards
+        if self.entries != (None, None):  # which hand wins the trick matters: keep every card apart
             others.update(south if seat == "N" else north)
         out: list[int] = []
         for card in sorted(hand):
@@ -469,19 +496,11 @@ class _Solver:
         void = tuple(x for x in live if sum(x[1] if seat == "W" else x[2]) == 0)
         if void:
             children.append(("-", self._all(void), self.solve(north, south, trick + ((seat, -1),), void, ent, last)))
-        for run in self.runs(live_ours):
-            sub = []
-            for lid, wc, ec in live:
-                mine = wc if seat == "W" else ec
-                g = next((g for g in reversed(run) if mine[g]), None)
-                if g is None:
-                    continue
-                new = mine[:g] + (mine[g] - 1,) + mine[g + 1:]
-                sub.append((lid, new, ec) if seat == "W" else (lid, wc, new))
-            if not sub:
+        for run in self.runs(live_ours, live):
+            tuple_sub = _follow(live, seat, run)
+            if not tuple_sub:
                 continue
             rep = self.gtop[run[0]]
-            tuple_sub = tuple(sub)
             children.append((run, self._all(tuple_sub), self.solve(north, south, trick + ((seat, rep),), tuple_sub,
                                                                     ent, last)))
         acc: list[tuple[tuple[int, ...], Any]] = [((full,) * self.depth, {})]
@@ -506,6 +525,47 @@ class _Solver:
         if not ours:
             return sub
         return [((full,) + value[:-1], plan) for value, plan in sub]
+
+
+    def _name(self, card: int, tops: list[int]) -> int:
+        """A declarer card in a plan: its slot when equal cards are merged, else the card."""
+        return _slot(card, tops) if self.entries == (None, None) else card
+
+    def card(self, name: int, hand: Sequence[int], live: Sequence[tuple[int, tuple[int, ...], tuple[int, ...]]],
+             trick: Sequence[tuple[str, int]]) -> int:
+        """The card of the hand a plan names (the lowest of its equal cards), -1 for a discard."""
+        if name < 0 or self.entries != (None, None):
+            return name
+        tops = self._tops(live, trick)
+        return min(c for c in hand if _slot(c, tops) == name)
+
+
+def _slot(card: int, tops: list[int]) -> int:
+    """How many of the missing groups still in play rank above ``card`` (-1 stays a discard)."""
+    if card < 0:
+        return -1
+    n = 0
+    for t in tops:
+        if t > card:
+            n += 1
+        else:
+            break
+    return n
+
+
+def _follow(live: Sequence[tuple[int, tuple[int, ...], tuple[int, ...]]], seat: str,
+            run: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """The layouts where ``seat`` can play a card of ``run``, each with that card gone (the
+    lowest of his cards in the run: they are equal)."""
+    sub = []
+    for lid, wc, ec in live:
+        mine = wc if seat == "W" else ec
+        g = next((g for g in reversed(run) if mine[g]), None)
+        if g is None:
+            continue
+        new = mine[:g] + (mine[g] - 1,) + mine[g + 1:]
+        sub.append((lid, new, ec) if seat == "W" else (lid, wc, new))
+    return tuple(sub)
 
 
 def _flatten(plan: Any) -> dict[Any, Any]:
@@ -577,9 +637,9 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
     lines: list[TargetLine] = []
     for t in wanted:
         value, plan = max(frontier, key=lambda o: _mass(o[0][t - 1], deal.weights))
-        lines.append(_line(deal, defence, plan, t, _mass(value[t - 1], deal.weights), value))
+        lines.append(_line(deal, solver, plan, t, _mass(value[t - 1], deal.weights), value, live))
     value, plan = max(frontier, key=lambda o: sum(_mass(m, deal.weights) for m in o[0]))
-    mean_line = _line(deal, defence, plan, None, sum((_mass(m, deal.weights) for m in value), Fraction(0)), value)
+    mean_line = _line(deal, solver, plan, None, sum((_mass(m, deal.weights) for m in value), Fraction(0)), value, live)
     rows = []
     for i, lay in enumerate(deal.layouts):
         tricks = {str(t.tricks): t.per_layout[i] for t in lines}
@@ -631,24 +691,33 @@ def _show_layout(deal: _Deal, lay: tuple[int, ...]) -> tuple[str, str]:
 # A plan as a tree, in words, and its tricks per layout
 
 
-def _line(deal: _Deal, defence: str, plan: Any, target: int | None, value: Fraction,
-          masks: tuple[int, ...]) -> TargetLine:
-    tree = _tree(plan, _labels(deal.groups))
+def _line(deal: _Deal, solver: _Solver, plan: Any, target: int | None, value: Fraction,
+          masks: tuple[int, ...], live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]) -> TargetLine:
+    tree = _tree(solver, plan, _labels(deal.groups), deal.north, deal.south, (), live)
     per_layout = tuple(sum(m >> i & 1 for m in masks) for i in range(len(deal.layouts)))
     return TargetLine(target, value, _words(tree), tree, per_layout)
 
 
-def _tree(plan: Any, labels: list[str]) -> list[dict[str, Any]]:
+def _tree(solver: _Solver, plan: Any, labels: list[str], north: tuple[int, ...], south: tuple[int, ...],
+          trick: tuple[tuple[str, int], ...], live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+          ) -> list[dict[str, Any]]:
     """The plan as a list of steps: ``{"play": "S:2"}`` for declarer's card, then
     ``{"if": {"W:x": [...], "W:K": [...]}}`` for a defender's card (one branch per card that
     can appear), each branch the rest of the tree; ``{"cash": n}`` when the defenders have no
     cards left and declarer takes his ``n`` remaining winners; ``{"stuck": true}`` when no hand
-    with cards can be reached."""
+    with cards can be reached. The plan's cards are named as the solver names them; the tree
+    names the actual cards, replaying the state."""
     steps: list[dict[str, Any]] = []
     while plan is not None:
         if plan[0] == "play":
-            _, seat, card, plan = plan
+            _, seat, name, plan = plan
+            hand = north if seat == "N" else south
+            card = solver.card(name, hand, live, trick)
             steps.append({"play": f"{seat}:{'-' if card < 0 else _card(card)}"})
+            north, south = _remove(north, south, seat, card) if card >= 0 else (north, south)
+            trick = trick + ((seat, card),)
+            if len(trick) == 4:
+                trick = ()
         elif plan[0] == "cash":
             steps.append({"cash": plan[1]})
             break
@@ -657,8 +726,17 @@ def _tree(plan: Any, labels: list[str]) -> list[dict[str, Any]]:
             break
         else:
             _, seat, branches = plan
-            shown = {f"{seat}:{'-' if token == '-' else labels[token[0]]}": _tree(child, labels)
-                     for token, child in branches.items()}
+            shown = {}
+            for token, child in branches.items():
+                if token == "-":
+                    sub = tuple(x for x in live if sum(x[1] if seat == "W" else x[2]) == 0)
+                    rep = -1
+                else:
+                    sub = _follow(live, seat, token)
+                    rep = solver.gtop[token[0]]
+                t2 = trick + ((seat, rep),)
+                shown[f"{seat}:{'-' if token == '-' else labels[token[0]]}"] = _tree(
+                    solver, child, labels, north, south, () if len(t2) == 4 else t2, sub)
             steps.append({"if": dict(sorted(shown.items(), key=lambda kv: _order(kv[0])))})
             break
     return steps
@@ -772,13 +850,17 @@ def _walk(tree: list[dict[str, Any]], north: list[int], south: list[int], west: 
         else:
             live_ours = frozenset(north) | frozenset(south) | frozenset(c for s, c in trick if s in "NS")
             options = []
+            names = {k.split(":")[1] for k in branches}
             for run in _runs(groups, live_ours, defence == "random-equals"):
                 g = next((g for g in reversed(run) if mine[g]), None)
                 if g is None:
                     continue
                 new = list(mine)
                 new[g] -= 1
-                options.append((labels[run[0]], new, groups[run[0]][0]))
+                # the branch that names this card: its group's label, or (random-equals) the
+                # label of the highest group of its run that the tree names
+                label = next((labels[h] for h in run if h <= g and labels[h] in names), labels[g])
+                options.append((label, new, groups[run[0]][0]))
         for label, new, rank in options:
             key = f"{seat}:{label}"
             if key not in branches:
