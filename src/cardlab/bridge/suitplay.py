@@ -8,8 +8,10 @@ layout. The layouts of the missing cards and their a-priori weights (vacant plac
 >>> r = suitplay("AQ", "32", targets=[2])
 >>> r.targets[0].probability_exact
 Fraction(1, 2)
->>> r.targets[0].line
-'Lead the 2 from South; West plays low: finesse the Q.'
+>>> r.targets[0].tree[0], list(r.targets[0].tree[1]["if"])
+({'play': 'S:2'}, ['W:x', 'W:K', 'W:-'])
+>>> r.targets[0].tree[1]["if"]["W:x"][0]
+{'play': 'N:Q'}
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ from math import comb
 from typing import Any, Iterable, Sequence
 
 from cardlab.bridge.splits import layout_ways, parse_plays, parse_vacant
+from cardlab.cards import RANKS
 from cardlab.errors import ConstraintError, DeckError
 
 __all__ = ["suitplay", "SuitPlayResult", "TargetLine", "LayoutRow", "parse_suit", "parse_entries", "DEFENCES",
            "evaluate_tree", "Comparison"]
 
-RANKS = "23456789TJQKA"
 #: The two defence models: defenders who choose any card (and falsecard), or who play equal cards at random.
 DEFENCES = ("omniscient", "random-equals")
 _SEATS_AFTER = {"N": "E", "E": "S", "S": "W", "W": "N"}
@@ -616,7 +618,7 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
 
     >>> r = suitplay("AKJT", "5432", targets=[4])
     >>> r.targets[0].probability_exact
-    Fraction(1133, 4025)
+    Fraction(243, 460)
     """
     if defence not in DEFENCES:
         raise ConstraintError(f"defence {defence!r}: choose omniscient or random-equals")

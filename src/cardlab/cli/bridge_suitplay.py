@@ -12,7 +12,7 @@ __all__ = ["register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``cardlab bridge suitplay``."""
     play = subparsers.add_parser(
-        "suitplay", help="the best line of play in one suit, exactly (SuitPlay's question)",
+        "suitplay", help="the best line of play in one suit, exactly",
         description="The best line for a suit combination: for each number of tricks, the line that "
                     "makes it most often (exact probability), the line with the most tricks on average, "
                     "and the tricks of each line against every layout. Examples: cardlab bridge suitplay "
