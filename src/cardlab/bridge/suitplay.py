@@ -788,7 +788,13 @@ def _say(tree: list[dict[str, Any]], out: list[str], depth: int, position: int) 
                     if nxt == main_next:
                         continue
                     c = k.split(":")[1]
-                    what = f"{_NAMES[nxt.split(':')[0]]} plays the {nxt.split(':')[1]}" if nxt else "nothing more"
+                    who, card = nxt.split(":") if nxt else ("", "")
+                    if not nxt:
+                        what = "nothing more"
+                    elif (position + 1) % 4 == 0:
+                        what = f"lead the {card} from {_NAMES[who]}"
+                    else:
+                        what = f"{_NAMES[who]} plays the {card}" if card != "-" else f"{_NAMES[who]} discards"
                     out.append(f"[if {'he shows out' if c == '-' else _low(c) + ' appears'}: {what}]")
             _say(branches[main], out, depth + 1, position + 1)
             return
