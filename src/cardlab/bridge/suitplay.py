@@ -369,6 +369,7 @@ class _Solver:
         self.entries = entries
         self.depth = depth  # thresholds kept: 1 for one target, the most tricks for the mean line
         self.memo: dict[Any, list[tuple[tuple[int, ...], Any]]] = {}
+        self.trees: dict[int, list[dict[str, Any]]] = {}
         self.gtop = [g[0] for g in deal.groups]
         self.glow = [g[-1] for g in deal.groups]
 
@@ -695,7 +696,11 @@ def _show_layout(deal: _Deal, lay: tuple[int, ...]) -> tuple[str, str]:
 
 def _line(deal: _Deal, solver: _Solver, plan: Any, target: int | None, value: Fraction,
           masks: tuple[int, ...], live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]) -> TargetLine:
-    tree = _tree(solver, plan, _labels(deal.groups), deal.north, deal.south, (), live)
+    # lines for several targets are often one plan: build its tree once (plans live as long
+    # as the solver, so their ids are stable here)
+    tree = solver.trees.get(id(plan))
+    if tree is None:
+        tree = solver.trees[id(plan)] = _tree(solver, plan, _labels(deal.groups), deal.north, deal.south, (), live)
     per_layout = tuple(sum(m >> i & 1 for m in masks) for i in range(len(deal.layouts)))
     return TargetLine(target, value, _words(tree), tree, per_layout)
 
