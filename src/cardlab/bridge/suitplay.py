@@ -370,6 +370,7 @@ class _Solver:
         self.depth = depth  # thresholds kept: 1 for one target, the most tricks for the mean line
         self.memo: dict[Any, list[tuple[tuple[int, ...], Any]]] = {}
         self.trees: dict[int, list[dict[str, Any]]] = {}
+        self.active: dict[Any, frozenset[int]] = {}  # live layouts -> tops of their groups in play
         self.gtop = [g[0] for g in deal.groups]
         self.glow = [g[-1] for g in deal.groups]
 
@@ -411,10 +412,13 @@ class _Solver:
     def _tops(self, live: Sequence[tuple[int, tuple[int, ...], tuple[int, ...]]],
               trick: Sequence[tuple[str, int]]) -> list[int]:
         """The top cards of the missing groups still in play (in a hand, or on the table)."""
-        gtop = self.gtop
-        out = {gtop[g] for g in range(len(gtop)) if any(wc[g] or ec[g] for _, wc, ec in live)}
-        out.update(c for s, c in trick if s in "WE" and c >= 0)
-        return sorted(out, reverse=True)
+        base = self.active.get(live)
+        if base is None:
+            gtop = self.gtop
+            base = self.active[live] = frozenset(
+                gtop[g] for g in range(len(gtop)) if any(wc[g] or ec[g] for _, wc, ec in live))
+        extra = [c for s, c in trick if s in "WE" and c >= 0]
+        return sorted(base.union(extra), reverse=True) if extra else sorted(base, reverse=True)
 
     def _all(self, live: Sequence[tuple[int, Any, Any]]) -> int:
         m = 0
