@@ -231,3 +231,23 @@ def test_entries_limit_the_leads() -> None:
     assert free.target(2).probability_exact == Fraction(1, 2)
     assert none.target(2).probability_exact == _west_prob(9, "K", lambda w, k: ("K" in w and k == 1)
                                                            or (not w and k == 8))
+
+
+def test_played_cards_take_a_place() -> None:
+    # West has shown the 5 (say, on an earlier round of the suit): the K lies in one of West's 12
+    # remaining places or East's 13, each place alike: the finesse wins 12/25.
+    r = suitplay("AQ", "32", targets=[2], played="W:5")
+    assert r.target(2).probability_exact == Fraction(12, 25)
+    assert r.missing == "KJT98764" and r.to_dict()["played"] == ["W:5"]
+    with pytest.raises(DeckError, match="still in NORTH or SOUTH"):
+        suitplay("AQ", "32", played="N:Q")
+
+
+def test_mp_cycle_detection() -> None:
+    from cardlab.bridge.suitplay import _cycle
+
+    scores = {"a": {"a": .5, "b": .6, "c": .4}, "b": {"a": .4, "b": .5, "c": .6}, "c": {"a": .6, "b": .4, "c": .5}}
+    assert _cycle(["a", "b", "c"], scores, 0.5) == ("a", "b", "c")
+    scores["c"]["a"] = .3
+    scores["a"]["c"] = .7
+    assert _cycle(["a", "b", "c"], scores, 0.5) == ()
