@@ -371,6 +371,7 @@ class _Solver:
         self.memo: dict[Any, list[tuple[tuple[int, ...], Any]]] = {}
         self.trees: dict[int, list[dict[str, Any]]] = {}
         self.active: dict[Any, frozenset[int]] = {}  # live layouts -> tops of their groups in play
+        self.masks: dict[Any, int] = {}  # live layouts -> their bitmask
         self.gtop = [g[0] for g in deal.groups]
         self.glow = [g[-1] for g in deal.groups]
 
@@ -380,7 +381,8 @@ class _Solver:
         """The static groups, merged into runs of equal cards under random-equals (over the
         groups with cards still in play, so that equal states give equal runs)."""
         groups = self.deal.groups
-        active = [g for g in range(len(groups)) if any(wc[g] or ec[g] for _, wc, ec in live)]
+        base = self._tops(live, ())
+        active = [g for g in range(len(groups)) if self.gtop[g] in base]
         if not self.random_equals:
             return [(g,) for g in active]
         out: list[list[int]] = []
@@ -421,9 +423,13 @@ class _Solver:
         return sorted(base.union(extra), reverse=True) if extra else sorted(base, reverse=True)
 
     def _all(self, live: Sequence[tuple[int, Any, Any]]) -> int:
-        m = 0
-        for lid, _, _ in live:
-            m |= 1 << lid
+        """The bitmask of the layouts in ``live``."""
+        m = self.masks.get(live)
+        if m is None:
+            m = 0
+            for lid, _, _ in live:
+                m |= 1 << lid
+            self.masks[live] = m
         return m
 
     def _solve(self, north: tuple[int, ...], south: tuple[int, ...], trick: tuple[tuple[str, int], ...],
