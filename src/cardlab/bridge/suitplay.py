@@ -517,6 +517,7 @@ class _Solver:
             children.append((run, self._all(tuple_sub), self.solve(north, south, trick + ((seat, rep),), tuple_sub,
                                                                     ent, last)))
         acc: list[tuple[tuple[int, ...], Any]] = [((full,) * self.depth, {})]
+        children.sort(key=lambda child: len(child[2]))  # single answers first: the products stay small
         for token, mask, frontier in children:
             nxt = []
             keep = ~mask
@@ -524,7 +525,7 @@ class _Solver:
                 for v2, p2 in frontier:
                     merged = tuple(a & (b | keep) for a, b in zip(value, v2))
                     nxt.append((merged, (plan, token, p2)))
-            acc = _pareto(nxt)
+            acc = _pareto(nxt) if len(frontier) > 1 else nxt
         return [(value, ("defend", seat, _flatten(plan))) for value, plan in acc]
 
     def _finish(self, north: tuple[int, ...], south: tuple[int, ...], trick: tuple[tuple[str, int], ...],
