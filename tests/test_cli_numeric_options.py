@@ -26,6 +26,7 @@ BASE = {
     ("bridge", "lead"): ["--hand", "AKQ2.T98.765.432", "--contract", "3NT", "--by", "S"],
     ("poker", "odds"): [], ("poker", "equity"): ["AsAh", "KdKc"],
     ("poker", "video"): ["jacks-or-better-9-6"],
+    ("bridge", "suitplay"): ["AQ", "32"],
 }
 
 

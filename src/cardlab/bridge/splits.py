@@ -36,7 +36,7 @@ from typing import Any, Iterator
 from cardlab.errors import ConstraintError, DeckError
 
 __all__ = ["SplitRow", "CardPlace", "SplitTable", "suit_split", "card_layouts", "parse_vacant", "parse_holding",
-           "parse_plays", "HONOURS"]
+           "parse_plays", "layout_ways", "HONOURS"]
 
 #: The cards that are named in layouts; 9 down to 2 (and ``x``) are small cards, all alike.
 HONOURS = "AKQJT"
@@ -189,6 +189,19 @@ def parse_vacant(text: str | tuple[int, int] | None) -> tuple[int, int]:
     if not (0 <= w <= 13 and 0 <= e <= 13):
         raise ConstraintError(f"vacant places {shown!r}: each hand has 0 to 13 unknown cards")
     return (w, e)
+
+
+def layout_ways(k: int, n: int, vacant: tuple[int, int]) -> int:
+    """The ways to deal the other unseen cards when West holds ``k`` given cards of the ``n``
+    missing (East the rest): ``C(w + e - n, w - k)``, 0 when the cards do not fit the places.
+    One given layout's chance is this over ``C(w + e, w)`` (``bridge suitplay`` uses it too).
+
+    >>> layout_ways(1, 2, (13, 13)), layout_ways(2, 2, (13, 13))
+    (2704156, 2496144)
+    """
+    w, e = vacant
+    rest = w + e - n
+    return comb(rest, w - k) if 0 <= w - k <= rest else 0
 
 
 def _check_fit(n: int, vacant: tuple[int, int], missing: str) -> None:
@@ -344,10 +357,9 @@ def card_layouts(cards: str, vacant: str | tuple[int, int] | None = None, played
     for mask in range(1 << len(holding.honours)):
         west_h = tuple(h for i, h in enumerate(holding.honours) if mask >> i & 1)
         for ws in range(holding.small + 1):
-            k = len(west_h) + ws
-            if not 0 <= w - k <= rest:
+            count = comb(holding.small, ws) * layout_ways(len(west_h) + ws, n, places)
+            if not count:
                 continue
-            count = comb(holding.small, ws) * comb(rest, w - k)
             east_h = tuple(h for h in holding.honours if h not in west_h)
             lik, chose = _likelihood(plays, west_h, ws, east_h, holding.small - ws)
             if lik:

@@ -61,6 +61,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("bridge", "lead"): ("cardlab.cli.bridge_dd", "rank the opening leads from a hand against a contract"),
     ("bridge", "teams"): ("cardlab.cli.bridge_teams", "score team matches (IMPs, WBF 20-point VPs, standings)"),
     ("bridge", "split"): ("cardlab.cli.bridge_split", "exact suit splits, card placement and restricted choice"),
+    ("bridge", "suitplay"): ("cardlab.cli.bridge_suitplay", "the best line of play in one suit, exactly"),
     ("bridge", "boards"): ("cardlab.cli.bridge_boards", "read a board file (PBN, LIN, Duplimate .dup/.dlm) and list or convert it"),
     ("poker", "compare"): ("cardlab.cli.poker", "which hand wins, and why"),
     ("poker", "rank"): ("cardlab.cli.poker", "category and strength of each hand"),
