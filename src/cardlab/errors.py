@@ -31,6 +31,7 @@ __all__ = [
     "DealerScriptError",
     "RangeError",
     "PayTableError",
+    "TournamentError",
 ]
 
 
@@ -138,3 +139,8 @@ class RangeError(CardlabError):
 class PayTableError(CardlabError):
     """A video poker pay table that cannot be used: an unknown game or outcome, a malformed
     file, a negative or non-numeric pay; names the file and the line."""
+
+
+class TournamentError(CardlabError):
+    """Tournament input that cannot be used: a stack of 0 or below, more payouts than players,
+    payouts that do not add up to a positive prize pool, an all-in that names no player."""
