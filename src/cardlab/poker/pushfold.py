@@ -2,7 +2,8 @@
 
 :func:`pushfold` solves the game at one effective stack (big blinds, before the blinds and antes
 are posted) and draws the chart: for every starting-hand class, the largest stack at which the
-equilibrium pushes (calls) it, on a grid of stacks (every 0.05 BB from 1 to 25 by default).
+equilibrium pushes (calls) it at least half the time, on a grid of stacks (every 0.05 BB from 1
+to 25 by default).
 
 **The game.** Both players post the ante, the small blind 0.5 and the big blind 1. Over the 169
 hand classes, the card-removal weight of a match-up is the number of combo pairs that share no
@@ -421,9 +422,12 @@ def chart(ante: float = 0, payouts: Sequence[Any] | None = None, players: int = 
 
 
 def _largest(grid: np.ndarray, plays: np.ndarray) -> tuple[float, ...]:
+    """Per class, the largest stack of ``grid`` at which it is played at least half the time
+    (``inf`` at the top of the grid, 0 for never): the convention of the published charts, whose
+    values it reproduces; a hand mixed below one half at a stack is not counted there."""
     out = []
     for h in range(CLASSES):
-        where = np.flatnonzero(plays[:, h] > 0)
+        where = np.flatnonzero(plays[:, h] >= 0.5)
         if not len(where):
             out.append(0.0)
         elif where[-1] == len(grid) - 1:

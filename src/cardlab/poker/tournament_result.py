@@ -15,8 +15,8 @@ JSON of :class:`PushFoldResult`::
      "chart": {"push": {HAND: float}, "call": {HAND: float}},
      "ev": {"sb": float, "bb": float}, "exploitability": float}
 
-A chart value is the largest stack (big blinds) at which the hand pushes (calls) within the
-chart's range, ``inf`` when it does at every stack of the range, 0 when at none.
+A chart value is the largest stack (big blinds) at which the hand pushes (calls) at least half
+the time within the chart's range, ``inf`` at the top of the range, 0 when at none.
 
 >>> r = ICMResult((50, 30), (1,), "malmuth-harville", (0.625, 0.375), None, ((0.625, 0.375), (0.375, 0.625)))
 >>> r
