@@ -58,5 +58,5 @@ def pushfold_figure(result: PushFoldResult) -> Figure:
     ante = f", ante {result.ante:g} BB" if result.ante else ""
     fig.suptitle(f"Heads-up push/fold equilibrium ({what}{ante}), stacks {lo:g} to {hi:g} BB; "
                  f"'{hi:g}+' = every stack of the range, '-' = never. Suited above the diagonal.", fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.96))
     return fig
