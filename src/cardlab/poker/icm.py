@@ -127,22 +127,15 @@ def place_probabilities(stacks: Sequence[Number], model: str = "malmuth-harville
         exact = _is_exact(s) and len(s) <= EXACT_PLAYERS
     if exact and not _is_exact(s):
         raise TournamentError("exact fractions need whole-number (or fraction) stacks")
-    n = len(s)
     if key == "malmuth-harville":
         weights = s
     else:  # the next player out in inverse proportion to the stack: fill places from the bottom
         weights = [Fraction(1) / Fraction(x) if exact else 1.0 / float(x) for x in s]
     if exact:
-        places = _exact_programme([Fraction(x) for x in weights])
-    else:
-        places = _float_programme(np.asarray([float(x) for x in weights]))
-    if key == "malmuth-weitzman":
-        if exact:
-            assert isinstance(places, list)
-            return [row[::-1] for row in places]
-        assert isinstance(places, np.ndarray)
-        return places[:, ::-1].copy()
-    return places
+        fractions = _exact_programme([Fraction(x) for x in weights])
+        return [row[::-1] for row in fractions] if key == "malmuth-weitzman" else fractions
+    floats = _float_programme(np.asarray([float(x) for x in weights]))
+    return floats[:, ::-1].copy() if key == "malmuth-weitzman" else floats
 
 
 def _model(model: str) -> str:
@@ -311,7 +304,7 @@ def icm_allin(stacks: Sequence[Number], payouts: Sequence[Number], allin: str | 
 
     >>> r = icm_allin([5000, 3000, 2000], [50, 30, 20], "A:AsAh C:KdKc")
     >>> round(r.allin.change[0], 4), round(r.allin.chips_change[0], 1)
-    (2.2597, 1271.4)
+    (3.4123, 1250.2)
     """
     from cardlab.poker.equity import equity
 

@@ -16,7 +16,7 @@ package data (``poker/data/preflop_classes.npz``); :func:`compute_class_matrix` 
 scratch (about a minute on two cores; ``benchmarks/bench_tournament.py`` times it).
 
 >>> m = class_matrix()
->>> m.pairs[class_index("AA"), class_index("KK")], m.pairs[class_index("AKs"), class_index("AA")]
+>>> int(m.pairs[class_index("AA"), class_index("KK")]), int(m.pairs[class_index("AKs"), class_index("AA")])
 (36, 12)
 >>> round(m.equity(class_index("AA"), class_index("KK")), 4)
 0.8195

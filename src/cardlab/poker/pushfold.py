@@ -403,10 +403,13 @@ def _grid(lo: float, hi: float, step: float) -> np.ndarray:
 
 def chart(ante: float = 0, payouts: Sequence[Any] | None = None, players: int = 2,
           stacks: tuple[float, float, float] = CHART_RANGE) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The equilibrium at every stack of the range: ``(grid, push, call, exact)`` with ``push`` and
+    """The equilibrium at every stack of the range (from 1 + ante up): ``(grid, push, call, exact)`` with ``push`` and
     ``call`` of shape ``(len(grid), 169)`` and ``exact[k]`` whether stack ``k`` was solved with
     every margin of the right sign (floating point)."""
     grid = _grid(*stacks)
+    grid = grid[grid >= 1 + float(ante) - 1e-9]  # a stack must cover the big blind and the ante
+    if not len(grid):
+        raise TournamentError(f"no stack of the chart's range covers the big blind and the ante {ante}")
     push = np.zeros((len(grid), CLASSES))
     call = np.zeros((len(grid), CLASSES))
     solved = np.zeros(len(grid), dtype=bool)
@@ -471,7 +474,7 @@ def pushfold(stack: float, *, ante: float = 0, payouts: Sequence[Any] | None = N
     if chart_range is not None:
         grid, push, call, _ = chart(ante, payouts, players, chart_range)
         chart_push, chart_call = _largest(grid, push), _largest(grid, call)
-        shown_range = (float(chart_range[0]), float(grid[-1]), float(chart_range[2]))
+        shown_range = (float(grid[0]), float(grid[-1]), float(chart_range[2]))
     else:
         chart_push = chart_call = tuple(float("nan") for _ in range(CLASSES))
         shown_range = (float("nan"),) * 3
