@@ -173,22 +173,29 @@ def _largest_half(grid: np.ndarray, plays: np.ndarray, h: int) -> float:
     return float(where.max()) if len(where) else 0.0
 
 
+def _differences(grid: np.ndarray, plays: np.ndarray, published: dict[str, float | None]) -> list[str]:
+    """The hands whose chart value, floored to 0.1 BB, is not the published one ("20+": played
+    at every stack up to 20); hands published without a value (gaps) are skipped."""
+    out = []
+    for label, value in published.items():
+        h = class_index(label)
+        if value is None:
+            continue
+        if math.isinf(value):
+            ok = bool(np.all(plays[grid <= 20.0 + 1e-9, h] >= 0.5))
+        else:
+            ok = math.floor(_largest_half(grid, plays, h) * 10 + 1e-6) / 10 == value
+        if not ok:
+            out.append(label)
+    return out
+
+
 def test_published_pusher_chart(default_chart: tuple[np.ndarray, ...]) -> None:
     """Every hand of the published pusher chart: ours floored to its 0.1 BB precision equals the
     printed value ("20+": pushed at every stack up to 20), but for Q4o, explained below."""
     grid, push, call, solved = default_chart
     assert solved.all()
-    differences = []
-    for label, value in _published(PUBLISHED_PUSH).items():
-        h = class_index(label)
-        if value is None:
-            continue  # the three hands with gaps, checked below
-        if math.isinf(value):
-            ok = bool(np.all(push[grid <= 20.0 + 1e-9, h] >= 0.5))
-        else:
-            ok = math.floor(_largest_half(grid, push, h) * 10 + 1e-6) / 10 == value
-        if not ok:
-            differences.append(label)
+    differences = _differences(grid, push, _published(PUBLISHED_PUSH))
     assert differences == ["Q4o"]
     # Q4o: published 7.9. The exact equilibrium pushes it always up to 7.9 BB, then mixes it
     # (2% to 62%) from 7.95 to 8.3 BB, more than half the time at 8.25 and 8.3, never from 8.35:
@@ -219,16 +226,7 @@ def test_published_caller_chart(default_chart: tuple[np.ndarray, ...]) -> None:
     grid, _, call, _ = default_chart
     published = _published(PUBLISHED_CALL)
     published["Q2o"] = 5.6
-    differences = []
-    for label, value in published.items():
-        assert value is not None
-        h = class_index(label)
-        if math.isinf(value):
-            ok = bool(np.all(call[grid <= 20.0 + 1e-9, h] >= 0.5))
-        else:
-            ok = math.floor(_largest_half(grid, call, h) * 10 + 1e-6) / 10 == value
-        if not ok:
-            differences.append(label)
+    differences = _differences(grid, call, published)
     assert not differences, differences
 
 

@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from cardlab.cli.options import decimal_number, whole_number
-from cardlab.cli.output import replacing, write_text
+from cardlab.cli.output import add_output_options, replacing, write_text
 
 __all__ = ["register"]
 
@@ -42,8 +42,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                           "malmuth-weitzman: the next player out in inverse proportion to the stacks")
     cmd.add_argument("--allin", metavar="'A:HAND B:HAND'",
                      help="an all-in between two players, each a hand (AsKs) or a range (QQ+, AKs)")
-    cmd.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
-    cmd.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
+    add_output_options(cmd, plot=False)
     cmd.set_defaults(func=_icm)
 
     pf = subparsers.add_parser(
@@ -64,8 +63,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     pf.add_argument("--chart-to", type=chart_stack, default=25.0, metavar="BB", help="chart up to this stack (25)")
     pf.add_argument("--chart-step", type=decimal_number(0.01, 100), default=0.05, metavar="BB",
                     help="chart every this many big blinds (0.05)")
-    pf.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
-    pf.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
+    add_output_options(pf, plot=False)
     pf.add_argument("--plot", metavar="FILE.png", help="also draw the coloured 13x13 push and call charts as a PNG")
     pf.set_defaults(func=_pushfold)
 
