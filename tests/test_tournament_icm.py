@@ -98,7 +98,7 @@ def test_twenty_players_fast_and_summing_to_the_pool() -> None:
     assert r.equity_exact is None
     assert sum(r.equity) == pytest.approx(210, abs=1e-9)
     assert all(sum(row) == pytest.approx(1, abs=1e-12) for row in r.places)
-    assert elapsed < 2.0  # the benchmark holds it to 0.5 s on an idle machine
+    assert elapsed < 5.0  # loose on a shared machine: the benchmark holds it to 0.5 s
     # more chips, more money; never more than the chip-proportional share for the big stacks
     assert list(r.equity) == sorted(r.equity)
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from fractions import Fraction
 
 import numpy as np
@@ -230,11 +229,9 @@ def test_published_caller_chart(default_chart: tuple[np.ndarray, ...]) -> None:
     assert not differences, differences
 
 
-def test_chart_speed_and_json() -> None:
-    started = time.perf_counter()
+def test_chart_json() -> None:
+    """The JSON of the issue (speed is the benchmark's: benchmarks/bench_tournament.py)."""
     r = pushfold(8.0)
-    elapsed = time.perf_counter() - started
-    assert elapsed < 10  # the benchmark holds the chart to 2 s on an idle machine
     data = json.loads(r.to_json())
     assert data["stack"] == 8.0 and data["ante"] == 0.0 and data["exploitability"] == 0.0
     assert data["chart"]["push"]["AA"] == "inf" and data["chart"]["push"]["T3s"] == pytest.approx(7.7, abs=0.1)

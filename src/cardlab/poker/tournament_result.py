@@ -12,7 +12,7 @@ JSON of :class:`PushFoldResult`::
 
     {"stack": float, "ante": float, "players": int, "payouts": [...] or null,
      "push": [str], "call": [str], "mixed": {"push": {HAND: p}, "call": {HAND: p}},
-     "chart": {"push": {HAND: float}, "call": {HAND: float}},
+     "chart": {"push": {HAND: float}, "call": {HAND: float}}, "chart_range": [low, high, step],
      "ev": {"sb": float, "bb": float}, "exploitability": float}
 
 A chart value is the largest stack (big blinds) at which the hand pushes (calls) at least half
@@ -211,8 +211,8 @@ def _ordinal(k: int) -> str:
     return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
 
-def _chart_value(x: float) -> float | str:
-    return "inf" if math.isinf(x) else x
+def _chart_value(x: float) -> float | str | None:
+    return "inf" if math.isinf(x) else None if math.isnan(x) else x
 
 
 @dataclass(frozen=True)
@@ -277,8 +277,8 @@ class PushFoldResult:
             "payouts": [_json_number(x) for x in self.payouts] if self.payouts is not None else None,
             "push": self.pushes(), "call": self.calls(), "mixed": self.mixed(),
             "chart": {"push": {h: _chart_value(v) for h, v in zip(self.labels, self.chart_push)},
-                      "call": {h: _chart_value(v) for h, v in zip(self.labels, self.chart_call)},
-                      "range": list(self.chart_range)},
+                      "call": {h: _chart_value(v) for h, v in zip(self.labels, self.chart_call)}},
+            "chart_range": None if math.isnan(self.chart_range[0]) else list(self.chart_range),
             "ev": {"sb": self.ev_sb, "bb": self.ev_bb, "units": self.units},
             "exploitability": self.exploitability,
             "exact": self.exact,
@@ -324,7 +324,8 @@ class PushFoldResult:
         lines.append(f"EV small blind {self.ev_sb:+.6f}, big blind {self.ev_bb:+.6f} ({self.units})")
         lines.append(f"exploitability {self.exploitability:.3g}" + (" (exact)" if self.exact else ""))
         lo, hi, step = self.chart_range
-        for which, name in (("push", "small blind pushes"), ("call", "big blind calls")):
+        charts = () if math.isnan(lo) else (("push", "small blind pushes"), ("call", "big blind calls"))
+        for which, name in charts:
             lines += ["", f"largest stack at which the {name} (BB, {lo:g} to {hi:g} by {step:g}; "
                           f"'{hi:g}+' every stack, '-' none)"]
             ranks = "AKQJT98765432"
