@@ -251,8 +251,14 @@ def _support(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, rows: list[in
         if rows:
             s[rows] = 0.0
             c[cols] = 0.0
-            ps = _small_solve(m_bb[np.ix_(rows, cols)].T, -(m_bb[:, cols].T @ s))
-            pc = _small_solve(m_sb[np.ix_(rows, cols)], -(base[rows] + m_sb[rows] @ c))
+            if len(rows) == 1:  # the common case, without fancy indexing
+                i, j = rows[0], cols[0]
+                a_bb, a_sb = m_bb[i, j], m_sb[i, j]
+                ps = (float(-(m_bb[:, j] @ s) / a_bb),) if a_bb != 0 else None
+                pc = (float(-(base[i] + m_sb[i] @ c) / a_sb),) if a_sb != 0 else None
+            else:
+                ps = _small_solve(m_bb[np.ix_(rows, cols)].T, -(m_bb[:, cols].T @ s))
+                pc = _small_solve(m_sb[np.ix_(rows, cols)], -(base[rows] + m_sb[rows] @ c))
             if ps is None or pc is None or not all(0 < p < 1 for p in (*ps, *pc)):
                 return None
             s[rows] = ps
