@@ -251,6 +251,8 @@ def _support(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, rows: list[in
         if rows:
             s[rows] = 0.0
             c[cols] = 0.0
+            ps: tuple[float, ...] | None
+            pc: tuple[float, ...] | None
             if len(rows) == 1:  # the common case, without fancy indexing
                 i, j = rows[0], cols[0]
                 a_bb, a_sb = m_bb[i, j], m_sb[i, j]
