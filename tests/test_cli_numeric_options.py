@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.cli.main import build_parser, main
-from cardlab.cli.options import MAX_TRIALS, WholeNumber, parse_whole
+from cardlab.cli.options import MAX_TRIALS, DecimalNumber, WholeNumber, parse_whole
 from cardlab.engine import available_cores
 
 # What each subcommand needs besides the option under test, so that only that option is wrong.
@@ -27,6 +27,7 @@ BASE = {
     ("poker", "odds"): [], ("poker", "equity"): ["AsAh", "KdKc"],
     ("poker", "video"): ["jacks-or-better-9-6"],
     ("bridge", "suitplay"): ["AQ", "32"],
+    ("poker", "pushfold"): [],
 }
 
 
@@ -56,7 +57,7 @@ def test_every_numeric_option_uses_the_shared_types() -> None:
     """Issue 18, whole-number options: one set of argparse types (cli/options.py) for all commands."""
     assert len(NUMERIC) >= 20  # --simulate, --seed, --workers, --cards, -n, -g, -p, --max-tries, --decks ...
     for command, option, kind in NUMERIC:
-        assert isinstance(kind, WholeNumber), (command, option, kind)
+        assert isinstance(kind, (WholeNumber, DecimalNumber)), (command, option, kind)
         assert kind.low is not None and kind.high is not None, (command, option)
         assert command in BASE, f"add {command} to BASE"
     options = {(c, o) for c, o, _ in NUMERIC}
@@ -85,7 +86,7 @@ BAD_WHOLE = ["1e400", "1e30", "99999999999999999999999999", "-1", "-1e400", "inf
 
 
 @pytest.mark.parametrize(("command", "option", "kind"),
-                         NUMERIC,
+                         [n for n in NUMERIC if isinstance(n[2], WholeNumber)],
                          ids=lambda v: " ".join(v) if isinstance(v, tuple) else str(v))
 def test_out_of_range_whole_numbers_are_one_line(command: tuple[str, str], option: str, kind: WholeNumber,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,6 +100,22 @@ def test_out_of_range_whole_numbers_are_one_line(command: tuple[str, str], optio
         err = _refused([*command, *BASE[command], f"{option}={value}"], capsys)
         assert f"argument {option}" in err or f"/{option}" in err, err
         assert f"'{value}'" in err, err  # the user's own text
+
+
+BAD_DECIMAL = ["1e400", "-1e400", "inf", "-inf", "nan", "Infinity", "ten", "", "0x10", "1e99999999999", "2..5", "1e"]
+
+
+@pytest.mark.parametrize(("command", "option", "kind"),
+                         [n for n in NUMERIC if isinstance(n[2], DecimalNumber)],
+                         ids=lambda v: " ".join(v) if isinstance(v, tuple) else str(v))
+def test_out_of_range_decimals_are_one_line(command: tuple[str, str], option: str, kind: DecimalNumber,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: the decimal options (a stack, an ante in big blinds) given a non-finite,
+    non-numeric or out-of-range value: one line quoting the value, exit 2, nothing runs."""
+    below = [str(kind.low)] if kind.low_open else [str(kind.low - 1)]
+    for value in [*BAD_DECIMAL, str(kind.high * 10), str(kind.high + 0.5), *below]:
+        err = _refused([*command, *BASE[command], f"{option}={value}"], capsys)
+        assert f"argument {option}" in err and f"'{value}'" in err, err
 
 
 def test_whole_number_spellings_and_bounds() -> None:

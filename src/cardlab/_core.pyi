@@ -50,3 +50,6 @@ def poker_equity_simulate(tables: object, game: tuple[int, int, bool, bool], com
                           cumulative: Buffer, deals: Buffer, deal_cumulative: Buffer, board: Buffer,
                           common: Buffer, classes: Buffer, n: int, seed: Buffer, acc: Buffer,
                           grid: Buffer) -> int: ...
+
+# csrc/tournament.c: ICM finishing-place probabilities (cardlab.poker.icm)
+def icm_places(weights: Buffer, places: Buffer) -> None: ...

@@ -32,6 +32,7 @@ __all__ = [
     "RangeError",
     "PayTableError",
     "CoreMissingError",
+    "TournamentError",
 ]
 
 
@@ -144,3 +145,8 @@ class PayTableError(CardlabError):
 class CoreMissingError(CardlabError):
     """The compiled core (``cardlab._core``) is not installed or does not load: a source install
     without a C compiler, or a platform without a wheel. The message says what to install."""
+
+
+class TournamentError(CardlabError):
+    """Tournament input that cannot be used: a stack of 0 or below, more payouts than players,
+    payouts that do not add up to a positive prize pool, an all-in that names no player."""

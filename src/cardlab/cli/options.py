@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-__all__ = ["WholeNumber", "whole_number", "parse_whole", "trials", "seed_value", "workers_value",
+__all__ = ["WholeNumber", "whole_number", "DecimalNumber", "decimal_number", "parse_whole", "trials", "seed_value", "workers_value",
            "MAX_TRIALS", "MAX_SEED", "MAX_WORKERS"]
 
 MAX_TRIALS = 10**20
@@ -118,3 +118,43 @@ seed_value = whole_number(0, MAX_SEED)
 """A random seed: 0 to 2^128-1."""
 workers_value = whole_number(1, MAX_WORKERS)
 """Worker processes: 1 to 4096 (then capped at the available cores, with a note)."""
+
+
+@dataclass(frozen=True)
+class DecimalNumber:
+    """An argparse type: a finite decimal number (``7.5``, ``1e1``, ``12_000``) in ``[low, high]``,
+    returned as a float; ``low_open`` excludes ``low`` itself (a stack must be above 0).
+
+    >>> stack = decimal_number(0, 10_000, low_open=True)
+    >>> stack("7.5"), stack("1e1")
+    (7.5, 10.0)
+    >>> stack("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a number above 0 and up to 10,000, got '0'
+    """
+
+    low: float
+    high: float
+    low_open: bool = False
+
+    def __call__(self, text: str) -> float:
+        cleaned = text.strip().replace("_", "").replace(",", "")
+        bounds = (f"a number {'above' if self.low_open else 'from'} {_show_decimal(self.low)} "
+                  f"{'and up to' if self.low_open else 'to'} {_show_decimal(self.high)}")
+        if not _DECIMAL.fullmatch(cleaned):
+            raise argparse.ArgumentTypeError(f"expected {bounds}, got '{text}'")
+        number = Decimal(cleaned)
+        if number.adjusted() > 40 or number > Decimal(repr(self.high)) or number < Decimal(repr(self.low)) \
+                or (self.low_open and number == Decimal(repr(self.low))):
+            raise argparse.ArgumentTypeError(f"expected {bounds}, got '{text}'")
+        return float(number)
+
+
+def _show_decimal(value: float) -> str:
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:g}"
+
+
+def decimal_number(low: float, high: float, *, low_open: bool = False) -> DecimalNumber:
+    """The argparse type of a decimal option from ``low`` (excluded when ``low_open``) to ``high``."""
+    return DecimalNumber(low, high, low_open)
