@@ -9,6 +9,7 @@ static PyMethodDef *const families[] = {
     cl_poker_eval_methods,
     cl_poker_sim_methods,
     cl_poker_equity_methods,
+    cl_poker_range_methods,
     NULL,
 };
 
