@@ -163,3 +163,30 @@ def test_cli_board_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
         board_stats("AA", "Qh 9c 2d", dead="9c")
     with pytest.raises(RangeError):
         board_stats("AK?", "Qh 9c 2d")
+
+
+def test_all_flops_against_plain_loop_over_every_flop() -> None:
+    from cardlab.poker.board_stats import all_flops_stats
+
+    aa = (51, 50)  # AsAh
+    expected: Counter[str] = Counter()
+    flops = [f for f in combinations(range(52), 3) if not set(f) & set(aa)]
+    for f in flops:
+        for cls in plain_classes(aa, list(f)):
+            expected[cls] += 1
+    one = all_flops_stats("AsAh")  # not suit-symmetric: every one of the 22,100 flops
+    every = {t.name: t for t in one.textures}["all"]
+    # a pocket pair flops a set or better on 1 - C(48,3)/C(50,3) of flops (the familiar 11.8%)
+    by_name = {c.name: c.combos for c in every.classes}
+    assert by_name["three of a kind"] + by_name["full house"] + by_name["four of a kind"] == 19600 - 17296
+    assert every.flops == 22100
+    for c in every.classes:
+        assert c.combos == expected[c.name], c.name
+        assert c.probability == pytest.approx(expected[c.name] / len(flops))
+    # AA is suit-symmetric: one flop per suit class, weighted; each of its six combos alike
+    six = {t.name: t for t in all_flops_stats("AA").textures}["all"]
+    for c in six.classes:
+        assert c.combos == 6 * expected[c.name], c.name
+        assert c.probability == pytest.approx(expected[c.name] / len(flops))
+    textures = {t.name: t.flops for t in one.textures}
+    assert textures == {"all": 22100, **flop_textures()}

@@ -21,11 +21,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description="Exact combo counts and shares of a hold'em range on a board of 3 to 5 cards: made "
                     "hands (straight flush .. high card), pairs (overpair, top/middle/bottom pair, "
                     "underpair) and draws (flush draw, nut flush draw, open-ended, gutshot, combo draw, "
-                    "backdoor draws). --flops all counts the 22,100 flops by texture. Example: "
+                    "backdoor draws). --flops all: the range over every flop by texture (paired, monotone, "
+                    "two-tone, rainbow, connected); without a RANGE, the 22,100 flops counted by texture. Example: "
                     "cardlab poker board 'QQ+, AK, KQs' --board Qh9c2d")
     cmd.add_argument("range", metavar="RANGE", nargs="?", help="the range (QQ+, AK, AxKx, KK!AA ...)")
     cmd.add_argument("--board", metavar="CARDS", help="the board, 3 to 5 cards")
-    cmd.add_argument("--flops", choices=("all",), help="all: the 22,100 flops counted by texture")
+    cmd.add_argument("--flops", choices=("all",), help="all: every flop instead of --board, by texture")
     cmd.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
     cmd.add_argument("--game", choices=("holdem", "shortdeck"), default="holdem", help="holdem (default) or shortdeck")
     cmd.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
@@ -34,6 +35,14 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _board(args: argparse.Namespace) -> int:
+    if args.flops == "all" and args.range:
+        from cardlab.poker.board_stats import all_flops_stats
+
+        if args.board or args.dead:
+            raise CardlabError("--flops all runs over every flop: it takes no --board or --dead")
+        stats = all_flops_stats(args.range, game=args.game)
+        write_text(args, {"json": stats.to_json, "csv": stats.to_csv}.get(args.format, stats.table)())
+        return 0
     if args.flops == "all":
         from cardlab.poker.board_stats import flop_textures
 
