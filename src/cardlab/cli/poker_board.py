@@ -17,7 +17,7 @@ __all__ = ["register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``board`` to the ``poker`` group."""
     cmd = subparsers.add_parser(
-        "board", help="board statistics: made hands, pairs and draws of a range on a board",
+        "board", help="board statistics: made hands, pairs and draws of a range",
         description="Exact combo counts and shares of a hold'em range on a board of 3 to 5 cards: made "
                     "hands (straight flush .. high card), pairs (overpair, top/middle/bottom pair, "
                     "underpair) and draws (flush draw, nut flush draw, open-ended, gutshot, combo draw, "

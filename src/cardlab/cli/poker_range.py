@@ -16,7 +16,7 @@ __all__ = ["register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``range`` to the ``poker`` group."""
     cmd = subparsers.add_parser(
-        "range", help="list the hands of a range (generic syntax: AA:xxyy, RRON, KK!KKK, 15%%)",
+        "range", help="list the hands of a range in the generic syntax (Omaha too)",
         description="Every hand a range holds, and how many. Omaha ranges use ProPokerTools' generic "
                     "syntax (docs/ranges.md): AA (at least two aces), AxAyxy (double-suited aces), "
                     "RRON, KK!KKK, AA:xxyy, JT98+, 15%%, AA@10,KK@5. Hold'em and short deck also take "

@@ -54,10 +54,10 @@ from cardlab.errors import RangeError
 
 __all__ = ["GenericRange", "parse_generic", "all_hands", "hand_order", "RANK_LETTERS", "SUIT_VARIABLES"]
 
-RANK_LETTERS = "AKQJT98765432"
+RANK_LETTERS = RANKS[::-1]
 """The ranks in the syntax, highest first."""
 
-SUIT_LETTERS = "shdc"
+SUIT_LETTERS = SUITS[::-1]
 SUIT_VARIABLES = "wxyz"
 _ALL_RANKS = (1 << 13) - 1
 _ALL_SUITS = 15
