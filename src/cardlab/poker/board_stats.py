@@ -270,21 +270,8 @@ def flop_textures() -> dict[str, int]:
     """
     from cardlab.poker.generic import all_hands
 
-    flops = all_hands(3).astype(np.int64)
-    ranks, suits = flops >> 2, flops & 3
-    distinct_ranks = 1 + (ranks[:, 0] != ranks[:, 1]) + (ranks[:, 1] != ranks[:, 2]) - \
-        ((ranks[:, 0] == ranks[:, 2]) & (ranks[:, 0] != ranks[:, 1]))
-    same_suit = (suits[:, 0] == suits[:, 1]).astype(int) + (suits[:, 1] == suits[:, 2]) + (suits[:, 0] == suits[:, 2])
-    mask = _rank_mask(flops)
-    windows = [sum(1 << r for r in (12, 0, 1, 2, 3))] + [sum(1 << r for r in range(t - 4, t + 1)) for t in range(4, 13)]
-    connected = np.zeros(len(flops), dtype=bool)
-    for w in windows:
-        connected |= (mask & ~w) == 0
-    connected &= distinct_ranks == 3
-    return {"unpaired": int((distinct_ranks == 3).sum()), "paired": int((distinct_ranks == 2).sum()),
-            "trips": int((distinct_ranks == 1).sum()), "rainbow": int((same_suit == 0).sum()),
-            "two-tone": int((same_suit == 1).sum()), "monotone": int((same_suit == 3).sum()),
-            "connected": int(connected.sum())}
+    masks = _texture_masks(all_hands(3).astype(np.int64))
+    return {name: int(masks[name].sum()) for name in TEXTURES}
 
 
 @dataclass(frozen=True)

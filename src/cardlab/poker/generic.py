@@ -27,8 +27,8 @@ Matching is done over every hand of the game at once by the compiled kernel
 (``csrc/poker_range.c``); the set algebra runs on boolean masks over that list of hands.
 
 >>> r = parse_generic("AA:xxyy", hole=4)
->>> r.combo_count
-6
+>>> r.combo_count, r.labels()[0]
+(864, 'AsAhKsKh')
 >>> parse_generic("RRON", hole=4).combo_count, parse_generic("KK!KKK, AA", hole=4).combo_count
 (82368, 13693)
 >>> parse_generic("AQ", hole=2).combo_count, parse_generic("AxKx", hole=2).combo_count
@@ -49,8 +49,9 @@ from math import comb
 import numpy as np
 
 from cardlab import _core
-from cardlab.cards import RANKS, SUITS, format_cards
+from cardlab.cards import RANKS, SUITS
 from cardlab.errors import RangeError
+from cardlab.poker.ranges import Range
 
 __all__ = ["GenericRange", "parse_generic", "all_hands", "hand_order", "RANK_LETTERS", "SUIT_VARIABLES"]
 
@@ -64,43 +65,19 @@ _ALL_SUITS = 15
 _OPERATORS = ",:!@()"
 
 
-@dataclass(frozen=True, eq=False)
-class GenericRange:
-    """The hands of a range: ``hands`` ``(n, hole)`` uint8 (highest card first), ``weights`` float64."""
-
-    text: str
-    hole: int
-    hands: np.ndarray
-    weights: np.ndarray
-
-    def __len__(self) -> int:
-        return len(self.hands)
+class GenericRange(Range):
+    """The hands of a generic range: :class:`~cardlab.poker.ranges.Range` with ``combos``
+    ``(n, hole)`` uint8, each hand highest card first."""
 
     @property
-    def combo_count(self) -> int:
-        """How many hands (combos) the range holds."""
-        return len(self.hands)
+    def hole(self) -> int:
+        """Cards per hand."""
+        return int(self.combos.shape[1])
 
     @property
-    def combos(self) -> np.ndarray:
-        """The hands, as the equity code calls them."""
-        return self.hands
-
-    @property
-    def weight_sum(self) -> float:
-        """The sum of the hands' weights."""
-        return float(self.weights.sum())
-
-    def labels(self) -> list[str]:
-        """Each hand as text, highest card first, e.g. ``'AsAhKdQc'``."""
-        return [format_cards(h, sep="") for h in self.hands]
-
-    def without(self, cards: set[int] | frozenset[int]) -> GenericRange:
-        """The hands that share no card with ``cards`` (weights unchanged)."""
-        if not cards:
-            return self
-        keep = ~np.isin(self.hands, list(cards)).any(axis=1)
-        return GenericRange(self.text, self.hole, self.hands[keep], self.weights[keep])
+    def hands(self) -> np.ndarray:
+        """The hands (the same array as ``combos``)."""
+        return self.combos
 
     def __repr__(self) -> str:
         return f"GenericRange({self.text!r}, {len(self)} hands)"
@@ -523,4 +500,4 @@ def parse_generic(text: str, *, hole: int, lowest_rank: int = 0) -> GenericRange
     if not len(keep):
         raise _fail(f"range '{text}' has no hands")
     hands = np.array(parser.hands[keep])
-    return GenericRange(text, hole, hands, weights[keep].astype(np.float64))
+    return GenericRange(text, hands, weights[keep].astype(np.float64))
