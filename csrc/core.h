@@ -22,5 +22,6 @@ extern PyMethodDef cl_poker_eval_methods[];
 extern PyMethodDef cl_poker_sim_methods[];
 extern PyMethodDef cl_poker_equity_methods[];
 extern PyMethodDef cl_tournament_methods[];
+extern PyMethodDef cl_poker_range_methods[];
 
 #endif

@@ -10,6 +10,7 @@ static PyMethodDef *const families[] = {
     cl_poker_sim_methods,
     cl_poker_equity_methods,
     cl_tournament_methods,
+    cl_poker_range_methods,
     NULL,
 };
 

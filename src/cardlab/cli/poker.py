@@ -63,6 +63,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                       help="36-card deck 6..A; A-6-7-8-9 is the lowest straight, a flush beats a full house")
     odds.add_argument("--decks", type=whole_number(1, 1000), default=1, metavar="N",
                       help="N decks shuffled together, 1 to 1000 (cards repeat; five of a kind appears)")
+    odds.add_argument("--game", choices=("high", "razz"), default="high",
+                      help="high (default): poker categories; razz: ace-to-five low categories (5-high .. "
+                           "king-high, paired), exact")
     odds.add_argument("--reels", metavar="FILE",
                       help="a reel machine: one reel per line, cards separated by spaces; a hand is one "
                            "card from each reel")
@@ -120,6 +123,13 @@ def _rank(args: argparse.Namespace) -> int:
 
 def _odds(args: argparse.Namespace) -> int:
     from cardlab.poker.odds import poker_odds
+
+    if args.game == "razz":
+        from cardlab.poker.lowball import razz_odds
+
+        if args.remove or args.short_deck or args.decks != 1 or args.reels or args.simulate:
+            raise CardlabError("--game razz counts hands of one full deck exactly: it takes only --cards")
+        return emit(args, razz_odds(args.cards))
 
     return emit(args, poker_odds(args.cards, remove=args.remove, short_deck=args.short_deck, decks=args.decks,
                                  reels=args.reels, simulate=args.simulate, seed=args.seed, workers=args.workers,

@@ -47,10 +47,11 @@ from cardlab.intervals import Z95
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
 from cardlab._native import core as _core
 from cardlab.poker.evaluator import tables
-from cardlab.poker.ranges import combo_classes, parse_range
+from cardlab.poker.generic import GenericRange, parse_generic
+from cardlab.poker.ranges import Range, combo_classes, parse_range
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Rules
 
-__all__ = ["Game", "GAMES", "game_named", "equity", "Player", "parse_players", "UNIT",
+__all__ = ["Game", "GAMES", "game_named", "equity", "Player", "parse_players", "range_of", "UNIT",
            "MAX_EVALUATIONS", "SIMULATION_CHUNK"]
 
 UNIT = 5040
@@ -171,7 +172,7 @@ def parse_players(specs: Sequence[str], game: Game, board: Sequence[int], dead: 
         if cards is not None:
             players.append(Player(spec, np.array([cards], dtype=np.uint8), np.ones(1), True))
             continue
-        rng = parse_range(spec, lowest_rank=game.lowest_rank).without(frozenset(known))
+        rng = range_of(spec, game).without(frozenset(known))
         if not len(rng):
             raise RangeError(f"range '{spec}' (player {n}) leaves no hands once the known cards "
                              f"({format_cards(sorted(known, reverse=True))}) are taken out")
@@ -179,16 +180,30 @@ def parse_players(specs: Sequence[str], game: Game, board: Sequence[int], dead: 
     return players
 
 
+def range_of(spec: str, game: Game) -> Range | GenericRange:
+    """The hands of a range for ``game``: Omaha ranges in the generic syntax; hold'em and short
+    deck ranges in the classic syntax (``AKs``, ``QQ+``), else in the generic one (``AxKx``,
+    ``KK!AA``), see :mod:`cardlab.poker.generic`."""
+    if game.omaha:
+        return parse_generic(spec, hole=game.hole, lowest_rank=game.lowest_rank)
+    try:
+        return parse_range(spec, lowest_rank=game.lowest_rank)
+    except RangeError as classic:
+        try:
+            return parse_generic(spec, hole=game.hole, lowest_rank=game.lowest_rank)
+        except RangeError:
+            raise classic from None
+
+
 def _as_hand(spec: str, game: Game) -> list[int] | None:
-    """The cards of a spec that is one hand, or None for a range (hold'em only)."""
+    """The cards of a spec that is one hand, or None for a range."""
     try:
         cards = parse_card_ids(spec)
     except CardlabError:
         cards = []
     if game.omaha:
-        if not cards:
-            raise HandError(f"an {game.name} hand is {game.hole} cards such as 'As Ah Kd Qc'; "
-                            f"cannot read '{spec}' (ranges are for hold'em)")
+        if not cards or not _looks_like_cards(spec):
+            return None
         if len(cards) != game.hole:
             raise HandError(f"an {game.name} hand has {game.hole} cards; '{spec}' has {len(cards)}")
         if len(set(cards)) != len(cards):

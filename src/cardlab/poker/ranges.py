@@ -53,7 +53,8 @@ __all__ = [
 
 @dataclass(frozen=True, eq=False)
 class Range:
-    """Weighted two-card combos: ``combos`` is ``(n, 2)`` uint8 (high card first), ``weights`` float64."""
+    """Weighted combos: ``combos`` is ``(n, 2)`` uint8 (high card first; ``(n, hole)`` for the
+    generic ranges of :mod:`cardlab.poker.generic`), ``weights`` float64."""
 
     text: str
     combos: np.ndarray
@@ -79,7 +80,7 @@ class Range:
     def without(self, cards: set[int] | frozenset[int]) -> Range:
         """The combos that share no card with ``cards`` (weights unchanged)."""
         keep = ~np.isin(self.combos, list(cards)).any(axis=1) if cards else np.ones(len(self), bool)
-        return Range(self.text, self.combos[keep], self.weights[keep])
+        return type(self)(self.text, self.combos[keep], self.weights[keep])
 
     def __repr__(self) -> str:
         return f"Range({self.text!r}, {len(self)} combos)"

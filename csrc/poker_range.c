@@ -1,0 +1,207 @@
+/* Ranges in the generic syntax: every hand of a game, and which hands a pattern matches.
+ * The wrapper is cardlab.poker.generic (parsing, set algebra and weights are done there).
+ *
+ * A pattern is m cards; each card allows a set of ranks (a 13-bit mask) and a set of suits (a
+ * 4-bit mask), and may name a rank variable and a suit variable.  A hand matches when its cards
+ * can be given to the pattern's cards one to one (the hand may have more cards than the pattern)
+ * with every rank and suit allowed, each variable standing for one rank (or suit) throughout,
+ * different variables for different ranks (suits), and no variable for a rank (suit) in the
+ * pattern's forbidden mask (the ranks and suits it names outright). */
+#include "core.h"
+
+#include <string.h>
+
+#define MAX_HOLE 7
+#define MAX_VARS 16
+
+typedef struct {
+    int m;
+    uint16_t rank_mask[MAX_HOLE];
+    int8_t rank_var[MAX_HOLE];
+    uint8_t suit_mask[MAX_HOLE];
+    int8_t suit_var[MAX_HOLE];
+    uint16_t rank_forbid;
+    uint8_t suit_forbid;
+} pattern;
+
+typedef struct {
+    const pattern *p;
+    const uint8_t *hand;
+    int k;
+    int used;                 /* hand cards taken, a bit each */
+    int8_t rank_of[MAX_VARS]; /* -1 unbound */
+    int8_t suit_of[MAX_VARS];
+    uint16_t ranks_bound;     /* ranks some variable stands for */
+    uint8_t suits_bound;
+} search;
+
+static int place(search *s, int i)
+{
+    if (i == s->p->m)
+        return 1;
+    const pattern *p = s->p;
+    for (int j = 0; j < s->k; j++) {
+        if (s->used >> j & 1)
+            continue;
+        int rank = s->hand[j] >> 2, suit = s->hand[j] & 3;
+        if (!(p->rank_mask[i] >> rank & 1) || !(p->suit_mask[i] >> suit & 1))
+            continue;
+        int rv = p->rank_var[i], sv = p->suit_var[i];
+        int bind_rank = 0, bind_suit = 0;
+        if (rv >= 0) {
+            if (s->rank_of[rv] >= 0) {
+                if (s->rank_of[rv] != rank)
+                    continue;
+            } else {
+                if ((p->rank_forbid | s->ranks_bound) >> rank & 1)
+                    continue;
+                bind_rank = 1;
+            }
+        }
+        if (sv >= 0) {
+            if (s->suit_of[sv] >= 0) {
+                if (s->suit_of[sv] != suit)
+                    continue;
+            } else {
+                if ((p->suit_forbid | s->suits_bound) >> suit & 1)
+                    continue;
+                bind_suit = 1;
+            }
+        }
+        if (bind_rank) {
+            s->rank_of[rv] = (int8_t)rank;
+            s->ranks_bound |= (uint16_t)(1 << rank);
+        }
+        if (bind_suit) {
+            s->suit_of[sv] = (int8_t)suit;
+            s->suits_bound |= (uint8_t)(1 << suit);
+        }
+        s->used |= 1 << j;
+        int ok = place(s, i + 1);
+        s->used &= ~(1 << j);
+        if (bind_rank) {
+            s->rank_of[rv] = -1;
+            s->ranks_bound &= (uint16_t)~(1 << rank);
+        }
+        if (bind_suit) {
+            s->suit_of[sv] = -1;
+            s->suits_bound &= (uint8_t)~(1 << suit);
+        }
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+/* poker_range_match(hands, k, cards, forbid, out)
+ *   hands: N * k uint8 card ids; cards: m * 4 int32 rows (rank mask, rank variable or -1, suit
+ *   mask, suit variable or -1); forbid: (rank mask, suit mask); out: N uint8, set to 1 where the
+ *   hand matches (0 elsewhere). */
+static PyObject *poker_range_match(PyObject *self, PyObject *args)
+{
+    Py_buffer hands, cards, out;
+    int k, rank_forbid, suit_forbid;
+    if (!PyArg_ParseTuple(args, "y*iy*(ii)w*", &hands, &k, &cards, &rank_forbid, &suit_forbid, &out))
+        return NULL;
+    PyObject *result = NULL;
+    pattern p;
+    memset(&p, 0, sizeof p);
+    p.m = (int)(cards.len / 16);
+    int bad = k < 1 || k > MAX_HOLE || hands.len % k != 0 || cards.len % 16 != 0 || p.m > k
+              || out.len != hands.len / k || rank_forbid < 0 || rank_forbid >= (1 << 13)
+              || suit_forbid < 0 || suit_forbid >= 16;
+    const int32_t *row = cards.buf;
+    for (int i = 0; !bad && i < p.m; i++) {
+        const int32_t *c = row + 4 * i;
+        bad = c[0] < 0 || c[0] >= (1 << 13) || c[1] < -1 || c[1] >= MAX_VARS || c[2] < 0 || c[2] >= 16
+              || c[3] < -1 || c[3] >= MAX_VARS;
+        p.rank_mask[i] = (uint16_t)c[0];
+        p.rank_var[i] = (int8_t)c[1];
+        p.suit_mask[i] = (uint8_t)c[2];
+        p.suit_var[i] = (int8_t)c[3];
+    }
+    const uint8_t *h = hands.buf;
+    for (Py_ssize_t i = 0; !bad && i < hands.len; i++)
+        bad = h[i] >= 52;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "poker_range_match: bad arguments");
+        goto done;
+    }
+    p.rank_forbid = (uint16_t)rank_forbid;
+    p.suit_forbid = (uint8_t)suit_forbid;
+    Py_BEGIN_ALLOW_THREADS
+    Py_ssize_t n = hands.len / k;
+    uint8_t *o = out.buf;
+    search s;
+    s.p = &p;
+    s.k = k;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        s.hand = h + i * k;
+        s.used = 0;
+        memset(s.rank_of, -1, sizeof s.rank_of);
+        memset(s.suit_of, -1, sizeof s.suit_of);
+        s.ranks_bound = 0;
+        s.suits_bound = 0;
+        o[i] = (uint8_t)place(&s, 0);
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&hands);
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&out);
+    return result;
+}
+
+/* poker_hands(deck, k, out): every k-card hand of the deck (distinct card ids, ascending) in
+ *   lexicographic order of positions, written as rows of k uint8; out holds C(n, k) * k bytes. */
+static PyObject *poker_hands(PyObject *self, PyObject *args)
+{
+    Py_buffer deck, out;
+    int k;
+    if (!PyArg_ParseTuple(args, "y*iw*", &deck, &k, &out))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = deck.len, total = 1;
+    int bad = k < 1 || k > MAX_HOLE || n < k || n > 52;
+    for (Py_ssize_t i = 0; !bad && i < k; i++)
+        total = total * (n - i) / (i + 1);
+    if (bad || out.len != total * k) {
+        PyErr_SetString(PyExc_ValueError, "poker_hands: bad arguments");
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    const uint8_t *d = deck.buf;
+    uint8_t *o = out.buf;
+    int pos[MAX_HOLE];
+    for (int i = 0; i < k; i++)
+        pos[i] = i;
+    for (Py_ssize_t row = 0; row < total; row++) {
+        for (int i = 0; i < k; i++)
+            o[row * k + i] = d[pos[i]];
+        int i = k - 1;
+        while (i >= 0 && pos[i] == n - k + i)
+            i--;
+        if (i < 0)
+            break;
+        pos[i]++;
+        for (int j = i + 1; j < k; j++)
+            pos[j] = pos[j - 1] + 1;
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&deck);
+    PyBuffer_Release(&out);
+    return result;
+}
+
+PyMethodDef cl_poker_range_methods[] = {
+    {"poker_range_match", poker_range_match, METH_VARARGS,
+     "poker_range_match(hands, k, cards, forbid, out): 1 where a hand matches a generic pattern."},
+    {"poker_hands", poker_hands, METH_VARARGS,
+     "poker_hands(deck, k, out): every k-card hand of the deck, in lexicographic order."},
+    {NULL, NULL, 0, NULL},
+};

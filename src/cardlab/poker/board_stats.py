@@ -1,0 +1,449 @@
+"""Board statistics: how a hold'em range hits a board (the Flopzilla question), exactly.
+
+:func:`board_stats` takes a range (classic or generic syntax) and a board of 3, 4 or 5 cards and
+counts, over every combo of the range that shares no card with the board (or the dead cards),
+the combos in each class with their share of the range (weights count: a combo of weight 0.5 is
+half a combo in the shares; ``combos`` counts combos). The classes, as the tests define them:
+
+- made hands, one each (the best five of hole cards and board): ``straight flush`` (royal
+  included), ``four of a kind``, ``full house``, ``flush``, ``straight``, ``three of a kind``,
+  ``two pair``, ``one pair``, ``high card``;
+- pairs, for hands no better than two pair, at most one each: ``overpair`` (a pocket pair above
+  every board card), ``top pair`` / ``middle pair`` / ``bottom pair`` (the highest hole card
+  that pairs a board rank pairs the highest / a middle / the lowest distinct board rank),
+  ``underpair`` (a pocket pair below the top board card that pairs nothing);
+- draws, with cards to come (3 or 4 board cards), for hands not already that strong:
+  ``flush draw`` (four of a suit with at least one hole card, no flush), ``nut flush draw`` (the
+  hole card of that suit is the highest rank of the suit not on the board), ``open-ended``
+  (at least two ranks complete a straight that uses a hole card: open-enders and double
+  gutshots, eight outs), ``gutshot`` (exactly one such rank), ``combo draw`` (a flush draw with
+  an open-ended or gutshot draw); on the flop only, ``backdoor flush draw`` (three of a suit with
+  a hole card, no flush draw) and ``backdoor straight draw`` (two more ranks complete a straight
+  that uses a hole card, no straight draw).
+
+JSON: ``{"board": str, "classes": [{"name": str, "combos": int, "probability": float}]}``.
+
+>>> s = board_stats("QQ+, AK", "Qh 9c 2d")
+>>> s.count("three of a kind"), s.count("overpair"), s.count("top pair"), s.total
+(3, 12, 0, 31)
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from cardlab.cards import format_cards, parse_card_ids
+from cardlab.errors import DeckError, HandError, RangeError
+from cardlab.poker.equity import game_named, range_of
+from cardlab.poker.evaluator import evaluate
+from cardlab.poker.kernel import straight_tops
+from cardlab.poker.rules import Category, Rules
+
+__all__ = ["BoardStats", "BoardClass", "board_stats", "flop_textures", "all_flops_stats", "FlopsStats",
+           "TextureStats", "TEXTURES", "MADE_CLASSES", "PAIR_CLASSES", "DRAW_CLASSES"]
+
+MADE_CLASSES = ("straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind",
+                "two pair", "one pair", "high card")
+PAIR_CLASSES = ("overpair", "top pair", "middle pair", "bottom pair", "underpair")
+DRAW_CLASSES = ("flush draw", "nut flush draw", "open-ended", "gutshot", "combo draw",
+                "backdoor flush draw", "backdoor straight draw")
+
+
+@dataclass(frozen=True)
+class BoardClass:
+    """One class: its name, the combos in it and their weighted share of the range."""
+
+    name: str
+    combos: int
+    probability: float
+
+
+@dataclass(frozen=True)
+class BoardStats:
+    """Each class of :data:`MADE_CLASSES`, :data:`PAIR_CLASSES` and :data:`DRAW_CLASSES` for one board."""
+
+    range: str
+    game: str
+    board: str
+    total: int
+    classes: tuple[BoardClass, ...]
+
+    def count(self, name: str) -> int:
+        """Combos in the class called ``name``."""
+        for c in self.classes:
+            if c.name == name:
+                return c.combos
+        raise HandError(f"unknown board class '{name}'")
+
+    def __repr__(self) -> str:
+        return f"BoardStats({self.range!r} on {self.board}: {self.total} combos)"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A dict in the documented JSON schema (plus ``range``, ``game`` and ``combos``)."""
+        return {"board": self.board, "range": self.range, "game": self.game, "combos": self.total,
+                "classes": [{"name": c.name, "combos": c.combos, "probability": c.probability}
+                            for c in self.classes]}
+
+    def to_json(self) -> str:
+        """The JSON of :meth:`to_dict`, indented, with a final newline."""
+        return json.dumps(self.to_dict(), indent=2) + "\n"
+
+    def to_csv(self) -> str:
+        """One row per class: name, combos, probability."""
+        return "name,combos,probability\n" + "".join(f"{c.name},{c.combos},{c.probability!r}\n"
+                                                     for c in self.classes)
+
+    def to_pandas(self) -> Any:
+        """A DataFrame, one row per class (needs pandas)."""
+        import pandas as pd
+
+        return pd.DataFrame([{"name": c.name, "combos": c.combos, "probability": c.probability}
+                             for c in self.classes])
+
+    def table(self) -> str:
+        """The aligned text the command prints: a group heading before made hands, pairs, draws."""
+        lines = [f"range '{self.range}' on {self.board}: {self.total:,} combos"]
+        width = max(len(c.name) for c in self.classes)
+        groups = {MADE_CLASSES[0]: "made hands", PAIR_CLASSES[0]: "pairs", DRAW_CLASSES[0]: "draws"}
+        for c in self.classes:
+            if c.name in groups:
+                lines.append(f"{groups[c.name]}:")
+            lines.append(f"  {c.name.ljust(width)}  {c.combos:>6,}  {c.probability:8.2%}")
+        return "\n".join(lines) + "\n"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{html.escape(c.name)}</td><td>{c.combos:,}</td><td>{c.probability:.2%}</td></tr>"
+                       for c in self.classes)
+        return (f"<table><caption>{html.escape(self.range)} on {self.board}</caption>"
+                f"<thead><tr><th>class</th><th>combos</th><th>share</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def _rank_mask(cards: np.ndarray) -> np.ndarray:
+    """13-bit rank mask of each row of card ids (ids below 0 are skipped)."""
+    out = np.zeros(cards.shape[0], dtype=np.int64)
+    for j in range(cards.shape[1]):
+        c = cards[:, j].astype(np.int64)
+        out |= np.where(c >= 0, np.left_shift(1, np.maximum(c, 0) >> 2), 0)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _highest_missing(lowest_rank: int) -> np.ndarray:
+    """For each 13-bit mask of ranks, the highest rank (from ``lowest_rank`` up) not in it, or -1."""
+    table = np.full(1 << 13, -1, dtype=np.int64)
+    masks = np.arange(1 << 13)
+    for r in range(lowest_rank, 13):  # rising, so the highest missing rank is written last
+        table[(masks >> r) & 1 == 0] = r
+    return table
+
+
+def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, np.ndarray]:
+    """Row ``i`` is hole cards ``holes[i]`` on ``boards[i]`` (every board of the same size): a
+    boolean array per class of :data:`MADE_CLASSES`, :data:`PAIR_CLASSES` and :data:`DRAW_CLASSES`."""
+    n, size = boards.shape
+    cards = np.concatenate([holes, boards], axis=1)
+    cats, _ = evaluate(np.ascontiguousarray(cards, dtype=np.uint8), rules)
+    cats = np.asarray(cats).astype(np.int64)
+    cats = np.where(cats == int(Category.ROYAL_FLUSH), int(Category.STRAIGHT_FLUSH), cats)
+    made_order = [Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE, Category.FLUSH,
+                  Category.STRAIGHT, Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.ONE_PAIR,
+                  Category.HIGH_CARD]
+    masks: dict[str, np.ndarray] = {name: cats == int(cat) for name, cat in zip(MADE_CLASSES, made_order)}
+    position = np.array([rules.position(Category(i)) for i in range(len(Category))])[cats]
+    at_most_two_pair = position <= rules.position(Category.TWO_PAIR)
+
+    # pairs
+    h_rank = holes >> 2
+    b_rank = boards >> 2
+    top, low = b_rank.max(axis=1), b_rank.min(axis=1)
+    pocket = h_rank[:, 0] == h_rank[:, 1]
+    on_board = np.stack([(h_rank[:, j:j + 1] == b_rank).any(axis=1) for j in range(2)], axis=1)
+    pairing = np.where(on_board, h_rank, -1).max(axis=1)
+    masks["overpair"] = at_most_two_pair & pocket & (h_rank[:, 0] > top)
+    masks["top pair"] = at_most_two_pair & (pairing == top)
+    masks["middle pair"] = at_most_two_pair & (pairing >= 0) & (pairing != top) & (pairing != low)
+    masks["bottom pair"] = at_most_two_pair & (pairing == low) & (low != top)
+    masks["underpair"] = at_most_two_pair & pocket & (h_rank[:, 0] < top) & (pairing < 0)
+
+    # draws
+    to_come = 5 - size
+    suits = cards & 3
+    suit_count = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
+    hole_suit = np.stack([((holes & 3) == s).any(axis=1) for s in range(4)], axis=1)
+    no_flush = position < rules.position(Category.FLUSH)
+    no_straight = position < rules.position(Category.STRAIGHT)
+    fd_suit = (suit_count == 4) & hole_suit
+    fd = fd_suit.any(axis=1) & no_flush if to_come else np.zeros(n, bool)
+    missing = _highest_missing(rules.lowest_rank)
+    nut = np.zeros(n, dtype=bool)
+    for s in range(4):
+        in_suit = _rank_mask(np.where(boards & 3 == s, boards, -1))
+        best = missing[in_suit]
+        nut |= fd_suit[:, s] & (best >= 0) & (holes == (best * 4 + s)[:, None]).any(axis=1)
+    masks["flush draw"] = fd
+    masks["nut flush draw"] = fd & nut
+    tops = straight_tops(rules).astype(np.int64)
+    hand_mask = _rank_mask(cards)
+    board_mask = _rank_mask(boards)
+    ranks = range(rules.lowest_rank, 13)
+
+    def improves(extra: int) -> np.ndarray:
+        """Whether adding the ranks of ``extra`` makes a straight better than the board's own."""
+        with_hand = tops[hand_mask | extra]
+        result: np.ndarray = (with_hand >= 0) & (with_hand > tops[board_mask | extra])
+        return result
+
+    completing = np.zeros(n, dtype=np.int64)
+    if to_come:
+        for r in ranks:
+            completing += improves(1 << r) & ((hand_mask >> r) & 1 == 0)
+    open_ended = (completing >= 2) & no_straight
+    gutshot = (completing == 1) & no_straight
+    masks["open-ended"] = open_ended
+    masks["gutshot"] = gutshot
+    masks["combo draw"] = fd & (open_ended | gutshot)
+    if to_come == 2:
+        three = (suit_count == 3) & hole_suit
+        masks["backdoor flush draw"] = three.any(axis=1) & ~fd_suit.any(axis=1) & no_flush
+        backdoor = np.zeros(n, dtype=bool)
+        for r1 in ranks:
+            for r2 in ranks:
+                if r2 > r1:
+                    backdoor |= improves((1 << r1) | (1 << r2))
+        masks["backdoor straight draw"] = backdoor & (completing == 0) & no_straight
+    else:
+        masks["backdoor flush draw"] = np.zeros(n, dtype=bool)
+        masks["backdoor straight draw"] = np.zeros(n, dtype=bool)
+    return masks
+
+
+def board_stats(spec: str, board: str | list[int], *, dead: str = "", game: str = "holdem") -> BoardStats:
+    """The classes of the combos of ``spec`` on ``board`` (3, 4 or 5 cards), counted exactly.
+
+    ``game`` is ``holdem`` or ``shortdeck`` (its straights and deck). Raises
+    :class:`~cardlab.errors.DeckError` for a card given twice, :class:`~cardlab.errors.RangeError`
+    for a range with no combo left.
+    """
+    g = game_named(game)
+    if g.omaha:
+        raise HandError("board statistics are for hold'em and short deck (Omaha is not built yet)")
+    b = parse_card_ids(board) if isinstance(board, str) else [int(c) for c in board]
+    d = parse_card_ids(dead) if dead and dead.strip() else []
+    if len(b) not in (3, 4, 5):
+        raise HandError(f"a board has 3, 4 or 5 cards here; '{board}' has {len(b)}")
+    seen: dict[int, str] = {}
+    for c, where in [(c, "the board") for c in b] + [(c, "the dead cards") for c in d]:
+        if c in seen:
+            raise DeckError(f"card {format_cards([c])} is given twice ({seen[c]} and {where})")
+        seen[c] = where
+    g.rules.check_cards(b + d, where="on the board")
+    rng = range_of(spec, g).without(frozenset(seen))
+    if not len(rng):
+        raise RangeError(f"range '{spec}' leaves no combos once the board ({format_cards(b)}) is out")
+    holes = np.asarray(rng.combos, dtype=np.int64)
+    weights = np.asarray(rng.weights, dtype=np.float64)
+    n = len(holes)
+    masks = _classify(holes, np.broadcast_to(np.array(b, dtype=np.int64), (n, len(b))), g.rules)
+    total_w = float(weights.sum())
+    classes = tuple(BoardClass(name, int(masks[name].sum()), float(weights[masks[name]].sum() / total_w))
+                    for name in MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES)
+    return BoardStats(spec, g.name, format_cards(b, sep=""), n, classes)
+
+
+TEXTURES = ("unpaired", "paired", "trips", "rainbow", "two-tone", "monotone", "connected")
+"""The flop textures of :func:`flop_textures`; a flop has one of the first three, one of the
+next three, and may be ``connected`` (three different ranks that a straight can hold together:
+inside five consecutive ranks, the ace low or high)."""
+
+
+def flop_textures() -> dict[str, int]:
+    """How many of the 22,100 flops have each texture of :data:`TEXTURES`, counted exactly.
+
+    >>> flop_textures()["monotone"], flop_textures()["two-tone"], flop_textures()["rainbow"]
+    (1144, 12168, 8788)
+    """
+    from cardlab.poker.generic import all_hands
+
+    masks = _texture_masks(all_hands(3).astype(np.int64))
+    return {name: int(masks[name].sum()) for name in TEXTURES}
+
+
+@dataclass(frozen=True)
+class TextureStats:
+    """The classes of a range over the flops of one texture (``all`` for every flop)."""
+
+    name: str
+    flops: int
+    classes: tuple[BoardClass, ...]
+
+
+@dataclass(frozen=True)
+class FlopsStats:
+    """A range's classes over every flop, by texture: ``combos`` counts (combo, flop) pairs and
+    ``probability`` is the chance of the class when a combo is drawn from the range by its weight
+    and then a flop from the cards it leaves, given the flop's texture."""
+
+    range: str
+    game: str
+    textures: tuple[TextureStats, ...]
+
+    def __repr__(self) -> str:
+        return f"FlopsStats({self.range!r} over {self.textures[0].flops:,} flops)"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"board": "all", "range", "game", "textures": [{"name", "flops", "classes": [...]}]}``."""
+        return {"board": "all", "range": self.range, "game": self.game,
+                "textures": [{"name": t.name, "flops": t.flops,
+                              "classes": [{"name": c.name, "combos": c.combos, "probability": c.probability}
+                                          for c in t.classes]} for t in self.textures]}
+
+    def to_json(self) -> str:
+        """The JSON of :meth:`to_dict`, indented, with a final newline."""
+        return json.dumps(self.to_dict(), indent=2) + "\n"
+
+    def to_csv(self) -> str:
+        """One row per texture and class: texture, flops, name, combos, probability."""
+        return "texture,flops,name,combos,probability\n" + "".join(
+            f"{t.name},{t.flops},{c.name},{c.combos},{c.probability!r}\n" for t in self.textures for c in t.classes)
+
+    def to_pandas(self) -> Any:
+        """A DataFrame, one row per texture and class (needs pandas)."""
+        import pandas as pd
+
+        return pd.DataFrame([{"texture": t.name, "flops": t.flops, "name": c.name, "combos": c.combos,
+                              "probability": c.probability} for t in self.textures for c in t.classes])
+
+    def table(self) -> str:
+        """Shares of each class (rows) on each texture (columns)."""
+        names = [c.name for c in self.textures[0].classes]
+        width = max(len(n) for n in names)
+        heads = [f"{t.name} ({t.flops:,})" for t in self.textures]
+        cols = [max(len(h), 7) for h in heads]
+        lines = [f"range '{self.range}' over every flop, by texture (share of the range)",
+                 " " * width + "  " + "  ".join(h.rjust(w) for h, w in zip(heads, cols))]
+        for i, name in enumerate(names):
+            lines.append(name.ljust(width) + "  " + "  ".join(
+                f"{t.classes[i].probability:.2%}".rjust(w) for t, w in zip(self.textures, cols)))
+        return "\n".join(lines) + "\n"
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(t.name)}</th>" for t in self.textures)
+        rows = "".join(f"<tr><td>{html.escape(c.name)}</td>" +
+                       "".join(f"<td>{t.classes[i].probability:.2%}</td>" for t in self.textures) + "</tr>"
+                       for i, c in enumerate(self.textures[0].classes))
+        return f"<table><thead><tr><th>class</th>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def _texture_masks(flops: np.ndarray) -> dict[str, np.ndarray]:
+    """Boolean masks of :data:`TEXTURES` (and ``all``) over rows of flops."""
+    ranks, suits = flops >> 2, flops & 3
+    pairs = (ranks[:, 0] == ranks[:, 1]).astype(int) + (ranks[:, 1] == ranks[:, 2]) + (ranks[:, 0] == ranks[:, 2])
+    same_suit = (suits[:, 0] == suits[:, 1]).astype(int) + (suits[:, 1] == suits[:, 2]) + (suits[:, 0] == suits[:, 2])
+    mask = _rank_mask(flops)
+    windows = [sum(1 << r for r in (12, 0, 1, 2, 3))] + [sum(1 << r for r in range(t - 4, t + 1)) for t in range(4, 13)]
+    connected = np.zeros(len(flops), dtype=bool)
+    for w in windows:
+        connected |= (mask & ~w) == 0
+    return {"all": np.ones(len(flops), bool), "unpaired": pairs == 0, "paired": pairs == 1, "trips": pairs == 3,
+            "rainbow": same_suit == 0, "two-tone": same_suit == 1, "monotone": same_suit == 3,
+            "connected": connected & (pairs == 0)}
+
+
+def _canonical_flops(flops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One flop per class under the 24 suit permutations, and how many flops each stands for."""
+    from itertools import permutations
+
+    best = None
+    for perm in permutations(range(4)):
+        table = np.array([(c >> 2) * 4 + perm[c & 3] for c in range(52)], dtype=np.int64)
+        mapped = np.sort(table[flops], axis=1)
+        key = mapped[:, 0] * 2704 + mapped[:, 1] * 52 + mapped[:, 2]
+        best = key if best is None else np.minimum(best, key)
+    assert best is not None
+    keys, counts = np.unique(best, return_counts=True)
+    reps = np.stack([keys // 2704, keys // 52 % 52, keys % 52], axis=1)
+    return reps, counts
+
+
+def _symmetric(holes: np.ndarray, weights: np.ndarray) -> bool:
+    """Whether the weighted combos are the same under every suit permutation."""
+    from itertools import permutations
+
+    def key(h: np.ndarray) -> np.ndarray:
+        s = np.sort(h, axis=1)
+        order = np.argsort(s[:, 0] * 52 + s[:, 1])
+        return np.column_stack([(s[:, 0] * 52 + s[:, 1])[order], weights[order]])
+
+    base = key(holes)
+    for perm in permutations(range(4)):
+        table = np.array([(c >> 2) * 4 + perm[c & 3] for c in range(52)], dtype=np.int64)
+        if not np.array_equal(key(table[holes]), base):
+            return False
+    return True
+
+
+FLOP_CHUNK = 300
+"""Flops classified per vectorised pass (rows = flops x combos)."""
+
+
+def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
+    """The classes of ``spec`` over every flop of the game's deck, by texture, exactly.
+
+    A range that is the same under every suit permutation (``QQ+, AK``) is classed on one flop
+    per suit class (1,755 of the 22,100 hold'em flops), each counted as often as it stands for;
+    any other range on every flop.
+    """
+    from cardlab.poker.generic import all_hands
+
+    g = game_named(game)
+    if g.omaha:
+        raise HandError("board statistics are for hold'em and short deck (Omaha is not built yet)")
+    rng = range_of(spec, g)
+    holes = np.asarray(rng.combos, dtype=np.int64)
+    weights = np.asarray(rng.weights, dtype=np.float64)
+    flops = all_hands(3, g.lowest_rank).astype(np.int64)
+    if _symmetric(holes, weights):
+        flops, mult = _canonical_flops(flops)
+    else:
+        mult = np.ones(len(flops), dtype=np.int64)
+    textures = _texture_masks(flops)
+    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    combos = {t: np.zeros(len(names)) for t in textures}
+    shares = {t: np.zeros(len(names)) for t in textures}
+    live = {t: 0.0 for t in textures}  # the weight of every (combo, flop) pair of the texture
+    n = len(holes)
+    for start in range(0, len(flops), FLOP_CHUNK):
+        part = flops[start:start + FLOP_CHUNK]
+        f_index = np.repeat(np.arange(len(part)), n)
+        h_index = np.tile(np.arange(n), len(part))
+        hole_rows, flop_rows = holes[h_index], part[f_index]
+        ok = ~(hole_rows[:, :, None] == flop_rows[:, None, :]).any(axis=(1, 2))
+        f_index, h_index, hole_rows, flop_rows = f_index[ok], h_index[ok], hole_rows[ok], flop_rows[ok]
+        masks = _classify(hole_rows, flop_rows, g.rules)
+        w = weights[h_index]
+        per_flop_w = np.bincount(f_index, weights=w, minlength=len(part))
+        share_w = w  # a combo of the range by its weight, then a flop from the cards it leaves
+        m = mult[start:start + FLOP_CHUNK].astype(np.float64)
+        for t, tmask in textures.items():
+            live[t] += float((m * per_flop_w)[tmask[start:start + FLOP_CHUNK]].sum())
+        for i, name in enumerate(names):
+            hit = masks[name]
+            flop_combos = np.bincount(f_index[hit], minlength=len(part)) * m
+            flop_shares = np.bincount(f_index[hit], weights=share_w[hit], minlength=len(part)) * m
+            for t, tmask in textures.items():
+                sel = tmask[start:start + FLOP_CHUNK]
+                combos[t][i] += float(flop_combos[sel].sum())
+                shares[t][i] += float(flop_shares[sel].sum())
+    result = []
+    for t, tmask in textures.items():
+        count = int(mult[tmask].sum())
+        result.append(TextureStats(t, count, tuple(BoardClass(name, int(round(combos[t][i])),
+                                                              float(shares[t][i] / live[t]) if live[t] else 0.0)
+                                                   for i, name in enumerate(names))))
+    return FlopsStats(spec, g.name, tuple(result))
