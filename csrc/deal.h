@@ -9,7 +9,8 @@
  * assumed of the processor) */
 static inline int shape_key(uint64_t clubs, uint64_t diamonds, uint64_t hearts, uint64_t spades)
 {
-    uint64_t x = clubs | diamonds << 16 | hearts << 32 | spades << 48;
+    /* only the 13 rank bits count (a stray high bit would index past the 14^4 table) */
+    uint64_t x = (clubs & 0x1FFF) | (diamonds & 0x1FFF) << 16 | (hearts & 0x1FFF) << 32 | (spades & 0x1FFF) << 48;
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;

@@ -11,7 +11,7 @@ from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cli.output import output_file
 from cardlab.cli.seat_options import add_seat_options, seat_options
 from cardlab.cores import available_cores
-from cardlab.textfile import read_text
+from cardlab.textfile import read_stream, read_text
 
 __all__ = ["register"]
 
@@ -70,7 +70,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
     if board_set_requested(args):
         return board_set_command(args)
     if args.script == "-":
-        text, source = sys.stdin.read(), "stdin"
+        text, source = read_stream(sys.stdin, "stdin"), "stdin"
     else:
         text, source = read_text(args.script), args.script
     script = parse_script(text, source)

@@ -126,10 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(words)
     previous = _first_interrupt_only()
     status = _run(args)
-    if previous is not None and (status != 130 or argv is not None):
+    if previous is not None and (status not in (130, _TERMINATED) or argv is not None):
         # after Ctrl-C the program keeps ignoring a second one while it exits; a caller of
-        # main(argv) (a test, a notebook) gets its own handler back whatever the status
-        signal.signal(signal.SIGINT, previous)
+        # main(argv) (a test, a notebook) gets its own handlers back whatever the status
+        signal.signal(signal.SIGINT, previous[0])
+        signal.signal(signal.SIGTERM, previous[1])
     if argv is None:
         _end_now_if_native_work_runs(status)
     return status
@@ -156,6 +157,9 @@ def _run(args: argparse.Namespace) -> int:
         print("cardlab: error: not enough memory for this request; ask for less (fewer trials, "
               "deals or hands at a time)", file=sys.stderr)
         return 2
+    except Terminated:
+        print("cardlab: terminated (SIGTERM)", file=sys.stderr)
+        return _TERMINATED
     except KeyboardInterrupt:
         print("cardlab: interrupted", file=sys.stderr)
         return 130
@@ -199,18 +203,28 @@ def _closed_pipe() -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a closed terminal, a killed job), handled as Ctrl-C is: the work stops, what was
+    completed is kept or the previous output left as it was, temporary files are removed."""
+
+
+_TERMINATED = 128 + signal.SIGTERM  # the status of a command ended by SIGTERM (143)
+
+
 def _first_interrupt_only() -> Any:
-    """Make the first Ctrl-C stop the work and ignore any later one: after it the command only
-    prints what it has and exits 130, and a second Ctrl-C must not cut that short with a traceback.
-    Returns the handler to restore when the command ends normally (None off the main thread)."""
+    """Make the first Ctrl-C (or SIGTERM) stop the work and ignore any later one: after it the
+    command only prints what it has and exits 130 (143 after SIGTERM), and a second signal must not
+    cut that short with a traceback. Returns the (SIGINT, SIGTERM) handlers to restore when the
+    command ends normally (None off the main thread)."""
     if threading.current_thread() is not threading.main_thread():
         return None
 
     def interrupt(signum: int, frame: Any) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        raise KeyboardInterrupt
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
 
-    return signal.signal(signal.SIGINT, interrupt)
+    return signal.signal(signal.SIGINT, interrupt), signal.signal(signal.SIGTERM, interrupt)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -33,7 +33,7 @@ from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import PBN_FROM_NORTH, action_template, emit, format_deals, seat_pages
 from cardlab.bridge.dealer.parser import Num, Script
 from cardlab.bridge.dealer.program import script_programs
-from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
+from cardlab.engine import Executor, SeedLike, available_cores, check_count, iter_chunks, resolve_seed
 from cardlab.errors import DealerScriptError
 from cardlab.intervals import mean_interval, wilson
 
@@ -418,6 +418,10 @@ def run_script(
     """
     if seed is None and script.seed is not None:
         seed = script.seed
+    if generate is not None:
+        check_count(generate, "deals to generate", DealerScriptError)
+    if produce is not None:
+        check_count(produce, "deals to produce", DealerScriptError)
     root, reported = resolve_seed(seed)
     generate = generate or script.generate or DEFAULT_GENERATE
     produce = produce or script.produce or (40 if (script.default_action or script.prints) else generate)
