@@ -576,7 +576,7 @@ static PyObject *format_deals(PyObject *self, PyObject *args)
                 cards += cl_popcount32(mask);
             }
             if (cards > 13) {
-                PyErr_Format(PyExc_ValueError, "format_deals: deal %zd gives a seat more than 13 cards", i);
+                PyErr_Format(PyExc_ValueError, "format_deals: deal %zd: a seat holds more than 13 cards", i + 1);
                 goto done;
             }
         }

@@ -30,7 +30,7 @@ from cardlab.errors import CardlabError
 if TYPE_CHECKING:
     from cardlab.tabulation import Tabulation
 
-__all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
+__all__ = ["NothingProduced", "add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
            "replacing", "output_file",
            "cap_workers"]
 
@@ -109,6 +109,12 @@ def write_result(args: argparse.Namespace, result: Result) -> None:
     write_text(args, text if text.endswith("\n") else text + "\n")
 
 
+class NothingProduced(KeyboardInterrupt):
+    """Raised inside :func:`replacing` (or :func:`output_file`) by a command interrupted before it
+    produced anything the user asked for (only statistics of zero deals): an existing file is
+    kept, whatever was written (a new one gets what was written)."""
+
+
 @contextlib.contextmanager
 def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
     """The name of a temporary file beside ``path`` to write a command's output to.
@@ -132,8 +138,9 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
     os.close(handle)
     try:
         yield temporary
-    except KeyboardInterrupt:
-        if os.path.getsize(temporary) > 0:
+    except KeyboardInterrupt as interrupt:
+        nothing = isinstance(interrupt, NothingProduced) and os.path.exists(target)
+        if not nothing and os.path.getsize(temporary) > 0:
             _put_in_place(temporary, target)
             print(f"cardlab: note: {path} holds the output completed before the interrupt", file=sys.stderr)
         else:
@@ -200,16 +207,16 @@ def check_destinations(args: argparse.Namespace) -> None:
         if not path or path == "-":
             continue
         target = Path(path)
+        folder = target.parent if str(target.parent) else Path(".")
+        if len(os.fsencode(target.name)) > _name_max(str(folder)):
+            raise CardlabError(f"cannot use file '{_short(target.name)}' ({option}): the name is longer than "
+                               f"the {_name_max(str(folder))} characters the file system allows")
         if str(path).endswith(("/", os.sep)) or target.is_dir():
             if option == "-o" and getattr(args, "output_may_be_folder", False):
                 continue  # a folder of several files (a results site): that command checks it
             raise CardlabError(f"cannot use file '{path}' ({option}): it is a directory")
-        folder = target.parent if str(target.parent) else Path(".")
         if not folder.is_dir():
             raise CardlabError(f"cannot use file '{path}' ({option}): folder '{folder}' does not exist")
-        if len(os.fsencode(target.name)) > _name_max(str(folder)):
-            raise CardlabError(f"cannot use file '{_short(target.name)}' ({option}): the name is longer than "
-                               f"the {_name_max(str(folder))} characters the file system allows")
         if (target.exists() and not os.access(target, os.W_OK)) or not os.access(folder, os.W_OK):
             raise CardlabError(f"cannot use file '{path}' ({option}): permission denied")
 
