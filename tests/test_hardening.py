@@ -497,3 +497,11 @@ def test_pay_table_rank_dash_is_not_twos_and_deep_arrays_are_refused(tmp_path: P
     deep.write_text('name = "deep"\nx = ' + "[" * 10_000 + "]" * 10_000 + "\n")
     with pytest.raises(PayTableError, match="nested too deeply"):
         paytable(str(deep))
+
+
+def test_error_messages_quote_a_short_excerpt_of_a_long_line(tmp_path: Path) -> None:
+    (tmp_path / "long.txt").write_text("As Ks Qs Js " + "Xx" * 5_000_000 + "\n")
+    done = _cli("poker", "rank", "--file", "long.txt", cwd=tmp_path)
+    assert done.returncode == 2 and len(done.stderr) < 400
+    assert done.stderr.startswith("cardlab: error: long.txt: line 1: unknown symbol 'X'")
+    assert "(10,000,012 characters)" in done.stderr

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import signal
 import sys
 import threading
@@ -146,7 +147,7 @@ def _run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return _closed_pipe()
     except CardlabError as error:
-        print(f"cardlab: error: {error}", file=sys.stderr)
+        print(f"cardlab: error: {_shortened(str(error))}", file=sys.stderr)
         return 2
     except OSError as error:
         name = getattr(error, "filename", None)
@@ -164,6 +165,23 @@ def _run(args: argparse.Namespace) -> int:
         print("cardlab: interrupted", file=sys.stderr)
         return 130
     return status
+
+
+_QUOTED = re.compile(r"'([^'\n]{80,})'")
+_MAX_MESSAGE = 400
+
+
+def _shortened(message: str) -> str:
+    """An error message as printed: a long quoted input cut to a short excerpt with its length (a
+    100 MB line is never copied to stderr), then the whole message to :data:`_MAX_MESSAGE`."""
+    def cut(match: re.Match[str]) -> str:
+        text = match.group(1)
+        return f"'{text[:60]}...' ({len(text):,} characters)"
+
+    message = _QUOTED.sub(cut, message)
+    if len(message) > _MAX_MESSAGE:
+        message = f"{message[:_MAX_MESSAGE - 40]}... ({len(message):,} characters in all)"
+    return message
 
 
 def _end_now_if_native_work_runs(status: int) -> None:
