@@ -369,7 +369,7 @@ def test_interrupt_before_any_deal_keeps_the_previous_output(tmp_path: Path, sig
 @pytest.mark.slow
 def test_sigterm_while_streaming_keeps_what_was_completed_and_no_temporary(tmp_path: Path) -> None:
     (tmp_path / "prev.txt").write_text("previous\n")
-    proc = _start("bridge", "deal", "100000000", "--seed", "1", "--format", "pbn", "-o", "prev.txt", cwd=tmp_path)
+    proc = _start("bridge", "deal", "-n", "100000000", "--seed", "1", "--format", "pbn", "-o", "prev.txt", cwd=tmp_path)
     time.sleep(5)
     assert proc.poll() is None
     proc.send_signal(signal.SIGTERM)
@@ -505,3 +505,19 @@ def test_error_messages_quote_a_short_excerpt_of_a_long_line(tmp_path: Path) -> 
     assert done.returncode == 2 and len(done.stderr) < 400
     assert done.stderr.startswith("cardlab: error: long.txt: line 1: unknown symbol 'X'")
     assert "(10,000,012 characters)" in done.stderr
+
+
+@pytest.mark.slow
+def test_ctrl_c_in_a_dealer_script_calling_dds_stops_within_a_second(tmp_path: Path) -> None:
+    """The exit used to wait for the chunk threads' solver calls in progress (24-57 s)."""
+    pytest.importorskip("endplay")
+    (tmp_path / "dds.dl").write_text("generate 10000000\nproduce 10000000\ncondition dds(north, notrump) >= 0\n"
+                                     "action average dds(south, spades)\n")
+    proc = _start("bridge", "dealer", "dds.dl", "-s", "1", "--workers", "2", "-o", "dds.out", cwd=tmp_path)
+    time.sleep(12)
+    assert proc.poll() is None
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert time.monotonic() - sent < 1.5, err  # the goal is 1 s; the margin is for a loaded machine
+    assert proc.returncode == 130 and "Traceback" not in err

@@ -193,7 +193,12 @@ def _end_now_if_native_work_runs(status: int) -> None:
         finished = getattr(thread, "finished", None)
         return isinstance(finished, threading.Event) and not finished.is_set()
 
-    if any(t.name.startswith("cardlab-native") and running(t) for t in threading.enumerate()):
+    def chunk_running(thread: threading.Thread) -> bool:
+        # after Ctrl-C or SIGTERM, a chunk thread of the engine (named cardlab_N) may still be in a
+        # native solver call that cannot be stopped: the exit would wait for it (24-57 s seen)
+        return status in (130, _TERMINATED) and thread.name.startswith("cardlab_") and thread.is_alive()
+
+    if any((t.name.startswith("cardlab-native") and running(t)) or chunk_running(t) for t in threading.enumerate()):
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
