@@ -498,6 +498,22 @@ static PyObject *format_deals(PyObject *Py_UNUSED(self), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "format_deals: buffers do not match n");
         goto done;
     }
+    /* the output bound below assumes at most 13 cards a hand, 13 bits a mask: check every deal */
+    const uint16_t *given = (const uint16_t *)mb.buf;
+    for (Py_ssize_t i = 0; i < n; i++)
+        for (int seat = 0; seat < 4; seat++) {
+            int cards = 0;
+            for (int suit = 0; suit < 4; suit++) {
+                unsigned mask = given[(seat * 4 + suit) * n + i];
+                if (mask & ~0x1FFFu)
+                    cards = 99;
+                cards += cl_popcount32(mask);
+            }
+            if (cards > 13) {
+                PyErr_Format(PyExc_ValueError, "format_deals: deal %zd: a seat holds more than 13 cards", i + 1);
+                goto done;
+            }
+        }
     for (Py_ssize_t t = 0; t < tlen; t++) {
         if (tpl[t] == 1) {
             if (t + 1 >= tlen) {

@@ -57,6 +57,54 @@ static PyObject *run_program(PyObject *Py_UNUSED(self), PyObject *args)
             goto done;
         }
     }
+    /* the stack depth at every instruction (jumps only go forward, so one pass finds it): each
+     * push within STACK, each pop from a value there, the same depth on every path, one value at
+     * the end (an empty program has none) */
+    int *depth = PyMem_Malloc(sizeof(int) * (size_t)(ncode + 1));
+    if (depth == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k <= ncode; k++)
+        depth[k] = -1;
+    depth[0] = 0;
+    Py_ssize_t wrong = -1;
+    for (Py_ssize_t k = 0; k < ncode && wrong < 0; k++) {
+        const int64_t *ins = code + 4 * k;
+        int d = depth[k], next = -1, target = -1;
+        if (d < 0)
+            continue; /* not reached */
+        switch (ins[0]) {
+        case OP_CONST: case OP_SUIT: case OP_HAND: case OP_SHAPE: case OP_CARD: next = d + 1; break;
+        case OP_NEG: case OP_NOT: case OP_TRUTH: next = d >= 1 ? d : -1; break;
+        case OP_JUMP: target = d; break;
+        case OP_AND: case OP_OR: next = d >= 1 ? d - 1 : -1; target = d >= 1 ? d : -1; break;
+        case OP_IF: next = target = d >= 1 ? d - 1 : -1; break;
+        default: next = d >= 2 ? d - 1 : -1; break; /* the binary operators */
+        }
+        int jumps = ins[0] == OP_JUMP || ins[0] == OP_AND || ins[0] == OP_OR || ins[0] == OP_IF;
+        if ((ins[0] != OP_JUMP && next < 0) || next > STACK || (jumps && target < 0)) {
+            wrong = k;
+            break;
+        }
+        if (next >= 0) {
+            if (depth[k + 1] >= 0 && depth[k + 1] != next)
+                wrong = k;
+            depth[k + 1] = next;
+        }
+        if (target >= 0) {
+            if (depth[ins[1]] >= 0 && depth[ins[1]] != target)
+                wrong = k;
+            depth[ins[1]] = target;
+        }
+    }
+    int end_depth = depth[ncode];
+    PyMem_Free(depth);
+    if (wrong >= 0 || end_depth != 1) {
+        PyErr_Format(PyExc_ValueError, "run_program: the program's stack is unbalanced at instruction %zd",
+                     wrong >= 0 ? wrong : ncode);
+        goto done;
+    }
     const uint16_t *masks = (const uint16_t *)mb.buf;
     const int64_t *tables = (const int64_t *)tb.buf;
     const uint8_t *shapes = (const uint8_t *)sb.buf;

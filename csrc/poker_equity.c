@@ -521,6 +521,19 @@ static void by_rank_classes(const game *g, const deal_part *d, const uint8_t *kn
     }
 }
 
+/* Whether every byte of the buffers is a card id 0..51 (they index 52-entry arrays and shift
+ * 64-bit masks). */
+static int all_cards(const Py_buffer *const *views, int count)
+{
+    for (int v = 0; v < count; v++) {
+        const uint8_t *b = views[v]->buf;
+        for (Py_ssize_t i = 0; i < views[v]->len; i++)
+            if (b[i] > 51)
+                return 0;
+    }
+    return 1;
+}
+
 static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
 {
     int players, hole, omaha, hi_lo;
@@ -554,6 +567,11 @@ static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
     const Py_ssize_t n = deals.len / per;
     if (deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * 32) {
         PyErr_SetString(PyExc_ValueError, "poker_equity_exact: buffers of the wrong size");
+        goto done;
+    }
+    const Py_buffer *const card_views[3] = {&deals, &board, &deck};
+    if (!all_cards(card_views, 3)) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_exact: a card id outside 0..51");
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
@@ -652,6 +670,14 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
         bad = classes.len != 2 * (n_deals ? n_deals : off[2] - off[1]);
     if (bad) {
         PyErr_SetString(PyExc_ValueError, "poker_equity_simulate: buffers of the wrong size");
+        goto done;
+    }
+    const Py_buffer *const card_views[4] = {&combos, &deals, &board, &common};
+    int classes_ok = 1;
+    for (Py_ssize_t i = 0; i < classes.len / 2; i++)
+        classes_ok = classes_ok && ((const int16_t *)classes.buf)[i] >= 0 && ((const int16_t *)classes.buf)[i] < 169;
+    if (!all_cards(card_views, 4) || !classes_ok) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_simulate: a card id outside 0..51 or a class outside 0..168");
         goto done;
     }
     int failed = 0;

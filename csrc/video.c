@@ -46,12 +46,14 @@ typedef struct {
     int best_kicker[13];
 } vc_rules;
 
-/* Binomial coefficients C(n, k) for k < 6; each kernel call fills its own (no global state). */
-typedef int64_t vc_binom[VC_MAX_CARDS + 1][6];
+/* Binomial coefficients C(n, k) for k < 6 and n up to 255 (the most copies of a card type the
+ * multiset kernel takes); each kernel call fills its own (no global state). */
+#define VC_BINOM_ROWS 256
+typedef int64_t vc_binom[VC_BINOM_ROWS][6];
 
 static void vc_binomials(vc_binom binom64)
 {
-    for (int n = 0; n <= VC_MAX_CARDS; n++) {
+    for (int n = 0; n < VC_BINOM_ROWS; n++) {
         binom64[n][0] = 1;
         for (int k = 1; k < 6; k++)
             binom64[n][k] = n == 0 ? 0 : binom64[n - 1][k - 1] + binom64[n - 1][k];
@@ -186,23 +188,25 @@ static int vc_classify(const vc_rules *r, const uint8_t t[5])
             consider(r, VC_QUADS + q * 13 + q, &best, &best_pay);
         }
     }
+    /* the lower patterns: every one the natural cards fit into is reachable (the wild cards
+     * fill it), whatever the pay table says about it, so none is assumed beaten */
+    int paired = 0, paired_rank = -1;
+    for (int k = 0; k < 13; k++)
+        if (cnt[k] >= 2) {
+            paired++;
+            paired_rank = k;
+        }
     if (distinct <= 2 && maxc <= 3)
         consider(r, VC_FULL_HOUSE, &best, &best_pay);
-    if (maxc + wild >= 3)
+    if (maxc <= 3 && paired <= 1 && distinct <= 3 && maxc + wild >= 3)  /* 3-1-1 */
         consider(r, VC_TRIPS, &best, &best_pay);
-    if (maxc <= 2 && natural >= 3) {
-        int pairs = 0, singles = 0;
-        for (int k = 0; k < 13; k++) {
-            pairs += cnt[k] == 2;
-            singles += cnt[k] == 1;
-        }
-        if (pairs + (wild < singles ? wild : singles) >= 2)
-            consider(r, VC_TWO_PAIR, &best, &best_pay);
-    }
-    if (wild == 1 && maxc == 1)
+    if (maxc <= 2 && distinct <= 3)  /* 2-2-1 */
+        consider(r, VC_TWO_PAIR, &best, &best_pay);
+    if (maxc <= 2 && paired <= 1 && distinct <= 4) {  /* 2-1-1-1: which ranks can be the pair */
         for (int k = 0; k < 13; k++)
-            if (cnt[k])
+            if (paired ? k == paired_rank : (cnt[k] ? 1 : wild >= 2))
                 consider(r, VC_PAIR + k, &best, &best_pay);
+    }
     return best;
 }
 
@@ -218,6 +222,16 @@ static void vc_rules_init(vc_rules *r, const uint8_t *code_out, const int64_t *o
                 best = k;
         r->best_kicker[q] = best;
     }
+}
+
+/* Whether every byte of a buffer is below limit (the values index arrays of that length). */
+static int all_below(const Py_buffer *view, Py_ssize_t len, int limit)
+{
+    const uint8_t *b = view->buf;
+    for (Py_ssize_t i = 0; i < len && i < view->len; i++)
+        if (b[i] >= limit)
+            return 0;
+    return 1;
 }
 
 /* Buffers: borrowed views released by the caller. */
@@ -287,6 +301,14 @@ static PyObject *video_outcomes(PyObject *Py_UNUSED(self), PyObject *args)
         PyBuffer_Release(&types);
         PyBuffer_Release(&code);
         PyBuffer_Release(&pay);
+        return NULL;
+    }
+    if (!all_below(&code, VC_NCODES, (int)(pay.len / 8 < 256 ? pay.len / 8 : 256))) {
+        PyBuffer_Release(&types);
+        PyBuffer_Release(&code);
+        PyBuffer_Release(&pay);
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "video_outcomes: an outcome index past the pay table");
         return NULL;
     }
     uint8_t *plain = malloc(2 * (size_t)VC_KEYS);
@@ -478,6 +500,15 @@ static PyObject *video_analyse(PyObject *Py_UNUSED(self), PyObject *args)
         PyBuffer_Release(&cnt);
         return NULL;
     }
+    if (!all_below(&outc, hands, K)) {
+        PyBuffer_Release(&outc);
+        PyBuffer_Release(&pay);
+        PyBuffer_Release(&wb);
+        PyBuffer_Release(&cnt);
+        PyBuffer_Release(&strat);
+        PyErr_SetString(PyExc_ValueError, "video_analyse: an outcome index past the pay table");
+        return NULL;
+    }
     /* tables for subsets of 0..4 cards: the count of each outcome among the final hands that
      * contain the subset, and their total pay */
     uint32_t *tab[5];
@@ -604,6 +635,16 @@ static PyObject *video_hand(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     }
     const uint8_t *oc = outc.buf, *dp = dealt.buf;
+    int ascending = dp[4] < n;
+    for (int j = 1; j < 5; j++)
+        ascending = ascending && dp[j - 1] < dp[j];
+    if (!ascending || !all_below(&outc, binom64[n][5], K)) {
+        PyBuffer_Release(&outc);
+        PyBuffer_Release(&dealt);
+        PyBuffer_Release(&cnt);
+        PyErr_SetString(PyExc_ValueError, "video_hand: dealt positions ascending below n, outcomes below K");
+        return NULL;
+    }
     int64_t *counts = cnt.buf;
     Py_BEGIN_ALLOW_THREADS
     uint8_t bit[VC_MAX_CARDS];
@@ -717,6 +758,15 @@ static PyObject *video_analyse_multi(PyObject *Py_UNUSED(self), PyObject *args)
     int64_t finals = binom64[T + 4][5];
     if (bst.len < finals || boc.len < finals) {
         PyErr_SetString(PyExc_ValueError, "video_analyse_multi: strategy/outcomes too short");
+        goto done;
+    }
+    int sorted_dealt = 1;
+    for (Py_ssize_t j = 0; j < bdl.len; j++)
+        sorted_dealt = sorted_dealt && ((const uint8_t *)bdl.buf)[j] < T
+                       && (j == 0 || ((const uint8_t *)bdl.buf)[j - 1] <= ((const uint8_t *)bdl.buf)[j]);
+    if (!all_below(&bc, VC_NCODES, K) || !all_below(&bt, T, 53) || !sorted_dealt) {
+        PyErr_SetString(PyExc_ValueError,
+                        "video_analyse_multi: outcomes below K, types below 53, dealt types sorted below T");
         goto done;
     }
     const uint8_t *types = bt.buf, *mult = bm.buf, *dealt = bdl.buf;

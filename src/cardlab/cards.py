@@ -21,9 +21,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from cardlab.errors import CardError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "Rank",
@@ -41,6 +44,7 @@ __all__ = [
     "parse_pbn_hand",
     "format_pbn_hand",
     "parse_card_ids",
+    "card_id_array",
 ]
 
 RANKS = "23456789TJQKA"
@@ -227,3 +231,44 @@ def format_pbn_hand(cards: Iterable[Card | int]) -> str:
     return ".".join(
         "".join(RANKS[i // 4] for i in ids if i % 4 == suit) for suit in SUIT_ORDER
     )
+
+
+def card_id_array(values: Any, what: str = "card ids", error: type[CardError] | Any = CardError) -> np.ndarray:
+    """``values`` (a sequence or array of card ids, any shape) as a uint8 array of that shape when
+    every value is a whole number 0..51, else ``error`` naming the first value that is not: floats
+    (``3.7``, NaN), complex numbers, bools and strings are refused, never rounded to a card.
+
+    >>> card_id_array([[51, 47], [0, 3]]).tolist()
+    [[51, 47], [0, 3]]
+    >>> card_id_array([51, float("nan")])
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.CardError: card ids are whole numbers 0..51, not nan (at position 1; this array holds float64 values)
+    """
+    import numpy as np
+
+    array = np.asarray(values)
+    if array.size == 0:
+        return np.zeros(array.shape, dtype=np.uint8)
+    if array.dtype.kind == "f":  # NaN or 3.7 first; whole floats are still not card ids
+        flat = array.reshape(-1)
+        odd = np.flatnonzero(~np.isfinite(flat) | (flat != np.round(flat)))
+        position = int(odd[0]) if len(odd) else 0
+        raise error(f"{what} are whole numbers 0..51, not {_excerpt(flat[position].item())} (at position "
+                    f"{position}; this array holds {array.dtype} values)")
+    if array.dtype.kind not in "iu":
+        flat = array.reshape(-1)
+        for position, value in enumerate(flat.tolist()):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise error(f"{what} are whole numbers 0..51, not {_excerpt(value)} (at position {position})")
+        array = np.asarray(flat.tolist(), dtype=np.int64).reshape(array.shape)
+    outside = (array < 0) | (array > 51)
+    if outside.any():
+        position = int(np.flatnonzero(outside.reshape(-1))[0])
+        raise error(f"{what} are whole numbers 0..51, not {array.reshape(-1)[position]} (at position {position})")
+    return array.astype(np.uint8)
+
+
+def _excerpt(value: Any, keep: int = 20) -> str:
+    text = repr(value)
+    return text if len(text) <= keep else text[:keep] + "..."

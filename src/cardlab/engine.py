@@ -64,6 +64,7 @@ __all__ = [
     "chunk_seed",
     "resolve_seed",
     "fresh_seed",
+    "check_count",
     "available_cores",
     "local_executor",
     "DEFAULT_CHUNK",
@@ -159,7 +160,7 @@ def simulate(
     so ``trials`` may be as large as you have patience for. ``executor`` runs the
     chunks elsewhere: a :class:`cardlab.cluster.DaskExecutor`, or a cluster address.
     """
-    trials = _check_count(trials, "trials")
+    trials = check_count(trials, "trials")
     root, reported = resolve_seed(seed)
     values = tuple(feature.values(dealing))
     task = _CountTask(dealing, feature, len(values))
@@ -415,9 +416,12 @@ def local_executor(workers: int, *, threads: bool = False) -> Executor:
     return _Threads(count) if threads else _Processes(count)
 
 
-def _check_count(n: int, what: str) -> int:
+def check_count(n: Any, what: str, error: type[CardlabError] = CardlabError) -> int:
+    """``n`` as an int when it is a whole number of at least 1 (a count of trials, deals, ...),
+    else ``error`` naming ``what``: 0, negative numbers, floats and bools are refused, never read
+    as "the default" or "none"."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise CardlabError(f"the number of {what} must be a whole number of at least 1, got {n!r}")
+        raise error(f"the number of {what} must be a whole number of at least 1, got {n!r}")
     return int(n)
 
 

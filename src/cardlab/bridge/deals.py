@@ -370,14 +370,14 @@ def generate_deals(
     Impossible constraints are refused up front (:func:`check_possible`)."""
     from cardlab.bridge.dealer import run_script
     from cardlab.bridge.dealer.parser import Script
-    from cardlab.engine import resolve_seed
+    from cardlab.engine import check_count, resolve_seed
 
+    check_count(count, "deals", ConstraintError)
+    check_count(max_tries, "deals to try (the give-up limit)", ConstraintError)
     constraints = dict(constraints or {})
     for seat in constraints:
         if seat not in SEATS:
             raise ConstraintError(f"unknown seat '{seat}' (N, E, S or W)")
-    if max_tries < 1:
-        raise ConstraintError(f"the give-up limit must be at least 1 deal, got {max_tries}")
     hands = _fixed_cards(fixed)
     check_possible(constraints)
     _check_fixed(constraints, hands, fixed)
@@ -401,15 +401,17 @@ def generate_deals(
 
 def deals_from_masks(masks: np.ndarray) -> list[Deal]:
     """:class:`Deal` objects from suit masks ``masks[4, 4, k]`` (see :mod:`cardlab.bridge.dealer.dealing`)."""
-    from cardlab.bridge.dealer.dealing import hands_from_masks
+    from cardlab.bridge.dealer.dealing import checked_masks, hands_from_masks
 
-    return [Deal(hands) for hands in hands_from_masks(masks)]
+    return [Deal(hands) for hands in hands_from_masks(checked_masks(masks))]
 
 
 def pbn_games(masks: np.ndarray, first_board: int = 1, date: str | None = None) -> str:
     """The PBN games of :func:`deals_to_pbn` (without the file header) straight from suit masks
     ``masks[4, 4, k]``, written by the compiled core in one call: millions of deals stream quickly."""
-    return str(_pbn_games(masks, first_board, date, encoded=False))
+    from cardlab.bridge.dealer.dealing import checked_masks
+
+    return str(_pbn_games(checked_masks(masks), first_board, date, encoded=False))
 
 
 def _pbn_games(masks: np.ndarray, first_board: int, date: str | None, encoded: bool) -> str | bytes:
@@ -427,9 +429,10 @@ def _pbn_games(masks: np.ndarray, first_board: int, date: str | None, encoded: b
 
 def pbn_deal_strings(masks: np.ndarray) -> list[str]:
     """``"N:..."`` PBN deal strings for suit masks ``masks[4, 4, k]``, in bulk."""
+    from cardlab.bridge.dealer.dealing import checked_masks
     from cardlab.bridge.dealer.output import PBN_FROM_NORTH, format_deals
 
-    return str(format_deals(masks, PBN_FROM_NORTH + "\n")).splitlines()
+    return str(format_deals(checked_masks(masks), PBN_FROM_NORTH + "\n")).splitlines()
 
 
 def random_deals(

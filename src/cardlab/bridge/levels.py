@@ -216,15 +216,17 @@ def natural_frequencies(script: Any, types: Sequence[Any], *, trials: int, seed:
     from cardlab.bridge.dealer.runner import run_script
     from cardlab.distribution import wilson
 
-    from cardlab.bridge.dealer.parser import Num
+    from cardlab.bridge.dealer.parser import Num, deep_recursion
 
-    base = ConditionalPlan.build(script)
-    hands = base.accepted_hands if base is not None else None
-    if hands is None and script.condition == Num(1) and not script.predeal and script.pointcount == type(
-            script).pointcount:
-        hands = comb(52, 13)  # no condition: every hand of the seat the types look at
+    with deep_recursion():  # the types' expressions may nest as deep as a script's (docs/reliability.md)
+        base = ConditionalPlan.build(script)
+        hands = base.accepted_hands if base is not None else None
+        if hands is None and script.condition == Num(1) and not script.predeal and script.pointcount == type(
+                script).pointcount:
+            hands = comb(52, 13)  # no condition: every hand of the seat the types look at
+        plans = [ConditionalPlan.build(replace(script, condition=_and(script.condition, t)))
+                 for t in types] if hands is not None else []
     if hands is not None:
-        plans = [ConditionalPlan.build(replace(script, condition=_and(script.condition, t))) for t in types]
         if all(p is not None for p in plans):
             return [(Fraction(p.accepted_hands, hands), None, None, None) for p in plans if p is not None]
     actions = tuple(Action("average", f"type {i}", exprs=(t,)) for i, t in enumerate(types))

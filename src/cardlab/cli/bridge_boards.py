@@ -62,7 +62,7 @@ def board_set_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dealer import parse_script
     from cardlab.bridge.levels import parse_levels, script_levels
     from cardlab.cli.cluster_option import executor_for
-    from cardlab.textfile import read_text
+    from cardlab.textfile import read_stream, read_text
 
     if args.quiet or not args.verbose:
         raise ConstraintError("-q and -v choose what the script's run prints; a board set prints the board file "
@@ -88,7 +88,7 @@ def board_set_command(args: argparse.Namespace) -> int:
         if args.script is None:
             raise ConstraintError("give a SCRIPT (or --mix SCRIPT:COUNT,...)")
         if args.script == "-":
-            text, source = sys.stdin.read(), "stdin"
+            text, source = read_stream(sys.stdin, "stdin"), "stdin"
         else:
             text, source = read_text(args.script), args.script
         script = parse_script(text, source)

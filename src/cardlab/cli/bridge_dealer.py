@@ -8,10 +8,10 @@ import sys
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.options import seed_value, trials, workers_value
-from cardlab.cli.output import output_file
+from cardlab.cli.output import NothingProduced, output_file
 from cardlab.cli.seat_options import add_seat_options, seat_options
 from cardlab.cores import available_cores
-from cardlab.textfile import read_text
+from cardlab.textfile import read_stream, read_text
 
 __all__ = ["register"]
 
@@ -70,7 +70,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
     if board_set_requested(args):
         return board_set_command(args)
     if args.script == "-":
-        text, source = sys.stdin.read(), "stdin"
+        text, source = read_stream(sys.stdin, "stdin"), "stdin"
     else:
         text, source = read_text(args.script), args.script
     script = parse_script(text, source)
@@ -78,6 +78,8 @@ def _dealer_command(args: argparse.Namespace) -> int:
         result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,
                            produce=args.produce, seed=args.seed, workers=args.workers, quiet=args.quiet,
                            progress=True, executor=executor_for(args))
+        if result.interrupted and result.produced == 0 and args.output not in (None, "-"):
+            raise NothingProduced  # the previous -o file is kept
     if result.interrupted:
         print("cardlab: interrupted: partial statistics", file=sys.stderr)
         return 130
@@ -92,5 +94,7 @@ def _deal_command(args: argparse.Namespace) -> int:
         batch = write_deals(out, args.count, args.format, constraints=constraints, fixed=fixed, seed=args.seed,
                             max_tries=args.max_tries, workers=args.workers, progress=True,
                             executor=executor_for(args))
+        if batch.interrupted and batch.matched == 0 and args.output not in (None, "-"):
+            raise NothingProduced  # the previous -o file is kept
     print(deal_summary(batch, constraints), file=sys.stderr)
     return 130 if batch.interrupted else 0

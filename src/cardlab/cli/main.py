@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import signal
 import sys
 import threading
@@ -131,10 +132,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(words)
     previous = _first_interrupt_only()
     status = _run(args)
-    if previous is not None and (status != 130 or argv is not None):
+    if previous is not None and (status not in (130, _TERMINATED) or argv is not None):
         # after Ctrl-C the program keeps ignoring a second one while it exits; a caller of
-        # main(argv) (a test, a notebook) gets its own handler back whatever the status
-        signal.signal(signal.SIGINT, previous)
+        # main(argv) (a test, a notebook) gets its own handlers back whatever the status
+        signal.signal(signal.SIGINT, previous[0])
+        signal.signal(signal.SIGTERM, previous[1])
     if argv is None:
         _end_now_if_native_work_runs(status)
     return status
@@ -150,7 +152,7 @@ def _run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return _closed_pipe()
     except CardlabError as error:
-        print(f"cardlab: error: {error}", file=sys.stderr)
+        print(f"cardlab: error: {_shortened(str(error))}", file=sys.stderr)
         return 2
     except OSError as error:
         name = getattr(error, "filename", None)
@@ -161,10 +163,30 @@ def _run(args: argparse.Namespace) -> int:
         print("cardlab: error: not enough memory for this request; ask for less (fewer trials, "
               "deals or hands at a time)", file=sys.stderr)
         return 2
+    except Terminated:
+        print("cardlab: terminated (SIGTERM)", file=sys.stderr)
+        return _TERMINATED
     except KeyboardInterrupt:
         print("cardlab: interrupted", file=sys.stderr)
         return 130
     return status
+
+
+_QUOTED = re.compile(r"'([^'\n]{80,})'")
+_MAX_MESSAGE = 400
+
+
+def _shortened(message: str) -> str:
+    """An error message as printed: a long quoted input cut to a short excerpt with its length (a
+    100 MB line is never copied to stderr), then the whole message to :data:`_MAX_MESSAGE`."""
+    def cut(match: re.Match[str]) -> str:
+        text = match.group(1)
+        return f"'{text[:60]}...' ({len(text):,} characters)"
+
+    message = _QUOTED.sub(cut, message)
+    if len(message) > _MAX_MESSAGE:
+        message = f"{message[:_MAX_MESSAGE - 40]}... ({len(message):,} characters in all)"
+    return message
 
 
 def _end_now_if_native_work_runs(status: int) -> None:
@@ -176,7 +198,12 @@ def _end_now_if_native_work_runs(status: int) -> None:
         finished = getattr(thread, "finished", None)
         return isinstance(finished, threading.Event) and not finished.is_set()
 
-    if any(t.name.startswith("cardlab-native") and running(t) for t in threading.enumerate()):
+    def chunk_running(thread: threading.Thread) -> bool:
+        # after Ctrl-C or SIGTERM, a chunk thread of the engine (named cardlab_N) may still be in a
+        # native solver call that cannot be stopped: the exit would wait for it (24-57 s seen)
+        return status in (130, _TERMINATED) and thread.name.startswith("cardlab_") and thread.is_alive()
+
+    if any((t.name.startswith("cardlab-native") and running(t)) or chunk_running(t) for t in threading.enumerate()):
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
@@ -204,18 +231,28 @@ def _closed_pipe() -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a closed terminal, a killed job), handled as Ctrl-C is: the work stops, what was
+    completed is kept or the previous output left as it was, temporary files are removed."""
+
+
+_TERMINATED = 128 + signal.SIGTERM  # the status of a command ended by SIGTERM (143)
+
+
 def _first_interrupt_only() -> Any:
-    """Make the first Ctrl-C stop the work and ignore any later one: after it the command only
-    prints what it has and exits 130, and a second Ctrl-C must not cut that short with a traceback.
-    Returns the handler to restore when the command ends normally (None off the main thread)."""
+    """Make the first Ctrl-C (or SIGTERM) stop the work and ignore any later one: after it the
+    command only prints what it has and exits 130 (143 after SIGTERM), and a second signal must not
+    cut that short with a traceback. Returns the (SIGINT, SIGTERM) handlers to restore when the
+    command ends normally (None off the main thread)."""
     if threading.current_thread() is not threading.main_thread():
         return None
 
     def interrupt(signum: int, frame: Any) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        raise KeyboardInterrupt
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
 
-    return signal.signal(signal.SIGINT, interrupt)
+    return signal.signal(signal.SIGINT, interrupt), signal.signal(signal.SIGTERM, interrupt)
 
 
 if __name__ == "__main__":  # pragma: no cover

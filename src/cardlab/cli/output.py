@@ -6,8 +6,10 @@ prints or writes it in the chosen format.
 
 Every file a command writes (``-o``, ``--plot``) goes through :func:`replacing`: the output is
 written to a temporary file beside the target and renamed over it only when the command
-succeeds (or is interrupted: what was completed is kept), so a command that fails half-way
-never leaves an existing file emptied or half-written.
+succeeds, so a command that fails half-way never leaves an existing file emptied or
+half-written. Interrupted (Ctrl-C or SIGTERM), it keeps the output completed so far when there
+is some (streamed deals, an interrupted simulation's result) and otherwise leaves the previous
+file as it was, and says on stderr which of the two happened.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from cardlab.errors import CardlabError
 if TYPE_CHECKING:
     from cardlab.tabulation import Tabulation
 
-__all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
+__all__ = ["NothingProduced", "add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
            "replacing", "output_file",
            "cap_workers"]
 
@@ -107,13 +109,22 @@ def write_result(args: argparse.Namespace, result: Result) -> None:
     write_text(args, text if text.endswith("\n") else text + "\n")
 
 
+class NothingProduced(KeyboardInterrupt):
+    """Raised inside :func:`replacing` (or :func:`output_file`) by a command interrupted before it
+    produced anything the user asked for (only statistics of zero deals): an existing file is
+    kept, whatever was written (a new one gets what was written)."""
+
+
 @contextlib.contextmanager
 def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
     """The name of a temporary file beside ``path`` to write a command's output to.
 
     When the block ends normally the file replaces ``path`` (with the mode ``path`` had, or
-    the usual mode of a new file); on Ctrl-C too, so what was completed is kept; when the
-    block fails the temporary file is removed and an existing ``path`` is left as it was.
+    the usual mode of a new file); when the block fails the temporary file is removed and an
+    existing ``path`` is left as it was. Interrupted (Ctrl-C, or SIGTERM, which the command line
+    turns into the same exception), what was written so far replaces ``path`` if it is not
+    empty (the output completed before the interrupt), else the temporary file is removed and
+    ``path`` left as it was; either way a line on stderr says which.
     A target that is not a regular file (``/dev/null``, ``/dev/stdout``, a named pipe) is
     written directly. The temporary name ends with the target's name, so its extension
     (``.png``) still says the format.
@@ -123,18 +134,46 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
         yield str(path)
         return
     folder, name = os.path.split(target)
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".cardlab-", suffix=f"-{name}")
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=_TEMPORARY_PREFIX, suffix=_temporary_suffix(name, folder))
     os.close(handle)
     try:
         yield temporary
-    except KeyboardInterrupt:
-        _put_in_place(temporary, target)
+    except KeyboardInterrupt as interrupt:
+        nothing = isinstance(interrupt, NothingProduced) and os.path.exists(target)
+        if not nothing and os.path.getsize(temporary) > 0:
+            _put_in_place(temporary, target)
+            print(f"cardlab: note: {path} holds the output completed before the interrupt", file=sys.stderr)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            print(f"cardlab: note: nothing was produced; {path} was left as it was", file=sys.stderr)
         raise
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
     _put_in_place(temporary, target)
+
+
+_TEMPORARY_PREFIX = ".cardlab-"
+_RANDOM_PART = 8  # the characters tempfile.mkstemp puts between prefix and suffix
+_KEPT_TAIL = 24  # of a long target name, the end kept in the temporary name (its extension)
+
+
+def _temporary_suffix(name: str, folder: str) -> str:
+    """The end of the temporary name for target ``name``: ``-name`` (so ``.png`` still says the
+    format), only its last characters when the whole temporary name would be too long."""
+    if len(_TEMPORARY_PREFIX) + _RANDOM_PART + 1 + len(os.fsencode(name)) <= _name_max(folder):
+        return f"-{name}"
+    return f"-{name[-_KEPT_TAIL:]}"
+
+
+def _name_max(folder: str = ".") -> int:
+    """The longest file name the file system of ``folder`` takes (255 when it does not say)."""
+    try:
+        return int(os.pathconf(folder or ".", "PC_NAME_MAX"))
+    except (OSError, ValueError, AttributeError):
+        return 255
 
 
 def _put_in_place(temporary: str, target: str) -> None:
@@ -168,15 +207,23 @@ def check_destinations(args: argparse.Namespace) -> None:
         if not path or path == "-":
             continue
         target = Path(path)
+        folder = target.parent if str(target.parent) else Path(".")
+        if len(os.fsencode(target.name)) > _name_max(str(folder)):
+            raise CardlabError(f"cannot use file '{_short(target.name)}' ({option}): the name is longer than "
+                               f"the {_name_max(str(folder))} characters the file system allows")
         if str(path).endswith(("/", os.sep)) or target.is_dir():
             if option == "-o" and getattr(args, "output_may_be_folder", False):
                 continue  # a folder of several files (a results site): that command checks it
             raise CardlabError(f"cannot use file '{path}' ({option}): it is a directory")
-        folder = target.parent if str(target.parent) else Path(".")
         if not folder.is_dir():
             raise CardlabError(f"cannot use file '{path}' ({option}): folder '{folder}' does not exist")
         if (target.exists() and not os.access(target, os.W_OK)) or not os.access(folder, os.W_OK):
             raise CardlabError(f"cannot use file '{path}' ({option}): permission denied")
+
+
+def _short(name: str, keep: int = 40) -> str:
+    """A long name as its start and end (messages quote at most a short excerpt)."""
+    return name if len(name) <= keep else f"{name[:keep // 2]}...{name[-keep // 2:]}"
 
 
 def cap_workers(args: argparse.Namespace) -> None:

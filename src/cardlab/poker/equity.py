@@ -39,7 +39,7 @@ from typing import ClassVar, Sequence
 
 import numpy as np
 
-from cardlab.cards import SUITS, format_cards, parse_card_ids
+from cardlab.cards import SUITS, card_id_array, format_cards, parse_card_ids
 from cardlab.distribution import Simulation
 from cardlab.engine import Executor, SeedLike, available_cores, kernel_state, reduce_chunks, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
@@ -370,7 +370,8 @@ def equity(
 def _card_list(cards: str | Sequence[int]) -> list[int]:
     if isinstance(cards, str):
         return _parse_cards(cards)
-    return [int(c) for c in cards]
+    ids: list[int] = card_id_array(list(cards)).tolist()
+    return ids
 
 
 def _simulate_hint(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool) -> str:

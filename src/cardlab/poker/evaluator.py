@@ -36,7 +36,9 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from cardlab._native import core as _core
-from cardlab.cards import format_cards, parse_card_ids
+from cardlab.cards import card_id_array, format_cards, parse_card_ids
+from cardlab.cores import available_cores
+from cardlab.engine import check_count
 from cardlab.errors import HandError
 from cardlab.poker.kernel import flush_strength, plain_strength
 from cardlab.poker.rules import STANDARD, Category, Rules
@@ -181,6 +183,7 @@ def _repeated(hands: np.ndarray, rules: Rules) -> np.ndarray:
 def _run(hands: np.ndarray, rules: Rules, workers: int, with_categories: bool
          ) -> tuple[np.ndarray | None, np.ndarray]:
     hands = _checked(hands)
+    workers = min(check_count(workers, "workers", HandError), available_cores())
     n, k = hands.shape
     out = np.empty(n, dtype=np.uint32)
     cats = np.empty(n, dtype=np.uint8) if with_categories else None
@@ -236,8 +239,8 @@ def count_subsets(cards: Sequence[int], k: int, rules: Rules = STANDARD) -> list
     >>> count_subsets(range(52), 5)[:4]
     [1302540, 1098240, 123552, 54912]
     """
-    ids = [int(c) for c in cards]
-    if len(set(ids)) != len(ids) or not all(0 <= c <= 51 for c in ids):
+    ids = card_id_array(list(cards), error=HandError).tolist()
+    if len(set(ids)) != len(ids):
         raise HandError("count_subsets takes distinct card ids in 0..51")
     if not 5 <= k <= 7:
         raise HandError(f"a poker hand has 5, 6 or 7 cards, not {k}")
@@ -251,9 +254,7 @@ def _checked(hands: np.ndarray) -> np.ndarray:
     if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
         raise HandError(f"hands must be an (n, k) array with k = 5, 6 or 7, got shape {hands.shape}")
     if hands.dtype != np.uint8:
-        if hands.size and (hands.min() < 0 or hands.max() > 51):
-            raise HandError("card ids must be in 0..51")
-        hands = hands.astype(np.uint8)
+        hands = card_id_array(hands, error=HandError)
     return np.ascontiguousarray(hands)
 
 

@@ -50,9 +50,11 @@ from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
 from cardlab.tabulation import Tabulation
 
-__all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "simulate_categories", "MAX_ENUMERATION"]
+__all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "simulate_categories", "MAX_ENUMERATION",
+           "MAX_SIMULATED_CARDS"]
 
 MAX_ENUMERATION = 60_000_000
+MAX_SIMULATED_CARDS = 4096  #: the most physical cards the simulation kernel deals from (csrc/poker_sim.c)
 """Largest number of hands enumerated one by one (reels) before refusing."""
 
 
@@ -179,6 +181,9 @@ def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: 
     values = tuple(feature.values(dealing))
     root, reported = engine.resolve_seed(seed)
     cards = b"" if isinstance(dealing, Reels) else bytes(int(c) for c in dealing.deck.physical())
+    if len(cards) > MAX_SIMULATED_CARDS:
+        raise TooLargeError(f"a simulated deck holds at most {MAX_SIMULATED_CARDS:,} cards (78 standard decks); "
+                            f"this one has {len(cards):,}")
     tables(rules)  # built once, before the threads start
     task = _CategoryTask(dealing, rules, cards)
     run = engine.reduce_chunks(task, int(trials), root, lambda total, part: total + part,
@@ -329,12 +334,16 @@ def _reel_counts(reels: Reels, rules: Rules) -> list[int]:
             f"'cardlab poker odds --reels FILE --simulate 10000000 --seed 1'"
         )
     radices = [len(ids) for ids, _ in faces]
+    # a hand's weight is the product of its faces' copies: exact Python integers once the total
+    # (every position of every reel) could overflow int64
+    exact = reels.outcomes() >= 2**62
+    faces = [(ids, copies.astype(object) if exact else copies) for ids, copies in faces]
     totals = np.zeros(len(Category), dtype=object)
     chunk = 1 << 20
     for start in range(0, size, chunk):
         flat = np.arange(start, min(start + chunk, size), dtype=np.int64)
         hand = np.empty((len(flat), len(faces)), dtype=np.uint8)
-        weight = np.ones(len(flat), dtype=np.int64)
+        weight = np.ones(len(flat), dtype=object if exact else np.int64)
         for j in range(len(faces) - 1, -1, -1):
             flat, digit = np.divmod(flat, radices[j])
             hand[:, j] = faces[j][0][digit]

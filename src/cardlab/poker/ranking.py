@@ -45,6 +45,7 @@ from cardlab.poker.comparison import HandValue, hand_value
 from cardlab.poker.evaluator import parse_hand, strengths
 from cardlab.poker.kernel import category_codes
 from cardlab.poker.rules import STANDARD, Category, Rules
+from cardlab.textfile import line_blocks
 
 __all__ = ["RankedHands", "rank_hands", "FORMATS", "NO_CARD"]
 
@@ -316,7 +317,7 @@ def _rank_stream(stream: BinaryIO, rules: Rules, repeats: bool, name: str | None
         label = (lambda i: f"{name}: line {i}") if name else (lambda i: f"line {i}")
     parts = []
     first_line = 1
-    for block in _blocks(stream):
+    for block in _blocks(stream, name):
         cards, sizes, lines = _parse_block(block, rules, repeats, first_line, label)
         parts.append((cards, sizes))
         first_line += lines
@@ -339,24 +340,17 @@ def _finish(parsed: tuple[np.ndarray, np.ndarray], rules: Rules) -> RankedHands:
     return RankedHands(cards, sizes, out, rules)
 
 
-def _blocks(stream: BinaryIO) -> Iterator[bytes]:
-    """The stream's bytes in blocks that end at a line end (or at the end of the stream)."""
-    carry = b""
-    while True:
-        data = stream.read(_BLOCK)
-        if isinstance(data, str):  # a text stream such as sys.stdin
-            data = data.encode("utf-8")
-        if not data:
-            if carry:
-                yield carry
-            return
-        data = carry + data
-        cut = data.rfind(b"\n") + 1
-        if cut == 0:
-            carry = data
-            continue
-        carry = data[cut:]
-        yield data[:cut]
+def _blocks(stream: BinaryIO, name: str | None = None) -> Iterator[bytes]:
+    """The stream's bytes in blocks that end at a line end (or at the end of the stream), within
+    the input limits of :func:`cardlab.textfile.line_blocks` (so ``/dev/zero`` stops at once)."""
+    return line_blocks(stream, name, _LimitError, _BLOCK)
+
+
+class _LimitError(HandError):
+    """An input over a size limit, named as the hands file's other errors are."""
+
+    def __init__(self, reason: str, source: str | None = None) -> None:
+        super().__init__(f"{source}: {reason}" if source else reason)
 
 
 def _utf8(block: bytes, first_line: int, label: Callable[[int], str]) -> None:

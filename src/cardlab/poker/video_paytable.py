@@ -40,6 +40,7 @@ cardlab.errors.PayTableError: unknown pay table 'jacks-or-better-9-7': give a TO
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
@@ -49,6 +50,7 @@ from typing import Mapping
 
 from cardlab.cards import RANKS
 from cardlab.errors import PayTableError
+from cardlab.textfile import read_text
 
 __all__ = ["HANDS", "NCODES", "Outcome", "PayTable", "paytable", "builtin_names", "parse_paytable"]
 
@@ -80,6 +82,7 @@ HANDS: dict[str, str] = {
     "pair": "a pair; ranks= narrows it (jacks or better: ranks = \"J-A\")",
 }
 _ALL = frozenset(range(13))
+_PAY_STEPS = 10_000  # pays are whole multiples of 1/10,000 of a coin
 
 
 def _codes(hand: str, ranks: frozenset[int], kickers: frozenset[int]) -> frozenset[int]:
@@ -137,6 +140,8 @@ def _rank_set(text: object, what: str, line: str) -> frozenset[int]:
     for part in text.replace(" ", "").split(","):
         ends = part.split("-")
         try:
+            if not all(len(e) == 1 or e == "10" for e in ends):  # "" is no rank ("-" once meant twos)
+                raise ValueError
             idx = [RANKS.index("T" if e.upper() == "10" else e.upper()) for e in ends]
         except ValueError:
             raise PayTableError(f"{line}: unknown rank in {what} '{text}'") from None
@@ -158,9 +163,12 @@ def _rank_set(text: object, what: str, line: str) -> frozenset[int]:
 def _pay(value: object, line: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PayTableError(f"{line}: pays must be a number, got {value!r}")
-    if isinstance(value, float) and value != value:
-        raise PayTableError(f"{line}: pays must be a number, got nan")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise PayTableError(f"{line}: pays must be a finite number, got {value!r}")
     pay = Fraction(value) if isinstance(value, int) else Fraction(repr(value))
+    if (pay * _PAY_STEPS).denominator != 1:
+        raise PayTableError(f"{line}: pays {value!r} has more than 4 decimals (the exact counts scale every pay "
+                            "to a whole number)")
     if pay < 0:
         raise PayTableError(f"{line}: pays must not be negative, got {value!r}")
     if pay > 10**7:
@@ -308,7 +316,9 @@ def paytable(spec: str | Path | PayTable) -> PayTable:
         raise PayTableError(f"unknown pay table '{text}': give a TOML file or one of "
                             f"{', '.join(_BUILTIN)}")
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
+        data = tomllib.loads(read_text(path))
+    except RecursionError:
+        raise PayTableError(f"{path.name}: nested too deeply to be a pay table") from None
     except UnicodeDecodeError:
         raise PayTableError(f"{path.name}: not a UTF-8 text file") from None
     except tomllib.TOMLDecodeError as error:

@@ -33,6 +33,7 @@ from cardlab.scoring.contract import (
     tricks_from_result,
 )
 from cardlab.errors import ScoringError
+from cardlab.textfile import excerpt
 
 __all__ = ["AdjustedScore", "TravellerLine", "parse_score", "PHANTOM_IDS", "MAX_BOARD", "MAX_SCORE"]
 
@@ -206,16 +207,23 @@ class TravellerLine:
         return f"line {self.source_line}: " if self.source_line is not None else ""
 
 
+def _shown(value: object) -> str:
+    """A value as an error message quotes it: its repr, only the start of a long one."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{excerpt(text, keep=30)} ({len(text):,} characters)"
+
+
 def _given(value: object) -> bool:
     return value is not None and not (isinstance(value, str) and not value.strip())
 
 
 def _board_number(board: int | str) -> int:
     text = str(board).strip()
-    if not re.fullmatch(r"[0-9]+", text) or int(text) < 1:
-        raise ScoringError(f"board number must be a whole number from 1, not {board!r}")
-    if len(text) > 12 or int(text) > MAX_BOARD:
-        raise ScoringError(f"board number must be at most {MAX_BOARD:,}, not {board!r}")
+    shown = _shown(board)
+    if not re.fullmatch(r"[0-9]+", text) or (len(text) <= 12 and int(text) < 1):
+        raise ScoringError(f"board number must be a whole number from 1, not {shown}")
+    if len(text) > 12 or int(text) > MAX_BOARD:  # (the length first: int() of 5,000 digits refuses)
+        raise ScoringError(f"board number must be at most {MAX_BOARD:,}, not {shown}")
     return int(text)
 
 
@@ -245,8 +253,8 @@ def _tricks(contract: Contract, tricks: int | str | None, result: str | None) ->
     from_tricks: int | None = None
     if _given(tricks):
         text = str(tricks).strip()
-        if not re.fullmatch(r"[0-9]+", text) or int(text) > 13:
-            raise ScoringError(f"tricks must be a whole number from 0 to 13, not {tricks!r}")
+        if not re.fullmatch(r"[0-9]+", text) or len(text) > 2 or int(text) > 13:
+            raise ScoringError(f"tricks must be a whole number from 0 to 13, not {_shown(tricks)}")
         from_tricks = int(text)
     if _given(result):
         assert isinstance(result, str)

@@ -111,6 +111,8 @@ def _parse(data: bytes, source: str | None) -> ET.Element:
         raise ResultFileError(f"malformed XML: {reason}", line=line, source=source) from None
     except DefusedXmlException as error:
         raise ResultFileError(f"refused XML: {error!r}", source=source) from None
+    except (LookupError, ValueError) as error:  # encoding="klingon" and other declarations Python lacks
+        raise ResultFileError(f"cannot read the XML: {str(error)[:80]}", source=source) from None
     return root
 
 

@@ -28,9 +28,11 @@ from typing import Iterable
 import numpy as np
 
 from cardlab._native import core as _core
+from cardlab.board import SEAT_NAMES
 from cardlab.engine import kernel_state
+from cardlab.errors import CardError
 
-__all__ = ["byte_view", "deal_masks", "complete_deals", "deal_around", "deal_classes", "masks_from_owner", "owner_from_masks", "popcount",
+__all__ = ["byte_view", "checked_masks", "deal_masks", "complete_deals", "deal_around", "deal_classes", "masks_from_owner", "owner_from_masks", "popcount",
            "hands_from_masks"]
 
 _NO_FIXED = bytes([0xFF] * 52)  # int8 -1: every card to deal
@@ -135,3 +137,28 @@ def hands_from_masks(masks: np.ndarray) -> list[tuple[tuple[int, ...], ...]]:
     """Each deal's four hands (N, E, S, W) as card ids, highest id first."""
     order = np.argsort(owner_from_masks(masks).T, axis=1, kind="stable")  # card ids grouped by seat
     return [tuple(tuple(row[13 * s: 13 * s + 13][::-1]) for s in range(4)) for row in order.tolist()]
+
+
+def checked_masks(masks: np.ndarray, complete: bool = True) -> np.ndarray:
+    """``masks[4, 4, k]`` given to a public function, as C-contiguous uint16 once checked: whole
+    numbers of 13 bits, no card in two hands, every hand 13 cards (``complete``) or at most 13;
+    else :class:`~cardlab.errors.CardError` naming the first deal and seat that is not."""
+    array = np.asarray(masks)
+    if array.ndim != 3 or array.shape[:2] != (4, 4):
+        raise CardError(f"suit masks are an array of shape (4, 4, deals), not {array.shape}")
+    if array.size and (array.dtype.kind not in "iu" or array.min() < 0 or array.max() > 0x1FFF):
+        raise CardError("suit masks are whole numbers of 13 bits (0..8191), one bit per rank")
+    array = np.ascontiguousarray(array, dtype=np.uint16)
+    if not array.size:
+        return array
+    held = popcount(array).sum(axis=1)  # (4, k) cards per hand
+    wrong = held != 13 if complete else held > 13
+    if wrong.any():
+        seat, deal = (int(v[0]) for v in np.nonzero(wrong))
+        raise CardError(f"deal {deal + 1}: {SEAT_NAMES[seat]} holds {int(held[seat, deal])} cards, not "
+                        f"{'' if complete else 'at most '}13")
+    union = array[0] | array[1] | array[2] | array[3]
+    twice = popcount(union).sum(axis=0) != held.sum(axis=0)
+    if twice.any():
+        raise CardError(f"deal {int(np.flatnonzero(twice)[0]) + 1}: a card is in two hands")
+    return array

@@ -25,6 +25,7 @@ from cardlab._native import core as _core
 from cardlab.board import SEAT_NAMES as _SEAT_NAMES, SEATS
 from cardlab.cards import RANKS as _RANKS
 from cardlab.bridge.dealer.dealing import byte_view
+from cardlab.errors import CardError
 
 __all__ = ["format_deals", "emit", "action_template", "literal", "extra", "masks_from_deals", "holdings",
            "seat_pages", "pbn_template", "BOARD", "DEALER", "VULNERABLE", "PBN_FROM_DEALER", "PBN_FROM_NORTH",
@@ -64,8 +65,11 @@ def format_deals(masks: np.ndarray, template: str, first_number: int = 1, extras
         values = np.zeros((k, 0), dtype=np.int64)
     else:
         values = np.ascontiguousarray(extras, dtype=np.int64).reshape(k, -1)
-    data = _core.format_deals(byte_view(masks), k, template.encode("utf-8"), int(first_number),
-                              byte_view(values), values.shape[1])
+    try:
+        data = _core.format_deals(byte_view(masks), k, template.encode("utf-8"), int(first_number),
+                                  byte_view(values), values.shape[1])
+    except ValueError as error:  # the kernel refuses a hand of more than 13 cards (its output bound)
+        raise CardError(str(error).removeprefix("format_deals: ")) from None
     return data if encoded else data.decode("utf-8")
 
 

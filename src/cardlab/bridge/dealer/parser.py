@@ -16,8 +16,11 @@ cardlab.errors.DealerScriptError: line 1, column 11: unknown function 'hpc'
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
+import sys
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -26,7 +29,7 @@ from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
-__all__ = ["Token", "tokenize", "parse_script", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
+__all__ = ["Token", "tokenize", "parse_script", "deep_recursion", "MAX_DEPTH", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
            "Cond", "Shapes", "Node", "children", "SEAT_NAMES", "SUIT_NAMES"]
 
 #: seat words -> seat index (0 north .. 3 west)
@@ -295,6 +298,7 @@ class _Parser:
         self.predeal: dict[int, list[int]] = {}
         self.lengths: dict[tuple[int, int], int] = {}
         self.altcounts: dict[int, tuple[int, ...]] = {}
+        self.nesting = 0
 
     # token helpers
     @property
@@ -342,7 +346,15 @@ class _Parser:
             sign = -1
         if self.tok.kind != "NUMBER":
             raise self.expected(what)
-        return sign * int(self.advance().text)
+        return sign * self.whole(self.advance())
+
+    def whole(self, token: Token) -> int:
+        """A number token's value; one with more digits than any 64-bit value is refused here (before
+        Python's own limit on converting long digit strings)."""
+        if len(token.text) > _MAX_DIGITS:
+            raise self.error(f"the number {token.text[:12]}... ({len(token.text):,} digits) is too large: dealer "
+                             "values are 64-bit integers", token)
+        return int(token.text)
 
     def seat(self) -> int:
         if self.tok.kind == "WORD" and self.tok.text in SEAT_NAMES:
@@ -392,6 +404,7 @@ class _Parser:
             if use.text not in self.variables:
                 raise self.error(_dealerv2_only(use.text) or f"undefined variable '{use.text}'", use)
         self.check_cycles()
+        self.check_depth(condition, actions)
         predeal = tuple(sorted((s, tuple(c)) for s, c in self.predeal.items()))
         return Script(
             condition=condition if condition is not None else Num(1),
@@ -439,6 +452,33 @@ class _Parser:
         self.advance()  # '='
         self.var_tokens[name] = token
         self.variables[name] = self.expression()
+
+    def check_depth(self, condition: Any, actions: list[Action] | None) -> None:
+        """Every expression at most MAX_DEPTH nodes deep, variables counted as the expressions they
+        stand for (long ``&&`` chains and variable chains too): found without recursion."""
+        depths: dict[str, int] = {}
+
+        def depth(root: Any) -> int:
+            best = 0
+            stack = [(root, 1)]
+            while stack:
+                node, level = stack.pop()
+                if isinstance(node, Var) and node.name in self.variables:
+                    if node.name not in depths:
+                        depths[node.name] = 0  # (no cycles: checked before)
+                        depths[node.name] = depth(self.variables[node.name])
+                    level += depths[node.name]
+                best = max(best, level)
+                stack.extend((child, level + 1) for child in children(node))
+            return best
+
+        roots = [("the condition", condition)] + [(f"variable '{name}'", node) for name, node in self.variables.items()]
+        roots += [(f"action '{a.kind}'", e) for a in actions or () for e in a.exprs]
+        for what, node in roots:
+            if node is not None and depth(node) > MAX_DEPTH:
+                raise DealerScriptError(f"{self.source + ': ' if self.source else ''}{what} is nested more than "
+                                        f"{MAX_DEPTH} levels deep (with the variables it uses); split it into "
+                                        "shorter expressions")
 
     def check_cycles(self) -> None:
         state: dict[str, int] = {}
@@ -626,14 +666,23 @@ class _Parser:
         raise self.error(f"action '{kind}' is not supported by cardlab", token)
 
     # expressions
+    def nest(self) -> None:
+        """One more level of parentheses, ``?:`` or unary operators: refused past MAX_DEPTH."""
+        self.nesting += 1
+        if self.nesting > MAX_DEPTH:
+            raise self.error(f"the expression is nested more than {MAX_DEPTH} levels deep (parentheses, "
+                             "'?:' and unary operators); split it with variables")
+
     def expression(self) -> Any:
+        self.nest()
         test = self.binary(0)
         if self.is_op("?"):
             self.advance()
             then = self.expression()
             self.expect_op(":")
             other = self.expression()
-            return Cond(test, then, other)
+            test = Cond(test, then, other)
+        self.nesting -= 1
         return test
 
     _LEVELS: tuple[tuple[str, ...], ...] = (("||",), ("&&",), ("==", "!="), ("<", "<=", ">", ">="), ("+", "-"),
@@ -659,18 +708,22 @@ class _Parser:
     def unary(self) -> Any:
         if self.is_op("!") or self.is_word("not"):
             self.advance()
-            return Unary("!", self.unary())
+            self.nest()
+            node: Any = Unary("!", self.unary())
+            self.nesting -= 1
+            return node
         if self.is_op("-"):
             self.advance()
+            self.nest()
             operand = self.unary()
+            self.nesting -= 1
             return Num(-operand.value) if isinstance(operand, Num) else Unary("-", operand)
         return self.primary()
 
     def primary(self) -> Any:
         token = self.tok
         if token.kind == "NUMBER":
-            self.advance()
-            return Num(int(token.text))
+            return Num(self.whole(self.advance()))
         if self.is_op("("):
             self.advance()
             inner = self.expression()
@@ -811,5 +864,32 @@ def _dealerv2_only(word: str) -> str | None:
 
 
 def parse_script(text: str, source: str | None = None) -> Script:
-    """Parse a dealer script; errors name the line and column (and ``source`` when given)."""
-    return _Parser(text, source).script()
+    """Parse a dealer script; errors name the line and column (and ``source`` when given).
+    Expressions may nest up to :data:`MAX_DEPTH` levels (docs/reliability.md)."""
+    with deep_recursion():
+        return _Parser(text, source).script()
+
+
+_MAX_DIGITS = 40  # longer numbers are refused by the parser (64-bit values have at most 19 digits)
+MAX_DEPTH = 1000  #: the deepest a dealer expression may nest (parentheses, operators, variables)
+_FRAMES_PER_LEVEL = 24  # the most Python frames one level of an expression takes (parser, evaluator)
+_deep_lock = threading.Lock()
+_deep_users = [0, 0]  # callers inside deep_recursion(), the limit to restore
+
+
+@contextlib.contextmanager
+def deep_recursion() -> Iterator[None]:
+    """Python's recursion limit raised while dealer expressions (at most :data:`MAX_DEPTH` deep) are
+    parsed and evaluated, restored when the last caller leaves."""
+    with _deep_lock:
+        if _deep_users[0] == 0:
+            _deep_users[1] = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(_deep_users[1], MAX_DEPTH * _FRAMES_PER_LEVEL + 1000))
+        _deep_users[0] += 1
+    try:
+        yield
+    finally:
+        with _deep_lock:
+            _deep_users[0] -= 1
+            if _deep_users[0] == 0:
+                sys.setrecursionlimit(_deep_users[1])

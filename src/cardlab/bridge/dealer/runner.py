@@ -31,9 +31,9 @@ from cardlab.bridge.dealer.dealing import complete_deals, deal_masks
 from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import PBN_FROM_NORTH, action_template, emit, format_deals, seat_pages
-from cardlab.bridge.dealer.parser import Num, Script
+from cardlab.bridge.dealer.parser import Num, Script, deep_recursion
 from cardlab.bridge.dealer.program import script_programs
-from cardlab.engine import Executor, SeedLike, available_cores, iter_chunks, resolve_seed
+from cardlab.engine import Executor, SeedLike, available_cores, check_count, iter_chunks, resolve_seed
 from cardlab.errors import DealerScriptError
 from cardlab.intervals import mean_interval, wilson
 
@@ -420,8 +420,22 @@ def run_script(
     (:mod:`cardlab.bridge.dealer.conditional`) instead of dealing and rejecting; every output
     has the same distribution either way.
     """
+    with deep_recursion():
+        return _run_script(script, generate=generate, produce=produce, seed=seed, workers=workers, out=out,
+                           format=format, quiet=quiet, progress=progress, executor=executor, event=event,
+                           on_deals=on_deals, exact_draw=exact_draw)
+
+
+def _run_script(script: Script, *, generate: int | None, produce: int | None, seed: SeedLike, workers: int,
+                out: TextIO | None, format: str, quiet: bool, progress: bool, executor: Executor | str | None,
+                event: str | None, on_deals: Callable[[np.ndarray, int], None] | None,
+                exact_draw: bool) -> DealerResult:
     if seed is None and script.seed is not None:
         seed = script.seed
+    if generate is not None:
+        check_count(generate, "deals to generate", DealerScriptError)
+    if produce is not None:
+        check_count(produce, "deals to produce", DealerScriptError)
     root, reported = resolve_seed(seed)
     generate = generate or script.generate or DEFAULT_GENERATE
     produce = produce or script.produce or (40 if (script.default_action or script.prints) else generate)

@@ -24,6 +24,11 @@ TypeError: build_site needs a SessionResult, not str
 
 from __future__ import annotations
 
+import os
+import shutil
+import signal
+import tempfile
+import threading
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -51,15 +56,24 @@ class Site:
     files: Mapping[str, str]
 
     def write(self, directory: str | Path) -> list[Path]:
-        """Write every file into ``directory`` (made if missing); returns the paths."""
+        """Write every file into ``directory`` (made if missing); returns the paths.
+
+        The site is written whole into a temporary folder beside ``directory`` and swapped in
+        only when every page is written: a full disk, an error or Ctrl-C leaves the previous site
+        as it was (never a page cut mid-tag, never old and new pages mixed). Files of the previous
+        folder that the new site does not write are moved into the new one, so nothing else in it
+        is lost."""
         root = Path(directory)
-        root.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for name, text in self.files.items():
-            path = root / name
-            path.write_text(text, encoding="utf-8")
-            paths.append(path)
-        return paths
+        root.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(dir=root.parent, prefix=".cardlab-site-"))
+        try:
+            for name, text in self.files.items():
+                (staging / name).write_text(text, encoding="utf-8")
+            _swap_in(staging, root)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        return [root / name for name in self.files]
 
     def to_json(self) -> dict[str, Any]:
         """``{files: {name: characters}}``: what would be written."""
@@ -74,6 +88,30 @@ class Site:
         names = list(self.files)
         shown = ", ".join(names if len(names) <= 3 else [names[0], names[1], "...", names[-1]])
         return f"Site({len(names)} files: {shown})"
+
+
+def _swap_in(staging: Path, root: Path) -> None:
+    """Put the folder ``staging`` in place of ``root`` (signals held for the two renames)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    staging.chmod(root.stat().st_mode & 0o7777 if root.is_dir() else 0o777 & ~umask)
+    held = threading.current_thread() is threading.main_thread()
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        old = None
+        if root.is_dir():
+            old = Path(tempfile.mkdtemp(dir=root.parent, prefix=".cardlab-old-"))
+            os.replace(root, old / "site")
+        os.replace(staging, root)
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    if old is not None:
+        for entry in (old / "site").iterdir():
+            if not (root / entry.name).exists():
+                os.replace(entry, root / entry.name)  # the user's other files stay in the folder
+        shutil.rmtree(old, ignore_errors=True)
 
 
 _env: Any = None

@@ -1,0 +1,239 @@
+"""Every ``cardlab._core`` kernel, and the public functions in front of them, called with random
+valid and invalid arguments (seeded, so a failure repeats): each call returns or raises a clean
+Python error (ValueError, TypeError, OverflowError, BufferError or a cardlab error), never crashes,
+never hangs. The sanitizer build (AddressSanitizer + UBSan, ``.ci/run``) runs this file, so an
+out-of-bounds read or write in a kernel fails there even when it happens not to crash here.
+
+Generator states are never all zero here (that state is guarded in the shared generator header
+and at the Python boundary, tests/test_hardening.py)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import numpy as np
+import pytest
+
+from cardlab import _core
+from cardlab.errors import CardlabError
+
+CLEAN = (ValueError, TypeError, OverflowError, BufferError, CardlabError)
+TRIALS = 150
+
+
+def attempt(fn: Callable[..., Any], *args: Any) -> bool:
+    """True when the call returned, False when it raised a clean error (anything else fails)."""
+    try:
+        fn(*args)
+    except CLEAN:
+        return False
+    return True
+
+
+def _state(rng: np.random.Generator) -> bytes:
+    words = rng.integers(1, 2**63, size=4, dtype=np.int64)
+    return words.tobytes()
+
+
+def _bytes(rng: np.random.Generator, n: int, high: int = 256) -> bytes:
+    return rng.integers(0, high, size=n, dtype=np.int64).astype(np.uint8).tobytes()
+
+
+def _size(rng: np.random.Generator, right: int) -> int:
+    """Mostly the right size, sometimes a wrong one (shorter, longer, zero)."""
+    choice = int(rng.integers(0, 6))
+    return [right, right, right, max(0, right - 1), right + 1, 0][choice]
+
+
+def _masks(rng: np.random.Generator, n: int, valid: bool) -> np.ndarray:
+    from cardlab.bridge.dealer.dealing import deal_masks
+
+    if valid:
+        return deal_masks(np.random.SeedSequence(int(rng.integers(1 << 30))), n)
+    return rng.integers(0, 1 << 16, size=(4, 4, n), dtype=np.int64).astype(np.uint16)
+
+
+def test_deal_kernels() -> None:
+    rng = np.random.default_rng(1)
+    returned = 0
+    for _ in range(TRIALS):
+        n = int(rng.integers(0, 40))
+        valid = bool(rng.integers(0, 2))
+        fixed = np.full(52, -1, dtype=np.int8)
+        if rng.integers(0, 2):
+            fixed[rng.choice(52, size=int(rng.integers(0, 20)), replace=False)] = rng.integers(-3, 6)
+        out = bytearray(_size(rng, 32 * n))
+        held = _masks(rng, n, valid)[0] if rng.integers(0, 2) else np.zeros((4, 0), np.uint16)
+        returned += attempt(_core.deal_masks, _state(rng), n, fixed.tobytes(), int(rng.integers(-2, 18)),
+                            held.tobytes(), int(rng.integers(-2, 5)), out)
+        masks = bytearray(_masks(rng, n, valid).tobytes()[: _size(rng, 32 * n)])
+        returned += attempt(_core.complete_deals, _state(rng), n, int(rng.integers(-1, 17)), masks)
+        lengths = rng.integers(-2, 15, size=(4, n), dtype=np.int64).astype(np.int8)
+        points = rng.integers(-2, 12, size=(4, n), dtype=np.int64).astype(np.int8)
+        weights = rng.integers(-5, 1 << 33, size=14 * 11, dtype=np.int64)
+        cumulative = np.sort(rng.integers(0, 1 << 31, size=14 * 11 * 16, dtype=np.int64))
+        honours = rng.integers(-100, 100, size=14 * 11 * 16, dtype=np.int64)
+        returned += attempt(_core.deal_classes, _state(rng), n, int(rng.integers(-1, 5)), lengths.tobytes(),
+                            points.tobytes(), weights.tobytes()[: _size(rng, 8 * 14 * 11)], cumulative.tobytes(),
+                            honours.tobytes(), bytearray(32 * n))
+        template = bytes(rng.choice(list(b"ab\x01bdvDNoawcx\x00\x02"), size=int(rng.integers(0, 12))))
+        extras = rng.integers(-2**63, 2**63 - 1, size=(n, 3), dtype=np.int64)
+        returned += attempt(_core.format_deals, _masks(rng, n, valid).tobytes(), n, template,
+                            int(rng.integers(-2**62, 2**62)), extras.tobytes()[: _size(rng, 24 * n)],
+                            int(rng.integers(-1, 5)))
+        table = rng.integers(-2**40, 2**40, size=8192, dtype=np.int64)
+        masks16 = _masks(rng, n, valid)
+        returned += attempt(_core.suit_values, masks16.tobytes(), table.tobytes()[: _size(rng, 8 * 8192)],
+                            bytearray(_size(rng, 8 * 16 * n)))
+        returned += attempt(_core.hand_values, masks16[0].tobytes(), table.tobytes(), bytearray(_size(rng, 8 * n)))
+        returned += attempt(_core.shape_values, masks16[0].tobytes(), _bytes(rng, _size(rng, 14 ** 4)),
+                            bytearray(_size(rng, n)))
+    assert returned > TRIALS  # the valid calls did run
+
+
+def _valid_program(rng: np.random.Generator) -> np.ndarray:
+    """A random well-formed program: constants, suit lookups (table 0..1), cards, unary and binary
+    operators (CONST 0, SUIT 1, CARD 4, NEG 5, NOT 6, ADD..GE 7..17), ending with one value."""
+    code: list[list[int]] = []
+    depth = 0
+    for _ in range(int(rng.integers(1, 30))):
+        kind = int(rng.integers(0, 3))
+        if depth < 1 or (kind == 0 and depth < 60):
+            push = int(rng.integers(0, 3))
+            code.append([0, int(rng.integers(-2**62, 2**62)), 0, 0] if push == 0 else
+                        [1, int(rng.integers(0, 4)), int(rng.integers(0, 4)), int(rng.integers(0, 2))] if push == 1
+                        else [4, int(rng.integers(0, 4)), int(rng.integers(0, 52)), 0])
+            depth += 1
+        elif kind == 1 or depth < 2:
+            code.append([int(rng.integers(5, 7)), 0, 0, 0])
+        else:
+            code.append([int(rng.integers(7, 18)), 0, 0, 0])
+            depth -= 1
+    while depth > 1:
+        code.append([int(rng.integers(7, 18)), 0, 0, 0])
+        depth -= 1
+    return np.array(code, dtype=np.int64).reshape(-1, 4)
+
+
+def test_run_program_with_random_programs() -> None:
+    from cardlab.bridge.dealer.dealing import deal_masks
+
+    rng = np.random.default_rng(2)
+    masks = deal_masks(np.random.SeedSequence(2), 16)
+    tables = rng.integers(-100, 100, size=(2, 8192), dtype=np.int64)
+    shapes = _bytes(rng, 14 ** 4, 2)
+    returned = 0
+    for _ in range(TRIALS * 4):
+        code = _valid_program(rng)
+        if rng.integers(0, 3) == 0 or not len(code):  # a random word somewhere, or a random program
+            length = int(rng.integers(0, 12))
+            code = np.column_stack([rng.integers(-1, 24, size=length), rng.integers(-3, 14, size=length),
+                                    rng.integers(-2, 60, size=length), rng.integers(-2, 4, size=length)])
+        elif rng.integers(0, 2):
+            code[rng.integers(0, len(code)), rng.integers(0, 4)] = rng.integers(-3, 70)
+        rows = rng.integers(-2, 18, size=int(rng.integers(0, 6)), dtype=np.int64).astype(np.int32)
+        count = len(rows) if len(rows) else 16
+        returned += attempt(_core.run_program, masks.tobytes(), 16, code.astype(np.int64).tobytes(),
+                            tables.tobytes(), shapes, bytearray(8 * count), rows.tobytes())
+    assert returned > 0
+
+
+def test_poker_kernels() -> None:
+    from cardlab.poker.evaluator import tables
+
+    rng = np.random.default_rng(3)
+    t = tables()
+    returned = 0
+    for _ in range(TRIALS):
+        k = int(rng.integers(3, 9))
+        n = int(rng.integers(0, 50))
+        high = 52 if rng.integers(0, 2) else 256
+        hands = _bytes(rng, _size(rng, n * k), high)
+        cats = bytearray(_size(rng, n)) if rng.integers(0, 2) else None
+        returned += attempt(_core.poker_evaluate, t, hands, k, bytearray(_size(rng, 4 * n)), cats,
+                            bool(rng.integers(0, 2)))
+        cards = _bytes(rng, int(rng.integers(0, 12)), high)
+        returned += attempt(_core.poker_count_subsets, t, cards, k, bytearray(_size(rng, 128)))
+        deck = _bytes(rng, int(rng.integers(0, 60)), high)
+        spill = bytearray(_size(rng, n * k))
+        returned += attempt(_core.poker_simulate, t, deck, k, n, _state(rng)[: _size(rng, 32)],
+                            bytearray(_size(rng, 128)), spill)
+        players = int(rng.integers(1, 5))
+        hole = int(rng.integers(1, 6))
+        game = (players, hole, bool(rng.integers(0, 2)), bool(rng.integers(0, 2)))
+        deals = _bytes(rng, _size(rng, 2 * players * hole), high)
+        board = _bytes(rng, int(rng.integers(3, 7)), high)
+        small_deck = _bytes(rng, int(rng.integers(0, 9)), high)
+        returned += attempt(_core.poker_equity_exact, t, game, deals, board, small_deck,
+                            bytearray(_size(rng, 2 * players * 32)))
+        combos = _bytes(rng, players * hole * 3, high)
+        offsets = np.arange(0, 3 * players + 1, 3, dtype=np.int64)
+        cumulative = np.tile(np.cumsum(rng.random(3)), players)
+        classes = rng.integers(-5, 175, size=2 * 3, dtype=np.int64).astype(np.int16)
+        returned += attempt(_core.poker_equity_simulate, t, game, combos, offsets.tobytes()[: _size(rng, 8 * (players + 1))],
+                            cumulative.tobytes(), b"", b"", board[: int(rng.integers(0, 6))], _bytes(rng, 40, high),
+                            classes.tobytes() if rng.integers(0, 2) else b"", int(rng.integers(0, 200)),
+                            _state(rng), bytearray(_size(rng, players * 32)), bytearray(2 * 169 * 8))
+    assert returned > 0
+
+
+def test_video_kernels() -> None:
+    from cardlab.poker.video_paytable import paytable
+
+    rng = np.random.default_rng(4)
+    table = paytable("jacks-or-better-9-6")
+    good_code = bytes(table.code_outcome)
+    pays = np.array(table.int_pays(), dtype=np.int64)
+    K = len(pays)
+    returned = 0
+    for _ in range(TRIALS // 3):
+        n = int(rng.integers(3, 20))
+        types = bytes(sorted(_bytes(rng, n, 54)))
+        code = good_code if rng.integers(0, 2) else _bytes(rng, 193, K + 3)
+        out = np.zeros(max(0, _size(rng, math.comb(n, 5))), dtype=np.uint8)
+        returned += attempt(_core.video_outcomes, types, int(rng.integers(0, 2)), code, pays, out)
+        outcomes = np.frombuffer(_bytes(rng, math.comb(n, 5), K + 2 if rng.integers(0, 2) else K), dtype=np.uint8)
+        weights = rng.integers(1, 100, size=6, dtype=np.int64)
+        returned += attempt(_core.video_analyse, n, outcomes, pays, weights, np.zeros(K, dtype=np.int64),
+                            np.zeros(math.comb(n, 5), dtype=np.uint8), bool(rng.integers(0, 2)))
+        dealt = bytes(sorted(_bytes(rng, 5, n + 3)))
+        returned += attempt(_core.video_hand, n, outcomes, K, dealt, np.zeros(32 * K, dtype=np.int64))
+        T = int(rng.integers(1, 7))
+        mtypes = bytes(sorted(rng.choice(53 if rng.integers(0, 4) else 60, size=T, replace=False).tolist()))
+        mult = _bytes(rng, T, 256)
+        finals = math.comb(T + 4, 5)
+        draws = np.array([math.comb(max(0, sum(mult) - 5), j) for j in range(6)], dtype=np.int64)
+        mdealt = bytes(sorted(_bytes(rng, 5, T + 2))) if rng.integers(0, 2) else b""
+        returned += attempt(_core.video_analyse_multi, mtypes, mult, 0, code, pays, draws, False,
+                            np.zeros(6 * K * 2, dtype=np.uint64), np.zeros(_size(rng, finals), dtype=np.uint8),
+                            np.zeros(finals, dtype=np.uint8), mdealt, np.zeros(32 * K, dtype=np.int64))
+    assert returned > 0
+
+
+@pytest.mark.parametrize("value", [math.nan, 3.7, -1, 52, 255, 1e300, 2**70, "As", None, True, 1 + 2j])
+def test_public_entry_points_with_odd_card_values(value: Any) -> None:
+    from cardlab.poker.equity import equity
+    from cardlab.poker.evaluator import count_subsets, strengths
+    from cardlab.poker.ranking import rank_hands
+
+    for call in (lambda: strengths(np.array([[51, 47, 43, 39, value]], dtype=object)),
+                 lambda: strengths([[51, 47, 43, 39, value]]),
+                 lambda: count_subsets([0, 1, 2, 3, value], 5),
+                 lambda: equity(["AsAh", "KdKc"], dead=[value]),
+                 lambda: rank_hands(np.array([[51, 47, 43, 39, value]], dtype=object))):
+        try:
+            call()
+        except CLEAN:
+            pass
+
+
+def test_public_mask_functions_with_random_masks() -> None:
+    from cardlab.bridge.deals import deals_from_masks, pbn_deal_strings, pbn_games
+
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        n = int(rng.integers(0, 30))
+        masks = _masks(rng, n, bool(rng.integers(0, 2)))
+        for fn in (deals_from_masks, pbn_deal_strings, pbn_games):
+            attempt(fn, masks)
