@@ -24,10 +24,10 @@ cardlab.errors.CardError: deal 'N:AKQJ.T98.765.432 - - -' leaves out 3 hands: on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from cardlab.board import SEATS, Seat, Vulnerability, dealer
-from cardlab.cards import RANKS, SUIT_ORDER, format_cards, format_pbn_hand, parse_pbn_ids
+from cardlab.cards import RANKS, SUIT_ORDER, format_cards, format_pbn_hand
 from cardlab.errors import CardError, ConstraintError, ContractError, DeckError
 
 __all__ = ["Deal", "Board", "rotate_owner"]
@@ -51,7 +51,41 @@ def rotate_owner(owner: bytes, steps: int) -> bytes:
     return owner.translate(table)
 
 
-@dataclass(frozen=True)
+def _byte_tables() -> tuple[Any, Any]:
+    import numpy as np
+
+    rank = np.full(256, -1, dtype=np.int16)
+    for i, char in enumerate(RANKS):
+        rank[ord(char)] = i
+    seat = np.full(256, 9, dtype=np.int16)
+    for i, char in enumerate(SEATS):
+        seat[ord(char)] = i
+    return rank, seat
+
+
+#: (suit, holding text) -> card ids, filled as holdings are met (at most 2^13 valid ones a suit and case).
+_HOLDINGS: dict[tuple[int, str], tuple[int, ...]] = {}
+
+
+def _cards(suit: int, holding: str, hand: str, deal: str) -> tuple[int, ...]:
+    """The card ids of one suit's holding (``AKT2``, ``10`` for ``T``, any case), each rank once."""
+    found = _HOLDINGS.get((suit, holding))
+    if found is None:
+        ranks = []
+        for char in holding.strip().replace("10", "T").upper():
+            rank = RANKS.find(char)
+            if rank < 0:
+                raise CardError(f"unknown rank {char!r} in PBN hand {_shown(hand)} (in {_shown(deal)})")
+            ranks.append(rank)
+        if len(set(ranks)) != len(ranks):
+            raise DeckError(f"a rank is given twice in PBN hand {_shown(hand)} (in {_shown(deal)})")
+        found = tuple(rank * 4 + suit for rank in ranks)
+        if len(_HOLDINGS) < 100_000:
+            _HOLDINGS[(suit, holding)] = found
+    return found
+
+
+@dataclass(frozen=True, slots=True)
 class Deal:
     """The seat (0 N .. 3 W) of each card id, as 52 bytes; 13 cards a seat (checked)."""
 
@@ -90,31 +124,46 @@ class Deal:
         if len(parts) != 4:
             raise CardError(f"a PBN deal has four hands, found {len(parts)} in {_shown(body)}")
         start = SEATS.index(body[0].upper())
-        left_out = sum(part == "-" for part in parts)
+        left_out = parts.count("-")
         if left_out > 1:
             raise CardError(f"deal {_shown(body)} leaves out {left_out} hands: only one hand may be '-'")
-        owner = [-1] * 52
+        owner = bytearray(b"\xff" * 52)
+        given = 0
         for i, part in enumerate(parts):
             if part == "-":
                 continue
             seat = (start + i) % 4
-            try:
-                cards = parse_pbn_ids(part)
-            except CardError as error:
-                raise CardError(f"{error} (in {_shown(body)})") from None
-            if len(cards) != 13:
-                raise CardError(f"{SEATS[seat]} holds {len(cards)} cards, not 13, in {_shown(body)}")
-            for card in cards:
-                if owner[card] != -1:
-                    raise DeckError(f"{format_pbn_hand([card])!r} is dealt to both {SEATS[owner[card]]} "
-                                    f"and {SEATS[seat]} in {_shown(body)}")
+            suits = part.split(".")
+            if len(suits) != 4:
+                raise CardError(f"a PBN hand has four suits separated by dots (S.H.D.C), got {_shown(part)} "
+                                f"(in {_shown(body)})")
+            hand = _cards(3, suits[0], part, body) + _cards(2, suits[1], part, body) + \
+                _cards(1, suits[2], part, body) + _cards(0, suits[3], part, body)
+            if len(hand) != 13:
+                raise CardError(f"{SEATS[seat]} holds {len(hand)} cards, not 13, in {_shown(body)}")
+            for card in hand:
                 owner[card] = seat
-        return cls.from_seats(owner, f"deal {_shown(body)}")
+            given += 13
+        if owner.count(255) != 52 - given:  # a card given twice: find it for the message
+            seen: dict[int, int] = {}
+            for i, part in enumerate(parts):
+                if part != "-":
+                    suits = part.split(".")
+                    for card in sum((_cards(SUIT_ORDER[k], suits[k], part, body) for k in range(4)), ()):
+                        if card in seen:
+                            raise DeckError(f"{format_pbn_hand([card])!r} is dealt to both {SEATS[seen[card]]} "
+                                            f"and {SEATS[(start + i) % 4]} in {_shown(body)}")
+                        seen[card] = (start + i) % 4
+        return cls.from_seats([-1 if s == 255 else s for s in owner] if given < 52 else owner,
+                              f"deal {_shown(body)}")
 
     @classmethod
     def from_seats(cls, owner: Sequence[int], label: str = "the deal") -> Deal:
         """The deal of ``owner`` (the seat of each card id; -1 for a card not placed: such cards go to
         the one seat left without any, when there are 13 of them). Errors name ``label``."""
+        if isinstance(owner, (bytes, bytearray)):
+            if len(owner) == 52 and all(owner.count(s) == 13 for s in range(4)):
+                return cls(bytes(owner))
         owner = list(owner)
         counts = [owner.count(s) for s in range(4)]
         if owner.count(-1):
@@ -126,6 +175,43 @@ class Deal:
             shown = ", ".join(f"{SEATS[s]} {counts[s]}" for s in range(4))
             raise CardError(f"{label} does not give 13 cards to each seat ({shown})")
         return cls(bytes(owner))
+
+    @classmethod
+    def many_from_pbn(cls, texts: Sequence[str]) -> list[Deal]:
+        """:meth:`from_pbn` of many deal strings at once: deals written as cardlab and most programs
+        write them (``N:`` and four full hands of capital ranks, 69 characters) are read by numpy
+        in one pass; any other is read by :meth:`from_pbn` (and its error raised)."""
+        import numpy as np
+
+        rank_of, seat_of = _byte_tables()
+        out: list[Deal | None] = [None] * len(texts)
+        plain = [i for i, t in enumerate(texts) if len(t) == 69]
+        if plain:
+            raw = np.frombuffer("".join(texts[i] for i in plain).encode("ascii", "replace"), dtype=np.uint8)
+            rows = raw.reshape(len(plain), 69)
+            body = rows[:, 2:]
+            space, dot = body == ord(" "), body == ord(".")
+            rank = rank_of[body]
+            first = seat_of[rows[:, 0]]
+            hand = np.cumsum(space, axis=1, dtype=np.int16)
+            in_hand = np.cumsum(dot, axis=1, dtype=np.int16) - 3 * hand  # 0..3: spades .. clubs
+            ok = (rows[:, 1] == ord(":")) & (first < 4) & ((rank >= 0) | space | dot).all(axis=1)
+            ok &= (space.sum(axis=1) == 3) & (dot.sum(axis=1) == 12)
+            ok &= ((in_hand >= 0) & (in_hand <= 3)).all(axis=1)
+            held = rank >= 0
+            card = np.where(held, rank * 4 + (3 - in_hand), 0).astype(np.int64)
+            seat = ((first[:, None] + hand) % 4).astype(np.uint8)
+            r, c = np.nonzero(held)
+            counts = np.bincount(r * 52 + card[r, c], minlength=len(plain) * 52).reshape(len(plain), 52)
+            ok &= (counts == 1).all(axis=1)
+            owner = np.full((len(plain), 52), 255, dtype=np.uint8)
+            owner[r, card[r, c]] = seat[r, c]
+            ok &= ((owner[:, :, None] == np.arange(4, dtype=np.uint8)).sum(axis=1) == 13).all(axis=1)
+            for k in np.flatnonzero(ok).tolist():
+                deal = object.__new__(cls)
+                object.__setattr__(deal, "owner", owner[k].tobytes())
+                out[plain[k]] = deal
+        return [d if d is not None else cls.from_pbn(t) for d, t in zip(out, texts)]
 
     @property
     def hands(self) -> tuple[tuple[int, ...], ...]:
@@ -160,7 +246,7 @@ class Deal:
         return f"Deal({self.to_pbn()!r})"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Board:
     """A board: its number, its deal, and the tags of the record it was read from (name, value
     pairs in order). The dealer and vulnerability follow from the number unless the tags give them.

@@ -39,6 +39,7 @@ __all__ = ["TAG_PATTERN", "Game", "games", "line_tags", "read_pbn_boards", "form
 
 #: One PBN tag: a name and a quoted value (escapes ``\\"`` and ``\\\\`` inside).
 TAG_PATTERN = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_WHOLE_LINE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\]*)"\]').fullmatch
 _ESCAPED = re.compile(r'\\(["\\])')
 #: A backslash that must be doubled when written: one before a quote, a backslash or the end.
 _TO_ESCAPE = re.compile(r'\\(?=["\\]|$)')
@@ -187,7 +188,11 @@ def games(text: str, source: str | None = None, header: list[str] | None = None)
             if not stripped:
                 continue
         started = True
-        found, rest = line_tags(stripped, number, source)
+        match = _WHOLE_LINE(stripped) if stripped[-1] == "]" and "\\" not in stripped else None
+        if match is not None:  # the common line: one tag, nothing else
+            found, rest = [(match.group(1), match.group(2))], ""
+        else:
+            found, rest = line_tags(stripped, number, source)
         if found and found[0][0] in ("Board", "Deal") and found[0][0] in game.tags:
             previous.update(game.tags)
             yield game
@@ -240,11 +245,11 @@ def game_board(game: Game, index: int, source: str | None = None, by_number: boo
     standard cycle), as for files that only carry the number (LIN, Duplimate)."""
     from cardlab.board import Vulnerability, dealer
 
-    line = game.where["Deal"]
+    line = game.where.get("Deal")
     number = index
     given = game.tags.get("Board", "").strip()
     if given and given not in ("?", "-"):
-        number = board_number(given, game.where["Board"], source)
+        number = board_number(given, game.where.get("Board"), source)
     try:
         deal = Deal.from_pbn(game.tags["Deal"])
     except CardlabError as error:
@@ -252,49 +257,129 @@ def game_board(game: Game, index: int, source: str | None = None, by_number: boo
     seat = game.tags.get("Dealer", "").strip().upper()
     if seat and seat not in ("?", "-"):
         if seat not in ("N", "E", "S", "W"):
-            raise InputFileError(f"Dealer {excerpt(seat)}: the dealer is N, E, S or W", line=game.where["Dealer"],
+            raise InputFileError(f"Dealer {excerpt(seat)}: the dealer is N, E, S or W", line=game.where.get("Dealer"),
                                  source=source)
         if by_number and seat != dealer(number).value:
             raise InputFileError(f"board {number}: Dealer {seat}, but board {number}'s dealer is "
-                                 f"{dealer(number).value}", line=game.where["Dealer"], source=source)
+                                 f"{dealer(number).value}", line=game.where.get("Dealer"), source=source)
     vul = game.tags.get("Vulnerable", "").strip()
     if vul and vul != "?":
         try:
             given_vul = Vulnerability.parse(vul)
         except CardlabError:
             raise InputFileError(f"board {number}: unknown vulnerability {excerpt(vul)}",
-                                 line=game.where["Vulnerable"], source=source) from None
+                                 line=game.where.get("Vulnerable"), source=source) from None
         if by_number and given_vul != Vulnerability.from_board(number):
             raise InputFileError(f"board {number}: Vulnerable {vul}, but board {number} is "
-                                 f"{Vulnerability.from_board(number).value}", line=game.where["Vulnerable"],
+                                 f"{Vulnerability.from_board(number).value}", line=game.where.get("Vulnerable"),
                                  source=source)
-    return Board(number, deal, tuple(game.order))
+    return Board(number, deal, tuple(pair for pair in game.order if pair[0] not in _DROPPED
+                                     and pair[1] not in ("", "?")))
 
 
 def read_pbn_boards(text: str, source: str | None = None, *, by_number: bool = False) -> list[Board]:
     """The boards of a PBN text: the :class:`Board` of every game with a ``Deal`` tag, in file
     order, numbered from its ``Board`` tag (else one more than the board before it). A board
     given again (a results file repeats it once per table) must have the same deal, and is
-    listed once. ``by_number``: see :func:`game_board`.
+    listed once (found in a dict: a million boards read in seconds). ``by_number``: see
+    :func:`game_board`.
 
     >>> text = '[Board "7"]\\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"]\\n'
     >>> [b.number for b in read_pbn_boards(text + "\\n" + text)]
     [7]
     """
-    boards: dict[int, Board] = {}
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    if "\r" not in text:
+        try:
+            quick = _simple_boards(text, source, by_number)
+        except CardlabError:
+            quick = None  # read again line by line, for the message with its line number
+        if quick is not None:
+            return quick
+    return _collect(_each_board(text, source, by_number), source, games(text, source))
+
+
+def _each_board(text: str, source: str | None, by_number: bool) -> Iterator[Board]:
     last = 0
     for game in games(text, source):
-        if "Deal" not in game.tags:
-            continue
-        board = game_board(game, last + 1, source, by_number)
-        last = board.number
-        seen = boards.get(board.number)
+        if "Deal" in game.tags:
+            board = game_board(game, last + 1, source, by_number)
+            last = board.number
+            yield board
+
+
+def _collect(boards: Iterator[Board], source: str | None, again: Iterator[Game] | None = None) -> list[Board]:
+    by_number: dict[int, Board] = {}
+    for board in boards:
+        seen = by_number.get(board.number)
         if seen is None:
-            boards[board.number] = board
+            by_number[board.number] = board
         elif seen.deal != board.deal:
-            raise InputFileError(f"board {board.number} is given twice with different deals",
-                                 line=game.where["Deal"], source=source)
-    return list(boards.values())
+            line = None
+            if again is not None:  # the line of the second deal, for the message
+                count = 0
+                for game in again:
+                    if "Deal" in game.tags and game.tags.get("Board", "").strip().lstrip("0") == str(board.number):
+                        count += 1
+                        if count == 2:
+                            line = game.where["Deal"]
+                            break
+            raise InputFileError(f"board {board.number} is given twice with different deals", line=line,
+                                 source=source)
+    return list(by_number.values())
+
+
+#: A game in the common form, one tag a line and nothing else (no comment, escape or data line).
+_SIMPLE_GAME = re.compile(r'(?:[ \t]*\[[A-Za-z0-9_]+[ \t]+"[^"\\\n]*"[ \t]*\][ \t]*(?:\n|$))+').fullmatch
+_SIMPLE_TAG = re.compile(r'\[([A-Za-z0-9_]+)[ \t]+"([^"\\\n]*)"').findall
+_BLOCK = re.compile(r"(?:[ \t]*\S[^\n]*(?:\n|$))+")
+_ESCAPE_LINES = re.compile(r"^[ \t]*%[^\n]*(?:\n|$)", re.M)
+#: Tags kept on a board read from a file (its number and deal are the board's own fields).
+_DROPPED = frozenset({"Board", "Deal"})
+
+
+def _simple_boards(text: str, source: str | None, by_number: bool) -> list[Board] | None:
+    """:func:`read_pbn_boards` for a text whose every game is in the common form, a whole game per
+    regular-expression call and every deal in one numpy pass; None when a game is not (the
+    line-by-line reader takes it)."""
+    shared: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = {}
+    checked: dict[tuple[str, str, int], None] = {}
+    numbers: list[int] = []
+    kept_tags: list[tuple[tuple[str, str], ...]] = []
+    deals: list[str] = []
+    last = 0
+    for block in _BLOCK.finditer(text):
+        game_text = block.group()
+        if "%" in game_text:
+            game_text = _ESCAPE_LINES.sub("", game_text)
+            if not game_text.strip():
+                continue
+        if _SIMPLE_GAME(game_text) is None:
+            return None
+        found = _SIMPLE_TAG(game_text)
+        tags = dict(found)
+        if len(tags) != len(found) or "#" in tags.values():
+            return None  # a repeated tag starts a new game, '#' repeats the last one: line by line
+        if "Deal" not in tags:
+            continue
+        given = tags.get("Board", "").strip()
+        number = board_number(given) if given and given not in ("?", "-") else last + 1
+        last = number
+        key = (tags.get("Dealer", ""), tags.get("Vulnerable", ""), (number - 1) % 16 if by_number else 0)
+        if key not in checked:  # the same checks as game_board, once per kind of game
+            game_board(Game({"Board": str(number), "Deal": _ANY_DEAL, "Dealer": key[0], "Vulnerable": key[1]}),
+                       number, source, by_number)
+            checked[key] = None
+        kept = tuple(pair for pair in found if pair[0] not in _DROPPED and pair[1] not in ("", "?"))
+        kept_tags.append(shared.setdefault(kept, kept))
+        numbers.append(number)
+        deals.append(tags["Deal"].strip())
+    boards = [Board(n, d, t) for n, d, t in zip(numbers, Deal.many_from_pbn(deals), kept_tags)]
+    return _collect(iter(boards), source)
+
+
+_ANY_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
 
 def looks_like_pbn(text: str) -> bool:
