@@ -379,11 +379,11 @@ class DDTable:
         number and every other tag), then the double-dummy tags."""
         if self.source_lines:
             return "\n".join([*self.source_lines, self.pbn_tags()]) + "\n"
-        head = [f'[Board "{board}"]'] if board is not None else []
+        head = [pbn.format_tag("Board", str(board))] if board is not None else []
         return "\n".join(head + [
-            f'[Dealer "{self.dealer.value}"]',
-            f'[Vulnerable "{self.vulnerability.value}"]',
-            f'[Deal "{self.deal}"]',
+            pbn.format_tag("Dealer", self.dealer.value),
+            pbn.format_tag("Vulnerable", self.vulnerability.value),
+            pbn.format_tag("Deal", self.deal),
             self.pbn_tags(),
         ]) + "\n"
 
