@@ -185,8 +185,9 @@ class Deal:
 
         rank_of, seat_of = _byte_tables()
         out: list[Deal | None] = [None] * len(texts)
-        plain = [i for i, t in enumerate(texts) if len(t) == 69]
-        if plain:
+        every = [i for i, t in enumerate(texts) if len(t) == 69]
+        for start in range(0, len(every), 1 << 16):  # in chunks: bounded memory for any number of deals
+            plain = every[start:start + (1 << 16)]
             raw = np.frombuffer("".join(texts[i] for i in plain).encode("ascii", "replace"), dtype=np.uint8)
             rows = raw.reshape(len(plain), 69)
             body = rows[:, 2:]
