@@ -154,6 +154,9 @@ class Deal:
                             raise DeckError(f"{format_pbn_hand([card])!r} is dealt to both {SEATS[seen[card]]} "
                                             f"and {SEATS[(start + i) % 4]} in {_shown(body)}")
                         seen[card] = (start + i) % 4
+        if given == 39 and owner.count(255) == 13:  # the '-' hand holds the 13 cards left
+            owner = owner.replace(b"\xff", bytes([(start + parts.index("-")) % 4]))
+            given = 52
         return cls.from_seats([-1 if s == 255 else s for s in owner] if given < 52 else owner,
                               f"deal {_shown(body)}")
 

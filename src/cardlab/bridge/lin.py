@@ -23,7 +23,7 @@ from typing import Iterable, Iterator
 from cardlab.board import Seat, Vulnerability
 from cardlab.cards import RANKS, SUIT_LETTERS, SUIT_ORDER
 from cardlab.deal import Board, Deal
-from cardlab.errors import CardError, InputFileError
+from cardlab.errors import CardError, CardlabError, InputFileError
 from cardlab.pbn import MAX_BOARD_DIGITS, excerpt
 
 __all__ = ["write_lin", "read_lin", "lin_line"]
@@ -117,12 +117,14 @@ def _board(fields: dict[str, str], index: int, source: str | None) -> Board:
     hands = md[1:].split(",")
     if len(hands) > 4:
         raise InputFileError(f"{where}: md {excerpt(md)} gives {len(hands)} hands (a deal has four)", source=source)
+    board = _quick(number, hands)
     owner = [-1] * 52
     try:
-        for seat, text in zip(_ORDER, hands):
-            if text.strip():
-                _place(owner, seat, text.strip(), md)
-        board = Board(number, Deal.from_seats(owner, f"md {excerpt(md)}"))
+        if board is None:
+            for seat, text in zip(_ORDER, hands):
+                if text.strip():
+                    _place(owner, seat, text.strip(), md)
+            board = Board(number, Deal.from_seats(owner, f"md {excerpt(md)}"))
     except CardError as error:
         raise InputFileError(f"{where}: {error}", source=source) from None
     dealer = _DIGIT_SEAT[md[0]]
@@ -137,6 +139,28 @@ def _board(fields: dict[str, str], index: int, source: str | None) -> Board:
             raise InputFileError(f"{where}: sv|{vul}| says {_LIN_VUL[vul.lower()].value} vulnerable, but board "
                                  f"{number} is {board.vulnerability.value}", source=source)
     return board
+
+
+_LIN_HAND = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)").fullmatch
+
+
+def _quick(number: int, hands: list[str]) -> Board | None:
+    """The board of md hands S, W, N (, E) in the usual form (suits S H D C in order, capital
+    ranks), read as a PBN deal; None for any other form or a wrong deal (read card by card then)."""
+    pbn_hands = []
+    for text in hands:
+        match = _LIN_HAND(text.strip())
+        if match is None:
+            if text.strip():
+                return None
+            pbn_hands.append("-")
+        else:
+            pbn_hands.append(".".join(match.groups()))
+    pbn_hands += ["-"] * (4 - len(pbn_hands))
+    try:
+        return Board(number, Deal.from_pbn("S:" + " ".join(pbn_hands)))
+    except CardlabError:
+        return None
 
 
 def _place(owner: list[int], seat: int, text: str, md: str) -> None:
