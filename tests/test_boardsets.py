@@ -11,6 +11,7 @@ from cardlab.board import Vulnerability, dealer
 from cardlab.bridge.boardsets import (Board, BoardSet, ScriptPart, deal_board_set, parse_mix, read_board_file,
                                       read_pbn_boards)
 from cardlab.bridge.dealer import parse_script
+from cardlab.deal import Deal
 from cardlab.bridge.duplimate import read_dlm, read_dup, write_dlm, write_dup
 from cardlab.bridge.lin import read_lin, write_lin
 from cardlab.errors import ConstraintError, InputFileError
@@ -236,7 +237,7 @@ def test_cli_bad_sets_one_line_exit_2(run, argv: tuple[str, ...], token: str) ->
 
 def test_board_checks() -> None:
     with pytest.raises(ConstraintError):
-        Board(0, bytes(range(4)) * 13)
+        Board(0, Deal(bytes(range(4)) * 13))
     board = Board.from_pbn(1, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -")
     assert board.hand_text(3) == "432.AKQJ.T98.765"
     assert np.array(list(board.owner)).sum() == 13 * (0 + 1 + 2 + 3)

@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cardlab.bridge.dd import STRAINS, DDTable, dd_table, dd_tables, read_pbn_boards, tricks_batch
+from cardlab.bridge.dd import STRAINS, DDTable, dd_table, dd_tables, tricks_batch
+from cardlab.pbn import read_pbn_boards
 from cardlab.bridge.dd_sim import leads, makes
 from cardlab.cli.main import main
 from cardlab.errors import CardError, ConstraintError, ContractError, DeckError
@@ -85,7 +86,7 @@ def test_published_double_dummy_tricks_tags() -> None:
 
 def test_file_of_published_records(tmp_path: Path) -> None:
     boards = read_pbn_boards((DATA / "dd_records.pbn").read_text(), "dd_records.pbn")
-    assert [(b[1].value, b[2].value) for b in boards] == [("W", "NS"), ("N", "None")]  # type: ignore[union-attr]
+    assert [(b.dealer.value, b.vulnerability.value) for b in boards] == [("W", "NS"), ("N", "None")]
     out = tmp_path / "dd.json"
     assert main(["bridge", "dd", "--file", str(DATA / "dd_records.pbn"), "--format", "json", "-o", str(out)]) == 0
     data = json.loads(out.read_text())

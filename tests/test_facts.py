@@ -33,6 +33,13 @@ ONE_DEFINITION = {
     r"""['"]23456789TJQKA['"]""": "cards.py",
     r"1\.95996": "intervals.py",
     r"^def compare\(": "poker/comparison.py",
+    # values, not only names: the suit order and its letters (issue 26)
+    r"\(\s*3,\s*2,\s*1,\s*0\s*\)": "cards.py",
+    r"""['"]SHDC['"]""": "cards.py",
+    r"^class Deal\b": "deal.py",
+    r"^class Board\b": "deal.py",
+    r"^def read_pbn_boards\(": "pbn.py",
+    r'(\(\\w\+\)|\(?\[A-Za-z0-9_\]\+\)?)(\\s\+|\[ \\t\]\+| )"': "pbn.py",  # a PBN tag pattern: [Name "value"]
 }
 
 
@@ -48,6 +55,13 @@ def test_seats_and_strains_agree_everywhere() -> None:
     assert list(SEAT_WORDS.items()) == [("north", "N"), ("east", "E"), ("south", "S"), ("west", "W")]
     assert [s.value for s in Strain] == list(STRAINS)  # scoring's Strain enum, clubs to notrump
     assert [STRAINS[s] for s in SUIT_ORDER] == ["S", "H", "D", "C"]
+
+
+def test_suit_letters_follow_the_suit_order() -> None:
+    from cardlab.cards import SUIT_LETTERS
+
+    assert SUIT_LETTERS == "".join(SUITS[s].upper() for s in SUIT_ORDER) == "SHDC"
+    assert SUIT_ORDER == tuple(sorted(range(4), reverse=True))
 
 
 def test_suits_agree_everywhere() -> None:

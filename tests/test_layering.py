@@ -25,6 +25,7 @@ class Edge:
     target: str  # imported module
     lazy: bool  # inside a function body
     where: str  # file:line
+    typing_only: bool = False  # under `if TYPE_CHECKING:` (never runs)
 
 
 def _module_name(path: Path) -> str:
@@ -47,12 +48,21 @@ def _edges_of(path: Path) -> list[Edge]:
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     edges: list[Edge] = []
 
-    def visit(node: ast.AST, lazy: bool) -> None:
+    def visit(node: ast.AST, lazy: bool, typing: bool = False) -> None:
         for child in ast.iter_child_nodes(node):
             inner = lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            typed = typing or (isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test))
             where = f"{path.relative_to(ROOT)}:{getattr(child, 'lineno', 0)}"
             if isinstance(child, ast.Import):
-                edges.extend(Edge(module, a.name, lazy, where) for a in child.names if a.name.startswith("cardlab"))
+                edges.extend(Edge(module, a.name, lazy, where, typing) for a in child.names
+                             if a.name.startswith("cardlab"))
+            elif isinstance(child, ast.Call) and getattr(child.func, "id", "") == "lazy_exports" \
+                    and len(child.args) > 1 and isinstance(child.args[1], ast.Dict):
+                # the string imports of cardlab._lazy: each value names a module imported on first use
+                for key, value in zip(child.args[1].keys, child.args[1].values):
+                    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                        name = key.value if isinstance(key, ast.Constant) else ""
+                        edges.append(Edge(module, value.value, True, f"{where} (lazy export {name!r})"))
             elif isinstance(child, ast.ImportFrom):
                 if child.level:
                     base = package.split(".")[: len(package.split(".")) - child.level + 1]
@@ -62,8 +72,8 @@ def _edges_of(path: Path) -> list[Edge]:
                 if target == "cardlab" or target.startswith("cardlab."):
                     for alias in child.names:  # `from cardlab import engine` imports the submodule
                         sub = f"{target}.{alias.name}"
-                        edges.append(Edge(module, sub if _is_module(sub) else target, lazy, where))
-            visit(child, inner)
+                        edges.append(Edge(module, sub if _is_module(sub) else target, lazy, where, typing))
+            visit(child, inner, typed)
 
     visit(tree, False)
     return edges
@@ -94,6 +104,107 @@ def design_exceptions() -> dict[tuple[str, str], bool]:
     found = re.findall(r"^- `(cardlab[\w.]*)` → `(cardlab[\w.]*)`( \(lazy\))?", section, re.M)
     assert found, "no allowed exceptions found in docs/design.md"
     return {(a, b): bool(lazy) for a, b, lazy in found}
+
+
+def design_hooks() -> dict[tuple[str, str], str]:
+    """(source, target) -> reason, from the "Lazy hooks" list of docs/design.md: the only edges
+    allowed to close an import cycle inside the package (each must be a lazy import)."""
+    text = DESIGN.read_text(encoding="utf-8")
+    section = text[text.index("Lazy hooks"):]
+    section = section[: section.index("\n\n", section.index("\n- "))]
+    found = re.findall(r"^- `(cardlab[\w.]*)` → `(cardlab[\w.]*)` \(lazy\): (.+)$", section, re.M)
+    assert found, "no lazy hooks found in docs/design.md"
+    return {(a, b): reason for a, b, reason in found}
+
+
+def all_hooks() -> set[tuple[str, str]]:
+    """The lazy hooks and the allowed exceptions that must be lazy (the renderer hooks)."""
+    return set(design_hooks()) | {key for key, lazy in design_exceptions().items() if lazy}
+
+
+def import_cycles(edges: list[Edge], hooks: set[tuple[str, str]]) -> list[list[str]]:
+    """The import cycles among modules (strongly connected components of two or more modules, or a
+    module importing itself), counting imports inside functions but not TYPE_CHECKING-only ones,
+    nor the lazy ``hooks``. Tarjan's algorithm, iterative."""
+    graph: dict[str, set[str]] = {}
+    for e in edges:
+        if e.typing_only or (e.lazy and (e.source, e.target) in hooks):
+            continue
+        graph.setdefault(e.source, set()).add(e.target)
+        graph.setdefault(e.target, set())
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    item = stack.pop()
+                    on_stack.discard(item)
+                    component.append(item)
+                    if item == node:
+                        break
+                if len(component) > 1 or node in graph[node]:
+                    cycles.append(sorted(component))
+    return cycles
+
+
+def test_no_import_cycle_inside_the_package_but_the_listed_lazy_hooks() -> None:
+    assert import_cycles(all_edges(), all_hooks()) == []
+
+
+def test_every_listed_hook_is_a_lazy_import_that_exists() -> None:
+    edges = all_edges()
+    for key in design_hooks():
+        found = [e for e in edges if (e.source, e.target) == key]
+        assert found and all(e.lazy or e.typing_only for e in found), key
+
+
+def test_a_planted_cycle_fails_the_check() -> None:
+    edges = all_edges()
+    assert any(e.source == "cardlab.bridge.boardsets" and e.target == "cardlab.bridge.lin" for e in edges)
+    planted = Edge("cardlab.bridge.lin", "cardlab.bridge.boardsets", True, "planted")
+    cycles = import_cycles([*edges, planted], all_hooks())
+    assert cycles == [["cardlab.bridge.boardsets", "cardlab.bridge.lin"]]
+    # and the old circle dealer -> dd -> deals -> dealer, were dd to read deals again
+    planted = Edge("cardlab.bridge.dd", "cardlab.bridge.deals", False, "planted")
+    assert any("cardlab.bridge.dd" in c and "cardlab.bridge.deals" in c
+               for c in import_cycles([*edges, planted], all_hooks()))
+
+
+def test_lazy_exports_name_modules_that_define_them() -> None:
+    # the string imports handed to cardlab._lazy.lazy_exports: each module exists and defines the name
+    lazy = [e for e in all_edges() if "lazy export" in e.where]
+    assert len(lazy) > 10
+    for e in lazy:
+        assert _is_module(e.target), e
+        name = e.where.split("lazy export ")[1].strip("')")
+        path = PACKAGE.parent / Path(*e.target.split("."))
+        source = (path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).read_text(encoding="utf-8")
+        assert re.search(rf"^(def|class) {name}\b|^{name}\s*[:=]|import .*\b{name}\b", source, re.M), e
 
 
 def _allowed(edge: Edge, layers: dict[str, int]) -> bool:

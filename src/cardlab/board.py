@@ -9,8 +9,6 @@ order a hand is written (spades, hearts, diamonds, clubs), and the standard
 (<Seat.NORTH: 'N'>, 'NS')
 >>> [Seat.from_index(i).value for i in range(4)] == list(SEATS)
 True
->>> SUIT_ORDER  # suit ids (clubs 0 .. spades 3) in the order a hand is written
-(3, 2, 1, 0)
 >>> [STRAINS[s] for s in SUIT_ORDER], SEAT_WORDS["west"]
 (['S', 'H', 'D', 'C'], 'W')
 """

@@ -37,6 +37,7 @@ __all__ = [
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
     "SUIT_ORDER",
+    "SUIT_LETTERS",
     "card_id",
     "parse_card",
     "parse_cards",
@@ -55,6 +56,8 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "♣♦♥♠"
 #: Suits in the order a bridge hand is written (PBN hands, shapes such as 5-4-3-1): S, H, D, C.
 SUIT_ORDER = (3, 2, 1, 0)
+#: The suits' capital letters in that order (LIN hands): ``SUITS`` read by SUIT_ORDER, upper case.
+SUIT_LETTERS = "SHDC"
 _SUIT_SYMBOLS = {**{s: i for i, s in enumerate(SUIT_SYMBOLS)}, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
 _SEPARATORS = set(" ,;\t\n-")
 

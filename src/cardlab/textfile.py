@@ -1,4 +1,5 @@
-"""Text files as users bring them: UTF-8 with or without a BOM, or Windows-1252; never binary.
+"""Text files as users bring them: UTF-8 with or without a BOM, UTF-16 with one, or Windows-1252;
+never binary.
 
 >>> decode_text(b"\\xef\\xbb\\xbfname\\r\\n"), decode_text(b"M\\xfcller")
 ('name\\r\\n', 'Müller')
@@ -35,7 +36,13 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 def decode_text(data: bytes, source: str | None = None,
                 error: type[InputFileError] = InputFileError) -> str:
     """UTF-8 (BOM dropped), else Windows-1252 when that gives plain text; else ``error``
-    naming ``source``. Nothing is replaced or dropped silently."""
+    naming ``source``. UTF-16 with a byte-order mark (as some Windows programs save) is read too.
+    Nothing is replaced or dropped silently."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise error("not a text file (a UTF-16 byte-order mark, but not UTF-16 text)", source=source) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

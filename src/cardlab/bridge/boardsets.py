@@ -28,112 +28,17 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from cardlab.board import SEATS, Seat, Vulnerability, dealer
-from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError
+from cardlab.board import SEATS, dealer
+from cardlab.deal import Board, Deal, rotate_owner
+from cardlab.errors import ConstraintError, InputFileError
+from cardlab.pbn import format_tag, read_pbn_boards
+from cardlab.textfile import decode_text
 
 __all__ = ["Board", "BoardSet", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
            "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]
 
-from cardlab.cards import RANKS, format_cards, parse_pbn_ids
 #: Board-file formats cardlab writes, by name; ``.dup`` is binary.
 FORMATS = ("pbn", "lin", "dup", "dlm")
-
-
-def rotate_owner(owner: bytes, steps: int) -> bytes:
-    """The deal with every hand moved ``steps`` seats clockwise (N -> E -> S -> W).
-
-    >>> rotate_owner(bytes([0, 1, 2, 3]), 1)
-    b'\\x01\\x02\\x03\\x00'
-    """
-    return bytes((seat + steps) % 4 for seat in owner)
-
-
-@dataclass(frozen=True)
-class Board:
-    """A board: its number and ``owner``, 52 bytes giving the seat (0 N .. 3 W) of card id
-    ``rank * 4 + suit`` (rank 0..12 = 2..A, suit 0..3 = clubs..spades). ``origin`` names the
-    script (and hand type) it was dealt by, for reports."""
-
-    number: int
-    owner: bytes
-    origin: str = field(default="", compare=False)
-
-    def __post_init__(self) -> None:
-        if self.number < 1:
-            raise ConstraintError(f"board number must be at least 1, not {self.number}")
-        if len(self.owner) != 52 or any(self.owner.count(s) != 13 for s in range(4)):
-            raise CardError("a deal gives each of the four seats 13 of the 52 cards")
-
-    @property
-    def dealer(self) -> Seat:
-        """The seat that deals this board (from its number, N E S W cycling)."""
-        return dealer(self.number)
-
-    @property
-    def vulnerability(self) -> Vulnerability:
-        """Who is vulnerable on this board (the 16-board cycle)."""
-        return Vulnerability.from_board(self.number)
-
-    def holding(self, seat: int, suit: int) -> str:
-        """The ranks (highest first) ``seat`` holds in ``suit`` (0 clubs .. 3 spades)."""
-        return "".join(RANKS[r] for r in range(12, -1, -1) if self.owner[r * 4 + suit] == seat)
-
-    def hand_text(self, seat: int) -> str:
-        """``AKQJ.T98.765.432``: spades, hearts, diamonds, clubs."""
-        return ".".join(self.holding(seat, suit) for suit in (3, 2, 1, 0))
-
-    def pbn_deal(self, first: int = 0) -> str:
-        """The PBN ``Deal`` value from seat ``first`` clockwise."""
-        return SEATS[first] + ":" + " ".join(self.hand_text((first + i) % 4) for i in range(4))
-
-    def rotated(self, from_seat: int, to_seat: int) -> Board:
-        """The same deal turned so that the hand at ``from_seat`` is at ``to_seat``."""
-        return Board(self.number, rotate_owner(self.owner, to_seat - from_seat), self.origin)
-
-    def renumbered(self, number: int) -> Board:
-        """The same deal as board ``number``."""
-        return Board(number, self.owner, self.origin)
-
-    @classmethod
-    def from_pbn(cls, number: int, deal: str, origin: str = "") -> Board:
-        """A board from a PBN deal string such as ``N:AK.. ...`` (``-`` for a hand left out when the
-        other three give it)."""
-        match = re.fullmatch(r"\s*([NESWnesw])\s*:\s*(.*?)\s*", deal)
-        if not match:
-            raise CardError(f"cannot read deal {deal!r}: expected 'N:' (or E:, S:, W:) and four hands")
-        first = SEATS.index(match.group(1).upper())
-        hands = match.group(2).split()
-        if len(hands) != 4:
-            raise CardError(f"cannot read deal {deal!r}: expected four hands, found {len(hands)}")
-        return cls.from_hands(number, {(first + i) % 4: h for i, h in enumerate(hands) if h != "-"}, deal, origin)
-
-    @classmethod
-    def from_hands(cls, number: int, hands: dict[int, str], shown: str, origin: str = "") -> Board:
-        """A board from hands ``S.H.D.C`` by seat; one seat may be missing (it gets the rest)."""
-        owner = [-1] * 52
-        for seat, text in hands.items():
-            try:
-                cards = parse_pbn_ids(text)
-            except CardError as error:
-                raise CardError(f"{error} (in {shown!r})") from None
-            for card in cards:
-                if owner[card] != -1:
-                    raise CardError(f"card {format_cards([card])} is given twice in {shown!r}")
-                owner[card] = seat
-        return cls._complete(number, owner, f"deal {shown!r}", origin)
-
-    @classmethod
-    def _complete(cls, number: int, owner: list[int], label: str, origin: str = "") -> Board:
-        missing = [s for s in range(4) if owner.count(s) == 0]
-        if owner.count(-1):
-            if len(missing) != 1 or owner.count(-1) != 13:
-                counts = ", ".join(f"{SEATS[s]} {owner.count(s)}" for s in range(4))
-                raise CardError(f"{label} does not give 13 cards to each seat ({counts})")
-            owner = [missing[0] if s == -1 else s for s in owner]
-        if any(owner.count(s) != 13 for s in range(4)):
-            counts = ", ".join(f"{SEATS[s]} {owner.count(s)}" for s in range(4))
-            raise CardError(f"{label} does not give 13 cards to each seat ({counts})")
-        return cls(number, bytes(owner), origin)
 
 
 @dataclass(frozen=True)
@@ -162,7 +67,7 @@ class BoardSet:
                     ("Dealer", b.dealer.value), ("Vulnerable", b.vulnerability.value),
                     ("Deal", b.pbn_deal(b.dealer.index)), ("Scoring", "?"), ("Declarer", "?"),
                     ("Contract", "?"), ("Result", "?")]
-            out += [f'[{k} "{v}"]' for k, v in tags]
+            out += [format_tag(k, v) for k, v in tags]
             out.append("")
         return "\n".join(out) + "\n"
 
@@ -216,89 +121,31 @@ def read_board_file(path: str | Path) -> BoardSet:
 
     if suffix == ".dup":
         return BoardSet(tuple(duplimate.read_dup(data, name)))
-    text = _decode(data, name)
+    if suffix not in (".dlm", ".lin", ".pbn") and len(data) % 156 == 0 and data[:2].isdigit():
+        return BoardSet(tuple(duplimate.read_dup(data, name)))
+    text = decode_text(data, name)
     if suffix == ".dlm":
         return BoardSet(tuple(duplimate.read_dlm(text, name)))
     if suffix == ".lin":
         return BoardSet(tuple(lin.read_lin(text, name)))
     if suffix == ".pbn":
-        return read_pbn_boards(text, name)
+        return _pbn_set(text, name)
     if text.lstrip().startswith("[Document]"):
         return BoardSet(tuple(duplimate.read_dlm(text, name)))
     if "[Deal " in text:
-        return read_pbn_boards(text, name)
+        return _pbn_set(text, name)
     if "md|" in text:
         return BoardSet(tuple(lin.read_lin(text, name)))
-    if len(data) % 156 == 0 and data[:2].isdigit():
-        return BoardSet(tuple(duplimate.read_dup(data, name)))
     raise InputFileError("not a PBN, LIN, .dup or .dlm board file", source=name)
 
 
-def read_pbn_boards(text: str, source: str | None = None) -> BoardSet:
-    """The ``[Board]`` and ``[Deal]`` tags of a PBN file as boards (numbered in order where a game
-    has no ``Board`` tag); a ``Dealer`` or ``Vulnerable`` tag that contradicts the number is an error,
-    and a board repeated (once per table, as results files do) must have the same deal.
-
-    >>> s = read_pbn_boards('[Board "7"]\\n[Dealer "S"]\\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"]\\n')
-    >>> s.boards[0].number, s.boards[0].dealer.value
-    (7, 'S')
-    """
-    boards: list[Board] = []
-    tags: dict[str, str] = {}
-    line_of: dict[str, int] = {}
-
-    def finish() -> None:
-        if "Deal" in tags:
-            number = tags.get("Board", "").strip()
-            board_no = int(number) if number.isdigit() else len(boards) + 1
-            try:
-                board = Board.from_pbn(board_no, tags["Deal"])
-            except CardError as error:
-                raise InputFileError(str(error), line=line_of["Deal"], source=source) from None
-            given = tags.get("Dealer", "").strip().upper()
-            if given in ("N", "E", "S", "W") and given != board.dealer.value:
-                raise InputFileError(f"board {board_no}: Dealer {given}, but board {board_no}'s dealer is "
-                                     f"{board.dealer.value}", line=line_of.get("Dealer"), source=source)
-            vul = tags.get("Vulnerable", "").strip()
-            if vul and vul != "?":
-                try:
-                    given_vul = Vulnerability.parse(vul)
-                except CardlabError:
-                    raise InputFileError(f"board {board_no}: unknown vulnerability {vul!r}", line=line_of["Vulnerable"],
-                                         source=source) from None
-                if given_vul != board.vulnerability:
-                    raise InputFileError(f"board {board_no}: Vulnerable {vul}, but board {board_no} is "
-                                         f"{board.vulnerability.value}", line=line_of["Vulnerable"], source=source)
-            seen = next((b for b in boards if b.number == board_no), None)
-            if seen is None:
-                boards.append(board)
-            elif seen != board:  # a results file repeats each board once per table: the same deal
-                raise InputFileError(f"board {board_no} is given twice with different deals", line=line_of["Deal"],
-                                     source=source)
-        tags.clear()
-
-    for number, line in enumerate(text.replace("\r", "").split("\n"), 1):
-        match = re.match(r'\s*\[(\w+)\s+"(.*)"\s*\]', line)
-        if match:
-            key, value = match.group(1), match.group(2)
-            if key in tags and key in ("Board", "Deal"):
-                finish()
-            tags[key], line_of[key] = value, number
-        elif not line.strip() and "Deal" in tags:
-            finish()
-    finish()
+def _pbn_set(text: str, source: str | None) -> BoardSet:
+    """The boards of a PBN file (:func:`cardlab.pbn.read_pbn_boards`), Dealer and Vulnerable tags
+    checked against the numbers (the other formats carry only the number)."""
+    boards = read_pbn_boards(text, source, by_number=True)
     if not boards:
         raise InputFileError("no [Deal] tag found in this PBN file", source=source)
     return BoardSet(tuple(boards))
-
-
-def _decode(data: bytes, name: str) -> str:
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
 
 
 # --- sets from dealer scripts --------------------------------------------------------------------
@@ -476,7 +323,7 @@ def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: boo
                 raise ConstraintError(f"{origin}: only {len(rows)} of {count} deals met the condition in "
                                       f"{result.generated:,} deals tried (raise -g, or ask for fewer boards)")
             for row in rows[:count]:
-                boards.append(Board(first_board, bytes(int(x) for x in row), origin))
+                boards.append(Board(first_board, Deal(row.tobytes()), (), origin))
                 dealers.append(seat)
         level_reports: tuple[Any, ...] = ()
         if part.levels:

@@ -28,9 +28,10 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 
+from cardlab import pbn
 from cardlab.board import SEATS, STRAINS, Seat, Vulnerability, parse_seat
-from cardlab.bridge.deals import Deal, parse_pbn_deal
-from cardlab.cards import format_pbn_hand
+from cardlab.cards import SUIT_ORDER, format_pbn_hand
+from cardlab.deal import Board, Deal
 from cardlab.errors import ContractError, DeckError
 
 __all__ = [
@@ -44,7 +45,6 @@ __all__ = [
     "lead_tricks",
     "parse_strain",
     "deals_to_endplay",
-    "read_pbn_boards",
     "read_pbn_games",
     "PBNGame",
 ]
@@ -299,7 +299,7 @@ def lead_tricks(hands: np.ndarray, leader: int, strain: int) -> list[dict[int, i
 def _card_id(card: Any) -> int:
     """cardlab id of an endplay Card (its rank is a bit 2..14 as ``1 << rank``; its suit a Denom)."""
     rank = int(card.rank).bit_length() - 1  # Rank.R2 = 1 << 2 .. RA = 1 << 14
-    return (rank - 2) * 4 + (3, 2, 1, 0)[int(card.suit)]
+    return (rank - 2) * 4 + SUIT_ORDER[int(card.suit)]
 
 
 def _format_par_contract(contract: Any) -> str:
@@ -379,11 +379,11 @@ class DDTable:
         number and every other tag), then the double-dummy tags."""
         if self.source_lines:
             return "\n".join([*self.source_lines, self.pbn_tags()]) + "\n"
-        head = [f'[Board "{board}"]'] if board is not None else []
+        head = [pbn.format_tag("Board", str(board))] if board is not None else []
         return "\n".join(head + [
-            f'[Dealer "{self.dealer.value}"]',
-            f'[Vulnerable "{self.vulnerability.value}"]',
-            f'[Deal "{self.deal}"]',
+            pbn.format_tag("Dealer", self.dealer.value),
+            pbn.format_tag("Vulnerable", self.vulnerability.value),
+            pbn.format_tag("Deal", self.deal),
             self.pbn_tags(),
         ]) + "\n"
 
@@ -456,7 +456,7 @@ class DDTables:
 
 
 def _as_deal(deal: str | Deal) -> Deal:
-    return deal if isinstance(deal, Deal) else parse_pbn_deal(deal)
+    return deal if isinstance(deal, Deal) else Deal.from_pbn(deal)
 
 
 def _per_deal(value: Any, n: int, default: Any) -> list[Any]:
@@ -519,88 +519,62 @@ _DD_TAGS = frozenset({"DoubleDummyTricks", "OptimumScore", "OptimumResultTable"}
 
 @dataclass(frozen=True)
 class PBNGame:
-    """One game of a PBN file: its deal, Dealer and Vulnerable (None when not given), and its
-    own lines (every tag and section, in order; the double-dummy tags cardlab writes left out)."""
+    """One game of a PBN file: its :class:`~cardlab.deal.Board` and its own lines (every tag and
+    section, in order; the double-dummy tags cardlab writes left out). ``dealer`` and
+    ``vulnerability`` are the game's ``Dealer`` and ``Vulnerable`` tags (None when not given)."""
 
-    deal: Deal
-    dealer: Seat | None
-    vulnerability: Vulnerability | None
+    board: Board
     lines: tuple[str, ...]
+
+    @property
+    def deal(self) -> Deal:
+        """The game's deal."""
+        return self.board.deal
+
+    @property
+    def dealer(self) -> Seat | None:
+        """The ``Dealer`` tag's seat, or None."""
+        given = (self.board.tag("Dealer") or "").strip()
+        return self.board.dealer if given and given not in ("?", "-") else None
+
+    @property
+    def vulnerability(self) -> Vulnerability | None:
+        """The ``Vulnerable`` tag's vulnerability, or None."""
+        given = (self.board.tag("Vulnerable") or "").strip()
+        return self.board.vulnerability if given and given != "?" else None
 
 
 def read_pbn_games(text: str, source: str = "<pbn>") -> tuple[tuple[str, ...], list[PBNGame]]:
-    """The ``%`` lines that open a PBN file, and each game that has a ``Deal``.
-
-    A minimal reader for double-dummy work: games end at a blank line or the next
-    ``Board``/``Deal``; a tag value ``"#"`` repeats the previous game's (PBN 2.1 section 3.3);
-    bad deals name the file and line. Each game keeps its own lines (CRLF or LF), so a file can
-    be written back with its board numbers and every tag.
+    """The ``%`` lines that open a PBN file, and each game that has a ``Deal`` (read by
+    :mod:`cardlab.pbn`; bad deals name the file and line). Each game keeps its own lines (CRLF
+    or LF), so a file can be written back with its board numbers and every tag.
 
     >>> head, games = read_pbn_games('% PBN 2.1\\r\\n[Board "28"]\\r\\n[Dealer "E"]\\r\\n[Vulnerable "All"]\\r\\n'
     ...     '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\\r\\n')
     >>> head, games[0].dealer, games[0].lines[0]
     (('% PBN 2.1',), <Seat.EAST: 'E'>, '[Board "28"]')
     """
-    import re
-
-    from cardlab.errors import CardlabError
-
-    tag = re.compile(r'\[\s*(\w+)\s+"([^"]*)"\s*\]')
     header: list[str] = []
-    games: list[PBNGame] = []
-    current: dict[str, tuple[str, int]] = {}
-    lines: list[str] = []
-    previous: dict[str, str] = {}
+    out: list[PBNGame] = []
+    last = 0
+    for game in pbn.games(text, source, header):
+        if "Deal" not in game.tags:
+            continue
+        board = pbn.game_board(game, last + 1, source)
+        last = board.number
+        out.append(PBNGame(board, tuple(_kept_lines(game.lines))))
+    return tuple(header), out
+
+
+def _kept_lines(lines: list[str]) -> list[str]:
+    """A game's lines without the double-dummy tags (and the rows of a table tag) cardlab writes."""
+    kept: list[str] = []
     in_dd_table = False
-
-    def value(name: str) -> str:
-        given = current.get(name, ("", 0))[0]
-        return previous.get(name, "") if given == "#" else given
-
-    def flush() -> None:
-        nonlocal in_dd_table
-        if "Deal" in current:
-            _, line = current["Deal"]
-            try:
-                deal = parse_pbn_deal(value("Deal"))
-                seat = parse_seat(value("Dealer")) if value("Dealer") else None
-                vul = Vulnerability.parse(value("Vulnerable")) if value("Vulnerable") else None
-            except CardlabError as error:
-                raise type(error)(f"{source}: line {line}: {error}") from None
-            games.append(PBNGame(deal, seat, vul, tuple(lines)))
-        if current:
-            previous.update({name: value(name) for name in current})
-        current.clear()
-        lines.clear()
-        in_dd_table = False
-
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            flush()
-            continue
-        if line.lstrip().startswith("%") and not current and not games and not lines:
-            header.append(line)
-            continue
-        found = tag.findall(line)
-        if found and found[0][0] in ("Board", "Deal") and found[0][0] in current:
-            flush()
+    for line in lines:
+        found, _ = pbn.line_tags(line.strip())
         if found:
             in_dd_table = found[0][0] == "OptimumResultTable"
-        for name, text_value in found:
-            current[name] = (text_value, number)
         if (found and found[0][0] in _DD_TAGS) or (not found and in_dd_table):
-            continue  # replaced by the tags cardlab writes
-        lines.append(line)
-    flush()
-    return tuple(header), games
-
-
-def read_pbn_boards(text: str, source: str = "<pbn>") -> list[tuple[Deal, Seat | None, Vulnerability | None]]:
-    """The ``Deal`` of each game of a PBN file, with its ``Dealer`` and ``Vulnerable`` when given
-    (:func:`read_pbn_games` without the lines).
-
-    >>> read_pbn_boards('[Dealer "E"]\\n[Vulnerable "All"]\\n[Deal "N:AKQJT98765432... .AKQJT98765432.. '
-    ...                 '..AKQJT98765432. ...AKQJT98765432"]\\n')[0][1:]
-    (<Seat.EAST: 'E'>, <Vulnerability.BOTH: 'All'>)
-    """
-    return [(g.deal, g.dealer, g.vulnerability) for g in read_pbn_games(text, source)[1]]
+            continue
+        kept.append(line)
+    return kept

@@ -27,7 +27,9 @@ import numpy as np
 from cardlab.board import SEATS, Vulnerability, dealer
 from cardlab.bridge.polynomials import shape_key, suit_lengths
 from cardlab.bridge.schemes import SCHEMES
-from cardlab.cards import SUIT_NAMES, SUIT_ORDER, SUIT_SYMBOLS, format_pbn_hand, parse_pbn_ids
+from cardlab.cards import SUIT_NAMES, SUIT_ORDER, SUIT_SYMBOLS, format_pbn_hand
+from cardlab.deal import Deal
+from cardlab.pbn import export_tags, format_game
 from cardlab.errors import CardError, ConstraintError, DeckError
 
 if TYPE_CHECKING:
@@ -66,41 +68,10 @@ def hand_hcp(hand: Iterable[int]) -> int:
     return int(sum(_HCP[i] for i in hand))
 
 
-@dataclass(frozen=True)
-class Deal:
-    """Four hands of card ids, in the order North, East, South, West."""
-
-    hands: tuple[tuple[int, ...], ...]
-
-    def to_pbn(self, first: str = "N") -> str:
-        """The deal as a PBN string, hands in deal order from seat ``first`` (``N:...``)."""
-        start = SEATS.index(first)
-        order = [(start + i) % 4 for i in range(4)]
-        return f"{first}:" + " ".join(format_pbn_hand(self.hands[i]) for i in order)
-
-
 def parse_pbn_deal(text: str) -> Deal:
-    """A deal from PBN ``"N:hand hand hand hand"`` (hands clockwise from the named seat)."""
-    text = text.strip()
-    if len(text) < 2 or text[1] != ":" or text[0].upper() not in SEATS:
-        raise CardError(f"a PBN deal starts with the first seat and a colon, like 'N:', got '{text}'")
-    parts = text[2:].split()
-    if len(parts) != 4:
-        raise CardError(f"a PBN deal has four hands, got {len(parts)} in '{text}'")
-    start = SEATS.index(text[0].upper())
-    hands: list[tuple[int, ...]] = [()] * 4
-    for i, part in enumerate(parts):
-        hands[(start + i) % 4] = tuple(parse_pbn_ids(part))
-    seen: dict[int, int] = {}
-    for seat, hand in enumerate(hands):
-        if len(hand) != 13:
-            raise CardError(f"{SEATS[seat]} holds {len(hand)} cards, not 13, in '{text}'")
-        for card in hand:
-            if card in seen:
-                raise DeckError(f"{format_pbn_hand([card])!r} is dealt to both {SEATS[seen[card]]} "
-                                f"and {SEATS[seat]} in '{text}'")
-            seen[card] = seat
-    return Deal(tuple(hands))
+    """A deal from PBN ``"N:hand hand hand hand"`` (hands clockwise from the named seat; one
+    may be ``-``): :meth:`cardlab.deal.Deal.from_pbn`."""
+    return Deal.from_pbn(text)
 
 
 @dataclass(frozen=True)
@@ -401,9 +372,9 @@ def generate_deals(
 
 def deals_from_masks(masks: np.ndarray) -> list[Deal]:
     """:class:`Deal` objects from suit masks ``masks[4, 4, k]`` (see :mod:`cardlab.bridge.dealer.dealing`)."""
-    from cardlab.bridge.dealer.dealing import checked_masks, hands_from_masks
+    from cardlab.bridge.dealer.dealing import checked_masks, owner_from_masks
 
-    return [Deal(hands) for hands in hands_from_masks(checked_masks(masks))]
+    return [Deal(row.tobytes()) for row in np.ascontiguousarray(owner_from_masks(checked_masks(masks)).T, dtype=np.uint8)]
 
 
 def pbn_games(masks: np.ndarray, first_board: int = 1, date: str | None = None) -> str:
@@ -420,9 +391,7 @@ def _pbn_games(masks: np.ndarray, first_board: int, date: str | None, encoded: b
     from cardlab.bridge.dealer.output import BOARD, DEALER, PBN_FROM_DEALER, VULNERABLE, format_deals, literal
 
     date = date or time.strftime("%Y.%m.%d")
-    template = (f'[Event "?"]\n[Site "?"]\n[Date "{literal(date)}"]\n[Board "{BOARD}"]\n[West ""]\n[North ""]\n'
-                f'[East ""]\n[South ""]\n[Dealer "{DEALER}"]\n[Vulnerable "{VULNERABLE}"]\n'
-                f'[Deal "{PBN_FROM_DEALER}"]\n[Scoring ""]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n\n')
+    template = format_game(export_tags(BOARD, DEALER, VULNERABLE, PBN_FROM_DEALER, literal(date)))
     data: str | bytes = format_deals(masks, template, first_board, encoded=encoded)
     return data
 
@@ -489,18 +458,10 @@ def deals_to_pbn(deals: Iterable[Deal], comment: str = "", first_board: int = 1,
     date = date or time.strftime("%Y.%m.%d")
     lines = ["% PBN 2.1", "% EXPORT"] if header else []
     lines += [f"% {line}" for line in comment.splitlines() if line]
-    for board, deal in enumerate(deals, start=first_board):
-        first = dealer(board).value
-        lines += [
-            '[Event "?"]', '[Site "?"]', f'[Date "{date}"]', f'[Board "{board}"]',
-            '[West ""]', '[North ""]', '[East ""]', '[South ""]',
-            f'[Dealer "{first}"]',
-            f'[Vulnerable "{Vulnerability.from_board(board).value}"]',
-            f'[Deal "{deal.to_pbn(first)}"]',
-            '[Scoring ""]', '[Declarer ""]', '[Contract ""]', '[Result ""]',
-            "",
-        ]
-    return "\n".join(lines)
+    body = "".join(format_game(export_tags(str(board), dealer(board).value, Vulnerability.from_board(board).value,
+                                           deal.to_pbn(dealer(board).value), date))
+                   for board, deal in enumerate(deals, start=first_board))
+    return "\n".join(lines + ([body[:-1]] if body else []))
 
 
 def deal_diagram(deal: Deal, board: int | None = None) -> str:

@@ -18,7 +18,7 @@ and ``Board NN=`` 26 letters and a three-digit checksum. Letter ``i`` is
 ``'a' + 4·seat(card 2i+1) + seat(card 2i+2)`` (seats 0 N .. 3 W); the checksum is the board
 number xor every letter's code. Boards outside the set are written as a fixed filler deal.
 
->>> from cardlab.bridge.boardsets import Board
+>>> from cardlab.deal import Board
 >>> b = Board.from_pbn(1, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> data = write_dup([b])
 >>> len(data), data[:8], data[146:]
@@ -32,12 +32,11 @@ True
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
+from cardlab.cards import SUIT_ORDER
+from cardlab.deal import Board, Deal
 from cardlab.errors import CardError, InputFileError
-
-if TYPE_CHECKING:
-    from cardlab.bridge.boardsets import Board
 
 __all__ = ["write_dup", "read_dup", "write_dlm", "read_dlm", "machine_order", "RECORD"]
 
@@ -53,7 +52,7 @@ def machine_order() -> list[int]:
     >>> machine_order()[:2], machine_order()[-1]
     ([51, 47], 0)
     """
-    return [rank * 4 + suit for suit in (3, 2, 1, 0) for rank in range(12, -1, -1)]
+    return [rank * 4 + suit for suit in SUIT_ORDER for rank in range(12, -1, -1)]
 
 
 _ORDER = machine_order()
@@ -67,7 +66,7 @@ def _bri(board: Board) -> bytes:
 def _dge(board: Board) -> bytes:
     out = bytearray()
     for seat in range(4):
-        for symbol, suit in zip(_SYMBOLS, (3, 2, 1, 0)):
+        for symbol, suit in zip(_SYMBOLS, SUIT_ORDER):
             out.append(symbol)
             out += board.holding(seat, suit).encode("ascii")
     return bytes(out)
@@ -93,8 +92,6 @@ def read_dup(data: bytes, source: str | None = None) -> list[Board]:
     ...
     cardlab.errors.InputFileError: x.dup: board 1 gives card 01 twice
     """
-    from cardlab.bridge.boardsets import Board
-
     if not data or len(data) % RECORD:
         raise InputFileError(f"not a .dup file: {RECORD} bytes a board expected, the file has {len(data)} bytes",
                              source=source)
@@ -117,7 +114,7 @@ def read_dup(data: bytes, source: str | None = None) -> list[Board]:
                 raise InputFileError(f"board {number} gives card {value:02d} {what}", source=source)
             seen.add(value)
             owner[_ORDER[value - 1]] = k // 13
-        board = Board(number, bytes(owner))
+        board = Board(number, Deal(bytes(owner)))
         dge = record[78:146]
         if dge.strip(b" \x00") and dge != _dge(board):
             raise InputFileError(f"board {number}: the sorted hands (bytes 79-146) do not match the card numbers "
@@ -160,8 +157,6 @@ def write_dlm(boards: Sequence[Board], show: bool = True, headline: str = "Gener
 
 def read_dlm(text: str, source: str | None = None) -> list[Board]:
     """The boards ``From board`` .. ``To board`` of a ``.dlm`` file, checksums checked."""
-    from cardlab.bridge.boardsets import Board
-
     values: dict[str, str] = {}
     for line in text.replace("\r", "").split("\n"):
         key, sep, value = line.partition("=")
@@ -171,6 +166,9 @@ def read_dlm(text: str, source: str | None = None) -> list[Board]:
         low, high = int(values["from board"]), int(values["to board"])
     except (KeyError, ValueError):
         raise InputFileError("not a .dlm file: no 'From board=' and 'To board=' lines", source=source) from None
+    if not 1 <= low <= high <= 99:
+        raise InputFileError(f"'From board={low}' and 'To board={high}': a .dlm file holds boards 1 to 99, "
+                             f"the first not after the last", source=source)
     boards = []
     for number in range(low, high + 1):
         entry = values.get(f"board {number:02d}")
@@ -189,7 +187,7 @@ def read_dlm(text: str, source: str | None = None) -> list[Board]:
             code = ord(ch) - ord("a")
             owner[_ORDER[2 * i]], owner[_ORDER[2 * i + 1]] = code // 4, code % 4
         try:
-            boards.append(Board._complete(number, owner, f"board {number}"))
+            boards.append(Board(number, Deal.from_seats(owner, f"board {number}")))
         except CardError as error:
             raise InputFileError(str(error), source=source) from None
     return boards

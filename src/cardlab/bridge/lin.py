@@ -6,7 +6,7 @@ One board per line: ``pn|,,,|st||md|3S...H...D...C...,S...,S...|rh||ah|Board 1|s
 and North's hands (East has the rest; a fourth hand, if given, is checked); ``sv`` is ``o``
 (``0`` is read too) none, ``n`` NS, ``e`` EW, ``b`` both.
 
->>> from cardlab.bridge.boardsets import Board
+>>> from cardlab.deal import Board
 >>> b = Board.from_pbn(2, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> line = write_lin([b])
 >>> line.split("|")[5], line.split("|")[9], line.split("|")[11]
@@ -18,14 +18,13 @@ True
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable, Iterator
 
 from cardlab.board import Seat, Vulnerability
-from cardlab.cards import RANKS
-from cardlab.errors import CardError, InputFileError
-
-if TYPE_CHECKING:
-    from cardlab.bridge.boardsets import Board
+from cardlab.cards import RANKS, SUIT_LETTERS, SUIT_ORDER
+from cardlab.deal import Board, Deal
+from cardlab.errors import CardError, CardlabError, InputFileError
+from cardlab.pbn import MAX_BOARD_DIGITS, excerpt
 
 __all__ = ["write_lin", "read_lin", "lin_line"]
 
@@ -38,7 +37,7 @@ _ORDER = (2, 3, 0, 1)  # md lists South, West, North (, East)
 
 
 def _lin_hand(board: Board, seat: int) -> str:
-    return "".join(letter + board.holding(seat, suit) for letter, suit in zip("SHDC", (3, 2, 1, 0)))
+    return "".join(letter + board.holding(seat, suit) for letter, suit in zip(SUIT_LETTERS, SUIT_ORDER))
 
 
 def lin_line(board: Board) -> str:
@@ -62,19 +61,15 @@ def read_lin(text: str, source: str | None = None) -> list[Board]:
     ...
     cardlab.errors.InputFileError: board 1: md '3SAK' does not give 13 cards to each seat (N 0, E 0, S 2, W 0)
     """
-    from cardlab.bridge.boardsets import Board
-
-    fields = re.split(r"\|", text.replace("\r", "").replace("\n", ""))
-    pairs = list(zip(fields[0::2], fields[1::2]))
     boards: list[Board] = []
     current: dict[str, str] = {}
 
     def finish() -> None:
         if "md" in current:
-            boards.append(_board(current, len(boards) + 1, source))
+            boards.append(_board(current, boards[-1].number + 1 if boards else 1, source))
         current.clear()
 
-    for key, value in pairs:
+    for key, value in _pairs(text):
         key = key.strip().lower()
         if key in ("md", "qx") and "md" in current:
             finish()
@@ -86,23 +81,50 @@ def read_lin(text: str, source: str | None = None) -> list[Board]:
     return boards
 
 
-def _board(fields: dict[str, str], index: int, source: str | None) -> Board:
-    from cardlab.bridge.boardsets import Board
+def _pairs(text: str) -> Iterator[tuple[str, str]]:
+    """The ``key|value|`` pairs of a LIN text in order, line ends ignored, one at a time."""
+    if "\n" in text or "\r" in text:
+        text = text.replace("\r", "").replace("\n", "")
+    find, start, end = text.find, 0, len(text)
+    while start < end:
+        bar = find("|", start)
+        if bar < 0:
+            return
+        close = find("|", bar + 1)
+        if close < 0:
+            close = end
+        yield text[start:bar], text[bar + 1:close]
+        start = close + 1
 
+
+def _board(fields: dict[str, str], index: int, source: str | None) -> Board:
     md = fields["md"]
     name = fields.get("ah", "")
-    match = re.search(r"(\d+)\s*$", name)
-    number = int(match.group(1)) if match else index
+    match = re.search(r"([0-9]+)\s*$", name)
+    number = index
+    if match:
+        digits = match.group(1).lstrip("0")
+        if len(digits) > MAX_BOARD_DIGITS:
+            raise InputFileError(f"ah {excerpt(name)}: a board number has at most {MAX_BOARD_DIGITS} digits",
+                                 source=source)
+        number = int(digits or "0")
+        if number < 1:
+            raise InputFileError(f"ah {excerpt(name)}: boards are numbered from 1", source=source)
     where = f"board {number}"
     if not md or md[0] not in _DIGIT_SEAT:
-        raise InputFileError(f"{where}: md {md!r} must start with the dealer (1 S, 2 W, 3 N, 4 E)", source=source)
+        raise InputFileError(f"{where}: md {excerpt(md)} must start with the dealer (1 S, 2 W, 3 N, 4 E)",
+                             source=source)
     hands = md[1:].split(",")
+    if len(hands) > 4:
+        raise InputFileError(f"{where}: md {excerpt(md)} gives {len(hands)} hands (a deal has four)", source=source)
+    board = _quick(number, hands)
     owner = [-1] * 52
     try:
-        for seat, text in zip(_ORDER, hands):
-            if text.strip():
-                _place(owner, seat, text.strip(), md)
-        board = Board._complete(number, owner, f"md {md!r}")
+        if board is None:
+            for seat, text in zip(_ORDER, hands):
+                if text.strip():
+                    _place(owner, seat, text.strip(), md)
+            board = Board(number, Deal.from_seats(owner, f"md {excerpt(md)}"))
     except CardError as error:
         raise InputFileError(f"{where}: {error}", source=source) from None
     dealer = _DIGIT_SEAT[md[0]]
@@ -112,23 +134,45 @@ def _board(fields: dict[str, str], index: int, source: str | None) -> Board:
     vul = fields.get("sv")
     if vul is not None and vul != "":
         if vul.lower() not in _LIN_VUL:
-            raise InputFileError(f"{where}: unknown vulnerability sv|{vul}|", source=source)
+            raise InputFileError(f"{where}: unknown vulnerability sv|{excerpt(vul)}|", source=source)
         if _LIN_VUL[vul.lower()] != board.vulnerability:
             raise InputFileError(f"{where}: sv|{vul}| says {_LIN_VUL[vul.lower()].value} vulnerable, but board "
                                  f"{number} is {board.vulnerability.value}", source=source)
     return board
 
 
+_LIN_HAND = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)").fullmatch
+
+
+def _quick(number: int, hands: list[str]) -> Board | None:
+    """The board of md hands S, W, N (, E) in the usual form (suits S H D C in order, capital
+    ranks), read as a PBN deal; None for any other form or a wrong deal (read card by card then)."""
+    pbn_hands = []
+    for text in hands:
+        match = _LIN_HAND(text.strip())
+        if match is None:
+            if text.strip():
+                return None
+            pbn_hands.append("-")
+        else:
+            pbn_hands.append(".".join(match.groups()))
+    pbn_hands += ["-"] * (4 - len(pbn_hands))
+    try:
+        return Board(number, Deal.from_pbn("S:" + " ".join(pbn_hands)))
+    except CardlabError:
+        return None
+
+
 def _place(owner: list[int], seat: int, text: str, md: str) -> None:
     suit = None
     for ch in text.upper():
-        if ch in "SHDC":
-            suit = {"S": 3, "H": 2, "D": 1, "C": 0}[ch]
+        if ch in SUIT_LETTERS:
+            suit = SUIT_ORDER[SUIT_LETTERS.index(ch)]
             continue
         rank = RANKS.find(ch)
         if suit is None or rank < 0:
-            raise CardError(f"cannot read {text!r} in md {md!r}")
+            raise CardError(f"cannot read {excerpt(text)} in md {excerpt(md)}")
         card = rank * 4 + suit
         if owner[card] not in (-1, seat):
-            raise CardError(f"card {ch}{'CDHS'[suit]} is given twice in md {md!r}")
+            raise CardError(f"card {ch}{SUIT_LETTERS[SUIT_ORDER.index(suit)]} is given twice in md {excerpt(md)}")
         owner[card] = seat

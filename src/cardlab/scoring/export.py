@@ -26,6 +26,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Mapping
 
 from cardlab.board import SEATS, dealer
+from cardlab.pbn import format_tag
 from cardlab.scoring.document import Method, Movement
 from cardlab.scoring.matchpoints import Scale
 from cardlab.scoring.session import SessionResult
@@ -181,14 +182,13 @@ def write_pbn(result: SessionResult, *, deals: Mapping[int, str] | None = None, 
     mitchell = result.movement is Movement.MITCHELL
     for index, board in enumerate(result.boards):
         vul = board.lines[0].line.vulnerability
-        out += [f"[Event {_quote(event or result.title)}]", f"[Site {_quote(site)}]",
-                f"[Date {_quote(date)}]", f'[Board "{board.board}"]',
-                f'[Dealer "{dealer(board.board).value}"]',
-                f'[Vulnerable "{vul.value if vul else "None"}"]']
+        out += [format_tag(name, value) for name, value in (
+            ("Event", event or result.title), ("Site", site), ("Date", date), ("Board", str(board.board)),
+            ("Dealer", dealer(board.board).value), ("Vulnerable", vul.value if vul else "None"))]
         deal = (deals or {}).get(board.board)
         if deal:
-            out.append(f"[Deal {_quote(deal)}]")
-        out.append(f'[Scoring "{scoring[result.method]}"]')
+            out.append(format_tag("Deal", deal))
+        out.append(format_tag("Scoring", scoring[result.method]))
         out.append(f'[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
                    f'Result\\2R;Score_NS\\6R;{unit}_NS\\6R;{unit}_EW\\6R"]')
         for s in board.lines:

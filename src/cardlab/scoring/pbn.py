@@ -39,14 +39,14 @@ from __future__ import annotations
 
 import re
 
+from cardlab import pbn
 from cardlab.scoring.document import Method, PairKey, Reported, ResultsFile, split_pair_id
 from cardlab.scoring.traveller import TravellerLine
-from cardlab.errors import CardlabError, ResultFileError
+from cardlab.errors import CardlabError, InputFileError, ResultFileError
 
 __all__ = ["read_pbn", "looks_like_pbn", "method_of_scoring", "read_pbn_team_games",
            "read_pbn_team_file", "IMP_PAIRS_RULE"]
 
-_TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _SCORING = {"MP": Method.MP, "MATCHPOINTS": Method.MP, "MATCHPOINT": Method.MP,
             "CROSS-IMP": Method.CROSS_IMPS, "CROSSIMP": Method.CROSS_IMPS,
@@ -88,12 +88,7 @@ def method_of_scoring(scoring: str, source: str | None = None) -> Method:
 
 def looks_like_pbn(text: str) -> bool:
     """Whether ``text`` starts like a PBN file (a ``%`` comment or a ``[Tag "value"]``)."""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        return line.startswith("%") or bool(_TAG_RE.match(line))
-    return False
+    return pbn.looks_like_pbn(text)
 
 
 def _columns(spec: str) -> list[str]:
@@ -111,56 +106,19 @@ def _given(value: str | None) -> bool:
 
 def _games(text: str, source: str | None) -> list[
         tuple[dict[str, str], dict[str, int], dict[str, list[tuple[int, list[str]]]]]]:
-    games: list[tuple[dict[str, str], dict[str, int], dict[str, list[tuple[int, list[str]]]]]] = []
-    tags: dict[str, str] = {}
-    where: dict[str, int] = {}
-    tables: dict[str, list[tuple[int, list[str]]]] = {}
-    previous: dict[str, str] = {}
-    section: str | None = None
-    in_comment = False
-
-    def close() -> None:
-        nonlocal tags, where, tables
-        if tags:
-            games.append((tags, where, tables))
-            previous.update(tags)
-        tags, where, tables = {}, {}, {}
-
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if in_comment:
-            in_comment = "}" not in line
-            continue
-        if line.startswith("{"):
-            in_comment = "}" not in line
-            continue
-        if not line:
-            close()
-            section = None
-            continue
-        if line.startswith("%") or line.startswith(";"):
-            continue
-        match = _TAG_RE.match(line)
-        if match:
-            name, value = match.group(1), match.group(2)
-            if value == "#" and name in previous:
-                value = previous[name]
-            if name in ("ScoreTable", "TotalScoreTable") or name in ("Board",) and name in tags:
-                if name == "Board":
-                    close()
-            tags[name] = value
-            where[name] = number
-            section = name if name in ("ScoreTable", "TotalScoreTable") else "other"
-            if section != "other":
-                tables[name] = []
-            continue
-        if line.startswith("["):
-            raise ResultFileError(f"malformed PBN tag {line[:40]!r}", line=number, source=source)
-        if section in ("ScoreTable", "TotalScoreTable"):
-            tables[section].append((number, _tokens(line)))
-        # other data lines (auction, play) are not results: ignored
-    close()
-    return games
+    """Each game's tags, their lines and its score tables' rows, read by :mod:`cardlab.pbn`."""
+    out: list[tuple[dict[str, str], dict[str, int], dict[str, list[tuple[int, list[str]]]]]] = []
+    try:
+        for game in pbn.games(text, source):
+            tables: dict[str, list[tuple[int, list[str]]]] = {
+                name: [(number, _tokens(row)) for number, row in game.sections.get(name, [])]
+                for name in ("ScoreTable", "TotalScoreTable") if name in game.tags}
+            out.append((game.tags, game.where, tables))
+    except ResultFileError:
+        raise
+    except InputFileError as error:
+        raise ResultFileError(error.reason, line=error.line, source=error.source) from None
+    return out
 
 
 def read_pbn(text: str, source: str | None = None) -> ResultsFile:

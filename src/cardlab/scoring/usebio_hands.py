@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from cardlab.board import SEAT_WORDS, SEATS
-from cardlab.bridge.deals import parse_pbn_deal
 from cardlab.cards import RANKS, SUIT_NAMES, SUIT_ORDER
+from cardlab.deal import Deal
 from cardlab.errors import CardlabError, ResultFileError
 
 __all__ = ["board_deals"]
@@ -87,7 +87,7 @@ def _deal(number: int, hands: list[ET.Element], line: int | None, source: str | 
                               line=line, source=source)
     text = "N:" + " ".join(by_seat[s] for s in SEATS)
     try:
-        parse_pbn_deal(text)
+        Deal.from_pbn(text)
     except CardlabError as error:
         raise ResultFileError(f"board {number}: {error}", line=line, source=source) from None
     return text

@@ -23,7 +23,8 @@ import numpy as np
 
 from cardlab._native import core as _core
 from cardlab.board import SEAT_NAMES as _SEAT_NAMES, SEATS
-from cardlab.cards import RANKS as _RANKS
+from cardlab.cards import RANKS as _RANKS, SUIT_ORDER
+from cardlab.pbn import format_game
 from cardlab.bridge.dealer.dealing import byte_view
 from cardlab.errors import CardError
 
@@ -93,7 +94,7 @@ def pbn_template(event: str, date: str, dealer: int | None, vulnerable: str | No
             ("Dealer", DEALER if dealer is None else SEATS[dealer]),
             ("Vulnerable", VULNERABLE if vulnerable is None else literal(vulnerable)),
             ("Deal", PBN_FROM_NORTH), ("Declarer", "?"), ("Contract", "?"), ("Result", "?")]
-    return "".join(f'[{name} "{value}"]\n' for name, value in tags) + "\n"
+    return format_game(tags)
 
 
 def action_template(actions: Sequence[Any], columns: dict[int, int], event: str, date: str, dealer: int | None,
@@ -137,7 +138,7 @@ def masks_from_deals(deals: Sequence[Any]) -> np.ndarray:
 def holdings(masks: np.ndarray, seat: int, i: int = 0) -> list[str]:
     """Deal ``i``'s ``seat`` suits spades, hearts, diamonds, clubs as rank strings, highest first."""
     return ["".join(_RANKS[r] for r in range(12, -1, -1) if int(masks[seat, suit, i]) >> r & 1)
-            for suit in (3, 2, 1, 0)]
+            for suit in SUIT_ORDER]
 
 
 def _suit_line(parts: list[str]) -> str:

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Collection, Mapping
 
 from cardlab.board import SEATS, Vulnerability, dealer
-from cardlab.bridge.deals import hand_hcp, parse_pbn_deal
+from cardlab.bridge.deals import hand_hcp
+from cardlab.deal import Deal
 from cardlab.cards import SUIT_ORDER, SUIT_SYMBOLS, SUITS, format_pbn_hand
 from cardlab.scoring.session import (
     BoardResult,
@@ -223,7 +224,7 @@ def hand_record(board: int, deal_pbn: str, vulnerability: Vulnerability | None =
                 with_dd: bool = True, dd: DoubleDummy | None = None) -> HandRecord:
     """The hand record of a board from its PBN deal (dealer and vulnerability by the board
     number unless the vulnerability is given)."""
-    deal = parse_pbn_deal(deal_pbn)
+    deal = Deal.from_pbn(deal_pbn)
     vul = vulnerability or Vulnerability.from_board(board)
     who = dealer(board).value
     hands = {}
@@ -266,7 +267,7 @@ def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
         vul_of[board.board] = vuls.most_common(1)[0][0] if vuls else Vulnerability.from_board(board.board)
     with_deal = [b.board for b in result.boards if (deals or {}).get(b.board)] if double_dummy else []
     solved = dict(zip(with_deal, double_dummy_all(
-        [(parse_pbn_deal((deals or {})[b]).to_pbn(), dealer(b).value, vul_of[b].value) for b in with_deal])))
+        [(Deal.from_pbn((deals or {})[b]).to_pbn(), dealer(b).value, vul_of[b].value) for b in with_deal])))
     pages = []
     for i, board in enumerate(result.boards):
         vul = vul_of[board.board]

@@ -1,0 +1,391 @@
+"""The PBN codec: every PBN reader and writer in cardlab goes through this module.
+
+PBN 2.1 (Portable Bridge Notation, sections 3.1-3.8): a file is games separated by blank lines;
+a game is tags ``[Name "value"]`` (several may share a line), each tag possibly followed by data
+lines (the auction, the play, a table's rows). In a value ``\\"`` is a quote and ``\\\\`` a
+backslash; any other backslash is kept (``\\2R`` in a table's column list). ``;`` starts a
+comment to the end of the line and ``{ ... }`` a comment that may span lines (both outside
+strings); a line starting with ``%`` is an escape line (``% PBN 2.1``). A value ``#`` repeats
+the previous game's value of that tag.
+
+:func:`games` splits a text into :class:`Game` records (tags with their line numbers, data
+lines, raw lines); :func:`read_pbn_boards` gives each game's :class:`cardlab.deal.Board`;
+:func:`format_tag` and :func:`format_game` write them. A malformed tag (an unclosed quote, a
+file cut inside ``[Deal "N:AK``) is an :class:`cardlab.errors.InputFileError` naming the line
+and quoting a short excerpt.
+
+>>> text = '% PBN 2.1\\n[Board "2"] [Dealer "E"]\\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"]\\n'
+>>> [(b.number, b.dealer.value, b.vulnerability.value) for b in read_pbn_boards(text)]
+[(2, 'E', 'NS')]
+>>> read_pbn_boards('[Board "1"]\\n[Deal "N:AK')
+Traceback (most recent call last):
+...
+cardlab.errors.InputFileError: line 2: unclosed PBN tag: '[Deal "N:AK' (the value's closing quote and ']' are missing)
+>>> format_tag("Event", 'say "hi"')
+'[Event "say \\\\"hi\\\\""]'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+from cardlab.deal import Board, Deal
+from cardlab.errors import CardlabError, InputFileError
+
+__all__ = ["TAG_PATTERN", "Game", "games", "line_tags", "read_pbn_boards", "format_tag", "format_game",
+           "escape", "unescape", "export_tags", "excerpt", "board_number", "looks_like_pbn", "MAX_BOARD_DIGITS"]
+
+#: One PBN tag: a name and a quoted value (escapes ``\\"`` and ``\\\\`` inside).
+TAG_PATTERN = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_WHOLE_LINE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\]*)"\]').fullmatch
+_ESCAPED = re.compile(r'\\(["\\])')
+#: A backslash that must be doubled when written: one before a quote, a backslash or the end.
+_TO_ESCAPE = re.compile(r'\\(?=["\\]|$)')
+#: Board numbers have at most this many digits (a billion boards); longer ones are refused.
+MAX_BOARD_DIGITS = 9
+#: The longest excerpt of an input line an error message quotes.
+EXCERPT = 40
+
+
+def excerpt(line: str, start: int = 0, width: int = EXCERPT) -> str:
+    """A short quoted piece of ``line`` from ``start`` (``...`` where cut), for error messages.
+
+    >>> excerpt("x" * 100, 10, 5)
+    "'xxxxx'... (column 11)"
+    """
+    piece = line[start:start + width]
+    tail = "..." if start + width < len(line) else ""
+    where = f" (column {start + 1})" if start else ""
+    return f"{piece!r}{tail}{where}"
+
+
+def unescape(value: str) -> str:
+    r"""A tag value as read: ``\"`` -> ``"``, ``\\`` -> ``\``; other backslashes kept."""
+    return _ESCAPED.sub(r"\1", value) if "\\" in value else value
+
+
+def escape(value: str) -> str:
+    r"""A value as written inside quotes (the inverse of :func:`unescape`)."""
+    if "\\" in value:
+        value = _TO_ESCAPE.sub(r"\\\\", value)
+    return value.replace('"', '\\"')
+
+
+def format_tag(name: str, value: str) -> str:
+    """``[Name "value"]`` with the value escaped."""
+    return f'[{name} "{escape(value)}"]'
+
+
+def export_tags(board: str, dealer: str, vulnerable: str, deal: str, date: str) -> list[tuple[str, str]]:
+    """The fifteen tags of PBN's mandatory tag set for an unplayed deal, as cardlab exports it
+    (``"?"`` for an unknown event and site, ``""`` for players, declarer, contract and result)."""
+    return [("Event", "?"), ("Site", "?"), ("Date", date), ("Board", board), ("West", ""), ("North", ""),
+            ("East", ""), ("South", ""), ("Dealer", dealer), ("Vulnerable", vulnerable), ("Deal", deal),
+            ("Scoring", ""), ("Declarer", ""), ("Contract", ""), ("Result", "")]
+
+
+def format_game(tags: Iterable[tuple[str, str]]) -> str:
+    """A game's tags, one a line, and the blank line that ends it."""
+    return "".join(format_tag(k, v) + "\n" for k, v in tags) + "\n"
+
+
+@dataclass
+class Game:
+    """One game of a PBN file: its tags (resolved ``#`` values) with the line of each, the data
+    lines after each tag (``sections[name]`` = ``[(line number, text), ...]``), and its raw lines."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    where: dict[str, int] = field(default_factory=dict)
+    sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+    order: list[tuple[str, str]] = field(default_factory=list)
+
+    def get(self, name: str, default: str = "") -> str:
+        """The value of tag ``name``, or ``default``."""
+        return self.tags.get(name, default)
+
+
+def line_tags(line: str, number: int | None = None, source: str | None = None) -> tuple[list[tuple[str, str]], str]:
+    """The tags on one line (values unescaped) and the rest of the line (data, comment removed).
+
+    >>> line_tags('[Board "2"] [Dealer "E"] ; a comment')
+    ([('Board', '2'), ('Dealer', 'E')], '')
+    >>> line_tags('1 2 "4S" N 10')
+    ([], '1 2 "4S" N 10')
+    """
+    found: list[tuple[str, str]] = []
+    pos, end = 0, len(line)
+    while pos < end and line[pos] in " \t":
+        pos += 1
+    while pos < end and line[pos] == "[":
+        match = TAG_PATTERN.match(line, pos)
+        if match is None:
+            if '"' in line[pos:] and line.count('"', pos) % 2 == 1:
+                raise InputFileError(f"unclosed PBN tag: {excerpt(line, pos)} (the value's closing quote and "
+                                     f"']' are missing)", line=number, source=source)
+            raise InputFileError(f"malformed PBN tag {excerpt(line, pos)}: write [Name \"value\"]", line=number,
+                                 source=source)
+        found.append((match.group(1), unescape(match.group(2))))
+        pos = match.end()
+        while pos < end and line[pos] in " \t":
+            pos += 1
+    rest = line[pos:] if pos else line
+    if ";" in rest:
+        rest = _cut_comment(rest)
+    return found, rest.strip() if found else rest.rstrip()
+
+
+def _cut_comment(text: str) -> str:
+    """``text`` without a ``;`` comment (a ``;`` inside a quoted string is kept)."""
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == ";" and not quoted:
+            return text[:i]
+    return text
+
+
+def games(text: str, source: str | None = None, header: list[str] | None = None) -> Iterator[Game]:
+    """The games of a PBN text, in order. A game ends at a blank line, or where a ``Board`` or
+    ``Deal`` tag comes again; ``%`` lines before the first game are added to ``header`` when given."""
+    game = Game()
+    previous: dict[str, str] = {}
+    section: str | None = None
+    in_brace = False
+    started = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        if in_brace:
+            if "}" in raw:
+                in_brace = False
+                raw = raw[raw.index("}") + 1:]
+                if not raw.strip():
+                    continue
+            else:
+                continue
+        stripped = raw.strip()
+        if not stripped:
+            if game.tags:
+                previous.update(game.tags)
+                yield game
+                game = Game()
+            elif game.lines:
+                game = Game()
+            section = None
+            continue
+        if stripped.startswith("%"):
+            if header is not None and not started:
+                header.append(raw)
+            continue
+        if stripped.startswith("{"):
+            close = stripped.find("}")
+            if close < 0:
+                in_brace = True
+                continue
+            stripped = stripped[close + 1:].strip()
+            if not stripped:
+                continue
+        started = True
+        match = _WHOLE_LINE(stripped) if stripped[-1] == "]" and "\\" not in stripped else None
+        if match is not None:  # the common line: one tag, nothing else
+            found, rest = [(match.group(1), match.group(2))], ""
+        else:
+            found, rest = line_tags(stripped, number, source)
+        if found and found[0][0] in ("Board", "Deal") and found[0][0] in game.tags:
+            previous.update(game.tags)
+            yield game
+            game = Game()
+        game.lines.append(raw)
+        for name, value in found:
+            if name in ("Board", "Deal") and name in game.tags:
+                previous.update(game.tags)
+                yield game
+                game = Game()
+                game.lines.append(raw)
+            if value == "#" and name in previous:
+                value = previous[name]
+            game.tags[name] = value
+            game.where[name] = number
+            game.order.append((name, value))
+            section = name
+        if rest and section is not None:
+            game.sections.setdefault(section, []).append((number, rest))
+    if game.tags:
+        yield game
+
+
+def board_number(value: str, line: int | None = None, source: str | None = None) -> int:
+    """A ``[Board]`` value as a number: ASCII digits, 1 or more, at most :data:`MAX_BOARD_DIGITS`.
+
+    >>> board_number(" 12 ")
+    12
+    >>> board_number("\\u00b2", 3)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.InputFileError: line 3: board number '²' is not a whole number from 1 up
+    """
+    text = value.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise InputFileError(f"board number {excerpt(text)} is not a whole number from 1 up", line=line,
+                             source=source)
+    digits = text.lstrip("0")
+    if len(digits) > MAX_BOARD_DIGITS:
+        raise InputFileError(f"board number {excerpt(text)} has {len(digits)} digits (at most "
+                             f"{MAX_BOARD_DIGITS})", line=line, source=source)
+    if not digits:
+        raise InputFileError("board number 0: boards are numbered from 1", line=line, source=source)
+    return int(digits)
+
+
+def game_board(game: Game, index: int, source: str | None = None, by_number: bool = False) -> Board:
+    """The :class:`Board` of a game that has a ``Deal``: numbered by its ``Board`` tag, else ``index``.
+    With ``by_number``, a ``Dealer`` or ``Vulnerable`` tag must agree with the number's (the
+    standard cycle), as for files that only carry the number (LIN, Duplimate)."""
+    from cardlab.board import Vulnerability, dealer
+
+    line = game.where.get("Deal")
+    number = index
+    given = game.tags.get("Board", "").strip()
+    if given and given not in ("?", "-"):
+        number = board_number(given, game.where.get("Board"), source)
+    try:
+        deal = Deal.from_pbn(game.tags["Deal"])
+    except CardlabError as error:
+        raise InputFileError(str(error), line=line, source=source) from None
+    seat = game.tags.get("Dealer", "").strip().upper()
+    if seat and seat not in ("?", "-"):
+        if seat not in ("N", "E", "S", "W"):
+            raise InputFileError(f"Dealer {excerpt(seat)}: the dealer is N, E, S or W", line=game.where.get("Dealer"),
+                                 source=source)
+        if by_number and seat != dealer(number).value:
+            raise InputFileError(f"board {number}: Dealer {seat}, but board {number}'s dealer is "
+                                 f"{dealer(number).value}", line=game.where.get("Dealer"), source=source)
+    vul = game.tags.get("Vulnerable", "").strip()
+    if vul and vul != "?":
+        try:
+            given_vul = Vulnerability.parse(vul)
+        except CardlabError:
+            raise InputFileError(f"board {number}: unknown vulnerability {excerpt(vul)}",
+                                 line=game.where.get("Vulnerable"), source=source) from None
+        if by_number and given_vul != Vulnerability.from_board(number):
+            raise InputFileError(f"board {number}: Vulnerable {vul}, but board {number} is "
+                                 f"{Vulnerability.from_board(number).value}", line=game.where.get("Vulnerable"),
+                                 source=source)
+    return Board(number, deal, tuple(pair for pair in game.order if pair[0] not in _DROPPED
+                                     and pair[1] not in ("", "?")))
+
+
+def read_pbn_boards(text: str, source: str | None = None, *, by_number: bool = False) -> list[Board]:
+    """The boards of a PBN text: the :class:`Board` of every game with a ``Deal`` tag, in file
+    order, numbered from its ``Board`` tag (else one more than the board before it). A board
+    given again (a results file repeats it once per table) must have the same deal, and is
+    listed once (found in a dict: a million boards read in seconds). ``by_number``: see
+    :func:`game_board`.
+
+    >>> text = '[Board "7"]\\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"]\\n'
+    >>> [b.number for b in read_pbn_boards(text + "\\n" + text)]
+    [7]
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    if "\r" not in text:
+        try:
+            quick = _simple_boards(text, source, by_number)
+        except CardlabError:
+            quick = None  # read again line by line, for the message with its line number
+        if quick is not None:
+            return quick
+    return _collect(_each_board(text, source, by_number), source, games(text, source))
+
+
+def _each_board(text: str, source: str | None, by_number: bool) -> Iterator[Board]:
+    last = 0
+    for game in games(text, source):
+        if "Deal" in game.tags:
+            board = game_board(game, last + 1, source, by_number)
+            last = board.number
+            yield board
+
+
+def _collect(boards: Iterator[Board], source: str | None, again: Iterator[Game] | None = None) -> list[Board]:
+    by_number: dict[int, Board] = {}
+    for board in boards:
+        seen = by_number.get(board.number)
+        if seen is None:
+            by_number[board.number] = board
+        elif seen.deal != board.deal:
+            line = None
+            if again is not None:  # the line of the second deal, for the message
+                count = 0
+                for game in again:
+                    if "Deal" in game.tags and game.tags.get("Board", "").strip().lstrip("0") == str(board.number):
+                        count += 1
+                        if count == 2:
+                            line = game.where["Deal"]
+                            break
+            raise InputFileError(f"board {board.number} is given twice with different deals", line=line,
+                                 source=source)
+    return list(by_number.values())
+
+
+#: A game in the common form, one tag a line and nothing else (no comment, escape or data line).
+_SIMPLE_GAME = re.compile(r'(?:[ \t]*\[[A-Za-z0-9_]+[ \t]+"[^"\\\n]*"[ \t]*\][ \t]*(?:\n|$))+').fullmatch
+_SIMPLE_TAG = re.compile(r'\[([A-Za-z0-9_]+)[ \t]+"([^"\\\n]*)"').findall
+_BLOCK = re.compile(r"(?:[ \t]*\S[^\n]*(?:\n|$))+")
+_ESCAPE_LINES = re.compile(r"^[ \t]*%[^\n]*(?:\n|$)", re.M)
+#: Tags kept on a board read from a file (its number and deal are the board's own fields).
+_DROPPED = frozenset({"Board", "Deal"})
+
+
+def _simple_boards(text: str, source: str | None, by_number: bool) -> list[Board] | None:
+    """:func:`read_pbn_boards` for a text whose every game is in the common form, a whole game per
+    regular-expression call and every deal in one numpy pass; None when a game is not (the
+    line-by-line reader takes it)."""
+    shared: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = {}
+    checked: dict[tuple[str, str, int], None] = {}
+    numbers: list[int] = []
+    kept_tags: list[tuple[tuple[str, str], ...]] = []
+    deals: list[str] = []
+    last = 0
+    for block in _BLOCK.finditer(text):
+        game_text = block.group()
+        if "%" in game_text:
+            game_text = _ESCAPE_LINES.sub("", game_text)
+            if not game_text.strip():
+                continue
+        if _SIMPLE_GAME(game_text) is None:
+            return None
+        found = _SIMPLE_TAG(game_text)
+        tags = dict(found)
+        if len(tags) != len(found) or "#" in tags.values():
+            return None  # a repeated tag starts a new game, '#' repeats the last one: line by line
+        if "Deal" not in tags:
+            continue
+        given = tags.get("Board", "").strip()
+        number = board_number(given) if given and given not in ("?", "-") else last + 1
+        last = number
+        key = (tags.get("Dealer", ""), tags.get("Vulnerable", ""), (number - 1) % 16 if by_number else 0)
+        if key not in checked:  # the same checks as game_board, once per kind of game
+            game_board(Game({"Board": str(number), "Deal": _ANY_DEAL, "Dealer": key[0], "Vulnerable": key[1]}),
+                       number, source, by_number)
+            checked[key] = None
+        kept = tuple(pair for pair in found if pair[0] not in _DROPPED and pair[1] not in ("", "?"))
+        kept_tags.append(shared.setdefault(kept, kept))
+        numbers.append(number)
+        deals.append(tags["Deal"].strip())
+    boards = [Board(n, d, t) for n, d, t in zip(numbers, Deal.many_from_pbn(deals), kept_tags)]
+    return _collect(iter(boards), source)
+
+
+_ANY_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def looks_like_pbn(text: str) -> bool:
+    """Whether ``text`` starts like a PBN file (a ``%`` line or a ``[Tag "value"]``)."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line:
+            return line.startswith("%") or bool(TAG_PATTERN.match(line))
+    return False

@@ -1,0 +1,254 @@
+"""One deal, one board, one PBN codec (cardlab.deal, cardlab.pbn): every reader agrees, and bad
+board files are clear errors (issue 25's reading items, the CLI ones as subprocess tests)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cardlab.board import Vulnerability, dealer
+from cardlab.bridge.boardsets import BoardSet, read_board_file
+from cardlab.bridge.dd import read_pbn_games
+from cardlab.bridge.deals import deals_from_masks, deals_to_pbn, parse_pbn_deal, pbn_games
+from cardlab.bridge.dealer.output import masks_from_deals
+from cardlab.bridge.lin import read_lin, write_lin
+from cardlab.deal import Board, Deal
+from cardlab.errors import CardError, InputFileError
+from cardlab.pbn import escape, format_tag, games, line_tags, read_pbn_boards, unescape
+from cardlab.report.site.model import hand_record
+from cardlab.scoring.results_file import load_results
+from cardlab.textfile import read_text
+
+ROOT = Path(__file__).resolve().parents[1]
+PBN_FILES = sorted((ROOT / "tests" / "data").glob("*.pbn")) + sorted((ROOT / "examples").glob("*.pbn"))
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+DASHED = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"
+
+
+def _cli(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable, "-m", "cardlab", *argv], capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=300)
+
+
+def _one_line_error(proc: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert proc.stderr.startswith("cardlab: error:") and proc.stderr.count("\n") == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+    for word in words:
+        assert word in proc.stderr, (word, proc.stderr)
+
+
+# --- every reader reads every PBN file to the same boards ------------------------------------------
+
+
+@pytest.mark.parametrize("path", PBN_FILES, ids=lambda p: p.name)
+def test_boards_dd_score_and_site_read_the_same_boards(path: Path) -> None:
+    listed = _cli("bridge", "boards", str(path), "--format", "json")
+    if "[Deal" not in path.read_text(encoding="utf-8", errors="replace"):
+        _one_line_error(listed, "no [Deal] tag")
+        return
+    assert listed.returncode == 0, listed.stderr
+    boards = {(r["board"], r["dealer"], r["vulnerable"], r["deal"]) for r in json.loads(listed.stdout)}
+    assert boards
+    # bridge dd --file: its reader (read_pbn_games), and the deals its JSON names, in file order
+    _, read = read_pbn_games(read_text(path), str(path))
+    assert {(g.board.number, g.board.dealer.value, g.board.vulnerability.value, g.board.pbn_deal())
+            for g in read} == boards
+    # the first two games solved by the command itself (DDS), to keep the test light
+    text = "".join(line + "\n" for g in read[:2] for line in (*g.lines, ""))
+    short = path.parent / f".{path.stem}-first-two.pbn"
+    try:
+        short.write_text(text, encoding="utf-8")
+        solved = _cli("bridge", "dd", "--file", str(short), "--format", "json")
+    finally:
+        short.unlink(missing_ok=True)
+    assert solved.returncode == 0, solved.stderr
+    assert [d["deal"] for d in json.loads(solved.stdout)] == [g.deal.to_pbn() for g in read[:2]]
+    # bridge score and the results site: the deals the scorer reads, the dealer and vulnerability the
+    # site's hand record shows (for the files that hold results)
+    try:
+        document = load_results(path)
+        document.lines  # noqa: B018  (a file without results fails here)
+    except InputFileError:
+        return
+    shown = {(b, record.dealer, record.vulnerability.value, record.pbn)
+             for b, deal in document.deals.items()
+             for record in [hand_record(b, deal, with_dd=False)]}
+    assert shown == {(n, d, v, deal) for n, d, v, deal in boards if n in document.deals}
+    assert set(document.deals) == {n for n, *_ in boards}
+
+
+def test_several_tags_on_one_line_read_alike_by_every_reader(tmp_path: Path) -> None:
+    # issue 26: board 1 dealt by North for `bridge boards`, dealer East for `bridge dd --file`
+    text = f'[Board "2"] [Dealer "E"] [Vulnerable "NS"]\n[Deal "{DEAL}"]\n'
+    path = tmp_path / "one-line.pbn"
+    path.write_text(text)
+    (board,) = read_board_file(path)
+    (game,) = read_pbn_games(text)[1]
+    assert (board.number, board.dealer.value, board.vulnerability.value) == (2, "E", "NS")
+    assert game.board == board and game.dealer is not None and game.dealer.value == "E"
+    listed = _cli("bridge", "boards", str(path))
+    assert listed.returncode == 0 and listed.stdout.split()[:3] == ["2", "E", "NS"], listed.stderr
+
+
+def test_a_deal_with_a_dash_hand_is_read_by_every_reader(tmp_path: Path) -> None:
+    # issue 26: accepted by `bridge boards`, refused by `bridge dd`; PBN 2.1 §3.4.11 allows '-'
+    full = Deal.from_pbn(DEAL)
+    assert Deal.from_pbn(DASHED) == full == parse_pbn_deal(DASHED)
+    assert Board.from_pbn(1, DASHED).deal == full
+    path = tmp_path / "dash.pbn"
+    path.write_text(f'[Board "1"]\n[Deal "{DASHED}"]\n')
+    assert read_board_file(path).boards[0].deal == full
+    assert read_pbn_games(path.read_text())[1][0].deal == full
+    solved = _cli("bridge", "dd", DASHED, "--format", "json")
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)["deal"] == DEAL
+    with pytest.raises(CardError, match="only one hand may be '-'"):
+        Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ - -")
+
+
+# --- the codec ---------------------------------------------------------------------------------------
+
+
+def test_tokenizer_escapes_comments_and_hash() -> None:
+    assert line_tags(r'[Event "a \"b\" c\\"] [Site "x;y"] ; note') == ([("Event", 'a "b" c\\'), ("Site", "x;y")], "")
+    assert unescape(r"Names\2R") == r"Names\2R" and escape(r"Names\2R") == r"Names\2R"
+    for value in ('say "hi"', "back\\", r"a\"b", "plain"):
+        assert unescape(escape(value)) == value
+        assert line_tags(format_tag("X", value))[0] == [("X", value)]
+    text = ('% PBN 2.1\n{ a comment\n[Board "9"] spanning lines }\n[Event "E"]\n[Board "1"]\n'
+            f'[Deal "{DEAL}"]\n\n[Event "#"]\n[Board "2"] ; a comment\n[Deal "{DEAL}"]\n')
+    read = list(games(text))
+    assert [g.tags["Board"] for g in read] == ["1", "2"] and read[1].tags["Event"] == "E"
+    assert read[1].where["Board"] == 9
+
+
+def test_the_dealer_fast_path_writes_what_the_codec_writes() -> None:
+    rng = np.random.default_rng(7)
+    owners = [bytes(np.repeat(np.arange(4, dtype=np.uint8), 13)[rng.permutation(52)]) for _ in range(40)]
+    deals = [Deal(o) for o in owners]
+    masks = masks_from_deals(deals)
+    assert deals_from_masks(masks) == deals
+    for first in (1, 15):
+        fast = pbn_games(masks, first, "2026.12.01")  # the C template kernel
+        assert fast == deals_to_pbn(deals, first_board=first, header=False, date="2026.12.01") + "\n"
+        boards = read_pbn_boards(fast)
+        assert [b.deal for b in boards] == deals
+        assert [(b.number, b.dealer, b.vulnerability) for b in boards] == \
+            [(n, dealer(n), Vulnerability.from_board(n)) for n in range(first, first + 40)]
+
+
+def test_deal_values() -> None:
+    deal = Deal.from_pbn(DEAL)
+    assert deal.hands[0][:2] == (51, 47) and len(deal.hands) == 4
+    masks = deal.suit_masks()
+    assert masks[0][3] == 0b1111000000000  # North's spades AKQJ (bit 12 = ace)
+    assert sum(bin(m).count("1") for row in masks for m in row) == 52
+    assert deal.rotated(4) == deal and deal.rotated(1).rotated(3) == deal
+    assert Deal.from_hands(deal.hands) == deal and Deal.from_pbn(deal.to_pbn("W")) == deal
+    assert Board(5, deal).dealer.value == "N" and Board(5, deal, (("Vulnerable", "EW"),)).vulnerability.value == "EW"
+
+
+# --- issue 25: reading board files --------------------------------------------------------------------
+
+
+def _pbn_text(count: int) -> str:
+    rng = np.random.default_rng(1)
+    deals = [Deal(bytes(np.repeat(np.arange(4, dtype=np.uint8), 13)[rng.permutation(52)])) for _ in range(200)]
+    return deals_to_pbn((deals[i % 200] for i in range(count)), date="2026.12.01")
+
+
+def test_board_numbers_are_looked_up_in_constant_time() -> None:
+    # 10^4 boards took 1.4 s and 10^5 76 s (a linear look-up per board); now linear in the file
+    text = _pbn_text(50_000)
+    start = time.perf_counter()
+    boards = read_pbn_boards(text)
+    elapsed = time.perf_counter() - start
+    assert len(boards) == 50_000 and boards[-1].number == 50_000
+    assert elapsed < 15, elapsed  # about 1.5 s on the 2-core machine
+
+
+def test_a_lin_of_many_boards_reads_in_bounded_time() -> None:
+    pbn = _pbn_text(20_000)
+    text = write_lin(read_pbn_boards(pbn))
+    start = time.perf_counter()
+    boards = read_lin(text)
+    assert len(boards) == 20_000 and time.perf_counter() - start < 15
+
+
+def test_cut_inside_a_deal_is_an_error_naming_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "cut.pbn"
+    path.write_text(f'[Board "1"]\n[Deal "{DEAL}"]\n\n[Board "2"]\n[Deal "N:AK')
+    _one_line_error(_cli("bridge", "boards", str(path)), "line 5", "unclosed PBN tag", "[Deal")
+    _one_line_error(_cli("bridge", "dd", "--file", str(path)), "line 5", "unclosed PBN tag")
+
+
+def test_utf16_files_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "wide.pbn"
+    path.write_bytes(f'[Board "3"]\r\n[Deal "{DEAL}"]\r\n'.encode("utf-16"))  # with its byte-order mark
+    listed = _cli("bridge", "boards", str(path))
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.split()[:3] == ["3", "S", "EW"]
+    solved = _cli("bridge", "dd", "--file", str(path), "--format", "json")
+    assert solved.returncode == 0 and json.loads(solved.stdout)[0]["deal"] == DEAL, solved.stderr
+
+
+def test_a_fifth_lin_hand_is_an_error(tmp_path: Path) -> None:
+    line = write_lin([Board.from_pbn(1, DEAL)]).strip()
+    md = line.split("|")[5]
+    path = tmp_path / "five.lin"
+    path.write_text(line.replace(md, md + ",SAHKDQCJ,S2"))
+    _one_line_error(_cli("bridge", "boards", str(path)), "board 1", "5 hands")
+
+
+def test_a_dlm_whose_last_board_is_before_its_first_is_an_error(tmp_path: Path) -> None:
+    good = tmp_path / "set.dlm"
+    good.write_bytes(BoardSet((Board.from_pbn(5, DEAL), Board.from_pbn(6, DEAL))).to_dlm().encode("ascii"))
+    path = tmp_path / "backwards.dlm"
+    path.write_bytes(good.read_bytes().replace(b"To board=6", b"To board=2"))
+    _one_line_error(_cli("bridge", "boards", str(path), "-o", str(tmp_path / "out.pbn")), "From board=5",
+                    "To board=2")
+    assert not (tmp_path / "out.pbn").exists()
+
+
+@pytest.mark.parametrize("number, words", [
+    ("\u00b2", ["board number '²'", "line 1"]),
+    ("9" * 5000, ["digits", "line 1"]),
+    ("0", ["numbered from 1"]),
+])
+def test_odd_pbn_board_numbers_are_clear_errors(tmp_path: Path, number: str, words: list[str]) -> None:
+    path = tmp_path / "odd.pbn"
+    path.write_text(f'[Board "{number}"]\n[Deal "{DEAL}"]\n', encoding="utf-8")
+    proc = _cli("bridge", "boards", str(path))
+    _one_line_error(proc, *words)
+    assert len(proc.stderr) < 300
+
+
+def test_a_huge_lin_board_number_is_a_clear_error(tmp_path: Path) -> None:
+    line = write_lin([Board.from_pbn(1, DEAL)]).replace("Board 1", "Board " + "7" * 5000)
+    path = tmp_path / "huge.lin"
+    path.write_text(line)
+    proc = _cli("bridge", "boards", str(path))
+    _one_line_error(proc, "at most 9 digits")
+    assert len(proc.stderr) < 300
+
+
+def test_errors_quote_a_short_excerpt_of_a_long_line(tmp_path: Path) -> None:
+    path = tmp_path / "long.pbn"
+    path.write_text('[Board "1"]\n[Deal "N:' + "A" * 1_000_000 + '"]\n')
+    proc = _cli("bridge", "boards", str(path))
+    _one_line_error(proc, "line 2")
+    assert len(proc.stderr) < 400
+    unclosed = tmp_path / "unclosed.pbn"
+    unclosed.write_text('[Board "1"]\n[Event "' + "x" * 1_000_000 + "\n")
+    proc = _cli("bridge", "boards", str(unclosed))
+    _one_line_error(proc, "line 2", "unclosed PBN tag")
+    assert len(proc.stderr) < 400
