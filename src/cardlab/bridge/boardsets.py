@@ -28,6 +28,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
+from cardlab.results import JsonText
 from cardlab.board import SEATS, Seat, Vulnerability, dealer
 from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError
 
@@ -379,7 +380,7 @@ class PartReport:
 
 
 @dataclass(frozen=True)
-class BoardSetResult:
+class BoardSetResult(JsonText):
     """A dealt set and how it was made (seed, each script's part, levels, rotation)."""
 
     boards: BoardSet
@@ -398,13 +399,13 @@ class BoardSetResult:
                              f"natural frequency {level.frequency_text()}")
         return "\n".join(lines) + "\n"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The set as a JSON-ready dict: seed, rotation and every board."""
         return {"seed": self.seed, "rotated": self.rotated,
                 "boards": [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value,
                             "deal": b.pbn_deal(), "origin": b.origin} for b in self.boards],
                 "parts": [{"script": p.source, "boards": p.boards, "dealer": SEATS[p.dealer],
-                           "levels": [lv.to_json() for lv in p.levels]} for p in self.parts]}
+                           "levels": [lv.to_dict() for lv in p.levels]} for p in self.parts]}
 
 
 def _percent(share: Any) -> str:

@@ -33,6 +33,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Iterator
 
+from cardlab.results import JsonText
 from cardlab.errors import ConstraintError, DeckError
 
 __all__ = ["SplitRow", "CardPlace", "SplitTable", "suit_split", "card_layouts", "parse_vacant", "parse_holding",
@@ -44,7 +45,7 @@ _SMALL = "98765432X"
 
 
 @dataclass(frozen=True)
-class SplitRow:
+class SplitRow(JsonText):
     """One row: West's and East's holdings (or lengths), how many ways, and the exact probability.
 
     ``likelihood`` is the chance of the cards seen so far given this layout (1 with no plays)."""
@@ -55,7 +56,7 @@ class SplitRow:
     probability: Fraction
     likelihood: Fraction = Fraction(1)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The row as the JSON of ``bridge split``."""
         row: dict[str, Any] = {"west": self.west, "east": self.east, "count": self.count,
                                "probability": float(self.probability),
@@ -66,20 +67,20 @@ class SplitRow:
 
 
 @dataclass(frozen=True)
-class CardPlace:
+class CardPlace(JsonText):
     """Where one missing honour lies: the exact chance that West holds it (East the rest)."""
 
     card: str
     west: Fraction
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Where the card lies, West and East, exact and as floats."""
         return {"card": self.card, "west": float(self.west), "west_exact": _ratio(self.west),
                 "east": float(1 - self.west), "east_exact": _ratio(1 - self.west)}
 
 
 @dataclass(frozen=True)
-class SplitTable:
+class SplitTable(JsonText):
     """An exact split table: ``rows`` by seat (layouts or lengths), ``either_way`` lengths folded
     (split-length view only), ``lengths`` (layout view: rows grouped by West's length), ``places``
     (each named card's location), ``total`` (the ways to divide the unseen cards)."""
@@ -94,16 +95,16 @@ class SplitTable:
     played: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = field(default=(), repr=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The table as the JSON of ``bridge split`` (docs/splits.md)."""
         out: dict[str, Any] = {"missing": self.missing, "vacant": list(self.vacant),
-                               "rows": [r.to_json() for r in self.rows], "total": self.total}
+                               "rows": [r.to_dict() for r in self.rows], "total": self.total}
         if self.either_way:
-            out["either_way"] = [r.to_json() for r in self.either_way]
+            out["either_way"] = [r.to_dict() for r in self.either_way]
         if self.lengths:
-            out["lengths"] = [r.to_json() for r in self.lengths]
+            out["lengths"] = [r.to_dict() for r in self.lengths]
         if self.places:
-            out["places"] = [p.to_json() for p in self.places]
+            out["places"] = [p.to_dict() for p in self.places]
         if self.played:
             out["played"] = [f"{seat}:{_card(card)}" for seat, card in self.played]
         if self.notes:

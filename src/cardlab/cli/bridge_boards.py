@@ -100,7 +100,7 @@ def board_set_command(args: argparse.Namespace) -> int:
                             shuffle=args.shuffle, generate=args.generate, level_trials=args.level_trials,
                             workers=args.workers, executor=executor_for(args))
     if args.format == "json":
-        data = (json.dumps(result.to_json(), indent=2) + "\n").encode("utf-8")
+        data = (result.to_json() + "\n").encode("utf-8")
     else:
         data = result.boards.encode(fmt)
     if args.output:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import sys
 import tempfile
@@ -79,8 +78,8 @@ class Result(Protocol):
     """What a command's result object offers :func:`write_result` (``to_pbn`` too when the
     command has ``--format pbn``)."""
 
-    def to_json(self) -> Any:
-        """The result as JSON-ready data."""
+    def to_json(self) -> str:
+        """The result as JSON text (:class:`cardlab.results.JsonText`)."""
         ...
 
     def to_csv(self) -> str:
@@ -93,11 +92,11 @@ class Result(Protocol):
 
 
 def write_result(args: argparse.Namespace, result: Result) -> None:
-    """A result object in ``--format``: its ``to_json()`` (indented), ``to_csv()``, ``to_pbn()``
+    """A result object in ``--format``: its ``to_json()`` (indented text), ``to_csv()``, ``to_pbn()``
     or ``table()``, written as :func:`write_text` does."""
     fmt = getattr(args, "format", "table")
     if fmt == "json":
-        text = json.dumps(result.to_json(), indent=2) + "\n"
+        text = result.to_json() + "\n"
     elif fmt == "pbn":
         text = getattr(result, "to_pbn")()
     elif fmt == "csv":
