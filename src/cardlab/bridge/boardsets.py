@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from cardlab.results import JsonText
+from cardlab.textformat import percent
 from cardlab.board import SEATS, Seat, Vulnerability, dealer
 from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError
 
@@ -409,7 +410,7 @@ class BoardSetResult(JsonText):
 
 
 def _percent(share: Any) -> str:
-    return f"{100 * float(share):.4g}%"
+    return percent(share, trim=True)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from math import comb
 from typing import Any, Sequence
 
 from cardlab.results import JsonText
+from cardlab.textformat import percent
 from cardlab.errors import ConstraintError, DealerScriptError
 
 __all__ = ["Level", "parse_levels", "script_levels", "level_counts", "LevelReport", "compile_levels",
@@ -145,8 +146,7 @@ def level_counts(levels: Sequence[Level], boards: int) -> list[int]:
 
 
 def _pct(share: Fraction) -> str:
-    value = share * 100
-    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.4g}%"
+    return percent(share, trim=True)
 
 
 def compile_levels(text: str, source: str | None, levels: Sequence[Level]) -> list[Any]:

@@ -34,6 +34,7 @@ from math import comb
 from typing import Any, Iterator
 
 from cardlab.results import JsonText
+from cardlab.textformat import percent, text_table
 from cardlab.errors import ConstraintError, DeckError
 
 __all__ = ["SplitRow", "CardPlace", "SplitTable", "suit_split", "card_layouts", "parse_vacant", "parse_holding",
@@ -130,7 +131,7 @@ class SplitTable(JsonText):
             parts += [_render(self.lengths, "By length"), ""]
         if self.places:
             parts.append("Where each card lies:")
-            parts += [f"  {p.card}: West {_pct(p.west)} ({_ratio(p.west)}), East {_pct(1 - p.west)} "
+            parts += [f"  {p.card}: West {percent(p.west)} ({_ratio(p.west)}), East {percent(1 - p.west)} "
                       f"({_ratio(1 - p.west)})" for p in self.places]
             parts.append("")
         parts.append(f"Total ways to divide the unseen cards: C({sum(self.vacant)}, {self.vacant[0]}) = "
@@ -147,23 +148,16 @@ def _card(card: str) -> str:
 
 
 def _ratio(value: Fraction) -> str:
+    """'p/q' always (the JSON schema keeps the denominator, even 1)."""
     return f"{value.numerator}/{value.denominator}"
-
-
-def _pct(value: Fraction) -> str:
-    return f"{100 * float(value):.2f}%"
 
 
 def _render(rows: tuple[SplitRow, ...], title: str) -> str:
     plays = any(r.likelihood != 1 for r in rows)
     header = ("West", "East", "Ways", *(("Chance of plays",) if plays else ()), "Probability", "Exact")
-    body = [(r.west, r.east, f"{r.count:,}", *((_ratio(r.likelihood),) if plays else ()), _pct(r.probability),
+    body = [(r.west, r.east, f"{r.count:,}", *((_ratio(r.likelihood),) if plays else ()), percent(r.probability),
              _ratio(r.probability)) for r in rows]
-    widths = [max(len(x[i]) for x in [header, *body]) for i in range(len(header))]
-    lines = [title]
-    for row in [header, *body]:
-        lines.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
-    return "\n".join(lines)
+    return title + "\n" + text_table(header, body, left={0, 1})
 
 
 def parse_vacant(text: str | tuple[int, int] | None) -> tuple[int, int]:

@@ -27,9 +27,10 @@ import html
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from cardlab.results import JsonText
+from cardlab.textformat import interval, text_table
 from cardlab.distribution import Simulation
 
 __all__ = ["EquityResult", "PlayerEquity"]
@@ -142,23 +143,15 @@ class EquityResult(JsonText):
             if self.exact:
                 row += [_num(p.wins), _num(p.ties)]
             else:
-                row += [f"{p.ci95[0]:.3%} - {p.ci95[1]:.3%}"]
+                row += [interval(f"{p.ci95[0]:.3%}", f"{p.ci95[1]:.3%}")]
             rows.append(row)
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-        left = {1}
-
-        def fmt(cells: Sequence[str]) -> str:
-            return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
-
-        lines = [self._caption(), fmt(headers), "  ".join("-" * w for w in widths)]
-        lines += [fmt(r) for r in rows]
-        return "\n".join(lines) + "\n"
+        return self._caption() + "\n" + text_table(headers, rows, left={1}) + "\n"
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{h}</th>" for h in ("player", "hand / range", "win", "tie", "equity", "95% interval"))
         body = "".join(
             f"<tr><td>{n}</td><td>{html.escape(p.spec)}</td><td>{p.win:.3%}</td><td>{p.tie:.3%}</td>"
-            f"<td><b>{p.equity:.3%}</b></td><td>{p.ci95[0]:.3%} - {p.ci95[1]:.3%}</td></tr>"
+            f"<td><b>{p.equity:.3%}</b></td><td>{interval(f'{p.ci95[0]:.3%}', f'{p.ci95[1]:.3%}')}</td></tr>"
             for n, p in enumerate(self.players, 1))
         return (f"<table><caption>{html.escape(self._caption())}</caption><thead><tr>{head}</tr></thead>"
                 f"<tbody>{body}</tbody></table>")

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.results import JsonText
+from cardlab.textformat import interval, percent, text_table
 from cardlab.distribution import Simulation
 from cardlab.poker.video_paytable import PayTable
 
@@ -43,6 +44,7 @@ __all__ = ["VideoAnalysis", "HandAnalysis", "HoldValue"]
 
 
 def _ratio(value: Fraction) -> str:
+    """'p/q' always (the JSON schema's exact ratios keep the denominator, even 1)."""
     return f"{value.numerator}/{value.denominator}"
 
 
@@ -181,17 +183,11 @@ class VideoAnalysis(JsonText):
 
                 p = self.simulated[i] / sim.trials
                 low, high = wilson(self.simulated[i], sim.trials)
-                line += [f"{p:.8f}", f"{low:.8f}..{high:.8f}"]
+                line += [f"{p:.8f}", interval(f"{low:.8f}", f"{high:.8f}")]
             body.append(line)
         body.append(["total", "", f"{self.total:,}", "1.00000000", f"{float(self.return_exact):.6f}"]
                     + (["", ""] if sim is not None else []))
-        widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
-        lines = [f"{self.paytable.name}, optimal play, {self.deck}"]
-
-        def fmt(row: list[str]) -> str:
-            return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-
-        lines += [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body), ""]
+        lines = [f"{self.paytable.name}, optimal play, {self.deck}", text_table(head, body), ""]
         lines.append(f"return          {100 * float(self.return_exact):.4f}%  (exactly {_ratio(self.return_exact)})")
         lines.append(f"variance        {float(self.variance):.4f}   standard deviation {self.std_dev:.4f}")
         lines.append(f"hit frequency   {100 * float(self.hit_frequency):.4f}%")
@@ -202,7 +198,7 @@ class VideoAnalysis(JsonText):
         simulated = self.simulated_return()
         if simulated is not None and sim is not None:
             mean, (lo, hi) = simulated
-            lines.append(f"simulated       {100 * mean:.4f}%  95% interval {100 * lo:.4f}%..{100 * hi:.4f}%  "
+            lines.append(f"simulated       {100 * mean:.4f}%  95% interval {interval(percent(lo, 4), percent(hi, 4))}  "
                          f"({sim.trials:,} hands, seed {sim.seed}"
                          + (f"; interrupted after {sim.trials:,} of {sim.requested:,}" if sim.interrupted else "")
                          + ")")
