@@ -38,3 +38,12 @@ def test_slow_tests_run_only_with_the_slow_option() -> None:
     assert "test_mypy_is_clean" not in quick and "deselected" in quick
     assert "test_readme_test_command_is_what_ci_runs" in quick
     assert "test_mypy_is_clean" in _collected("--slow")
+
+
+def test_every_listed_slow_test_exists() -> None:
+    from conftest import SLOW, SLOW_TESTS
+
+    for key in SLOW_TESTS:
+        module, name = key.split("::")
+        assert f"def {name}(" in (ROOT / "tests" / module).read_text(encoding="utf-8"), key
+    assert all((ROOT / "tests" / module).exists() for module in SLOW)
