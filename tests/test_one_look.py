@@ -77,3 +77,16 @@ def test_help_has_no_doubled_percent_and_lists_video(capsys) -> None:
             main(argv)
         out = capsys.readouterr().out
         assert "%%" not in out and needle in out, argv
+
+
+def test_library_errors_speak_of_values_and_the_cli_adds_the_flag(run) -> None:
+    from cardlab.bridge.boardsets import parse_mix
+    from cardlab.errors import CardlabError
+    from cardlab.poker.odds import poker_odds
+
+    for call in (lambda: parse_mix("a.dlr:eight"), lambda: poker_odds(reels="machine.txt", decks=2)):
+        with pytest.raises(CardlabError) as caught:
+            call()
+        assert "--" not in str(caught.value)
+    status, _, err = run("bridge", "dealer", "--mix", "a.dlr:eight")
+    assert status == 2 and err.startswith("cardlab: error: --mix: mix item 'a.dlr:eight'")

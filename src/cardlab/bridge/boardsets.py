@@ -323,7 +323,7 @@ def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
     >>> parse_mix("a.dlr:eight")
     Traceback (most recent call last):
     ...
-    cardlab.errors.ConstraintError: --mix item 'a.dlr:eight': write SCRIPT:COUNT, e.g. open1nt.dlr:8
+    cardlab.errors.ConstraintError: mix item 'a.dlr:eight': write SCRIPT:COUNT, e.g. open1nt.dlr:8
     """
     items: list[tuple[str, str]] = []
     where = ""
@@ -344,15 +344,15 @@ def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
                 continue
             script, sep, count = item.rpartition(":")
             if not sep or not script:
-                raise ConstraintError(f"--mix item {item!r}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
+                raise ConstraintError(f"mix item {item!r}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
             items.append((script, count))
     parts = []
     for script, count in items:
         if not count.isdigit() or int(count) < 1:
-            raise ConstraintError(f"--mix item '{script}:{count}'{where}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
+            raise ConstraintError(f"mix item '{script}:{count}'{where}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
         parts.append(SetPart(script, int(count)))
     if not parts:
-        raise ConstraintError(f"--mix {text!r} names no scripts")
+        raise ConstraintError(f"the mix {text!r} names no scripts")
     return tuple(parts)
 
 

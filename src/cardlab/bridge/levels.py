@@ -98,7 +98,7 @@ def parse_levels(text: str) -> tuple[Level, ...]:
     shares); ``NAME:SHARE`` or ``NAME`` alone is "every other deal"."""
     items = [p for p in _split_top(text, ",") if p.strip()]
     if not items:
-        raise ConstraintError(f"--level {text!r} names no hand types")
+        raise ConstraintError(f"the levels {text!r} name no hand types")
     levels = tuple(_level(item, text) for item in items)
     names = [level.name for level in levels]
     for name in names:

@@ -27,9 +27,25 @@ from cardlab.errors import CardlabError
 if TYPE_CHECKING:
     from cardlab.tabulation import Tabulation
 
-__all__ = ["add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
+__all__ = ["about_option", "add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
            "replacing", "output_file",
            "cap_workers"]
+
+
+@contextlib.contextmanager
+def about_option(flag: str) -> Iterator[None]:
+    """Library errors speak of values; a command names the option the value came from:
+    a :class:`CardlabError` raised in the block is raised again, of the same class where it
+    can be, as ``'{flag}: {message}'``."""
+    try:
+        yield
+    except CardlabError as error:
+        message = f"{flag}: {error}"
+        try:
+            again = type(error)(message)
+        except TypeError:  # an error class with its own constructor
+            again = CardlabError(message)
+        raise again from None
 
 
 def add_output_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:

@@ -121,6 +121,8 @@ def _rank(args: argparse.Namespace) -> int:
 def _odds(args: argparse.Namespace) -> int:
     from cardlab.poker.odds import poker_odds
 
+    if args.reels is not None and (args.remove or args.decks != 1):
+        raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
     return emit(args, poker_odds(args.cards, remove=args.remove, short_deck=args.short_deck, decks=args.decks,
                                  reels=args.reels, trials=args.simulate, seed=args.seed, workers=args.workers,
                                  progress=True, executor=executor_for(args)))

@@ -208,13 +208,13 @@ def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = 
     >>> poker_odds(reels="machine.txt", decks=2)
     Traceback (most recent call last):
     ...
-    cardlab.errors.CardlabError: --reels sets the cards itself: it cannot be combined with --remove or --decks
+    cardlab.errors.CardlabError: reels set the cards themselves: they cannot be combined with remove or decks
     """
     trials = engine.renamed_trials(trials, simulate, "simulate", "poker_odds()")
     dealing: Draw | Reels
     if reels is not None:
         if remove or decks != 1:
-            raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
+            raise CardlabError("reels set the cards themselves: they cannot be combined with remove or decks")
         dealing = Reels.read(reels)
         what = f"one card from each of {dealing.k} reels ({Path(reels).name})"
     else:
