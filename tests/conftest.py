@@ -77,6 +77,27 @@ def run(capsys: pytest.CaptureFixture[str]):
 
 
 @pytest.fixture
+def ctrl_c_after(monkeypatch: pytest.MonkeyPatch):
+    """``ctrl_c_after(n)``: from now on the engine's chunk runner raises KeyboardInterrupt (as
+    Ctrl-C does) when chunk ``n`` (from 0) is due, after yielding the ``n`` chunks before it."""
+    import cardlab.engine as engine
+
+    real = engine.iter_chunks
+
+    def arm(n: int) -> None:
+        def interrupted(*args, **kwargs):
+            for i, item in enumerate(real(*args, **kwargs)):
+                if i == n:
+                    raise KeyboardInterrupt
+                yield item
+
+        monkeypatch.setattr(engine, "iter_chunks", interrupted)
+
+    arm.real = real  # type: ignore[attr-defined]
+    return arm
+
+
+@pytest.fixture
 def reels_file():
     """The trade-stimulator reels: the 50-card deck without Ts and Jh on 5 reels of 10."""
     from pathlib import Path

@@ -254,23 +254,15 @@ def test_simulation_on_an_executor_matches_inline():
     assert analyse("jacks-or-better-9-6", trials=30_000, seed=2, executor=_Inline()).simulated == inline.simulated
 
 
-def test_simulation_stopped_by_ctrl_c_keeps_the_chunks_done(monkeypatch):
+def test_simulation_stopped_by_ctrl_c_keeps_the_chunks_done(ctrl_c_after, monkeypatch):
     import cardlab.engine as engine
 
-    real = engine.iter_chunks
-
-    def interrupted(*args, **kwargs):
-        for n, item in enumerate(real(*args, **kwargs)):
-            if n == 2:
-                raise KeyboardInterrupt
-            yield item
-
-    monkeypatch.setattr(engine, "iter_chunks", interrupted)
+    ctrl_c_after(2)
     chunk = 5_000_000 // 52  # the video chunk on 52 cards
     part = analyse("jacks-or-better-9-6", trials=10**9, seed=3)
     assert part.interrupted and part.simulation.trials == sum(part.simulated) == 2 * chunk
     assert part.simulation.requested == 10**9
-    monkeypatch.setattr(engine, "iter_chunks", real)
+    monkeypatch.setattr(engine, "iter_chunks", ctrl_c_after.real)
     assert analyse("jacks-or-better-9-6", trials=2 * chunk, seed=3).simulated == part.simulated
     assert "interrupted after" in part.table() and part.to_dict()["simulation"]["interrupted"] is True
 

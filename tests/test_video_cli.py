@@ -86,18 +86,8 @@ def test_bad_input_one_line_exit_2(run, argv, message):
     assert err.count("\n") == 1 and err.startswith("cardlab: error: ") and message in err
 
 
-def test_ctrl_c_prints_the_partial_simulation_and_exits_130(run, monkeypatch):
-    import cardlab.engine as engine
-
-    real = engine.iter_chunks
-
-    def interrupted(*args, **kwargs):
-        for n, item in enumerate(real(*args, **kwargs)):
-            if n == 2:
-                raise KeyboardInterrupt
-            yield item
-
-    monkeypatch.setattr(engine, "iter_chunks", interrupted)
+def test_ctrl_c_prints_the_partial_simulation_and_exits_130(run, ctrl_c_after):
+    ctrl_c_after(2)
     status, out, _ = run("poker", "video", "jacks-or-better-9-6", "--simulate", "1000000000", "--seed", "1",
                          "--workers", "2", "--format", "json")
     data = json.loads(out)["simulation"]
