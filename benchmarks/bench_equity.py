@@ -92,7 +92,7 @@ def ranking(trials: int) -> None:
         label = class_label(i)
         suited = len(label) == 3 and label[2] == "s"
         hand = label[0] + "s" + label[1] + ("s" if suited else "h")
-        r = equity([hand, "random"], simulate=trials, seed=i, workers=2)
+        r = equity([hand, "random"], trials=trials, seed=i, workers=2)
         rows.append((r.players[0].equity, label))
     rows.sort(reverse=True)
     print(" ".join(label for _, label in rows))
@@ -139,11 +139,11 @@ def main() -> None:
 
     trials = 2_000_000 if args.quick else 10_000_000
     for workers in (1, 2):
-        t, r = seconds(lambda: equity(["AsAh", "KdKc"], simulate=trials, seed=1, workers=workers))
+        t, r = seconds(lambda: equity(["AsAh", "KdKc"], trials=trials, seed=1, workers=workers))
         rows.append((f"simulation AsAh vs KdKc, {workers} worker(s)", f"{trials / t / 1e6:.1f}M showdowns/s",
                      ">= 10M/s on 2 cores" if workers == 2 else "", f"{r.players[0].equity:.3%}"))
     ours = trials / t
-    t, r = seconds(lambda: equity(["AKs", "QQ+"], simulate=trials // 2, seed=1, workers=2))
+    t, r = seconds(lambda: equity(["AKs", "QQ+"], trials=trials // 2, seed=1, workers=2))
     rows.append(("simulation AKs vs QQ+ (ranges), 2 workers", f"{trials / 2 / t / 1e6:.1f}M showdowns/s", "",
                  f"{r.players[0].equity:.3%}"))
     try:
@@ -157,7 +157,7 @@ def main() -> None:
         rows.append(("  pokerkit calculate_equities, one core", f"{rate / 1e3:.1f}k showdowns/s",
                      f"cardlab {ours / rate:.0f}x", ""))
         rate_o = pokerkit_rate(["AsAhKdQc", "JsTs9h8h"], 2_000 if not args.quick else 500, hole=4)
-        t, _ = seconds(lambda: equity(["As Ah Kd Qc", "Js Ts 9h 8h"], game="omaha", simulate=1_000_000,
+        t, _ = seconds(lambda: equity(["As Ah Kd Qc", "Js Ts 9h 8h"], game="omaha", trials=1_000_000,
                                       seed=1, workers=1))
         rows.append(("  Omaha simulation: pokerkit vs cardlab, one core", f"{rate_o / 1e3:.2f}k vs "
                      f"{1e6 / t / 1e3:.0f}k showdowns/s", f"cardlab {1e6 / t / rate_o:.0f}x", ""))

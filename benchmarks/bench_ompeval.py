@@ -287,9 +287,9 @@ def monte_carlo(exe: Path, seconds: float) -> None:
         for _ in range(ROUNDS):
             omp = max(omp, run_driver(exe, "mc", str(seconds), "-", *specs)[0])
             pinned({0})
-            one = max(one, trials / best_seconds(lambda: equity(specs, simulate=trials, seed=1), 1))
+            one = max(one, trials / best_seconds(lambda: equity(specs, trials=trials, seed=1), 1))
             pinned({0, 1})
-            two = max(two, trials / best_seconds(lambda: equity(specs, simulate=trials, seed=1, workers=2), 1))
+            two = max(two, trials / best_seconds(lambda: equity(specs, trials=trials, seed=1, workers=2), 1))
         line(label + ", one thread", f"{omp / 1e6:.1f} M/s", f"{one / 1e6:.1f} M/s", one / omp, ">= 1.0", one >= omp)
         line(label + ", two threads", f"{omp / 1e6:.1f} M/s", f"{two / 1e6:.1f} M/s", two / omp, ">= 1.8",
              two >= 1.8 * omp)
@@ -298,11 +298,11 @@ def monte_carlo(exe: Path, seconds: float) -> None:
 def seed_job(rate5: float) -> None:
     print("the seed job: 10,000,000 seeded five-card hands, category table with intervals")
     dealing = Draw(Deck.standard(), 5)
-    category_odds(dealing, simulate=1000, seed=1)
+    category_odds(dealing, trials=1000, seed=1)
     omp = 10_000_000 / rate5
     for workers in (1, 2):
         pinned({0} if workers == 1 else {0, 1})
-        ours = min(best_seconds(lambda: category_odds(dealing, simulate=10_000_000, seed=1, workers=workers), 1)
+        ours = min(best_seconds(lambda: category_odds(dealing, trials=10_000_000, seed=1, workers=workers), 1)
                    for _ in range(ROUNDS))
         line(f"10M hands, {workers} thread(s), vs 10M OMPEval evaluations", f"{omp:.3f} s", f"{ours:.3f} s",
              omp / ours, "faster", ours < omp)

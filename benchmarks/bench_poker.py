@@ -148,7 +148,7 @@ def simulation(trials: int) -> None:
         seconds = best_seconds(lambda: simulate_categories(dealing, trials=trials, seed=1, workers=workers),
                                repeat=2)
         print(f"  {workers} thread(s): {seconds:.3f} s ({trials / seconds / 1e6:.0f}M hands/s)")
-    seconds = best_seconds(lambda: category_odds(dealing, simulate=trials, seed=1).table(), repeat=2)
+    seconds = best_seconds(lambda: category_odds(dealing, trials=trials, seed=1).table(), repeat=2)
     print(f"  the whole table (exact counts, simulation, intervals, text), one thread: {seconds:.3f} s "
           f"(goal <= 1 s: {'met' if seconds <= 1 else 'not met'})")
 

@@ -62,7 +62,7 @@ def main() -> None:
     print(f"two full decks (104 cards, the multiset kernel; no goal): {seconds:.2f} s (cpu {cpu:.2f} s)")
     trials = 200_000 if args.quick else 1_000_000
     start = time.perf_counter()
-    video.analyse("jacks-or-better-9-6", simulate=trials, seed=1)
+    video.analyse("jacks-or-better-9-6", trials=trials, seed=1)
     total = time.perf_counter() - start
     print(f"analysis + {trials:,} simulated hands under the strategy: {total:.2f} s")
 

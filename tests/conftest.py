@@ -1,10 +1,71 @@
-"""Shared test helpers."""
+"""Shared test helpers, and the ``slow`` marker.
+
+``python -m pytest`` runs the quick suite (measured: 300 s of CPU, 0.9 GB peak): tests marked
+``@pytest.mark.slow`` (or listed in :data:`SLOW` by their module) are deselected. ``--slow``
+runs everything, as ``.ci/run`` and README's test command do. The selection never changes a
+test's numbers: every simulated test has its own fixed seed.
+"""
 
 from __future__ import annotations
 
 import pytest
 
 from cardlab.cli.main import main
+
+#: Whole modules that are slow (a browser, a Dask cluster, the C build, mypy over the package,
+#: every README command in a subprocess).
+SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_types.py",
+        "test_readme_examples.py"}
+
+#: Single tests measured among the longest (``--durations``: 10-50 s each on the loaded
+#: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
+#: files, every simulating command in a subprocess, the long simulations and exact equities.
+SLOW_TESTS = {
+    "test_progress.py::test_every_simulating_command_reports_through_the_one_place",
+    "test_video_paytable.py::test_bom_file_equals_the_builtin_game",
+    "test_video_paytable.py::test_wild_file_and_fractional_pays",
+    "test_video_paytable.py::test_crlf_file_reproduces_published_return",
+    "test_poker_evaluate.py::test_millions_of_random_hands_as_the_oracle_values_them",
+    "test_poker_evaluate.py::test_every_seven_card_hand_by_the_compiled_evaluator",
+    "test_poker_evaluate.py::test_hands_with_repeated_cards_as_the_oracle_values_them",
+    "test_cli_bridge_stats.py::test_plot_is_written",
+    "test_dd.py::test_tables_and_par_agree_with_endplay",
+    "test_dd.py::test_published_full_table_and_par_ffb",
+    "test_site.py::test_site_pages_are_valid_and_every_link_resolves",
+    "test_site.py::test_cli_writes_a_site_to_a_directory",
+    "test_distribution.py::test_table_and_plot_methods",
+    "test_results_objects.py::test_stopping_early_with_workers_never_hangs",
+    "test_plots.py::test_equity_bars_and_grid",
+    "test_poker_equity.py::test_simulated_heads_up_preflop_within_interval",
+    "test_poker_equity.py::test_three_ranges_preflop_answered_exactly",
+    "test_poker_equity.py::test_three_way_ranges_exact_and_simulated",
+    "test_poker_equity.py::test_aa_vs_kk_all_suit_combinations",
+    "test_poker_equity.py::test_rank_class_counting_against_the_numpy_oracles",
+    "test_dd_routes.py::test_one_declarer_matches_the_full_tables_on_every_deal",
+    "test_dd_routes.py::test_makes_matches_the_full_tables_on_the_same_deals",
+}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="also run the tests marked slow (the whole suite, as CI does)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: a long test, run with --slow (CI always does)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        name = getattr(item, "originalname", item.name)
+        if item.path.name in SLOW or f"{item.path.name}::{name}" in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)
+    if config.getoption("--slow"):
+        return
+    quick = [item for item in items if item.get_closest_marker("slow") is None]
+    if len(quick) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker("slow")])
+        items[:] = quick
 
 
 @pytest.fixture
@@ -17,6 +78,27 @@ def run(capsys: pytest.CaptureFixture[str]):
         return status, out, err
 
     return _run
+
+
+@pytest.fixture
+def ctrl_c_after(monkeypatch: pytest.MonkeyPatch):
+    """``ctrl_c_after(n)``: from now on the engine's chunk runner raises KeyboardInterrupt (as
+    Ctrl-C does) when chunk ``n`` (from 0) is due, after yielding the ``n`` chunks before it."""
+    import cardlab.engine as engine
+
+    real = engine.iter_chunks
+
+    def arm(n: int) -> None:
+        def interrupted(*args, **kwargs):
+            for i, item in enumerate(real(*args, **kwargs)):
+                if i == n:
+                    raise KeyboardInterrupt
+                yield item
+
+        monkeypatch.setattr(engine, "iter_chunks", interrupted)
+
+    arm.real = real  # type: ignore[attr-defined]
+    return arm
 
 
 @pytest.fixture

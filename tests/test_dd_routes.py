@@ -70,7 +70,7 @@ def test_makes_matches_the_full_tables_on_the_same_deals() -> None:
     """`makes` over seeded deals: its trick histograms are those of the full tables of the very
     deals it dealt (rebuilt here from the chunk seeds)."""
     north = parse_constraint("hcp=12+")
-    result = makes(["3NT", "4H"], ["N", "E"], n=24, seed=11, constraints={"N": north}, chunk=8)
+    result = makes(["3NT", "4H"], ["N", "E"], trials=24, seed=11, constraints={"N": north}, chunk=8)
     root = np.random.SeedSequence(11)
     hands = np.concatenate([constrained_hands(np.random.default_rng(chunk_seed(root, i)), size, ((0, north),))[0]
                             for i, size in enumerate(chunk_sizes(24, 8))])

@@ -473,7 +473,7 @@ def test_dds_tricks_equal_the_double_dummy_table_of_each_deal() -> None:
     got_s = evaluate_call("tricks", (3, 3), hands).tolist()  # West, spades
     for i in range(3):
         deal = "N:" + " ".join(".".join(holdings(owner[:, i], seat)) for seat in range(4))
-        table = dd_table(deal).to_json()["tricks"]
+        table = dd_table(deal).to_dict()["tricks"]
         assert got_nt[i] == table["N"]["NT"] and got_s[i] == table["W"]["S"]
     result = run_script(parse_script("generate 40\ncondition hcp(north) + hcp(south) >= 20\n"
                                      "action average \"3NT makes\" dds(north, notrumps) >= 9"),

@@ -21,7 +21,7 @@ def test_exact_fields() -> None:
 
 def test_json_and_csv() -> None:
     d = Distribution("x", (Fraction(0), Fraction(9, 4), Fraction(9, 2)), (2, 1, 1))
-    data = json.loads(json.dumps(d.to_json()))
+    data = json.loads(json.dumps(d.to_dict()))
     assert data["total"] == 4
     assert data["rows"][1] == {"value": "2.25", "count": 1, "probability": 0.25, "at_least": 0.5}
     assert d.to_csv().splitlines() == [

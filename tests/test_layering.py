@@ -63,6 +63,19 @@ def _edges_of(path: Path) -> list[Edge]:
                     if isinstance(value, ast.Constant) and isinstance(value.value, str):
                         name = key.value if isinstance(key, ast.Constant) else ""
                         edges.append(Edge(module, value.value, True, f"{where} (lazy export {name!r})"))
+            elif isinstance(child, (ast.Assign, ast.AnnAssign)) and isinstance(child.value, ast.Dict) \
+                    and "EXPORTS" in ast.unparse(child.targets[0] if isinstance(child, ast.Assign) else child.target):
+                # cardlab._lazy.EXPORTS: package -> {**_names("module", "name", ...)}, each a string import
+                for package_key, table in zip(child.value.keys, child.value.values):
+                    if not (isinstance(package_key, ast.Constant) and isinstance(table, ast.Dict)):
+                        continue
+                    for call in table.values:
+                        if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "_names" and call.args \
+                                and isinstance(call.args[0], ast.Constant):
+                            for arg in call.args[1:]:
+                                if isinstance(arg, ast.Constant):
+                                    edges.append(Edge(package_key.value, call.args[0].value, True,
+                                                      f"{where} (lazy export {arg.value!r})"))
             elif isinstance(child, ast.ImportFrom):
                 if child.level:
                     base = package.split(".")[: len(package.split(".")) - child.level + 1]
@@ -196,7 +209,8 @@ def test_a_planted_cycle_fails_the_check() -> None:
 
 
 def test_lazy_exports_name_modules_that_define_them() -> None:
-    # the string imports handed to cardlab._lazy.lazy_exports: each module exists and defines the name
+    # the string imports of cardlab._lazy (EXPORTS, and any table handed to lazy_exports): each module
+    # exists and defines the name
     lazy = [e for e in all_edges() if "lazy export" in e.where]
     assert len(lazy) > 10
     for e in lazy:

@@ -36,7 +36,7 @@ def test_any_input_reads_or_fails_cleanly(data: bytes) -> None:
     try:
         doc = load_results(data, source="f")
         result = doc.score()
-        result.to_json()
+        result.to_dict()
         result.table()
     except CardlabError:
         pass

@@ -74,7 +74,7 @@ def test_comparison_result_formats() -> None:
     import io
 
     result = compare(["Ah Ad 8c 8s Kd", "As Ac 8h 8d Qc", "2c 3d 4h 5s 7c"])
-    data = result.to_json()
+    data = result.to_dict()
     assert data["winners"] == [1] and data["tie"] is False and data["reason"] == result.reason
     assert [h["winner"] for h in data["hands"]] == [True, False, False]
     assert data["hands"][2] == {"number": 3, "winner": False, "hand": "2c 3d 4h 5s 7c",
@@ -90,7 +90,7 @@ def test_comparison_result_formats() -> None:
     assert repr(result) == "compare(['Ah Ad 8c 8s Kd', 'As Ac 8h 8d Qc', '2c 3d 4h 5s 7c'])"
     assert "★" in result._repr_html_() and "kicker decides" in result._repr_html_()
     tie = compare(["As Ks Qd Jd Td 2c 3c", "Ah Kc Qc Jh Th 4d 2s"])
-    assert tie.to_json()["winners"] == [1, 2] and tie.to_json()["tie"] is True
+    assert tie.to_dict()["winners"] == [1, 2] and tie.to_dict()["tie"] is True
 
 
 def test_rules_check_cards() -> None:

@@ -174,17 +174,17 @@ def test_three_way_ranges_exact_and_simulated() -> None:
     specs = ["AKs", "QQ+", "JTs, 99"]
     board = "Qh 9c 2d"
     exact = equity(specs, board=board)
-    sim = equity(specs, board=board, simulate=300_000, seed=3, workers=1)
+    sim = equity(specs, board=board, trials=300_000, seed=3, workers=1)
     for e, s in zip(exact.players, sim.players):
         lo, hi = s.ci95
         assert lo <= e.equity <= hi
     # the same seed gives the same numbers with two worker processes
-    sim2 = equity(specs, board=board, simulate=300_000, seed=3, workers=2)
-    assert sim2.to_json() == sim.to_json()
+    sim2 = equity(specs, board=board, trials=300_000, seed=3, workers=2)
+    assert sim2.to_dict() == sim.to_dict()
 
 
 def test_simulated_heads_up_preflop_within_interval() -> None:
-    sim = equity(["AsAh", "KdKc"], simulate=400_000, seed=11)
+    sim = equity(["AsAh", "KdKc"], trials=400_000, seed=11)
     lo, hi = sim.players[0].ci95
     assert lo <= 1_388_072 / 1_712_304 + 6_538 / 2 / 1_712_304 <= hi
     assert sim.total == 400_000 and not sim.exact
@@ -194,7 +194,7 @@ def test_simulated_omaha_hi_lo_and_short_deck_within_interval() -> None:
     for specs, game, board, hi_lo in ((["As 2s Kd Qd", "Ah 3h Jc Jd"], "omaha", "4c 5d 9s", True),
                                       (["Ah 9h", "Kd Kc"], "shortdeck", "6h 7h 8c", False)):
         exact = equity(specs, board=board, game=game, hi_lo=hi_lo)
-        sim = equity(specs, board=board, game=game, hi_lo=hi_lo, simulate=100_000, seed=5)
+        sim = equity(specs, board=board, game=game, hi_lo=hi_lo, trials=100_000, seed=5)
         # four checks at once: within four standard errors (a 95% interval each would fail
         # about one seed in five; 20 seeds of each gave mean z -0.05 and -0.56)
         for e, s in zip(exact.players, sim.players):
@@ -228,7 +228,7 @@ def test_three_ranges_preflop_answered_exactly() -> None:
     specs = ["TT+,AQs+,AQo+", "QQ+,AK", "TT"]
     exact = equity(specs, workers=2)
     assert exact.exact and sum(p.equity for p in exact.players) == pytest.approx(1.0, abs=1e-12)
-    sim = equity(specs, simulate=400_000, seed=2)
+    sim = equity(specs, trials=400_000, seed=2)
     for e, s in zip(exact.players, sim.players):  # within four standard errors
         assert abs(s.equity - e.equity) <= (s.ci95[1] - s.ci95[0]) / 2 * 4 / 1.96
     assert [p.wins for p in exact.players] == [3_213_892_992, 4_637_673_516, 2_923_177_728]
@@ -254,14 +254,14 @@ def test_interrupted_simulation_returns_partial(monkeypatch) -> None:
             yield item
 
     monkeypatch.setattr(module, "iter_chunks", interrupted)
-    r = equity(["AsAh", "KdKc"], simulate=1_000_000, seed=1, chunk=10_000)
+    r = equity(["AsAh", "KdKc"], trials=1_000_000, seed=1, chunk=10_000)
     assert r.simulation is not None and r.simulation.interrupted
     assert r.total == 20_000
 
 
 def test_result_outputs() -> None:
     r = equity(["AsAh", "KdKc"], board="2c 7d 9h")
-    data = r.to_json()
+    data = r.to_dict()
     assert set(data) == {"total", "exact", "players"}
     assert set(data["players"][0]) == {"spec", "win", "tie", "equity", "wins", "ties", "ci95"}
     assert r.to_csv().splitlines()[1].startswith("AsAh,")
@@ -377,9 +377,9 @@ def test_simulated_boards_avoid_the_range_players_cards() -> None:
     from a range player's hand (or a biased river) would move this by many."""
     for specs in (["AsAh", "KdKc"], ["AsAh", "KK, QQ"], ["8h 7h", "AK, 99"]):
         exact = equity(specs, board="Kh 9h 2c 5d")
-        sim = equity(specs, board="Kh 9h 2c 5d", simulate=1_000_000, seed=4, workers=2)
+        sim = equity(specs, board="Kh 9h 2c 5d", trials=1_000_000, seed=4, workers=2)
         for e, s in zip(exact.players, sim.players):
             half = (s.ci95[1] - s.ci95[0]) / 2
             assert abs(s.equity - e.equity) <= max(half * 4 / 1.96, 1e-9)
-        assert sim.to_json() == equity(specs, board="Kh 9h 2c 5d", simulate=1_000_000, seed=4,
-                                       workers=3).to_json()
+        assert sim.to_dict() == equity(specs, board="Kh 9h 2c 5d", trials=1_000_000, seed=4,
+                                       workers=3).to_dict()

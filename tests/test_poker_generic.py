@@ -174,7 +174,7 @@ def test_omaha_range_equity_exact_is_the_average_of_its_hands() -> None:
 def test_omaha_range_simulation_within_interval_of_exact() -> None:
     specs, board = ["AAKK", "QQJJ:xxyy"], "2c 7d 9h 3s"
     exact = equity(specs, board=board, game="omaha")
-    sim = equity(specs, board=board, game="omaha", simulate=200_000, seed=5, workers=1)
+    sim = equity(specs, board=board, game="omaha", trials=200_000, seed=5, workers=1)
     lo, hi = sim.players[0].ci95
     assert exact.exact and not sim.exact
     assert lo <= exact.players[0].equity <= hi

@@ -197,7 +197,7 @@ def test_category_odds_is_what_the_command_prints(reels_file) -> None:
     from cardlab.errors import HandError
     from cardlab.poker.odds import category_odds
 
-    odds = category_odds(Draw(Deck.standard(), 5), simulate=50_000, seed=3, workers=2)
+    odds = category_odds(Draw(Deck.standard(), 5), trials=50_000, seed=3, workers=2)
     assert list(odds.exact.counts) == FIVE and odds.simulated.total == 50_000 and not odds.note
     assert odds.simulated.counts == simulate_categories(Draw(Deck.standard(), 5), trials=50_000, seed=3).counts
     import contextlib
@@ -206,7 +206,7 @@ def test_category_odds_is_what_the_command_prints(reels_file) -> None:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         main(["poker", "odds", "--simulate", "50000", "--seed", "3", "--format", "json"])
-    assert json.loads(out.getvalue()) == odds.to_json()
+    assert json.loads(out.getvalue()) == odds.to_dict()
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         main(["poker", "odds", "--simulate", "50000", "--seed", "3", "--format", "csv"])
@@ -216,7 +216,7 @@ def test_category_odds_is_what_the_command_prints(reels_file) -> None:
     assert "<table>" in odds._repr_html_() and odds.to_csv().startswith("category,count")
     alone = category_odds(Draw(Deck.short(), 5), SHORT_DECK)
     assert list(alone.exact.counts) == SHORT_FIVE and alone.simulated is None
-    assert alone.to_json() == exact(Draw(Deck.short(), 5), PokerCategory(SHORT_DECK)).to_json("category")
+    assert alone.to_dict() == exact(Draw(Deck.short(), 5), PokerCategory(SHORT_DECK)).to_dict("category")
     with pytest.raises(HandError, match="card 2c on the reels is not in the short deck"):
         category_odds(Reels.read(reels_file), SHORT_DECK)
 
@@ -228,6 +228,6 @@ def test_category_odds_too_large_falls_back_to_the_simulation() -> None:
     big = Reels.parse("\n".join([" ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs")] * 6))
     with pytest.raises(TooLargeError):
         category_odds(big)
-    odds = category_odds(big, simulate=10_000, seed=1)
+    odds = category_odds(big, trials=10_000, seed=1)
     assert odds.exact is None and odds.simulated.total == 10_000 and "too large" in odds.note
-    assert odds.to_json()["total"] == 10_000 and odds.main is odds.simulated
+    assert odds.to_dict()["total"] == 10_000 and odds.main is odds.simulated

@@ -183,7 +183,7 @@ def test_formats() -> None:
     assert "<table>" in ranked._repr_html_() and "straight_flush" in ranked._repr_html_()
     assert repr(ranked[2]) == "hand_value('2c 3c 4c 5c 6c 7d 8d')"
     one = rank_hands(["As Ks Qs Js Ts"])
-    assert one.text("json") == json.dumps(one.to_json(), indent=2) + "\n"
+    assert one.text("json") == json.dumps(one.to_dict(), indent=2) + "\n"
     with pytest.raises(ValueError, match="unknown format 'xml'"):
         ranked.text("xml")
 
@@ -192,7 +192,7 @@ def test_big_strengths_and_every_category_render() -> None:
     hands = ["2c 3d 4h 5s 7c", "2c 2d 4h 5s 7c", "2c 2d 4h 4s 7c", "2c 2d 2h 5s 7c", "Ac 2d 3h 4s 5c",
              "2c 4c 6c 8c Tc", "2c 2d 2h 5s 5c", "2c 2d 2h 2s 7c", "2c 3c 4c 5c 6c", "Ac Kc Qc Jc Tc"]
     ranked = rank_hands(hands)
-    assert ranked.text("json") == json.dumps(ranked.to_json(), indent=2) + "\n"
+    assert ranked.text("json") == json.dumps(ranked.to_dict(), indent=2) + "\n"
     assert [r["category"] for r in ranked.rows()] == [c.key for c in STANDARD.order[:10]]
     with_five = rank_hands(["As As As As As"], repeats=True)
     assert with_five.text("csv").splitlines()[1] == f"As As As As As,five_of_a_kind,{with_five.strengths[0]}"

@@ -259,7 +259,7 @@ def test_matchpoints_formats(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 def test_session_result_notebook_methods() -> None:
     result = load_results(MP).score()
-    assert result.to_json()["pairs"][0]["names"] == ["Ann Archer", "Bob Baker"]
+    assert result.to_dict()["pairs"][0]["names"] == ["Ann Archer", "Bob Baker"]
     assert result.to_csv().splitlines()[0] == "pair,direction,boards,matchpoints,percentage,place"
     frame = result.to_pandas()
     assert list(frame["percentage"].round(2))[:3] == [79.17, 37.5, 25.0]

@@ -75,7 +75,7 @@ def test_a_seedsequence_equals_its_int() -> None:
 
 def test_side_by_side_csv_and_json_agree() -> None:
     table = points_table(trials=5000, seed=2, workers=1)
-    data = table.to_json()
+    data = table.to_dict()
     lines = table.to_csv().splitlines()
     assert len(lines) == len(data["rows"]) + 1
     assert data["simulation"]["trials"] == 5000

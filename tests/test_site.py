@@ -240,7 +240,7 @@ def test_hand_records_show_the_real_solver_tables() -> None:
     hands = build_site(session, deals=two).files["hands.html"]
     assert hands.count("<caption>Double-dummy tricks</caption>") == 2
     for board, deal in two.items():
-        table = dd_table(deal, dealer=dealer(board), vulnerability=Vulnerability.from_board(board)).to_json()
+        table = dd_table(deal, dealer=dealer(board), vulnerability=Vulnerability.from_board(board)).to_dict()
         for seat in "NESW":
             row = "".join(f"<td>{table['tricks'][seat][s]}</td>" for s in ("NT", "S", "H", "D", "C"))
             assert f"<tr><th>{seat}</th>{row}</tr>" in hands

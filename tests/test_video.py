@@ -18,6 +18,7 @@ from math import comb
 
 import pytest
 
+from cardlab.cores import available_cores
 from cardlab.dealing import Deck
 from cardlab.errors import CardlabError, DeckError, HandError, PayTableError
 from cardlab.poker.video import VideoDeck, analyse, hold_values, parse_deck
@@ -55,7 +56,7 @@ def test_figures_are_exact_and_consistent(job96):
     assert job96.variance == second - r * r
     assert job96.hit_frequency == 1 - Fraction(job96.counts[-1], job96.total)
     assert round(job96.hands_per_royal) == 40391  # "1 in 40,391" (casinocitytimes.com, Grochowski)
-    data = job96.to_json()
+    data = job96.to_dict()
     assert data["return_exact"] == f"{r.numerator}/{r.denominator}" and data["exact"] is True
     assert [o["count"] for o in data["outcomes"]] == list(job96.counts)
     assert set(data) >= {"paytable", "cards", "return", "variance", "hit_frequency", "outcomes"}
@@ -192,7 +193,7 @@ def test_multiset_kernel_equals_physical_kernel(game, deck, jokers, monkeypatch)
 
     table = paytable(game)
     cards = video.video_deck(table, parse_deck(deck), jokers, None)
-    multi = video._analyse_multi(table, cards, False, None, None, 1)
+    multi = video._analyse_multi(table, cards, False, video._Play(None, None, 1, False, None))
     physical = analyse(game, parse_deck(deck), jokers=jokers)
     assert multi.counts == physical.counts and multi.tied_deals == physical.tied_deals
     dealt = "As Ks Qs Js Ah" if jokers == 0 else "Jk As Ks Qs Ah"
@@ -203,7 +204,7 @@ def test_multiset_kernel_equals_physical_kernel(game, deck, jokers, monkeypatch)
 
 
 def test_two_stripped_decks_simulated():
-    result = analyse("jacks-or-better-9-6", parse_deck("9-A", decks=2), simulate=100_000, seed=8)
+    result = analyse("jacks-or-better-9-6", parse_deck("9-A", decks=2), trials=100_000, seed=8)
     _, (lo, hi) = result.simulated_return()
     assert result.cards == 48 and lo <= float(result.return_exact) <= hi
     assert result.counts[-1] > 0 and sum(result.counts) == result.total
@@ -213,23 +214,65 @@ def test_two_stripped_decks_simulated():
 
 
 def test_simulation_agrees_with_exact_return():
-    result = analyse("jacks-or-better-9-6", simulate=200_000, seed=11)
+    result = analyse("jacks-or-better-9-6", trials=200_000, seed=11)
     mean, (lo, hi) = result.simulated_return()
     assert lo <= float(result.return_exact) <= hi
     assert hi - lo < 0.05  # 200,000 hands: about +-2.0% at 4.4 standard deviation per hand
-    again = analyse("jacks-or-better-9-6", simulate=200_000, seed=11)
-    assert again.simulation.counts == result.simulation.counts
-    assert sum(result.simulation.counts) == 200_000
+    again = analyse("jacks-or-better-9-6", trials=200_000, seed=11)
+    assert again.simulated == result.simulated
+    assert sum(result.simulated) == 200_000
+    assert result.simulation.trials == result.simulation.requested == 200_000
+    assert result.simulation.seed == 11 and not result.interrupted
     # each outcome's frequency lies within 4 binomial standard errors of its exact probability
-    for count, p in zip(result.simulation.counts, result.probabilities):
+    for count, p in zip(result.simulated, result.probabilities):
         sd = (float(p) * (1 - float(p)) / 200_000) ** 0.5
         assert abs(count / 200_000 - float(p)) <= 4 * sd + 1e-12
 
 
 def test_simulation_on_a_stripped_deck_with_a_joker():
-    result = analyse("joker-poker-kings-or-better", parse_deck("9-A"), simulate=100_000, seed=5)
+    result = analyse("joker-poker-kings-or-better", parse_deck("9-A"), trials=100_000, seed=5)
     _, (lo, hi) = result.simulated_return()
     assert result.cards == 25 and lo <= float(result.return_exact) <= hi
+
+
+@pytest.mark.parametrize("deck", [None, "9-A"])
+def test_simulation_identical_whatever_the_workers(deck):
+    """The engine's chunk seeds: one worker, two worker threads and a named local cluster agree."""
+    cards = parse_deck(deck) if deck else None
+    one = analyse("jacks-or-better-9-6", cards, trials=60_000, seed=4)
+    two = analyse("jacks-or-better-9-6", cards, trials=60_000, seed=4, workers=2)
+    assert one.simulated == two.simulated and sum(one.simulated) == 60_000
+    assert two.simulation.workers == min(2, available_cores())
+    other = analyse("jacks-or-better-9-6", cards, trials=60_000, seed=5)
+    assert other.simulated != one.simulated
+
+
+def test_simulation_on_an_executor_matches_inline():
+    from cardlab.engine import _Inline
+
+    inline = analyse("jacks-or-better-9-6", trials=30_000, seed=2)
+    assert analyse("jacks-or-better-9-6", trials=30_000, seed=2, executor=_Inline()).simulated == inline.simulated
+
+
+def test_simulation_stopped_by_ctrl_c_keeps_the_chunks_done(ctrl_c_after, monkeypatch):
+    import cardlab.engine as engine
+
+    ctrl_c_after(2)
+    chunk = 5_000_000 // 52  # the video chunk on 52 cards
+    part = analyse("jacks-or-better-9-6", trials=10**9, seed=3)
+    assert part.interrupted and part.simulation.trials == sum(part.simulated) == 2 * chunk
+    assert part.simulation.requested == 10**9
+    monkeypatch.setattr(engine, "iter_chunks", ctrl_c_after.real)
+    assert analyse("jacks-or-better-9-6", trials=2 * chunk, seed=3).simulated == part.simulated
+    assert "interrupted after" in part.table() and part.to_dict()["simulation"]["interrupted"] is True
+
+
+def test_simulate_is_a_deprecated_name_of_trials():
+    with pytest.warns(DeprecationWarning, match="simulate= is deprecated"):
+        old = analyse("jacks-or-better-9-6", simulate=10_000, seed=1)
+    assert old.simulated == analyse("jacks-or-better-9-6", trials=10_000, seed=1).simulated
+    with pytest.raises(CardlabError, match="once"):
+        analyse("jacks-or-better-9-6", trials=10, simulate=10)
 
 
 # --- one dealt hand ----------------------------------------------------------------------------
@@ -243,7 +286,7 @@ def test_hand_holds_ranked_exactly():
     # 12 aces..jacks a high pair (1): (800 + 48 + 12 + 12) / 47, counted by hand
     assert best.hold == "Ah Kh Qh Jh" and best.ev == Fraction(872, 47)
     assert [h.ev for h in result.holds] == sorted((h.ev for h in result.holds), reverse=True)
-    data = result.to_json()
+    data = result.to_dict()
     assert data["hand"] == "Ah Kh Qh Jh 2c" and data["holds"][0]["ev_exact"] == "872/47"
     assert {h["hold"] for h in data["holds"]} >= {"", "Ah Kh Qh Jh 2c"}
     pat = next(h for h in result.holds if h.hold == "Ah Kh Qh Jh 2c")

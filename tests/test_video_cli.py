@@ -51,7 +51,7 @@ def test_simulate_and_plot(run, tmp_path):
     status, out, err = run("poker", "video", "jacks-or-better-9-6", "--simulate", "50000", "--seed", "3",
                            "--plot", str(picture), "--format", "json")
     data = json.loads(out)
-    assert status == 0 and data["simulation"]["hands"] == 50000 and data["simulation"]["seed"] == 3
+    assert status == 0 and data["simulation"]["trials"] == 50000 and data["simulation"]["seed"] == 3
     lo, hi = data["simulation"]["ci95"]
     assert lo <= data["return"] <= hi
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "plot written" in err
@@ -84,3 +84,18 @@ def test_bad_input_one_line_exit_2(run, argv, message):
     status, out, err = run("poker", "video", *argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("cardlab: error: ") and message in err
+
+
+def test_ctrl_c_prints_the_partial_simulation_and_exits_130(run, ctrl_c_after):
+    ctrl_c_after(2)
+    status, out, _ = run("poker", "video", "jacks-or-better-9-6", "--simulate", "1000000000", "--seed", "1",
+                         "--workers", "2", "--format", "json")
+    data = json.loads(out)["simulation"]
+    assert status == 130 and data["interrupted"] is True
+    assert data["trials"] == sum(data["counts"]) == 2 * (5_000_000 // 52) and data["requested"] == 10**9
+
+
+def test_workers_do_not_change_the_simulation(run):
+    outs = [run("poker", "video", "jacks-or-better-9-6", "--simulate", "40000", "--seed", "6", "--workers", w,
+                "--format", "json")[1] for w in ("1", "2")]
+    assert json.loads(outs[0])["simulation"]["counts"] == json.loads(outs[1])["simulation"]["counts"]

@@ -15,26 +15,19 @@ __version__ = "0.1.0"
 
 from typing import TYPE_CHECKING
 
-from cardlab._lazy import lazy_exports
+from cardlab._lazy import EXPORTS, lazy_exports
 
 if TYPE_CHECKING:
     from cardlab.cards import Card, Rank, Suit, format_cards, parse_cards
-    from cardlab.dealing import Deck, Draw
+    from cardlab.dealing import Deck, Draw, Reels
     from cardlab.distribution import Distribution, Simulation
-    from cardlab.engine import exact, simulate
+    from cardlab.engine import exact, simulate, tabulate
     from cardlab.errors import CardError, CardlabError, DeckError, SchemeError, TooLargeError
+    from cardlab.tabulation import Tabulation
 
-#: Where each public name lives; imported on first use, so ``import cardlab`` and
-#: ``cardlab --help`` do not load numpy.
-__getattr__, __dir__ = lazy_exports(__name__, {
-    "Card": "cardlab.cards", "Rank": "cardlab.cards", "Suit": "cardlab.cards",
-    "parse_cards": "cardlab.cards", "format_cards": "cardlab.cards",
-    "Deck": "cardlab.dealing", "Draw": "cardlab.dealing",
-    "Distribution": "cardlab.distribution", "Simulation": "cardlab.distribution",
-    "exact": "cardlab.engine", "simulate": "cardlab.engine",
-    "CardlabError": "cardlab.errors", "CardError": "cardlab.errors", "DeckError": "cardlab.errors",
-    "SchemeError": "cardlab.errors", "TooLargeError": "cardlab.errors",
-}, globals())
+#: Imported on first use (the table is :data:`cardlab._lazy.EXPORTS`), so importing the package
+#: (and ``cardlab --help``) does not load numpy and the engines.
+__getattr__, __dir__ = lazy_exports(__name__, EXPORTS[__name__], globals())
 
 __all__ = [
     "__version__",
@@ -45,10 +38,13 @@ __all__ = [
     "format_cards",
     "Deck",
     "Draw",
+    "Reels",
     "Distribution",
     "Simulation",
+    "Tabulation",
     "exact",
     "simulate",
+    "tabulate",
     "CardlabError",
     "CardError",
     "DeckError",

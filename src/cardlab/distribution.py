@@ -9,7 +9,7 @@ confidence intervals.
 (4, Fraction(1, 2))
 >>> [round(float(p), 2) for p in d.at_least]
 [1.0, 0.75, 0.25]
->>> d.to_json()["rows"][2]
+>>> d.to_dict()["rows"][2]
 {'value': 2, 'count': 1, 'probability': 0.25, 'at_least': 0.25}
 >>> print(d.table())
  coin   count   probability   at least
@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.results import JsonText
 from cardlab.intervals import Interval, wilson
 
 __all__ = ["Distribution", "Simulation", "Interval", "wilson", "format_value", "json_value", "side_by_side"]
@@ -54,7 +55,7 @@ class Simulation:
 
 
 @dataclass(frozen=True, repr=False)
-class Distribution:
+class Distribution(JsonText):
     """Counts per value of a feature.
 
     ``values`` are ints, Fractions, strings or (for joint tables) tuples, in
@@ -147,7 +148,7 @@ class Distribution:
             rows.append(row)
         return rows
 
-    def to_json(self, value_key: str = "value", cumulative: bool = True) -> dict[str, Any]:
+    def to_dict(self, value_key: str = "value", cumulative: bool = True) -> dict[str, Any]:
         """``{"total": int, "rows": [...]}``; simulated ones add trials, seed and intervals."""
         data: dict[str, Any] = {"total": self.total, "rows": self.rows(value_key, cumulative)}
         if self.simulation is not None:

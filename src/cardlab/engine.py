@@ -68,6 +68,7 @@ __all__ = [
     "available_cores",
     "local_executor",
     "DEFAULT_CHUNK",
+    "renamed_trials",
 ]
 
 DEFAULT_CHUNK = 250_000
@@ -414,6 +415,30 @@ def local_executor(workers: int, *, threads: bool = False) -> Executor:
     """
     count = max(1, min(workers, available_cores()))
     return _Threads(count) if threads else _Processes(count)
+
+
+def renamed_trials(trials: int | None, old: int | None, old_name: str, where: str) -> int | None:
+    """The number of trials given as ``trials=``, or (deprecated, for one release) under its old
+    name ``old_name`` of ``where``, with a :class:`DeprecationWarning`; both at once is an error.
+
+    ``trials`` is the one name of the number of random trials in the library
+    (``simulate=``, ``n=`` and ``hands=`` were the others).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     renamed_trials(None, 500, "simulate", "equity()"), caught[0].category.__name__
+    (500, 'DeprecationWarning')
+    """
+    if old is None:
+        return trials
+    if trials is not None:
+        raise CardlabError(f"{where} takes the number of trials once: trials={trials!r} and "
+                           f"{old_name}={old!r} were both given")
+    import warnings
+
+    warnings.warn(f"{where}: {old_name}= is deprecated, use trials=", DeprecationWarning, stacklevel=3)
+    return old
 
 
 def check_count(n: Any, what: str, error: type[CardlabError] = CardlabError) -> int:

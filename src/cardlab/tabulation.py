@@ -12,7 +12,7 @@ command line only chooses which to print.
 >>> t = Tabulation("a fair coin", exact, sim)
 >>> t
 <Tabulation 'a fair coin': 2 rows, exact total 2, 1,000 simulated trials, seed 3>
->>> row = t.to_json()["rows"][1]
+>>> row = t.to_dict()["rows"][1]
 >>> row["probability"], row["simulated_count"], row["within"]
 (0.5, 520, True)
 >>> print(t.to_csv().splitlines()[0])
@@ -28,13 +28,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from cardlab.results import JsonText
 from cardlab.distribution import Distribution, format_value, json_value, side_by_side
 
 __all__ = ["Tabulation"]
 
 
 @dataclass(frozen=True, repr=False)
-class Tabulation:
+class Tabulation(JsonText):
     """An exact distribution, a simulated one, or both (same values, same order).
 
     ``value_key`` names the value column in JSON/CSV ("value", or "category" for poker);
@@ -103,10 +104,10 @@ class Tabulation:
             return side_by_side(self.exact, self.simulated, self.value_key)
         return self.main.rows(self.value_key, self.cumulative and not self.joint)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """``{"total", "rows", ["simulation"]}``: the schema the README documents."""
         if self.exact is None or self.simulated is None:
-            return self.main.to_json(self.value_key, self.cumulative and not self.joint)
+            return self.main.to_dict(self.value_key, self.cumulative and not self.joint)
         sim = self.simulated.simulation
         assert sim is not None
         return {
@@ -162,7 +163,7 @@ class Tabulation:
     def text(self, fmt: str) -> str:
         """The output in format ``table``, ``csv`` or ``json``."""
         if fmt == "json":
-            return json.dumps(self.to_json(), indent=2) + "\n"
+            return json.dumps(self.to_dict(), indent=2) + "\n"
         if fmt == "csv":
             return self.to_csv()
         return self.table()

@@ -11,44 +11,63 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardlab._lazy import lazy_exports
+from cardlab._lazy import EXPORTS, lazy_exports
 
 if TYPE_CHECKING:
+    from cardlab.bridge.boardsets import BoardSet, BoardSetResult, deal_board_set, parse_mix
     from cardlab.bridge.conditional import given_points
+    from cardlab.bridge.dd import DDTable, DDTables, dd_table, dd_tables
+    from cardlab.bridge.dd_sim import LeadResult, MakesResult, leads, makes
     from cardlab.bridge.deals import Deal, parse_constraint, parse_pbn_deal, random_deals
     from cardlab.bridge.features import Joint, LongestSuit, Pattern, Points, SuitLengths
-    from cardlab.bridge.schemes import SCHEMES, PointScheme, parse_scheme
-    from cardlab.distribution import Distribution
+    from cardlab.bridge.levels import LevelReport, natural_frequencies, parse_levels, script_levels
+    from cardlab.bridge.schemes import PointScheme, SCHEMES, parse_scheme
+    from cardlab.bridge.splits import SplitTable, card_layouts, suit_split
+    from cardlab.bridge.tables import joint_table, points_table, shape_table
+    from cardlab.distribution import Distribution  # for exact_hand_table's signature only
     from cardlab.engine import Feature
 
-#: Imported on first use: ``import cardlab.bridge.tables`` (``cardlab bridge hcp``) does not load
-#: the deal generator, and ``cardlab.bridge.dd`` does not load the hand tables.
-__getattr__, __dir__ = lazy_exports(__name__, {
-    "given_points": "cardlab.bridge.conditional",
-    "Deal": "cardlab.bridge.deals", "parse_constraint": "cardlab.bridge.deals",
-    "parse_pbn_deal": "cardlab.bridge.deals", "random_deals": "cardlab.bridge.deals",
-    "Joint": "cardlab.bridge.features", "LongestSuit": "cardlab.bridge.features",
-    "Pattern": "cardlab.bridge.features", "Points": "cardlab.bridge.features",
-    "SuitLengths": "cardlab.bridge.features",
-    "SCHEMES": "cardlab.bridge.schemes", "PointScheme": "cardlab.bridge.schemes",
-    "parse_scheme": "cardlab.bridge.schemes",
-}, globals())
+#: Imported on first use (the table is :data:`cardlab._lazy.EXPORTS`), so importing the package
+#: (and ``cardlab --help``) does not load numpy and the engines.
+__getattr__, __dir__ = lazy_exports(__name__, EXPORTS[__name__], globals())
 
 __all__ = [
-    "Points",
-    "Pattern",
-    "SuitLengths",
-    "LongestSuit",
-    "Joint",
-    "PointScheme",
-    "SCHEMES",
-    "parse_scheme",
-    "given_points",
     "exact_hand_table",
+    "given_points",
     "Deal",
-    "parse_pbn_deal",
     "parse_constraint",
+    "parse_pbn_deal",
     "random_deals",
+    "Joint",
+    "LongestSuit",
+    "Pattern",
+    "Points",
+    "SuitLengths",
+    "SCHEMES",
+    "PointScheme",
+    "parse_scheme",
+    "points_table",
+    "shape_table",
+    "joint_table",
+    "DDTable",
+    "DDTables",
+    "dd_table",
+    "dd_tables",
+    "makes",
+    "leads",
+    "MakesResult",
+    "LeadResult",
+    "suit_split",
+    "card_layouts",
+    "SplitTable",
+    "deal_board_set",
+    "BoardSet",
+    "BoardSetResult",
+    "parse_mix",
+    "parse_levels",
+    "script_levels",
+    "natural_frequencies",
+    "LevelReport",
 ]
 
 

@@ -28,11 +28,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from cardlab.board import SEATS, dealer
+from cardlab.board import SEATS, Seat, Vulnerability, dealer
 from cardlab.deal import Board, Deal, rotate_owner
-from cardlab.errors import ConstraintError, InputFileError
+from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError
 from cardlab.pbn import format_tag, read_pbn_boards
+from cardlab.results import JsonText
 from cardlab.textfile import decode_text
+from cardlab.textformat import percent
 
 __all__ = ["Board", "BoardSet", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
            "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]
@@ -168,7 +170,7 @@ def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
     >>> parse_mix("a.dlr:eight")
     Traceback (most recent call last):
     ...
-    cardlab.errors.ConstraintError: --mix item 'a.dlr:eight': write SCRIPT:COUNT, e.g. open1nt.dlr:8
+    cardlab.errors.ConstraintError: mix item 'a.dlr:eight': write SCRIPT:COUNT, e.g. open1nt.dlr:8
     """
     items: list[tuple[str, str]] = []
     where = ""
@@ -189,15 +191,15 @@ def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
                 continue
             script, sep, count = item.rpartition(":")
             if not sep or not script:
-                raise ConstraintError(f"--mix item {item!r}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
+                raise ConstraintError(f"mix item {item!r}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
             items.append((script, count))
     parts = []
     for script, count in items:
         if not count.isdigit() or int(count) < 1:
-            raise ConstraintError(f"--mix item '{script}:{count}'{where}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
+            raise ConstraintError(f"mix item '{script}:{count}'{where}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
         parts.append(SetPart(script, int(count)))
     if not parts:
-        raise ConstraintError(f"--mix {text!r} names no scripts")
+        raise ConstraintError(f"the mix {text!r} names no scripts")
     return tuple(parts)
 
 
@@ -226,7 +228,7 @@ class PartReport:
 
 
 @dataclass(frozen=True)
-class BoardSetResult:
+class BoardSetResult(JsonText):
     """A dealt set and how it was made (seed, each script's part, levels, rotation)."""
 
     boards: BoardSet
@@ -245,17 +247,17 @@ class BoardSetResult:
                              f"natural frequency {level.frequency_text()}")
         return "\n".join(lines) + "\n"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The set as a JSON-ready dict: seed, rotation and every board."""
         return {"seed": self.seed, "rotated": self.rotated,
                 "boards": [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value,
                             "deal": b.pbn_deal(), "origin": b.origin} for b in self.boards],
                 "parts": [{"script": p.source, "boards": p.boards, "dealer": SEATS[p.dealer],
-                           "levels": [lv.to_json() for lv in p.levels]} for p in self.parts]}
+                           "levels": [lv.to_dict() for lv in p.levels]} for p in self.parts]}
 
 
 def _percent(share: Any) -> str:
-    return f"{100 * float(share):.4g}%"
+    return percent(share, trim=True)
 
 
 @dataclass(frozen=True)

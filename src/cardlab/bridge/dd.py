@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 import numpy as np
 
 from cardlab import pbn
+from cardlab.results import JsonText
 from cardlab.board import SEATS, STRAINS, Seat, Vulnerability, parse_seat
 from cardlab.cards import SUIT_ORDER, format_pbn_hand
 from cardlab.deal import Board, Deal
@@ -313,7 +314,7 @@ def _format_par_contract(contract: Any) -> str:
 
 
 @dataclass(frozen=True)
-class DDTable:
+class DDTable(JsonText):
     """The double-dummy table of one deal, and its par for a dealer and vulnerability.
 
     ``tricks[seat][strain]``: seats N, E, S, W; strains C, D, H, S, NT (:data:`STRAINS`).
@@ -335,7 +336,7 @@ class DDTable:
         s = strain if isinstance(strain, int) else parse_strain(strain)
         return self.tricks[parse_seat(declarer).index][s]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """``{"deal", "tricks": {"N": {"C": .., "NT": ..}, ...}, "par": {"score", "contracts"}}``."""
         return {
             "deal": self.deal,
@@ -409,7 +410,7 @@ class DDTable:
 
 
 @dataclass(frozen=True)
-class DDTables:
+class DDTables(JsonText):
     """Several double-dummy tables (a file of deals)."""
 
     tables: tuple[DDTable, ...]
@@ -422,9 +423,9 @@ class DDTables:
     def __getitem__(self, i: int) -> DDTable:
         return self.tables[i]
 
-    def to_json(self) -> list[dict[str, Any]]:
-        """One :meth:`DDTable.to_json` dict per deal, in order."""
-        return [t.to_json() for t in self.tables]
+    def to_dict(self) -> list[dict[str, Any]]:
+        """One :meth:`DDTable.to_dict` dict per deal, in order."""
+        return [t.to_dict() for t in self.tables]
 
     def to_csv(self) -> str:
         """The CSV of every table (:meth:`DDTable.to_csv`), one header line."""

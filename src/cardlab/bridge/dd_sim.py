@@ -6,10 +6,10 @@ leads from a known hand. Deals are generated and solved chunk by chunk through
 the engine's chunk runner: chunk ``i`` always uses the ``i``-th child seed, so
 the same seed gives the same answer whatever the number of workers.
 
->>> r = makes(["7S"], "N", n=20, seed=1, fixed={"N": "AKQJT98765432..."}, chunk=10)
+>>> r = makes(["7S"], "N", trials=20, seed=1, fixed={"N": "AKQJT98765432..."}, chunk=10)
 >>> r.contracts[0].make_rate, r.contracts[0].tricks[13]
 (1.0, 20)
->>> makes(["3NT"], "N", n=5, seed=1, constraints={"N": parse_constraint("hcp=38+")})
+>>> makes(["3NT"], "N", trials=5, seed=1, constraints={"N": parse_constraint("hcp=38+")})
 Traceback (most recent call last):
 ...
 cardlab.errors.ConstraintError: no deal out of 200,000 random deals met the constraints (N: hcp=38+)
@@ -23,13 +23,14 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from cardlab.results import JsonText
 from cardlab.board import SEATS, Seat, parse_seat
 from cardlab.bridge.dd import declarer_tricks, lead_tricks, parse_strain
 from cardlab.bridge.deals import Constraint, parse_constraint
 from cardlab.cards import RANKS, SUIT_ORDER, SUITS
 from cardlab.dealing import card_ids
 from cardlab.intervals import mean_interval, wilson
-from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, resolve_seed
+from cardlab.engine import Executor, SeedLike, available_cores, reduce_chunks, renamed_trials, resolve_seed
 from cardlab.errors import ConstraintError, ContractError, DeckError
 from cardlab.scoring.contract import Contract, declarer_score
 from cardlab.scoring.matchpoints import imps
@@ -136,7 +137,7 @@ def _setup(constraints: Mapping[str, Constraint | str] | None, fixed: Mapping[st
     return cons, fix
 
 
-def _check_n(n: int) -> int:
+def _check_n(n: int | None) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ConstraintError(f"the number of deals must be a whole number of at least 1, got {n!r}")
     return int(n)
@@ -160,7 +161,7 @@ class _MakesTask:
 
 
 @dataclass(frozen=True)
-class ContractStats:
+class ContractStats(JsonText):
     """Double-dummy results of one contract over the deals."""
 
     contract: str
@@ -192,7 +193,7 @@ class ContractStats:
         """Mean declarer-side score, with its 95% interval (normal approximation)."""
         return _mean_interval(self.score_sum, self.score_squares, self.deals)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """``{contract, declarer, deals, tricks: [{tricks, count, probability, ci95}], mean_tricks, make, score}``."""
         if not self.deals:  # interrupted before the first batch: nothing to estimate
             return {"contract": self.contract, "declarer": self.declarer, "deals": 0}
@@ -209,7 +210,7 @@ class ContractStats:
 
 
 @dataclass(frozen=True)
-class Comparison:
+class Comparison(JsonText):
     """Contract A against contract B on the same deals, from A's side: IMPs and matchpoints."""
 
     first: str
@@ -231,7 +232,7 @@ class Comparison:
         squares = self.wins + 0.25 * self.ties
         return _mean_interval(total, squares, n)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """``{first, second, deals, imps: {mean, ci95}, matchpoints: {mean, ci95}, wins, ties}``."""
         m, lo, hi = self.imps()
         p, plo, phi = self.matchpoints()
@@ -241,7 +242,7 @@ class Comparison:
 
 
 @dataclass(frozen=True)
-class MakesResult:
+class MakesResult(JsonText):
     """Statistics of one or two contracts over random deals under constraints."""
 
     contracts: tuple[ContractStats, ...]
@@ -255,12 +256,12 @@ class MakesResult:
     interrupted: bool = False
     workers: int = 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The run as a JSON-ready dict: deals, seed, constraints, each contract's statistics, the comparison."""
         return {"deals": self.deals, "requested": self.requested, "seed": self.seed, "tried": self.tried,
                 "constraints": self.constraints, "vulnerable": self.vulnerable, "interrupted": self.interrupted,
-                "contracts": [c.to_json() for c in self.contracts],
-                "comparison": self.comparison.to_json() if self.comparison and self.deals else None}
+                "contracts": [c.to_dict() for c in self.contracts],
+                "comparison": self.comparison.to_dict() if self.comparison and self.deals else None}
 
     def to_csv(self) -> str:
         """One row per contract and trick count: count, probability and its 95% interval."""
@@ -323,7 +324,7 @@ def _parse_contract(text: str) -> Contract:
 def makes(
     contracts: Sequence[str],
     declarer: str | Seat | Sequence[str | Seat],
-    n: int,
+    trials: int | None = None,
     *,
     constraints: Mapping[str, Constraint | str] | None = None,
     fixed: Mapping[str, str] | None = None,
@@ -333,14 +334,16 @@ def makes(
     chunk: int = DEFAULT_DD_CHUNK,
     progress: bool = False,
     executor: Executor | str | None = None,
+    n: int | None = None,
 ) -> MakesResult:
-    """How one contract (or two, compared) fares double dummy over ``n`` random deals.
+    """How one contract (or two, compared) fares double dummy over ``trials`` random deals
+    (``n`` is its deprecated name).
 
     ``declarer`` is one seat for all contracts or one per contract; ``constraints``
     map seats to :func:`parse_constraint` specs; ``fixed`` seats hold given cards.
     Ctrl-C returns the deals solved so far, marked ``interrupted``.
     """
-    n = _check_n(n)
+    n = _check_n(renamed_trials(trials, n, "n", "makes()"))
     if not 1 <= len(contracts) <= 2:
         raise ContractError(f"give one contract, or two to compare, not {len(contracts)}")
     parsed = [_parse_contract(c) for c in contracts]
@@ -442,7 +445,7 @@ class _LeadTask:
 
 
 @dataclass(frozen=True)
-class LeadStats:
+class LeadStats(JsonText):
     """One opening lead (a group of equal cards) over the deals."""
 
     lead: str
@@ -464,7 +467,7 @@ class LeadStats:
         """95% Wilson interval of the probability of setting the contract."""
         return wilson(self.sets, self.deals)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """``{lead, deals, defence_tricks: {mean, ci95}, set: {probability, ci95}}``."""
         if not self.deals:  # interrupted before the first batch
             return {"lead": self.lead, "deals": 0}
@@ -475,7 +478,7 @@ class LeadStats:
 
 
 @dataclass(frozen=True)
-class LeadResult:
+class LeadResult(JsonText):
     """Opening leads ranked by how often they beat the contract, then by defensive tricks."""
 
     contract: str
@@ -488,11 +491,11 @@ class LeadResult:
     workers: int = 1
     notes: tuple[str, ...] = field(default=())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The run as a JSON-ready dict: contract, declarer, deals, seed and each lead's statistics."""
         return {"contract": self.contract, "declarer": self.declarer, "deals": self.deals,
                 "requested": self.requested, "seed": self.seed, "interrupted": self.interrupted,
-                "leads": [lead.to_json() for lead in self.leads]}
+                "leads": [lead.to_dict() for lead in self.leads]}
 
     def to_csv(self) -> str:
         """One row per lead: mean defence tricks and set rate, each with its 95% interval."""
@@ -507,7 +510,7 @@ class LeadResult:
         """One row per lead (needs pandas)."""
         import pandas as pd
 
-        return pd.DataFrame([lead.to_json() for lead in self.leads])
+        return pd.DataFrame([lead.to_dict() for lead in self.leads])
 
     def table(self) -> str:
         """The text ``bridge lead`` prints."""
@@ -534,7 +537,7 @@ def leads(
     hand: str,
     contract: str,
     declarer: str | Seat,
-    n: int,
+    trials: int | None = None,
     *,
     constraints: Mapping[str, Constraint | str] | None = None,
     fixed: Mapping[str, str] | None = None,
@@ -543,14 +546,15 @@ def leads(
     chunk: int = DEFAULT_DD_CHUNK,
     progress: bool = False,
     executor: Executor | str | None = None,
+    n: int | None = None,
 ) -> LeadResult:
     """Every opening lead from ``hand`` (held by declarer's left-hand opponent) against ``contract``.
 
-    For each of ``n`` deals dealt around the leader's hand under ``constraints``, DDS
+    For each of ``trials`` deals (``n``: its deprecated name) dealt around the leader's hand under ``constraints``, DDS
     solves the position with each card led (``solve_all_boards``, 200 deals a call);
     cards in sequence are one lead. Ranked by set rate, then by defensive tricks.
     """
-    n = _check_n(n)
+    n = _check_n(renamed_trials(trials, n, "n", "leads()"))
     parsed = _parse_contract(contract)
     seat = parse_seat(declarer)
     leader = (seat.index + 1) % 4

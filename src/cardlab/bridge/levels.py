@@ -25,6 +25,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Sequence
 
+from cardlab.results import JsonText
+from cardlab.textformat import percent
 from cardlab.errors import ConstraintError, DealerScriptError
 
 __all__ = ["Level", "parse_levels", "script_levels", "level_counts", "LevelReport", "compile_levels",
@@ -96,7 +98,7 @@ def parse_levels(text: str) -> tuple[Level, ...]:
     shares); ``NAME:SHARE`` or ``NAME`` alone is "every other deal"."""
     items = [p for p in _split_top(text, ",") if p.strip()]
     if not items:
-        raise ConstraintError(f"--level {text!r} names no hand types")
+        raise ConstraintError(f"the levels {text!r} name no hand types")
     levels = tuple(_level(item, text) for item in items)
     names = [level.name for level in levels]
     for name in names:
@@ -144,8 +146,7 @@ def level_counts(levels: Sequence[Level], boards: int) -> list[int]:
 
 
 def _pct(share: Fraction) -> str:
-    value = share * 100
-    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.4g}%"
+    return percent(share, trim=True)
 
 
 def compile_levels(text: str, source: str | None, levels: Sequence[Level]) -> list[Any]:
@@ -169,7 +170,7 @@ def compile_levels(text: str, source: str | None, levels: Sequence[Level]) -> li
 
 
 @dataclass(frozen=True)
-class LevelReport:
+class LevelReport(JsonText):
     """One type of a levelled set: boards dealt and share asked; its natural frequency among the
     script's deals, exact (``natural``) or simulated (``simulated`` successes of ``trials``, with
     ``interval``)."""
@@ -193,7 +194,7 @@ class LevelReport:
                     f"95% interval {100 * lo:.2f}% - {100 * hi:.2f}%)")
         return "unknown"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The level as a JSON-ready dict (boards, share, natural frequency)."""
         out: dict[str, Any] = {"name": self.name, "expression": self.expression, "boards": self.boards,
                                "share": float(self.share), "share_exact": str(self.share)}

@@ -33,6 +33,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Iterator
 
+from cardlab.results import JsonText
+from cardlab.textformat import percent, text_table
 from cardlab.errors import ConstraintError, DeckError
 
 __all__ = ["SplitRow", "CardPlace", "SplitTable", "suit_split", "card_layouts", "parse_vacant", "parse_holding",
@@ -44,7 +46,7 @@ _SMALL = "98765432X"
 
 
 @dataclass(frozen=True)
-class SplitRow:
+class SplitRow(JsonText):
     """One row: West's and East's holdings (or lengths), how many ways, and the exact probability.
 
     ``likelihood`` is the chance of the cards seen so far given this layout (1 with no plays)."""
@@ -55,7 +57,7 @@ class SplitRow:
     probability: Fraction
     likelihood: Fraction = Fraction(1)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The row as the JSON of ``bridge split``."""
         row: dict[str, Any] = {"west": self.west, "east": self.east, "count": self.count,
                                "probability": float(self.probability),
@@ -66,20 +68,20 @@ class SplitRow:
 
 
 @dataclass(frozen=True)
-class CardPlace:
+class CardPlace(JsonText):
     """Where one missing honour lies: the exact chance that West holds it (East the rest)."""
 
     card: str
     west: Fraction
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Where the card lies, West and East, exact and as floats."""
         return {"card": self.card, "west": float(self.west), "west_exact": _ratio(self.west),
                 "east": float(1 - self.west), "east_exact": _ratio(1 - self.west)}
 
 
 @dataclass(frozen=True)
-class SplitTable:
+class SplitTable(JsonText):
     """An exact split table: ``rows`` by seat (layouts or lengths), ``either_way`` lengths folded
     (split-length view only), ``lengths`` (layout view: rows grouped by West's length), ``places``
     (each named card's location), ``total`` (the ways to divide the unseen cards)."""
@@ -94,16 +96,16 @@ class SplitTable:
     played: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = field(default=(), repr=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The table as the JSON of ``bridge split`` (docs/splits.md)."""
         out: dict[str, Any] = {"missing": self.missing, "vacant": list(self.vacant),
-                               "rows": [r.to_json() for r in self.rows], "total": self.total}
+                               "rows": [r.to_dict() for r in self.rows], "total": self.total}
         if self.either_way:
-            out["either_way"] = [r.to_json() for r in self.either_way]
+            out["either_way"] = [r.to_dict() for r in self.either_way]
         if self.lengths:
-            out["lengths"] = [r.to_json() for r in self.lengths]
+            out["lengths"] = [r.to_dict() for r in self.lengths]
         if self.places:
-            out["places"] = [p.to_json() for p in self.places]
+            out["places"] = [p.to_dict() for p in self.places]
         if self.played:
             out["played"] = [f"{seat}:{_card(card)}" for seat, card in self.played]
         if self.notes:
@@ -129,7 +131,7 @@ class SplitTable:
             parts += [_render(self.lengths, "By length"), ""]
         if self.places:
             parts.append("Where each card lies:")
-            parts += [f"  {p.card}: West {_pct(p.west)} ({_ratio(p.west)}), East {_pct(1 - p.west)} "
+            parts += [f"  {p.card}: West {percent(p.west)} ({_ratio(p.west)}), East {percent(1 - p.west)} "
                       f"({_ratio(1 - p.west)})" for p in self.places]
             parts.append("")
         parts.append(f"Total ways to divide the unseen cards: C({sum(self.vacant)}, {self.vacant[0]}) = "
@@ -146,23 +148,16 @@ def _card(card: str) -> str:
 
 
 def _ratio(value: Fraction) -> str:
+    """'p/q' always (the JSON schema keeps the denominator, even 1)."""
     return f"{value.numerator}/{value.denominator}"
-
-
-def _pct(value: Fraction) -> str:
-    return f"{100 * float(value):.2f}%"
 
 
 def _render(rows: tuple[SplitRow, ...], title: str) -> str:
     plays = any(r.likelihood != 1 for r in rows)
     header = ("West", "East", "Ways", *(("Chance of plays",) if plays else ()), "Probability", "Exact")
-    body = [(r.west, r.east, f"{r.count:,}", *((_ratio(r.likelihood),) if plays else ()), _pct(r.probability),
+    body = [(r.west, r.east, f"{r.count:,}", *((_ratio(r.likelihood),) if plays else ()), percent(r.probability),
              _ratio(r.probability)) for r in rows]
-    widths = [max(len(x[i]) for x in [header, *body]) for i in range(len(header))]
-    lines = [title]
-    for row in [header, *body]:
-        lines.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
-    return "\n".join(lines)
+    return title + "\n" + text_table(header, body, left={0, 1})
 
 
 def parse_vacant(text: str | tuple[int, int] | None) -> tuple[int, int]:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from cardlab.cli.options import trials, whole_number
+from cardlab.cli.output import about_option
 from cardlab.errors import ConstraintError
 
 __all__ = ["add_board_set_options", "board_set_requested", "board_set_command", "register"]
@@ -81,7 +82,9 @@ def board_set_command(args: argparse.Namespace) -> int:
         if args.level:
             raise ConstraintError("--level applies to one script; in a --mix set, declare each script's types with "
                                   "'# level' lines in the script")
-        for item in parse_mix(args.mix):
+        with about_option("--mix"):
+            mix = parse_mix(args.mix)
+        for item in mix:
             text = read_text(item.script)
             parts.append(ScriptPart(parse_script(text, item.script), text, item.count, script_levels(text)))
     else:
@@ -92,7 +95,8 @@ def board_set_command(args: argparse.Namespace) -> int:
         else:
             text, source = read_text(args.script), args.script
         script = parse_script(text, source)
-        levels = parse_levels(args.level) if args.level else script_levels(text)
+        with about_option("--level"):
+            levels = parse_levels(args.level) if args.level else script_levels(text)
         count = args.produce or script.produce or DEFAULT_BOARDS
         parts.append(ScriptPart(script, text, count, levels))
     fmt = format_for(args.output, args.board_format)
@@ -100,7 +104,7 @@ def board_set_command(args: argparse.Namespace) -> int:
                             shuffle=args.shuffle, generate=args.generate, level_trials=args.level_trials,
                             workers=args.workers, executor=executor_for(args))
     if args.format == "json":
-        data = (json.dumps(result.to_json(), indent=2) + "\n").encode("utf-8")
+        data = (result.to_json() + "\n").encode("utf-8")
     else:
         data = result.boards.encode(fmt)
     if args.output:

@@ -45,7 +45,7 @@ __all__ = ["main", "build_parser", "COMMANDS", "GROUPS"]
 #: The command groups and their one-line help.
 GROUPS: dict[str, str] = {
     "bridge": "bridge hand statistics, deals, double dummy and duplicate scoring",
-    "poker": "poker hands: evaluate, compare, odds, equity",
+    "poker": "poker hands: compare, rank, odds, equity, video poker",
 }
 
 #: Every command: (group, command) -> (module that registers it, one-line help for the listing).

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import sys
 import tempfile
@@ -30,9 +29,25 @@ from cardlab.errors import CardlabError
 if TYPE_CHECKING:
     from cardlab.tabulation import Tabulation
 
-__all__ = ["NothingProduced", "add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
+__all__ = ["NothingProduced", "about_option", "add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
            "replacing", "output_file",
            "cap_workers"]
+
+
+@contextlib.contextmanager
+def about_option(flag: str) -> Iterator[None]:
+    """Library errors speak of values; a command names the option the value came from:
+    a :class:`CardlabError` raised in the block is raised again, of the same class where it
+    can be, as ``'{flag}: {message}'``."""
+    try:
+        yield
+    except CardlabError as error:
+        message = f"{flag}: {error}"
+        try:
+            again = type(error)(message)
+        except TypeError:  # an error class with its own constructor
+            again = CardlabError(message)
+        raise again from None
 
 
 def add_output_options(parser: argparse.ArgumentParser, plot: bool = True) -> None:
@@ -81,8 +96,8 @@ class Result(Protocol):
     """What a command's result object offers :func:`write_result` (``to_pbn`` too when the
     command has ``--format pbn``)."""
 
-    def to_json(self) -> Any:
-        """The result as JSON-ready data."""
+    def to_json(self) -> str:
+        """The result as JSON text (:class:`cardlab.results.JsonText`)."""
         ...
 
     def to_csv(self) -> str:
@@ -95,11 +110,11 @@ class Result(Protocol):
 
 
 def write_result(args: argparse.Namespace, result: Result) -> None:
-    """A result object in ``--format``: its ``to_json()`` (indented), ``to_csv()``, ``to_pbn()``
+    """A result object in ``--format``: its ``to_json()`` (indented text), ``to_csv()``, ``to_pbn()``
     or ``table()``, written as :func:`write_text` does."""
     fmt = getattr(args, "format", "table")
     if fmt == "json":
-        text = json.dumps(result.to_json(), indent=2) + "\n"
+        text = result.to_json() + "\n"
     elif fmt == "pbn":
         text = getattr(result, "to_pbn")()
     elif fmt == "csv":

@@ -54,7 +54,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "odds", help="probability of each poker hand, exact and simulated",
         description="Exact number and probability of each category for a hand drawn from a deck "
                     "(cards removed, short deck, several decks) or spun on a reel machine; with "
-                    "--simulate, simulated beside exact with 95%% intervals. Example: cardlab poker "
+                    "--simulate, simulated beside exact with 95% intervals. Example: cardlab poker "
                     "odds --simulate 10000000 --seed 1")
     odds.add_argument("--cards", type=whole_number(5, 7), default=5,
                       help="cards in the hand, 5, 6 or 7; the best five count (default 5)")
@@ -131,6 +131,8 @@ def _odds(args: argparse.Namespace) -> int:
             raise CardlabError("--game razz counts hands of one full deck exactly: it takes only --cards")
         return emit(args, razz_odds(args.cards))
 
+    if args.reels is not None and (args.remove or args.decks != 1):
+        raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
     return emit(args, poker_odds(args.cards, remove=args.remove, short_deck=args.short_deck, decks=args.decks,
-                                 reels=args.reels, simulate=args.simulate, seed=args.seed, workers=args.workers,
+                                 reels=args.reels, trials=args.simulate, seed=args.seed, workers=args.workers,
                                  progress=True, executor=executor_for(args)))

@@ -52,7 +52,7 @@ def _equity(args: argparse.Namespace) -> int:
     from cardlab.poker.equity import equity
 
     result = equity(args.specs, board=args.board, dead=args.dead, game=args.game, hi_lo=args.hi_lo,
-                    simulate=args.simulate, seed=args.seed, workers=args.workers,
+                    trials=args.simulate, seed=args.seed, workers=args.workers,
                     progress=bool(args.simulate), executor=executor_for(args))
     write_result(args, result)
     if args.plot:

@@ -8,8 +8,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardlab.cli.options import seed_value, trials, whole_number
-from cardlab.cli.output import write_result
+from cardlab.cli.cluster_option import add_cluster_option, executor_for
+from cardlab.cli.options import seed_value, trials, whole_number, workers_value
+from cardlab.cli.output import replacing, write_result
+from cardlab.cores import available_cores
 from cardlab.errors import CardlabError
 
 __all__ = ["register"]
@@ -40,12 +42,15 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     video.add_argument("--simulate", type=trials, metavar="HANDS",
                        help="also play HANDS random hands under the computed strategy")
     video.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
+    video.add_argument("--workers", type=workers_value, default=available_cores(),
+                       help="processes for the simulation (default: one per core); the result does not depend on it")
     video.add_argument("--format", choices=("table", "csv", "json"), default="table",
                        help="output format (default: an aligned table)")
     video.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
     video.add_argument("--plot", metavar="FILE.png",
                        help="also draw the return contribution of each outcome (the EV of the best holds "
                             "with --hand) as a PNG picture")
+    add_cluster_option(video)
     video.set_defaults(func=_video)
 
 
@@ -60,10 +65,12 @@ def _video(args: argparse.Namespace) -> int:
             raise CardlabError("--simulate plays the whole game: it cannot be combined with --hand")
         result = hold_values(args.paytable, args.hand, deck, jokers=args.jokers, wild=args.wild)
     else:
-        result = analyse(args.paytable, deck, jokers=args.jokers, wild=args.wild, simulate=args.simulate,
-                         seed=args.seed, ties=args.ties)
+        result = analyse(args.paytable, deck, jokers=args.jokers, wild=args.wild, trials=args.simulate,
+                         seed=args.seed, workers=args.workers, progress=args.simulate is not None,
+                         executor=executor_for(args) if args.simulate is not None else None, ties=args.ties)
     write_result(args, result)
     if args.plot:
-        result.plot(args.plot)
+        with replacing(args.plot) as temporary:
+            result.plot(temporary)
         print(f"plot written to {args.plot}", file=sys.stderr)
-    return 0
+    return 130 if isinstance(result, VideoAnalysis) and result.interrupted else 0

@@ -17,65 +17,58 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardlab._lazy import lazy_exports
+from cardlab._lazy import EXPORTS, lazy_exports
 
 if TYPE_CHECKING:
     from cardlab.dealing import Reels
     from cardlab.poker.comparison import Comparison, HandValue, compare, hand_value
-    from cardlab.poker.equity_result import EquityResult
+    from cardlab.poker.equity import game_named, parse_players
+    from cardlab.poker.equity_result import EquityResult, PlayerEquity
     from cardlab.poker.evaluator import evaluate, hand_array, parse_hand, strengths
-    from cardlab.poker.odds import PokerCategory, category_counts, category_odds
-    from cardlab.poker.ranking import RankedHands, rank_hands
+    from cardlab.poker.odds import PokerCategory, category_counts, category_odds, poker_odds
     from cardlab.poker.ranges import Range, parse_range
-    from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules, rules_named
+    from cardlab.poker.ranking import RankedHands, rank_hands
+    from cardlab.poker.rules import Category, Rules, SHORT_DECK, STANDARD, rules_named
+    from cardlab.poker.video import analyse, hold_values, parse_deck
+    from cardlab.poker.video_paytable import PayTable, paytable
+    from cardlab.poker.video_result import HandAnalysis, VideoAnalysis
 
-#: Imported on first use: ``cardlab poker rank`` loads the ranking, not the odds and equity engines.
-__getattr__, __dir__ = lazy_exports(__name__, {
-    "Reels": "cardlab.dealing",
-    "Comparison": "cardlab.poker.comparison",
-    "HandValue": "cardlab.poker.comparison",
-    "compare": "cardlab.poker.comparison",
-    "hand_value": "cardlab.poker.comparison",
-    "EquityResult": "cardlab.poker.equity_result",
-    "evaluate": "cardlab.poker.evaluator",
-    "hand_array": "cardlab.poker.evaluator",
-    "parse_hand": "cardlab.poker.evaluator",
-    "strengths": "cardlab.poker.evaluator",
-    "PokerCategory": "cardlab.poker.odds",
-    "category_counts": "cardlab.poker.odds",
-    "category_odds": "cardlab.poker.odds",
-    "RankedHands": "cardlab.poker.ranking",
-    "rank_hands": "cardlab.poker.ranking",
-    "Range": "cardlab.poker.ranges",
-    "parse_range": "cardlab.poker.ranges",
-    "SHORT_DECK": "cardlab.poker.rules",
-    "STANDARD": "cardlab.poker.rules",
-    "Category": "cardlab.poker.rules",
-    "Rules": "cardlab.poker.rules",
-    "rules_named": "cardlab.poker.rules",
-}, globals())
+#: Imported on first use (the table is :data:`cardlab._lazy.EXPORTS`), so importing the package
+#: (and ``cardlab --help``) does not load numpy and the engines.
+__getattr__, __dir__ = lazy_exports(__name__, EXPORTS[__name__], globals())
 
 __all__ = [
-    "Category",
-    "Rules",
-    "STANDARD",
-    "SHORT_DECK",
-    "rules_named",
+    "Reels",
+    "Comparison",
+    "HandValue",
+    "compare",
+    "hand_value",
+    "game_named",
+    "parse_players",
+    "EquityResult",
+    "PlayerEquity",
     "evaluate",
-    "strengths",
     "hand_array",
     "parse_hand",
-    "HandValue",
-    "Comparison",
-    "hand_value",
-    "compare",
+    "strengths",
+    "PokerCategory",
+    "category_counts",
+    "category_odds",
+    "poker_odds",
     "RankedHands",
     "rank_hands",
-    "PokerCategory",
-    "category_odds",
-    "category_counts",
-    "Reels",
-    "EquityResult",
     "Range",
     "parse_range",
+    "SHORT_DECK",
+    "STANDARD",
+    "Category",
+    "Rules",
+    "rules_named",
+    "analyse",
+    "hold_values",
+    "parse_deck",
+    "PayTable",
+    "paytable",
+    "VideoAnalysis",
+    "HandAnalysis",
 ]

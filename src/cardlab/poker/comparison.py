@@ -21,6 +21,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from cardlab.results import JsonText
 from cardlab.cards import RANKS, format_cards
 from cardlab.errors import HandError
 from cardlab.poker.evaluator import parse_hand, strengths
@@ -42,7 +43,7 @@ def rank_name(rank: int, plural: bool = False) -> str:
 
 
 @dataclass(frozen=True)
-class HandValue:
+class HandValue(JsonText):
     """One evaluated hand: its cards, category, strength and best five cards.
 
     Its repr is the call that makes it again:
@@ -70,7 +71,7 @@ class HandValue:
         repeats = ", repeats=True" if len(set(self.cards)) < len(self.cards) else ""
         return f"hand_value({self.text!r}{rules}{repeats})"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """``{"hand", "best", "category", "strength", "description"}``."""
         return {"hand": self.text, "best": format_cards(self.best), "category": self.category.key,
                 "strength": self.strength, "description": self.describe()}
@@ -147,13 +148,13 @@ def _part(category: Category, position: int) -> str:
 
 
 @dataclass(frozen=True)
-class Comparison:
+class Comparison(JsonText):
     """The hands compared, the indices of the winners (several on a tie), and why.
 
     >>> result = compare(["Ah Ad 8c 8s Kd", "As Ac 8h 8d Qc"])
     >>> result
     compare(['Ah Ad 8c 8s Kd', 'As Ac 8h 8d Qc'])
-    >>> result.to_json()["winners"], result.to_json()["hands"][1]["description"]
+    >>> result.to_dict()["winners"], result.to_dict()["hands"][1]["description"]
     ([1], 'two pair, aces and eights, queen kicker')
     """
 
@@ -175,10 +176,10 @@ class Comparison:
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per hand: number (from 1), winner, hand, best, category, strength, description."""
-        return [{"number": n, "winner": n - 1 in self.winners, **v.to_json()}
+        return [{"number": n, "winner": n - 1 in self.winners, **v.to_dict()}
                 for n, v in enumerate(self.hands, 1)]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """``{"winners": [hand numbers from 1], "tie": bool, "reason": str, "hands": rows}``."""
         return {"winners": [i + 1 for i in self.winners], "tie": self.tie, "reason": self.reason,
                 "hands": self.rows()}

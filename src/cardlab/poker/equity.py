@@ -41,7 +41,7 @@ import numpy as np
 
 from cardlab.cards import SUITS, card_id_array, format_cards, parse_card_ids
 from cardlab.distribution import Simulation
-from cardlab.engine import Executor, SeedLike, available_cores, kernel_state, reduce_chunks, resolve_seed
+from cardlab.engine import Executor, SeedLike, available_cores, kernel_state, reduce_chunks, renamed_trials, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, RangeError, TooLargeError
 from cardlab.intervals import Z95
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
@@ -323,15 +323,16 @@ def equity(
     *,
     game: str | Game = "holdem",
     hi_lo: bool = False,
-    simulate: int | None = None,
+    trials: int | None = None,
     seed: SeedLike = None,
     workers: int = 1,
     chunk: int = SIMULATION_CHUNK,
     progress: bool = False,
     executor: Executor | str | None = None,
     max_evaluations: int = MAX_EVALUATIONS,
+    simulate: int | None = None,
 ) -> EquityResult:
-    """Equity of each player's hand or range; exact unless ``simulate`` gives a number of trials.
+    """Equity of each player's hand or range; exact unless ``trials`` gives a number of random boards.
 
     Parameters
     ----------
@@ -339,15 +340,17 @@ def equity(
     board, dead : known board cards (0, 3, 4 or 5) and cards out of play.
     game : ``holdem``, ``omaha`` (4 cards), ``omaha5``, ``omaha6`` or ``shortdeck``.
     hi_lo : split each pot between the best high and the best 8-or-better low.
-    simulate, seed, workers, chunk, progress, executor : a seeded simulation of ``simulate`` boards
+    trials, seed, workers, chunk, progress, executor : a seeded simulation of ``trials`` boards
         through :func:`cardlab.engine.iter_chunks` (same seed, same numbers, whatever ``workers``).
     max_evaluations : refuse an exact answer costing more hand evaluations than this.
+    simulate : the deprecated name of ``trials`` (one release, with a DeprecationWarning).
 
     >>> equity(["AsAh", "KdKc"], board="2c 3c 4c 5c 6c 7c")
     Traceback (most recent call last):
     ...
     cardlab.errors.HandError: a board has 0, 3, 4 or 5 cards; '2c 3c 4c 5c 6c 7c' has 6
     """
+    trials = renamed_trials(trials, simulate, "simulate", "equity()")
     g = game_named(game)
     board_ids = _card_list(board)
     dead_ids = _card_list(dead)
@@ -361,8 +364,8 @@ def equity(
     if left < 5 - len(board_ids):
         raise DeckError(f"{len(players)} players of {g.hole} cards leave {left} cards for the board, "
                         f"which needs {5 - len(board_ids)}")
-    if simulate is not None:
-        return _simulate(g, players, board_ids, dead_ids, hi_lo, simulate, seed, workers, chunk,
+    if trials is not None:
+        return _simulate(g, players, board_ids, dead_ids, hi_lo, trials, seed, workers, chunk,
                          progress, executor)
     return _exact(g, players, board_ids, dead_ids, hi_lo, max_evaluations, workers)
 

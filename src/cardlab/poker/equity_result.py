@@ -1,6 +1,6 @@
 """The result of an equity calculation: per player win, tie and equity, exact or simulated.
 
-JSON (:meth:`EquityResult.to_json`)::
+JSON (:meth:`EquityResult.to_dict`; :meth:`~EquityResult.to_json` gives it as text)::
 
     {"total": boards (or weighted deals x boards, or trials), "exact": bool,
      "players": [{"spec": str, "win": float, "tie": float, "equity": float,
@@ -16,7 +16,7 @@ equity itself at both ends when exact. A simulated result adds
 >>> r = EquityResult("holdem", "", "", False, True, 10, (p, p), None)
 >>> r
 EquityResult(holdem exact: AsAh 55.00%, AsAh 55.00%)
->>> r.to_json()["players"][0]["wins"]
+>>> r.to_dict()["players"][0]["wins"]
 5
 """
 
@@ -25,11 +25,12 @@ from __future__ import annotations
 import csv
 import html
 import io
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
+from cardlab.results import JsonText
+from cardlab.textformat import interval, text_table
 from cardlab.distribution import Simulation
 
 __all__ = ["EquityResult", "PlayerEquity"]
@@ -50,7 +51,7 @@ class PlayerEquity:
 
 
 @dataclass(frozen=True)
-class EquityResult:
+class EquityResult(JsonText):
     """Equity of each player; ``grid`` is the first player's equity against each of the second
     player's 169 hand classes (``row * 13 + column``, see :func:`cardlab.poker.ranges.class_label`),
     None where the range has none; present for a hand (or range) against a hold'em range."""
@@ -75,7 +76,7 @@ class EquityResult:
         """Each player's equity (win plus share of ties), in order."""
         return tuple(p.equity for p in self.players)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """A dict in the documented JSON schema."""
         data: dict[str, Any] = {
             "total": self.total,
@@ -90,8 +91,11 @@ class EquityResult:
         return data
 
     def to_json_text(self) -> str:
-        """The JSON of :meth:`to_json`, indented, with a final newline."""
-        return json.dumps(self.to_json(), indent=2) + "\n"
+        """Deprecated (one release): :meth:`to_json` gives the text; this adds a final newline."""
+        import warnings
+
+        warnings.warn("EquityResult.to_json_text() is deprecated, use to_json()", DeprecationWarning, stacklevel=2)
+        return self.to_json() + "\n"
 
     def to_csv(self) -> str:
         """One row per player: spec, win, tie, equity, wins, ties, ci95_low, ci95_high."""
@@ -139,23 +143,15 @@ class EquityResult:
             if self.exact:
                 row += [_num(p.wins), _num(p.ties)]
             else:
-                row += [f"{p.ci95[0]:.3%} - {p.ci95[1]:.3%}"]
+                row += [interval(f"{p.ci95[0]:.3%}", f"{p.ci95[1]:.3%}")]
             rows.append(row)
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-        left = {1}
-
-        def fmt(cells: Sequence[str]) -> str:
-            return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
-
-        lines = [self._caption(), fmt(headers), "  ".join("-" * w for w in widths)]
-        lines += [fmt(r) for r in rows]
-        return "\n".join(lines) + "\n"
+        return self._caption() + "\n" + text_table(headers, rows, left={1}) + "\n"
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{h}</th>" for h in ("player", "hand / range", "win", "tie", "equity", "95% interval"))
         body = "".join(
             f"<tr><td>{n}</td><td>{html.escape(p.spec)}</td><td>{p.win:.3%}</td><td>{p.tie:.3%}</td>"
-            f"<td><b>{p.equity:.3%}</b></td><td>{p.ci95[0]:.3%} - {p.ci95[1]:.3%}</td></tr>"
+            f"<td><b>{p.equity:.3%}</b></td><td>{interval(f'{p.ci95[0]:.3%}', f'{p.ci95[1]:.3%}')}</td></tr>"
             for n, p in enumerate(self.players, 1))
         return (f"<table><caption>{html.escape(self._caption())}</caption><thead><tr>{head}</tr></thead>"
                 f"<tbody>{body}</tbody></table>")

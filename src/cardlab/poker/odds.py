@@ -88,11 +88,13 @@ class PokerCategory:
         return (strengths(hands, self.rules) >> CATEGORY_SHIFT).astype(np.intp)
 
 
-def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: int | None = None,
+def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, trials: int | None = None,
                   seed: SeedLike = None, workers: int = 1, progress: bool = False,
-                  executor: Executor | str | None = None, title: str = "poker hands") -> Tabulation:
-    """Exact category odds of ``dealing`` and, with ``simulate`` trials, a seeded simulation beside
+                  executor: Executor | str | None = None, title: str = "poker hands",
+                  simulate: int | None = None) -> Tabulation:
+    """Exact category odds of ``dealing`` and, with ``trials``, a seeded simulation beside
     them, as a :class:`~cardlab.tabulation.Tabulation` (what ``cardlab poker odds`` prints).
+    ``simulate`` is the deprecated name of ``trials``.
 
     The cards that ``dealing`` can give must all be in the rules' deck. When
     counting exactly is too large (reels of more than :data:`MAX_ENUMERATION`
@@ -100,7 +102,7 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: i
     :class:`TooLargeError` is raised.
 
     >>> from cardlab.dealing import Deck
-    >>> odds = category_odds(Draw(Deck.standard(), 5), simulate=10_000, seed=1)
+    >>> odds = category_odds(Draw(Deck.standard(), 5), trials=10_000, seed=1)
     >>> odds.exact.count("flush"), odds.simulated.total
     (5108, 10000)
     >>> from cardlab.poker.rules import SHORT_DECK
@@ -109,6 +111,7 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: i
     ...
     cardlab.errors.HandError: card 2c in the deck is not in the short deck
     """
+    trials = engine.renamed_trials(trials, simulate, "simulate", "category_odds()")
     if isinstance(dealing, Reels):
         rules.check_cards([c for reel in dealing.reels for c in reel], where="on the reels")
     else:
@@ -117,12 +120,12 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, simulate: i
     try:
         exact: Distribution | None = engine.exact(dealing, feature)
     except TooLargeError:
-        if not simulate:
+        if not trials:
             raise
         exact = None
     simulated = None
-    if simulate:
-        simulated = simulate_categories(dealing, rules, simulate, seed=seed, workers=workers, progress=progress,
+    if trials:
+        simulated = simulate_categories(dealing, rules, trials, seed=seed, workers=workers, progress=progress,
                                         executor=executor)
     note = "" if exact is not None else "exact counts are too large to compute here; the simulation is shown alone"
     return Tabulation(title, exact, simulated, value_key="category", cumulative=True, note=note)
@@ -196,23 +199,26 @@ def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: 
 
 
 def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = False, decks: int = 1,
-               reels: str | Path | None = None, simulate: int | None = None, seed: SeedLike = None,
-               workers: int = 1, progress: bool = False, executor: Executor | str | None = None) -> Tabulation:
+               reels: str | Path | None = None, trials: int | None = None, seed: SeedLike = None,
+               workers: int = 1, progress: bool = False, executor: Executor | str | None = None,
+               simulate: int | None = None) -> Tabulation:
     """What ``cardlab poker odds`` prints: :func:`category_odds` of ``cards`` cards from a standard
     or short deck (``decks`` of them, without the ``remove`` cards), or of a reel machine read from
-    the file ``reels``, titled with the deck in words.
+    the file ``reels``, titled with the deck in words; ``trials`` (deprecated name: ``simulate``)
+    adds a simulation.
 
     >>> poker_odds(5, remove="As Ks").title
     'poker hands, 5 cards from a standard deck without As Ks (50 cards)'
     >>> poker_odds(reels="machine.txt", decks=2)
     Traceback (most recent call last):
     ...
-    cardlab.errors.CardlabError: --reels sets the cards itself: it cannot be combined with --remove or --decks
+    cardlab.errors.CardlabError: reels set the cards themselves: they cannot be combined with remove or decks
     """
+    trials = engine.renamed_trials(trials, simulate, "simulate", "poker_odds()")
     dealing: Draw | Reels
     if reels is not None:
         if remove or decks != 1:
-            raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
+            raise CardlabError("reels set the cards themselves: they cannot be combined with remove or decks")
         dealing = Reels.read(reels)
         what = f"one card from each of {dealing.k} reels ({Path(reels).name})"
     else:
@@ -228,7 +234,7 @@ def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = 
         what = f"{cards} cards from {base} ({deck.size} cards)"
     rules = SHORT_DECK if short_deck else STANDARD
     title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
-    return category_odds(dealing, rules, simulate=simulate, seed=seed, workers=workers, progress=progress,
+    return category_odds(dealing, rules, trials=trials, seed=seed, workers=workers, progress=progress,
                          title=title, executor=executor)
 
 

@@ -39,6 +39,7 @@ from typing import Any, BinaryIO, Callable, Iterator, Sequence
 
 import numpy as np
 
+from cardlab.results import JsonText
 from cardlab.cards import RANKS, SUITS, format_cards
 from cardlab.errors import CardlabError, HandError
 from cardlab.poker.comparison import HandValue, hand_value
@@ -80,7 +81,7 @@ _SIGNIFICANT = np.isin(_CLASS, (_RANK, _SUIT, _OTHER))
 
 
 @dataclass(frozen=True, eq=False)
-class RankedHands:
+class RankedHands(JsonText):
     """Hands with their category and strength, in input order.
 
     ``cards`` is an ``(n, 7)`` uint8 array of card ids, each row padded with
@@ -116,7 +117,7 @@ class RankedHands:
         return [{"hand": h, "category": keys[c], "strength": s}
                 for h, c, s in zip(self.hand_texts(), self.categories.tolist(), self.strengths.tolist())]
 
-    def to_json(self) -> list[dict[str, Any]]:
+    def to_dict(self) -> list[dict[str, Any]]:
         """The rows as JSON holds them: ``[{"hand", "category", "strength"}, ...]`` (a list,
         as ``cardlab poker rank --format json`` prints it)."""
         return self.rows()
@@ -142,7 +143,7 @@ class RankedHands:
     def iter_text(self, fmt: str = "table") -> Iterator[str]:
         """The text of one format in pieces of at most 32,768 hands (bounded memory).
 
-        ``json`` gives exactly ``json.dumps(self.to_json(), indent=2)`` and a
+        ``json`` gives exactly ``json.dumps(self.to_dict(), indent=2)`` and a
         line end; every format ends with a line end.
         """
         for piece in self._iter_bytes(fmt):

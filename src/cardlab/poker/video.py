@@ -38,16 +38,16 @@ from fractions import Fraction
 from functools import lru_cache, reduce
 from math import comb, lcm
 from pathlib import Path
-from typing import Iterator
-
 import numpy as np
 
 from cardlab.cards import RANKS, format_cards, parse_card_ids
 from cardlab.dealing import Deck
-from cardlab.engine import SeedLike, chunk_sizes, iter_chunks, resolve_seed
+from cardlab.cores import available_cores
+from cardlab.distribution import Simulation
+from cardlab.engine import Executor, SeedLike, reduce_chunks, renamed_trials, resolve_seed
 from cardlab.errors import CardError, DeckError, HandError, TooLargeError
 from cardlab.poker.video_paytable import NCODES, PayTable, paytable
-from cardlab.poker.video_result import HandAnalysis, HoldValue, VideoAnalysis, VideoSimulation
+from cardlab.poker.video_result import HandAnalysis, HoldValue, VideoAnalysis
 
 __all__ = ["VideoDeck", "analyse", "hold_values", "video_deck", "parse_deck", "MAX_CARDS"]
 
@@ -234,28 +234,34 @@ def _outcomes(table: PayTable, cards: VideoDeck) -> np.ndarray:
 
 
 def analyse(game: str | Path | PayTable, deck: Deck | None = None, *, jokers: int | None = None,
-            wild: str | None = None, simulate: int | None = None, seed: SeedLike = None,
-            workers: int = 1, ties: str = "steady") -> VideoAnalysis:
+            wild: str | None = None, trials: int | None = None, seed: SeedLike = None,
+            workers: int = 1, progress: bool = False, executor: Executor | str | None = None,
+            ties: str = "steady", simulate: int | None = None) -> VideoAnalysis:
     """The whole game under optimal play: return, outcome counts, variance (exact), and with
-    ``simulate`` a seeded simulation of that play beside it.
+    ``trials`` a seeded simulation of that play beside it.
 
     Parameters
     ----------
     game : a built-in pay table name, a TOML file, or a :class:`PayTable`.
     deck : the 52-card deck by default; any :class:`Deck` (cards removed, stripped, several).
     jokers, wild : override the pay table's jokers (0-2) and wild rule ("deuces" or "none").
-    simulate, seed, workers : hands to simulate under the computed strategy, and their seed.
+    trials, seed, workers, progress, executor : hands to simulate under the computed strategy,
+        through the engine's chunk runner (:func:`cardlab.engine.reduce_chunks`): the same seed
+        gives the same counts whatever ``workers`` or ``executor``; Ctrl-C keeps the chunks done
+        (``simulation.interrupted``). ``simulate`` is the deprecated name of ``trials``.
     ties : between holds of equal expected pay, "steady" (default) plays the less volatile
         (lower mean square pay), "volatile" the more volatile; then the one keeping more cards.
     """
     from cardlab._native import core as _core
 
+    trials = renamed_trials(trials, simulate, "simulate", "analyse()")
     if ties not in ("steady", "volatile"):
         raise HandError(f"unknown tie rule '{ties}' (expected 'steady' or 'volatile')")
+    play = _Play(trials, seed, workers, progress, executor)
     table = paytable(game)
     cards = video_deck(table, deck, jokers, wild)
     if _repeated(cards):
-        return _analyse_multi(table, cards, ties == "volatile", simulate, seed, workers)
+        return _analyse_multi(table, cards, ties == "volatile", play)
     n = _check_size(cards)
     outcomes = _outcomes(table, cards)
     big, weights = _weights(n)
@@ -270,14 +276,11 @@ def analyse(game: str | Path | PayTable, deck: Deck | None = None, *, jokers: in
     int_counts = tuple(int(c) for c in counts)
     if sum(int_counts) != total or sum(c * int(p) for c, p in zip(int_counts, pays)) != total_pay:
         raise AssertionError("video poker counts do not add up: a bug, please report it")
-    simulation = None
-    if simulate is not None:
-        simulation = _simulate(table, cards, outcomes, strategy, simulate, seed, workers)
-    return VideoAnalysis(table, cards.describe(), n, int_counts, total, int(tied), simulation)
+    simulation, simulated = play.run(_PlayTask(cards.size, outcomes, strategy, len(table.outcomes)))
+    return VideoAnalysis(table, cards.describe(), n, int_counts, total, int(tied), simulation, simulated)
 
 
-def _analyse_multi(table: PayTable, cards: VideoDeck, volatile: bool, simulate: int | None, seed: SeedLike,
-                   workers: int) -> VideoAnalysis:
+def _analyse_multi(table: PayTable, cards: VideoDeck, volatile: bool, play: _Play) -> VideoAnalysis:
     """The whole game on a deck with repeated cards, by the multiset kernel."""
     n = cards.size
     if n < 10:
@@ -289,13 +292,11 @@ def _analyse_multi(table: PayTable, cards: VideoDeck, volatile: bool, simulate: 
     total = comb(n, 5) * big
     if sum(counts) != total:
         raise AssertionError("video poker counts do not add up: a bug, please report it")
-    simulation = None
-    if simulate is not None:
-        types, _ = _type_list(cards)
-        position_type = np.searchsorted(np.array(types), cards.types.astype(np.int64)).astype(np.int64)
-        task = _PlayTask(n, result.outcomes, result.strategy, len(table.outcomes), position_type)
-        simulation = _run_simulation(task, simulate, seed, workers)
-    return VideoAnalysis(table, cards.describe(), n, counts, total, result.ties, simulation)
+    types, _ = _type_list(cards)
+    position_type = np.searchsorted(np.array(types), cards.types.astype(np.int64)).astype(np.int64)
+    simulation, simulated = play.run(_PlayTask(n, result.outcomes, result.strategy, len(table.outcomes),
+                                               position_type))
+    return VideoAnalysis(table, cards.describe(), n, counts, total, result.ties, simulation, simulated)
 
 
 # --- one dealt hand ---------------------------------------------------------------------------
@@ -422,21 +423,36 @@ class _PlayTask:
         return np.bincount(self.outcomes[final_index], minlength=self.k).astype(np.int64)
 
 
-def _simulate(table: PayTable, cards: VideoDeck, outcomes: np.ndarray, strategy: np.ndarray,
-              trials: int, seed: SeedLike, workers: int) -> VideoSimulation:
-    return _run_simulation(_PlayTask(cards.size, outcomes, strategy, len(table.outcomes)), trials, seed, workers)
+@dataclass(frozen=True)
+class _Play:
+    """The simulation asked of :func:`analyse` (``trials`` None: none), checked before the exact work."""
+
+    trials: int | None
+    seed: SeedLike
+    workers: int
+    progress: bool
+    executor: Executor | str | None
+
+    def __post_init__(self) -> None:
+        t = self.trials
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, np.integer)) or t < 1):
+            raise HandError(f"the number of hands to simulate must be a whole number of at least 1, got {t!r}")
+
+    def run(self, task: _PlayTask) -> tuple[Simulation | None, tuple[int, ...]]:
+        """``trials`` hands played by ``task`` in the engine's chunks (the same counts for any
+        workers): the simulation's record and the count of each outcome."""
+        if self.trials is None:
+            return None, ()
+        trials = int(self.trials)
+        root, reported = resolve_seed(self.seed)
+        run = reduce_chunks(task, trials, root, _add_counts, np.zeros(task.k, dtype=np.int64),
+                            chunk=max(5_000, 5_000_000 // task.n_cards), workers=self.workers,
+                            executor=self.executor, progress="simulating video poker" if self.progress else None)
+        info = Simulation(trials=run.done, seed=reported, workers=min(self.workers, available_cores()),
+                          requested=trials, interrupted=run.interrupted)
+        return info, tuple(int(c) for c in run.value)
 
 
-def _run_simulation(task: _PlayTask, trials: int, seed: SeedLike, workers: int) -> VideoSimulation:
-    if trials < 1:
-        raise HandError(f"the number of hands to simulate must be at least 1, got {trials}")
-    root, reported = resolve_seed(seed)
-    counts = np.zeros(task.k, dtype=np.int64)
-    for _, chunk in _chunks(task, trials, root, workers):
-        counts += chunk
-    return VideoSimulation(trials, reported, tuple(int(c) for c in counts))
-
-
-def _chunks(task: _PlayTask, trials: int, root: np.random.SeedSequence,
-            workers: int) -> Iterator[tuple[int, np.ndarray]]:
-    return iter_chunks(task, chunk_sizes(trials, max(5_000, 5_000_000 // task.n_cards)), root, workers=workers)
+def _add_counts(total: np.ndarray, part: np.ndarray) -> np.ndarray:
+    added: np.ndarray = total + part
+    return added

@@ -1,18 +1,18 @@
 """Results of the video poker analysis: the whole game (:class:`VideoAnalysis`) and one dealt
 hand's holds (:class:`HandAnalysis`).
 
-JSON of a whole game (:meth:`VideoAnalysis.to_json`)::
+JSON of a whole game (:meth:`VideoAnalysis.to_dict`; ``to_json()`` gives it as text)::
 
     {"paytable": str, "cards": int, "return": float, "return_exact": "p/q", "variance": float,
      "std_dev": float, "hit_frequency": float, "hands_per_royal": float | null, "total": int,
      "tied_deals": int, "exact": true,
      "outcomes": [{"name": str, "pays": number, "count": int, "probability": float,
                    "contribution": float}],
-     "simulation": {"hands": int, "seed": int, "return": float, "ci95": [lo, hi],
-                    "counts": [int, ...]}   # only with --simulate
+     "simulation": {"trials": int, "requested": int, "seed": int, "interrupted": bool,
+                    "return": float, "ci95": [lo, hi], "counts": [int, ...]}   # only with --simulate
     }
 
-JSON of one hand (:meth:`HandAnalysis.to_json`)::
+JSON of one hand (:meth:`HandAnalysis.to_dict`)::
 
     {"paytable": str, "hand": str, "holds": [{"hold": str, "ev": float, "ev_exact": "p/q",
       "outcomes": {name: count, ...}}]}      # best first; "" = draw five
@@ -35,12 +35,16 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from cardlab.results import JsonText
+from cardlab.textformat import interval, percent, text_table
+from cardlab.distribution import Simulation
 from cardlab.poker.video_paytable import PayTable
 
-__all__ = ["VideoAnalysis", "VideoSimulation", "HandAnalysis", "HoldValue"]
+__all__ = ["VideoAnalysis", "HandAnalysis", "HoldValue"]
 
 
 def _ratio(value: Fraction) -> str:
+    """'p/q' always (the JSON schema's exact ratios keep the denominator, even 1)."""
     return f"{value.numerator}/{value.denominator}"
 
 
@@ -49,22 +53,14 @@ def _number(value: Fraction) -> int | float:
 
 
 @dataclass(frozen=True)
-class VideoSimulation:
-    """Hands played at random under the computed strategy: how many, the seed, and the count
-    of each outcome (aligned with the pay table's outcomes)."""
-
-    hands: int
-    seed: int | None
-    counts: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class VideoAnalysis:
+class VideoAnalysis(JsonText):
     """A pay table under optimal play on one deck: the weighted count of each final outcome
     out of ``total`` (dealt hands × L draws each), and the figures derived from them exactly.
 
     ``tied_deals`` counts the dealt hands whose best expected pay two holds reach (the
-    documented tie rule chose between them).
+    documented tie rule chose between them). With a simulation, ``simulation`` is the engine's
+    record of it (:class:`~cardlab.distribution.Simulation`: trials done, seed, workers,
+    whether Ctrl-C cut it short) and ``simulated`` the count of each outcome over those trials.
     """
 
     paytable: PayTable
@@ -73,7 +69,13 @@ class VideoAnalysis:
     counts: tuple[int, ...]
     total: int
     tied_deals: int
-    simulation: VideoSimulation | None = None
+    simulation: Simulation | None = None
+    simulated: tuple[int, ...] = ()
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether Ctrl-C stopped the simulation early (its figures cover the trials done)."""
+        return self.simulation is not None and self.simulation.interrupted
 
     @property
     def names(self) -> list[str]:
@@ -118,15 +120,15 @@ class VideoAnalysis:
     def simulated_return(self) -> tuple[float, tuple[float, float]] | None:
         """The simulated mean pay and its 95% interval (normal approximation), if simulated."""
         sim = self.simulation
-        if sim is None:
+        if sim is None or sim.trials == 0:
             return None
         pays = [float(o.pays) for o in self.paytable.outcomes]
         from cardlab.intervals import mean_interval
 
-        total = sum(c * p for c, p in zip(sim.counts, pays))
-        squares = sum(c * p * p for c, p in zip(sim.counts, pays))
-        low, high = mean_interval(total, squares, sim.hands)
-        return total / sim.hands, (low, high)
+        total = sum(c * p for c, p in zip(self.simulated, pays))
+        squares = sum(c * p * p for c, p in zip(self.simulated, pays))
+        low, high = mean_interval(total, squares, sim.trials)
+        return total / sim.trials, (low, high)
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per outcome: name, pays, count, probability, contribution (floats)."""
@@ -134,7 +136,7 @@ class VideoAnalysis:
                  "contribution": float(p * o.pays)}
                 for o, c, p in zip(self.paytable.outcomes, self.counts, self.probabilities)]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready data (see the module docstring)."""
         out: dict[str, Any] = {
             "paytable": self.paytable.name, "cards": self.cards, "return": float(self.return_exact),
@@ -144,9 +146,10 @@ class VideoAnalysis:
             "outcomes": self.rows(), "exact": True}
         simulated = self.simulated_return()
         if simulated is not None and self.simulation is not None:
-            out["simulation"] = {"hands": self.simulation.hands, "seed": self.simulation.seed,
-                                 "return": simulated[0], "ci95": list(simulated[1]),
-                                 "counts": list(self.simulation.counts)}
+            sim = self.simulation
+            out["simulation"] = {"trials": sim.trials, "requested": sim.requested, "seed": sim.seed,
+                                 "interrupted": sim.interrupted, "return": simulated[0],
+                                 "ci95": list(simulated[1]), "counts": list(self.simulated)}
         return out
 
     def to_csv(self) -> str:
@@ -161,7 +164,7 @@ class VideoAnalysis:
         for i, row in enumerate(self.rows()):
             line = [row["name"], row["pays"], row["count"], repr(row["probability"]), repr(row["contribution"])]
             if sim is not None:
-                line += [sim.counts[i], repr(sim.counts[i] / sim.hands)]
+                line += [self.simulated[i], repr(self.simulated[i] / sim.trials)]
             writer.writerow(line)
         return buffer.getvalue()
 
@@ -178,19 +181,13 @@ class VideoAnalysis:
             if sim is not None:
                 from cardlab.intervals import wilson
 
-                p = sim.counts[i] / sim.hands
-                low, high = wilson(sim.counts[i], sim.hands)
-                line += [f"{p:.8f}", f"{low:.8f}..{high:.8f}"]
+                p = self.simulated[i] / sim.trials
+                low, high = wilson(self.simulated[i], sim.trials)
+                line += [f"{p:.8f}", interval(f"{low:.8f}", f"{high:.8f}")]
             body.append(line)
         body.append(["total", "", f"{self.total:,}", "1.00000000", f"{float(self.return_exact):.6f}"]
                     + (["", ""] if sim is not None else []))
-        widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
-        lines = [f"{self.paytable.name}, optimal play, {self.deck}"]
-
-        def fmt(row: list[str]) -> str:
-            return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-
-        lines += [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body), ""]
+        lines = [f"{self.paytable.name}, optimal play, {self.deck}", text_table(head, body), ""]
         lines.append(f"return          {100 * float(self.return_exact):.4f}%  (exactly {_ratio(self.return_exact)})")
         lines.append(f"variance        {float(self.variance):.4f}   standard deviation {self.std_dev:.4f}")
         lines.append(f"hit frequency   {100 * float(self.hit_frequency):.4f}%")
@@ -201,8 +198,10 @@ class VideoAnalysis:
         simulated = self.simulated_return()
         if simulated is not None and sim is not None:
             mean, (lo, hi) = simulated
-            lines.append(f"simulated       {100 * mean:.4f}%  95% interval {100 * lo:.4f}%..{100 * hi:.4f}%  "
-                         f"({sim.hands:,} hands, seed {sim.seed})")
+            lines.append(f"simulated       {100 * mean:.4f}%  95% interval {interval(percent(lo, 4), percent(hi, 4))}  "
+                         f"({sim.trials:,} hands, seed {sim.seed}"
+                         + (f"; interrupted after {sim.trials:,} of {sim.requested:,}" if sim.interrupted else "")
+                         + ")")
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
@@ -211,8 +210,8 @@ class VideoAnalysis:
 
         frame = pd.DataFrame(self.rows())
         if self.simulation is not None:
-            frame["simulated_count"] = list(self.simulation.counts)
-            frame["simulated_probability"] = [c / self.simulation.hands for c in self.simulation.counts]
+            frame["simulated_count"] = list(self.simulated)
+            frame["simulated_probability"] = [c / max(1, self.simulation.trials) for c in self.simulated]
         return frame
 
     def plot(self, path: str | Path) -> Path:
@@ -247,7 +246,7 @@ class HoldValue:
 
 
 @dataclass(frozen=True)
-class HandAnalysis:
+class HandAnalysis(JsonText):
     """The 32 holds of one dealt hand, best first."""
 
     paytable: PayTable
@@ -255,7 +254,7 @@ class HandAnalysis:
     deck: str
     holds: tuple[HoldValue, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (see the module docstring)."""
         names = [o.name for o in self.paytable.outcomes]
         return {"paytable": self.paytable.name, "hand": self.hand, "holds": [

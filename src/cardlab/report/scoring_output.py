@@ -63,7 +63,7 @@ def session_table_text(result: SessionResult, width: int = 100) -> str:
     """The table :func:`print_session_table` prints, as plain text."""
     out = io.StringIO()
     print_session_table(result, Console(file=out, width=width, color_system=None))
-    return out.getvalue()
+    return _unpadded(out.getvalue())
 
 
 def board_table_text(board: BoardMatchpoints) -> str:
@@ -77,4 +77,9 @@ def board_table_text(board: BoardMatchpoints) -> str:
     for score, p, q in zip(board.scores, board.points, board.percentages):
         table.add_row(str(score), f"{p:g}", f"{q:.2f}")
     console.print(table)
-    return out.getvalue()
+    return _unpadded(out.getvalue())
+
+
+def _unpadded(text: str) -> str:
+    """rich pads a table's lines to its width: the text drops those trailing spaces (one look)."""
+    return "".join(line.rstrip() + "\n" for line in text.splitlines())

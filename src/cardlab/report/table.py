@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardlab.distribution import Distribution, format_value, side_by_side
+from cardlab.textformat import interval, text_table
 
 __all__ = ["distribution_table", "distribution_text", "comparison_table", "matrix_table", "plain_table",
            "render_text", "format_probability"]
@@ -84,7 +85,7 @@ def comparison_table(exact: Distribution, simulated: Distribution, title: str | 
         table.add_row(
             format_value(value), f"{row['count']:,}", format_probability(row["probability"]),
             f"{row['simulated_count']:,}", format_probability(row["simulated_probability"]),
-            f"{format_probability(lo)} – {format_probability(hi)}",
+            interval(format_probability(lo), format_probability(hi)),
             "" if row["within"] else "outside",
         )
     sim = simulated.simulation
@@ -127,14 +128,9 @@ def _distinct(values: Any) -> list[Any]:
 
 
 def plain_table(headers: list[str], rows: list[list[str]], caption: str = "") -> str:
-    """A right-aligned text table without rich, for long tables where rich is slow."""
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    lines = ["  ".join(h.rjust(w) for h, w in zip(headers, widths)),
-             "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
-    if caption:
-        lines.append(caption)
-    return "\n".join(lines)
+    """A right-aligned text table without rich, for long tables where rich is slow
+    (:func:`cardlab.textformat.text_table`, the one text table)."""
+    return text_table(headers, rows, left=(), caption=caption)
 
 
 def render_text(renderable: Any, width: int = 160) -> str:

@@ -24,6 +24,7 @@ from cardlab.scoring.session import (
 from cardlab.scoring.check import CheckReport
 from cardlab.scoring.document import Reported, ResultsFile, split_pair_id
 from cardlab.scoring.results_file import load_results
+from cardlab.scoring.teams import TeamsResult, load_teams, score_teams
 
 __all__ = [
     "Contract",
@@ -43,4 +44,7 @@ __all__ = [
     "Reported",
     "split_pair_id",
     "load_results",
+    "TeamsResult",
+    "score_teams",
+    "load_teams",
 ]

@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from cardlab.results import JsonText
 from cardlab.scoring.matchpoints import board_matchpoints
 from cardlab.scoring.document import Method, Movement, PairKey
 from cardlab.scoring.session import PairResult, ScoredLine, SessionResult
@@ -288,7 +289,7 @@ def _is_cut(text: str | None, value: float) -> bool:
 
 
 @dataclass(frozen=True)
-class CheckReport:
+class CheckReport(JsonText):
     """The outcome of ``--check``: every difference (file order), what was compared, and
     notes: figures that agree only under a convention the file follows (rounding each board
     before adding, which IMP rule), which are not differences."""
@@ -311,7 +312,7 @@ class CheckReport:
                     "checked)\n")
         return "".join(line + "\n" for line in self.differences)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The report as a JSON-ready dict."""
         return {"source": self.source, "ok": self.ok, "lines": self.lines,
                 "pairs": self.pairs, "differences": list(self.differences),

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
+from cardlab.results import JsonText
 from cardlab.choices import choose
 from cardlab.errors import ResultFileError, ScoringError
 from cardlab.scoring.matchpoints import Scale
@@ -147,7 +148,7 @@ def split_pair_id(text: str) -> tuple[str, str | None]:
 
 
 @dataclass(frozen=True)
-class ResultsFile:
+class ResultsFile(JsonText):
     """What a result file says, whatever its format: its traveller lines and everything
     around them.
 
@@ -280,7 +281,7 @@ class ResultsFile:
 
         return write_travellers(self.lines)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """What the file says, but the lines themselves (their count), as a JSON-ready dict."""
         return {"source": self.source, "format": self.format, "title": self.title,
                 "club": self.club, "date": self.date, "event_type": self.event_type,

@@ -30,6 +30,7 @@ from typing import Any, Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from cardlab.results import JsonText
 from cardlab.choices import choose
 from cardlab.errors import ScoringError
 
@@ -292,13 +293,13 @@ def _per_line(order: NDArray[np.intp], per_board: NDArray[np.int64], sizes: NDAr
 
 
 @dataclass(frozen=True)
-class BoardMatchpoints:
+class BoardMatchpoints(JsonText):
     """The matchpoints and percentage of each NS score of one board (``bridge matchpoints``).
 
     >>> bm = matchpoint_board([420, 400, 400])
     >>> bm
     <BoardMatchpoints 3 results, top 2 (ACBL units)>
-    >>> bm.to_json()["results"][1]
+    >>> bm.to_dict()["results"][1]
     {'score': 400, 'points': 0.5, 'percentage': 25.0}
     >>> print(bm.to_csv(), end="")
     score,points,percentage
@@ -321,7 +322,7 @@ class BoardMatchpoints:
     def __repr__(self) -> str:
         return f"<BoardMatchpoints {self.caption}>"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Units, top and every result's points and percentage, as a JSON-ready dict."""
         return {"scale": self.scale.value, "top": self.top, "results": [
             {"score": s, "points": p, "percentage": round(q, 2)}

@@ -34,6 +34,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from cardlab.results import JsonText
 from cardlab.scoring.matchpoints import (
     Scale,
     butler_datums,
@@ -121,14 +122,14 @@ class PairResult:
 
 
 @dataclass(frozen=True)
-class SessionResult:
+class SessionResult(JsonText):
     """A scored session: every board, every pair ranked in its field, and how it was scored.
 
     ``method``, ``scale`` (matchpoint units) and ``movement`` say how; ``top`` is the top of a
     board in matchpoints (None with IMPs); ``boards`` (:class:`BoardResult`, a lazy sequence
     for a big CSV file) and ``pairs`` (:class:`PairResult`, best first in each field) say
     what; ``phantoms`` are the pairs never ranked and ``phantom_rule`` how their opponents
-    were scored.  Results are data: :meth:`to_json`, :meth:`to_csv`, :meth:`to_pandas`,
+    were scored.  Results are data: :meth:`to_dict`, :meth:`to_json`, :meth:`to_csv`, :meth:`to_pandas`,
     :meth:`table` and a notebook view.
 
     >>> from cardlab.scoring.traveller import TravellerLine as T
@@ -163,7 +164,7 @@ class SessionResult:
                 f"{len(self.boards)} boards, {lines} lines, {len(self.pairs)} pairs; "
                 f"first: {best}>")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Everything as a JSON-ready dict (see :mod:`cardlab.scoring.output`)."""
         from cardlab.scoring.output import session_json
 

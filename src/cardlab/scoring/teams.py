@@ -30,6 +30,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
+from cardlab.results import JsonText
+from cardlab.textformat import plural
 from cardlab.scoring.matchpoints import imps
 from cardlab.scoring.traveller import TravellerLine
 from cardlab.errors import CardlabError, ResultFileError, ScoringError
@@ -172,7 +174,7 @@ class TeamStanding:
 
 
 @dataclass(frozen=True)
-class TeamsResult:
+class TeamsResult(JsonText):
     """Every match of a team event and the standings by VPs."""
 
     matches: tuple[MatchResult, ...]
@@ -186,7 +188,7 @@ class TeamsResult:
         first = f"; first: {leader.team} {leader.vp:.2f} VP" if leader else ""
         return f"<TeamsResult {len(self.matches)} matches, {len(self.standings)} teams{first}>"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Matches and standings as a JSON-ready dict."""
         return {
             "matches": [{"home": m.home, "away": m.away, "home_imps": m.home_imps,
@@ -210,7 +212,7 @@ class TeamsResult:
         """The standings as a pandas DataFrame (needs pandas)."""
         import pandas as pd
 
-        return pd.DataFrame(self.to_json()["standings"])
+        return pd.DataFrame(self.to_dict()["standings"])
 
     def table(self) -> str:
         """Matches then standings, as plain text."""
@@ -218,7 +220,7 @@ class TeamsResult:
         out.append("Matches")
         for m in self.matches:
             out.append(f"  {m.home:>10} {m.home_imps:>4} - {m.away_imps:<4} {m.away:<10} "
-                       f"VP {m.home_vp:5.2f} - {m.away_vp:5.2f}  ({len(m.boards)} boards)")
+                       f"VP {m.home_vp:5.2f} - {m.away_vp:5.2f}  ({plural(len(m.boards), 'board')})")
         out.append("Standings")
         out.append(f"  {'Place':>5}  {'Team':<10} {'Played':>6} {'IMPs +':>7} {'IMPs -':>7} "
                    f"{'VP':>7}")

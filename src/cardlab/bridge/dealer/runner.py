@@ -27,6 +27,7 @@ from typing import Any, Callable, ClassVar, Iterator, TextIO
 
 import numpy as np
 
+from cardlab.results import JsonText
 from cardlab.bridge.dealer.dealing import complete_deals, deal_masks
 from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.functions import Hands, Tables
@@ -146,7 +147,7 @@ def _action_exprs(script: Script) -> list[Any]:
 
 
 @dataclass(frozen=True)
-class AverageStat:
+class AverageStat(JsonText):
     """``average``: mean of an expression over the produced deals, with a 95% interval."""
 
     label: str | None
@@ -166,7 +167,7 @@ class AverageStat:
         lo, hi = mean_interval(self.total, self.sum_squares, self.count)
         return lo, hi
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """``{label, value, ci95, count}``."""
         lo, hi = self.ci95()
         return {"label": self.label or "", "value": self.mean, "ci95": [lo, hi], "count": self.count}
@@ -177,14 +178,14 @@ class AverageStat:
 
 
 @dataclass(frozen=True)
-class FrequencyStat:
+class FrequencyStat(JsonText):
     """``frequency``: counts of an expression (or two) between bounds, with Low/High rows."""
 
     label: str | None
     bounds: tuple[int, ...]
     counts: tuple[Any, ...]  # 1-D: low, lo..hi, high ; 2-D: rows of the same over the second expression
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The counts per value (with ``low``/``high`` rows), or the 2-D table as rows."""
         if len(self.bounds) == 2:
             lo, hi = self.bounds
@@ -225,7 +226,7 @@ def _g(value: float) -> str:
 
 
 @dataclass(frozen=True)
-class DealerResult:
+class DealerResult(JsonText):
     """What a run of a dealer script counted (the deals themselves were streamed to the output)."""
 
     generated: int
@@ -247,13 +248,13 @@ class DealerResult:
         lo, hi = wilson(k, n)
         return k / n, lo, hi
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The run as a JSON-ready dict: generated, produced, seed, acceptance, averages, frequencies."""
         p, lo, hi = self.acceptance()
         return {"generated": self.generated, "produced": self.produced, "seed": self.seed,
                 "acceptance": {"rate": p, "ci95": [lo, hi]},
-                "averages": [a.to_json() for a in self.averages],
-                "frequencies": [f.to_json() for f in self.frequencies],
+                "averages": [a.to_dict() for a in self.averages],
+                "frequencies": [f.to_dict() for f in self.frequencies],
                 "interrupted": self.interrupted}
 
     def to_csv(self) -> str:
@@ -270,7 +271,7 @@ class DealerResult:
         """The averages, one row each (needs pandas)."""
         import pandas as pd
 
-        return pd.DataFrame([a.to_json() for a in self.averages])
+        return pd.DataFrame([a.to_dict() for a in self.averages])
 
     def statistics_text(self) -> str:
         """The averages and frequency tables, as the C program prints them."""
@@ -624,7 +625,7 @@ def write_run(script: Script, out: TextIO, *, format: str = "text", verbose: boo
         out.write('{\n  "deals": [\n')
     result = run_script(script, out=out, format=format, **options)
     if format == "json":
-        out.write("\n  ],\n" + json.dumps(result.to_json(), indent=2)[1:] + "\n")
+        out.write("\n  ],\n" + json.dumps(result.to_dict(), indent=2)[1:] + "\n")
     else:
         out.write(result.table() if verbose else result.statistics_text())
     return result

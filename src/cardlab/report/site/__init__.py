@@ -34,6 +34,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Collection, Mapping
 
+from cardlab.results import JsonText
 from cardlab import __version__
 from cardlab.scoring.session import PairKey, SessionResult
 from cardlab.report.scoring_output import field_title, fig
@@ -50,7 +51,7 @@ __all__ = ["Site", "build_site", "write_site", "is_site_target"]
 
 
 @dataclass(frozen=True)
-class Site:
+class Site(JsonText):
     """The site's files: name -> text (HTML pages and ``style.css``)."""
 
     files: Mapping[str, str]
@@ -75,7 +76,7 @@ class Site:
             raise
         return [root / name for name in self.files]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """``{files: {name: characters}}``: what would be written."""
         return {"files": {name: len(text) for name, text in self.files.items()}}
 

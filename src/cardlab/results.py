@@ -1,0 +1,36 @@
+"""What every result object shares: ``to_dict()`` gives the data, ``to_json()`` its JSON text.
+
+The names follow the ecosystem (pandas, pydantic, endplay): ``to_dict`` returns plain Python data
+ready for :func:`json.dumps` (dicts, lists, numbers, strings), ``to_json`` returns text.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Coin(JsonText):
+...     heads: int
+...     def to_dict(self):
+...         return {"heads": self.heads}
+>>> Coin(3).to_dict(), Coin(3).to_json(indent=None)
+({'heads': 3}, '{"heads": 3}')
+
+Changed in this release: ``to_json()`` used to return the dict that ``to_dict()`` now gives
+(a dict cannot also be the text, so there is no compatibility path; call ``to_dict()``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["JsonText"]
+
+
+class JsonText:
+    """Mixin of the result objects: :meth:`to_json` is the JSON text of :meth:`to_dict`."""
+
+    def to_dict(self) -> Any:
+        """The result as JSON-ready data (each result object defines it)."""
+        raise NotImplementedError
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """The JSON text of :meth:`to_dict` (indented by ``indent``, no final newline)."""
+        return json.dumps(self.to_dict(), indent=indent)

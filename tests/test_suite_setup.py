@@ -1,0 +1,49 @@
+"""The test command itself: README gives exactly what CI (``.ci/run``) runs, and the quick default
+run leaves out the tests marked ``slow`` while ``--slow`` keeps them."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _ci_pytest_line() -> str:
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    runs = [line for line in lines if line.startswith("python -m pytest")]
+    assert len(runs) == 1, runs
+    return runs[0]
+
+
+def test_readme_test_command_is_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("Run the tests"):]
+    command = re.search(r"^    (python -m pytest.*)$", section, re.M)
+    assert command is not None and command.group(1).strip() == _ci_pytest_line() == "python -m pytest --slow"
+    assert "`python -m pytest`" in section.split("##")[0]  # the quick subset is named too
+
+
+def _collected(*args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider",
+                           "tests/test_types.py", "tests/test_suite_setup.py", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return done.stdout
+
+
+def test_slow_tests_run_only_with_the_slow_option() -> None:
+    quick = _collected()
+    assert "test_mypy_is_clean" not in quick and "deselected" in quick
+    assert "test_readme_test_command_is_what_ci_runs" in quick
+    assert "test_mypy_is_clean" in _collected("--slow")
+
+
+def test_every_listed_slow_test_exists() -> None:
+    from conftest import SLOW, SLOW_TESTS
+
+    for key in SLOW_TESTS:
+        module, name = key.split("::")
+        assert f"def {name}(" in (ROOT / "tests" / module).read_text(encoding="utf-8"), key
+    assert all((ROOT / "tests" / module).exists() for module in SLOW)
