@@ -23,6 +23,7 @@
 #include "deal.h"
 #include "rng.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* the generator and the carried half-word of cl_below_half (csrc/rng.h) */

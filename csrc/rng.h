@@ -7,8 +7,8 @@
  * guards xoshiro's one forbidden state, all zero.
  *
  * Bounded draw: a uniform integer in [0, n), n >= 1, by Lemire's multiply-and-reject on 32 bits
- * ("Fast random integer generation in an interval", 2019): exactly uniform.  cl_lemire is the
- * one step; the two draws differ only in where their 32-bit words come from:
+ * ("Fast random integer generation in an interval", 2019): exactly uniform.  CL_LEMIRE_ACCEPTS is
+ * the one acceptance test; the two draws differ only in where their 32-bit words come from:
  *   cl_below_half  half a generator word at a time (the generator is the costly part); a
  *                  cl_halves carries the unused half from one draw to the next, low half first;
  *   cl_below_from  from 32 bits the caller already has (two draws from one word, the low half
@@ -50,15 +50,9 @@ static inline uint64_t cl_next(cl_rng *r)
     return result;
 }
 
-/* One step of Lemire's method: 1 and *out = floor(bits * n / 2^32) when the product's low word
- * accepts it, 0 when the caller must draw again. */
-static inline int cl_lemire(uint32_t bits, uint32_t n, uint32_t *out)
-{
-    const uint64_t m = (uint64_t)bits * n;
-    const uint32_t low = (uint32_t)m;
-    *out = (uint32_t)(m >> 32);
-    return CL_LIKELY(low >= n) || low >= (uint32_t)(-n) % n;
-}
+/* Lemire's acceptance test of m = bits * n: the draw is floor(m / 2^32) unless the low word falls
+ * in the small biased zone (below 2^32 mod n); the costly modulo runs only when low < n. */
+#define CL_LEMIRE_ACCEPTS(m, n) (CL_LIKELY((uint32_t)(m) >= (n)) || (uint32_t)(m) >= (uint32_t)(-(n)) % (n))
 
 typedef struct {
     uint64_t word;
@@ -67,26 +61,25 @@ typedef struct {
 
 static inline uint32_t cl_below_half(cl_rng *r, cl_halves *h, uint32_t n)
 {
-    uint32_t v;
     for (;;) {
         if (!h->halves) {
             h->word = cl_next(r);
             h->halves = 2;
         }
-        const uint32_t bits = (uint32_t)h->word;
+        const uint64_t m = (h->word & 0xffffffffu) * n;
         h->word >>= 32;
         h->halves--;
-        if (cl_lemire(bits, n, &v))
-            return v;
+        if (CL_LEMIRE_ACCEPTS(m, n))
+            return (uint32_t)(m >> 32);
     }
 }
 
 static inline uint32_t cl_below_from(cl_rng *r, uint32_t bits, uint32_t n)
 {
-    uint32_t v;
-    while (!cl_lemire(bits, n, &v))
-        bits = (uint32_t)cl_next(r);
-    return v;
+    uint64_t m = (uint64_t)bits * n;
+    while (!CL_LEMIRE_ACCEPTS(m, n))
+        m = (uint64_t)(uint32_t)cl_next(r) * n;
+    return (uint32_t)(m >> 32);
 }
 
 /* Uniform double in [0, 1). */

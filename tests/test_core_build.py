@@ -1,18 +1,39 @@
-"""The compiled core is built by the install, and threads run chunks of GIL-free tasks."""
+"""The compiled core: built by the install, portable C that gcc and clang compile without a warning,
+the same kernels whichever compiler or fallback route built them, and GIL-free tasks on threads.
+
+The slow tests build the extension again into a temporary folder (never over the installed one)
+with clang, with the plain-C fallbacks forced (``CL_PORTABLE_FALLBACK``) and with gcc's address
+and undefined-behaviour sanitizers, and run the kernel tests against each build.
+"""
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
 import threading
+from pathlib import Path
 
 import numpy as np
+import pytest
 
 from cardlab import _core
 from cardlab.engine import iter_chunks, local_executor
 
+ROOT = Path(__file__).resolve().parents[1]
+CSRC = ROOT / "csrc"
+SOURCES = sorted(CSRC.glob("*.c"))
+STRICT = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]
+INCLUDES = ["-I" + sysconfig.get_paths()["include"], "-I" + str(CSRC)]
+
 
 def test_core_is_compiled() -> None:
-    assert _core.__file__ is not None and _core.__file__.endswith(".so")
-    assert isinstance(_core.build_info()["compiler"], str)
+    assert _core.__file__ is not None and _core.__file__.endswith((".so", ".pyd"))
+    info = _core.build_info()
+    assert isinstance(info["compiler"], str) and info["route"] in ("gnu", "msvc", "plain")
 
 
 class _ThreadName:
@@ -28,3 +49,122 @@ def test_gil_free_tasks_run_on_threads_with_the_same_seeds() -> None:
     threaded = [r for _, r in iter_chunks(_ThreadName(), [1] * 6, root, workers=2)]
     assert [v for _, v in inline] == [v for _, v in threaded]
     assert all(name.startswith("cardlab") for name, _ in threaded) or local_executor(2).slots == 1
+
+
+# --- one home for the C core's facts ----------------------------------------------------------
+
+def _defines(header: Path) -> dict[str, int]:
+    found = {}
+    for name, value in re.findall(r"^#define (CL_\w+) (?:UINT64_C\()?(0x[0-9A-Fa-f]+|\d+)\)?", header.read_text(), re.M):
+        found[name] = int(value, 0)
+    return found
+
+
+def test_card_header_agrees_with_the_python_constants() -> None:
+    from cardlab.cards import RANKS, SUITS, card_id
+    from cardlab.poker.kernel import CATEGORY_SHIFT
+    from cardlab.poker.video import JOKER
+
+    d = _defines(CSRC / "cards.h")
+    assert d["CL_RANKS"] == len(RANKS) == 13 and d["CL_SUITS"] == len(SUITS) == 4
+    assert d["CL_CARDS"] == len(RANKS) * len(SUITS) and d["CL_JOKER"] == JOKER
+    assert d["CL_CATEGORY_SHIFT"] == CATEGORY_SHIFT
+    assert d["CL_HOLDINGS"] == 1 << len(RANKS) and d["CL_SUIT_MASK"] == (1 << len(RANKS)) - 1
+    assert d["CL_SHAPES"] == 14 ** 4
+    # the hand word: suit s in bits 16 s .. 16 s + 12, so all 52 cards make this word
+    lane = d["CL_SUIT_LANE"]
+    assert d["CL_FULL_DECK"] == sum(1 << (lane * (c % 4) + c // 4) for c in range(52))
+    # the encoding itself, rank * 4 + suit, as cards.py reads cards
+    assert card_id("2c") == 0 and card_id("As") == 12 * 4 + 3 and card_id("Td") == 8 * 4 + 1
+
+
+def test_one_generator_and_no_compiler_specific_code_outside_the_portability_header() -> None:
+    texts = {p.name: p.read_text() for p in sorted(CSRC.glob("*.[ch]"))}
+    assert [n for n, t in texts.items() if "xoshiro" in t.lower() and "cl_next(" in t and "s[2] ^= s[0]" in t] == ["rng.h"]
+    assert [n for n, t in texts.items() if re.search(r"\(uint32_t\)\(-\(?\w+\)?\) % \(?\w", t)] == ["rng.h"]
+    for name, text in texts.items():
+        if name != "portable.h":
+            assert "__builtin" not in text and "__int128" not in text and "__attribute__" not in text, name
+    for dead in ("best_kicker_pay", "cl_below(", "video_classify"):
+        assert not any(dead in t for t in texts.values()), dead
+
+
+# --- warnings as errors, with both compilers and both routes ----------------------------------
+
+def _compiler(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        pytest.skip(f"{name} is not installed (.ci/run installs Debian's clang)")
+    return path
+
+
+@pytest.mark.parametrize("fallback", [False, True], ids=["builtins", "fallback"])
+@pytest.mark.parametrize("compiler", ["gcc", "clang"])
+def test_warnings_as_errors(compiler: str, fallback: bool) -> None:
+    cc = _compiler(compiler)
+    flags = [*STRICT, *INCLUDES, *(["-DCL_PORTABLE_FALLBACK"] if fallback else [])]
+    for source in SOURCES:
+        run = subprocess.run([cc, "-fsyntax-only", *flags, str(source)], capture_output=True, text=True)
+        assert run.returncode == 0, f"{compiler} {source.name}:\n{run.stderr}"
+
+
+# --- the kernel tests against other builds of the core ----------------------------------------
+
+KERNEL_TESTS = ["test_deal_kernels.py", "test_deal_program.py", "test_core_build.py", "test_poker_evaluate.py",
+                "test_poker_odds.py", "test_poker_equity.py", "test_video.py", "test_core_fuzz.py"]
+# the sanitizer and fallback builds run the kernel tests without the longest published-table checks
+QUICK = ("(test_deal_kernels or test_deal_program or test_core_build or test_poker_evaluate"
+         " or test_core_fuzz or test_poker_odds"
+         " or (test_video and (brute_force or kernel or hand_against or equal_ev or joker_hand))"
+         " or (test_poker_equity and (aa_vs_kk or brute_force or fast_paths or compiled_showdown"
+         " or rank_class or simulated_boards)))")
+
+VARIANTS = {
+    "clang": ("clang", ["-O2"], None),
+    "fallback": ("gcc", ["-O2", "-DCL_PORTABLE_FALLBACK"], QUICK),
+    "sanitizers": ("gcc", ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
+                           "-fno-sanitize-recover=undefined"], QUICK),
+}
+
+
+def _build(cc: str, flags: list[str], into: Path) -> Path:
+    """A copy of the package with the core compiled by ``cc``: the folder to put on PYTHONPATH."""
+    package = into / "cardlab"
+    shutil.copytree(ROOT / "src" / "cardlab", package,
+                    ignore=shutil.ignore_patterns("_core*.so", "_core*.pyd", "__pycache__"))
+    target = package / ("_core" + sysconfig.get_config_var("EXT_SUFFIX"))
+    command = [cc, "-shared", "-fPIC", *STRICT, *flags, *INCLUDES, *map(str, SOURCES), "-o", str(target)]
+    run = subprocess.run(command, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return into
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform != "linux", reason="the variant builds use gcc/clang command lines")
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_kernel_tests_pass_on_another_build(variant: str, tmp_path: Path) -> None:
+    name, flags, keyword = VARIANTS[variant]
+    cc = _compiler(name)
+    site = _build(cc, flags, tmp_path / "site")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    env.pop("PYTHONSAFEPATH", None)
+    if variant == "sanitizers":
+        libasan = subprocess.run([cc, "-print-file-name=libasan.so"], capture_output=True, text=True).stdout.strip()
+        env["LD_PRELOAD"] = libasan
+        env["ASAN_OPTIONS"] = "detect_leaks=0"
+    probe = subprocess.run([sys.executable, "-c", "import cardlab._core as c; print(c.__file__); print(c.build_info())"],
+                           capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert probe.returncode == 0, probe.stderr
+    assert probe.stdout.startswith(str(site)), probe.stdout
+    info = probe.stdout.splitlines()[1]
+    assert (("'route': 'plain'" in info and "'int128': 'two words'" in info) if variant == "fallback"
+            else "'route': 'gnu'" in info), info
+    assert info.startswith("{'compiler': '" + name), info
+    files = [str(ROOT / "tests" / f) for f in KERNEL_TESTS if (ROOT / "tests" / f).exists()]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "-o", "addopts=",
+               "-m", "not slow", *files]
+    if keyword:
+        command += ["-k", keyword]
+    run = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
+    assert " passed" in run.stdout
