@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
+import cardlab
 from cardlab import __version__
 from cardlab.cli.main import COMMANDS, GROUPS, build_parser
 
-SRC = str(Path(__file__).resolve().parent.parent / "src")
+# the folder holding the imported package: src/ in a checkout, site-packages for an installed sdist
+SRC = str(Path(cardlab.__file__).resolve().parents[1])
 ENV = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
 # Parse each argv as `cardlab` would, then report the exit status and which heavy modules got loaded.

@@ -14,11 +14,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import cardlab
+
 from cardlab.bridge.dealer import parse_script, run_script
 from cardlab.bridge.deals import generate_deals, parse_constraint
 from cardlab.errors import ConstraintError, DealerScriptError
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+# the folder holding the imported package: src/ in a checkout, site-packages for an installed sdist
+SRC = Path(cardlab.__file__).resolve().parents[1]
 
 
 def _interrupting_writer(after: int) -> tuple[list[int], object]:
