@@ -141,6 +141,7 @@ static PyObject *deal_masks(PyObject *Py_UNUSED(self), PyObject *args)
     const uint16_t *hm = (const uint16_t *)held.buf;
     int use_held = held.len != 0;
 
+    int bad_hand = 0;
     Py_BEGIN_ALLOW_THREADS
     uint64_t bits[52], free_mask = 0;
     for (int c = 0; c < 52; c++)
@@ -159,6 +160,10 @@ static PyObject *deal_masks(PyObject *Py_UNUSED(self), PyObject *args)
             uint64_t mine = 0;
             for (int suit = 0; suit < 4; suit++)
                 mine |= (uint64_t)(hm[suit * n + i] & 0x1FFF) << (16 * suit);
+            if (cl_popcount64(mine) != 13) { /* deal_rest deals the other 39 into three hands */
+                bad_hand = 1;
+                break;
+            }
             deal_rest(&rng, deck, bits, mine, held_seat, others, masks, n, i);
         }
     } else if (only_seat > 0 && nfree == 52 && cl_popcount32((uint32_t)only_seat) < 3) {
@@ -203,6 +208,10 @@ static PyObject *deal_masks(PyObject *Py_UNUSED(self), PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS
+    if (bad_hand) {
+        PyErr_SetString(PyExc_ValueError, "deal_masks: a held hand that is not 13 cards of its own");
+        goto done;
+    }
     result = Py_None;
     Py_INCREF(result);
 done:
@@ -236,6 +245,7 @@ static PyObject *complete_deals(PyObject *Py_UNUSED(self), PyObject *args)
     for (int s = 0; s < 4; s++)
         if (!(seats >> s & 1))
             empty[count++] = s;
+    int bad_hand = 0;
     Py_BEGIN_ALLOW_THREADS
     uint64_t bits[52];
     for (int c = 0; c < 52; c++)
@@ -243,10 +253,19 @@ static PyObject *complete_deals(PyObject *Py_UNUSED(self), PyObject *args)
     uint8_t deck[52];
     for (Py_ssize_t i = 0; i < n; i++) {
         uint64_t held = 0;
+        int overlap = 0;
         for (int s = 0; s < 4; s++)
-            if (seats >> s & 1)
+            if (seats >> s & 1) {
+                uint64_t hand = 0;
                 for (int suit = 0; suit < 4; suit++)
-                    held |= (uint64_t)(masks[(s * 4 + suit) * n + i] & 0x1FFF) << (16 * suit);
+                    hand |= (uint64_t)(masks[(s * 4 + suit) * n + i] & 0x1FFF) << (16 * suit);
+                overlap |= cl_popcount64(hand) != 13 || (hand & held) != 0;
+                held |= hand;
+            }
+        if (overlap) { /* each held seat must hold 13 cards of its own: the rest is dealt from 52 - 13k */
+            bad_hand = 1;
+            break;
+        }
         int m = 0;
         for (int c = 0; c < 52; c++)
             if (!(held & bits[c]))
@@ -261,6 +280,10 @@ static PyObject *complete_deals(PyObject *Py_UNUSED(self), PyObject *args)
         store(masks, n, i, empty[count - 1], CL_FULL_DECK & ~held & ~drawn);
     }
     Py_END_ALLOW_THREADS
+    if (bad_hand) {
+        PyErr_SetString(PyExc_ValueError, "complete_deals: a held hand that is not 13 cards of its own");
+        goto done;
+    }
     result = Py_None;
     Py_INCREF(result);
 done:

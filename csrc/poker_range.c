@@ -97,7 +97,7 @@ static int place(search *s, int i)
  *   hands: N * k uint8 card ids; cards: m * 4 int32 rows (rank mask, rank variable or -1, suit
  *   mask, suit variable or -1); forbid: (rank mask, suit mask); out: N uint8, set to 1 where the
  *   hand matches (0 elsewhere). */
-static PyObject *poker_range_match(PyObject *self, PyObject *args)
+static PyObject *poker_range_match(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer hands, cards, out;
     int k, rank_forbid, suit_forbid;
@@ -156,7 +156,7 @@ done:
 
 /* poker_hands(deck, k, out): every k-card hand of the deck (distinct card ids, ascending) in
  *   lexicographic order of positions, written as rows of k uint8; out holds C(n, k) * k bytes. */
-static PyObject *poker_hands(PyObject *self, PyObject *args)
+static PyObject *poker_hands(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer deck, out;
     int k;

@@ -14,7 +14,7 @@
 
 /* icm_places(weights, places): weights n doubles (positive), places n * n doubles (out,
  * row = player, column = place). */
-static PyObject *icm_places(PyObject *self, PyObject *args)
+static PyObject *icm_places(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer weights, places;
     if (!PyArg_ParseTuple(args, "y*w*", &weights, &places))

@@ -523,3 +523,26 @@ def test_ctrl_c_in_a_dealer_script_calling_dds_stops_within_a_second(tmp_path: P
     _, err = proc.communicate(timeout=120)
     assert time.monotonic() - sent < 1.5, err  # the goal is 1 s; the margin is for a loaded machine
     assert proc.returncode == 130 and "Traceback" not in err
+
+
+def test_held_hands_that_are_not_13_cards_of_their_own_are_refused_by_the_kernels() -> None:
+    """complete_deals and deal_masks deal the rest of the deck around held hands: a held hand of
+    12 or 14 cards, or two held seats sharing a card, made them read past the dealt cards (found
+    by the sanitizer build running tests/test_core_fuzz.py)."""
+    from cardlab import _core
+
+    state = np.arange(1, 5, dtype=np.uint64).tobytes()
+    masks = np.zeros((4, 4, 1), dtype=np.uint16)
+    masks[0, :, 0] = [0x1FFF, 0, 0, 0]  # North: the 13 clubs
+    masks[1, :, 0] = [0x0001, 0x0FFF, 0, 0]  # East: the two of clubs again, 12 diamonds
+    with pytest.raises(ValueError, match="13 cards of its own"):
+        _core.complete_deals(state, 1, 0b0011, bytearray(masks.tobytes()))
+    short = np.zeros((4, 1), dtype=np.uint16)
+    short[0, 0] = 0x0FFF  # 12 cards
+    with pytest.raises(ValueError, match="13 cards of its own"):
+        _core.deal_masks(state, 1, bytes([0xFF] * 52), 0, short.tobytes(), 2, bytearray(32))
+    masks[1, :, 0] = [0, 0x1FFF, 0, 0]  # a proper pair of hands still deals
+    out = bytearray(masks.tobytes())
+    _core.complete_deals(state, 1, 0b0011, out)
+    dealt = np.frombuffer(bytes(out), dtype=np.uint16).reshape(4, 4)
+    assert int(np.bitwise_or.reduce(dealt, axis=0).sum()) == 4 * 0x1FFF

@@ -18,8 +18,8 @@ suit are divided at random. So the draw is:
 Both steps are vectorised (numpy) over a chunk of deals.
 
 >>> plan = LengthPlan.build({(0, 3): 5}, [-1] * 52)
->>> round(plan.ways / 53644737765488792839237440000, 6)  # share of all deals: North has 5 spades
-0.124676
+>>> round(plan.ways / 53644737765488792839237440000, 6)  # North has 5 spades: C(13,5) C(39,8) / C(52,13)
+0.124692
 """
 
 from __future__ import annotations
