@@ -265,11 +265,13 @@ def card_id_array(values: Any, what: str = "card ids", error: type[CardError] | 
             if isinstance(value, bool) or not isinstance(value, int):
                 raise error(f"{what} are whole numbers 0..51, not {_excerpt(value)} (at position {position})")
         array = np.asarray(flat.tolist(), dtype=np.int64).reshape(array.shape)
-    outside = (array < 0) | (array > 51)
-    if outside.any():
+    # one pass over the (often large, uint8) array on the good path: its extremes; the position
+    # of the first bad value is looked for only when there is one
+    if int(array.max()) > 51 or (array.dtype.kind == "i" and int(array.min()) < 0):
+        outside = (array < 0) | (array > 51)
         position = int(np.flatnonzero(outside.reshape(-1))[0])
         raise error(f"{what} are whole numbers 0..51, not {array.reshape(-1)[position]} (at position {position})")
-    return array.astype(np.uint8)
+    return array if array.dtype == np.uint8 else array.astype(np.uint8)
 
 
 def _excerpt(value: Any, keep: int = 20) -> str:
