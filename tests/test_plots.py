@@ -106,3 +106,23 @@ def test_equity_bars_and_grid(tmp_path: Path) -> None:
     assert np.allclose(image.get_array(), expected, equal_nan=True)
     assert sum(v is not None for v in r.grid) == 6  # QQ, KK, AA, AKs, AKo and JJ (at half weight)
     assert png_size(r.plot(tmp_path / "eq.png")) == pixels(fig, 120)
+
+
+def test_one_way_to_save_a_figure() -> None:
+    """Every picture goes through report.figures: no other module of the package calls savefig."""
+    import cardlab
+
+    root = Path(cardlab.__file__).parent
+    callers = sorted(str(p.relative_to(root)) for p in root.rglob("*.py") if ".savefig(" in p.read_text())
+    assert callers == ["report/figures.py"]
+
+
+def test_figure_png_bytes_equal_the_saved_file(tmp_path: Path) -> None:
+    from cardlab.report.figures import figure_png, save_figure
+    from cardlab.report.plot import distribution_figure
+
+    fig = distribution_figure(exact_hand_table(Points()))
+    saved = save_figure(fig, tmp_path / "points.png")
+    data = figure_png(fig)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert saved.read_bytes() == data

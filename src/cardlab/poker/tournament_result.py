@@ -348,7 +348,8 @@ class PushFoldResult:
 
     def plot(self, path: str | Path) -> Path:
         """A PNG: the coloured 13 x 13 push and call charts."""
-        from cardlab.report.pushfold_plot import pushfold_figure, save_figure
+        from cardlab.report.pushfold_plot import pushfold_figure
+        from cardlab.report.figures import save_figure
 
         return save_figure(pushfold_figure(self), path)
 

@@ -217,7 +217,8 @@ class VideoAnalysis(JsonText):
     def plot(self, path: str | Path) -> Path:
         """A bar chart of each outcome's contribution to the return, saved as PNG
         (:func:`cardlab.report.video_plot.return_figure`)."""
-        from cardlab.report.video_plot import return_figure, save_figure
+        from cardlab.report.video_plot import return_figure
+        from cardlab.report.figures import save_figure
 
         return save_figure(return_figure(self), path)
 
@@ -294,7 +295,8 @@ class HandAnalysis(JsonText):
     def plot(self, path: str | Path, best: int = 10) -> Path:
         """A bar chart of the EV of the ``best`` holds, saved as PNG
         (:func:`cardlab.report.video_plot.holds_figure`)."""
-        from cardlab.report.video_plot import holds_figure, save_figure
+        from cardlab.report.video_plot import holds_figure
+        from cardlab.report.figures import save_figure
 
         return save_figure(holds_figure(self, best), path)
 

@@ -10,22 +10,21 @@ from matplotlib.figure import Figure
 
 from cardlab.poker.equity_result import EquityResult
 from cardlab.poker.ranges import class_label
+from cardlab.report.figures import save_figure
 
 __all__ = ["plot_equity", "equity_figure"]
 
 
 def plot_equity(result: EquityResult, path: str | Path) -> Path:
     """Draw ``result`` (:func:`equity_figure`) to a PNG at ``path``; returns the path."""
-    path = Path(path)
-    equity_figure(result).savefig(path, dpi=120)
-    return path
+    return save_figure(equity_figure(result), path)
 
 
 def equity_figure(result: EquityResult) -> Figure:
     """A bar per player (equity in percent, with 95% intervals when simulated), and for a hand
     against a range a 13 x 13 grid of its equity against each hand class."""
     grid = result.grid
-    fig = Figure(figsize=(11 if grid else 6, 5))
+    fig = Figure(figsize=(11 if grid else 6, 5), dpi=120)
     ax = fig.add_subplot(1, 2 if grid else 1, 1)
     names = [f"{n}. {p.spec}"[:28] for n, p in enumerate(result.players, 1)]
     eq = np.array([p.equity for p in result.players])

@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 
 from cardlab.distribution import Distribution, format_value
 from cardlab.intervals import wilson
+from cardlab.report.figures import save_figure
 
 __all__ = ["plot_distribution", "plot_joint", "distribution_figure", "joint_figure", "MAX_BARS"]
 
@@ -31,13 +32,7 @@ MAX_BARS = 60
 def plot_distribution(dist: Distribution, path: str | Path, title: str | None = None,
                       simulated: Distribution | None = None, log: bool | None = None) -> Path:
     """Bar chart of ``dist`` (:func:`distribution_figure`) saved to ``path``; returns the path."""
-    return _save(distribution_figure(dist, title, simulated, log), path)
-
-
-def _save(fig: Figure, path: str | Path) -> Path:
-    out = Path(path)
-    fig.savefig(out)
-    return out
+    return save_figure(distribution_figure(dist, title, simulated, log), path)
 
 
 def distribution_figure(dist: Distribution, title: str | None = None, simulated: Distribution | None = None,
@@ -105,7 +100,7 @@ def _short(p: float) -> str:
 
 def plot_joint(dist: Distribution, path: str | Path, title: str | None = None) -> Path:
     """Heat map of a joint distribution (:func:`joint_figure`) saved to ``path``; returns the path."""
-    return _save(joint_figure(dist, title), path)
+    return save_figure(joint_figure(dist, title), path)
 
 
 def joint_figure(dist: Distribution, title: str | None = None) -> Figure:

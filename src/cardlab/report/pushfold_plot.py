@@ -6,7 +6,6 @@ it, offsuit below."""
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import numpy as np
 from matplotlib.colors import LinearSegmentedColormap
@@ -14,17 +13,10 @@ from matplotlib.figure import Figure
 
 from cardlab.poker.tournament_result import PushFoldResult
 
-__all__ = ["pushfold_figure", "save_figure"]
+__all__ = ["pushfold_figure"]
 
 _COLOURS = LinearSegmentedColormap.from_list("pushfold", ["#fde0c5", "#f59e72", "#e4572e", "#a4161a"])
 _NEVER = "#eeeeee"
-
-
-def save_figure(fig: Figure, path: str | Path) -> Path:
-    """``fig`` written as PNG to ``path``; returns the path."""
-    target = Path(path)
-    fig.savefig(target, format="png")
-    return target
 
 
 def pushfold_figure(result: PushFoldResult) -> Figure:

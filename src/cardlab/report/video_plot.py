@@ -3,22 +3,14 @@ the return of a whole game, and the expected pay of a dealt hand's best holds.""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from matplotlib.figure import Figure
 
 from cardlab.poker.video_result import HandAnalysis, VideoAnalysis
 
-__all__ = ["return_figure", "holds_figure", "save_figure"]
+__all__ = ["return_figure", "holds_figure"]
 
 _BAR = "#4477aa"
-
-
-def save_figure(fig: Figure, path: str | Path) -> Path:
-    """``fig`` written as PNG to ``path``; returns the path."""
-    target = Path(path)
-    fig.savefig(target)
-    return target
 
 
 def return_figure(analysis: VideoAnalysis) -> Figure:
