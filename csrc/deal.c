@@ -671,24 +671,31 @@ done:
     return result;
 }
 
-/* suit_values(masks, table, out): out[i] = table[masks[i] & 0x1FFF] (int64), for any number of masks */
-static PyObject *suit_values(PyObject *Py_UNUSED(self), PyObject *args)
+/* A table of 8192 int64 looked up by suit masks (uint16, ``suits`` rows of n masks), the rows
+ * summed: out[i] = sum over the rows r of table[masks[r][i] & 0x1FFF]. One row is a value per
+ * suit (suit_values), four rows a hand's total over its suits (hand_values). */
+static PyObject *table_sums(PyObject *args, int suits, const char *usage)
 {
     Py_buffer mb, tb, ob;
     if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))
         return NULL;
     PyObject *result = NULL;
-    Py_ssize_t count = mb.len / 2;
-    if (tb.len != 8 * 8192 || ob.len != 8 * count || mb.len % 2) {
-        PyErr_SetString(PyExc_ValueError, "suit_values: masks uint16, a table of 8192 int64, out int64 like masks");
+    Py_ssize_t n = ob.len / 8;
+    if (tb.len != 8 * 8192 || mb.len != 2 * suits * n || ob.len % 8) {
+        PyErr_SetString(PyExc_ValueError, usage);
         goto done;
     }
     const uint16_t *m = (const uint16_t *)mb.buf;
     const int64_t *table = (const int64_t *)tb.buf;
     int64_t *o = (int64_t *)ob.buf;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < count; i++)
-        o[i] = table[m[i] & 0x1FFF];
+    if (suits == 1)
+        for (Py_ssize_t i = 0; i < n; i++)
+            o[i] = table[m[i] & 0x1FFF];
+    else
+        for (Py_ssize_t i = 0; i < n; i++)
+            o[i] = table[m[i] & 0x1FFF] + table[m[n + i] & 0x1FFF] + table[m[2 * n + i] & 0x1FFF]
+                   + table[m[3 * n + i] & 0x1FFF];
     Py_END_ALLOW_THREADS
     result = Py_None;
     Py_INCREF(result);
@@ -699,33 +706,16 @@ done:
     return result;
 }
 
+/* suit_values(masks, table, out): out[i] = table[masks[i] & 0x1FFF] (int64), for any number of masks */
+static PyObject *suit_values(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    return table_sums(args, 1, "suit_values: masks uint16, a table of 8192 int64, out int64 like masks");
+}
+
 /* hand_values(masks, table, out): out[i] = sum over the 4 suits of table[masks[suit][i]] for masks (4, n) */
 static PyObject *hand_values(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    Py_buffer mb, tb, ob;
-    if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))
-        return NULL;
-    PyObject *result = NULL;
-    Py_ssize_t n = ob.len / 8;
-    if (tb.len != 8 * 8192 || mb.len != 8 * n || ob.len % 8) {
-        PyErr_SetString(PyExc_ValueError, "hand_values: masks (4, n) uint16, a table of 8192 int64, out n int64");
-        goto done;
-    }
-    const uint16_t *m = (const uint16_t *)mb.buf;
-    const int64_t *table = (const int64_t *)tb.buf;
-    int64_t *o = (int64_t *)ob.buf;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < n; i++)
-        o[i] = table[m[i] & 0x1FFF] + table[m[n + i] & 0x1FFF] + table[m[2 * n + i] & 0x1FFF]
-               + table[m[3 * n + i] & 0x1FFF];
-    Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
-done:
-    PyBuffer_Release(&mb);
-    PyBuffer_Release(&tb);
-    PyBuffer_Release(&ob);
-    return result;
+    return table_sums(args, 4, "hand_values: masks (4, n) uint16, a table of 8192 int64, out n int64");
 }
 
 /* shape_values(masks, table, out): out[i] = table[key] for masks (4, n) of one seat, key the suit

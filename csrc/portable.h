@@ -122,15 +122,20 @@ static inline int cl_add_overflow(int64_t a, int64_t b, int64_t *r)
 #endif
 }
 
+/* a - b overflows exactly when a + (-b) does, except for b = INT64_MIN, whose negation does not
+ * fit: then a - b = a + 2^63 fits only for negative a. */
 static inline int cl_sub_overflow(int64_t a, int64_t b, int64_t *r)
 {
 #if defined(CL_GNU)
     return __builtin_sub_overflow(a, b, r);
 #else
-    if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b))
-        return 1;
-    *r = a - b;
-    return 0;
+    if (b == INT64_MIN) {
+        if (a >= 0)
+            return 1;
+        *r = (a + INT64_MAX) + 1;
+        return 0;
+    }
+    return cl_add_overflow(a, -b, r);
 #endif
 }
 

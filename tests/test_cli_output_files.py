@@ -15,6 +15,8 @@ import pytest
 
 from cardlab.cli.output import replacing
 
+from interrupts import wait_for_output
+
 
 def _leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.startswith(".cardlab-"))
@@ -83,8 +85,7 @@ def test_ctrl_c_keeps_the_deals_written_so_far(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "cardlab", "bridge", "deal", "-n", "100000000", "--seed", "1",
                              "--workers", "1", "--format", "pbn", "-o", str(target)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4.0)
-    assert proc.poll() is None
+    wait_for_output(proc, tmp_path)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "Traceback" not in err

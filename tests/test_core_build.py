@@ -108,6 +108,66 @@ def test_warnings_as_errors(compiler: str, fallback: bool) -> None:
         assert run.returncode == 0, f"{compiler} {source.name}:\n{run.stderr}"
 
 
+# --- the portability header's two routes give the exact answers ---------------------------
+
+ROUTES_PROGRAM = r"""
+#include <inttypes.h>
+#include <stdio.h>
+#include "portable.h"
+static const int64_t V[] = {0, 1, -1, 2, -2, 3037000499, -3037000500, INT32_MAX, INT32_MIN,
+                            INT64_MAX, INT64_MIN, INT64_MAX - 1, INT64_MIN + 1, 4611686018427387904};
+int main(void)
+{
+    size_t n = sizeof V / sizeof V[0];
+    for (size_t i = 0; i < n; i++) {
+        uint64_t u = (uint64_t)V[i];
+        printf("bits %" PRIu64 " %d %d %d\n", u, cl_popcount64(u), cl_popcount32((uint32_t)u),
+               u ? cl_ctz64(u) : -1);
+        for (size_t j = 0; j < n; j++) {
+            int64_t r[3] = {0, 0, 0};
+            int o[3] = {cl_add_overflow(V[i], V[j], &r[0]), cl_sub_overflow(V[i], V[j], &r[1]),
+                        cl_mul_overflow(V[i], V[j], &r[2])};
+            cl_i128 p = cl_i128_mul64(V[i], V[j]);
+            printf("ops %" PRId64 " %" PRId64, V[i], V[j]);
+            for (int k = 0; k < 3; k++)
+                printf(o[k] ? " over" : " %" PRId64, r[k]);
+            printf(" %" PRIu64 " %" PRIu64 "\n", cl_i128_hi(p), cl_i128_lo(p));
+        }
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("fallback", [False, True], ids=["builtins", "fallback"])
+def test_portability_routes_give_the_exact_answers(fallback: bool, tmp_path: Path) -> None:
+    """The builtin and plain-C routes of portable.h, checked value by value against Python's exact
+    integers: overflow-checked add, sub and mul at the edges of int64 (INT64_MIN - 1, -INT64_MIN),
+    the 128-bit product's two words, popcounts and the lowest set bit."""
+    source = tmp_path / "routes.c"
+    source.write_text(ROUTES_PROGRAM)
+    program = tmp_path / "routes"
+    flags = [*STRICT, "-I" + str(CSRC), *(["-DCL_PORTABLE_FALLBACK"] if fallback else [])]
+    built = subprocess.run([_compiler("gcc"), *flags, str(source), "-o", str(program)], capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    lines = subprocess.run([str(program)], capture_output=True, text=True, check=True).stdout.splitlines()
+    low, high = -(1 << 63), (1 << 63) - 1
+    checked = 0
+    for line in lines:
+        kind, *words = line.split()
+        if kind == "bits":
+            u, pop64, pop32, ctz = map(int, words)
+            assert (pop64, pop32) == (bin(u).count("1"), bin(u & 0xFFFFFFFF).count("1"))
+            assert ctz == ((u & -u).bit_length() - 1 if u else -1)
+            continue
+        a, b = int(words[0]), int(words[1])
+        for shown, exact in zip(words[2:5], (a + b, a - b, a * b)):
+            assert shown == (str(exact) if low <= exact <= high else "over"), (line, exact)
+        assert (int(words[5]) << 64) | int(words[6]) == (a * b) & ((1 << 128) - 1), line
+        checked += 1
+    assert checked == 14 * 14
+
+
 # --- the kernel tests against other builds of the core ----------------------------------------
 
 KERNEL_TESTS = ["test_deal_kernels.py", "test_deal_program.py", "test_core_build.py", "test_poker_evaluate.py",

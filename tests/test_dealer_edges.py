@@ -20,6 +20,8 @@ from cardlab.bridge.dealer import parse_script, run_script
 from cardlab.bridge.deals import generate_deals, parse_constraint
 from cardlab.errors import ConstraintError, DealerScriptError
 
+from interrupts import wait_for_output
+
 # the folder holding the imported package: src/ in a checkout, site-packages for an installed sdist
 SRC = Path(cardlab.__file__).resolve().parents[1]
 
@@ -141,7 +143,7 @@ def test_ctrl_c_exits_130_within_a_second_with_what_was_done(command: str, tmp_p
         args = ["bridge", "deal", "-n", "100000000", "--seed", "1", "--format", "pbn", "-o", "out.pbn",
                 "--workers", "2"]
     proc = _start(args, tmp_path)
-    time.sleep(3.0)  # well into the run
+    wait_for_output(proc, tmp_path)
     assert proc.poll() is None
     pressed = time.perf_counter()
     proc.send_signal(signal.SIGINT)

@@ -18,6 +18,8 @@ import pytest
 
 from cardlab.errors import CardError, CardlabError, ConstraintError, DealerScriptError, HandError, InputFileError
 
+from interrupts import wait_for_output
+
 
 def _cli(*argv: str, cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "cardlab", *argv], capture_output=True, text=True, cwd=cwd,
@@ -372,8 +374,7 @@ def test_interrupt_before_any_deal_keeps_the_previous_output(tmp_path: Path, sig
 def test_sigterm_while_streaming_keeps_what_was_completed_and_no_temporary(tmp_path: Path) -> None:
     (tmp_path / "prev.txt").write_text("previous\n")
     proc = _start("bridge", "deal", "-n", "100000000", "--seed", "1", "--format", "pbn", "-o", "prev.txt", cwd=tmp_path)
-    time.sleep(5)
-    assert proc.poll() is None
+    wait_for_output(proc, tmp_path)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode in (130, 143) and "Traceback" not in err
