@@ -81,7 +81,7 @@ def test_boards_dd_score_and_site_read_the_same_boards(path: Path) -> None:
         return
     shown = {(b, record.dealer, record.vulnerability.value, record.pbn)
              for b, deal in document.deals.items()
-             for record in [hand_record(b, deal, with_dd=False)]}
+             for record in [hand_record(b, deal.deal, with_dd=False)]}
     assert shown == {(n, d, v, deal) for n, d, v, deal in boards if n in document.deals}
     assert set(document.deals) == {n for n, *_ in boards}
 

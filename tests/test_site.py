@@ -14,6 +14,7 @@ from cardlab.bridge.deals import parse_pbn_deal
 from cardlab.cli.main import main
 from cardlab.errors import ResultFileError
 from cardlab.report.site import build_site, is_site_target
+from cardlab.deal import Deal
 from cardlab.scoring.usebio import read_usebio_deals
 from cardlab.report.site.model import factored_boards, hand_record, scorecards
 from cardlab.scoring.csv_travellers import read_travellers
@@ -40,9 +41,9 @@ def test_deals_read_from_hand_elements() -> None:
                       r"<SPADES>(.*?)</SPADES><HEARTS>(.*?)</HEARTS><DIAMONDS>(.*?)</DIAMONDS>"
                       r"<CLUBS>(.*?)</CLUBS>", text)
     assert north is not None
-    assert deals[1].split()[0] == "N:" + ".".join(g.replace("10", "T") for g in north.groups())
+    assert deals[1].pbn_deal().split()[0] == "N:" + ".".join(g.replace("10", "T") for g in north.groups())
     for deal in deals.values():
-        hands = parse_pbn_deal(deal).hands  # 52 different cards, 13 each
+        hands = parse_pbn_deal(deal.pbn_deal()).hands  # 52 different cards, 13 each
         assert sorted(c for h in hands for c in h) == list(range(52))
 
 
@@ -64,7 +65,7 @@ def test_three_hands_give_the_fourth_and_voids_read() -> None:
     all13 = "AKQJ 10 9 8 7 6 5 4 3 2"
     voids = [("N", all13, "", "-", ""), ("E", "", all13, "", ""), ("S", "", "", all13, "-"),
              ("W", "", "", "", all13)]
-    assert read_usebio_deals(_board_xml(voids)) == {
+    assert {n: b.pbn_deal() for n, b in read_usebio_deals(_board_xml(voids)).items()} == {
         7: "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"}
     twice = [HANDS[0], ("E", "1098", "765", "432", "AKQJ"), ("S", "765", "432", "AKQJ", "1098"),
              ("W", "432", "AKQJ", "1098", "764")]
@@ -85,14 +86,14 @@ def test_bad_hands_are_errors_naming_the_line(hands: list, message: str) -> None
 
 
 def test_hand_record_hcp_and_void() -> None:
-    record = hand_record(7, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+    record = hand_record(7, Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"),
                          with_dd=False)
     # HCP counted by hand: N has AKQJ of spades = 10, E AKQJ clubs 10, S 10, W 10.
     assert dict(record.hcp) == {"N": 10, "E": 10, "S": 10, "W": 10}
     assert (record.dealer, record.vulnerability.value) == ("S", "All")  # board 7: S, All
     assert record.hands["N"][0] == ("♠", "AKQJ", "s") and record.dd is None
-    void = hand_record(1, "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
-                          "...AKQJT98765432", with_dd=False)
+    void = hand_record(1, Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
+                                        "...AKQJT98765432"), with_dd=False)
     assert void.hands["N"][1] == ("♥", "—", "h") and void.hcp["E"] == 10
 
 
@@ -240,7 +241,7 @@ def test_hand_records_show_the_real_solver_tables() -> None:
     hands = build_site(session, deals=two).files["hands.html"]
     assert hands.count("<caption>Double-dummy tricks</caption>") == 2
     for board, deal in two.items():
-        table = dd_table(deal, dealer=dealer(board), vulnerability=Vulnerability.from_board(board)).to_dict()
+        table = dd_table(deal.pbn_deal(), dealer=dealer(board), vulnerability=Vulnerability.from_board(board)).to_dict()
         for seat in "NESW":
             row = "".join(f"<td>{table['tricks'][seat][s]}</td>" for s in ("NT", "S", "H", "D", "C"))
             assert f"<tr><th>{seat}</th>{row}</tr>" in hands

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from cardlab.results import JsonText
 from cardlab.choices import choose
+from cardlab.deal import Board
 from cardlab.errors import ResultFileError, ScoringError
 from cardlab.scoring.matchpoints import Scale
 from cardlab.scoring.traveller import TravellerLine
@@ -152,9 +153,9 @@ class ResultsFile(JsonText):
     """What a result file says, whatever its format: its traveller lines and everything
     around them.
 
-    ``format`` is ``usebio``, ``pbn`` or ``csv``.  ``deals`` maps a board number to its PBN
-    deal string (``N:AKQ.J.T98.7654 ...``) when the file has the hands (``HAND`` in USEBIO,
-    ``Deal`` in PBN).  ``reported`` holds the figures the file states (None for CSV), used
+    ``format`` is ``usebio``, ``pbn`` or ``csv``.  ``deals`` maps a board number to its
+    :class:`~cardlab.deal.Board` (its hand record, with the dealer and vulnerability the file
+    gives) when the file has the hands (``HAND`` in USEBIO, ``Deal`` in PBN).  ``reported`` holds the figures the file states (None for CSV), used
     only by :meth:`check`.  ``event_type`` is the file's own word (USEBIO ``EVENT_TYPE``, PBN
     ``Scoring``) and ``method`` the scoring method it means (None when the word is not one
     we score, or when it is ambiguous: see :attr:`assumed_method`).  ``columns`` is the
@@ -175,7 +176,7 @@ class ResultsFile(JsonText):
     event_type: str | None = None
     method: Method | None = None
     reported: Reported | None = None
-    deals: Mapping[int, str] = field(default_factory=dict)
+    deals: Mapping[int, Board] = field(default_factory=dict)
     phantoms: tuple[PairKey, ...] = ()
     columns: "TravellerColumns | None" = None
     assumed_method: Method | None = None
@@ -287,5 +288,5 @@ class ResultsFile(JsonText):
                 "club": self.club, "date": self.date, "event_type": self.event_type,
                 "method": self.method.value if self.method else None,
                 "movement": self.movement.value if self.movement else None,
-                "lines": len(self.lines), "deals": dict(self.deals),
+                "lines": len(self.lines), "deals": {n: b.pbn_deal() for n, b in self.deals.items()},
                 "phantoms": [list(k) for k in self.phantoms]}

@@ -26,6 +26,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Mapping
 
 from cardlab.board import SEATS, dealer
+from cardlab.deal import Board
 from cardlab.pbn import format_tag
 from cardlab.scoring.document import Method, Movement
 from cardlab.scoring.matchpoints import Scale
@@ -87,9 +88,9 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None) -> ET.Element:
 
 
 def write_usebio(result: SessionResult, *, club: str = "", date: str = "",
-                 deals: Mapping[int, str] | None = None) -> str:
+                 deals: Mapping[int, Board] | None = None) -> str:
     """The session as USEBIO 1.2 XML text (figures to 2 decimals, matchpoints in EBU units);
-    ``deals`` (PBN deal strings by board) are written as ``HAND`` elements."""
+    ``deals`` (the boards' hand records by number) are written as ``HAND`` elements."""
     result = result.in_scale(NATIVE_SCALE["usebio"])
     root = ET.Element("USEBIO", {"Version": "1.2"})
     if club:
@@ -152,15 +153,11 @@ def write_usebio(result: SessionResult, *, club: str = "", date: str = "",
     return '<?xml version="1.0"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _write_hands(board: ET.Element, deal: str) -> None:
-    first, _, rest = deal.partition(":")
-    start = SEATS.index(first.strip().upper()[:1] or "N")
-    for i, hand in enumerate(rest.split()):
+def _write_hands(board: ET.Element, deal: Board) -> None:
+    for seat, name in enumerate(SEATS):
         element = _sub(board, "HAND")
-        _sub(element, "DIRECTION", SEATS[(start + i) % 4])
-        if hand == "-":
-            continue
-        for tag, cards in zip(_SUIT_TAGS, hand.split(".")):
+        _sub(element, "DIRECTION", name)
+        for tag, cards in zip(_SUIT_TAGS, deal.hand_text(seat).split(".")):
             _sub(element, tag, cards)
 
 
@@ -168,7 +165,7 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def write_pbn(result: SessionResult, *, deals: Mapping[int, str] | None = None, event: str = "",
+def write_pbn(result: SessionResult, *, deals: Mapping[int, Board] | None = None, event: str = "",
               date: str = "", site: str = "") -> str:
     """The session as PBN 2.1: one game per board with its ``ScoreTable`` (and the deal when
     known), the ``TotalScoreTable`` in the first game; matchpoints in EBU units.  Reads back
@@ -187,7 +184,7 @@ def write_pbn(result: SessionResult, *, deals: Mapping[int, str] | None = None, 
             ("Dealer", dealer(board.board).value), ("Vulnerable", vul.value if vul else "None"))]
         deal = (deals or {}).get(board.board)
         if deal:
-            out.append(format_tag("Deal", deal))
+            out.append(format_tag("Deal", deal.pbn_deal()))
         out.append(format_tag("Scoring", scoring[result.method]))
         out.append(f'[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;'
                    f'Result\\2R;Score_NS\\6R;{unit}_NS\\6R;{unit}_EW\\6R"]')

@@ -26,8 +26,8 @@ percentages and ranks in the tables are kept apart as reported figures for ``--c
 >>> doc = read_pbn(text)
 >>> [(l.ns, l.ew, l.score) for l in doc.lines], doc.reported.line_points
 ([('1', '1', 420), ('2', '2', 0)], (('1', '0'), ('0', '1')))
->>> doc.deals[1][:6]
-'N:AKQJ'
+>>> doc.deals[1]
+Board(1, 'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765', dealer N, None)
 >>> read_pbn('[Board "1"]\\n[PairId_NS "1"]\\n[PairId_EW "2"]\\n[Contract "4S"]\\n'
 ...          '[Declarer "N"]\\n[Result "14"]\\n')
 Traceback (most recent call last):
@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from cardlab import pbn
+from cardlab.deal import Board, Deal
 from cardlab.scoring.document import Method, PairKey, Reported, ResultsFile, split_pair_id
 from cardlab.scoring.traveller import TravellerLine
 from cardlab.errors import CardlabError, InputFileError, ResultFileError
@@ -212,12 +213,22 @@ def _infer_rooms(games: list[dict[str, str]]) -> tuple[list[tuple[str, str, str]
     return out, tuple(notes)
 
 
+def _board(number: int, tags: dict[str, str], where: dict[str, int], source: str | None) -> Board:
+    """The hand record of a game: its deal, with the dealer and vulnerability it gives."""
+    try:
+        deal = Deal.from_pbn(tags["Deal"])
+    except CardlabError as error:
+        raise ResultFileError(f"board {number}: {error}", line=where.get("Deal"), source=source) from None
+    given = tuple((name, tags[name]) for name in ("Dealer", "Vulnerable") if _given(tags.get(name)))
+    return Board(number, deal, given)
+
+
 def _document(games: list[tuple[dict[str, str], dict[str, int],
                                 dict[str, list[tuple[int, list[str]]]]]],
               source: str | None) -> ResultsFile:
     lines: list[TravellerLine] = []
     points: list[tuple[str | None, str | None]] = []
-    deals: dict[int, str] = {}
+    deals: dict[int, Board] = {}
     names: dict[PairKey, tuple[str, ...]] = {}
     pair_ids: dict[frozenset[str], str] = {}
     reported_pairs: dict[PairKey, dict[str, str]] = {}
@@ -228,7 +239,7 @@ def _document(games: list[tuple[dict[str, str], dict[str, int],
                 first[key] = tags[key]
         board = tags.get("Board")
         if board and _given(tags.get("Deal")) and board.isdigit():
-            deals[int(board)] = tags["Deal"]
+            deals[int(board)] = _board(int(board), tags, where, source)
         vul = tags.get("Vulnerable") if _given(tags.get("Vulnerable")) else None
         if "ScoreTable" in tables:
             if not board:

@@ -29,6 +29,7 @@ from typing import Any
 import defusedxml.ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
+from cardlab.deal import Board
 from cardlab.scoring.document import Method, Movement, PairKey, Reported, ResultsFile, split_pair_id
 from cardlab.scoring.usebio_hands import board_deals
 from cardlab.scoring.traveller import TravellerLine
@@ -128,8 +129,8 @@ def _text(element: ET.Element, tag: str) -> str | None:
     return child.text.strip()
 
 
-def read_usebio_deals(data: bytes | str, source: str | None = None) -> dict[int, str]:
-    """Only the hands: board number -> PBN deal for every board whose hands the file gives
+def read_usebio_deals(data: bytes | str, source: str | None = None) -> dict[int, Board]:
+    """Only the hands: board number -> :class:`~cardlab.deal.Board` for every board whose hands the file gives
     (in the event or in a hand-record ``HANDSET``)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     return board_deals(_parse(raw, source), source)

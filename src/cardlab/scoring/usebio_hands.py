@@ -16,7 +16,7 @@ remaining 13 cards as its fourth.
 ...        + "</BOARD></EVENT></USEBIO>")
 >>> from cardlab.scoring.usebio import read_usebio_deals
 >>> read_usebio_deals(xml)
-{2: 'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765'}
+{2: Board(2, 'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765', dealer E, NS)}
 >>> read_usebio_deals(xml.replace("1098</SPADES>", "1098X</SPADES>"), "club.xml")
 Traceback (most recent call last):
 ...
@@ -29,7 +29,7 @@ import re
 import xml.etree.ElementTree as ET
 from cardlab.board import SEAT_WORDS, SEATS
 from cardlab.cards import RANKS, SUIT_NAMES, SUIT_ORDER
-from cardlab.deal import Deal
+from cardlab.deal import Board, Deal
 from cardlab.errors import CardlabError, ResultFileError
 
 __all__ = ["board_deals"]
@@ -44,11 +44,11 @@ def _text(element: ET.Element, tag: str) -> str:
     return (child.text or "").strip() if child is not None else element.get(tag, "").strip()
 
 
-def board_deals(root: ET.Element, source: str | None) -> dict[int, str]:
-    """Board number -> PBN deal ``"N:hand hand hand hand"`` for every ``BOARD`` under ``root``
-    whose hands are given (in the board or a ``HANDSET`` in it); bad hands raise
+def board_deals(root: ET.Element, source: str | None) -> dict[int, Board]:
+    """Board number -> :class:`~cardlab.deal.Board` (dealer and vulnerability by its number) for
+    every ``BOARD`` under ``root`` whose hands are given (in the board or a ``HANDSET`` in it); bad hands raise
     :class:`~cardlab.errors.ResultFileError` naming ``source`` and the line."""
-    deals: dict[int, str] = {}
+    deals: dict[int, Board] = {}
     for board in root.iter("BOARD"):
         hands = list(board.iter("HAND"))
         if not hands:
@@ -66,7 +66,7 @@ def board_deals(root: ET.Element, source: str | None) -> dict[int, str]:
     return deals
 
 
-def _deal(number: int, hands: list[ET.Element], line: int | None, source: str | None) -> str:
+def _deal(number: int, hands: list[ET.Element], line: int | None, source: str | None) -> Board:
     by_seat: dict[str, str] = {}
     for hand in hands:
         where = int(hand.get(_LINE, "0")) or line
@@ -87,10 +87,9 @@ def _deal(number: int, hands: list[ET.Element], line: int | None, source: str | 
                               line=line, source=source)
     text = "N:" + " ".join(by_seat[s] for s in SEATS)
     try:
-        Deal.from_pbn(text)
+        return Board(number, Deal.from_pbn(text))
     except CardlabError as error:
         raise ResultFileError(f"board {number}: {error}", line=line, source=source) from None
-    return text
 
 
 def _holding(text: str, suit: str, number: int, line: int | None, source: str | None) -> str:

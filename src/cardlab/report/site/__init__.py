@@ -39,6 +39,7 @@ from cardlab import __version__
 from cardlab.scoring.session import PairKey, SessionResult
 from cardlab.report.scoring_output import field_title, fig
 from cardlab.board import STRAINS
+from cardlab.deal import Board
 from cardlab.scoring.output import method_caption
 from cardlab.report.site.model import (
     board_pages,
@@ -142,7 +143,7 @@ def _stylesheet() -> str:
 def build_site(
     result: SessionResult,
     *,
-    deals: Mapping[int, str] | None = None,
+    deals: Mapping[int, Board] | None = None,
     club: str = "",
     date: str = "",
     phantoms: Collection[PairKey] = (),
@@ -150,7 +151,7 @@ def build_site(
 ) -> Site:
     """Render the session as linked pages.
 
-    ``deals`` maps board numbers to PBN deals (``"N:AKQ.. ..."``); boards with a deal
+    ``deals`` maps board numbers to their :class:`~cardlab.deal.Board` (hand record); boards with a deal
     get a hand record, with its double-dummy table and par (solved by :mod:`cardlab.bridge.dd`)
     unless ``double_dummy`` is false.  ``phantoms`` are pair keys marked as phantom pairs, besides the phantoms and
     sit-outs the result itself knows (``result.phantoms``).

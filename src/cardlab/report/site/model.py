@@ -22,7 +22,7 @@ from typing import Collection, Mapping
 
 from cardlab.board import SEATS, Vulnerability, dealer
 from cardlab.bridge.deals import hand_hcp
-from cardlab.deal import Deal
+from cardlab.deal import Board, Deal
 from cardlab.cards import SUIT_ORDER, SUIT_SYMBOLS, SUITS, format_pbn_hand
 from cardlab.scoring.session import (
     BoardResult,
@@ -220,11 +220,10 @@ class HandRecord:
 _SYMBOLS = {suit: (SUIT_SYMBOLS[suit], SUITS[suit]) for suit in SUIT_ORDER}  # symbol, CSS class
 
 
-def hand_record(board: int, deal_pbn: str, vulnerability: Vulnerability | None = None,
+def hand_record(board: int, deal: Deal, vulnerability: Vulnerability | None = None,
                 with_dd: bool = True, dd: DoubleDummy | None = None) -> HandRecord:
-    """The hand record of a board from its PBN deal (dealer and vulnerability by the board
+    """The hand record of a board from its deal (dealer and vulnerability by the board
     number unless the vulnerability is given)."""
-    deal = Deal.from_pbn(deal_pbn)
     vul = vulnerability or Vulnerability.from_board(board)
     who = dealer(board).value
     hands = {}
@@ -254,7 +253,7 @@ class BoardPage:
     next: int | None
 
 
-def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
+def board_pages(result: SessionResult, deals: Mapping[int, Board] | None = None,
                 phantoms: Collection[PairKey] = (), double_dummy: bool = True) -> list[BoardPage]:
     """One traveller per board, best NS result first, with its hand record when known (and its
     double-dummy table unless ``double_dummy`` is false)."""
@@ -267,7 +266,7 @@ def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
         vul_of[board.board] = vuls.most_common(1)[0][0] if vuls else Vulnerability.from_board(board.board)
     with_deal = [b.board for b in result.boards if (deals or {}).get(b.board)] if double_dummy else []
     solved = dict(zip(with_deal, double_dummy_all(
-        [(Deal.from_pbn((deals or {})[b]).to_pbn(), dealer(b).value, vul_of[b].value) for b in with_deal])))
+        [((deals or {})[b].pbn_deal(), dealer(b).value, vul_of[b].value) for b in with_deal])))
     pages = []
     for i, board in enumerate(result.boards):
         vul = vul_of[board.board]
@@ -283,7 +282,7 @@ def board_pages(result: SessionResult, deals: Mapping[int, str] | None = None,
                 scored.ns_points, scored.ew_points, line.is_adjusted,
             ))
         deal = (deals or {}).get(board.board)
-        hand = hand_record(board.board, deal, vul, with_dd=False, dd=solved.get(board.board)) if deal else None
+        hand = hand_record(board.board, deal.deal, vul, with_dd=False, dd=solved.get(board.board)) if deal else None
         pages.append(BoardPage(
             board, f"board-{board.board}.html", dealer(board.board).value, vul, tuple(rows),
             factored.get(board.board), hand,
