@@ -38,6 +38,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cmp.add_argument("hands", nargs="+", metavar="HAND", help=_HAND_HELP)
     cmp.add_argument("--format", choices=("table", "json"), default="table",
                      help="output format (default: a line per hand, then the reason)")
+    cmp.add_argument("--game", choices=("high",) + OTHER_GAMES, default="high",
+                     help="high (default, 5-7 cards); stud, stud8 (high and 8-or-better low), razz (5-7 "
+                          "cards); 27, a5 (5 cards); badugi (4 cards). Example: cardlab poker compare "
+                          "--game razz 'As 2d 3c 4h 6s 9c 9d' '2c 3d 4s 5h 7c Kd Kh'")
     _add_output_file(cmp)
     _add_rule_options(cmp)
     cmp.set_defaults(func=_compare)
@@ -73,6 +77,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                            "king-high, paired); stud (7-card high), stud8 (the 8-or-better low), a5 "
                            "(ace-to-five lowball), 27 (deuce-to-seven), badugi (4 cards): every hand "
                            "counted exactly (docs/games.md)")
+    odds.add_argument("--hand", metavar="CARDS",
+                      help="razz and stud8: the final categories of this starting hand (e.g. A23 or "
+                           "'As 2d 3c') after seven cards; --remove gives the dead cards")
     odds.add_argument("--reels", metavar="FILE",
                       help="a reel machine: one reel per line, cards separated by spaces; a hand is one "
                            "card from each reel")
@@ -100,6 +107,13 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def _compare(args: argparse.Namespace) -> int:
+    if args.game != "high":
+        from cardlab.poker.games import compare_hands
+
+        if args.short_deck or args.repeats:
+            raise CardlabError(f"--game {args.game} is played with one standard deck: no --short-deck or --repeats")
+        write_result(args, compare_hands(args.hands, args.game))
+        return 0
     from cardlab.poker.comparison import compare
 
     result = compare(args.hands, _rules(args), repeats=args.repeats)
@@ -131,6 +145,12 @@ def _rank(args: argparse.Namespace) -> int:
 def _odds(args: argparse.Namespace) -> int:
     from cardlab.poker.odds import poker_odds
 
+    if args.hand is not None:
+        if args.game not in ("razz", "stud8") or args.cards is not None or args.simulate:
+            raise CardlabError("--hand is for --game razz or stud8 (seven cards; --remove the dead cards)")
+        from cardlab.poker.games import completion_odds
+
+        return emit(args, completion_odds(args.hand, args.game, args.remove or ""))
     if args.game != "high":
         if args.remove or args.short_deck or args.decks != 1 or args.reels or args.simulate:
             raise CardlabError(f"--game {args.game} counts hands of one full deck exactly: it takes only --cards")

@@ -229,9 +229,11 @@ class _Hand:
 
 def _parse_hand(spec: str, g: GameRules, n: int) -> _Hand:
     compact = "".join(spec.split())
-    if g.suit_blind and _RANKS_ONLY.fullmatch(compact):
+    if g.name in ("razz", "a5") and _RANKS_ONLY.fullmatch(compact):  # games that ignore suits
         ranks = [8 if m == "10" else RANKS.index(m.upper()) for m in re.findall(r"10|[2-9tjqka]", compact, re.I)]
         return _Hand(spec, [-1 - r for r in ranks], True)
+    if _RANKS_ONLY.fullmatch(compact):
+        raise HandError(f"{g.name} hands need their suits (e.g. 'As 2d 3c'), not ranks alone: '{spec}'")
     ids = parse_card_ids(spec)
     _no_repeats(ids, f"player {n}'s hand '{spec}'")
     return _Hand(spec, ids, False)
@@ -255,9 +257,8 @@ def game_equity(
     come when affordable (razz over rank multisets; others by enumerating the deals), else a
     seeded simulation of ``trials`` deals with 95% intervals.
 
-    A hand is its known cards (``"As 2d 3c"``); in the suit-blind games (razz, a5, stud8's low
-    does not make it suit-blind) ranks alone may be given (``"A23"``): the suits are then any
-    unseen ones. ``dead``: cards out of play (seen folded cards). Draw games (27, a5, badugi) draw
+    A hand is its known cards (``"As 2d 3c"``); in the games that ignore suits (razz, a5) ranks
+    alone may be given (``"A23"``): the suits are then any unseen ones. ``dead``: cards out of play (seen folded cards). Draw games (27, a5, badugi) draw
     ``draws`` times (default 3) by the policy of ``docs/games.md``; drawing hands are simulated.
     """
     g = game_rules(game)
@@ -565,3 +566,39 @@ def _stud_category(positions: np.ndarray) -> np.ndarray:
     keys = [rules.order[int(p)].key for p in positions]
     return np.array([_STUD_CATEGORIES.index("straight_flush" if k == "royal_flush" else k) for k in keys],
                     dtype=np.int64)
+
+
+def completion_odds(hand: str, game: str | GameRules = "razz", dead: str = "") -> Tabulation:
+    """Exact chances of each final category of a razz or stud8 starting hand (3 to 6 cards, or
+    ranks such as ``"A23"``) once it has its seven cards, the unseen cards dealt at random
+    (``dead``: cards seen out of play). Counted over rank multisets weighted by their suit choices.
+
+    >>> t = completion_odds("A23")
+    >>> round(t.exact.probability("5_high"), 4)
+    0.0715
+    """
+    g = game_rules(game)
+    if not g.suit_blind or g.cards != 7:
+        raise HandError(f"completion odds are for razz and stud8, not {g.name}")
+    h = _parse_hand(hand, g, 1)
+    if not 1 <= len(h.cards) <= 6:
+        raise HandError(f"a {g.name} starting hand has 1 to 6 cards; '{hand}' has {len(h.cards)}")
+    dead_ids = parse_card_ids(dead) if dead.strip() else []
+    _no_repeats(dead_ids, "the dead cards")
+    counts = np.zeros(13, dtype=np.int64)
+    for c in h.cards:
+        if c >= 0 and c in dead_ids:
+            raise DeckError(f"card {format_cards([c])} is given twice (the dead cards and the hand)")
+        counts[c // 4 if c >= 0 else -1 - c] += 1
+    used = counts.copy()
+    for c in dead_ids:
+        used[c // 4] += 1
+    if (used > 4).any():
+        r = int(np.argmax(used > 4))
+        raise DeckError(f"{used[r]} cards of rank {RANKS[r]} are held or dead; a deck has four")
+    extra, ways = _rank_multisets(7 - len(h.cards), 4 - used)
+    _, cats = game_values(_representatives(extra + counts), g)
+    tally = np.bincount(cats, weights=ways, minlength=len(g.categories)).round()
+    exact = Distribution("category", g.categories, tuple(int(x) for x in tally))
+    what = f"{g.title}: {hand} after seven cards" + (f", dead {format_cards(dead_ids)}" if dead_ids else "")
+    return Tabulation(what, exact, None, value_key="category", cumulative=True)
