@@ -223,16 +223,126 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     return masks
 
 
+def _popcount(x: np.ndarray) -> np.ndarray:
+    """Set bits of each 13-bit rank mask."""
+    return np.asarray(_POPCOUNT[x])
+
+
+_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int64)
+
+
+def _classify_omaha(holes: np.ndarray, board: list[int], rules: Rules) -> dict[str, np.ndarray]:
+    """The classes of Omaha hands ``holes`` (``(n, k)``, k = 4 to 6) on one board of 3 to 5 cards,
+    by Omaha's rule: exactly two hole cards and three board cards.
+
+    Made hand: the best of every two hole cards with every three board cards. Pairs (hands no
+    better than two pair, at most one each, in this order): ``overpair`` (two hole cards of one
+    rank above every board card), else ``top``/``middle``/``bottom pair`` (the highest hole card
+    that pairs a board rank), else ``underpair`` (two hole cards of one rank below the top board
+    card). Draws: ``flush draw`` (two or more hole cards of a suit the board has twice, no flush),
+    ``nut flush draw`` (and one of them the highest rank of that suit not on the board); a
+    straight draw counts the ranks that would complete a straight of two hole and three board
+    cards (``open-ended``: two or more, wraps included; ``gutshot``: one); on the flop the
+    backdoor draws (two hole cards of a suit the board has once; two more ranks complete a
+    straight).
+    """
+    n, k = holes.shape
+    b = np.array(board, dtype=np.int64)
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    subsets = [(x, y, z) for x in range(len(b)) for y in range(x + 1, len(b)) for z in range(y + 1, len(b))]
+    rows = np.empty((n, len(pairs), len(subsets), 5), dtype=np.uint8)
+    for pi, (i, j) in enumerate(pairs):
+        for si, sub in enumerate(subsets):
+            rows[:, pi, si, 0] = holes[:, i]
+            rows[:, pi, si, 1] = holes[:, j]
+            rows[:, pi, si, 2:] = b[list(sub)]
+    cats, strength = evaluate(rows.reshape(-1, 5), rules)
+    cats = np.asarray(cats).astype(np.int64).reshape(n, -1)
+    strength = np.asarray(strength).astype(np.int64).reshape(n, -1)
+    best = cats[np.arange(n), strength.argmax(axis=1)]
+    best = np.where(best == int(Category.ROYAL_FLUSH), int(Category.STRAIGHT_FLUSH), best)
+    made_order = [Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE, Category.FLUSH,
+                  Category.STRAIGHT, Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.ONE_PAIR,
+                  Category.HIGH_CARD]
+    masks: dict[str, np.ndarray] = {name: best == int(cat) for name, cat in zip(MADE_CLASSES, made_order)}
+    position = np.array([rules.position(Category(i)) for i in range(len(Category))])[best]
+    at_most_two_pair = position <= rules.position(Category.TWO_PAIR)
+    no_flush = position < rules.position(Category.FLUSH)
+    no_straight = position < rules.position(Category.STRAIGHT)
+
+    # pairs
+    h_rank = holes >> 2
+    b_rank = b >> 2
+    top, low = int(b_rank.max()), int(b_rank.min())
+    pocket_ranks = np.full((n, len(pairs)), -1, dtype=np.int64)
+    for pi, (i, j) in enumerate(pairs):
+        pocket_ranks[:, pi] = np.where(h_rank[:, i] == h_rank[:, j], h_rank[:, i], -1)
+    pocket_high = pocket_ranks.max(axis=1)
+    pocket_low = np.where(pocket_ranks >= 0, pocket_ranks, 99).min(axis=1)
+    pairing = np.where(np.isin(h_rank, b_rank), h_rank, -1).max(axis=1)
+    over = at_most_two_pair & (pocket_high > top)
+    masks["overpair"] = over
+    masks["top pair"] = at_most_two_pair & ~over & (pairing == top)
+    masks["middle pair"] = at_most_two_pair & ~over & (pairing >= 0) & (pairing != top) & (pairing != low)
+    masks["bottom pair"] = at_most_two_pair & ~over & (pairing == low) & (low != top)
+    masks["underpair"] = at_most_two_pair & ~over & (pairing < 0) & (pocket_low < top)
+
+    # flush draws
+    to_come = 5 - len(b)
+    hole_suits = np.stack([((holes & 3) == s).sum(axis=1) for s in range(4)], axis=1)
+    board_suits = np.array([int(((b & 3) == s).sum()) for s in range(4)])
+    fd_suit = (hole_suits >= 2) & (board_suits == 2)[None, :]
+    fd = fd_suit.any(axis=1) & no_flush if to_come else np.zeros(n, dtype=bool)
+    missing = _highest_missing(rules.lowest_rank)
+    nut = np.zeros(n, dtype=bool)
+    for s in range(4):
+        on_board = _rank_mask(np.where(b & 3 == s, b, -1)[None, :])[0]
+        best_rank = int(missing[on_board])
+        if best_rank >= 0:
+            nut |= fd_suit[:, s] & (holes == best_rank * 4 + s).any(axis=1)
+    masks["flush draw"] = fd
+    masks["nut flush draw"] = fd & nut
+
+    # straight draws: for every straight's five ranks W and every two hole cards of different
+    # ranks P inside W, the ranks of W that neither P nor the board has
+    tops = straight_tops(rules)
+    windows = [m for m in range(1 << 13) if _POPCOUNT[m] == 5 and tops[m] >= 0]
+    board_mask = int(_rank_mask(b[None, :])[0])
+    pm = np.zeros((n, len(pairs)), dtype=np.int64)
+    for pi, (i, j) in enumerate(pairs):
+        pm[:, pi] = np.where(h_rank[:, i] != h_rank[:, j], (1 << h_rank[:, i]) | (1 << h_rank[:, j]), 0)
+    completing = np.zeros(n, dtype=np.int64)
+    two_more = np.zeros(n, dtype=bool)
+    for w in windows:
+        inside = (pm != 0) & ((pm & w) == pm)
+        need = w & ~pm & ~board_mask
+        count = _popcount(need)
+        completing |= np.bitwise_or.reduce(np.where(inside & (count == 1), need, 0), axis=1)
+        two_more |= (inside & (count == 2)).any(axis=1)
+    ranks_completing = _popcount(completing) if to_come else np.zeros(n, dtype=np.int64)
+    open_ended = (ranks_completing >= 2) & no_straight
+    gutshot = (ranks_completing == 1) & no_straight
+    masks["open-ended"] = open_ended
+    masks["gutshot"] = gutshot
+    masks["combo draw"] = fd & (open_ended | gutshot)
+    if to_come == 2:
+        masks["backdoor flush draw"] = ((hole_suits >= 2) & (board_suits == 1)[None, :]).any(axis=1) & ~fd & no_flush
+        masks["backdoor straight draw"] = two_more & (ranks_completing == 0) & no_straight
+    else:
+        masks["backdoor flush draw"] = np.zeros(n, dtype=bool)
+        masks["backdoor straight draw"] = np.zeros(n, dtype=bool)
+    return masks
+
+
 def board_stats(spec: str, board: str | list[int], *, dead: str = "", game: str = "holdem") -> BoardStats:
     """The classes of the combos of ``spec`` on ``board`` (3, 4 or 5 cards), counted exactly.
 
-    ``game`` is ``holdem`` or ``shortdeck`` (its straights and deck). Raises
+    ``game`` is ``holdem``, ``shortdeck`` (its straights and deck) or ``omaha``, ``omaha5``,
+    ``omaha6`` (two hole cards and three board cards, :func:`_classify_omaha`). Raises
     :class:`~cardlab.errors.DeckError` for a card given twice, :class:`~cardlab.errors.RangeError`
     for a range with no combo left.
     """
     g = game_named(game)
-    if g.omaha:
-        raise HandError("board statistics are for hold'em and short deck (Omaha is not built yet)")
     b = parse_card_ids(board) if isinstance(board, str) else [int(c) for c in board]
     d = parse_card_ids(dead) if dead and dead.strip() else []
     if len(b) not in (3, 4, 5):
@@ -249,7 +359,10 @@ def board_stats(spec: str, board: str | list[int], *, dead: str = "", game: str 
     holes = np.asarray(rng.combos, dtype=np.int64)
     weights = np.asarray(rng.weights, dtype=np.float64)
     n = len(holes)
-    masks = _classify(holes, np.broadcast_to(np.array(b, dtype=np.int64), (n, len(b))), g.rules)
+    if g.omaha:
+        masks = _classify_omaha(holes, b, g.rules)
+    else:
+        masks = _classify(holes, np.broadcast_to(np.array(b, dtype=np.int64), (n, len(b))), g.rules)
     total_w = float(weights.sum())
     classes = tuple(BoardClass(name, int(masks[name].sum()), float(weights[masks[name]].sum() / total_w))
                     for name in MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES)
@@ -403,7 +516,7 @@ def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
 
     g = game_named(game)
     if g.omaha:
-        raise HandError("board statistics are for hold'em and short deck (Omaha is not built yet)")
+        raise HandError("--flops all is for hold'em and short deck; Omaha ranges are classed one board at a time")
     rng = range_of(spec, g)
     holes = np.asarray(rng.combos, dtype=np.int64)
     weights = np.asarray(rng.weights, dtype=np.float64)
