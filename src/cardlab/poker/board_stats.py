@@ -128,9 +128,16 @@ def _rank_mask(cards: np.ndarray) -> np.ndarray:
     """13-bit rank mask of each row of card ids (ids below 0 are skipped)."""
     out = np.zeros(cards.shape[0], dtype=np.int64)
     for j in range(cards.shape[1]):
-        c = cards[:, j].astype(np.int64)
-        out |= np.where(c >= 0, np.left_shift(1, np.maximum(c, 0) >> 2), 0)
+        c = cards[:, j]
+        out |= _RANK_BITS[np.where(c >= 0, c, 52) if (c < 0).any() else c]
     return out
+
+
+_RANK_BITS = np.array([1 << (c >> 2) for c in range(52)] + [0], dtype=np.int64)
+"""The rank bit of each card id, and 0 at 52 (a skipped card)."""
+
+_SUIT_NIBBLES = np.array([1 << (4 * (c & 3)) for c in range(52)], dtype=np.int64)
+"""One in the card's suit's 4-bit counter: a row's sum packs its four suit counts."""
 
 
 @lru_cache(maxsize=None)
@@ -163,7 +170,8 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     b_rank = boards >> 2
     top, low = b_rank.max(axis=1), b_rank.min(axis=1)
     pocket = h_rank[:, 0] == h_rank[:, 1]
-    on_board = np.stack([(h_rank[:, j:j + 1] == b_rank).any(axis=1) for j in range(2)], axis=1)
+    board_ranks = _rank_mask(boards)
+    on_board = np.stack([(board_ranks >> h_rank[:, j]) & 1 == 1 for j in range(2)], axis=1)
     pairing = np.where(on_board, h_rank, -1).max(axis=1)
     masks["overpair"] = at_most_two_pair & pocket & (h_rank[:, 0] > top)
     masks["top pair"] = at_most_two_pair & (pairing == top)
@@ -173,9 +181,10 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
 
     # draws
     to_come = 5 - size
-    suits = cards & 3
-    suit_count = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
-    hole_suit = np.stack([((holes & 3) == s).any(axis=1) for s in range(4)], axis=1)
+    columns = range(cards.shape[1])
+    packed = sum(_SUIT_NIBBLES[cards[:, j]] for j in columns)
+    suit_count = np.stack([(packed >> (4 * s)) & 15 for s in range(4)], axis=1)
+    hole_suit = np.stack([(holes[:, 0] & 3 == s) | (holes[:, 1] & 3 == s) for s in range(4)], axis=1)
     no_flush = position < rules.position(Category.FLUSH)
     no_straight = position < rules.position(Category.STRAIGHT)
     fd_suit = (suit_count == 4) & hole_suit
@@ -185,12 +194,16 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     for s in range(4):
         in_suit = _rank_mask(np.where(boards & 3 == s, boards, -1))
         best = missing[in_suit]
-        nut |= fd_suit[:, s] & (best >= 0) & (holes == (best * 4 + s)[:, None]).any(axis=1)
+        nut |= fd_suit[:, s] & (best >= 0) & ((holes[:, 0] == best * 4 + s) | (holes[:, 1] == best * 4 + s))
     masks["flush draw"] = fd
     masks["nut flush draw"] = fd & nut
     tops = straight_tops(rules).astype(np.int64)
-    hand_mask = _rank_mask(cards)
-    board_mask = _rank_mask(boards)
+    # straight draws depend on the two rank masks alone: worked out once per distinct pair of
+    # masks (a few thousand, where an all-flops run has millions of rows)
+    row_key = _rank_mask(cards) << 13 | _rank_mask(boards)
+    keys, inverse = np.unique(row_key, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    hand_mask, board_mask = keys >> 13, keys & 8191
     ranks = range(rules.lowest_rank, 13)
 
     def improves(extra: int) -> np.ndarray:
@@ -199,28 +212,37 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
         result: np.ndarray = (with_hand >= 0) & (with_hand > tops[board_mask | extra])
         return result
 
-    completing = np.zeros(n, dtype=np.int64)
+    completing = np.zeros(len(keys), dtype=np.int64)
     if to_come:
         for r in ranks:
             completing += improves(1 << r) & ((hand_mask >> r) & 1 == 0)
-    open_ended = (completing >= 2) & no_straight
-    gutshot = (completing == 1) & no_straight
+    completing_row = completing[inverse]
+    open_ended = (completing_row >= 2) & no_straight
+    gutshot = (completing_row == 1) & no_straight
     masks["open-ended"] = open_ended
     masks["gutshot"] = gutshot
     masks["combo draw"] = fd & (open_ended | gutshot)
     if to_come == 2:
         three = (suit_count == 3) & hole_suit
         masks["backdoor flush draw"] = three.any(axis=1) & ~fd_suit.any(axis=1) & no_flush
-        backdoor = np.zeros(n, dtype=bool)
+        backdoor = np.zeros(len(keys), dtype=bool)
         for r1 in ranks:
             for r2 in ranks:
                 if r2 > r1:
                     backdoor |= improves((1 << r1) | (1 << r2))
-        masks["backdoor straight draw"] = backdoor & (completing == 0) & no_straight
+        masks["backdoor straight draw"] = backdoor[inverse] & (completing_row == 0) & no_straight
     else:
         masks["backdoor flush draw"] = np.zeros(n, dtype=bool)
         masks["backdoor straight draw"] = np.zeros(n, dtype=bool)
     return masks
+
+
+def _card_bits(cards: np.ndarray) -> np.ndarray:
+    """uint64 mask of the cards of each row (bit = card id)."""
+    out = np.zeros(len(cards), dtype=np.uint64)
+    for j in range(cards.shape[1]):
+        out |= np.left_shift(np.uint64(1), cards[:, j].astype(np.uint64))
+    return out
 
 
 def _popcount(x: np.ndarray) -> np.ndarray:
@@ -531,13 +553,14 @@ def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
     shares = {t: np.zeros(len(names)) for t in textures}
     live = {t: 0.0 for t in textures}  # the weight of every (combo, flop) pair of the texture
     n = len(holes)
+    hole_bits = _card_bits(holes)
     for start in range(0, len(flops), FLOP_CHUNK):
         part = flops[start:start + FLOP_CHUNK]
         f_index = np.repeat(np.arange(len(part)), n)
         h_index = np.tile(np.arange(n), len(part))
+        ok = (hole_bits[h_index] & _card_bits(part)[f_index]) == 0  # no card shared
+        f_index, h_index = f_index[ok], h_index[ok]
         hole_rows, flop_rows = holes[h_index], part[f_index]
-        ok = ~(hole_rows[:, :, None] == flop_rows[:, None, :]).any(axis=(1, 2))
-        f_index, h_index, hole_rows, flop_rows = f_index[ok], h_index[ok], hole_rows[ok], flop_rows[ok]
         masks = _classify(hole_rows, flop_rows, g.rules)
         w = weights[h_index]
         per_flop_w = np.bincount(f_index, weights=w, minlength=len(part))
