@@ -10,21 +10,12 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from treys import Card, Evaluator
+from test_poker_board import _EVAL, _STRENGTH, _TREYS_CLASS, name
+from treys import Card
 
 from cardlab.cli.main import main
 from cardlab.poker.board_stats import DRAW_CLASSES, MADE_CLASSES, PAIR_CLASSES, _classify_omaha, board_stats
 from cardlab.poker.rules import STANDARD
-
-_EVAL = Evaluator()
-_TREYS_CLASS = {1: "straight flush", 2: "four of a kind", 3: "full house", 4: "flush", 5: "straight",
-                6: "three of a kind", 7: "two pair", 8: "one pair", 9: "high card"}
-_STRENGTH = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
-             "four of a kind", "straight flush"]
-
-
-def name(c: int) -> str:
-    return "23456789TJQKA"[c // 4] + "cdhs"[c % 4]
 
 
 def omaha_made(hole: list[int], board: list[int]) -> str:

@@ -150,6 +150,21 @@ def _highest_missing(lowest_rank: int) -> np.ndarray:
     return table
 
 
+_MADE_ORDER = (Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE, Category.FLUSH,
+               Category.STRAIGHT, Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.ONE_PAIR,
+               Category.HIGH_CARD)
+"""The Category of each of :data:`MADE_CLASSES`."""
+
+
+def _made_masks(cats: np.ndarray, rules: Rules) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """A mask per made-hand class of each hand's Category value (royal flush counted as a
+    straight flush), and each hand's category position under ``rules``."""
+    cats = np.where(cats == int(Category.ROYAL_FLUSH), int(Category.STRAIGHT_FLUSH), cats)
+    masks = {name: cats == int(cat) for name, cat in zip(MADE_CLASSES, _MADE_ORDER)}
+    position: np.ndarray = np.array([rules.position(Category(i)) for i in range(len(Category))])[cats]
+    return masks, position
+
+
 def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, np.ndarray]:
     """Row ``i`` is hole cards ``holes[i]`` on ``boards[i]`` (every board of the same size): a
     boolean array per class of :data:`MADE_CLASSES`, :data:`PAIR_CLASSES` and :data:`DRAW_CLASSES`."""
@@ -157,12 +172,7 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     cards = np.concatenate([holes, boards], axis=1)
     cats, _ = evaluate(np.ascontiguousarray(cards, dtype=np.uint8), rules)
     cats = np.asarray(cats).astype(np.int64)
-    cats = np.where(cats == int(Category.ROYAL_FLUSH), int(Category.STRAIGHT_FLUSH), cats)
-    made_order = [Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE, Category.FLUSH,
-                  Category.STRAIGHT, Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.ONE_PAIR,
-                  Category.HIGH_CARD]
-    masks: dict[str, np.ndarray] = {name: cats == int(cat) for name, cat in zip(MADE_CLASSES, made_order)}
-    position = np.array([rules.position(Category(i)) for i in range(len(Category))])[cats]
+    masks, position = _made_masks(cats, rules)
     at_most_two_pair = position <= rules.position(Category.TWO_PAIR)
 
     # pairs
@@ -282,12 +292,7 @@ def _classify_omaha(holes: np.ndarray, board: list[int], rules: Rules) -> dict[s
     cats = np.asarray(cats).astype(np.int64).reshape(n, -1)
     strength = np.asarray(strength).astype(np.int64).reshape(n, -1)
     best = cats[np.arange(n), strength.argmax(axis=1)]
-    best = np.where(best == int(Category.ROYAL_FLUSH), int(Category.STRAIGHT_FLUSH), best)
-    made_order = [Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE, Category.FLUSH,
-                  Category.STRAIGHT, Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.ONE_PAIR,
-                  Category.HIGH_CARD]
-    masks: dict[str, np.ndarray] = {name: best == int(cat) for name, cat in zip(MADE_CLASSES, made_order)}
-    position = np.array([rules.position(Category(i)) for i in range(len(Category))])[best]
+    masks, position = _made_masks(best, rules)
     at_most_two_pair = position <= rules.position(Category.TWO_PAIR)
     no_flush = position < rules.position(Category.FLUSH)
     no_straight = position < rules.position(Category.STRAIGHT)

@@ -132,11 +132,7 @@ class EquityResult(JsonText):
             parts.append(f"exact over {_num(self.total)} boards" +
                          (" (weighted deals x boards)" if any(not p.combos == 1 for p in self.players) else ""))
         else:
-            s = self.simulation
-            seed = f", seed {s.seed}" if s is not None and s.seed is not None else ""
-            parts.append(f"simulated {self.total:,} boards{seed}, 95% intervals")
-            if s is not None and s.interrupted:
-                parts.append(f"interrupted after {s.trials:,} of {s.requested:,}")
+            parts += self._simulated("boards")
         return ", ".join(parts)
 
     def _deal_caption(self) -> str:
@@ -146,12 +142,17 @@ class EquityResult(JsonText):
         if self.exact:
             parts.append(f"exact over {_num(self.total)} deals")
         else:
-            s = self.simulation
-            seed = f", seed {s.seed}" if s is not None and s.seed is not None else ""
-            parts.append(f"simulated {self.total:,} deals{seed}, 95% intervals")
-            if s is not None and s.interrupted:
-                parts.append(f"interrupted after {s.trials:,} of {s.requested:,}")
+            parts += self._simulated("deals")
         return ", ".join(parts)
+
+    def _simulated(self, what: str) -> list[str]:
+        """The caption's words for a simulation of ``what`` (boards, deals)."""
+        s = self.simulation
+        seed = f", seed {s.seed}" if s is not None and s.seed is not None else ""
+        words = [f"simulated {self.total:,} {what}{seed}, 95% intervals"]
+        if s is not None and s.interrupted:
+            words.append(f"interrupted after {s.trials:,} of {s.requested:,}")
+        return words
 
     def table(self) -> str:
         """The aligned text the command line prints."""
