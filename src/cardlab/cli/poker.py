@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
+#: the games of :mod:`cardlab.poker.games` (named here so parsing imports no numpy; a test
+#: checks that the two agree)
+OTHER_GAMES = ("stud", "stud8", "razz", "27", "a5", "badugi")
+
 _HAND_HELP = "a hand of 5, 6 or 7 cards such as 'As Ks Qs Js Ts' or 'AsKsQsJsTs'"
 
 
@@ -34,6 +38,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cmp.add_argument("hands", nargs="+", metavar="HAND", help=_HAND_HELP)
     cmp.add_argument("--format", choices=("table", "json"), default="table",
                      help="output format (default: a line per hand, then the reason)")
+    cmp.add_argument("--game", choices=("high",) + OTHER_GAMES, default="high",
+                     help="high (default, 5-7 cards); stud, stud8 (high and 8-or-better low), razz (5-7 "
+                          "cards); 27, a5 (5 cards); badugi (4 cards). Example: cardlab poker compare "
+                          "--game razz 'As 2d 3c 4h 6s 9c 9d' '2c 3d 4s 5h 7c Kd Kh'")
     _add_output_file(cmp)
     _add_rule_options(cmp)
     cmp.set_defaults(func=_compare)
@@ -56,16 +64,22 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "(cards removed, short deck, several decks) or spun on a reel machine; with "
                     "--simulate, simulated beside exact with 95% intervals. Example: cardlab poker "
                     "odds --simulate 10000000 --seed 1")
-    odds.add_argument("--cards", type=whole_number(5, 7), default=5,
-                      help="cards in the hand, 5, 6 or 7; the best five count (default 5)")
+    odds.add_argument("--cards", type=whole_number(4, 7), default=None,
+                      help="cards in the hand, 5, 6 or 7; the best five count (default 5; the game's "
+                           "own for stud, stud8 and razz 7, badugi 4)")
     odds.add_argument("--remove", metavar="CARDS", help="cards taken out of the deck, e.g. 'Ts Jh'")
     odds.add_argument("--short-deck", action="store_true",
                       help="36-card deck 6..A; A-6-7-8-9 is the lowest straight, a flush beats a full house")
     odds.add_argument("--decks", type=whole_number(1, 1000), default=1, metavar="N",
                       help="N decks shuffled together, 1 to 1000 (cards repeat; five of a kind appears)")
-    odds.add_argument("--game", choices=("high", "razz"), default="high",
+    odds.add_argument("--game", choices=("high",) + OTHER_GAMES, default="high",
                       help="high (default): poker categories; razz: ace-to-five low categories (5-high .. "
-                           "king-high, paired), exact")
+                           "king-high, paired); stud (7-card high), stud8 (the 8-or-better low), a5 "
+                           "(ace-to-five lowball), 27 (deuce-to-seven), badugi (4 cards): every hand "
+                           "counted exactly (docs/games.md)")
+    odds.add_argument("--hand", metavar="CARDS",
+                      help="razz and stud8: the final categories of this starting hand (e.g. A23 or "
+                           "'As 2d 3c') after seven cards; --remove gives the dead cards")
     odds.add_argument("--reels", metavar="FILE",
                       help="a reel machine: one reel per line, cards separated by spaces; a hand is one "
                            "card from each reel")
@@ -93,6 +107,13 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def _compare(args: argparse.Namespace) -> int:
+    if args.game != "high":
+        from cardlab.poker.games import compare_hands
+
+        if args.short_deck or args.repeats:
+            raise CardlabError(f"--game {args.game} is played with one standard deck: no --short-deck or --repeats")
+        write_result(args, compare_hands(args.hands, args.game))
+        return 0
     from cardlab.poker.comparison import compare
 
     result = compare(args.hands, _rules(args), repeats=args.repeats)
@@ -124,15 +145,27 @@ def _rank(args: argparse.Namespace) -> int:
 def _odds(args: argparse.Namespace) -> int:
     from cardlab.poker.odds import poker_odds
 
-    if args.game == "razz":
-        from cardlab.poker.lowball import razz_odds
+    if args.hand is not None:
+        if args.game not in ("razz", "stud8") or args.cards is not None or args.simulate:
+            raise CardlabError("--hand is for --game razz or stud8 (seven cards; --remove the dead cards)")
+        from cardlab.poker.games import completion_odds
 
+        return emit(args, completion_odds(args.hand, args.game, args.remove or ""))
+    if args.game != "high":
         if args.remove or args.short_deck or args.decks != 1 or args.reels or args.simulate:
-            raise CardlabError("--game razz counts hands of one full deck exactly: it takes only --cards")
-        return emit(args, razz_odds(args.cards))
+            raise CardlabError(f"--game {args.game} counts hands of one full deck exactly: it takes only --cards")
+        if args.game == "razz":
+            from cardlab.poker.lowball import razz_odds
+
+            return emit(args, razz_odds(5 if args.cards is None else args.cards))
+        from cardlab.poker.games import game_odds
+
+        return emit(args, game_odds(args.game, args.cards))
+    if args.cards == 4:
+        raise CardlabError("--cards 4 is for --game badugi; a poker hand has 5, 6 or 7 cards")
 
     if args.reels is not None and (args.remove or args.decks != 1):
         raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
-    return emit(args, poker_odds(args.cards, remove=args.remove, short_deck=args.short_deck, decks=args.decks,
+    return emit(args, poker_odds(5 if args.cards is None else args.cards, remove=args.remove, short_deck=args.short_deck, decks=args.decks,
                                  reels=args.reels, trials=args.simulate, seed=args.seed, workers=args.workers,
                                  progress=True, executor=executor_for(args)))

@@ -28,7 +28,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cmd.add_argument("--board", metavar="CARDS", help="the board, 3 to 5 cards")
     cmd.add_argument("--flops", choices=("all",), help="all: every flop instead of --board, by texture")
     cmd.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
-    cmd.add_argument("--game", choices=("holdem", "shortdeck"), default="holdem", help="holdem (default) or shortdeck")
+    cmd.add_argument("--game", choices=("holdem", "shortdeck", "omaha", "omaha5", "omaha6"), default="holdem",
+                     help="holdem (default), shortdeck, or omaha/omaha5/omaha6 (two hole cards and three board "
+                          "cards; one board at a time)")
     cmd.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
     cmd.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
     cmd.set_defaults(func=_board)

@@ -128,9 +128,16 @@ def _rank_mask(cards: np.ndarray) -> np.ndarray:
     """13-bit rank mask of each row of card ids (ids below 0 are skipped)."""
     out = np.zeros(cards.shape[0], dtype=np.int64)
     for j in range(cards.shape[1]):
-        c = cards[:, j].astype(np.int64)
-        out |= np.where(c >= 0, np.left_shift(1, np.maximum(c, 0) >> 2), 0)
+        c = cards[:, j]
+        out |= _RANK_BITS[np.where(c >= 0, c, 52) if (c < 0).any() else c]
     return out
+
+
+_RANK_BITS = np.array([1 << (c >> 2) for c in range(52)] + [0], dtype=np.int64)
+"""The rank bit of each card id, and 0 at 52 (a skipped card)."""
+
+_SUIT_NIBBLES = np.array([1 << (4 * (c & 3)) for c in range(52)], dtype=np.int64)
+"""One in the card's suit's 4-bit counter: a row's sum packs its four suit counts."""
 
 
 @lru_cache(maxsize=None)
@@ -143,6 +150,21 @@ def _highest_missing(lowest_rank: int) -> np.ndarray:
     return table
 
 
+_MADE_ORDER = (Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE, Category.FLUSH,
+               Category.STRAIGHT, Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.ONE_PAIR,
+               Category.HIGH_CARD)
+"""The Category of each of :data:`MADE_CLASSES`."""
+
+
+def _made_masks(cats: np.ndarray, rules: Rules) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """A mask per made-hand class of each hand's Category value (royal flush counted as a
+    straight flush), and each hand's category position under ``rules``."""
+    cats = np.where(cats == int(Category.ROYAL_FLUSH), int(Category.STRAIGHT_FLUSH), cats)
+    masks = {name: cats == int(cat) for name, cat in zip(MADE_CLASSES, _MADE_ORDER)}
+    position: np.ndarray = np.array([rules.position(Category(i)) for i in range(len(Category))])[cats]
+    return masks, position
+
+
 def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, np.ndarray]:
     """Row ``i`` is hole cards ``holes[i]`` on ``boards[i]`` (every board of the same size): a
     boolean array per class of :data:`MADE_CLASSES`, :data:`PAIR_CLASSES` and :data:`DRAW_CLASSES`."""
@@ -150,12 +172,7 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     cards = np.concatenate([holes, boards], axis=1)
     cats, _ = evaluate(np.ascontiguousarray(cards, dtype=np.uint8), rules)
     cats = np.asarray(cats).astype(np.int64)
-    cats = np.where(cats == int(Category.ROYAL_FLUSH), int(Category.STRAIGHT_FLUSH), cats)
-    made_order = [Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE, Category.FLUSH,
-                  Category.STRAIGHT, Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.ONE_PAIR,
-                  Category.HIGH_CARD]
-    masks: dict[str, np.ndarray] = {name: cats == int(cat) for name, cat in zip(MADE_CLASSES, made_order)}
-    position = np.array([rules.position(Category(i)) for i in range(len(Category))])[cats]
+    masks, position = _made_masks(cats, rules)
     at_most_two_pair = position <= rules.position(Category.TWO_PAIR)
 
     # pairs
@@ -163,7 +180,8 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     b_rank = boards >> 2
     top, low = b_rank.max(axis=1), b_rank.min(axis=1)
     pocket = h_rank[:, 0] == h_rank[:, 1]
-    on_board = np.stack([(h_rank[:, j:j + 1] == b_rank).any(axis=1) for j in range(2)], axis=1)
+    board_ranks = _rank_mask(boards)
+    on_board = np.stack([(board_ranks >> h_rank[:, j]) & 1 == 1 for j in range(2)], axis=1)
     pairing = np.where(on_board, h_rank, -1).max(axis=1)
     masks["overpair"] = at_most_two_pair & pocket & (h_rank[:, 0] > top)
     masks["top pair"] = at_most_two_pair & (pairing == top)
@@ -173,9 +191,10 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
 
     # draws
     to_come = 5 - size
-    suits = cards & 3
-    suit_count = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
-    hole_suit = np.stack([((holes & 3) == s).any(axis=1) for s in range(4)], axis=1)
+    columns = range(cards.shape[1])
+    packed = sum(_SUIT_NIBBLES[cards[:, j]] for j in columns)
+    suit_count = np.stack([(packed >> (4 * s)) & 15 for s in range(4)], axis=1)
+    hole_suit = np.stack([(holes[:, 0] & 3 == s) | (holes[:, 1] & 3 == s) for s in range(4)], axis=1)
     no_flush = position < rules.position(Category.FLUSH)
     no_straight = position < rules.position(Category.STRAIGHT)
     fd_suit = (suit_count == 4) & hole_suit
@@ -185,12 +204,16 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     for s in range(4):
         in_suit = _rank_mask(np.where(boards & 3 == s, boards, -1))
         best = missing[in_suit]
-        nut |= fd_suit[:, s] & (best >= 0) & (holes == (best * 4 + s)[:, None]).any(axis=1)
+        nut |= fd_suit[:, s] & (best >= 0) & ((holes[:, 0] == best * 4 + s) | (holes[:, 1] == best * 4 + s))
     masks["flush draw"] = fd
     masks["nut flush draw"] = fd & nut
     tops = straight_tops(rules).astype(np.int64)
-    hand_mask = _rank_mask(cards)
-    board_mask = _rank_mask(boards)
+    # straight draws depend on the two rank masks alone: worked out once per distinct pair of
+    # masks (a few thousand, where an all-flops run has millions of rows)
+    row_key = _rank_mask(cards) << 13 | _rank_mask(boards)
+    keys, inverse = np.unique(row_key, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    hand_mask, board_mask = keys >> 13, keys & 8191
     ranks = range(rules.lowest_rank, 13)
 
     def improves(extra: int) -> np.ndarray:
@@ -199,24 +222,139 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
         result: np.ndarray = (with_hand >= 0) & (with_hand > tops[board_mask | extra])
         return result
 
-    completing = np.zeros(n, dtype=np.int64)
+    completing = np.zeros(len(keys), dtype=np.int64)
     if to_come:
         for r in ranks:
             completing += improves(1 << r) & ((hand_mask >> r) & 1 == 0)
-    open_ended = (completing >= 2) & no_straight
-    gutshot = (completing == 1) & no_straight
+    completing_row = completing[inverse]
+    open_ended = (completing_row >= 2) & no_straight
+    gutshot = (completing_row == 1) & no_straight
     masks["open-ended"] = open_ended
     masks["gutshot"] = gutshot
     masks["combo draw"] = fd & (open_ended | gutshot)
     if to_come == 2:
         three = (suit_count == 3) & hole_suit
         masks["backdoor flush draw"] = three.any(axis=1) & ~fd_suit.any(axis=1) & no_flush
-        backdoor = np.zeros(n, dtype=bool)
+        backdoor = np.zeros(len(keys), dtype=bool)
         for r1 in ranks:
             for r2 in ranks:
                 if r2 > r1:
                     backdoor |= improves((1 << r1) | (1 << r2))
-        masks["backdoor straight draw"] = backdoor & (completing == 0) & no_straight
+        masks["backdoor straight draw"] = backdoor[inverse] & (completing_row == 0) & no_straight
+    else:
+        masks["backdoor flush draw"] = np.zeros(n, dtype=bool)
+        masks["backdoor straight draw"] = np.zeros(n, dtype=bool)
+    return masks
+
+
+def _card_bits(cards: np.ndarray) -> np.ndarray:
+    """uint64 mask of the cards of each row (bit = card id)."""
+    out = np.zeros(len(cards), dtype=np.uint64)
+    for j in range(cards.shape[1]):
+        out |= np.left_shift(np.uint64(1), cards[:, j].astype(np.uint64))
+    return out
+
+
+def _popcount(x: np.ndarray) -> np.ndarray:
+    """Set bits of each 13-bit rank mask."""
+    return np.asarray(_POPCOUNT[x])
+
+
+_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int64)
+
+
+def _classify_omaha(holes: np.ndarray, board: list[int], rules: Rules) -> dict[str, np.ndarray]:
+    """The classes of Omaha hands ``holes`` (``(n, k)``, k = 4 to 6) on one board of 3 to 5 cards,
+    by Omaha's rule: exactly two hole cards and three board cards.
+
+    Made hand: the best of every two hole cards with every three board cards. Pairs (hands no
+    better than two pair, at most one each, in this order): ``overpair`` (two hole cards of one
+    rank above every board card), else ``top``/``middle``/``bottom pair`` (the highest hole card
+    that pairs a board rank), else ``underpair`` (two hole cards of one rank below the top board
+    card). Draws: ``flush draw`` (two or more hole cards of a suit the board has twice, no flush),
+    ``nut flush draw`` (and one of them the highest rank of that suit not on the board); a
+    straight draw counts the ranks that would complete a straight of two hole and three board
+    cards (``open-ended``: two or more, wraps included; ``gutshot``: one); on the flop the
+    backdoor draws (two hole cards of a suit the board has once; two more ranks complete a
+    straight).
+    """
+    n, k = holes.shape
+    b = np.array(board, dtype=np.int64)
+    pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    subsets = [(x, y, z) for x in range(len(b)) for y in range(x + 1, len(b)) for z in range(y + 1, len(b))]
+    rows = np.empty((n, len(pairs), len(subsets), 5), dtype=np.uint8)
+    for pi, (i, j) in enumerate(pairs):
+        for si, sub in enumerate(subsets):
+            rows[:, pi, si, 0] = holes[:, i]
+            rows[:, pi, si, 1] = holes[:, j]
+            rows[:, pi, si, 2:] = b[list(sub)]
+    cats, strength = evaluate(rows.reshape(-1, 5), rules)
+    cats = np.asarray(cats).astype(np.int64).reshape(n, -1)
+    strength = np.asarray(strength).astype(np.int64).reshape(n, -1)
+    best = cats[np.arange(n), strength.argmax(axis=1)]
+    masks, position = _made_masks(best, rules)
+    at_most_two_pair = position <= rules.position(Category.TWO_PAIR)
+    no_flush = position < rules.position(Category.FLUSH)
+    no_straight = position < rules.position(Category.STRAIGHT)
+
+    # pairs
+    h_rank = holes >> 2
+    b_rank = b >> 2
+    top, low = int(b_rank.max()), int(b_rank.min())
+    pocket_ranks = np.full((n, len(pairs)), -1, dtype=np.int64)
+    for pi, (i, j) in enumerate(pairs):
+        pocket_ranks[:, pi] = np.where(h_rank[:, i] == h_rank[:, j], h_rank[:, i], -1)
+    pocket_high = pocket_ranks.max(axis=1)
+    pocket_low = np.where(pocket_ranks >= 0, pocket_ranks, 99).min(axis=1)
+    pairing = np.where(np.isin(h_rank, b_rank), h_rank, -1).max(axis=1)
+    over = at_most_two_pair & (pocket_high > top)
+    masks["overpair"] = over
+    masks["top pair"] = at_most_two_pair & ~over & (pairing == top)
+    masks["middle pair"] = at_most_two_pair & ~over & (pairing >= 0) & (pairing != top) & (pairing != low)
+    masks["bottom pair"] = at_most_two_pair & ~over & (pairing == low) & (low != top)
+    masks["underpair"] = at_most_two_pair & ~over & (pairing < 0) & (pocket_low < top)
+
+    # flush draws
+    to_come = 5 - len(b)
+    hole_suits = np.stack([((holes & 3) == s).sum(axis=1) for s in range(4)], axis=1)
+    board_suits = np.array([int(((b & 3) == s).sum()) for s in range(4)])
+    fd_suit = (hole_suits >= 2) & (board_suits == 2)[None, :]
+    fd = fd_suit.any(axis=1) & no_flush if to_come else np.zeros(n, dtype=bool)
+    missing = _highest_missing(rules.lowest_rank)
+    nut = np.zeros(n, dtype=bool)
+    for s in range(4):
+        on_board = _rank_mask(np.where(b & 3 == s, b, -1)[None, :])[0]
+        best_rank = int(missing[on_board])
+        if best_rank >= 0:
+            nut |= fd_suit[:, s] & (holes == best_rank * 4 + s).any(axis=1)
+    masks["flush draw"] = fd
+    masks["nut flush draw"] = fd & nut
+
+    # straight draws: for every straight's five ranks W and every two hole cards of different
+    # ranks P inside W, the ranks of W that neither P nor the board has
+    tops = straight_tops(rules)
+    windows = [m for m in range(1 << 13) if _POPCOUNT[m] == 5 and tops[m] >= 0]
+    board_mask = int(_rank_mask(b[None, :])[0])
+    pm = np.zeros((n, len(pairs)), dtype=np.int64)
+    for pi, (i, j) in enumerate(pairs):
+        pm[:, pi] = np.where(h_rank[:, i] != h_rank[:, j], (1 << h_rank[:, i]) | (1 << h_rank[:, j]), 0)
+    completing = np.zeros(n, dtype=np.int64)
+    two_more = np.zeros(n, dtype=bool)
+    for w in windows:
+        inside = (pm != 0) & ((pm & w) == pm)
+        need = w & ~pm & ~board_mask
+        count = _popcount(need)
+        completing |= np.bitwise_or.reduce(np.where(inside & (count == 1), need, 0), axis=1)
+        two_more |= (inside & (count == 2)).any(axis=1)
+    ranks_completing = _popcount(completing) if to_come else np.zeros(n, dtype=np.int64)
+    open_ended = (ranks_completing >= 2) & no_straight
+    gutshot = (ranks_completing == 1) & no_straight
+    masks["open-ended"] = open_ended
+    masks["gutshot"] = gutshot
+    masks["combo draw"] = fd & (open_ended | gutshot)
+    if to_come == 2:
+        masks["backdoor flush draw"] = ((hole_suits >= 2) & (board_suits == 1)[None, :]).any(axis=1) & ~fd & no_flush
+        masks["backdoor straight draw"] = two_more & (ranks_completing == 0) & no_straight
     else:
         masks["backdoor flush draw"] = np.zeros(n, dtype=bool)
         masks["backdoor straight draw"] = np.zeros(n, dtype=bool)
@@ -226,13 +364,12 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
 def board_stats(spec: str, board: str | list[int], *, dead: str = "", game: str = "holdem") -> BoardStats:
     """The classes of the combos of ``spec`` on ``board`` (3, 4 or 5 cards), counted exactly.
 
-    ``game`` is ``holdem`` or ``shortdeck`` (its straights and deck). Raises
+    ``game`` is ``holdem``, ``shortdeck`` (its straights and deck) or ``omaha``, ``omaha5``,
+    ``omaha6`` (two hole cards and three board cards, :func:`_classify_omaha`). Raises
     :class:`~cardlab.errors.DeckError` for a card given twice, :class:`~cardlab.errors.RangeError`
     for a range with no combo left.
     """
     g = game_named(game)
-    if g.omaha:
-        raise HandError("board statistics are for hold'em and short deck (Omaha is not built yet)")
     b = parse_card_ids(board) if isinstance(board, str) else [int(c) for c in board]
     d = parse_card_ids(dead) if dead and dead.strip() else []
     if len(b) not in (3, 4, 5):
@@ -249,7 +386,10 @@ def board_stats(spec: str, board: str | list[int], *, dead: str = "", game: str 
     holes = np.asarray(rng.combos, dtype=np.int64)
     weights = np.asarray(rng.weights, dtype=np.float64)
     n = len(holes)
-    masks = _classify(holes, np.broadcast_to(np.array(b, dtype=np.int64), (n, len(b))), g.rules)
+    if g.omaha:
+        masks = _classify_omaha(holes, b, g.rules)
+    else:
+        masks = _classify(holes, np.broadcast_to(np.array(b, dtype=np.int64), (n, len(b))), g.rules)
     total_w = float(weights.sum())
     classes = tuple(BoardClass(name, int(masks[name].sum()), float(weights[masks[name]].sum() / total_w))
                     for name in MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES)
@@ -403,7 +543,7 @@ def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
 
     g = game_named(game)
     if g.omaha:
-        raise HandError("board statistics are for hold'em and short deck (Omaha is not built yet)")
+        raise HandError("--flops all is for hold'em and short deck; Omaha ranges are classed one board at a time")
     rng = range_of(spec, g)
     holes = np.asarray(rng.combos, dtype=np.int64)
     weights = np.asarray(rng.weights, dtype=np.float64)
@@ -418,13 +558,14 @@ def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
     shares = {t: np.zeros(len(names)) for t in textures}
     live = {t: 0.0 for t in textures}  # the weight of every (combo, flop) pair of the texture
     n = len(holes)
+    hole_bits = _card_bits(holes)
     for start in range(0, len(flops), FLOP_CHUNK):
         part = flops[start:start + FLOP_CHUNK]
         f_index = np.repeat(np.arange(len(part)), n)
         h_index = np.tile(np.arange(n), len(part))
+        ok = (hole_bits[h_index] & _card_bits(part)[f_index]) == 0  # no card shared
+        f_index, h_index = f_index[ok], h_index[ok]
         hole_rows, flop_rows = holes[h_index], part[f_index]
-        ok = ~(hole_rows[:, :, None] == flop_rows[:, None, :]).any(axis=(1, 2))
-        f_index, h_index, hole_rows, flop_rows = f_index[ok], h_index[ok], hole_rows[ok], flop_rows[ok]
         masks = _classify(hole_rows, flop_rows, g.rules)
         w = weights[h_index]
         per_flop_w = np.bincount(f_index, weights=w, minlength=len(part))

@@ -35,6 +35,10 @@ from cardlab.distribution import Simulation
 
 __all__ = ["EquityResult", "PlayerEquity"]
 
+_NO_BOARD = {"stud": "seven-card stud", "stud8": "seven-card stud hi-lo (8 or better)", "razz": "razz",
+             "27": "deuce-to-seven lowball", "a5": "ace-to-five lowball", "badugi": "badugi"}
+"""The games without a board (cardlab.poker.games), as the caption names them."""
+
 
 @dataclass(frozen=True)
 class PlayerEquity:
@@ -115,6 +119,8 @@ class EquityResult(JsonText):
                               "ci95_high": p.ci95[1]} for p in self.players])
 
     def _caption(self) -> str:
+        if self.game in _NO_BOARD:  # stud, razz, lowball, badugi (cardlab.poker.games): deals, no board
+            return self._deal_caption()
         what = self.game.replace("holdem", "hold'em").replace("shortdeck", "short deck")
         if self.hi_lo:
             what += " hi-lo"
@@ -126,12 +132,27 @@ class EquityResult(JsonText):
             parts.append(f"exact over {_num(self.total)} boards" +
                          (" (weighted deals x boards)" if any(not p.combos == 1 for p in self.players) else ""))
         else:
-            s = self.simulation
-            seed = f", seed {s.seed}" if s is not None and s.seed is not None else ""
-            parts.append(f"simulated {self.total:,} boards{seed}, 95% intervals")
-            if s is not None and s.interrupted:
-                parts.append(f"interrupted after {s.trials:,} of {s.requested:,}")
+            parts += self._simulated("boards")
         return ", ".join(parts)
+
+    def _deal_caption(self) -> str:
+        parts = [_NO_BOARD[self.game]]
+        if self.dead:
+            parts.append(f"dead {self.dead}")
+        if self.exact:
+            parts.append(f"exact over {_num(self.total)} deals")
+        else:
+            parts += self._simulated("deals")
+        return ", ".join(parts)
+
+    def _simulated(self, what: str) -> list[str]:
+        """The caption's words for a simulation of ``what`` (boards, deals)."""
+        s = self.simulation
+        seed = f", seed {s.seed}" if s is not None and s.seed is not None else ""
+        words = [f"simulated {self.total:,} {what}{seed}, 95% intervals"]
+        if s is not None and s.interrupted:
+            words.append(f"interrupted after {s.trials:,} of {s.requested:,}")
+        return words
 
     def table(self) -> str:
         """The aligned text the command line prints."""

@@ -1,0 +1,688 @@
+/* The other poker games: seven-card stud high (the 7-card high evaluator of poker.h), stud
+ * hi-lo (8 or better), razz and A-5 lowball (ace-to-five low), 2-7 lowball (deuce-to-seven)
+ * and badugi.  Hand values, category tables, exact razz equity over rank multisets and
+ * simulated equity (stud deals, draw rounds by a stated policy; docs/games.md).
+ *
+ * Every value is a uint32 where higher is better (a tie is equal values), and each hand also
+ * has a category: its index in the game's category tuple of cardlab.poker.games, weakest first.
+ * Low ranks count the ace as the lowest card: index 0 = ace, 1 = two .. 12 = king.
+ */
+#include "core.h"
+#include "poker.h"
+
+#include <string.h>
+
+enum { G_STUD = 0, G_RAZZ = 1, G_A5 = 2, G_27 = 3, G_BADUGI = 4, G_STUD8 = 5, G_GAMES = 6 };
+
+#define LOW_WORST UINT32_C(0xFFFFFF)
+#define MAX_PLAYERS 8
+#define SHARE_UNIT 5040  /* cardlab.poker.equity.UNIT */
+
+static inline int low_rank(int card) { return (cl_card_rank(card) + 1) % 13; }  /* ace 0 .. king 12 */
+
+/* A five-card multiset's ace-to-five "badness" (lower is better): the pattern (0 no pair,
+ * 1 pair, 2 two pair, 3 trips, 4 full house, 5 quads) << 20, then its ranks by count then rank,
+ * highest first, a nibble each. */
+static uint32_t a5_five(const uint8_t *take)
+{
+    int order[5], n = 0;
+    for (int count = 4; count >= 1; count--)
+        for (int r = 12; r >= 0; r--)
+            if (take[r] == count)
+                order[n++] = r;
+    int top = 0, second = 0;
+    for (int r = 0; r < 13; r++) {
+        if (take[r] > top) {
+            second = top;
+            top = take[r];
+        } else if (take[r] > second) {
+            second = take[r];
+        }
+    }
+    uint32_t pattern = top == 4 ? 5 : top == 3 ? (second == 2 ? 4 : 3) : top == 2 ? (second == 2 ? 2 : 1) : 0;
+    uint32_t value = pattern << 20;
+    for (int i = 0; i < n; i++)
+        value |= (uint32_t)order[i] << (16 - 4 * i);
+    return value;
+}
+
+/* The best (lowest) five-card sub-multiset of counts: every choice tried (few: at most 7 cards). */
+static void a5_search(const uint8_t *counts, uint8_t *take, int rank, int left, uint32_t *best)
+{
+    if (left == 0) {
+        uint32_t v = a5_five(take);
+        if (v < *best)
+            *best = v;
+        return;
+    }
+    if (rank == 13)
+        return;
+    int most = counts[rank] < left ? counts[rank] : left;
+    for (int k = most; k >= 0; k--) {
+        take[rank] = (uint8_t)k;
+        a5_search(counts, take, rank + 1, left - k, best);
+    }
+    take[rank] = 0;
+}
+
+/* Ace-to-five badness of the best five of a hand's low-rank counts (5 or more cards). */
+static uint32_t a5_low(const uint8_t *counts)
+{
+    uint32_t value = 0;
+    int n = 0;
+    for (int r = 0; r < 13 && n < 5; r++)
+        if (counts[r])
+            value |= (uint32_t)r << (4 * n++);
+    if (n == 5)  /* five different ranks: the five lowest, the highest in the top nibble */
+        return value;
+    uint8_t take[13] = {0};
+    uint32_t best = LOW_WORST;
+    a5_search(counts, take, 0, 5, &best);
+    return best;
+}
+
+/* Category of an ace-to-five badness: razz (paired 0, king_high 1 .. 5_high 9) or A-5 lowball
+ * (four_of_a_kind 0, full_house 1, three_of_a_kind 2, two_pair 3, one_pair 4, king_high 5 .. 5_high 13). */
+static uint8_t a5_category(uint32_t bad, int razz)
+{
+    uint32_t pattern = bad >> 20, top = (bad >> 16) & 15u;
+    if (razz)
+        return pattern ? 0 : (uint8_t)(1 + (12 - top));
+    return pattern ? (uint8_t)(5 - pattern) : (uint8_t)(5 + (12 - top));
+}
+
+/* Stud hi-lo's low: 0 (no 8-or-better low) or a value, higher better; category no_low 0,
+ * 8_high 1 .. 5_high 4. */
+static uint32_t eight_low(const uint8_t *counts, uint8_t *category)
+{
+    uint32_t value = 0;
+    int n = 0, top = 0;
+    for (int r = 0; r < 8 && n < 5; r++)
+        if (counts[r]) {
+            value |= (uint32_t)r << (4 * n++);
+            top = r;
+        }
+    if (n < 5) {
+        *category = 0;
+        return 0;
+    }
+    *category = (uint8_t)(1 + (7 - top));  /* the fifth lowest is in the top nibble */
+    return LOW_WORST - value;
+}
+
+/* A five-card high hand's value with no wheel (deuce-to-seven: the ace is only high):
+ * category (0 high card, 1 pair, 2 two pair, 3 trips, 4 straight, 5 flush, 6 full house,
+ * 7 quads, 8 straight flush) << 20, then the ranks by count then rank, highest first. */
+static uint32_t high_no_wheel(const uint8_t *cards)
+{
+    uint8_t counts[13] = {0};
+    int suits = 0;
+    for (int i = 0; i < 5; i++) {
+        counts[cl_card_rank(cards[i])]++;
+        suits |= 1 << cl_card_suit(cards[i]);
+    }
+    int flush = (suits & (suits - 1)) == 0;
+    int order[5], n = 0, top = 0, second = 0;
+    for (int count = 4; count >= 1; count--)
+        for (int r = 12; r >= 0; r--)
+            if (counts[r] == count)
+                order[n++] = r;
+    for (int r = 0; r < 13; r++) {
+        if (counts[r] > top) {
+            second = top;
+            top = counts[r];
+        } else if (counts[r] > second) {
+            second = counts[r];
+        }
+    }
+    int straight = n == 5 && order[0] - order[4] == 4;
+    uint32_t category;
+    if (straight && flush)
+        category = 8;
+    else if (top == 4)
+        category = 7;
+    else if (top == 3 && second == 2)
+        category = 6;
+    else if (flush)
+        category = 5;
+    else if (straight)
+        category = 4;
+    else if (top == 3)
+        category = 3;
+    else if (top == 2)
+        category = second == 2 ? 2 : 1;
+    else
+        category = 0;
+    uint32_t value = category << 20;
+    for (int i = 0; i < n; i++)
+        value |= (uint32_t)order[i] << (16 - 4 * i);
+    return value;
+}
+
+/* Category of a deuce-to-seven hand (straight_flush 0 .. one_pair 7, ace_high 8 .. 7_high 15). */
+static uint8_t deuce_category(uint32_t high)
+{
+    static const uint8_t made[9] = {0, 7, 6, 5, 4, 3, 2, 1, 0};
+    uint32_t category = high >> 20, top = (high >> 16) & 15u;
+    return category ? made[category] : (uint8_t)(8 + (12 - top));
+}
+
+/* Badugi: the best set of cards of different ranks and different suits; more cards are better,
+ * then the lower highest card, and so on (ace low).  Value: size << 20 | 0xFFFF - ranks
+ * (highest first, a nibble each); category 1_card 0, 2_card 1, 3_card 2, king_high 3 .. 4_high 12.
+ * used: the chosen cards' positions as a bit mask. */
+static uint32_t badugi_value(const uint8_t *cards, uint8_t *category, int *used)
+{
+    uint32_t best = 0;
+    int best_set = 0;
+    for (int set = 1; set < 16; set++) {
+        int ranks = 0, suits = 0, ok = 1, size = 0;
+        for (int i = 0; i < 4 && ok; i++) {
+            if (!(set >> i & 1))
+                continue;
+            int r = 1 << low_rank(cards[i]), s = 1 << cl_card_suit(cards[i]);
+            ok = !(ranks & r) && !(suits & s);
+            ranks |= r;
+            suits |= s;
+            size++;
+        }
+        if (!ok)
+            continue;
+        uint32_t read = 0;
+        int n = 0;
+        for (int r = 12; r >= 0; r--)
+            if (ranks >> r & 1)
+                read |= (uint32_t)r << (12 - 4 * n++);
+        uint32_t value = (uint32_t)size << 20 | (0xFFFFu - read);
+        if (value > best) {
+            best = value;
+            best_set = set;
+        }
+    }
+    int size = (int)(best >> 20);
+    int top = (int)((0xFFFFu - (best & 0xFFFFu)) >> 12);  /* the highest card's low rank */
+    *category = (uint8_t)(size < 4 ? size - 1 : 3 + (12 - top));
+    if (used)
+        *used = best_set;
+    return best;
+}
+
+/* The value (higher better) and category of one hand of k cards; stud8 gives its low here
+ * (its high is the stud value). */
+static uint32_t game_value(int game, const cl_poker_tables *t, const uint8_t *cards, int k, uint8_t *category)
+{
+    uint8_t counts[13] = {0};
+    switch (game) {
+    case G_STUD: {
+        uint64_t key = CL_SUIT_START, mask = 0;
+        for (int i = 0; i < k; i++) {
+            key += t->key[cards[i]];
+            mask |= t->bit[cards[i]];
+        }
+        uint32_t v = cl_poker_value(t, key, mask);
+        *category = (uint8_t)(v >> CL_CATEGORY_SHIFT);
+        return v;
+    }
+    case G_RAZZ:
+    case G_A5: {
+        for (int i = 0; i < k; i++)
+            counts[low_rank(cards[i])]++;
+        uint32_t bad = a5_low(counts);
+        *category = a5_category(bad, game == G_RAZZ);
+        return LOW_WORST - bad;
+    }
+    case G_STUD8:
+        for (int i = 0; i < k; i++)
+            counts[low_rank(cards[i])]++;
+        return eight_low(counts, category);
+    case G_27: {
+        uint32_t best = UINT32_MAX;
+        uint8_t five[5];
+        for (int a = 0; a < k; a++)  /* the best five of k (5 to 7): every five tried */
+            for (int b = a + 1; b < k; b++)
+                for (int c = b + 1; c < k; c++)
+                    for (int d = c + 1; d < k; d++)
+                        for (int e = d + 1; e < k; e++) {
+                            five[0] = cards[a], five[1] = cards[b], five[2] = cards[c];
+                            five[3] = cards[d], five[4] = cards[e];
+                            uint32_t v = high_no_wheel(five);
+                            if (v < best)
+                                best = v;
+                        }
+        *category = deuce_category(best);
+        return LOW_WORST - best;
+    }
+    default:
+        return badugi_value(cards, category, NULL);
+    }
+}
+
+static int game_cards_ok(int game, int k)
+{
+    if (game == G_BADUGI)
+        return k == 4;
+    return k >= 5 && k <= 7;
+}
+
+/* games_evaluate(game, tables, hands, k, values, categories)
+ *   hands: n * k uint8 card ids (each below 52); values: n uint32; categories: n uint8. */
+static PyObject *games_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    int game, k;
+    PyObject *capsule;
+    Py_buffer hands, values, cats;
+    if (!PyArg_ParseTuple(args, "iOy*iw*w*", &game, &capsule, &hands, &k, &values, &cats))
+        return NULL;
+    PyObject *result = NULL;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL)
+        goto done;
+    if (game < 0 || game >= G_GAMES || !game_cards_ok(game, k) || hands.len % k
+        || values.len != (Py_ssize_t)(hands.len / k * 4) || cats.len != hands.len / k) {
+        PyErr_SetString(PyExc_ValueError, "games_evaluate: bad arguments");
+        goto done;
+    }
+    const uint8_t *h = hands.buf;
+    for (Py_ssize_t i = 0; i < hands.len; i++)
+        if (h[i] >= CL_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "games_evaluate: a card id past 51");
+            goto done;
+        }
+    Py_ssize_t n = hands.len / k;
+    Py_BEGIN_ALLOW_THREADS
+    uint32_t *v = values.buf;
+    uint8_t *c = cats.buf;
+    for (Py_ssize_t i = 0; i < n; i++)
+        v[i] = game_value(game, t, h + i * k, k, c + i);
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&hands);
+    PyBuffer_Release(&values);
+    PyBuffer_Release(&cats);
+    return result;
+}
+
+/* games_count(game, tables, deck, k, counts): counts[category] += the k-card hands of the deck
+ * (distinct cards, ids below 52) in each category: every subset enumerated. */
+static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    int game, k;
+    PyObject *capsule;
+    Py_buffer deck, counts;
+    if (!PyArg_ParseTuple(args, "iOy*iw*", &game, &capsule, &deck, &k, &counts))
+        return NULL;
+    PyObject *result = NULL;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL)
+        goto done;
+    const uint8_t *d = deck.buf;
+    uint64_t seen = 0;
+    int ok = game >= 0 && game < G_GAMES && game_cards_ok(game, k) && deck.len >= k && deck.len <= CL_CARDS
+             && counts.len == 16 * 8;
+    for (Py_ssize_t i = 0; ok && i < deck.len; i++) {
+        ok = d[i] < CL_CARDS && !(seen >> d[i] & 1);
+        seen |= UINT64_C(1) << (d[i] & 63);
+    }
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "games_count: bad arguments");
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    int n = (int)deck.len, pos[7];
+    uint8_t hand[7];
+    int64_t tally[16] = {0};
+    for (int i = 0; i < k; i++)
+        pos[i] = i;
+    for (;;) {
+        uint8_t category;
+        for (int i = 0; i < k; i++)
+            hand[i] = d[pos[i]];
+        game_value(game, t, hand, k, &category);
+        tally[category & 15]++;
+        int i = k - 1;
+        while (i >= 0 && pos[i] == n - k + i)
+            i--;
+        if (i < 0)
+            break;
+        pos[i]++;
+        for (int j = i + 1; j < k; j++)
+            pos[j] = pos[j - 1] + 1;
+    }
+    int64_t *out = counts.buf;
+    for (int c = 0; c < 16; c++)
+        out[c] += tally[c];
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&deck);
+    PyBuffer_Release(&counts);
+    return result;
+}
+
+/* --- exact razz equity over rank multisets ------------------------------------------------- */
+
+typedef struct {
+    int players;
+    uint8_t known[MAX_PLAYERS][13];  /* each player's low-rank counts so far */
+    int need[MAX_PLAYERS];           /* cards still to come */
+    uint8_t avail[13];               /* unseen cards of each low rank */
+    uint32_t value[MAX_PLAYERS];
+    int64_t wins[MAX_PLAYERS], ties[MAX_PLAYERS], units[MAX_PLAYERS];
+    int64_t total;
+} razz_exact;
+
+static const int64_t choose[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0},
+                                     {1, 4, 6, 4, 1}};
+
+static void razz_player(razz_exact *e, int p, int rank, int left, int64_t weight);
+
+static void razz_showdown(razz_exact *e, int64_t weight)
+{
+    uint32_t best = 0;
+    int winners = 0;
+    for (int p = 0; p < e->players; p++) {
+        if (e->value[p] > best) {
+            best = e->value[p];
+            winners = 1;
+        } else if (e->value[p] == best) {
+            winners++;
+        }
+    }
+    for (int p = 0; p < e->players; p++) {
+        if (e->value[p] != best)
+            continue;
+        if (winners == 1)
+            e->wins[p] += weight;
+        else
+            e->ties[p] += weight;
+        e->units[p] += weight * (SHARE_UNIT / winners);
+    }
+    e->total += weight;
+}
+
+/* Player p's remaining cards, rank by rank (weight: ways of the suits so far). */
+static void razz_player(razz_exact *e, int p, int rank, int left, int64_t weight)
+{
+    if (left == 0) {
+        e->value[p] = LOW_WORST - a5_low(e->known[p]);
+        if (p + 1 == e->players)
+            razz_showdown(e, weight);
+        else
+            razz_player(e, p + 1, 0, e->need[p + 1], weight);
+        return;
+    }
+    if (rank == 13)
+        return;
+    int have = e->avail[rank];
+    for (int k = 0; k <= have && k <= left; k++) {
+        e->avail[rank] = (uint8_t)(have - k);
+        e->known[p][rank] = (uint8_t)(e->known[p][rank] + k);
+        razz_player(e, p, rank + 1, left - k, weight * choose[have][k]);
+        e->known[p][rank] = (uint8_t)(e->known[p][rank] - k);
+    }
+    e->avail[rank] = (uint8_t)have;
+}
+
+/* razz_equity_exact(known, need, avail, out)
+ *   known: players * 13 uint8 low-rank counts; need: players int32 (cards to come, sum <= unseen);
+ *   avail: 13 uint8 unseen cards by low rank; out: players * 3 int64 (+= wins, ties, share units),
+ *   returns the number of deals (weighted). */
+static PyObject *razz_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer known, need, avail, out;
+    if (!PyArg_ParseTuple(args, "y*y*y*w*", &known, &need, &avail, &out))
+        return NULL;
+    PyObject *result = NULL;
+    int players = (int)(need.len / 4);
+    int ok = need.len % 4 == 0 && players >= 2 && players <= MAX_PLAYERS && known.len == players * 13
+             && avail.len == 13 && out.len == players * 3 * 8;
+    const uint8_t *a = avail.buf, *kn = known.buf;
+    const int32_t *nd = need.buf;
+    int unseen = 0, needed = 0;
+    for (int r = 0; ok && r < 13; r++) {
+        ok = a[r] <= 4;
+        unseen += a[r];
+    }
+    for (int p = 0; ok && p < players; p++) {
+        int held = 0;
+        for (int r = 0; r < 13; r++)
+            held += kn[p * 13 + r];
+        ok = nd[p] >= 0 && held + nd[p] >= 5 && held + nd[p] <= 7;
+        needed += ok ? nd[p] : 0;
+    }
+    if (!ok || needed > unseen) {
+        PyErr_SetString(PyExc_ValueError, "razz_equity_exact: bad arguments");
+        goto done;
+    }
+    razz_exact e;
+    memset(&e, 0, sizeof e);
+    e.players = players;
+    memcpy(e.avail, a, 13);
+    for (int p = 0; p < players; p++) {
+        memcpy(e.known[p], kn + p * 13, 13);
+        e.need[p] = nd[p];
+    }
+    Py_BEGIN_ALLOW_THREADS
+    razz_player(&e, 0, 0, e.need[0], 1);
+    Py_END_ALLOW_THREADS
+    int64_t *o = out.buf;
+    for (int p = 0; p < players; p++) {
+        o[3 * p] += e.wins[p];
+        o[3 * p + 1] += e.ties[p];
+        o[3 * p + 2] += e.units[p];
+    }
+    result = PyLong_FromLongLong(e.total);
+done:
+    PyBuffer_Release(&known);
+    PyBuffer_Release(&need);
+    PyBuffer_Release(&avail);
+    PyBuffer_Release(&out);
+    return result;
+}
+
+/* --- simulated equity ---------------------------------------------------------------------- */
+
+/* The draw policy (docs/games.md): which of a lowball hand's cards to keep, as a bit mask of
+ * positions.  A-5: one card of each rank ace to eight; 2-7: one card of each rank two to eight,
+ * and a five-card keep that is a straight or a flush breaks its highest card; badugi: the cards
+ * of the best badugi, those of a three- or fewer-card badugi above eight discarded. */
+static int keep_mask(int game, const uint8_t *cards)
+{
+    int keep = 0, ranks = 0;
+    if (game == G_BADUGI) {
+        uint8_t category;
+        int used;
+        uint32_t v = badugi_value(cards, &category, &used);
+        if ((v >> 20) == 4)
+            return used;
+        for (int i = 0; i < 4; i++)
+            if ((used >> i & 1) && low_rank(cards[i]) <= 7)
+                keep |= 1 << i;
+        return keep;
+    }
+    for (int i = 0; i < 5; i++) {
+        int r = game == G_A5 ? low_rank(cards[i]) : cl_card_rank(cards[i]);  /* 2-7: two 0 .. eight 6 */
+        int top = game == G_A5 ? 7 : 6;
+        if (r <= top && !(ranks >> r & 1)) {
+            ranks |= 1 << r;
+            keep |= 1 << i;
+        }
+    }
+    if (game == G_27 && keep == 31) {
+        uint8_t category;
+        uint32_t v = LOW_WORST - game_value(G_27, NULL, cards, 5, &category);
+        if ((v >> 20) == 4 || (v >> 20) == 5) {  /* a straight or a flush: break the highest card */
+            int high = 0;
+            for (int i = 1; i < 5; i++)
+                if (cl_card_rank(cards[i]) > cl_card_rank(cards[high]))
+                    high = i;
+            keep &= ~(1 << high);
+        }
+    }
+    return keep;
+}
+
+typedef struct {
+    uint8_t cards[CL_CARDS];
+    int size;
+    uint8_t discards[CL_CARDS];
+    int discarded;
+} stub;
+
+/* One card off a shuffled stub; an empty stub takes the discards, reshuffled (the draw games'
+ * rule).  Returns 255 when no card is left at all. */
+static uint8_t stub_draw(stub *s, cl_rng *rng, cl_halves *half)
+{
+    if (s->size == 0) {
+        memcpy(s->cards, s->discards, (size_t)s->discarded);
+        s->size = s->discarded;
+        s->discarded = 0;
+        if (s->size == 0)
+            return 255;
+    }
+    int pick = (int)cl_below_half(rng, half, (uint32_t)s->size);
+    uint8_t c = s->cards[pick];
+    s->cards[pick] = s->cards[--s->size];
+    return c;
+}
+
+/* games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out)
+ *   hands: players * final uint8, each row's first known[p] cards given; known: players int32;
+ *   final: cards a hand ends with (7 stud games, 5 lowball, 4 badugi); draws: 0, 1 or 3;
+ *   deck: the unseen cards (distinct); out: players * 4 int64 (+= wins, ties, units, squares).
+ *   Returns 0, or -1 if a deal ran out of cards. */
+static PyObject *games_simulate(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    int game, final, draws;
+    Py_ssize_t n;
+    PyObject *capsule;
+    Py_buffer hands, known, deck, seed, out;
+    if (!PyArg_ParseTuple(args, "iOy*y*iiy*ny*w*", &game, &capsule, &hands, &known, &final, &draws, &deck, &n,
+                          &seed, &out))
+        return NULL;
+    PyObject *result = NULL;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL)
+        goto done;
+    int players = (int)(known.len / 4);
+    const int32_t *kn = known.buf;
+    int ok = game >= 0 && game < G_GAMES && known.len % 4 == 0 && players >= 2 && players <= MAX_PLAYERS
+             && hands.len == players * final && deck.len <= CL_CARDS && seed.len == 32 && n >= 0
+             && out.len == players * 4 * 8 && (draws == 0 || draws == 1 || draws == 3)
+             && (game == G_BADUGI ? final == 4 : (game == G_A5 || game == G_27) ? final == 5 : final == 7)
+             && (draws == 0 || game == G_A5 || game == G_27 || game == G_BADUGI);
+    int dealt = 0;
+    for (int p = 0; ok && p < players; p++) {
+        ok = kn[p] >= 0 && kn[p] <= final;
+        dealt += final - kn[p];
+    }
+    for (Py_ssize_t i = 0; ok && i < hands.len; i++)
+        ok = ((const uint8_t *)hands.buf)[i] < CL_CARDS;
+    for (Py_ssize_t i = 0; ok && i < deck.len; i++)
+        ok = ((const uint8_t *)deck.buf)[i] < CL_CARDS;
+    if (!ok || dealt > deck.len) {
+        PyErr_SetString(PyExc_ValueError, "games_simulate: bad arguments");
+        goto done;
+    }
+    int status = 0;
+    Py_BEGIN_ALLOW_THREADS
+    cl_rng rng;
+    cl_rng_seed(&rng, seed.buf);
+    cl_halves half = {0, 0};
+    int64_t wins[MAX_PLAYERS] = {0}, ties[MAX_PLAYERS] = {0}, units[MAX_PLAYERS] = {0}, squares[MAX_PLAYERS] = {0};
+    uint8_t hand[MAX_PLAYERS][7];
+    uint32_t high[MAX_PLAYERS], low[MAX_PLAYERS];
+    stub s;
+    for (Py_ssize_t trial = 0; trial < n && !status; trial++) {
+        memcpy(s.cards, deck.buf, (size_t)deck.len);
+        s.size = (int)deck.len;
+        s.discarded = 0;
+        for (int p = 0; p < players; p++) {
+            memcpy(hand[p], (const uint8_t *)hands.buf + p * final, (size_t)final);
+            for (int j = kn[p]; j < final; j++)
+                hand[p][j] = stub_draw(&s, &rng, &half);
+        }
+        for (int round = 0; round < draws && !status; round++)
+            for (int p = 0; p < players && !status; p++) {
+                int keep = keep_mask(game, hand[p]);
+                for (int j = 0; j < final; j++) {
+                    if (keep >> j & 1)
+                        continue;
+                    uint8_t c = stub_draw(&s, &rng, &half);
+                    if (c == 255) {
+                        status = -1;
+                        break;
+                    }
+                    s.discards[s.discarded++] = hand[p][j];
+                    hand[p][j] = c;
+                }
+            }
+        if (status)
+            break;
+        uint32_t best_high = 0, best_low = 0;
+        int n_high = 0, n_low = 0;
+        for (int p = 0; p < players; p++) {
+            uint8_t category;
+            high[p] = game_value(game == G_STUD8 ? G_STUD : game, t, hand[p], final, &category);
+            low[p] = game == G_STUD8 ? game_value(G_STUD8, t, hand[p], final, &category) : 0;
+            if (high[p] > best_high) {
+                best_high = high[p];
+                n_high = 1;
+            } else if (high[p] == best_high) {
+                n_high++;
+            }
+            if (low[p] > best_low) {
+                best_low = low[p];
+                n_low = 1;
+            } else if (low[p] == best_low && low[p]) {
+                n_low++;
+            }
+        }
+        for (int p = 0; p < players; p++) {
+            int64_t u = 0;
+            if (best_low == 0) {
+                u = high[p] == best_high ? SHARE_UNIT / n_high : 0;
+            } else {
+                u = (high[p] == best_high ? SHARE_UNIT / 2 / n_high : 0) +
+                    (low[p] == best_low ? SHARE_UNIT / 2 / n_low : 0);
+            }
+            if (u == SHARE_UNIT)
+                wins[p]++;
+            else if (u > 0)
+                ties[p]++;
+            units[p] += u;
+            squares[p] += u * u;
+        }
+    }
+    int64_t *o = out.buf;
+    for (int p = 0; p < players; p++) {
+        o[4 * p] += wins[p];
+        o[4 * p + 1] += ties[p];
+        o[4 * p + 2] += units[p];
+        o[4 * p + 3] += squares[p];
+    }
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromLong(status);
+done:
+    PyBuffer_Release(&hands);
+    PyBuffer_Release(&known);
+    PyBuffer_Release(&deck);
+    PyBuffer_Release(&seed);
+    PyBuffer_Release(&out);
+    return result;
+}
+
+PyMethodDef cl_poker_games_methods[] = {
+    {"games_evaluate", games_evaluate, METH_VARARGS,
+     "games_evaluate(game, tables, hands, k, values, categories): value and category of each hand."},
+    {"games_count", games_count, METH_VARARGS,
+     "games_count(game, tables, deck, k, counts): += the deck's k-card hands in each category."},
+    {"razz_equity_exact", razz_equity_exact, METH_VARARGS,
+     "razz_equity_exact(known, need, avail, out) -> weighted deals; += wins, ties, share units."},
+    {"games_simulate", games_simulate, METH_VARARGS,
+     "games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out) -> 0 or -1 (out of cards)."},
+    {NULL, NULL, 0, NULL},
+};
