@@ -13,7 +13,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from cardlab.errors import WebInputError
+from cardlab.errors import CardlabError, WebInputError
 from cardlab.web.page import Answer, JobSpec, Page, field_choice, field_text
 from cardlab.web.uploads import Form
 
@@ -49,14 +49,20 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
     run = score_file(data, fmt="table", **options)
     assert isinstance(run.text, str) and run.result is not None
     progress(0.3, "ranked")
-    check = score_file(data, check=True, **options)
-    check_text = check.text if isinstance(check.text, str) else "".join(check.text or ())
-    check_text = check_text.replace("<bytes>", name)
-    progress(0.5, "checked")
     parts = [pre(run.text, "the ranking, as cardlab bridge score prints it"), notes(run.notes),
-             "<h2>Check against the file's own figures</h2>", pre(check_text, "the check, as bridge score --check prints it")]
-    if check.summary:
-        parts.append(notes([check.summary]))
+             "<h2>Check against the file's own figures</h2>"]
+    try:
+        check = score_file(data, check=True, **options)
+    except CardlabError as error:  # a CSV states no figures: the reason instead of the check
+        check_text = ""
+        parts.append(notes([str(error)]))
+    else:
+        check_text = check.text if isinstance(check.text, str) else "".join(check.text or ())
+        check_text = check_text.replace("<bytes>", name)
+        parts.append(pre(check_text, "the check, as bridge score --check prints it"))
+        if check.summary:
+            parts.append(notes([check.summary]))
+    progress(0.5, "checked")
     parts.append("<h2>Travellers</h2>")
     for board in run.result.boards:
         rows = []
