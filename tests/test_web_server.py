@@ -199,7 +199,7 @@ def _message(body: bytes) -> str:
     ("bomb.xml", BOMB, "entit"),
     ("garbage.xml", bytes(range(256)) * 64, "not a text file"),
     ("garbage.csv", b"\x89PNG\r\n\x1a\n" + bytes(2000), "not a text file"),
-    ("huge.csv", b"board,ns,ew\n" + b"1," * (25 * 1024 * 1024), "larger than the limit of 20 MB"),
+    ("huge.csv", b"board,ns,ew\n" + b"1," * (25 * 1024 * 1024), "larger than the limit of 20 MB"),  # 50 MB
 ])
 def test_hostile_uploads_give_a_message(served: Server, name: str, data: bytes, expected: str) -> None:
     status, _, body = served.post_files("/scoring", {"method": "file"}, {"file": (name, data)})
