@@ -319,3 +319,18 @@ def test_a_session_has_a_few_jobs_at_a_time() -> None:
         assert all(j.state == "cancelled" for j in jobs)
     finally:
         runner.shutdown()
+
+
+def test_quick_jobs_never_lose_their_answer() -> None:
+    """A job that answers and exits at once: its answer is read even when the process has gone by
+    the time the runner looks (the race that lost 1 answer in 20 in the benchmark)."""
+    from cardlab.web.jobs import JobRunner, Limits
+    from cardlab.web.page import JobSpec
+
+    runner = JobRunner(Limits(concurrent=2, per_session=20))
+    try:
+        jobs = [runner.submit("s", "stats", JobSpec("web_jobs:sleeper", {"seconds": 0.0}, "nap")) for _ in range(16)]
+        assert all(job.finished.wait(120) for job in jobs)
+        assert [job.state for job in jobs] == ["done"] * 16, [job.message for job in jobs]
+    finally:
+        runner.shutdown()

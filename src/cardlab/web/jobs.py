@@ -206,6 +206,8 @@ class JobRunner:
                     else:
                         outcome = message
                 elif not process.is_alive():
+                    # it may have sent its answer between the poll and now: read what is left
+                    outcome = _last_words(receiver, job)
                     break
                 if job.cancel_requested.is_set():
                     reason = ("cancelled", f"cancelled after {job.elapsed():.1f} s")
@@ -232,6 +234,20 @@ class JobRunner:
     def _end(self, job: Job, state: str, message: str | None) -> None:
         job.state, job.message, job.ended = state, message, time.monotonic()
         job.finished.set()
+
+
+def _last_words(receiver: Any, job: Job) -> tuple[str, Any] | None:
+    """The outcome a process that has ended sent before it ended (None if it sent none)."""
+    try:
+        while receiver.poll(0):
+            message = receiver.recv()
+            if message[0] == "progress":
+                job.progress, job.note = message[1], message[2]
+            else:
+                return tuple(message)
+    except (EOFError, OSError):
+        pass
+    return None
 
 
 def _stop(process: Any) -> None:
