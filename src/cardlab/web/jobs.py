@@ -66,6 +66,7 @@ class Job:
     answer: Answer | None = None
     message: str | None = None
     error_line: int | None = None
+    cpu: float | None = None
     created: float = field(default_factory=time.monotonic)
     started: float | None = None
     ended: float | None = None
@@ -87,7 +88,8 @@ class Job:
     def status(self) -> dict[str, Any]:
         """The job as the page's script polls it (JSON-ready; no answer HTML)."""
         return {"id": self.id, "state": self.state, "progress": self.progress, "note": self.note,
-                "message": self.message, "line": self.error_line, "elapsed": round(self.elapsed(), 2), "title": self.title}
+                "message": self.message, "line": self.error_line, "elapsed": round(self.elapsed(), 2),
+                "cpu": None if self.cpu is None else round(self.cpu, 3), "title": self.title}
 
 
 def _context() -> Any:
@@ -226,6 +228,7 @@ class JobRunner:
                       f"than the limit of {self.limits.memory_mb:,} MB")
         elif outcome[0] == "done":
             job.answer, job.progress = outcome[1], 1.0
+            job.cpu = outcome[2] if len(outcome) > 2 else None
             self._end(job, "done", None)
         else:
             job.error_line = outcome[2] if len(outcome) > 2 else None
@@ -267,6 +270,7 @@ def _warm() -> None:
 
 def _work(sender: Any, function: str, kwargs: dict[str, Any], memory_mb: int) -> None:
     """In the job's process: cap the memory, route progress to the pipe, run, send the outcome."""
+    cpu_start = time.process_time()
     try:
         if memory_mb and sys.platform.startswith("linux"):
             import resource
@@ -286,7 +290,7 @@ def _work(sender: Any, function: str, kwargs: dict[str, Any], memory_mb: int) ->
         answer = getattr(importlib.import_module(module), name)(progress, **kwargs)
         if not isinstance(answer, Answer):
             raise TypeError(f"{function} returned {type(answer).__name__}, not an Answer")
-        sender.send(("done", answer))
+        sender.send(("done", answer, time.process_time() - cpu_start))
     except CardlabError as error:
         line = getattr(error, "line", None)
         sender.send(("error", _short(str(error)), line if isinstance(line, int) else None))
