@@ -334,3 +334,20 @@ def test_quick_jobs_never_lose_their_answer() -> None:
         assert [job.state for job in jobs] == ["done"] * 16, [job.message for job in jobs]
     finally:
         runner.shutdown()
+
+
+def test_old_answers_are_forgotten() -> None:
+    """The server keeps a bounded number of answers: the oldest finished ones go first."""
+    from cardlab.web.jobs import JobRunner, Limits
+    from cardlab.web.page import JobSpec
+
+    runner = JobRunner(Limits(kept_in_all=3, per_session=10))
+    try:
+        jobs = []
+        for i in range(6):
+            jobs.append(runner.submit(f"s{i}", "stats", JobSpec("web_jobs:sleeper", {"seconds": 0.0}, "nap")))
+            assert jobs[-1].finished.wait(60)
+        kept = [runner.get(f"s{i}", job.id) is not None for i, job in enumerate(jobs)]
+        assert kept == [False, False, True, True, True, True]
+    finally:
+        runner.shutdown()

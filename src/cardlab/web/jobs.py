@@ -41,7 +41,8 @@ Progress = Callable[[float | None, str], None]
 class Limits:
     """The server's limits: ``time_limit`` seconds per job, ``memory_mb`` of address space per job
     process (0: none), ``concurrent`` jobs running at once, ``per_session`` unfinished jobs of one
-    session, ``upload_bytes`` of request body, ``kept`` finished jobs remembered per session."""
+    session, ``upload_bytes`` of request body, ``kept`` finished jobs remembered per session,
+    ``kept_in_all`` for all sessions, each for ``keep_seconds`` at most."""
 
     time_limit: float = 300.0
     memory_mb: int = 3072
@@ -49,6 +50,8 @@ class Limits:
     per_session: int = 4
     upload_bytes: int = 20 * 1024 * 1024
     kept: int = 20
+    kept_in_all: int = 500
+    keep_seconds: float = 3600.0
 
 
 @dataclass
@@ -127,11 +130,21 @@ class JobRunner:
                 if len(mine) > self.limits.kept:
                     self._jobs.pop(old.id, None)
                     mine.remove(old)
+            self._forget_old()
             job = Job(secrets.token_urlsafe(12), session, spec.title, page)
             self._jobs[job.id] = job
         threading.Thread(target=self._run, args=(job, spec), name=f"cardlab-web-job-{job.id}",
                          daemon=True).start()
         return job
+
+    def _forget_old(self) -> None:
+        """Drop answers kept longer than :attr:`Limits.keep_seconds`, and the oldest beyond
+        :attr:`Limits.kept_in_all` (every session's): the server's memory stays bounded."""
+        now = time.monotonic()
+        over = sorted((j for j in self._jobs.values() if j.over), key=lambda j: j.ended or 0.0)
+        for old in over:
+            if now - (old.ended or now) > self.limits.keep_seconds or len(self._jobs) > self.limits.kept_in_all:
+                self._jobs.pop(old.id, None)
 
     def get(self, session: str, job_id: str) -> Job | None:
         """The session's job ``job_id`` (None for another session's or an unknown one)."""
