@@ -136,6 +136,12 @@ def test_dealer_script_error_is_shown_at_its_line(served: Server, capsys: pytest
                           input=script, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert _pre(body) == [done.stdout.rstrip()]
+    link = re.search(rb'href="(/jobs/[^"]+/files/board-set.pbn)"', body)
+    assert link
+    served_set = served.get(link.group(1).decode())[2]
+    board_set = subprocess.run([sys.executable, "-m", "cardlab", "bridge", "dealer", "-", "-s", "5", "--workers", "1",
+                                "--board-format", "pbn"], input=script.encode(), capture_output=True, timeout=120)
+    assert board_set.returncode == 0 and served_set == board_set.stdout and served_set.count(b"[Deal ") == 3
 
 
 def test_dd_page_table_and_par_and_makes(served: Server, capsys: pytest.CaptureFixture[str]) -> None:
