@@ -357,3 +357,16 @@ def test_old_answers_are_forgotten() -> None:
         assert kept == [False, False, True, True, True, True]
     finally:
         runner.shutdown()
+
+
+def test_a_port_in_use_is_one_line() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "cardlab", "serve", "--port", str(port)], capture_output=True,
+                              text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"cardlab: error: cannot listen on 127.0.0.1:{port}: ") and done.stderr.count("\n") == 1

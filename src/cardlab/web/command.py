@@ -50,6 +50,24 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def _check_free(host: str, port: int) -> None:
+    """One line, before anything is printed, when ``host:port`` cannot be listened on."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        raise CardlabError(f"--host {host!r} is not an address or name of this machine") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise CardlabError(f"cannot listen on {host}:{port}: {error.strerror or error} (another program, or "
+                               "another cardlab serve, uses it: try --port)") from None
+
+
 def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -57,6 +75,7 @@ def _serve(args: argparse.Namespace) -> int:
     except ImportError as missing:
         raise CardlabError(f"the workbench needs the web extra ({missing.name} is not installed): "
                            "pip install 'cardlab[web]'") from None
+    _check_free(args.host, args.port)
     loopback = is_loopback(args.host)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     address = f"http://{shown}:{args.port}/"
