@@ -115,6 +115,12 @@ def read_equity_form(form: Mapping[str, Any]) -> EquityForm:
                       trials, seed)
 
 
+def _command(argv: list[str]) -> str:
+    import shlex
+
+    return "cardlab " + shlex.join(argv)
+
+
 def _weight(w: float) -> float:
     return round(w, 6)
 
@@ -125,7 +131,7 @@ def _num(x: int | float) -> str:
     return f"{x:,}" if isinstance(x, int) else f"{x:,.2f}"
 
 
-def equity_view(form: Mapping[str, Any], *, workers: int = 1) -> dict[str, Any]:
+def equity_view(form: Mapping[str, Any], *, workers: int = 1, progress: bool = False) -> dict[str, Any]:
     """The equity page's answer: ``caption``, ``exact``, ``players`` (the figures of ``poker
     equity``'s table as text), ``grid`` (13 rows of cells: the first player's equity against each
     hand class of the second player's range, when there is one) and ``argv``.
@@ -135,7 +141,7 @@ def equity_view(form: Mapping[str, Any], *, workers: int = 1) -> dict[str, Any]:
     question = read_equity_form(form)
     result = equity(question.specs, board=question.board, dead=question.dead, game=question.game,
                     hi_lo=question.hi_lo, trials=question.trials, seed=question.seed, workers=workers,
-                    max_evaluations=EXACT_LIMIT)
+                    max_evaluations=EXACT_LIMIT, progress=progress and question.trials is not None)
     return equity_result_view(result, question)
 
 
@@ -157,9 +163,10 @@ def equity_result_view(result: Any, question: EquityForm) -> dict[str, Any]:
     sim = result.simulation
     return {"caption": result.table().splitlines()[0], "exact": result.exact, "players": players,
             "grid": grid, "grid_of": question.specs[1] if grid is not None else None,
-            "argv": question.argv(), "total": _num(result.total),
+            "argv": question.argv(), "command": _command(question.argv()), "total": _num(result.total),
             "seed": None if sim is None else sim.seed,
-            "interrupted": bool(sim is not None and sim.interrupted), "json": result.to_dict()}
+            "interrupted": bool(sim is not None and sim.interrupted), "json": result.to_dict(),
+            "text": result.table(), "csv": result.to_csv(), "json_text": result.to_json()}
 
 
 def board_view(form: Mapping[str, Any]) -> dict[str, Any]:
@@ -186,7 +193,8 @@ def board_view(form: Mapping[str, Any]) -> dict[str, Any]:
     argv = ["poker", "board", spec, "--board", board] + (["--dead", dead] if dead else []) + \
         (["--game", game] if game != "holdem" else [])
     return {"caption": stats.table().splitlines()[0], "groups": groups, "total": stats.total,
-            "argv": argv, "json": stats.to_dict()}
+            "argv": argv, "command": _command(argv), "json": stats.to_dict(), "text": stats.table(), "csv": stats.to_csv(),
+            "json_text": stats.to_json()}
 
 
 def range_cells(text: str, game: str = "holdem") -> dict[str, Any]:

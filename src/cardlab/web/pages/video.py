@@ -26,10 +26,11 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from cardlab.errors import CardlabError, PayTableError
+from cardlab.web.page import Answer, JobSpec, Page
 from cardlab.web.pages.poker import field
 
-__all__ = ["paytable_choices", "read_table", "video_view", "deal_view", "trainer_view", "MAX_PAYTABLE_BYTES",
-           "figure_uri"]
+__all__ = ["PAGE", "compute", "paytable_choices", "read_table", "video_view", "deal_view", "trainer_view",
+           "MAX_PAYTABLE_BYTES", "figure_uri", "SUIT_NAMES"]
 
 #: The largest pay table file the page reads (a real one is under 2 kB).
 MAX_PAYTABLE_BYTES = 64 * 1024
@@ -113,7 +114,8 @@ def video_view(form: Mapping[str, Any], upload: bytes | None = None, upload_name
         "variance": f"{float(result.variance):.4f}", "std_dev": f"{result.std_dev:.4f}",
         "hit_frequency": f"{100 * float(result.hit_frequency):.4f}%",
         "hands_per_royal": None if royal is None else f"{royal:,.1f}",
-        "tied_deals": f"{result.tied_deals:,}", "json": result.to_dict(),
+        "tied_deals": f"{result.tied_deals:,}", "json": result.to_dict(), "text": result.table(),
+        "csv": result.to_csv(), "json_text": result.to_json(),
         "toml": upload.decode("utf-8", "replace") if upload else None,
     }
     if plot:
@@ -161,7 +163,7 @@ def _positions(values: Any) -> list[int]:
 def trainer_view(form: Mapping[str, Any]) -> dict[str, Any]:
     """The 32 holds of the dealt ``hand`` ranked by exact expected pay (as ``cardlab poker video
     PAYTABLE --hand CARDS`` prints them), and the verdict on the hold the user picked (the field
-    ``hold``: the places 0 to 4 of the cards kept): its rank, whether it was the best (a hold of
+    ``hold``: the places 0 to 4 of the cards kept, or the checkboxes ``hold0`` .. ``hold4``): its rank, whether it was the best (a hold of
     the same expected pay as the best is), and what it cost in expected pay per coin."""
     from cardlab.poker.video import hold_values
     from cardlab.report.video_plot import holds_figure
@@ -172,7 +174,8 @@ def trainer_view(form: Mapping[str, Any]) -> dict[str, Any]:
         raise CardlabError("hand: deal a hand first (or type five cards)")
     result = hold_values(table, hand, _deck(form))
     shown = result.hand.split()
-    held = _positions(form.get("hold"))
+    held = sorted(set(_positions(form.get("hold"))) |
+                  {j for j in range(5) if str(form.get(f"hold{j}", "")).lower() in ("on", "1", "true")})
     if held and max(held) >= len(shown):
         raise CardlabError("hold: more places than cards")
     picked = " ".join(shown[j] for j in held)
@@ -191,4 +194,81 @@ def trainer_view(form: Mapping[str, Any]) -> dict[str, Any]:
                "ev": f"{float(chosen.ev):.6f}", "best_ev": f"{float(best):.6f}",
                "cost": f"{float(best - chosen.ev):.6f}", "best_hold": result.holds[0].hold or "(draw five)"}
     return {"name": table.name, "hand": result.hand, "cards": shown, "deck": result.deck, "holds": holds,
-            "verdict": verdict, "held": held, "plot": figure_uri(holds_figure(result)), "json": result.to_dict()}
+            "verdict": verdict, "held": held, "plot": figure_uri(holds_figure(result)), "json": result.to_dict(),
+            "text": result.table()}
+
+
+# --- the page --------------------------------------------------------------------------------
+
+#: Suit letters as words and symbols, for the cards the trainer shows.
+SUIT_NAMES = {"c": ("clubs", "\u2663"), "d": ("diamonds", "\u2666"), "h": ("hearts", "\u2665"), "s": ("spades", "\u2660")}
+_RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
+               "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
+
+
+def card_faces(cards: list[str]) -> list[dict[str, Any]]:
+    """How the page shows each card: its text (Ah), rank and suit symbol, words for a screen
+    reader (ace of hearts), and whether it is red."""
+    out = []
+    for text in cards:
+        if len(text) == 2 and text[1].lower() in SUIT_NAMES and text[0].upper() in _RANK_NAMES:
+            word, symbol = SUIT_NAMES[text[1].lower()]
+            out.append({"text": text, "rank": "10" if text[0].upper() == "T" else text[0].upper(),
+                        "symbol": symbol, "words": f"{_RANK_NAMES[text[0].upper()]} of {word}",
+                        "red": text[1].lower() in "dh"})
+        else:
+            out.append({"text": text, "rank": "Joker", "symbol": "", "words": "joker", "red": False})
+    return out
+
+
+_FIELDS = ("paytable", "deck", "remove", "paytable_text", "paytable_name")
+
+
+def _upload(form: Any) -> tuple[bytes | None, str]:
+    files = getattr(form, "files", {})
+    upload = files.get("paytable_file")
+    if upload is None or not upload.data:
+        return None, ""
+    return upload.data, upload.filename
+
+
+def prepare(form: Any) -> JobSpec:
+    """The form as a whole-game job: the pay table read here first (a bad upload is refused at
+    once, with the reader's message), then analysed in the job."""
+    data, name = _upload(form)
+    fields = {k: field(form, k) for k in _FIELDS if k != "paytable_text"}
+    table = read_table(fields, data, name)
+    _deck(fields)
+    return JobSpec("cardlab.web.pages.video:compute", {"fields": fields, "upload": data, "upload_name": name},
+                   f"{table.name}: every dealt hand played the best way")
+
+
+def compute(progress: Any, *, fields: dict[str, str], upload: bytes | None, upload_name: str) -> Answer:
+    """The return, the combination table and the plot (the CLI's figures), CSV, JSON and PNG."""
+    from cardlab.web.render import fragment
+
+    view = video_view(fields, upload, upload_name)
+    picture = base64.b64decode(view["plot"].split(",", 1)[1])
+    downloads = {"video.csv": view["csv"].encode(), "video.json": view["json_text"].encode(), "video.png": picture}
+    figures = {k: v for k, v in view.items() if k not in ("csv", "json_text", "plot")}
+    return Answer(fragment("video_answer.html", view=view, fields=fields, upload_name=_safe_name(upload_name)),
+                  downloads, figures)
+
+
+PAGE = Page(
+    slug="video-poker", title="Video poker",
+    summary="The exact return of a pay table under optimal play: the combination table, variance and "
+            "the plot; a built-in game or your own pay table file.",
+    template="video.html", prepare=prepare, uploads=("paytable_file",),
+    defaults={"paytable": "jacks-or-better-9-6"}, quick_wait=4.0,
+)
+
+
+def _template_globals() -> None:
+    """The built-in pay tables for the forms' select (``_paytable_fields.html``)."""
+    from cardlab.web.render import environment
+
+    environment().globals["video_paytables"] = paytable_choices
+
+
+_template_globals()
