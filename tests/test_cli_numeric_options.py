@@ -28,12 +28,16 @@ BASE = {
     ("poker", "video"): ["jacks-or-better-9-6"],
     ("bridge", "suitplay"): ["AQ", "32"],
     ("poker", "pushfold"): [],
+    ("serve",): [],
 }
 
 
 def _subcommands() -> Iterator[tuple[tuple[str, str], argparse.ArgumentParser]]:
     for group_action in build_parser()._subparsers._group_actions:  # type: ignore[union-attr]
         for group, group_parser in group_action.choices.items():
+            if group_parser._subparsers is None:  # a command with no group (cardlab serve)
+                yield (group,), group_parser
+                continue
             for sub_action in group_parser._subparsers._group_actions:
                 for command, parser in sub_action.choices.items():
                     yield (group, command), parser

@@ -15,7 +15,7 @@ import pytest
 
 import cardlab
 from cardlab import __version__
-from cardlab.cli.main import COMMANDS, GROUPS, build_parser
+from cardlab.cli.main import COMMANDS, GROUPS, TOP_COMMANDS, build_parser
 
 # the folder holding the imported package: src/ in a checkout, site-packages for an installed sdist
 SRC = str(Path(cardlab.__file__).resolve().parents[1])
@@ -58,6 +58,7 @@ def test_help_and_argument_errors_import_no_numpy() -> None:
     argvs = [["--help"], *[[g, "--help"] for g in GROUPS]]
     argvs += [[g, c, "--help"] for g, c in COMMANDS]
     argvs += [[g, c, "--no-such-option"] for g, c in COMMANDS]
+    argvs += [[name, "--help"] for name in TOP_COMMANDS] + [[name, "--no-such-option"] for name in TOP_COMMANDS]
     argvs += [["bridge", "no-such-command"], ["bridge", "hcp", "--cards", "many"], [], ["bridge"], ["--version"]]
     result = _probe(argvs)
     assert result["heavy"] == []
@@ -66,6 +67,7 @@ def test_help_and_argument_errors_import_no_numpy() -> None:
     assert status["--help"] == 0 and status["bridge --help"] == 0
     assert all(status[f"{g} {c} --help"] == 0 for g, c in COMMANDS)
     assert all(status[f"{g} {c} --no-such-option"] == 2 for g, c in COMMANDS)
+    assert all(status[f"{n} --help"] == 0 and status[f"{n} --no-such-option"] == 2 for n in TOP_COMMANDS)
     assert status["bridge no-such-command"] == 2 and status["bridge hcp --cards many"] == 2
     assert status[""] == 2 and status["bridge"] == 2 and status["--version"] == 0
 
@@ -94,10 +96,18 @@ def test_table_and_modules_agree() -> None:
         helps = {a.dest: a.help for a in subs._choices_actions}
         for group, command in keys:
             assert helps[command] == COMMANDS[group, command][1], (module, command)
+    for name, (module, help_text) in TOP_COMMANDS.items():  # commands with no group (cardlab serve)
+        scratch = argparse.ArgumentParser()
+        subs = scratch.add_subparsers()
+        importlib.import_module(module).register(subs)
+        assert set(subs.choices) == {name}, module
+        assert {a.dest: a.help for a in subs._choices_actions}[name] == help_text, module
     full = build_parser()
     groups = _subcommands(full)
-    assert set(groups) == set(GROUPS)
+    assert set(groups) == set(GROUPS) | set(TOP_COMMANDS)
     for group, parser in groups.items():
+        if group in TOP_COMMANDS:
+            continue
         assert set(_subcommands(parser)) == {c for g, c in COMMANDS if g == group}
 
 

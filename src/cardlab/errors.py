@@ -33,6 +33,7 @@ __all__ = [
     "PayTableError",
     "CoreMissingError",
     "TournamentError",
+    "WebInputError",
 ]
 
 
@@ -150,3 +151,9 @@ class CoreMissingError(CardlabError):
 class TournamentError(CardlabError):
     """Tournament input that cannot be used: a stack of 0 or below, more payouts than players,
     payouts that do not add up to a positive prize pool, an all-in that names no player."""
+
+
+class WebInputError(CardlabError):
+    """What the workbench (``cardlab serve``) refuses before any work: an upload over the size
+    limit, a form field out of range, a job over its time or memory limit, too many jobs at once.
+    The message says which field or limit, and is shown on the page."""

@@ -40,7 +40,7 @@ from cardlab import __version__
 from cardlab.cli.output import cap_workers, check_destinations
 from cardlab.errors import CardlabError
 
-__all__ = ["main", "build_parser", "COMMANDS", "GROUPS"]
+__all__ = ["main", "build_parser", "COMMANDS", "GROUPS", "TOP_COMMANDS"]
 
 #: The command groups and their one-line help.
 GROUPS: dict[str, str] = {
@@ -75,6 +75,13 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("poker", "pushfold"): ("cardlab.cli.poker_tournament", "heads-up push/fold equilibrium (Nash): ranges, chart, EV, exploitability"),
 }
 
+#: Commands with no group (``cardlab serve``): name -> (module that registers it, one-line help).
+#: The module's ``register(subparsers)`` adds the parser to the top level; like the others it is
+#: imported only when its command is chosen.
+TOP_COMMANDS: dict[str, tuple[str, str]] = {
+    "serve": ("cardlab.web.command", "the workbench: every question from a page in the browser (local server)"),
+}
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse with usage errors on one line (the usage itself is one --help away)."""
@@ -101,7 +108,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         description="Card-game probabilities (exact and simulated) and duplicate bridge scoring.",
     )
     parser.add_argument("--version", action="version", version=f"cardlab {__version__}")
-    groups = parser.add_subparsers(dest="group", metavar="{" + ",".join(GROUPS) + "}", required=True)
+    groups = parser.add_subparsers(dest="group", metavar="{" + ",".join([*GROUPS, *TOP_COMMANDS]) + "}",
+                                   required=True)
     chosen = _chosen(argv) if argv is not None else None
     wanted = {COMMANDS[chosen][0]} if chosen else (set() if argv is not None else
                                                    {module for module, _ in COMMANDS.values()})
@@ -117,6 +125,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
             elif module not in registered:
                 registered.add(module)
                 importlib.import_module(module).register(commands)
+    words = [a for a in argv if not a.startswith("-")] if argv is not None else []
+    for name, (module, help_text) in TOP_COMMANDS.items():
+        if argv is None or words[:1] == [name]:
+            importlib.import_module(module).register(groups)
+        else:
+            groups.add_parser(name, help=help_text, add_help=False)
     return parser
 
 

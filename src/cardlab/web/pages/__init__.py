@@ -1,0 +1,30 @@
+"""The registry of the workbench's pages: one module per page, listed once in :data:`PAGE_MODULES`.
+
+Adding a page: write ``cardlab/web/pages/<name>.py`` with a module-level ``PAGE =
+Page(...)`` (:class:`cardlab.web.page.Page`), its form template ``templates/<name>.html`` (extends
+``page.html``), add the module's name below, in the order of the navigation. See docs/workbench.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from cardlab.web.page import Page
+
+__all__ = ["PAGE_MODULES", "load_pages"]
+
+#: The page modules, in the order of the navigation bar and the front page.
+PAGE_MODULES: tuple[str, ...] = (
+    "cardlab.web.pages.stats",
+    "cardlab.web.pages.deals",
+    "cardlab.web.pages.dd",
+)
+
+
+def load_pages() -> list[Page]:
+    """Every page of :data:`PAGE_MODULES` (their ``PAGE``); the slugs must differ."""
+    pages = [importlib.import_module(name).PAGE for name in PAGE_MODULES]
+    slugs = [p.slug for p in pages]
+    if len(set(slugs)) != len(slugs):
+        raise RuntimeError(f"two pages share a slug: {slugs}")
+    return pages
