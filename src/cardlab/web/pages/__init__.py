@@ -18,6 +18,10 @@ PAGE_MODULES: tuple[str, ...] = (
     "cardlab.web.pages.stats",
     "cardlab.web.pages.deals",
     "cardlab.web.pages.dd",
+    "cardlab.web.pages.poker_equity",
+    "cardlab.web.pages.poker_board",
+    "cardlab.web.pages.video",
+    "cardlab.web.pages.video_trainer",
 )
 
 
