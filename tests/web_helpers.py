@@ -56,7 +56,7 @@ class Server:
         if keep_cookies and self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         try:
-            connection.putrequest(method, path, skip_accept_encoding=True)
+            connection.putrequest(method, path, skip_host="Host" in sent, skip_accept_encoding=True)
             for key, value in sent.items():
                 connection.putheader(key, value)
             if body is not None:

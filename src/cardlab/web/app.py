@@ -170,7 +170,7 @@ def create_app(limits: Limits | None = None, *, loopback_only: bool = True) -> A
         detail = getattr(error, "detail", "") or "not found"
         if request.url.path.startswith("/jobs/") and "text/html" not in request.headers.get("accept", ""):
             return JSONResponse({"error": detail}, status_code=status)
-        return render(request, "error.html", status, page=None, status=status, detail=detail)
+        return render(request, "error.html", status, page=None, code=status, detail=detail)
 
     async def server_error(request: Request, error: Exception) -> Response:
         print(f"cardlab serve: {request.method} {request.url.path}: {error!r}", file=sys.stderr)

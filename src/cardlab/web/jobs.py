@@ -188,8 +188,9 @@ class JobRunner:
         receiver, sender = self._context.Pipe(duplex=False)
         process = self._context.Process(target=_work, args=(sender, spec.function, spec.kwargs,
                                                              self.limits.memory_mb), daemon=True)
-        job.state, job.started = "running", time.monotonic()
-        process.start()
+        job.state = "running"
+        process.start()  # the first one waits for the fork server to load the library
+        job.started = time.monotonic()
         sender.close()
         outcome: tuple[str, Any] | None = None
         reason: tuple[str, str] | None = None

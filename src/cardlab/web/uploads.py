@@ -10,7 +10,7 @@ A page parses an upload's bytes with the same hardened readers as the CLI (``sco
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator
+from typing import Any, AsyncGenerator
 
 from cardlab.errors import WebInputError
 
@@ -65,7 +65,7 @@ async def read_form(request: Any, limit: int = DEFAULT_UPLOAD_LIMIT) -> Form:
             await _drain(request)
             raise too_large
 
-    async def replay() -> AsyncIterator[bytes]:
+    async def replay() -> AsyncGenerator[bytes, None]:
         yield bytes(body)
 
     kind = request.headers.get("content-type", "")
