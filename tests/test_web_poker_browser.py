@@ -10,15 +10,12 @@ accessibility check needs axe-core from the npm registry (``npm install axe-core
 
 from __future__ import annotations
 
-import glob
 import json
 import os
 import random
-import shutil
-import tempfile
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -26,13 +23,10 @@ from cardlab.cli.main import main
 from cardlab.web.pages.poker import range_cells
 from cardlab.poker.ranges import class_label
 
+from test_site_browser import CHROMIUM, DRIVER, _resize
+from test_web_browser import AXE, browser  # noqa: F401  (browser: the fixture)
 from web_helpers import served  # noqa: F401  (the module's server)
 
-CHROMIUM = "/usr/bin/chromium"
-DRIVER = "/usr/bin/chromedriver"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars"]
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
@@ -42,43 +36,11 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _axe_script() -> Path | None:
-    places = [os.environ.get("CARDLAB_AXE", ""), str(ROOT / "node_modules/axe-core/axe.min.js"),
-              *sorted(glob.glob("/tmp/*/node_modules/axe-core/axe.min.js"))]
-    return next((Path(p) for p in places if p and Path(p).is_file()), None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="cardlab-chromium-")
-    for flag in FLAGS + [f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_page_load_timeout(120)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
 def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     capsys.readouterr()
     assert main([*argv, "--format", "json"]) == 0
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
     return data
-
-
-def _resize(driver: Any, width: int, height: int = 900) -> None:
-    driver.set_window_rect(width=width, height=height)
-    inner = driver.execute_script("return window.innerWidth")
-    if inner != width:
-        driver.set_window_rect(width=2 * width - inner, height=height)
 
 
 def _wait(driver: Any, script: str, seconds: float = 120) -> Any:
@@ -126,12 +88,12 @@ def _no_sideways_scroll(driver: Any, width: int) -> None:
 
 
 def _axe(driver: Any) -> list[dict[str, Any]]:
-    script = _axe_script()
-    if script is None:
+    if not AXE.exists():
         if os.environ.get("CI"):
-            raise AssertionError("axe-core is not installed: npm install axe-core")
+            raise AssertionError("axe-core is not installed: npm install (package.json)")
         return []
-    driver.execute_script(script.read_text(encoding="utf-8"))
+    driver.execute_script(AXE.read_text(encoding="utf-8"))
+    driver.set_script_timeout(120)
     result = driver.execute_async_script(
         "var done = arguments[arguments.length - 1];"
         "axe.run(document, {resultTypes: ['violations']}).then(function (r) { done(r.violations.map("
@@ -147,7 +109,7 @@ def test_equity_from_grid_clicks_equals_the_cli(served: Any, browser: Any, capsy
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    _resize(browser, 1280)
+    _resize(browser, 1280, 900)
     browser.get(served.url + "/poker-equity")
     _grid_ready(browser)
     _type(browser, "player1", "AhKh")
@@ -175,19 +137,19 @@ def test_equity_from_grid_clicks_equals_the_cli(served: Any, browser: Any, capsy
     full = browser.execute_script("return document.documentElement.scrollHeight")
     _resize(browser, 1280, min(max(full, 900), 4000))
     browser.save_screenshot(str(DOCS / "workbench-poker-equity.png"))
-    _resize(browser, 1280)
+    _resize(browser, 1280, 900)
     _no_sideways_scroll(browser, 1280)
     assert _axe(browser) == []
-    _resize(browser, 390)
+    _resize(browser, 390, 900)
     _no_sideways_scroll(browser, 390)
-    _resize(browser, 1280)
+    _resize(browser, 1280, 900)
 
 
 def test_text_fills_the_grid_and_the_keyboard_edits_it(served: Any, browser: Any) -> None:  # noqa: F811
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    _resize(browser, 390)
+    _resize(browser, 390, 900)
     browser.get(served.url + "/poker-equity")
     _grid_ready(browser)
     _type(browser, "player2", "A5s-A2s, 0.5(KQo), AhKh")
@@ -247,7 +209,7 @@ def test_grid_text_reads_back_as_the_same_classes(served: Any, browser: Any) -> 
 def test_board_page_equals_the_cli(served: Any, browser: Any, capsys: Any, width: int) -> None:  # noqa: F811
     from selenium.webdriver.common.by import By
 
-    _resize(browser, width)
+    _resize(browser, width, 900)
     browser.get(served.url + "/poker-board")
     _grid_ready(browser)
     _type(browser, "range", "JJ+, AQs+, 98s")
@@ -270,7 +232,7 @@ def test_video_page_equals_the_cli_and_a_bad_upload_gets_a_message(served: Any, 
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    _resize(browser, 390)
+    _resize(browser, 390, 900)
     browser.get(served.url + "/video-poker")
     Select(browser.find_element(By.ID, "paytable")).select_by_value("jacks-or-better-8-5")
     browser.find_element(By.CSS_SELECTOR, "form.ask button[type=submit]").click()
@@ -295,7 +257,7 @@ def test_video_page_equals_the_cli_and_a_bad_upload_gets_a_message(served: Any, 
 def test_trainer_deals_and_judges_a_hold_as_the_cli(served: Any, browser: Any, capsys: Any) -> None:  # noqa: F811
     from selenium.webdriver.common.by import By
 
-    _resize(browser, 390)
+    _resize(browser, 390, 900)
     browser.get(served.url + "/video-trainer")
     _type(browser, "seed", "2026")
     browser.find_element(By.CSS_SELECTOR, "form.ask button[type=submit]").click()
@@ -328,7 +290,7 @@ def test_trainer_deals_and_judges_a_hold_as_the_cli(served: Any, browser: Any, c
 def test_a_long_simulation_shows_progress_and_cancels(served: Any, browser: Any) -> None:  # noqa: F811
     from selenium.webdriver.common.by import By
 
-    _resize(browser, 1280)
+    _resize(browser, 1280, 900)
     browser.get(served.url + "/poker-equity")
     _type(browser, "player1", "random")
     _type(browser, "player2", "random")
@@ -336,8 +298,38 @@ def test_a_long_simulation_shows_progress_and_cancels(served: Any, browser: Any)
     _type(browser, "trials", "100000000")
     browser.find_element(By.CSS_SELECTOR, "form.ask button[type=submit]").click()
     _wait(browser, "var p = document.getElementById('job-progress'); return p && p.value > 0", 120)
-    browser.find_element(By.ID, "cancel").click()
     started = time.monotonic()
-    message = _wait(browser, "var m = document.querySelector('.answer .message'); return m && m.textContent", 30)
-    assert "Cancelled" in message
-    assert time.monotonic() - started < 5  # the job's process is ended within a second; the page polls
+    browser.find_element(By.ID, "cancel").click()
+    _wait(browser, "var j = document.querySelector('.job'); return j && j.getAttribute('data-state') === 'cancelled'", 5)
+    assert time.monotonic() - started < 1.0  # the job's process is ended at once
+    assert "Cancelled" in browser.find_element(By.ID, "job-message").text
+
+
+_FOCUSABLE = """
+return Array.from(document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]'))
+  .filter(function (e) { return !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0; })
+  .map(function (e) { return e.type === 'radio' ? 'radio:' + e.name : (e.id || e.name || e.getAttribute('data-label') || e.outerHTML.slice(0, 80)); });
+"""
+_ACTIVE = ("var e = document.activeElement; return e.type === 'radio' ? 'radio:' + e.name : "
+           "(e.id || e.name || e.getAttribute('data-label') || e.outerHTML.slice(0, 80));")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("page", ["poker-equity", "poker-board", "video-poker", "video-trainer"])
+def test_tab_reaches_every_control(served: Any, browser: Any, page: str, width: int) -> None:  # noqa: F811
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    _resize(browser, width, 900)
+    browser.get(f"{served.url}/{page}")
+    if page.startswith("poker"):
+        _grid_ready(browser)
+    controls = browser.execute_script(_FOCUSABLE)
+    wanted = set(controls)
+    assert ("AA" in wanted) == page.startswith("poker")  # the grid: one Tab stop
+    reached: set[str] = set()
+    for _ in range(len(controls) * 2 + 5):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        reached.add(browser.execute_script(_ACTIVE))
+    assert wanted <= reached, wanted - reached
+    _resize(browser, 1280, 900)
