@@ -94,6 +94,15 @@ def test_readme_example_runs(line: str, work: Path, monkeypatch: pytest.MonkeyPa
         pytest.skip("needs a Dask scheduler on another machine")
     monkeypatch.chdir(work)
     argv, piped = _argv(line)
+    if argv[:1] == ["serve"]:  # runs until stopped: started as a user does, asked for a page, stopped
+        from web_helpers import start_server, stop_server
+
+        server = start_server(*argv[1:])
+        try:
+            assert server.get("/")[0] == 200
+        finally:
+            stop_server(server)
+        return
     if piped is not None:
         monkeypatch.setattr(sys, "stdin", io.StringIO((work / piped).read_text(encoding="utf-8")))
     status = main(argv)

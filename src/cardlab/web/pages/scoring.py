@@ -63,7 +63,7 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
         if check.summary:
             parts.append(notes([check.summary]))
     progress(0.5, "checked")
-    parts.append("<h2>Travellers</h2>")
+    parts.append('<h2>Travellers</h2><div class="travellers">')
     for board in run.result.boards:
         rows = []
         for scored in board.lines:
@@ -74,6 +74,7 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
                          line.score, f"{scored.ns_points:g}", f"{scored.ew_points:g}"])
         parts.append(table_html(["NS", "EW", "Contract", "By", "Tricks", "NS score", "NS points", "EW points"], rows,
                                 f"Board {board.board}" + (f" (top {board.top})" if board.top is not None else "")))
+    parts.append("</div>")
     files = {"ranking.txt": run.text.encode("utf-8"), "ranking.csv": run.result.to_csv().encode("utf-8")}
     with tempfile.TemporaryDirectory(prefix="cardlab-web-site-") as folder:
         site = Path(folder) / "site"
