@@ -331,3 +331,23 @@ def test_tab_reaches_every_control(served: Any, browser: Any, page: str, width: 
         reached.add(browser.execute_script(_ACTIVE))
     assert wanted <= reached, wanted - reached
     _resize(browser, 1280, 900)
+
+
+def test_hostile_requests_to_the_poker_pages_get_messages(served: Any) -> None:  # noqa: F811
+    """Over HTTP, as a script would send them: a huge range to the grid's endpoint, an unknown
+    game, binary garbage and an oversized file as the trainer's pay table, a hold of no card."""
+    status, _, body = served.get("/poker-equity/range?range=" + "A" * 5000 + "&game=holdem")
+    assert status == 200 and "at most 2,000 characters" in json.loads(body)["error"]
+    status, _, body = served.get("/poker-equity/range?range=QQ%2B&game=omaha")
+    assert "hold'em and short deck" in json.loads(body)["error"]
+    status, _, body = served.get("/poker-equity/range?range=QQ%2B%2B")
+    assert "QQ++" in json.loads(body)["error"]
+    status, _, body = served.post_files("/video-trainer", {"action": "deal"},
+                                        {"paytable_file": ("x.toml", bytes(range(256)) * 4)})
+    assert status == 400 and b"x.toml: not a text file" in body and b"Traceback" not in body
+    status, _, body = served.post_files("/video-trainer", {"action": "deal"},
+                                        {"paytable_file": ("big.toml", b"#" * 70_000)})
+    assert status == 400 and b"a pay table file is at most 65,536" in body
+    status, _, body = served.post_form("/poker-equity", {"player1": "AsAh", "player2": "KK", "mode": "simulate",
+                                                         "trials": "1e30"})
+    assert status == 400 and b"boards to simulate: expected a whole number" in body
