@@ -24,11 +24,9 @@ from cardlab.web.pages.poker import range_cells
 from cardlab.poker.ranges import class_label
 
 from test_site_browser import CHROMIUM, DRIVER, _resize
-from test_web_browser import _ACTIVE, _FOCUSABLE, AXE, browser  # noqa: F401  (browser: the fixture)
+from test_web_browser import _ACTIVE, _FOCUSABLE, AXE, _artefacts, browser  # noqa: F401  (browser: the fixture)
 from web_helpers import served  # noqa: F401  (the module's server)
 
-ROOT = Path(__file__).resolve().parents[1]
-DOCS = ROOT / "docs"
 
 pytestmark = pytest.mark.skipif(
     not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)) and not os.environ.get("CI"),
@@ -133,10 +131,9 @@ def test_equity_from_grid_clicks_equals_the_cli(served: Any, browser: Any, capsy
     # the form kept what was asked, and the grid shows it again
     _grid_ready(browser)
     assert browser.find_element(By.ID, "player2").get_attribute("value") == "QQ+, AKs"
-    DOCS.mkdir(exist_ok=True)
     full = browser.execute_script("return document.documentElement.scrollHeight")
     _resize(browser, 1280, min(max(full, 900), 4000))
-    browser.save_screenshot(str(DOCS / "workbench-poker-equity.png"))
+    browser.save_screenshot(str(_artefacts() / "poker-equity-1280.png"))  # docs/workbench-poker-equity.png
     _resize(browser, 1280, 900)
     _no_sideways_scroll(browser, 1280)
     assert _axe(browser) == []

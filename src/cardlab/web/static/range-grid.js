@@ -195,6 +195,7 @@
       td.classList.toggle("on", this.full(cell));
       td.classList.toggle("part", cell.n > 0 && !this.full(cell));
       td.classList.toggle("off-deck", cell.of === 0);
+      td.classList.toggle("weighted", this.full(cell) && cell.weight < 1);
       td.style.setProperty("--share", String(Math.round(share * 100)) + "%");
       td.setAttribute("aria-selected", cell.n > 0 ? "true" : "false");
       td.setAttribute("aria-disabled", cell.of === 0 ? "true" : "false");
