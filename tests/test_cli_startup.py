@@ -32,7 +32,7 @@ for argv in json.loads(sys.argv[1]):
     except SystemExit as exit:
         status = exit.code
     out[" ".join(argv)] = status
-heavy = sorted(m for m in ("numpy", "rich", "endplay", "matplotlib", "jinja2") if m in sys.modules)
+heavy = sorted(m for m in ("numpy", "rich", "endplay", "matplotlib", "jinja2", "starlette", "uvicorn") if m in sys.modules)
 print(json.dumps({"status": out, "heavy": heavy}))
 """
 

@@ -106,6 +106,7 @@ def test_the_wheel_installs_without_a_compiler_and_runs(dist: Path, tmp_path: Pa
     assert "cardlab/py.typed" in names
     assert any(n.startswith("cardlab/report/templates/") for n in names)
     assert any(n.startswith("cardlab/report/site/templates/") for n in names)
+    assert {"cardlab/web/templates/base.html", "cardlab/web/static/app.css", "cardlab/web/static/app.js"} <= set(names)
     assert any(re.fullmatch(r"cardlab/_core\.[^/]*(\.so|\.pyd)", n) for n in names)
     assert not [n for n in names if n.startswith(("tests/", "benchmarks/", "examples/"))
                 or "/tests/" in n or re.search(r"(^|/)(test_|bench_)[^/]*\.py$", n) or n.endswith((".c", ".h"))]

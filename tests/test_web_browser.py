@@ -10,16 +10,14 @@ when node_modules/axe-core/axe.min.js is absent locally."""
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
 
 from cardlab.cli.main import main
-from test_site_browser import CHROMIUM, DRIVER, FLAGS, _resize
+from test_site_browser import CHROMIUM, DRIVER, _resize, browser  # noqa: F401  (browser: the fixture)
 from web_helpers import Server, served  # noqa: F401  (served: the fixture)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,25 +30,6 @@ pytestmark = pytest.mark.skipif(
     not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)) and not os.environ.get("CI"),  # CI must run it
     reason=f"Chromium not installed ({CHROMIUM}, {DRIVER}): apt-get install chromium chromium-driver",
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="cardlab-chromium-")
-    for flag in FLAGS + [f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_window_rect(width=1280, height=900)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def _artefacts() -> Path:
@@ -193,6 +172,7 @@ def test_tab_reaches_every_control(served: Server, browser: Any, page: str, widt
                     reason="axe-core not installed: npm install (package.json)")
 @pytest.mark.parametrize("page", ["", *PAGES])
 def test_axe_finds_no_serious_violation(served: Server, browser: Any, page: str) -> None:
+    _resize(browser, 1280, 900)
     browser.get(f"{served.url}/{page}")
     if page:
         FILLS[page](browser)

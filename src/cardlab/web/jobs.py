@@ -41,7 +41,8 @@ Progress = Callable[[float | None, str], None]
 class Limits:
     """The server's limits: ``time_limit`` seconds per job, ``memory_mb`` of address space per job
     process (0: none), ``concurrent`` jobs running at once, ``per_session`` unfinished jobs of one
-    session, ``upload_bytes`` of request body, ``kept`` finished jobs remembered per session."""
+    session, ``upload_bytes`` of request body, ``kept`` finished jobs remembered per session,
+    ``kept_in_all`` for all sessions, each for ``keep_seconds`` at most."""
 
     time_limit: float = 300.0
     memory_mb: int = 3072
@@ -49,6 +50,8 @@ class Limits:
     per_session: int = 4
     upload_bytes: int = 20 * 1024 * 1024
     kept: int = 20
+    kept_in_all: int = 500
+    keep_seconds: float = 3600.0
 
 
 @dataclass
@@ -66,6 +69,7 @@ class Job:
     answer: Answer | None = None
     message: str | None = None
     error_line: int | None = None
+    cpu: float | None = None
     created: float = field(default_factory=time.monotonic)
     started: float | None = None
     ended: float | None = None
@@ -87,7 +91,8 @@ class Job:
     def status(self) -> dict[str, Any]:
         """The job as the page's script polls it (JSON-ready; no answer HTML)."""
         return {"id": self.id, "state": self.state, "progress": self.progress, "note": self.note,
-                "message": self.message, "line": self.error_line, "elapsed": round(self.elapsed(), 2), "title": self.title}
+                "message": self.message, "line": self.error_line, "elapsed": round(self.elapsed(), 2),
+                "cpu": None if self.cpu is None else round(self.cpu, 3), "title": self.title}
 
 
 def _context() -> Any:
@@ -125,11 +130,21 @@ class JobRunner:
                 if len(mine) > self.limits.kept:
                     self._jobs.pop(old.id, None)
                     mine.remove(old)
+            self._forget_old()
             job = Job(secrets.token_urlsafe(12), session, spec.title, page)
             self._jobs[job.id] = job
         threading.Thread(target=self._run, args=(job, spec), name=f"cardlab-web-job-{job.id}",
                          daemon=True).start()
         return job
+
+    def _forget_old(self) -> None:
+        """Drop answers kept longer than :attr:`Limits.keep_seconds`, and the oldest beyond
+        :attr:`Limits.kept_in_all` (every session's): the server's memory stays bounded."""
+        now = time.monotonic()
+        over = sorted((j for j in self._jobs.values() if j.over), key=lambda j: j.ended or 0.0)
+        for old in over:
+            if now - (old.ended or now) > self.limits.keep_seconds or len(self._jobs) > self.limits.kept_in_all:
+                self._jobs.pop(old.id, None)
 
     def get(self, session: str, job_id: str) -> Job | None:
         """The session's job ``job_id`` (None for another session's or an unknown one)."""
@@ -206,6 +221,8 @@ class JobRunner:
                     else:
                         outcome = message
                 elif not process.is_alive():
+                    # it may have sent its answer between the poll and now: read what is left
+                    outcome = _last_words(receiver, job)
                     break
                 if job.cancel_requested.is_set():
                     reason = ("cancelled", f"cancelled after {job.elapsed():.1f} s")
@@ -224,6 +241,7 @@ class JobRunner:
                       f"than the limit of {self.limits.memory_mb:,} MB")
         elif outcome[0] == "done":
             job.answer, job.progress = outcome[1], 1.0
+            job.cpu = outcome[2] if len(outcome) > 2 else None
             self._end(job, "done", None)
         else:
             job.error_line = outcome[2] if len(outcome) > 2 else None
@@ -232,6 +250,20 @@ class JobRunner:
     def _end(self, job: Job, state: str, message: str | None) -> None:
         job.state, job.message, job.ended = state, message, time.monotonic()
         job.finished.set()
+
+
+def _last_words(receiver: Any, job: Job) -> tuple[str, Any] | None:
+    """The outcome a process that has ended sent before it ended (None if it sent none)."""
+    try:
+        while receiver.poll(0):
+            message = receiver.recv()
+            if message[0] == "progress":
+                job.progress, job.note = message[1], message[2]
+            else:
+                return tuple(message)
+    except (EOFError, OSError):
+        pass
+    return None
 
 
 def _stop(process: Any) -> None:
@@ -251,6 +283,7 @@ def _warm() -> None:
 
 def _work(sender: Any, function: str, kwargs: dict[str, Any], memory_mb: int) -> None:
     """In the job's process: cap the memory, route progress to the pipe, run, send the outcome."""
+    cpu_start = time.process_time()
     try:
         if memory_mb and sys.platform.startswith("linux"):
             import resource
@@ -270,7 +303,7 @@ def _work(sender: Any, function: str, kwargs: dict[str, Any], memory_mb: int) ->
         answer = getattr(importlib.import_module(module), name)(progress, **kwargs)
         if not isinstance(answer, Answer):
             raise TypeError(f"{function} returned {type(answer).__name__}, not an Answer")
-        sender.send(("done", answer))
+        sender.send(("done", answer, time.process_time() - cpu_start))
     except CardlabError as error:
         line = getattr(error, "line", None)
         sender.send(("error", _short(str(error)), line if isinstance(line, int) else None))

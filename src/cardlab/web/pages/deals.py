@@ -85,14 +85,32 @@ def compute_script(progress: Any, *, text: str, produce: int | None, generate: i
                    seed: int | None) -> Answer:
     """``bridge dealer``: what the script prints (its deals and statistics)."""
     from cardlab.bridge.dealer import parse_script, write_run
-    from cardlab.web.render import pre
+    from cardlab.web.render import notes, pre
 
     out = io.StringIO()
-    result = write_run(parse_script(text, "script"), out, format="text", generate=generate, produce=produce,
+    script = parse_script(text, "script")
+    result = write_run(script, out, format="text", generate=generate, produce=produce,
                        seed=seed, workers=1, progress=True)
     printed = out.getvalue()
-    return Answer(pre(printed, "what the script prints"), {"dealer-output.txt": printed.encode("utf-8")},
+    files = {"dealer-output.txt": printed.encode("utf-8")}
+    files.update(_script_board_files(script, text, produce, generate, seed))
+    note = notes(["The board files are a board set dealt from the script, as cardlab bridge dealer SCRIPT "
+                  "--board-format pbn|lin|dup writes it (with a seed, the same set every time)."])
+    return Answer(pre(printed, "what the script prints") + note, files,
                   {"output": printed, "produced": result.produced})
+
+
+def _script_board_files(script: Any, text: str, produce: int | None, generate: int | None,
+                        seed: int | None) -> dict[str, bytes]:
+    """The script's board set (``bridge dealer --board-format``) as PBN, LIN and ``.dup``."""
+    from cardlab.bridge.boardsets import ScriptPart, deal_board_set
+    from cardlab.bridge.levels import script_levels
+    from cardlab.cli.bridge_boards import DEFAULT_BOARDS
+
+    count = produce or script.produce or DEFAULT_BOARDS
+    board_set = deal_board_set([ScriptPart(script, text, count, script_levels(text))], seed=seed,
+                               generate=generate, workers=1).boards
+    return {f"board-set.{fmt}": board_set.encode(fmt) for fmt in ("pbn", "lin", "dup")}
 
 
 PAGE = Page(
