@@ -15,7 +15,7 @@ from cardlab.cli.main import main
 #: Whole modules that are slow (a browser, a Dask cluster, the C build, mypy over the package,
 #: every README command in a subprocess).
 SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_types.py",
-        "test_readme_examples.py", "test_web_server.py", "test_web_browser.py"}
+        "test_readme_examples.py", "test_web_server.py", "test_web_browser.py", "test_web_poker_browser.py"}
 
 #: Single tests measured among the longest (``--durations``: 10-50 s each on the loaded
 #: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
@@ -43,6 +43,8 @@ SLOW_TESTS = {
     "test_poker_equity.py::test_rank_class_counting_against_the_numpy_oracles",
     "test_dd_routes.py::test_one_declarer_matches_the_full_tables_on_every_deal",
     "test_dd_routes.py::test_makes_matches_the_full_tables_on_the_same_deals",
+    "test_web_poker_views.py::test_video_view_equals_the_cli_and_the_published_return",
+    "test_web_poker_views.py::test_an_uploaded_pay_table_is_read_as_the_cli_reads_the_file",
 }
 
 

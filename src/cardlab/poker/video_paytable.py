@@ -50,9 +50,9 @@ from typing import Mapping
 
 from cardlab.cards import RANKS
 from cardlab.errors import PayTableError
-from cardlab.textfile import read_text
+from cardlab.textfile import decode_text, read_text
 
-__all__ = ["HANDS", "NCODES", "Outcome", "PayTable", "paytable", "builtin_names", "parse_paytable"]
+__all__ = ["HANDS", "NCODES", "Outcome", "PayTable", "paytable", "builtin_names", "parse_paytable", "read_paytable"]
 
 # Fine codes of a final hand (csrc/video.c gives them; keep the two in step).
 _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS = 1, 14, 15, 16, 17, 18, 19
@@ -315,12 +315,31 @@ def paytable(spec: str | Path | PayTable) -> PayTable:
     if not path.is_file():
         raise PayTableError(f"unknown pay table '{text}': give a TOML file or one of "
                             f"{', '.join(_BUILTIN)}")
+    return _from_text(read_text(path), path.name)
+
+
+def read_paytable(data: bytes, source: str = "pay table") -> PayTable:
+    """A pay table from the bytes of a TOML file (an upload), read as :func:`paytable` reads a
+    file: UTF-8 or Windows-1252 text (never binary), then the TOML keys; ``source`` names it in
+    the messages.
+
+    >>> read_paytable(b'name = "x"\\n[[outcome]]\\nhand = "flush"\\npays = 6\\n').outcomes[0].pays
+    Fraction(6, 1)
+    >>> read_paytable(b"\\x00\\x01\\x02", "upload.toml")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.InputFileError: upload.toml: not a text file (neither UTF-8 nor Windows-1252 text)
+    """
+    return _from_text(decode_text(data, source), source)
+
+
+def _from_text(text: str, source: str) -> PayTable:
     try:
-        data = tomllib.loads(read_text(path))
+        data = tomllib.loads(text)
     except RecursionError:
-        raise PayTableError(f"{path.name}: nested too deeply to be a pay table") from None
+        raise PayTableError(f"{source}: nested too deeply to be a pay table") from None
     except UnicodeDecodeError:
-        raise PayTableError(f"{path.name}: not a UTF-8 text file") from None
+        raise PayTableError(f"{source}: not a UTF-8 text file") from None
     except tomllib.TOMLDecodeError as error:
-        raise PayTableError(f"{path.name}: not a well-formed TOML pay table: {error}") from None
-    return parse_paytable(data, path.name)
+        raise PayTableError(f"{source}: not a well-formed TOML pay table: {error}") from None
+    return parse_paytable(data, source)

@@ -14,6 +14,7 @@ PRELOAD = (
     "cardlab.bridge.deals", "cardlab.bridge.dealer", "cardlab.bridge.boardsets", "cardlab.bridge.splits",
     "cardlab.bridge.suitplay", "cardlab.report.scoring_run", "cardlab.scoring", "cardlab.bridge.dd",
     "cardlab.bridge.dd_sim", "cardlab.poker.equity", "cardlab.poker.video", "cardlab.web.render",
+    "cardlab.poker.board_stats", "cardlab.report.video_plot", "cardlab.web.pages.poker", "cardlab.web.pages.video",
 )
 
 for _name in PRELOAD:

@@ -20,6 +20,10 @@ PAGE_MODULES: tuple[str, ...] = (
     "cardlab.web.pages.dd",
     "cardlab.web.pages.suits",
     "cardlab.web.pages.scoring",
+    "cardlab.web.pages.poker_equity",
+    "cardlab.web.pages.poker_board",
+    "cardlab.web.pages.video",
+    "cardlab.web.pages.video_trainer",
 )
 
 
