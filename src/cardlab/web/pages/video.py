@@ -19,7 +19,6 @@ cardlab.errors.HandError: a video poker hand has 5 cards; 'Ah Kh Qh Jh' has 4
 from __future__ import annotations
 
 import base64
-import io
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -83,9 +82,9 @@ def _deck(form: Mapping[str, Any]) -> Any:
 
 def figure_uri(fig: Any) -> str:
     """A matplotlib figure as a ``data:image/png`` address (the page ships it inline)."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    from cardlab.report.figures import figure_png
+
+    return "data:image/png;base64," + base64.b64encode(figure_png(fig)).decode("ascii")
 
 
 def _pays(x: Fraction) -> str:
