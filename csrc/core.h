@@ -23,5 +23,6 @@ extern PyMethodDef cl_poker_sim_methods[];
 extern PyMethodDef cl_poker_equity_methods[];
 extern PyMethodDef cl_tournament_methods[];
 extern PyMethodDef cl_poker_range_methods[];
+extern PyMethodDef cl_suitplay_methods[];
 
 #endif

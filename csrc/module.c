@@ -11,6 +11,7 @@ static PyMethodDef *const families[] = {
     cl_poker_equity_methods,
     cl_tournament_methods,
     cl_poker_range_methods,
+    cl_suitplay_methods,
     NULL,
 };
 
