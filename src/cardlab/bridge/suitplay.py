@@ -20,7 +20,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
+from math import comb, gcd
 from typing import Any, Iterable, Sequence
 
 from cardlab.bridge.splits import layout_ways, parse_plays, parse_vacant
@@ -192,8 +192,18 @@ class SuitPlayResult:
         return out
 
     def to_json(self) -> str:
-        """The result as JSON text (see :meth:`to_dict`)."""
-        return json.dumps(self.to_dict(), indent=2)
+        """The result as JSON text (see :meth:`to_dict`): indented, each line's tree on one line
+        (the trees of long combinations run to megabytes; compact, they are written at the
+        compiled encoder's speed)."""
+        data = self.to_dict()
+        trees: list[str] = []
+        for entry in (*data["targets"], data["mean_tricks_line"]):
+            trees.append(json.dumps(entry["tree"], separators=(",", ":")))
+            entry["tree"] = f"\x00tree{len(trees) - 1}"
+        text = json.dumps(data, indent=2)
+        for i, tree in enumerate(trees):
+            text = text.replace(f'"\\u0000tree{i}"', tree, 1)
+        return text
 
     def to_csv(self) -> str:
         """The layouts table as CSV: west, east, weight_exact and the tricks of each line."""
@@ -750,13 +760,13 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
         frontier, plan_of = solver.solve(deal.north, deal.south, (), live, ent, "-"), _same
     # Every line's outcome is dominated by one on the frontier, so the best line for each
     # target (and for the mean) is a frontier element: one search answers every question.
+    mass = _Masses(deal.weights)
     lines: list[TargetLine] = []
     for t in wanted:
-        value, ref = max(frontier, key=lambda o: _mass(o[0][t - 1], deal.weights))
-        lines.append(_line(deal, solver, plan_of(ref), t, _mass(value[t - 1], deal.weights), value, live))
-    value, ref = max(frontier, key=lambda o: sum(_mass(m, deal.weights) for m in o[0]))
-    mean_line = _line(deal, solver, plan_of(ref), None, sum((_mass(m, deal.weights) for m in value), Fraction(0)),
-                      value, live)
+        value, ref = max(frontier, key=lambda o: mass(o[0][t - 1]))
+        lines.append(_line(deal, solver, plan_of(ref), t, Fraction(mass(value[t - 1]), mass.den), value, live))
+    value, ref = max(frontier, key=lambda o: sum(mass(m) for m in o[0]))
+    mean_line = _line(deal, solver, plan_of(ref), None, Fraction(sum(mass(m) for m in value), mass.den), value, live)
     rows = []
     for i, lay in enumerate(deal.layouts):
         tricks = {str(t.tricks): t.per_layout[i] for t in lines}
@@ -769,15 +779,33 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
                           mean_line, tuple(rows), ent, plays, comparison)
 
 
-def _mass(mask: int, weights: Sequence[Fraction]) -> Fraction:
-    total = Fraction(0)
-    i = 0
-    while mask:
-        if mask & 1:
-            total += weights[i]
-        mask >>= 1
-        i += 1
-    return total
+class _Masses:
+    """The weight of a set of layouts (a bitmask) as a whole number over ``den``, eight layouts
+    a table look-up: the same sums as adding the Fractions, without their cost."""
+
+    def __init__(self, weights: Sequence[Fraction]) -> None:
+        den = 1
+        for w in weights:
+            den = den * w.denominator // gcd(den, w.denominator)
+        self.den = den
+        ints = [w.numerator * (den // w.denominator) for w in weights]
+        self.tables: list[list[int]] = []
+        for c in range(0, len(ints), 8):
+            chunk = ints[c:c + 8]
+            table = [0] * 256
+            for b in range(1, 1 << len(chunk)):
+                low = b & -b
+                table[b] = table[b ^ low] + chunk[low.bit_length() - 1]
+            self.tables.append(table)
+
+    def __call__(self, mask: int) -> int:
+        total = 0
+        for table in self.tables:
+            if not mask:
+                break
+            total += table[mask & 255]
+            mask >>= 8
+        return total
 
 
 def _show_hand(hand: tuple[int, ...]) -> str:
