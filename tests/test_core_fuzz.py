@@ -278,7 +278,9 @@ def test_suitplay_search_with_random_arguments() -> None:
                 n_layouts = int(rng.integers(-2, 70))
             else:
                 south |= north & -north
-        depth = max(1, bin(north).count("1"), bin(south).count("1")) if rng.integers(0, 4) else int(rng.integers(-1, 16))
+        depth = max(1, bin(north).count("1"), bin(south).count("1"))
+        if rng.integers(0, 4) == 0:
+            depth = int(rng.integers(-1, 16))
         ent = [int(rng.integers(-2, 4)) if rng.integers(0, 3) == 0 else -1 for _ in range(2)]
         returned += attempt(_search_within_limit, north, south, bytes(groups), layouts, n_layouts, depth, ent[0],
                             ent[1], int(rng.integers(0, 2)) if rng.integers(0, 8) else 3,

@@ -83,7 +83,8 @@ def test_random_combinations_same_on_both_routes() -> None:
             continue
         options: dict[str, Any] = {"defence": ("omniscient", "random-equals")[int(rng.integers(0, 2))]}
         if rng.integers(0, 4) == 0:
-            options["entries"] = f"{int(rng.integers(0, 3))},*" if rng.integers(0, 2) else f"*,{int(rng.integers(0, 3))}"
+            count = int(rng.integers(0, 3))
+            options["entries"] = f"{count},*" if rng.integers(0, 2) else f"*,{count}"
         if rng.integers(0, 4) == 0:
             options["vacant"] = (int(rng.integers(8, 14)), int(rng.integers(8, 14)))
         _same(north, south, **options)

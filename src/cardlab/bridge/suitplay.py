@@ -23,6 +23,7 @@ from fractions import Fraction
 from math import comb, gcd
 from typing import Any, Iterable, Sequence
 
+from cardlab.board import SEATS
 from cardlab.bridge.splits import layout_ways, parse_plays, parse_vacant
 from cardlab.cards import RANKS
 from cardlab.errors import CardlabError, ConstraintError, DeckError
@@ -632,8 +633,7 @@ ENGINES = ("auto", "core", "python")
 CORE_LAYOUTS = 64
 #: The compiled search stops (MemoryError) beyond this many megabytes of tables.
 CORE_LIMIT_MB = 1536
-_PLAY, _DEFEND, _CASH, _STUCK = 1, 2, 3, 4
-_SEAT_LETTERS = "NESW"
+_PLAY, _DEFEND, _CASH, _STUCK = 1, 2, 3, 4  # the plan kinds of csrc/suitplay.c (its seats: SEATS, N E S W)
 
 
 def _core_available() -> bool:
@@ -641,7 +641,7 @@ def _core_available() -> bool:
 
     try:
         return callable(core.suitplay_search)
-    except CardlabError:  # the compiled core is missing: the Python search answers
+    except (CardlabError, AttributeError):  # no compiled core (or an older one): the Python search answers
         return False
 
 
@@ -698,14 +698,14 @@ def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None]
         kind, seat, name, child, first, count = plans[6 * pid:6 * pid + 6]
         plan: Any
         if kind == _PLAY:
-            plan = ("play", _SEAT_LETTERS[seat], name, build(child))
+            plan = ("play", SEATS[seat], name, build(child))
         elif kind == _DEFEND:
             answers: dict[Any, Any] = {}
             for b in range(first + count - 1, first - 1, -1):  # the Python search's order (_flatten)
                 token, sub = branches[2 * b], branches[2 * b + 1]
                 key: Any = "-" if token < 0 else tuple(g for g in range(13) if token >> g & 1)
                 answers[key] = build(sub)
-            plan = ("defend", _SEAT_LETTERS[seat], answers)
+            plan = ("defend", SEATS[seat], answers)
         elif kind == _CASH:
             plan = ("cash", name)
         else:
