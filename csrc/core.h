@@ -24,5 +24,6 @@ extern PyMethodDef cl_poker_equity_methods[];
 extern PyMethodDef cl_tournament_methods[];
 extern PyMethodDef cl_poker_range_methods[];
 extern PyMethodDef cl_poker_games_methods[];
+extern PyMethodDef cl_suitplay_methods[];
 
 #endif

@@ -12,6 +12,7 @@ static PyMethodDef *const families[] = {
     cl_tournament_methods,
     cl_poker_range_methods,
     cl_poker_games_methods,
+    cl_suitplay_methods,
     NULL,
 };
 

@@ -237,3 +237,52 @@ def test_public_mask_functions_with_random_masks() -> None:
         masks = _masks(rng, n, bool(rng.integers(0, 2)))
         for fn in (deals_from_masks, pbn_deal_strings, pbn_games):
             attempt(fn, masks)
+
+
+def _search_within_limit(*args: Any) -> Any:
+    """The kernel's memory limit (its last argument) gives MemoryError, a clean refusal too."""
+    try:
+        return _core.suitplay_search(*args)
+    except MemoryError as error:
+        raise ValueError(str(error)) from error
+
+
+def test_suitplay_search_with_random_arguments() -> None:
+    """csrc/suitplay.c: random rank masks, group numberings, layouts and options, mostly well
+    formed (a small suit: few missing cards, so each search is quick), sometimes not."""
+    rng = np.random.default_rng(29)
+    returned = 0
+    for _ in range(TRIALS):
+        missing = sorted(rng.choice(13, size=int(rng.integers(0, 5)), replace=False).tolist(), reverse=True)
+        held = [r for r in range(13) if r not in missing]
+        north = sum(1 << r for r in held if rng.integers(0, 2))
+        south = sum(1 << r for r in held) & ~north
+        groups = bytearray([255] * 13)
+        g = -1
+        for i, r in enumerate(missing):
+            if i == 0 or rng.integers(0, 2) or any(missing[i] < x < missing[i - 1] for x in held):
+                g += 1
+            groups[r] = g
+        sizes = [sum(1 for r in missing if groups[r] == h) for h in range(g + 1)]
+        n_layouts = int(rng.integers(1, 6))
+        layouts = bytes(int(rng.integers(0, s + 1)) for _ in range(n_layouts) for s in sizes)
+        if rng.integers(0, 4) == 0:  # something out of shape
+            which = int(rng.integers(0, 5))
+            if which == 0:
+                groups[int(rng.integers(0, 13))] = int(rng.integers(0, 256))
+            elif which == 1:
+                layouts = _bytes(rng, _size(rng, len(layouts)), 16)
+            elif which == 2:
+                north |= int(rng.integers(0, 1 << 14))
+            elif which == 3:
+                n_layouts = int(rng.integers(-2, 70))
+            else:
+                south |= north & -north
+        depth = max(1, bin(north).count("1"), bin(south).count("1"))
+        if rng.integers(0, 4) == 0:
+            depth = int(rng.integers(-1, 16))
+        ent = [int(rng.integers(-2, 4)) if rng.integers(0, 3) == 0 else -1 for _ in range(2)]
+        returned += attempt(_search_within_limit, north, south, bytes(groups), layouts, n_layouts, depth, ent[0],
+                            ent[1], int(rng.integers(0, 2)) if rng.integers(0, 8) else 3,
+                            int(rng.integers(1, 64)) if rng.integers(0, 8) else int(rng.integers(-1, 2)))
+    assert returned > TRIALS // 4  # the valid calls did run

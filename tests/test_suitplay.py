@@ -251,3 +251,40 @@ def test_mp_cycle_detection() -> None:
     scores["c"]["a"] = .3
     scores["a"]["c"] = .7
     assert _cycle(["a", "b", "c"], scores, 0.5) == ()
+
+
+def _branches(tree: list[dict[str, object]], path: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
+    """Every path of cards (declarer's plays and the defenders' branch names) in a tree."""
+    out: set[tuple[str, ...]] = set()
+    for step in tree:
+        if "play" in step:
+            path = path + (str(step["play"]),)
+        elif "if" in step:
+            for key, sub in step["if"].items():  # type: ignore[attr-defined]
+                out.add(path + (key,))
+                out |= _branches(sub, path + (key,))
+    return out
+
+
+def test_defence_models_differ_in_what_declarer_sees_not_in_the_odds() -> None:
+    """AJ9 opposite 432, K Q T 8 7 6 5 missing: once declarer's 9 has gone, the T and the small
+    cards are equal, and once the J has gone, the K Q and the T. ``omniscient`` lets declarer see
+    which of them a defender played (and the defender choose); ``random-equals`` shows only that
+    he played one of the equal cards (named by the highest). The two lines are different trees,
+    yet take the same tricks on every layout: cards equal from then on are interchangeable and
+    the layouts that differ by exchanging them weigh the same, so knowing which one fell is
+    worth nothing and choosing it costs the defender nothing (docs/suitplay.md). The chance of
+    two tricks is the double finesse's, from the layout weights."""
+    omni = suitplay("AJ9", "432", targets=[2])
+    rand = suitplay("AJ9", "432", targets=[2], defence="random-equals")
+    expected = _west_prob(7, "KQT", lambda w, k: ("T" in w and bool(w & {"K", "Q"})) or (w == {"K", "Q"} and k == 2))
+    assert omni.target(2).probability_exact == rand.target(2).probability_exact == expected == Fraction(3037, 8050)
+    assert [row.tricks for row in omni.layouts] == [row.tricks for row in rand.layouts]
+    seen_omni, seen_rand = _branches(omni.target(2).tree), _branches(rand.target(2).tree)
+    # low from West, the 9 wins, the J is led and East follows: omniscient tells his small card
+    # from the T (two branches), random-equals cannot (one branch, the run named by its T)
+    after_j = ("S:2", "W:x", "N:9", "E:x", "N:J")
+    assert {after_j + ("E:x",), after_j + ("E:T",)} <= seen_omni
+    assert after_j + ("E:T",) in seen_rand and after_j + ("E:x",) not in seen_rand
+    _check_playable(omni, "AJ9", "432")
+    _check_playable(rand, "AJ9", "432")

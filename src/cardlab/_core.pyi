@@ -64,3 +64,9 @@ def games_count(game: int, tables: object, deck: Buffer, k: int, counts: Buffer)
 def razz_equity_exact(known: Buffer, need: Buffer, avail: Buffer, out: Buffer) -> int: ...
 def games_simulate(game: int, tables: object, hands: Buffer, known: Buffer, final: int, draws: int, deck: Buffer,
                    n: int, seed: Buffer, out: Buffer) -> int: ...
+# csrc/suitplay.c: single-suit play's search (cardlab.bridge.suitplay); returns the root
+# frontier's values (uint64, depth per entry), its plans (int32), the plan table (6 int32 each),
+# the branch table (2 int32 each) and the number of states
+def suitplay_search(north: int, south: int, groups: bytes, layouts: bytes, n_layouts: int, depth: int,
+                    entries_north: int, entries_south: int, random_equals: int,
+                    limit_mb: int) -> tuple[bytes, bytes, bytes, bytes, int]: ...

@@ -20,12 +20,13 @@ import json
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
+from math import comb, gcd
 from typing import Any, Iterable, Sequence
 
+from cardlab.board import SEATS
 from cardlab.bridge.splits import layout_ways, parse_plays, parse_vacant
 from cardlab.cards import RANKS
-from cardlab.errors import ConstraintError, DeckError
+from cardlab.errors import CardlabError, ConstraintError, DeckError
 
 __all__ = ["suitplay", "SuitPlayResult", "TargetLine", "LayoutRow", "parse_suit", "parse_entries", "DEFENCES",
            "evaluate_tree", "Comparison"]
@@ -192,8 +193,18 @@ class SuitPlayResult:
         return out
 
     def to_json(self) -> str:
-        """The result as JSON text (see :meth:`to_dict`)."""
-        return json.dumps(self.to_dict(), indent=2)
+        """The result as JSON text (see :meth:`to_dict`): indented, each line's tree on one line
+        (the trees of long combinations run to megabytes; compact, they are written at the
+        compiled encoder's speed)."""
+        data = self.to_dict()
+        trees: list[str] = []
+        for entry in (*data["targets"], data["mean_tricks_line"]):
+            trees.append(json.dumps(entry["tree"], separators=(",", ":")))
+            entry["tree"] = f"\x00tree{len(trees) - 1}"
+        text = json.dumps(data, indent=2)
+        for i, tree in enumerate(trees):
+            text = text.replace(f'"\\u0000tree{i}"', tree, 1)
+        return text
 
     def to_csv(self) -> str:
         """The layouts table as CSV: west, east, weight_exact and the tricks of each line."""
@@ -614,19 +625,114 @@ def _popcount(m: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
+# The compiled search (csrc/suitplay.c): the same algorithm, the frontier and its plans
+
+#: The search routes of :func:`suitplay`.
+ENGINES = ("auto", "core", "python")
+#: The compiled search keeps a set of layouts in one 64-bit word.
+CORE_LAYOUTS = 64
+#: The compiled search stops (MemoryError) beyond this many megabytes of tables.
+CORE_LIMIT_MB = 1536
+_PLAY, _DEFEND, _CASH, _STUCK = 1, 2, 3, 4  # the plan kinds of csrc/suitplay.c (its seats: SEATS, N E S W)
+
+
+def _core_available() -> bool:
+    from cardlab._native import core
+
+    try:
+        return callable(core.suitplay_search)
+    except (CardlabError, AttributeError):  # no compiled core (or an older one): the Python search answers
+        return False
+
+
+def _same(plan: Any) -> Any:
+    return plan
+
+
+def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None],
+                   depth: int) -> tuple[list[tuple[tuple[int, ...], Any]], Any]:
+    """The root frontier from the compiled search, and the function that turns a root plan
+    number into the plan the Python search would have built (nested tuples, as ``_tree`` reads
+    them). Every value is checked here before it reaches C."""
+    from array import array
+
+    from cardlab._native import core
+
+    if not 1 <= len(deal.layouts) <= CORE_LAYOUTS:
+        raise ConstraintError(f"the compiled search takes 1 to {CORE_LAYOUTS} layouts, not {len(deal.layouts)}")
+    if not 1 <= depth <= 13 or not 0 <= len(deal.groups) <= 13:
+        raise ConstraintError(f"suitplay: {depth} tricks and {len(deal.groups)} groups are out of range")
+    held = [r for r in deal.north + deal.south]
+    if len(set(held)) != len(held) or not all(0 <= r <= 12 for r in held):
+        raise DeckError(f"suitplay: declarer's ranks {held} are not distinct ranks 0..12")
+    for e in ent:
+        if e is not None and not 0 <= e <= 13:
+            raise ConstraintError(f"entries {ent}: each hand has 0 to 13 entries")
+    groups = bytearray([255] * 13)
+    for g, ranks in enumerate(deal.groups):
+        for r in ranks:
+            if r in held or groups[r] != 255:
+                raise DeckError(f"suitplay: missing rank {r} is held or in two groups")
+            groups[r] = g
+    for lay in deal.layouts:
+        if len(lay) != len(deal.groups) or any(not 0 <= j <= len(g) for j, g in zip(lay, deal.groups)):
+            raise ConstraintError(f"suitplay: layout {lay} does not fit the groups")
+    layouts = bytes(j for lay in deal.layouts for j in lay)
+    north = sum(1 << r for r in deal.north)
+    south = sum(1 << r for r in deal.south)
+    raw_values, raw_roots, raw_plans, raw_branches, _states = core.suitplay_search(
+        north, south, bytes(groups), layouts, len(deal.layouts), depth, -1 if ent[0] is None else ent[0],
+        -1 if ent[1] is None else ent[1], int(defence == "random-equals"), CORE_LIMIT_MB)
+    values = array("Q", raw_values).tolist()
+    roots = array("i", raw_roots).tolist()
+    plans = array("i", raw_plans).tolist()
+    branches = array("i", raw_branches).tolist()
+    built: dict[int, Any] = {}
+
+    def build(pid: int) -> Any:
+        if pid < 0:
+            return None
+        hit = built.get(pid)
+        if hit is not None:
+            return hit
+        kind, seat, name, child, first, count = plans[6 * pid:6 * pid + 6]
+        plan: Any
+        if kind == _PLAY:
+            plan = ("play", SEATS[seat], name, build(child))
+        elif kind == _DEFEND:
+            answers: dict[Any, Any] = {}
+            for b in range(first + count - 1, first - 1, -1):  # the Python search's order (_flatten)
+                token, sub = branches[2 * b], branches[2 * b + 1]
+                key: Any = "-" if token < 0 else tuple(g for g in range(13) if token >> g & 1)
+                answers[key] = build(sub)
+            plan = ("defend", SEATS[seat], answers)
+        elif kind == _CASH:
+            plan = ("cash", name)
+        else:
+            plan = ("stuck",)
+        built[pid] = plan
+        return plan
+
+    frontier = [(tuple(values[i * depth:(i + 1) * depth]), root) for i, root in enumerate(roots)]
+    return frontier, build
+
+
+# ---------------------------------------------------------------------------------------------
 # The public call
 
 
 def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacant: str | tuple[int, int] | None = None,
              played: str | None = None, entries: str | tuple[int | None, int | None] | None = None,
-             defence: str = "omniscient", scoring: str = "tricks") -> SuitPlayResult:
+             defence: str = "omniscient", scoring: str = "tricks", engine: str = "auto") -> SuitPlayResult:
     """The best line of play for each trick target (default: every target from 1 to the most
     tricks possible), exactly, and the line with the most tricks on average.
 
     ``defence`` is ``"omniscient"`` (the defenders see all the cards, know declarer's line and
     choose any card: SuitPlay's model) or ``"random-equals"`` (a defender plays equal cards at
     random: restricted choice). ``entries`` limits the leads from each hand; ``scoring`` ``"mp"``
-    or ``"imps"`` compares the lines head to head.
+    or ``"imps"`` compares the lines head to head. ``engine`` chooses the search: ``"core"`` the
+    compiled one (csrc/suitplay.c, up to 64 layouts), ``"python"`` the same algorithm in Python
+    (the tests' oracle), ``"auto"`` (default) the compiled one when it can take the combination.
 
     >>> r = suitplay("AKJT", "5432", targets=[4])
     >>> r.targets[0].probability_exact
@@ -636,6 +742,8 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
         raise ConstraintError(f"defence {defence!r}: choose omniscient or random-equals")
     if scoring not in ("tricks", "mp", "imps"):
         raise ConstraintError(f"scoring {scoring!r}: choose tricks, mp or imps")
+    if engine not in ENGINES:
+        raise ConstraintError(f"engine {engine!r}: choose auto, core or python")
     ent = entries if isinstance(entries, tuple) else parse_entries(entries)
     deal, places, plays = _setup(north, south, vacant, played)
     most = max(len(deal.north), len(deal.south))
@@ -645,15 +753,20 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
             raise ConstraintError(f"target {t} tricks: North {north!r} and South {south!r} can take 1 to {most} tricks")
     live = tuple((i, lay, tuple(len(g) - j for g, j in zip(deal.groups, lay))) for i, lay in enumerate(deal.layouts))
     solver = _Solver(deal, defence, ent, most)
-    frontier = solver.solve(deal.north, deal.south, (), live, ent, "-")
+    use_core = engine == "core" or (engine == "auto" and len(deal.layouts) <= CORE_LAYOUTS and _core_available())
+    if use_core:
+        frontier, plan_of = _core_frontier(deal, defence, ent, most)
+    else:
+        frontier, plan_of = solver.solve(deal.north, deal.south, (), live, ent, "-"), _same
     # Every line's outcome is dominated by one on the frontier, so the best line for each
     # target (and for the mean) is a frontier element: one search answers every question.
+    mass = _Masses(deal.weights)
     lines: list[TargetLine] = []
     for t in wanted:
-        value, plan = max(frontier, key=lambda o: _mass(o[0][t - 1], deal.weights))
-        lines.append(_line(deal, solver, plan, t, _mass(value[t - 1], deal.weights), value, live))
-    value, plan = max(frontier, key=lambda o: sum(_mass(m, deal.weights) for m in o[0]))
-    mean_line = _line(deal, solver, plan, None, sum((_mass(m, deal.weights) for m in value), Fraction(0)), value, live)
+        value, ref = max(frontier, key=lambda o: mass(o[0][t - 1]))
+        lines.append(_line(deal, solver, plan_of(ref), t, Fraction(mass(value[t - 1]), mass.den), value, live))
+    value, ref = max(frontier, key=lambda o: sum(mass(m) for m in o[0]))
+    mean_line = _line(deal, solver, plan_of(ref), None, Fraction(sum(mass(m) for m in value), mass.den), value, live)
     rows = []
     for i, lay in enumerate(deal.layouts):
         tricks = {str(t.tricks): t.per_layout[i] for t in lines}
@@ -666,15 +779,33 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
                           mean_line, tuple(rows), ent, plays, comparison)
 
 
-def _mass(mask: int, weights: Sequence[Fraction]) -> Fraction:
-    total = Fraction(0)
-    i = 0
-    while mask:
-        if mask & 1:
-            total += weights[i]
-        mask >>= 1
-        i += 1
-    return total
+class _Masses:
+    """The weight of a set of layouts (a bitmask) as a whole number over ``den``, eight layouts
+    a table look-up: the same sums as adding the Fractions, without their cost."""
+
+    def __init__(self, weights: Sequence[Fraction]) -> None:
+        den = 1
+        for w in weights:
+            den = den * w.denominator // gcd(den, w.denominator)
+        self.den = den
+        ints = [w.numerator * (den // w.denominator) for w in weights]
+        self.tables: list[list[int]] = []
+        for c in range(0, len(ints), 8):
+            chunk = ints[c:c + 8]
+            table = [0] * 256
+            for b in range(1, 1 << len(chunk)):
+                low = b & -b
+                table[b] = table[b ^ low] + chunk[low.bit_length() - 1]
+            self.tables.append(table)
+
+    def __call__(self, mask: int) -> int:
+        total = 0
+        for table in self.tables:
+            if not mask:
+                break
+            total += table[mask & 255]
+            mask >>= 8
+        return total
 
 
 def _show_hand(hand: tuple[int, ...]) -> str:
