@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ from cardlab.bridge.deals import deals_from_masks, deals_to_pbn, parse_pbn_deal,
 from cardlab.bridge.dealer.output import masks_from_deals
 from cardlab.bridge.lin import read_lin, write_lin
 from cardlab.deal import Board, Deal
-from cardlab.errors import CardError, InputFileError
+from cardlab.errors import CardError, CardlabError, InputFileError
 from cardlab.pbn import escape, format_tag, games, line_tags, read_pbn_boards, unescape
 from cardlab.report.site.model import hand_record
 from cardlab.scoring.results_file import load_results
@@ -252,3 +253,48 @@ def test_errors_quote_a_short_excerpt_of_a_long_line(tmp_path: Path) -> None:
     proc = _cli("bridge", "boards", str(unclosed))
     _one_line_error(proc, "line 2", "unclosed PBN tag")
     assert len(proc.stderr) < 400
+
+
+def _variant(rng: np.random.Generator, deal: Deal) -> str:
+    """A PBN deal string for ``deal`` as some program might write it, or a broken one."""
+    first = "NESW"[int(rng.integers(4))]
+    hands = deal.to_pbn(first)[2:].split()
+    kind = int(rng.integers(8))
+    if kind == 0:
+        hands[int(rng.integers(4))] = "-"
+    text = first + ":" + " ".join(hands)
+    if kind == 1:
+        text = text.lower()
+    elif kind == 2:
+        text = "  " + first + ":" + "\t ".join(hands) + " \r"
+    elif kind == 3:
+        text = text.replace("T", "10")
+    elif kind == 4:
+        text = first + ":" + " ".join(hands[:3])
+    elif kind == 5:
+        at = int(rng.integers(2, len(text)))
+        text = text[:at] + "AKQJT98765432.- x:"[int(rng.integers(18))] + text[at + 1:]
+    elif kind == 6:
+        text = text[: int(rng.integers(len(text)))]
+    return text
+
+
+def _outcome(read: Any, text: str) -> Any:
+    try:
+        return read(text)
+    except CardlabError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def test_many_deals_read_by_the_core_agree_with_the_one_by_one_reader() -> None:
+    """Deal.many_from_pbn (the compiled core's pbn_deals for the plain form) gives the deal, or the
+    very error, that Deal.from_pbn (Python, card by card) gives, on 3,000 real-looking and broken
+    strings: each alone, and the readable ones all in one call."""
+    rng = np.random.default_rng(5)
+    base = np.repeat(np.arange(4, dtype=np.uint8), 13)
+    texts = [_variant(rng, Deal(rng.permutation(base).tobytes())) for _ in range(3000)]
+    one = [_outcome(Deal.from_pbn, t) for t in texts]
+    assert [_outcome(lambda t: Deal.many_from_pbn([t])[0], t) for t in texts] == one
+    readable = [t for t, d in zip(texts, one) if isinstance(d, Deal)]
+    assert 1000 < len(readable) < 3000  # both kinds are tried
+    assert Deal.many_from_pbn(readable) == [d for d in one if isinstance(d, Deal)]
