@@ -298,3 +298,41 @@ def test_many_deals_read_by_the_core_agree_with_the_one_by_one_reader() -> None:
     readable = [t for t, d in zip(texts, one) if isinstance(d, Deal)]
     assert 1000 < len(readable) < 3000  # both kinds are tried
     assert Deal.many_from_pbn(readable) == [d for d in one if isinstance(d, Deal)]
+
+
+def test_a_lin_file_read_in_batches_agrees_with_each_board_read_alone() -> None:
+    """read_lin's batch path (the usual md form through the compiled core) gives what the card by
+    card path gives: the same boards for East's hand given or not, lower-case ranks, suits out of
+    order, fields split over lines, and the same error for a wrong dealer, sv or hand."""
+    rng = np.random.default_rng(8)
+    base = np.repeat(np.arange(4, dtype=np.uint8), 13)
+    boards = [Board(n, Deal(rng.permutation(base).tobytes())) for n in range(1, 41)]
+    lines = write_lin(boards).splitlines()
+    variants = []
+    for board, line in zip(boards, lines):
+        fields = line.split("|")
+        kind = board.number % 8
+        if kind == 1:  # East given too
+            fields[5] += ",S" + board.holding(1, 3) + "H" + board.holding(1, 2) + "D" + board.holding(1, 1) + \
+                "C" + board.holding(1, 0)
+        elif kind == 2:
+            fields[5] = fields[5].lower()
+        elif kind == 3:  # clubs first in South's hand
+            south = fields[5][1:].split(",")[0]
+            fields[5] = fields[5].replace(south, "C" + south.split("C")[1] + south.split("C")[0], 1)
+        elif kind == 4:
+            fields[11] = ""  # no sv
+        variants.append("|".join(fields) if kind != 5 else "|".join(fields[:6]) + "\n|" + "|".join(fields[6:]))
+    assert read_lin("\n".join(variants)) == boards
+    assert [read_lin(v)[0] for v in variants] == boards
+    wrong_dealer = lines[0].replace("md|3", "md|1")
+    wrong_sv = lines[1].replace("sv|n", "sv|b")
+    cut = lines[2].split("|")
+    cut[5] = cut[5][:-1]  # a card missing from North's hand
+    short = "|".join(cut)
+    for bad in (wrong_dealer, wrong_sv, short):
+        with pytest.raises(InputFileError) as alone:
+            read_lin(bad)
+        with pytest.raises(InputFileError) as among:
+            read_lin("\n".join(lines[:5] + [bad]))
+        assert str(alone.value) == str(among.value) and str(alone.value).startswith("board ")

@@ -24,11 +24,11 @@ cardlab.errors.CardError: deal 'N:AKQJ.T98.765.432 - - -' leaves out 3 hands: on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from cardlab.board import SEATS, Seat, Vulnerability, dealer
 from cardlab.cards import RANKS, SUIT_ORDER, format_cards, format_pbn_hand
-from cardlab.errors import CardError, ConstraintError, ContractError, DeckError
+from cardlab.errors import CardError, CardlabError, ConstraintError, ContractError, DeckError
 
 __all__ = ["Deal", "Board", "rotate_owner"]
 
@@ -168,20 +168,28 @@ class Deal:
         return cls(bytes(owner))
 
     @classmethod
-    def many_from_pbn(cls, texts: Sequence[str]) -> list[Deal]:
+    def many_from_pbn(cls, texts: Sequence[str], *, or_none: bool = False) -> list[Any]:
         """:meth:`from_pbn` of many deal strings at once: deals in the plain form (a first seat, four
         hands of ranks ``AKQJT98765432`` in either case or one ``-``, every card once) are read by
         the compiled core, a chunk of deals a call; any other is read by :meth:`from_pbn` (and its
-        error raised)."""
+        error raised, or with ``or_none`` None in its place)."""
         from cardlab._native import core as _core
 
-        out: list[Deal] = []
+        def slow(text: str) -> Deal | None:
+            try:
+                return cls.from_pbn(text)
+            except CardlabError:
+                if or_none:
+                    return None
+                raise
+
+        out: list[Deal | None] = []
         step = 1 << 16  # in chunks: bounded memory for any number of deals
         for start in range(0, len(texts), step):
             part = texts[start:start + step]
             data = ("\n".join(part) + "\n").encode("ascii", "replace") if part else b""
             if data.count(b"\n") != len(part):  # a newline inside a string: one at a time
-                out += [cls.from_pbn(t) for t in part]
+                out += [slow(t) for t in part]
                 continue
             owner, ok = bytearray(52 * len(part)), bytearray(len(part))
             _core.pbn_deals(data, len(part), owner, ok)
@@ -193,7 +201,7 @@ class Deal:
                     put(deal, "owner", blob[52 * i:52 * i + 52])
                     out.append(deal)
                 else:
-                    out.append(cls.from_pbn(text))
+                    out.append(slow(text))
         return out
 
     @property
