@@ -253,7 +253,7 @@ def format_value(value: Any) -> str:
     """Text of a value: fractions as exact decimals where they end (4.5, 0.75), else a/b; a
     :class:`~cardlab.textformat.Key` as its title ('High card')."""
     if isinstance(value, Key):
-        return value.title
+        return value.shown
     if isinstance(value, (list, tuple)):
         return " × ".join(format_value(v) for v in value)
     if isinstance(value, Fraction):

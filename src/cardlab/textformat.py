@@ -11,7 +11,7 @@ two pair    123,552   4.75%
 ('872/47', '0.10 – 0.20', '1 board', '2 boards')
 >>> percent(Fraction(1, 4), trim=True), percent(Fraction(1, 3), trim=True)
 ('25%', '33.33%')
->>> probability(0.422569), probability(4.846e-06), probability(0), Key("high_card").title
+>>> probability(0.422569), probability(4.846e-06), probability(0), Key("high_card").shown
 ('0.422569', '0.000004846', '0', 'High card')
 """
 
@@ -95,6 +95,6 @@ class Key(str):
     __slots__ = ()
 
     @property
-    def title(self) -> str:
-        """The key as a table shows it."""
+    def shown(self) -> str:
+        """The key as a table shows it (:func:`title`)."""
         return title(self)

@@ -111,8 +111,8 @@ def board_set_command(args: argparse.Namespace) -> int:
             with replacing(args.output) as temporary, open(temporary, "wb") as out:
                 result = deal_board_set(parts, sink=_chunk_writer(out, fmt), **options)
         else:
-            out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
-            result = deal_board_set(parts, sink=_chunk_writer(out, fmt), **options)
+            stdout = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
+            result = deal_board_set(parts, sink=_chunk_writer(stdout, fmt), **options)
             sys.stdout.flush()
     else:
         result = deal_board_set(parts, **options)
