@@ -748,7 +748,136 @@ done:
     return result;
 }
 
+/* One PBN deal string (p .. end) in the plain form into owner[52] (the seat of each card id):
+ * spaces, a first seat (N E S W, any case), ':', four hands clockwise from it separated by
+ * spaces or tabs, each "S.H.D.C" of ranks AKQJT98765432 (any case) or "-" (at most one: it
+ * takes the 13 cards left); every card once and 13 a hand.  1 when read, 0 for anything else. */
+static inline int pbn_rank(unsigned char c)
+{
+    if (c >= '2' && c <= '9')
+        return c - '2';
+    switch (c) {
+    case 'T': case 't': return 8;
+    case 'J': case 'j': return 9;
+    case 'Q': case 'q': return 10;
+    case 'K': case 'k': return 11;
+    case 'A': case 'a': return 12;
+    default: return -1;
+    }
+}
+
+static int plain_pbn_deal(const unsigned char *p, const unsigned char *end, uint8_t *owner)
+{
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (end - p < 2 || p[1] != ':')
+        return 0;
+    int first;
+    switch (*p | 0x20) {
+    case 'n': first = 0; break;
+    case 'e': first = 1; break;
+    case 's': first = 2; break;
+    case 'w': first = 3; break;
+    default: return 0;
+    }
+    p += 2;
+    memset(owner, 0xFF, 52);
+    int counts[4] = {0, 0, 0, 0}, left_out = -1;
+    for (int h = 0; h < 4; h++) {
+        const int seat = (first + h) & 3;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p == end)
+            return 0;
+        if (*p == '-' && (p + 1 == end || p[1] == ' ' || p[1] == '\t')) {
+            if (left_out >= 0)
+                return 0;
+            left_out = seat;
+            p++;
+            continue;
+        }
+        int suit = 3;  /* spades first, clubs last */
+        while (p < end && *p != ' ' && *p != '\t') {
+            const unsigned char c = *p++;
+            if (c == '.') {
+                if (--suit < 0)
+                    return 0;
+                continue;
+            }
+            const int r = pbn_rank(c);
+            if (r < 0)
+                return 0;
+            const int card = r * 4 + suit;
+            if (owner[card] != 0xFF)
+                return 0;
+            owner[card] = (uint8_t)seat;
+            counts[seat]++;
+        }
+        if (suit != 0)
+            return 0;
+    }
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+        p++;
+    if (p != end)
+        return 0;
+    if (left_out >= 0)
+        for (int c = 0; c < 52; c++)
+            if (owner[c] == 0xFF) {
+                owner[c] = (uint8_t)left_out;
+                counts[left_out]++;
+            }
+    for (int s = 0; s < 4; s++)
+        if (counts[s] != 13)
+            return 0;
+    return 1;
+}
+
+/* pbn_deals(text, n, out, ok) -> the number read
+ *
+ * text holds n PBN deal strings, each ended by '\n'.  Each one in the plain form (see
+ * plain_pbn_deal) is read into out[52 i .. 52 i + 51] (the seat 0 N .. 3 W of each card id) and
+ * ok[i] set to 1; any other is left for the caller to read (and explain), ok[i] = 0. */
+static PyObject *pbn_deals(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer tb, ob, kb;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "y*nw*w*", &tb, &n, &ob, &kb))
+        return NULL;
+    PyObject *result = NULL;
+    if (n < 0 || ob.len != 52 * n || kb.len != n) {
+        PyErr_SetString(PyExc_ValueError, "pbn_deals: out is n x 52 bytes, ok n bytes");
+        goto done;
+    }
+    const unsigned char *text = (const unsigned char *)tb.buf, *end = text + tb.len;
+    Py_ssize_t lines = 0;
+    for (const unsigned char *q = text; q < end; q++)
+        lines += *q == '\n';
+    if (lines != n || (tb.len && end[-1] != '\n')) {
+        PyErr_SetString(PyExc_ValueError, "pbn_deals: the text is not n lines, each ended by a newline");
+        goto done;
+    }
+    uint8_t *out = (uint8_t *)ob.buf, *ok = (uint8_t *)kb.buf;
+    Py_ssize_t read = 0;
+    Py_BEGIN_ALLOW_THREADS
+    const unsigned char *p = text;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const unsigned char *eol = memchr(p, '\n', (size_t)(end - p));
+        ok[i] = (uint8_t)plain_pbn_deal(p, eol, out + 52 * i);
+        read += ok[i];
+        p = eol + 1;
+    }
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromSsize_t(read);
+done:
+    PyBuffer_Release(&tb);
+    PyBuffer_Release(&ob);
+    PyBuffer_Release(&kb);
+    return result;
+}
+
 PyMethodDef cl_deal_methods[] = {
+    {"pbn_deals", pbn_deals, METH_VARARGS,
+     "pbn_deals(text, n, out, ok) -> int: n PBN deal strings (one a line) as the seat of each card."},
     {"complete_deals", complete_deals, METH_VARARGS,
      "complete_deals(state, n, seats, masks): the seats not in the bit set dealt the cards left."},
     {"deal_classes", deal_classes, METH_VARARGS,

@@ -633,7 +633,8 @@ static inline Py_ssize_t pick_guided(const double *cum, Py_ssize_t n, const int3
 
 /* poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative,
  *                       board, common, classes, n, seed, acc, grid) -> 0, or -1 when the
- *                       ranges almost never leave the players different cards
+ *                       ranges almost never leave the players different cards, -2 when the
+ *                       players' cards leave the pool too few cards to complete the board
  *   combos: every player's combos in turn (uint8, hole cards each), offsets: P + 1 int64 rows,
  *   cumulative: their cumulative weights (float64, per player); or, when deals is not empty,
  *   one listed deal (P * hole uint8) per trial drawn by deal_cumulative.  board: known cards;
@@ -702,6 +703,9 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
     uint8_t pool[52], holes[MAX_PLAYERS * 6], cards[5];
     const int npool = (int)common.len, nknown = (int)board.len, k = 5 - nknown;
     memcpy(pool, common.buf, (size_t)npool);
+    uint64_t pool_mask = 0;
+    for (int j = 0; j < npool; j++)
+        pool_mask |= UINT64_C(1) << pool[j];
     memcpy(cards, known, (size_t)nknown);
     deal_part d;
     int units[MAX_PLAYERS];
@@ -778,7 +782,12 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
             if (failed)
                 break;
         }
-        /* the board: a partial shuffle of the pool, skipping the range players' cards */
+        /* the board: a partial shuffle of the pool, skipping the range players' cards (when they
+         * leave the pool fewer than k cards the draw would never end: refused instead) */
+        if (cl_popcount64(pool_mask & ~taken) < k) {
+            failed = 2;
+            break;
+        }
         for (int j = 0; j < k; j++) {
             int at;
             do
@@ -827,10 +836,7 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
     free(listed);
     Py_END_ALLOW_THREADS
     free(guides);
-    if (failed)
-        result = PyLong_FromLong(-1);
-    else
-        result = PyLong_FromLong(0);
+    result = PyLong_FromLong(failed == 2 ? -2 : failed ? -1 : 0);
 done:
     PyBuffer_Release(&combos);
     PyBuffer_Release(&offsets);

@@ -21,6 +21,7 @@ SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_t
 #: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
 #: files, every simulating command in a subprocess, the long simulations and exact equities.
 SLOW_TESTS = {
+    "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_progress.py::test_every_simulating_command_reports_through_the_one_place",
     "test_video_paytable.py::test_bom_file_equals_the_builtin_game",
     "test_video_paytable.py::test_wild_file_and_fractional_pays",

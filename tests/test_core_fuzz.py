@@ -89,6 +89,11 @@ def test_deal_kernels() -> None:
         returned += attempt(_core.hand_values, masks16[0].tobytes(), table.tobytes(), bytearray(_size(rng, 8 * n)))
         returned += attempt(_core.shape_values, masks16[0].tobytes(), _bytes(rng, _size(rng, 14 ** 4)),
                             bytearray(_size(rng, n)))
+        lines = [bytes(_bytes(rng, int(rng.integers(0, 90)), 128)).replace(b"\n", b" ") for _ in range(n)]
+        if valid:
+            lines = [b"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"] * n
+        text = b"".join(line + b"\n" for line in lines)[: _size(rng, sum(len(x) + 1 for x in lines))]
+        returned += attempt(_core.pbn_deals, text, n, bytearray(_size(rng, 52 * n)), bytearray(_size(rng, n)))
     assert returned > TRIALS  # the valid calls did run
 
 

@@ -547,3 +547,65 @@ def test_held_hands_that_are_not_13_cards_of_their_own_are_refused_by_the_kernel
     _core.complete_deals(state, 1, 0b0011, out)
     dealt = np.frombuffer(bytes(out), dtype=np.uint16).reshape(4, 4)
     assert int(np.bitwise_or.reduce(dealt, axis=0).sum()) == 4 * 0x1FFF
+
+
+_SQUEEZED_POOL = """
+import sys
+import cardlab._native
+from cardlab.poker import equity as eq
+
+real = cardlab._native.core
+
+
+class Squeezed:
+    # the kernel as the library calls it, with the pool the board is completed from cut down
+    def __getattr__(self, name):
+        return getattr(real, name)
+
+    def poker_equity_simulate(self, *args):
+        args = list(args)
+        args[8] = bytes(c for c in args[8] if c // 4 == 12) if sys.argv[1] == "aces" else b""
+        return real.poker_equity_simulate(*args)
+
+
+eq._core = Squeezed()
+try:
+    eq.equity(["AA", "KdKc"], trials=2000, seed=1, workers=1)
+except Exception as error:
+    print(type(error).__name__, error)
+"""
+
+
+@pytest.mark.parametrize("pool", ["aces", "empty"])
+def test_a_pool_whose_cards_are_all_taken_is_refused_not_looped_over(pool: str) -> None:
+    """The equity kernel completed each board by redrawing until it met a card no range player
+    held: given a pool of the four aces that the AA player holds two of (or no pool at all) it
+    never ended (or read past the pool). It now refuses such a pool at once; run in a subprocess
+    with a timeout, so a hang fails the test instead of stopping the run."""
+    done = subprocess.run([sys.executable, "-c", _SQUEEZED_POOL, pool], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.strip() == "DeckError the players' cards leave too few cards to complete the board"
+
+
+def test_the_command_line_refuses_a_deck_left_without_a_board_within_seconds() -> None:
+    """The same from the command line: dead cards that leave the two ranges' players (AA, KK) too
+    few cards for the board are one error line, exit 2, well inside the subprocess timeout."""
+    keep = {"As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"}
+    dead = " ".join(r + s for r in "23456789TJQKA" for s in "shdc" if r + s not in keep)
+    started = time.monotonic()
+    done = _cli("poker", "equity", "AA", "KK", "--dead", dead, "--simulate", "1000", "--seed", "1", timeout=60)
+    assert done.returncode == 2 and time.monotonic() - started < 60
+    assert done.stderr.startswith("cardlab: error: ") and len(done.stderr.strip().splitlines()) == 1
+    assert "for the board" in done.stderr
+
+
+def test_an_empty_board_set_writes_or_refuses_at_once() -> None:
+    """An empty board set: PBN (its header only), LIN and .dup (nothing) are written, .dlm (which
+    needs a board) is refused."""
+    from cardlab.bridge.boardsets import BoardSet
+
+    empty = BoardSet(())
+    assert empty.encode("pbn").decode().splitlines() == ["% PBN 2.1", "% EXPORT", "%Creator: cardlab"]
+    assert empty.encode("lin") == b"" and empty.encode("dup") == b""
+    with pytest.raises(InputFileError, match="at least one board"):
+        empty.encode("dlm")

@@ -1,7 +1,8 @@
 """One look (issue 24): every command's table is rendered once here and checked for the one
 style: table rules are the one line character (``textformat.RULE``, never ASCII dashes), no
 trailing spaces, one interval separator (``textformat.INTERVAL_SEPARATOR``), counted nouns in
-the singular for one, and help texts without argparse's doubled ``%%``."""
+the singular for one, no internal name (``high_card``) and no exponent notation (``4.846e-06``) in
+a table cell, and help texts without argparse's doubled ``%%``."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ COMMANDS = [
     ("poker", "odds"),
     ("poker", "odds", "--simulate", "20000", *SIM),
     ("poker", "compare", "As Ad Kc Kd 2h", "Qs Qd Qc 3h 4h"),
+    ("poker", "rank", "As Ks Qs Js Ts", "7c 5d 4h 3s 2c 9d Jh", "2c 2d 2h 7s 7c"),
+    ("poker", "odds", "--cards", "7"),
     ("poker", "equity", "AsAh", "KdKc"),
     ("poker", "equity", "AsAh", "KdKc", "--simulate", "20000", *SIM),
     ("poker", "video", "jacks-or-better-9-6"),
@@ -35,6 +38,9 @@ COMMANDS = [
 ]
 
 _ASCII_RULE = re.compile(r"^[ -]*-{3,}[ -]*$")
+_EXPONENT = re.compile(r"\d[eE][-+]?\d")
+#: An internal snake_case name in a cell (``high_card``, ``three_of_a_kind``), not a file name.
+_KEY = re.compile(r"(?<![\w./-])[a-z]+(?:_[a-z]+)+(?![\w./-])")
 _OTHER_INTERVALS = re.compile(r"\d%?\.\.\d|\d% - \d")
 
 
@@ -44,6 +50,8 @@ def _check_style(text: str) -> None:
         assert not _ASCII_RULE.match(line), f"a rule of ASCII dashes: {line!r}"
         assert not _OTHER_INTERVALS.search(line), f"an interval not written '{INTERVAL_SEPARATOR}': {line!r}"
         assert not re.search(r"(?<![\d,.])1 boards\b", line), line
+        assert not _EXPONENT.search(line), f"exponent notation: {line!r}"
+        assert not _KEY.search(line), f"an internal name: {line!r}"
     assert "%%" not in text
 
 
@@ -62,7 +70,8 @@ def test_a_table_rule_is_the_one_line_character(run) -> None:
 
 
 def test_the_check_fails_on_the_old_styles() -> None:
-    for old in ("a  b\n----  ----\n", "0.1..0.2", "40.1% - 41.2%", "(1 boards)", "95%% intervals", "x  \n"):
+    for old in ("a  b\n----  ----\n", "0.1..0.2", "40.1% - 41.2%", "(1 boards)", "95%% intervals", "x  \n",
+                "  high_card   1,302,540", "royal_flush  0.000032", "0.000020   4.846e-06"):
         with pytest.raises(AssertionError):
             _check_style(old)
 

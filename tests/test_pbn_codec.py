@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ from cardlab.bridge.deals import deals_from_masks, deals_to_pbn, parse_pbn_deal,
 from cardlab.bridge.dealer.output import masks_from_deals
 from cardlab.bridge.lin import read_lin, write_lin
 from cardlab.deal import Board, Deal
-from cardlab.errors import CardError, InputFileError
+from cardlab.errors import CardError, CardlabError, InputFileError
 from cardlab.pbn import escape, format_tag, games, line_tags, read_pbn_boards, unescape
 from cardlab.report.site.model import hand_record
 from cardlab.scoring.results_file import load_results
@@ -252,3 +253,86 @@ def test_errors_quote_a_short_excerpt_of_a_long_line(tmp_path: Path) -> None:
     proc = _cli("bridge", "boards", str(unclosed))
     _one_line_error(proc, "line 2", "unclosed PBN tag")
     assert len(proc.stderr) < 400
+
+
+def _variant(rng: np.random.Generator, deal: Deal) -> str:
+    """A PBN deal string for ``deal`` as some program might write it, or a broken one."""
+    first = "NESW"[int(rng.integers(4))]
+    hands = deal.to_pbn(first)[2:].split()
+    kind = int(rng.integers(8))
+    if kind == 0:
+        hands[int(rng.integers(4))] = "-"
+    text = first + ":" + " ".join(hands)
+    if kind == 1:
+        text = text.lower()
+    elif kind == 2:
+        text = "  " + first + ":" + "\t ".join(hands) + " \r"
+    elif kind == 3:
+        text = text.replace("T", "10")
+    elif kind == 4:
+        text = first + ":" + " ".join(hands[:3])
+    elif kind == 5:
+        at = int(rng.integers(2, len(text)))
+        text = text[:at] + "AKQJT98765432.- x:"[int(rng.integers(18))] + text[at + 1:]
+    elif kind == 6:
+        text = text[: int(rng.integers(len(text)))]
+    return text
+
+
+def _outcome(read: Any, text: str) -> Any:
+    try:
+        return read(text)
+    except CardlabError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def test_many_deals_read_by_the_core_agree_with_the_one_by_one_reader() -> None:
+    """Deal.many_from_pbn (the compiled core's pbn_deals for the plain form) gives the deal, or the
+    very error, that Deal.from_pbn (Python, card by card) gives, on 3,000 real-looking and broken
+    strings: each alone, and the readable ones all in one call."""
+    rng = np.random.default_rng(5)
+    base = np.repeat(np.arange(4, dtype=np.uint8), 13)
+    texts = [_variant(rng, Deal(rng.permutation(base).tobytes())) for _ in range(3000)]
+    one = [_outcome(Deal.from_pbn, t) for t in texts]
+    assert [_outcome(lambda t: Deal.many_from_pbn([t])[0], t) for t in texts] == one
+    readable = [t for t, d in zip(texts, one) if isinstance(d, Deal)]
+    assert 1000 < len(readable) < 3000  # both kinds are tried
+    assert Deal.many_from_pbn(readable) == [d for d in one if isinstance(d, Deal)]
+
+
+def test_a_lin_file_read_in_batches_agrees_with_each_board_read_alone() -> None:
+    """read_lin's batch path (the usual md form through the compiled core) gives what the card by
+    card path gives: the same boards for East's hand given or not, lower-case ranks, suits out of
+    order, fields split over lines, and the same error for a wrong dealer, sv or hand."""
+    rng = np.random.default_rng(8)
+    base = np.repeat(np.arange(4, dtype=np.uint8), 13)
+    boards = [Board(n, Deal(rng.permutation(base).tobytes())) for n in range(1, 41)]
+    lines = write_lin(boards).splitlines()
+    variants = []
+    for board, line in zip(boards, lines):
+        fields = line.split("|")
+        kind = board.number % 8
+        if kind == 1:  # East given too
+            fields[5] += ",S" + board.holding(1, 3) + "H" + board.holding(1, 2) + "D" + board.holding(1, 1) + \
+                "C" + board.holding(1, 0)
+        elif kind == 2:
+            fields[5] = fields[5].lower()
+        elif kind == 3:  # clubs first in South's hand
+            south = fields[5][1:].split(",")[0]
+            fields[5] = fields[5].replace(south, "C" + south.split("C")[1] + south.split("C")[0], 1)
+        elif kind == 4:
+            fields[11] = ""  # no sv
+        variants.append("|".join(fields) if kind != 5 else "|".join(fields[:6]) + "\n|" + "|".join(fields[6:]))
+    assert read_lin("\n".join(variants)) == boards
+    assert [read_lin(v)[0] for v in variants] == boards
+    wrong_dealer = lines[0].replace("md|3", "md|1")
+    wrong_sv = lines[1].replace("sv|n", "sv|b")
+    cut = lines[2].split("|")
+    cut[5] = cut[5][:-1]  # a card missing from North's hand
+    short = "|".join(cut)
+    for bad in (wrong_dealer, wrong_sv, short):
+        with pytest.raises(InputFileError) as alone:
+            read_lin(bad)
+        with pytest.raises(InputFileError) as among:
+            read_lin("\n".join(lines[:5] + [bad]))
+        assert str(alone.value) == str(among.value) and str(alone.value).startswith("board ")

@@ -68,7 +68,7 @@ def test_rank(run, tmp_path) -> None:
     hands.write_text("# one hand per line\nAh Ad 8c 8s Kd\n\nAs Ac 8h 8d Qc 2s 3s\n")
     status, out, _ = run("poker", "rank", "--file", str(hands))
     lines = out.splitlines()
-    assert status == 0 and len(lines) == 2 and "two_pair" in lines[0]
+    assert status == 0 and len(lines) == 2 and "Two pair" in lines[0]
 
 
 def test_compare(run) -> None:

@@ -170,8 +170,8 @@ def test_formats() -> None:
     rows = ranked.rows()
     # independent route: the formats as the command formatted each row before
     width = max(len(r["hand"]) for r in rows)
-    assert ranked.table() == "".join(
-        f"{r['hand']:<{width}}  {r['category']:<15}  {r['strength']}\n" for r in rows)
+    assert ranked.table() == "".join(  # the table shows the category's title, JSON and CSV its key
+        f"{r['hand']:<{width}}  {r['category'].replace('_', ' ').capitalize():<15}  {r['strength']}\n" for r in rows)
     assert ranked.text("json") == json.dumps(rows, indent=2) + "\n"
     assert list(csv.DictReader(io.StringIO(ranked.to_csv()))) == [
         {k: str(v) for k, v in r.items()} for r in rows]

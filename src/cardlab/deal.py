@@ -28,7 +28,7 @@ from typing import Any, Iterable, Sequence
 
 from cardlab.board import SEATS, Seat, Vulnerability, dealer
 from cardlab.cards import RANKS, SUIT_ORDER, format_cards, format_pbn_hand
-from cardlab.errors import CardError, ConstraintError, ContractError, DeckError
+from cardlab.errors import CardError, CardlabError, ConstraintError, ContractError, DeckError
 
 __all__ = ["Deal", "Board", "rotate_owner"]
 
@@ -49,18 +49,6 @@ def rotate_owner(owner: bytes, steps: int) -> bytes:
     """
     table = bytes((seat + steps) % 4 for seat in range(4)) + bytes(252)
     return owner.translate(table)
-
-
-def _byte_tables() -> tuple[Any, Any]:
-    import numpy as np
-
-    rank = np.full(256, -1, dtype=np.int16)
-    for i, char in enumerate(RANKS):
-        rank[ord(char)] = i
-    seat = np.full(256, 9, dtype=np.int16)
-    for i, char in enumerate(SEATS):
-        seat[ord(char)] = i
-    return rank, seat
 
 
 #: (suit, holding text) -> card ids, filled as holdings are met (at most 2^13 valid ones a suit and case).
@@ -180,42 +168,41 @@ class Deal:
         return cls(bytes(owner))
 
     @classmethod
-    def many_from_pbn(cls, texts: Sequence[str]) -> list[Deal]:
-        """:meth:`from_pbn` of many deal strings at once: deals written as cardlab and most programs
-        write them (``N:`` and four full hands of capital ranks, 69 characters) are read by numpy
-        in one pass; any other is read by :meth:`from_pbn` (and its error raised)."""
-        import numpy as np
+    def many_from_pbn(cls, texts: Sequence[str], *, or_none: bool = False) -> list[Any]:
+        """:meth:`from_pbn` of many deal strings at once: deals in the plain form (a first seat, four
+        hands of ranks ``AKQJT98765432`` in either case or one ``-``, every card once) are read by
+        the compiled core, a chunk of deals a call; any other is read by :meth:`from_pbn` (and its
+        error raised, or with ``or_none`` None in its place)."""
+        from cardlab._native import core as _core
 
-        rank_of, seat_of = _byte_tables()
-        out: list[Deal | None] = [None] * len(texts)
-        every = [i for i, t in enumerate(texts) if len(t) == 69]
-        for start in range(0, len(every), 1 << 16):  # in chunks: bounded memory for any number of deals
-            plain = every[start:start + (1 << 16)]
-            raw = np.frombuffer("".join(texts[i] for i in plain).encode("ascii", "replace"), dtype=np.uint8)
-            rows = raw.reshape(len(plain), 69)
-            body = rows[:, 2:]
-            space, dot = body == ord(" "), body == ord(".")
-            rank = rank_of[body]
-            first = seat_of[rows[:, 0]]
-            hand = np.cumsum(space, axis=1, dtype=np.int16)
-            in_hand = np.cumsum(dot, axis=1, dtype=np.int16) - 3 * hand  # 0..3: spades .. clubs
-            ok = (rows[:, 1] == ord(":")) & (first < 4) & ((rank >= 0) | space | dot).all(axis=1)
-            ok &= (space.sum(axis=1) == 3) & (dot.sum(axis=1) == 12)
-            ok &= ((in_hand >= 0) & (in_hand <= 3)).all(axis=1)
-            held = rank >= 0
-            card = np.where(held, rank * 4 + (3 - in_hand), 0).astype(np.int64)
-            seat = ((first[:, None] + hand) % 4).astype(np.uint8)
-            r, c = np.nonzero(held)
-            counts = np.bincount(r * 52 + card[r, c], minlength=len(plain) * 52).reshape(len(plain), 52)
-            ok &= (counts == 1).all(axis=1)
-            owner = np.full((len(plain), 52), 255, dtype=np.uint8)
-            owner[r, card[r, c]] = seat[r, c]
-            ok &= ((owner[:, :, None] == np.arange(4, dtype=np.uint8)).sum(axis=1) == 13).all(axis=1)
-            for k in np.flatnonzero(ok).tolist():
-                deal = object.__new__(cls)
-                object.__setattr__(deal, "owner", owner[k].tobytes())
-                out[plain[k]] = deal
-        return [d if d is not None else cls.from_pbn(t) for d, t in zip(out, texts)]
+        def slow(text: str) -> Deal | None:
+            try:
+                return cls.from_pbn(text)
+            except CardlabError:
+                if or_none:
+                    return None
+                raise
+
+        out: list[Deal | None] = []
+        step = 1 << 16  # in chunks: bounded memory for any number of deals
+        for start in range(0, len(texts), step):
+            part = texts[start:start + step]
+            data = ("\n".join(part) + "\n").encode("ascii", "replace") if part else b""
+            if data.count(b"\n") != len(part):  # a newline inside a string: one at a time
+                out += [slow(t) for t in part]
+                continue
+            owner, ok = bytearray(52 * len(part)), bytearray(len(part))
+            _core.pbn_deals(data, len(part), owner, ok)
+            blob = bytes(owner)
+            new, put = object.__new__, object.__setattr__
+            for i, (good, text) in enumerate(zip(ok, part)):
+                if good:
+                    deal = new(cls)
+                    put(deal, "owner", blob[52 * i:52 * i + 52])
+                    out.append(deal)
+                else:
+                    out.append(slow(text))
+        return out
 
     @property
     def hands(self) -> tuple[tuple[int, ...], ...]:

@@ -37,6 +37,7 @@ import numpy as np
 
 from cardlab.results import JsonText
 from cardlab.intervals import Interval, wilson
+from cardlab.textformat import Key
 
 __all__ = ["Distribution", "Simulation", "Interval", "wilson", "format_value", "json_value", "side_by_side"]
 
@@ -249,7 +250,10 @@ def json_value(value: Any) -> Any:
 
 
 def format_value(value: Any) -> str:
-    """Text of a value: fractions as exact decimals where they end (4.5, 0.75), else a/b."""
+    """Text of a value: fractions as exact decimals where they end (4.5, 0.75), else a/b; a
+    :class:`~cardlab.textformat.Key` as its title ('High card')."""
+    if isinstance(value, Key):
+        return value.shown
     if isinstance(value, (list, tuple)):
         return " × ".join(format_value(v) for v in value)
     if isinstance(value, Fraction):

@@ -333,49 +333,87 @@ def _collect(boards: Iterator[Board], source: str | None, again: Iterator[Game] 
 #: A game in the common form, one tag a line and nothing else (no comment, escape or data line).
 _SIMPLE_GAME = re.compile(r'(?:[ \t]*\[[A-Za-z0-9_]+[ \t]+"[^"\\\n]*"[ \t]*\][ \t]*(?:\n|$))+').fullmatch
 _SIMPLE_TAG = re.compile(r'\[([A-Za-z0-9_]+)[ \t]+"([^"\\\n]*)"').findall
-_BLOCK = re.compile(r"(?:[ \t]*\S[^\n]*(?:\n|$))+")
 _ESCAPE_LINES = re.compile(r"^[ \t]*%[^\n]*(?:\n|$)", re.M)
+#: The blank lines between games.
+_GAP = re.compile(r"\n(?:[ \t]*\n)+")
+_BOARD_VALUES = re.compile(r'\[Board[ \t]+"([^"\n]*)"').findall
+_DEAL_VALUES = re.compile(r'\[Deal[ \t]+"([^"\n]*)"').findall
+#: A game's own Board and Deal values, taken out to leave what games share.
+_BOARD_VALUE = re.compile(r'\[Board "[^"\n]*(?=")').sub
+_DEAL_VALUE = re.compile(r'\[Deal "[^"\n]*(?=")').sub
 #: Tags kept on a board read from a file (its number and deal are the board's own fields).
 _DROPPED = frozenset({"Board", "Deal"})
+#: Characters of text the reader takes at a time (cut at a blank line).
+_PIECE = 1 << 20
+
+
+def _pieces(text: str) -> Iterator[str]:
+    """``text`` in pieces of about :data:`_PIECE` characters, each cut at a blank line (a game
+    never spans two pieces)."""
+    start, end = 0, len(text)
+    while start < end:
+        cut = _GAP.search(text, min(start + _PIECE, end)) if start + _PIECE < end else None
+        stop = cut.end() if cut else end
+        yield text[start:stop]
+        start = stop
 
 
 def _simple_boards(text: str, source: str | None, by_number: bool) -> list[Board] | None:
-    """:func:`read_pbn_boards` for a text whose every game is in the common form, a whole game per
-    regular-expression call and every deal in one numpy pass; None when a game is not (the
-    line-by-line reader takes it)."""
-    shared: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = {}
-    checked: dict[tuple[str, str, int], None] = {}
-    numbers: list[int] = []
-    kept_tags: list[tuple[tuple[str, str], ...]] = []
-    deals: list[str] = []
+    """:func:`read_pbn_boards` for a text whose every game is in the common form (one tag a line,
+    no comment, escape or data line, no tag twice in a game, no ``#``): each piece of the text
+    in a few regular-expression passes, every deal read by the compiled core, and the rest of a
+    game (its tags but the number and the deal) checked and read once for all the games that
+    share it; None when a game is not in that form (the line-by-line reader takes it)."""
+    kinds: dict[str, tuple[bool, bool, tuple[tuple[str, str], ...], str, str]] = {}
+    checked: set[tuple[str, int]] = set()
+    boards: list[Board] = []
     last = 0
-    for block in _BLOCK.finditer(text):
-        game_text = block.group()
-        if "%" in game_text:
-            game_text = _ESCAPE_LINES.sub("", game_text)
-            if not game_text.strip():
+    for piece in _pieces(text):
+        numbers: list[int] = []
+        kept_tags: list[tuple[tuple[str, str], ...]] = []
+        deals: list[str] = []
+        if "%" in piece:
+            piece = _ESCAPE_LINES.sub("", piece)
+        if '"#"' in piece:
+            return None  # '#' repeats the last game's value: line by line
+        board_values = iter(_BOARD_VALUES(piece))
+        deal_values = iter(_DEAL_VALUES(piece))
+        for shared in _GAP.split(_DEAL_VALUE('[Deal "', _BOARD_VALUE('[Board "', piece))):
+            kind = kinds.get(shared)
+            if kind is None:
+                if not shared.strip():
+                    continue
+                if _SIMPLE_GAME(shared.strip("\n")) is None:
+                    return None
+                found = _SIMPLE_TAG(shared)
+                tags = dict(found)
+                if len(tags) != len(found):
+                    return None  # a repeated tag starts a new game: line by line
+                kept = tuple(pair for pair in found if pair[0] not in _DROPPED and pair[1] not in ("", "?"))
+                kind = ("Board" in tags, "Deal" in tags, kept, tags.get("Dealer", ""), tags.get("Vulnerable", ""))
+                if len(kinds) < 10_000:
+                    kinds[shared] = kind
+            has_board, has_deal, kept, dealer_tag, vul_tag = kind
+            given = next(board_values).strip() if has_board else ""
+            if not has_deal:
                 continue
-        if _SIMPLE_GAME(game_text) is None:
-            return None
-        found = _SIMPLE_TAG(game_text)
-        tags = dict(found)
-        if len(tags) != len(found) or "#" in tags.values():
-            return None  # a repeated tag starts a new game, '#' repeats the last one: line by line
-        if "Deal" not in tags:
-            continue
-        given = tags.get("Board", "").strip()
-        number = board_number(given) if given and given not in ("?", "-") else last + 1
-        last = number
-        key = (tags.get("Dealer", ""), tags.get("Vulnerable", ""), (number - 1) % 16 if by_number else 0)
-        if key not in checked:  # the same checks as game_board, once per kind of game
-            game_board(Game({"Board": str(number), "Deal": _ANY_DEAL, "Dealer": key[0], "Vulnerable": key[1]}),
-                       number, source, by_number)
-            checked[key] = None
-        kept = tuple(pair for pair in found if pair[0] not in _DROPPED and pair[1] not in ("", "?"))
-        kept_tags.append(shared.setdefault(kept, kept))
-        numbers.append(number)
-        deals.append(tags["Deal"].strip())
-    boards = [Board(n, d, t) for n, d, t in zip(numbers, Deal.many_from_pbn(deals), kept_tags)]
+            if given.isdigit() and given.isascii() and len(given) <= MAX_BOARD_DIGITS and given[0] != "0":
+                number = int(given)
+            elif given and given not in ("?", "-"):
+                number = board_number(given)
+            else:
+                number = last + 1
+            last = number
+            check = (shared, (number - 1) % 16 if by_number else 0)
+            if check not in checked:  # the same checks as game_board, once per kind of game
+                game_board(Game({"Board": str(number), "Deal": _ANY_DEAL, "Dealer": dealer_tag,
+                                 "Vulnerable": vul_tag}), number, source, by_number)
+                if len(checked) < 100_000:
+                    checked.add(check)
+            kept_tags.append(kept)
+            numbers.append(number)
+            deals.append(next(deal_values).strip())
+        boards += map(Board, numbers, Deal.many_from_pbn(deals), kept_tags)
     return _collect(iter(boards), source)
 
 

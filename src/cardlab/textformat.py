@@ -11,14 +11,18 @@ two pair    123,552   4.75%
 ('872/47', '0.10 – 0.20', '1 board', '2 boards')
 >>> percent(Fraction(1, 4), trim=True), percent(Fraction(1, 3), trim=True)
 ('25%', '33.33%')
+>>> probability(0.422569), probability(4.846e-06), probability(0), Key("high_card").shown
+('0.422569', '0.000004846', '0', 'High card')
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Collection, Sequence
 
-__all__ = ["text_table", "percent", "fraction_text", "interval", "plural", "RULE", "INTERVAL_SEPARATOR"]
+__all__ = ["text_table", "percent", "probability", "fraction_text", "interval", "plural", "title", "Key", "RULE",
+           "INTERVAL_SEPARATOR"]
 
 #: The line under a table's header.
 RULE = "─"
@@ -66,3 +70,31 @@ def interval(low: str, high: str) -> str:
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
     """'1 board', '2 boards' (``nouns`` for an irregular plural)."""
     return f"{count:,} {noun if count == 1 else (nouns or noun + 's')}"
+
+
+def probability(p: float) -> str:
+    """A probability in the one number style of every table: six decimals, and for a tiny non-zero
+    one the decimals that show four significant digits (never exponent notation)."""
+    p = float(p)
+    if p == 0:
+        return "0"
+    if p >= 1e-5:
+        return f"{p:.6f}"
+    return f"{p:.{3 - math.floor(math.log10(p))}f}"
+
+
+def title(key: str) -> str:
+    """A snake_case key as a table shows it: 'high_card' -> 'High card'."""
+    return key.replace("_", " ").capitalize()
+
+
+class Key(str):
+    """A value's snake_case key (JSON, CSV and comparisons use it as the string it is) that a
+    table shows as its :func:`title`."""
+
+    __slots__ = ()
+
+    @property
+    def shown(self) -> str:
+        """The key as a table shows it (:func:`title`)."""
+        return title(self)

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from cardlab.board import SEATS, Seat, Vulnerability, dealer
 from cardlab.deal import Board, Deal, rotate_owner
@@ -36,7 +36,10 @@ from cardlab.results import JsonText
 from cardlab.textfile import decode_text
 from cardlab.textformat import percent
 
-__all__ = ["Board", "BoardSet", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["Board", "BoardSet", "encode_chunk", "STREAMED", "PBN_HEADER", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
            "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]
 
 #: Board-file formats cardlab writes, by name; ``.dup`` is binary.
@@ -62,16 +65,7 @@ class BoardSet:
 
     def to_pbn(self, event: str = "") -> str:
         """PBN 2.1 games: the mandatory tags, board number, dealer and vulnerability from the number."""
-        out = ["% PBN 2.1", "% EXPORT", "%Creator: cardlab"]
-        for b in self.boards:
-            tags = [("Event", event or "cardlab board set"), ("Site", "?"), ("Date", "?"), ("Round", "?"),
-                    ("Board", str(b.number)), ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
-                    ("Dealer", b.dealer.value), ("Vulnerable", b.vulnerability.value),
-                    ("Deal", b.pbn_deal(b.dealer.index)), ("Scoring", "?"), ("Declarer", "?"),
-                    ("Contract", "?"), ("Result", "?")]
-            out += [format_tag(k, v) for k, v in tags]
-            out.append("")
-        return "\n".join(out) + "\n"
+        return PBN_HEADER + _pbn_games(self.boards, event)
 
     def to_lin(self) -> str:
         """The set as BBO's LIN text (docs/boards.md)."""
@@ -102,6 +96,44 @@ class BoardSet:
         if fmt == "dlm":
             return self.to_dlm().encode("ascii")
         raise ConstraintError(f"unknown board-file format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+#: The lines a PBN board file starts with.
+PBN_HEADER = "% PBN 2.1\n% EXPORT\n%Creator: cardlab\n"
+#: Formats written a chunk of boards at a time (``.dup`` and ``.dlm`` hold at most 999 and 99
+#: boards, each record naming the whole set's range: written whole).
+STREAMED = ("pbn", "lin")
+
+
+def _pbn_games(boards: Iterable[Board], event: str = "") -> str:
+    out = []
+    for b in boards:
+        tags = [("Event", event or "cardlab board set"), ("Site", "?"), ("Date", "?"), ("Round", "?"),
+                ("Board", str(b.number)), ("West", "?"), ("North", "?"), ("East", "?"), ("South", "?"),
+                ("Dealer", b.dealer.value), ("Vulnerable", b.vulnerability.value),
+                ("Deal", b.pbn_deal(b.dealer.index)), ("Scoring", "?"), ("Declarer", "?"),
+                ("Contract", "?"), ("Result", "?")]
+        out += [format_tag(k, v) for k, v in tags]
+        out.append("")
+    return "".join(line + "\n" for line in out)
+
+
+def encode_chunk(fmt: str, boards: Sequence[Board], first: bool) -> bytes:
+    """A chunk of a streamed board file (``fmt`` in :data:`STREAMED`): the chunk's boards, after
+    the file's header when ``first``. The chunks joined are :meth:`BoardSet.encode` of all the boards.
+
+    >>> b = Board.from_pbn(1, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    >>> encode_chunk("pbn", [b], True) + encode_chunk("pbn", [b.renumbered(2)], False) == \\
+    ...     BoardSet((b, b.renumbered(2))).encode("pbn")
+    True
+    """
+    if fmt == "pbn":
+        return ((PBN_HEADER if first else "") + _pbn_games(boards)).encode("utf-8")
+    if fmt == "lin":
+        from cardlab.bridge.lin import write_lin
+
+        return write_lin(boards).encode("utf-8")
+    raise ConstraintError(f"{fmt} files are written whole, not streamed (streamed: {', '.join(STREAMED)})")
 
 
 def format_for(path: str | None, given: str | None) -> str:
@@ -235,10 +267,18 @@ class BoardSetResult(JsonText):
     seed: int | None
     parts: tuple[PartReport, ...]
     rotated: bool
+    #: Boards given to the sink as they were dealt (then ``boards`` is empty), and the first number.
+    streamed: int = 0
+    first_board: int = 1
+
+    @property
+    def count(self) -> int:
+        """The number of boards dealt (held in ``boards`` or streamed)."""
+        return len(self.boards) or self.streamed
 
     def summary(self) -> str:
         """The lines printed beside the file: parts, types with their natural frequencies."""
-        lines = [f"{len(self.boards)} board(s), {self.boards.boards[0].number}-{self.boards.boards[-1].number}, "
+        lines = [f"{self.count} board(s), {self.first_board}-{self.first_board + self.count - 1}, "
                  f"seed {self.seed}" + ("; rotated so each script's dealer deals" if self.rotated else "")]
         for part in self.parts:
             lines.append(f"{part.source}: {part.boards} board(s), dealt with {SEATS[part.dealer]} as dealer")
@@ -272,12 +312,18 @@ class ScriptPart:
 
 def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: bool = False, first_board: int = 1,
                    shuffle: bool = False, generate: int | None = None, level_trials: int = 100_000,
-                   workers: int = 1, executor: Any = None) -> BoardSetResult:
+                   workers: int = 1, executor: Any = None,
+                   sink: Callable[[list[Board]], None] | None = None) -> BoardSetResult:
     """Deal a set: each part's ``count`` deals from its script (levelled when it has levels) through
     :func:`cardlab.bridge.dealer.run_script`, in order (or shuffled with the seed), numbered from
     ``first_board``; ``rotate`` turns each deal so its script's dealer (``dealer`` statement, else
     North) sits at the board's dealer seat. Part ``i`` (and type ``j``) deal from their own child of
-    the seed, so a part's deals do not depend on the others."""
+    the seed, so a part's deals do not depend on the others.
+
+    With ``sink``, each chunk of boards goes to ``sink`` as it is dealt, numbered and turned, and
+    none is kept (the result's ``boards`` is empty, ``streamed`` counts them): memory stays flat
+    whatever the count. A shuffled set is dealt whole first (52 bytes a board), then given to
+    ``sink`` in chunks."""
     import numpy as np
 
     from cardlab.bridge.dealer.runner import run_script
@@ -293,6 +339,22 @@ def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: boo
     boards: list[Board] = []
     dealers: list[int] = []
     reports = []
+    streaming = sink is not None and not shuffle
+    kept: list[Board] = []
+    give: Callable[[list[Board]], None] = sink if streaming and sink is not None else kept.extend
+    placed = 0  # boards numbered so far (in dealing order, when not shuffled)
+
+    def emit(rows: np.ndarray, seat: int, origin: str) -> None:
+        nonlocal placed
+        if shuffle:  # numbered and turned once the order is known
+            boards.extend(Board(first_board, Deal(row.tobytes()), (), origin) for row in rows)
+            dealers.extend([seat] * len(rows))
+            return
+        numbers = np.arange(first_board + placed, first_board + placed + len(rows))
+        placed += len(rows)
+        if rotate:  # the script's dealer seat to the seat the number makes dealer
+            rows = ((rows + ((numbers - 1 - seat) % 4)[:, None]) % 4).astype(np.uint8)
+        give([Board(int(n), Deal(row.tobytes()), (), origin) for n, row in zip(numbers, rows)])
 
     for part, child in zip(parts, children):
         script = part.script
@@ -313,20 +375,23 @@ def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: boo
                 continue
             from cardlab.bridge.dealer.dealing import owner_from_masks
 
-            got: list[np.ndarray] = []  # owner rows (k, 52): the seat of each card id
+            got = [0]  # deals taken so far
+
+            def take(masks: np.ndarray, before: int, count: int = count, seat: int = seat,
+                     origin: str = origin, got: list[int] = got) -> None:
+                rows = owner_from_masks(masks).T[:count - got[0]]  # owner rows (k, 52): each card's seat
+                got[0] += len(rows)
+                if len(rows):
+                    emit(np.ascontiguousarray(rows), seat, origin)
+
             result = run_script(run, produce=count, generate=generate, seed=run_seed, quiet=True, workers=workers,
-                                executor=executor,
-                                on_deals=lambda masks, before: got.append(owner_from_masks(masks).T.copy()))
+                                executor=executor, on_deals=take)
             generated += result.generated
             if result.interrupted:
                 raise KeyboardInterrupt
-            rows = np.concatenate(got) if got else np.zeros((0, 52), dtype=np.uint8)
-            if len(rows) < count:
-                raise ConstraintError(f"{origin}: only {len(rows)} of {count} deals met the condition in "
+            if got[0] < count:
+                raise ConstraintError(f"{origin}: only {got[0]} of {count} deals met the condition in "
                                       f"{result.generated:,} deals tried (raise -g, or ask for fewer boards)")
-            for row in rows[:count]:
-                boards.append(Board(first_board, Deal(row.tobytes()), (), origin))
-                dealers.append(seat)
         level_reports: tuple[Any, ...] = ()
         if part.levels:
             frequencies = natural_frequencies(script, types, trials=level_trials, seed=seeds[-1], generate=generate,
@@ -335,12 +400,17 @@ def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: boo
                 LevelReport(lv.name, lv.text, c, Fraction(c, part.count), nat, k, n, interval)
                 for lv, c, (nat, k, n, interval) in zip(part.levels, counts, frequencies))
         reports.append(PartReport(source, part.count, seat, level_reports, generated))
-    if shuffle:
-        order = np.random.default_rng(children[-1]).permutation(len(boards))
-        boards = [boards[i] for i in order]
-        dealers = [dealers[i] for i in order]
+    if not shuffle:
+        return BoardSetResult(BoardSet(tuple(kept)), reported, tuple(reports), rotate,
+                              placed if streaming else 0, first_board)
+    order = np.random.default_rng(children[-1]).permutation(len(boards))
+    boards = [boards[i] for i in order]
+    dealers = [dealers[i] for i in order]
     board_set = numbered(boards, first_board, dealers if rotate else None)
-    return BoardSetResult(board_set, reported, tuple(reports), rotate)
+    if sink is not None:
+        for start in range(0, len(board_set), 4096):
+            sink(list(board_set.boards[start:start + 4096]))
+    return BoardSetResult(board_set, reported, tuple(reports), rotate, 0, first_board)
 
 
 def _both(left: Any, right: Any) -> Any:

@@ -56,45 +56,119 @@ def read_lin(text: str, source: str | None = None) -> list[Board]:
     """Every board (``md`` field) of a LIN file or string, numbered by its ``ah|Board N`` (else
     in order); its ``md`` dealer and ``sv`` must agree with the board number (checked).
 
+    A million boards read in seconds: the fields are found a piece of the text at a time, the
+    hands in the usual form (suits S H D C in order, capital ranks) read by the compiled core
+    in batches, anything else card by card (and its error explained).
+
     >>> read_lin("md|3SAK|ah|Board 1|")
     Traceback (most recent call last):
     ...
     cardlab.errors.InputFileError: board 1: md '3SAK' does not give 13 cards to each seat (N 0, E 0, S 2, W 0)
     """
     boards: list[Board] = []
-    current: dict[str, str] = {}
-
-    def finish() -> None:
-        if "md" in current:
-            boards.append(_board(current, boards[-1].number + 1 if boards else 1, source))
-        current.clear()
-
-    for key, value in _pairs(text):
-        key = key.strip().lower()
-        if key in ("md", "qx") and "md" in current:
-            finish()
-        if key in ("md", "sv", "ah"):
-            current[key] = value.strip()
-    finish()
+    batch: list[dict[str, str]] = []
+    for record in _records(text):
+        batch.append(record)
+        if len(batch) == _BATCH:
+            _read_batch(batch, boards, source)
+            batch = []
+    _read_batch(batch, boards, source)
     if not boards:
         raise InputFileError("no deal ('md|' field) found in this LIN file", source=source)
     return boards
 
 
-def _pairs(text: str) -> Iterator[tuple[str, str]]:
-    """The ``key|value|`` pairs of a LIN text in order, line ends ignored, one at a time."""
-    if "\n" in text or "\r" in text:
-        text = text.replace("\r", "").replace("\n", "")
-    find, start, end = text.find, 0, len(text)
-    while start < end:
-        bar = find("|", start)
-        if bar < 0:
-            return
-        close = find("|", bar + 1)
-        if close < 0:
-            close = end
-        yield text[start:bar], text[bar + 1:close]
-        start = close + 1
+#: Boards read together (their deals in one call of the compiled core).
+_BATCH = 1 << 16
+#: Characters of text split into fields at a time.
+_PIECE = 1 << 20
+_FIELDS = frozenset({"md", "sv", "ah", "qx"})
+#: Keys of the other fields BBO writes, passed over without a look.
+_OTHER_KEYS = frozenset({"pn", "st", "rh", "pg", "mb", "pc", "mc", "nt", "an", "rs", "vg", "pw", "bn", "sk", "pf",
+                         "up", "at"})
+
+
+def _records(text: str) -> Iterator[dict[str, str]]:
+    """The ``md``, ``sv`` and ``ah`` fields of each board in order (a board ends where the next
+    ``md`` or ``qx`` comes), the text split into ``key|value|`` pairs a piece at a time."""
+    current: dict[str, str] = {}
+    carry = ""
+    start, end = 0, len(text)
+    while start < end or carry:
+        piece = carry + text[start:start + _PIECE]
+        start += _PIECE
+        last = start >= end
+        if "\n" in piece or "\r" in piece:
+            piece = piece.replace("\r", "").replace("\n", "")
+        tokens = piece.split("|")
+        pairs = (len(tokens) - 1) // 2  # complete key|value| pairs; the rest waits for the next piece
+        carry = "" if last else "|".join(tokens[2 * pairs:])
+        if last and len(tokens) % 2 == 0:  # a key and a value the text ends without its closing '|'
+            pairs += 1
+        keys, values = tokens[0:2 * pairs:2], tokens[1:2 * pairs:2]
+        for i, key in enumerate(keys):
+            if key in _OTHER_KEYS:
+                continue
+            if key not in _FIELDS:
+                key = key.strip().lower()
+                if key not in _FIELDS:
+                    continue
+            if key in ("md", "qx") and "md" in current:
+                yield current
+                current = {}
+            if key != "qx":
+                current[key] = values[i].strip()
+        if last:
+            break
+    if "md" in current:
+        yield current
+
+
+#: md in the usual form: the dealer digit, South's, West's and North's hands (East's or nothing).
+_PLAIN_MD = re.compile(r"([1-4])" + r",".join([r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)"] * 3)
+                       + r"(?:,(?:S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*))?)?,?").fullmatch
+_PBN_OF_MD = "S:{}.{}.{}.{} {}.{}.{}.{} {}.{}.{}.{} ".format
+#: The md dealer digit and sv letter each board number asks for (by the number's place in the cycles).
+_DEALER_DIGITS = tuple(_DEALER_DIGIT[Seat.from_index(i)] for i in range(4))
+_SV_OF = tuple({k for k, v in _LIN_VUL.items() if v is Vulnerability.from_board(i + 1)} for i in range(16))
+_AH_NUMBER = re.compile(r"([0-9]+)\s*$").search
+
+
+def _read_batch(batch: list[dict[str, str]], boards: list[Board], source: str | None) -> None:
+    """The boards of ``batch`` added to ``boards``: the plain ones through one
+    :meth:`Deal.many_from_pbn` call, any other (or any that fails a check) by :func:`_board`,
+    which reads it card by card and raises the error that names what is wrong."""
+    numbers: list[int] = []
+    texts: list[str] = []
+    for fields in batch:
+        index = boards[-1].number + 1 if boards else 1
+        if numbers:
+            index = numbers[-1] + 1
+        number, text = index, ""
+        name = fields.get("ah", "")
+        if name:
+            match = _AH_NUMBER(name)
+            if match:
+                digits = match.group(1).lstrip("0")
+                number = int(digits) if 0 < len(digits) <= MAX_BOARD_DIGITS else -1
+        md = _PLAIN_MD(fields["md"]) if number > 0 else None
+        vul = fields.get("sv", "")
+        if md is not None and md.group(1) == _DEALER_DIGITS[(number - 1) % 4] \
+                and (not vul or vul.lower() in _SV_OF[(number - 1) % 16]):
+            east = md.groups()[13:]
+            text = _PBN_OF_MD(*md.groups()[1:13]) + (".".join(east) if east[0] is not None else "-")
+        numbers.append(number)
+        texts.append(text)
+    plain = [t for t in texts if t]
+    deals = iter(Deal.many_from_pbn(plain, or_none=True))
+    for fields, number, text in zip(batch, numbers, texts):
+        index = boards[-1].number + 1 if boards else 1
+        if text:
+            deal = next(deals)
+            if deal is not None:
+                boards.append(Board(number, deal))
+                continue
+        boards.append(_board(fields, index, source))
 
 
 def _board(fields: dict[str, str], index: int, source: str | None) -> Board:

@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
 from cardlab.cli.options import trials, whole_number
 from cardlab.cli.output import about_option
@@ -59,7 +60,7 @@ def board_set_requested(args: argparse.Namespace) -> bool:
 
 def board_set_command(args: argparse.Namespace) -> int:
     """Deal the set, write the board file (or JSON), print the report on stderr."""
-    from cardlab.bridge.boardsets import ScriptPart, deal_board_set, format_for, parse_mix
+    from cardlab.bridge.boardsets import STREAMED, ScriptPart, deal_board_set, format_for, parse_mix
     from cardlab.bridge.dealer import parse_script
     from cardlab.bridge.levels import parse_levels, script_levels
     from cardlab.cli.cluster_option import executor_for
@@ -100,21 +101,33 @@ def board_set_command(args: argparse.Namespace) -> int:
         count = args.produce or script.produce or DEFAULT_BOARDS
         parts.append(ScriptPart(script, text, count, levels))
     fmt = format_for(args.output, args.board_format)
-    result = deal_board_set(parts, seed=args.seed, rotate=args.rotate, first_board=args.first_board,
-                            shuffle=args.shuffle, generate=args.generate, level_trials=args.level_trials,
-                            workers=args.workers, executor=executor_for(args))
-    if args.format == "json":
-        data = (result.to_json() + "\n").encode("utf-8")
+    options = dict(seed=args.seed, rotate=args.rotate, first_board=args.first_board, shuffle=args.shuffle,
+                   generate=args.generate, level_trials=args.level_trials, workers=args.workers,
+                   executor=executor_for(args))
+    if args.format != "json" and fmt in STREAMED:  # written chunk by chunk as dealt: flat memory
+        if args.output:
+            from cardlab.cli.output import replacing
+
+            with replacing(args.output) as temporary, open(temporary, "wb") as out:
+                result = deal_board_set(parts, sink=_chunk_writer(out, fmt), **options)
+        else:
+            stdout = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
+            result = deal_board_set(parts, sink=_chunk_writer(stdout, fmt), **options)
+            sys.stdout.flush()
     else:
-        data = result.boards.encode(fmt)
-    if args.output:
-        _write_bytes(args.output, data)
-    else:
-        sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(data.decode("latin-1"))
-        sys.stdout.flush()
+        result = deal_board_set(parts, **options)
+        if args.format == "json":
+            data = (result.to_json() + "\n").encode("utf-8")
+        else:
+            data = result.boards.encode(fmt)
+        if args.output:
+            _write_bytes(args.output, data)
+        else:
+            sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(data.decode("latin-1"))
+            sys.stdout.flush()
     what = "JSON" if args.format == "json" else fmt.upper()
     where = f"written to {args.output}" if args.output else "written to stdout"
-    print(f"cardlab: {len(result.boards)} board(s) as {what} {where}; " + result.summary().rstrip(), file=sys.stderr)
+    print(f"cardlab: {result.count} board(s) as {what} {where}; " + result.summary().rstrip(), file=sys.stderr)
     return 0
 
 
@@ -152,6 +165,24 @@ def _boards_command(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write("".join(f"{r['board']:>5}  {r['dealer']}  {r['vulnerable']:<4}  {r['deal']}\n" for r in rows))
     return 0
+
+
+def _chunk_writer(out: Any, fmt: str) -> Callable[[list[Any]], None]:
+    """A sink for :func:`cardlab.bridge.boardsets.deal_board_set`: each chunk encoded and written to
+    ``out`` (a binary file, or None for a text stdout) as it comes."""
+    from cardlab.bridge.boardsets import encode_chunk
+
+    first = [True]
+
+    def write(boards: list[Any]) -> None:
+        data = encode_chunk(fmt, boards, first[0])
+        first[0] = False
+        if out is None:
+            sys.stdout.write(data.decode("latin-1"))
+        else:
+            out.write(data)
+
+    return write
 
 
 def _write_bytes(path: str, data: bytes) -> None:

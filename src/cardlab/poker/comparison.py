@@ -203,15 +203,15 @@ class Comparison(JsonText):
         """The text the command line prints: a line per hand (``*`` marks a winner), then why.
 
         >>> print(compare(["Ah Ad 8c 8s Kd", "As Ac 8h 8d Qc"]).table())
-        * hand 1: Ah Ad 8c 8s Kd        best Ah Ad 8s 8c Kd  two_pair         two pair, aces and eights, king kicker
-          hand 2: As Ac 8h 8d Qc        best As Ac 8h 8d Qc  two_pair         two pair, aces and eights, queen kicker
+        * hand 1: Ah Ad 8c 8s Kd        best Ah Ad 8s 8c Kd  Two pair         two pair, aces and eights, king kicker
+          hand 2: As Ac 8h 8d Qc        best As Ac 8h 8d Qc  Two pair         two pair, aces and eights, queen kicker
         hand 1 wins: both two pair, aces and eights; the kicker decides, king against queen
         """
         lines = []
         for n, value in enumerate(self.hands, 1):
             mark = "*" if n - 1 in self.winners else " "
             lines.append(f"{mark} hand {n}: {value.text:<20}  best {format_cards(value.best)}  "
-                         f"{value.category.key:<15}  {value.describe()}")
+                         f"{value.category.title:<15}  {value.describe()}")
         return "\n".join([*lines, self.reason])
 
     def _repr_html_(self) -> str:

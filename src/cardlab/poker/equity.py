@@ -483,6 +483,8 @@ class _SimTask:
         status = _core.poker_equity_simulate(
             tables(self.rules), self.spec, self.combos, self.offsets, self.cumulative, self.deals,
             self.deal_cumulative, self.board, self.common, self.classes, n, kernel_state(seed), acc, grid)
+        if status == -2:
+            raise DeckError("the players' cards leave too few cards to complete the board")
         if status < 0:
             raise RangeError("the ranges almost never leave the players different cards")
         return {"wins": acc[:, 0], "ties": acc[:, 1], "units": acc[:, 2], "squares": acc[:, 3],

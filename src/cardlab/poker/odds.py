@@ -49,6 +49,7 @@ from cardlab.poker.evaluator import _binomial_column, _plain_table, _repeated, s
 from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
 from cardlab.tabulation import Tabulation
+from cardlab.textformat import Key
 
 __all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "simulate_categories", "MAX_ENUMERATION",
            "MAX_SIMULATED_CARDS"]
@@ -76,7 +77,7 @@ class PokerCategory:
         order = list(self.rules.order)
         if not _can_repeat(dealing):
             order.remove(Category.FIVE_OF_A_KIND)
-        return [c.key for c in order]
+        return [Key(c.key) for c in order]
 
     def exact_counts(self, dealing: Draw | Reels) -> list[int]:
         """Outcomes in each category (:func:`category_counts`)."""

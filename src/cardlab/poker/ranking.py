@@ -16,9 +16,9 @@ either reads them or raises the error naming the line.
 >>> ranked
 <RankedHands: 3 hands, standard rules>
 >>> print(ranked.table(), end="")
-As Ks Qs Js Ts        royal_flush      10271384
-2c 2d 2h 7s 7c        full_house       6291541
-7c 5d 4h 3s 2c 9d Jh  high_card        619826
+As Ks Qs Js Ts        Royal flush      10271384
+2c 2d 2h 7s 7c        Full house       6291541
+7c 5d 4h 3s 2c 9d Jh  High card        619826
 >>> ranked[1].describe()
 'full house, twos full of sevens'
 >>> rank_hands(["As Ks Qs Js Ts", "As Ks Qs Js"])
@@ -205,8 +205,9 @@ def _four_digits() -> np.ndarray:
 @lru_cache(maxsize=None)
 def _category_bytes(pad: int) -> np.ndarray:
     table = np.full((len(Category), 15), pad, dtype=np.uint8)
-    for c in Category:
-        table[c, : len(c.key)] = np.frombuffer(c.key.encode(), dtype=np.uint8)
+    for c in Category:  # the table shows the title ('High card'), CSV and JSON the key
+        name = c.title if pad == ord(" ") else c.key
+        table[c, : len(name)] = np.frombuffer(name.encode(), dtype=np.uint8)
     return table
 
 

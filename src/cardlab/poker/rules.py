@@ -29,6 +29,7 @@ import numpy as np
 
 from cardlab.cards import format_cards
 from cardlab.errors import HandError
+from cardlab.textformat import title
 
 __all__ = ["Category", "Rules", "STANDARD", "SHORT_DECK", "rules_named"]
 
@@ -57,6 +58,11 @@ class Category(IntEnum):
     def label(self) -> str:
         """The name for people, e.g. ``'three of a kind'``."""
         return self.name.lower().replace("_", " ")
+
+    @property
+    def title(self) -> str:
+        """The name a table shows, e.g. ``'Three of a kind'`` (:func:`cardlab.textformat.title`)."""
+        return title(self.key)
 
     @classmethod
     def from_key(cls, key: str) -> Category:

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardlab.distribution import Distribution, format_value, side_by_side
-from cardlab.textformat import interval, text_table
+from cardlab.textformat import interval, probability, text_table
 
 __all__ = ["distribution_table", "distribution_text", "comparison_table", "matrix_table", "plain_table",
            "render_text", "format_probability"]
@@ -28,12 +28,8 @@ _LONG = 150
 
 
 def format_probability(p: float) -> str:
-    """Six decimals, or scientific notation for tiny non-zero probabilities."""
-    if p == 0:
-        return "0"
-    if p < 1e-5:
-        return f"{p:.3e}"
-    return f"{p:.6f}"
+    """A probability in the one style (:func:`cardlab.textformat.probability`: fixed decimals)."""
+    return probability(p)
 
 
 def distribution_table(dist: Distribution, title: str | None = None, value_label: str | None = None,
