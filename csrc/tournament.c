@@ -6,6 +6,7 @@
  * from each S (masks in increasing order: every subset of S comes before S) to S + {j} with
  * weight w_j / (W - w(S)); that step is also player j's chance of place |S| + 1.  O(2^n * n). */
 #include "core.h"
+#include "poker.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -352,6 +353,126 @@ done:
     return result;
 }
 
+/* pushfold_triples(tables, combos, offsets, triples, samples, seed, weights, counts): the
+ * three-way all-in of class triples for three-handed push/fold (cardlab.poker.pushfold3).
+ * combos: the 1,326 hold'em combos (two card ids each) grouped by class, offsets[c] .. offsets[c
+ * + 1] those of class c (170 int64); triples: int16 (n, 3) class triples.  For each triple:
+ * weights[t] (int64, exact) = the ordered combo triples, one of each class, that share no card;
+ * counts[t, 0..6] (int64) over `samples` random deals, each a combo triple drawn uniformly among
+ * those and a board drawn uniformly from the 46 other cards: seat 0, 1 or 2 wins alone, seats
+ * 0-1, 0-2 or 1-2 split, all three split. */
+#define TRIPLE_OUTCOMES 7
+#define MAX_CLASS_COMBOS 12
+
+static PyObject *pushfold_triples(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule;
+    Py_buffer combos, offsets, triples, seed, weights, counts;
+    Py_ssize_t samples;
+    if (!PyArg_ParseTuple(args, "Oy*y*y*ny*w*w*", &capsule, &combos, &offsets, &triples, &samples, &seed,
+                          &weights, &counts))
+        return NULL;
+    PyObject *result = NULL;
+    int32_t *valid = NULL;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    const Py_ssize_t n = triples.len / (Py_ssize_t)(3 * sizeof(int16_t));
+    if (t == NULL)
+        goto done;
+    if (combos.len != 1326 * 2 || offsets.len != 170 * (Py_ssize_t)sizeof(int64_t) || seed.len != 32
+        || triples.len != n * (Py_ssize_t)(3 * sizeof(int16_t)) || weights.len != n * (Py_ssize_t)sizeof(int64_t)
+        || counts.len != n * TRIPLE_OUTCOMES * (Py_ssize_t)sizeof(int64_t) || samples < 1 || samples > 100000000) {
+        PyErr_SetString(PyExc_ValueError, "pushfold_triples: buffers of the wrong size");
+        goto done;
+    }
+    const uint8_t *cards = combos.buf;
+    const int64_t *off = offsets.buf;
+    const int16_t *tri = triples.buf;
+    int ok = off[0] == 0 && off[169] == 1326;
+    for (int c = 0; c < 169 && ok; c++)
+        ok = off[c + 1] > off[c] && off[c + 1] - off[c] <= MAX_CLASS_COMBOS;
+    for (Py_ssize_t i = 0; i < 1326 * 2 && ok; i++)
+        ok = cards[i] < 52;
+    for (Py_ssize_t i = 0; i < 3 * n && ok; i++)
+        ok = tri[i] >= 0 && tri[i] < 169;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "pushfold_triples: a card, class or class offset out of range");
+        goto done;
+    }
+    valid = malloc(sizeof(int32_t) * 3 * MAX_CLASS_COMBOS * MAX_CLASS_COMBOS * MAX_CLASS_COMBOS);
+    if (valid == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    cl_rng rng;
+    cl_rng_seed(&rng, seed.buf);
+    int64_t *w_out = weights.buf, *c_out = counts.buf;
+    for (Py_ssize_t x = 0; x < n; x++) {
+        const int16_t *cls = tri + 3 * x;
+        int64_t *tally = c_out + TRIPLE_OUTCOMES * x;
+        memset(tally, 0, TRIPLE_OUTCOMES * sizeof(int64_t));
+        uint32_t count = 0;
+        for (int64_t a = off[cls[0]]; a < off[cls[0] + 1]; a++) {
+            const uint64_t ma = (UINT64_C(1) << cards[2 * a]) | (UINT64_C(1) << cards[2 * a + 1]);
+            for (int64_t b = off[cls[1]]; b < off[cls[1] + 1]; b++) {
+                const uint64_t mb = (UINT64_C(1) << cards[2 * b]) | (UINT64_C(1) << cards[2 * b + 1]);
+                if (ma & mb)
+                    continue;
+                for (int64_t c = off[cls[2]]; c < off[cls[2] + 1]; c++) {
+                    const uint64_t mc = (UINT64_C(1) << cards[2 * c]) | (UINT64_C(1) << cards[2 * c + 1]);
+                    if ((ma | mb) & mc)
+                        continue;
+                    valid[3 * count] = (int32_t)a;
+                    valid[3 * count + 1] = (int32_t)b;
+                    valid[3 * count + 2] = (int32_t)c;
+                    count++;
+                }
+            }
+        }
+        w_out[x] = count;
+        if (!count)
+            continue;
+        for (Py_ssize_t s = 0; s < samples; s++) {
+            const uint32_t pick = cl_below_from(&rng, (uint32_t)cl_next(&rng), count);
+            uint64_t used = 0, key[3], mask[3];
+            for (int seat = 0; seat < 3; seat++) {
+                const uint8_t c0 = cards[2 * valid[3 * pick + seat]], c1 = cards[2 * valid[3 * pick + seat] + 1];
+                used |= (UINT64_C(1) << c0) | (UINT64_C(1) << c1);
+                key[seat] = CL_SUIT_START + t->key[c0] + t->key[c1];
+                mask[seat] = t->bit[c0] | t->bit[c1];
+            }
+            uint64_t bkey = 0, bmask = 0;
+            for (int k = 0; k < 5;) {
+                const uint32_t card = (uint32_t)(cl_next(&rng) >> 32) % 52u;  /* 2^32 mod 52 != 0: bias < 1e-8 */
+                if (used >> card & 1)
+                    continue;
+                used |= UINT64_C(1) << card;
+                bkey += t->key[card];
+                bmask |= t->bit[card];
+                k++;
+            }
+            const uint32_t v0 = cl_poker_value(t, key[0] + bkey, mask[0] | bmask);
+            const uint32_t v1 = cl_poker_value(t, key[1] + bkey, mask[1] | bmask);
+            const uint32_t v2 = cl_poker_value(t, key[2] + bkey, mask[2] | bmask);
+            const uint32_t top = v0 > v1 ? (v0 > v2 ? v0 : v2) : (v1 > v2 ? v1 : v2);
+            const int w0 = v0 == top, w1 = v1 == top, w2 = v2 == top;
+            const int outcome = w0 + w1 + w2 == 3 ? 6 : w0 && w1 ? 3 : w0 && w2 ? 4 : w1 && w2 ? 5 : w0 ? 0 : w1 ? 1 : 2;
+            tally[outcome]++;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    free(valid);
+    PyBuffer_Release(&combos);
+    PyBuffer_Release(&offsets);
+    PyBuffer_Release(&triples);
+    PyBuffer_Release(&seed);
+    PyBuffer_Release(&weights);
+    PyBuffer_Release(&counts);
+    return result;
+}
+
 PyMethodDef cl_tournament_methods[] = {
     {"icm_places", icm_places, METH_VARARGS,
      "icm_places(weights, places): finishing-place probabilities by the subset programme."},
@@ -359,5 +480,7 @@ PyMethodDef cl_tournament_methods[] = {
      "pushfold_regret(base, m_sb, m_bb, rounds, s_avg, c_avg): regret matching+ for push/fold."},
     {"pushfold_support", pushfold_support, METH_VARARGS,
      "pushfold_support(base, m_sb, m_bb, mixed, s, c, rounds, tol) -> bool: one support tried."},
+    {"pushfold_triples", pushfold_triples, METH_VARARGS,
+     "pushfold_triples(tables, combos, offsets, triples, samples, seed, weights, counts): three-way all-ins."},
     {NULL, NULL, 0, NULL},
 };
