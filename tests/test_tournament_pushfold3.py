@@ -138,7 +138,7 @@ def _tree_values(stack: float, payouts: list[int] | None, x: np.ndarray) -> np.n
                                             (10.0, None)])
 def test_no_pure_change_gains_more_than_reported(stack: float, payouts: list[int] | None) -> None:
     """The EVs reported are the game tree's; for every node, the pure change of the one class
-    whose switch the solver's margins rank best, and three more classes at random: the gain,
+    whose switch the solver's margins rank best, and one more class at random: the gain,
     evaluated over the whole tree, is what the margins say, and no more than the player's
     reported best-response gain, nor the exploitability."""
     r = pushfold3(stack, payouts=payouts, iterations=120)
@@ -152,7 +152,7 @@ def test_no_pure_change_gains_more_than_reported(stack: float, payouts: list[int
     rng = np.random.default_rng(int(stack * 10))
     for node, owner in enumerate(OWNER):
         gain_by_margin = (1 - x[node]) * np.maximum(margins[node], 0) + x[node] * np.maximum(-margins[node], 0)
-        for h in [int(np.argmax(gain_by_margin)), *rng.choice(169, 3, replace=False).tolist()]:
+        for h in [int(np.argmax(gain_by_margin)), int(rng.integers(169))]:
             for action in (0.0, 1.0):
                 y = x.copy()
                 y[node, h] = action
@@ -180,3 +180,15 @@ def test_ten_big_blinds_icm() -> None:
     data = json.loads(r.to_json())
     assert data["players"] == 3 and set(data["ranges"]) == set(NODES) and data["exact"] is False
     assert "three-handed" in r.table() and len(r.to_pandas()) == 169 and "<table>" in r._repr_html_()
+
+
+@pytest.mark.slow
+def test_cli_three_handed(run) -> None:
+    """``--players 3`` prints the six ranges and the exploitability; JSON as documented."""
+    status, out, _ = run("poker", "pushfold", "--stack", "8", "--players", "3", "--payouts", "50,30,20",
+                         "--iterations", "20", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["players"] == 3 and data["iterations"] == 20 and data["exploitability"] > 0
+    assert set(data["strategy"]) == set(NODES) and len(data["strategy"]["btn_push"]) == 169
+    assert data["ev"]["units"] == "prize money" and sum(data["ev"][k] for k in ("button", "sb", "bb")) == pytest.approx(100)

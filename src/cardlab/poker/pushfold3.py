@@ -41,6 +41,7 @@ from cardlab._native import core as _core
 from cardlab.errors import TournamentError
 from cardlab.poker.icm import check_payouts, prize_equity
 from cardlab.poker.preflop import BOARDS, CLASSES, all_combos, class_labels, class_matrix
+from cardlab.poker.pushfold import _fraction
 from cardlab.poker.tournament_result import PushFold3Result
 
 __all__ = ["pushfold3", "triple_table", "compute_triples", "sorted_triples", "NODES", "TRIPLE_SAMPLES",
@@ -63,7 +64,6 @@ ITERATIONS = 200
 NODES = ("btn_push", "sb_push", "sb_call", "bb_call_sb", "bb_call_btn", "bb_overcall")
 #: Whose decision each node is (0 button, 1 small blind, 2 big blind).
 OWNER = (0, 1, 1, 2, 2, 2)
-SEATS = ("button", "small blind", "big blind")
 #: The seven outcomes of a three-way all-in, by seat (0 button, 1 small blind, 2 big blind).
 THREE_WAY = ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2))
 
@@ -156,12 +156,6 @@ def _ordered() -> tuple[np.ndarray, np.ndarray]:
     return w, q
 
 
-def _fraction(x: Any, what: str) -> Fraction:
-    if isinstance(x, bool) or not isinstance(x, (int, float, Fraction)) or not np.isfinite(float(x)):
-        raise TournamentError(f"the {what} must be a number, got {x!r}")
-    return Fraction(x) if not isinstance(x, float) else Fraction(str(x))
-
-
 def _final_stacks(s: Fraction, a: Fraction) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
     """Every player's chips at the end of the hand, for each way it can end (button, small
     blind, big blind): the blinds 0.5 and 1 and the antes ``a`` posted, everyone ``s`` before."""
@@ -236,12 +230,16 @@ class _Tables:
         self.w_j1 = w.sum(axis=1)  # (i, k)
         self.w_i1 = w.sum(axis=0)  # (j, k)
         self.w_k1 = w.sum(axis=2)  # (i, j)
-        self.e3 = [showdown("sb_bb", p).astype(dtype) for p in range(3)]   # (j, k): small blind v big blind
-        self.e5 = [showdown("btn_bb", p).astype(dtype) for p in range(3)]  # (i, k): button v big blind
-        self.e6 = [showdown("btn_sb", p).astype(dtype) for p in range(3)]  # (i, j): button v small blind
+        # the two-way all-ins, each player's payoff: small blind v big blind (j, k), button v big
+        # blind (i, k), button v small blind (i, j)
+        self.e3: list[np.ndarray] = [showdown("sb_bb", p).astype(dtype) for p in range(3)]
+        self.e5: list[np.ndarray] = [showdown("btn_bb", p).astype(dtype) for p in range(3)]
+        self.e6: list[np.ndarray] = [showdown("btn_sb", p).astype(dtype) for p in range(3)]
         self.dtype = dtype
         three = np.stack([u[f"three_{k}"] for k in range(len(THREE_WAY))])  # (7, 3)
-        value = (q @ three.astype(np.float32)).astype(dtype)  # (169^3, 3)
+        value = np.empty((len(q), 3), dtype=dtype)  # (169^3, 3), in the tables' precision, by slices
+        for start in range(0, len(q), 1 << 20):
+            value[start:start + (1 << 20)] = q[start:start + (1 << 20)].astype(dtype) @ three.astype(dtype)
         self.v = [(w.reshape(-1) * value[:, p]).reshape((CLASSES,) * 3) for p in range(3)]
         self.v_s = np.ascontiguousarray(self.v[1].transpose(1, 0, 2))
         self.v_bb = np.ascontiguousarray(self.v[2].transpose(2, 0, 1))
@@ -354,6 +352,7 @@ def pushfold3(stack: float, *, ante: float = 0, payouts: Sequence[Any] | None = 
                            payouts=tuple(payouts) if payouts is not None else None,
                            labels=tuple(class_labels()), nodes=NODES,
                            strategy=tuple(tuple(float(v) for v in row) for row in x),
-                           ev=tuple(float(v) for v in values), gains=tuple(float(g) for g in gains),
+                           ev=(float(values[0]), float(values[1]), float(values[2])),
+                           gains=(float(gains[0]), float(gains[1]), float(gains[2])),
                            exploitability=float(gains.sum()), iterations=iterations, samples=samples,
                            units="big blinds" if payouts is None else "prize money")

@@ -443,10 +443,11 @@ class PushFold3Result:
         lines = [self._caption()]
         for node in self.nodes:
             lines.append(f"{NODE_TITLES[node]}: {self.share(node):.2%} of hands: {_compact(self.hands(node))}")
-        lines.append("EV button {:+.6f}, small blind {:+.6f}, big blind {:+.6f} ({})".format(*self.ev, self.units))
-        lines.append("exploitability {:.3g} (best response gains: button {:.3g}, small blind {:.3g}, "
-                     "big blind {:.3g}; {} rounds of regret matching, three-way all-ins from {} deals "
-                     "per class triple)".format(self.exploitability, *self.gains, self.iterations, self.samples))
+        (b, s, bb), (gb, gs, gbb) = self.ev, self.gains
+        lines.append(f"EV button {b:+.6f}, small blind {s:+.6f}, big blind {bb:+.6f} ({self.units})")
+        lines.append(f"exploitability {self.exploitability:.3g} (best response gains: button {gb:.3g}, "
+                     f"small blind {gs:.3g}, big blind {gbb:.3g}; {self.iterations} rounds of regret matching, "
+                     f"three-way all-ins from {self.samples} deals per class triple)")
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
