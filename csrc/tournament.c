@@ -221,7 +221,7 @@ static void bb_margins(const double *m_bb, const double *s, double *out, Py_ssiz
 }
 
 /* a x = b for k = 1 or 2 (Cramer's rule); 0 when singular. */
-static int small_solve(int k, const double a[2][2], const double b[2], double x[2])
+static int small_solve(int k, double a[2][2], const double b[2], double x[2])
 {
     if (k == 1) {
         if (a[0][0] == 0)

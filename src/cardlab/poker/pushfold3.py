@@ -237,7 +237,7 @@ class _Tables:
         self.e6: list[np.ndarray] = [showdown("btn_sb", p).astype(dtype) for p in range(3)]
         self.dtype = dtype
         three = np.stack([u[f"three_{k}"] for k in range(len(THREE_WAY))])  # (7, 3)
-        value = np.empty((len(q), 3), dtype=dtype)  # (169^3, 3), in the tables' precision, by slices
+        value: np.ndarray = np.empty((len(q), 3), dtype=dtype)  # (169^3, 3), in the tables' precision, by slices
         for start in range(0, len(q), 1 << 20):
             value[start:start + (1 << 20)] = q[start:start + (1 << 20)].astype(dtype) @ three.astype(dtype)
         self.v = [(w.reshape(-1) * value[:, p]).reshape((CLASSES,) * 3) for p in range(3)]
