@@ -177,7 +177,8 @@ def test_bad_input_is_named(stacks: list[int], payouts: list[int], message: str)
     (["poker", "icm", "5000,3000", "--payouts", "50,30", "--allin", "A:AsKs"], "between two players"),
     (["poker", "pushfold", "--stack", "0"], "above 0"),
     (["poker", "pushfold", "--stack", "-5"], "above 0"),
-    (["poker", "pushfold", "--stack", "10", "--players", "3"], "give --payouts"),
+    (["poker", "pushfold", "--stack", "10", "--players", "3", "--plot", "x.png"], "has no chart"),
+    (["poker", "pushfold", "--stack", "10", "--players", "3", "--payouts", "5,3,1,1"], "4 payouts for 3 players"),
     (["poker", "pushfold", "--stack", "10", "--payouts", "50,30,20"], "3 payouts for 2 players"),
 ])
 def test_cli_bad_input_is_one_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

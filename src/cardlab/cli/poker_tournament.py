@@ -51,13 +51,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "blind calls or folds. At --stack big blinds (effective, before posting): the push and "
                     "call ranges, each player's EV and the exploitability (exact zero when solved exactly); "
                     "and the chart of the largest stack at which each hand pushes (calls). With --payouts, "
-                    "the hand is valued by ICM at its end (with --players 3 the button has folded a stack "
-                    "equal to the blinds'). Example: cardlab poker pushfold --stack 10 --plot chart.png")
+                    "the hand is valued by ICM at its end. With --players 3, three-handed push/fold (equal stacks), "
+                    "solved approximately with its exploitability reported. Example: cardlab poker pushfold --stack 10 --plot chart.png")
     pf.add_argument("--stack", type=stack_value, default=10.0, metavar="BB",
                     help="effective stack in big blinds before the blinds and antes (default 10)")
     pf.add_argument("--ante", type=ante_value, default=0.0, metavar="A", help="each player's ante in big blinds")
     pf.add_argument("--players", type=whole_number(2, 3), default=2, metavar="N",
-                    help="players at the table: 2 (default), or 3 with --payouts (the button folded)")
+                    help="players at the table: 2 (default), or 3: the button pushes or folds, the small "
+                         "blind calls or pushes, the big blind calls or overcalls (no chart)")
+    pf.add_argument("--iterations", type=whole_number(1, 100_000), default=200, metavar="N",
+                    help="with --players 3: rounds of regret matching (200)")
     pf.add_argument("--payouts", metavar="P1,P2,...", help="value the hand by ICM with these prizes (default: chips)")
     pf.add_argument("--chart-from", type=chart_stack, default=1.0, metavar="BB", help="chart from this stack (1)")
     pf.add_argument("--chart-to", type=chart_stack, default=25.0, metavar="BB", help="chart up to this stack (25)")
@@ -98,6 +101,13 @@ def _pushfold(args: argparse.Namespace) -> int:
     if (args.chart_to - args.chart_from) / args.chart_step > 20_000:
         raise TournamentError("the chart would have more than 20,000 stacks: use a larger --chart-step")
     payouts = parse_numbers(args.payouts, "payouts") if args.payouts else None
+    if args.players == 3:
+        from cardlab.poker.pushfold3 import pushfold3
+
+        if args.plot:
+            raise TournamentError("--plot draws the heads-up chart: the three-handed game has no chart here")
+        _text(args, pushfold3(args.stack, ante=args.ante, payouts=payouts, iterations=args.iterations))
+        return 0
     result = pushfold(args.stack, ante=args.ante, payouts=payouts, players=args.players,
                       chart_range=(args.chart_from, args.chart_to, args.chart_step))
     _text(args, result)

@@ -40,6 +40,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from cardlab._native import core as _core
 from cardlab.errors import TournamentError
 from cardlab.poker.icm import check_payouts, prize_equity
 from cardlab.poker.preflop import BOARDS, CLASSES, class_labels, class_matrix
@@ -94,9 +95,22 @@ def _float_weights() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np
     return pairs, wins, ties, losses, pairs.sum(axis=1)
 
 
+@lru_cache(maxsize=1)
+def _float_net() -> np.ndarray:
+    """Boards won minus boards lost, over the pairs, as probabilities times pairs (floats)."""
+    _, wins, _, losses, _ = _float_weights()
+    out: np.ndarray = wins - losses
+    return out
+
+
 def _parts(u_sb: Sequence[float], u_bb: Sequence[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    _, wins, ties, losses, per_class = _float_weights()
+    pairs, wins, ties, losses, per_class = _float_weights()
     base_sb = per_class * (u_sb[1] - u_sb[0])
+    if all(a == -b for a, b in zip(u_sb, u_bb)) and u_sb[2] - u_sb[3] == u_sb[3] - u_sb[4]:
+        # chip EV: a win and a loss move the same amount, so the margin is one weighted table
+        # (wins - losses) and the pairs: two array operations a stack instead of five
+        m_sb = pairs * (u_sb[3] - u_sb[1]) + _float_net() * (u_sb[2] - u_sb[3])
+        return base_sb, m_sb, -m_sb
     m_sb = wins * (u_sb[2] - u_sb[1]) + ties * (u_sb[3] - u_sb[1]) + losses * (u_sb[4] - u_sb[1])
     if all(a == -b for a, b in zip(u_sb, u_bb)):
         return base_sb, m_sb, -m_sb
@@ -165,31 +179,12 @@ def push_fold_game(stack: float | Fraction, ante: float | Fraction = 0, payouts:
 def _regret_matching(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray,
                      rounds: int = 1500) -> tuple[np.ndarray, np.ndarray]:
     """An approximate equilibrium by regret matching+ (alternating updates, linearly weighted
-    averages): a starting point for :func:`_polish`, never the answer itself."""
-    def strategy(plus: np.ndarray, minus: np.ndarray) -> np.ndarray:
-        total = plus + minus
-        out: np.ndarray = np.where(total > 0, plus / np.where(total > 0, total, 1.0), 0.5)
-        return out
-
-    sp, sf, cp, cf = (np.zeros(CLASSES) for _ in range(4))
-    s_avg, c_avg = np.zeros(CLASSES), np.zeros(CLASSES)
-    c = np.full(CLASSES, 0.5)
-    for t in range(1, rounds + 1):
-        s = strategy(sp, sf)
-        margin = base + m_sb @ c
-        value = s * margin
-        sp = np.maximum(sp + margin - value, 0.0)
-        sf = np.maximum(sf - value, 0.0)
-        s = strategy(sp, sf)
-        s_avg += t * s
-        margin = m_bb.T @ s
-        value = c * margin
-        cp = np.maximum(cp + margin - value, 0.0)
-        cf = np.maximum(cf - value, 0.0)
-        c = strategy(cp, cf)
-        c_avg += t * c
-    weight = rounds * (rounds + 1) / 2
-    return s_avg / weight, c_avg / weight
+    averages; the loop runs in the compiled core, ``pushfold_regret``): a starting point for
+    :func:`_polish`, never the answer itself."""
+    s_avg, c_avg = np.empty(len(base)), np.empty(len(base))
+    _core.pushfold_regret(np.ascontiguousarray(base, dtype=np.float64), np.ascontiguousarray(m_sb, dtype=np.float64),
+                          np.ascontiguousarray(m_bb, dtype=np.float64), int(rounds), s_avg, c_avg)
+    return s_avg, c_avg
 
 
 def _polish(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, s_hint: np.ndarray, c_hint: np.ndarray,
@@ -200,15 +195,22 @@ def _polish(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, s_hint: np.nda
     each, ``tries[1]`` for two each). The small blind's mixed hands ``I`` make the big blind's
     mixed hands ``J`` indifferent and the other way round (|I| = |J| linear equations each
     side); the other hands play their best responses, recomputed a few times from the solution."""
+    own = ((np.flatnonzero((s_hint > 0) & (s_hint < 1))).tolist(),
+           (np.flatnonzero((c_hint > 0) & (c_hint < 1))).tolist())
+    first = (np.round(s_hint), np.round(c_hint))
+    tried: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+    if len(own[0]) == len(own[1]) <= 3:  # the hint's own mixed hands: along the chart, usually the answer
+        found = _support(base, m_sb, m_bb, own[0], own[1], *first)
+        if found is not None:
+            return found
+        tried.add((tuple(own[0]), tuple(own[1]), 0))
     sb_margin = base + m_sb @ c_hint
     bb_margin = m_bb.T @ s_hint
     weight = _float_weights()[4]  # combos pairs per class: margins compared per pair
-    sb_order = [int(i) for i in np.argsort(np.abs(sb_margin) / weight)]
-    bb_order = [int(j) for j in np.argsort(np.abs(bb_margin) / weight)]
-    own = ([int(i) for i in np.flatnonzero((s_hint > 0) & (s_hint < 1))],
-           [int(j) for j in np.flatnonzero((c_hint > 0) & (c_hint < 1))])
-    starts = [(np.round(s_hint), np.round(c_hint)), ((sb_margin > 0).astype(float), (bb_margin > 0).astype(float))]
-    tried: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+    most = max(tries)
+    sb_order: list[int] = np.argsort(np.abs(sb_margin) / weight)[:most].tolist()
+    bb_order: list[int] = np.argsort(np.abs(bb_margin) / weight)[:most].tolist()
+    starts = [first, ((sb_margin > 0).astype(float), (bb_margin > 0).astype(float))]
     for n, (start_s, start_c) in enumerate(starts):
         sets = [own] if len(own[0]) == len(own[1]) <= 3 else []
         sets.append(([], []))
@@ -231,8 +233,8 @@ def _feasible_pairs(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, rows: 
     """The (SB hand, BB hand) pairs whose indifference equations, solved all at once, give both
     mixed probabilities strictly between 0 and 1 (the others cannot be an equilibrium's mixing)."""
     r, k = np.array(rows), np.array(cols)
-    cross_bb = m_bb[np.ix_(r, k)]
-    cross_sb = m_sb[np.ix_(r, k)]
+    cross_bb = m_bb[r][:, k]
+    cross_sb = m_sb[r][:, k]
     rest_bb = (m_bb[:, k].T @ s)[None, :] - cross_bb * s[r][:, None]
     rest_sb = (base[r] + m_sb[r] @ c)[:, None] - cross_sb * c[k][None, :]
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -245,8 +247,30 @@ def _feasible_pairs(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, rows: 
 def _support(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, rows: list[int], cols: list[int],
              s: np.ndarray, c: np.ndarray, rounds: int = 3) -> tuple[np.ndarray, np.ndarray] | None:
     """The strategies with ``rows``/``cols`` mixed (solving the indifference equations) and every
-    other hand at its best response, if they form an equilibrium."""
+    other hand at its best response, if they form an equilibrium.
+
+    Each round sets the mixed hands' probabilities from the opponent's indifference equations
+    (None when they are not strictly between 0 and 1), accepts the pair if every margin agrees
+    with its hand's play, else plays every other hand's best response and tries again (None when
+    nothing changes). It runs in the compiled core (``pushfold_support``);
+    :func:`_support_python` is the same in numpy, for the tests."""
+    if len(rows) != len(cols) or len(rows) > 2:
+        return None
+    s = np.array(s, dtype=np.float64)
+    c = np.array(c, dtype=np.float64)
+    mixed = np.array([*rows, *cols], dtype=np.int64)
+    found = _core.pushfold_support(np.ascontiguousarray(base, dtype=np.float64),
+                                   np.ascontiguousarray(m_sb, dtype=np.float64),
+                                   np.ascontiguousarray(m_bb, dtype=np.float64), mixed, s, c, int(rounds),
+                                   _tolerance(base))
+    return (s, c) if found else None
+
+
+def _support_python(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, rows: list[int], cols: list[int],
+                    s: np.ndarray, c: np.ndarray, rounds: int = 3) -> tuple[np.ndarray, np.ndarray] | None:
+    """:func:`_support` in numpy (the tests compare the two)."""
     s, c = s.copy(), c.copy()
+    tol = _tolerance(base)
     for _ in range(rounds):
         if rows:
             s[rows] = 0.0
@@ -259,16 +283,21 @@ def _support(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, rows: list[in
                 ps = (float(-(m_bb[:, j] @ s) / a_bb),) if a_bb != 0 else None
                 pc = (float(-(base[i] + m_sb[i] @ c) / a_sb),) if a_sb != 0 else None
             else:
-                ps = _small_solve(m_bb[np.ix_(rows, cols)].T, -(m_bb[:, cols].T @ s))
-                pc = _small_solve(m_sb[np.ix_(rows, cols)], -(base[rows] + m_sb[rows] @ c))
+                ps = _small_solve(m_bb[rows][:, cols].T, -(m_bb[:, cols].T @ s))
+                pc = _small_solve(m_sb[rows][:, cols], -(base[rows] + m_sb[rows] @ c))
             if ps is None or pc is None or not all(0 < p < 1 for p in (*ps, *pc)):
                 return None
             s[rows] = ps
             c[cols] = pc
-        if _is_equilibrium(base, m_sb, m_bb, s, c):
-            return s, c
-        new_s = (base + m_sb @ c > 0).astype(float)
-        new_c = (m_bb.T @ s > 0).astype(float)
+        sb_margin = base + m_sb @ c
+        if _violation(sb_margin, s) <= tol:  # the small blind's margins first: most candidates fail there
+            bb_margin = m_bb.T @ s
+            if _violation(bb_margin, c) <= tol:
+                return s, c
+        else:
+            bb_margin = m_bb.T @ s
+        new_s = (sb_margin > 0).astype(float)
+        new_c = (bb_margin > 0).astype(float)
         new_s[rows] = s[rows]
         new_c[cols] = c[cols]
         if np.array_equal(new_s, s) and np.array_equal(new_c, c):
@@ -287,15 +316,22 @@ def _small_solve(a: np.ndarray, b: np.ndarray) -> tuple[float, ...] | None:
     return (float((b[0] * a[1, 1] - a[0, 1] * b[1]) / det), float((a[0, 0] * b[1] - a[1, 0] * b[0]) / det))
 
 
+def _tolerance(base: np.ndarray) -> float:
+    """How far from zero a margin may be and count as zero: far above rounding, far below any
+    real margin."""
+    return 1e-9 * float(np.abs(base).max())
+
+
+def _violation(margin: np.ndarray, p: np.ndarray) -> float:
+    """The largest amount by which a hand played with probability ``p`` misses its best
+    response: a margin above zero for a hand never played, below zero for one always played,
+    not zero for a mixed one."""
+    return float(np.where(p <= 0, margin, np.where(p >= 1, -margin, np.abs(margin))).max())
+
+
 def _is_equilibrium(base: np.ndarray, m_sb: np.ndarray, m_bb: np.ndarray, s: np.ndarray, c: np.ndarray) -> bool:
-    tol = 1e-9 * float(np.abs(base).max())  # far above rounding, far below any real margin
-    sb_margin = base + m_sb @ c
-    bb_margin = m_bb.T @ s
-    pure_s, pure_c = (s <= 0) | (s >= 1), (c <= 0) | (c >= 1)
-    return bool(np.all(((s > 0) | (sb_margin <= tol)) & ((s < 1) | (sb_margin >= -tol)) &
-                       (pure_s | (np.abs(sb_margin) <= tol)) &
-                       ((c > 0) | (bb_margin <= tol)) & ((c < 1) | (bb_margin >= -tol)) &
-                       (pure_c | (np.abs(bb_margin) <= tol))))
+    tol = _tolerance(base)
+    return _violation(base + m_sb @ c, s) <= tol and _violation(m_bb.T @ s, c) <= tol
 
 
 def solve(game: Game, hint: tuple[np.ndarray, np.ndarray] | None = None,

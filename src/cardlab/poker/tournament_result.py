@@ -37,7 +37,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-__all__ = ["ICMResult", "AllInValue", "PushFoldResult", "player_name"]
+__all__ = ["ICMResult", "AllInValue", "PushFoldResult", "PushFold3Result", "player_name"]
 
 
 def player_name(index: int) -> str:
@@ -360,3 +360,104 @@ def _compact(hands: Sequence[str]) -> str:
 
 def _as_mapping(labels: Sequence[str], values: Sequence[float]) -> Mapping[str, float]:
     return dict(zip(labels, values))
+
+
+#: What each node of the three-handed game means, for tables and JSON.
+NODE_TITLES = {
+    "btn_push": "button pushes",
+    "sb_push": "small blind pushes (button folded)",
+    "sb_call": "small blind calls the button",
+    "bb_call_sb": "big blind calls the small blind",
+    "bb_call_btn": "big blind calls the button (small blind folded)",
+    "bb_overcall": "big blind overcalls (button pushed, small blind called)",
+}
+
+
+@dataclass(frozen=True)
+class PushFold3Result:
+    """The three-handed push/fold equilibrium at one stack (:func:`cardlab.poker.pushfold3.pushfold3`).
+
+    ``strategy[n][h]``: the probability of playing (pushing or calling) class ``h`` at node
+    ``nodes[n]``; ``ev``: button, small blind and big blind payoffs per hand; ``gains``: what each
+    gains by a best response to the others; ``exploitability``: their sum."""
+
+    stack: float
+    ante: float
+    payouts: tuple[Any, ...] | None
+    labels: tuple[str, ...]
+    nodes: tuple[str, ...]
+    strategy: tuple[tuple[float, ...], ...]
+    ev: tuple[float, float, float]
+    gains: tuple[float, float, float]
+    exploitability: float
+    iterations: int
+    samples: int
+    units: str = "big blinds"
+
+    def __repr__(self) -> str:
+        shares = ", ".join(f"{n} {self.share(n):.1%}" for n in self.nodes)
+        return f"PushFold3Result({self.stack:g} BB: {shares}; exploitability {self.exploitability:.3g})"
+
+    def share(self, node: str) -> float:
+        """The share of the 1,326 combos played at ``node``."""
+        weights = [6 if len(h) == 2 else 4 if h[2] == "s" else 12 for h in self.labels]
+        return sum(w * p for w, p in zip(weights, self.strategy[self.nodes.index(node)])) / 1326
+
+    def hands(self, node: str, at_least: float = 0.5) -> list[str]:
+        """The classes played at ``node`` with probability ``at_least`` (one half by default)."""
+        return [h for h, p in zip(self.labels, self.strategy[self.nodes.index(node)]) if p >= at_least]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A dict for JSON: per node the hands played at least half the time and every class's
+        probability; the EVs, each player's best-response gain and the exploitability."""
+        return {
+            "stack": self.stack, "ante": self.ante, "players": 3,
+            "payouts": [_json_number(x) for x in self.payouts] if self.payouts is not None else None,
+            "ranges": {n: self.hands(n) for n in self.nodes},
+            "strategy": {n: _as_mapping(self.labels, row) for n, row in zip(self.nodes, self.strategy)},
+            "ev": {"button": self.ev[0], "sb": self.ev[1], "bb": self.ev[2], "units": self.units},
+            "gains": {"button": self.gains[0], "sb": self.gains[1], "bb": self.gains[2]},
+            "exploitability": self.exploitability, "exact": False,
+            "iterations": self.iterations, "three_way_samples": self.samples,
+        }
+
+    def to_json(self) -> str:
+        """The JSON text of :meth:`to_dict`, indented, with a final newline."""
+        return json.dumps(self.to_dict(), indent=2) + "\n"
+
+    def to_csv(self) -> str:
+        """One row per class: hand, then each node's probability."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["hand", *self.nodes])
+        for h, label in enumerate(self.labels):
+            writer.writerow([label, *(row[h] for row in self.strategy)])
+        return out.getvalue()
+
+    def _caption(self) -> str:
+        what = "chip EV" if self.payouts is None else f"ICM, payouts {', '.join(_num(x) for x in self.payouts)}"
+        ante = f", ante {self.ante:g}" if self.ante else ""
+        return f"three-handed push/fold equilibrium at {self.stack:g} BB each{ante} ({what})"
+
+    def table(self) -> str:
+        """The text the command line prints: each node's range, the EVs and the exploitability."""
+        lines = [self._caption()]
+        for node in self.nodes:
+            lines.append(f"{NODE_TITLES[node]}: {self.share(node):.2%} of hands: {_compact(self.hands(node))}")
+        (b, s, bb), (gb, gs, gbb) = self.ev, self.gains
+        lines.append(f"EV button {b:+.6f}, small blind {s:+.6f}, big blind {bb:+.6f} ({self.units})")
+        lines.append(f"exploitability {self.exploitability:.3g} (best response gains: button {gb:.3g}, "
+                     f"small blind {gs:.3g}, big blind {gbb:.3g}; {self.iterations} rounds of regret matching, "
+                     f"three-way all-ins from {self.samples} deals per class triple)")
+        return "\n".join(lines) + "\n"
+
+    def to_pandas(self) -> Any:
+        """A DataFrame, one row per class, one column per node (needs pandas)."""
+        import pandas as pd
+
+        return pd.DataFrame({"hand": self.labels, **{n: row for n, row in zip(self.nodes, self.strategy)}})
+
+    def _repr_html_(self) -> str:
+        rows = [[NODE_TITLES[n], f"{self.share(n):.1%}", _compact(self.hands(n))] for n in self.nodes]
+        return _html_table(self._caption() + f"; exploitability {self.exploitability:.3g}",
+                           ["node", "hands", "range"], rows)
