@@ -172,47 +172,71 @@ done:
 
 /* Evaluate rows of K cards.  With `check`, a row holding a card twice gets strength 0 (no
  * real hand has it: high card needs five different ranks) and is counted.  Returns -1 when a
- * byte is not a card id (the rows are then not all valued). */
-#define EVAL_ROWS(K)                                                                         \
+ * byte is not a card id (the rows are then not all valued).  A row holds a card twice when its
+ * mask has fewer than K bits: the plain path sees it as the sum of the card bits differing from
+ * their or (adds only), the native one counts the bits (POPCNT); both flag the same rows. */
+#define EVAL_ROWS(K, TWICE)                                                                  \
     for (Py_ssize_t i = 0; i < n; i++) {                                                    \
         const uint8_t *h = hands + i * (K);                                                 \
         uint64_t key = CL_SUIT_START, mask = 0, sum = 0;                                    \
         for (int j = 0; j < (K); j++) {                                                     \
             key += t->key[h[j]];                                                            \
             mask |= t->bit[h[j]];                                                           \
-            if (check)                                                                      \
+            if (check && !native)                                                           \
                 sum += t->bit[h[j]];                                                        \
         }                                                                                   \
+        (void)sum;                                                                          \
         uint32_t v = cl_poker_value(t, key, mask);                                          \
-        if (check && CL_UNLIKELY(sum != mask)) {                                    \
+        if (check && CL_UNLIKELY(TWICE)) {                                                  \
             v = 0;                                                                          \
             repeats++;                                                                      \
         }                                                                                   \
         seen |= mask;                                                                       \
         out[i] = v;                                                                         \
         if (cats)                                                                           \
-            cats[i] = t->category[v >> CL_CATEGORY_SHIFT];                                                 \
+            cats[i] = t->category[v >> CL_CATEGORY_SHIFT];                                  \
     }
 
-static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_ssize_t n, int k,
-                            uint32_t *out, uint8_t *cats, int check)
-{
-    Py_ssize_t repeats = 0;
-    uint64_t seen = 0;
-    if (check) {
-        switch (k) {
-        case 5: EVAL_ROWS(5) break;
-        case 6: EVAL_ROWS(6) break;
-        default: EVAL_ROWS(7) break;
-        }
-    } else {
-        switch (k) {
-        case 5: EVAL_ROWS(5) break;
-        case 6: EVAL_ROWS(6) break;
-        default: EVAL_ROWS(7) break;
-        }
+#define EVAL_FUNCTION(NAME, ATTRIBUTE, NATIVE, TWICE)                                        \
+    ATTRIBUTE static Py_ssize_t NAME(const cl_poker_tables *t, const uint8_t *hands, Py_ssize_t n, int k, \
+                                     uint32_t *out, uint8_t *cats, int check)               \
+    {                                                                                       \
+        const int native = NATIVE;                                                          \
+        Py_ssize_t repeats = 0;                                                             \
+        uint64_t seen = 0;                                                                  \
+        if (check) {                                                                        \
+            switch (k) {                                                                    \
+            case 5: EVAL_ROWS(5, TWICE(5)) break;                                           \
+            case 6: EVAL_ROWS(6, TWICE(6)) break;                                           \
+            default: EVAL_ROWS(7, TWICE(7)) break;                                          \
+            }                                                                               \
+        } else {                                                                            \
+            switch (k) {                                                                    \
+            case 5: EVAL_ROWS(5, 0) break;                                                  \
+            case 6: EVAL_ROWS(6, 0) break;                                                  \
+            default: EVAL_ROWS(7, 0) break;                                                 \
+            }                                                                               \
+        }                                                                                   \
+        return (seen & CL_BAD_CARD) ? -1 : repeats;                                         \
     }
-    return (seen & CL_BAD_CARD) ? -1 : repeats;
+
+#define TWICE_BY_SUM(K) (sum != mask)
+#define TWICE_BY_COUNT(K) (__builtin_popcountll(mask) != (K))
+
+EVAL_FUNCTION(eval_rows_plain, , 0, TWICE_BY_SUM)
+#ifdef CL_DISPATCH
+EVAL_FUNCTION(eval_rows_native, CL_TARGET_NATIVE, 1, TWICE_BY_COUNT)
+#endif
+
+static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_ssize_t n, int k, uint32_t *out,
+                            uint8_t *cats, int check, int native)
+{
+#ifdef CL_DISPATCH
+    if (native)
+        return eval_rows_native(t, hands, n, k, out, cats, check);
+#endif
+    (void)native;
+    return eval_rows_plain(t, hands, n, k, out, cats, check);
 }
 
 /* poker_evaluate(tables, hands, k, strengths, categories, check) -> rows holding a card twice
@@ -237,8 +261,9 @@ static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
         goto done;
     }
     Py_ssize_t repeats;
+    const int native = cl_native();
     Py_BEGIN_ALLOW_THREADS
-    repeats = eval_rows(t, hands.buf, n, k, out.buf, cats.buf, check);
+    repeats = eval_rows(t, hands.buf, n, k, out.buf, cats.buf, check, native);
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(repeats);
 done:

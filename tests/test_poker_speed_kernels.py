@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations
 from math import comb
 
 import numpy as np
@@ -147,3 +147,58 @@ def test_the_simulation_draws_by_number_when_the_hand_space_is_small(monkeypatch
     simulate_categories(Draw(Deck.standard(), 7), trials=100_000, seed=3)
     simulate_categories(Draw(Deck.standard(decks=2), 5), trials=100_000, seed=3)  # cards repeat
     assert calls == []
+
+
+# --- the evaluator: the processor's own instructions and the portable path, threads, out= ------
+
+def _both_paths(monkeypatch, fn):
+    monkeypatch.setenv("CARDLAB_PORTABLE", "1")
+    portable = fn()
+    monkeypatch.setenv("CARDLAB_PORTABLE", "")
+    return portable, fn()
+
+
+def test_evaluator_paths_agree_on_every_five_card_hand(monkeypatch) -> None:
+    from cardlab.poker.evaluator import evaluate
+
+    hands = np.fromiter(chain.from_iterable(combinations(range(52), 5)), dtype=np.uint8,
+                        count=5 * comb(52, 5)).reshape(-1, 5)
+    (cats_p, plain), (cats_n, native) = _both_paths(monkeypatch, lambda: evaluate(hands))
+    assert np.array_equal(plain, native) and np.array_equal(cats_p, cats_n)
+    assert np.bincount(plain >> CATEGORY_SHIFT).tolist() == [1302540, 1098240, 123552, 54912, 10200, 5108, 3744,
+                                                             624, 36, 4]
+
+
+@pytest.mark.parametrize("k", [6, 7])
+def test_evaluator_paths_agree_with_the_numpy_oracle(monkeypatch, k: int) -> None:
+    import numpy_evaluator
+
+    rng = np.random.default_rng(270 + k)
+    hands = Draw(Deck.standard(), k).sample(rng, 300_000)
+    repeated = rng.integers(0, 52, size=(20_000, k)).astype(np.uint8)  # many hold a card twice
+    for batch in (hands, repeated):
+        plain, native = _both_paths(monkeypatch, lambda: strengths(batch))
+        assert np.array_equal(plain, native)
+        assert np.array_equal(native, numpy_evaluator.strengths(batch))
+    bad = hands[:1000].copy()
+    bad[500, 3] = 60
+    for portable in ("1", ""):
+        monkeypatch.setenv("CARDLAB_PORTABLE", portable)
+        with pytest.raises(Exception, match="0..51"):
+            strengths(bad)
+
+
+def test_evaluator_threads_and_out_buffer_give_the_same_strengths() -> None:
+    from cardlab.errors import HandError
+
+    hands = Draw(Deck.standard(), 7).sample(np.random.default_rng(3), 400_001)
+    one = strengths(hands)
+    for workers in (2, 3):
+        assert np.array_equal(strengths(hands, workers=workers), one)
+        buffer = np.zeros(len(hands), dtype=np.uint32)
+        assert strengths(hands, workers=workers, out=buffer) is buffer
+        assert np.array_equal(buffer, one)
+    for wrong in (np.zeros(len(hands), dtype=np.int64), np.zeros(5, dtype=np.uint32),
+                  np.zeros(2 * len(hands), dtype=np.uint32)[::2], [0] * len(hands)):
+        with pytest.raises(HandError, match="out must be"):
+            strengths(hands, out=wrong)  # type: ignore[arg-type]
