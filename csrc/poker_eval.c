@@ -274,33 +274,6 @@ done:
     return result;
 }
 
-/* Category counts of every k-card subset of `n` distinct cards, the partial sums of the
- * outer cards kept from one subset to the next (counts: 16 int64, by Category value). */
-static void count_subsets(const cl_poker_tables *t, const uint8_t *cards, int n, int k, int64_t *counts)
-{
-    uint64_t key[8], mask[8];
-    int at[8];
-    key[0] = CL_SUIT_START;
-    mask[0] = 0;
-    int depth = 0;
-    at[0] = -1;
-    while (depth >= 0) {
-        int next = ++at[depth];
-        if (next > n - (k - depth)) {
-            depth--;
-            continue;
-        }
-        key[depth + 1] = key[depth] + t->key[cards[next]];
-        mask[depth + 1] = mask[depth] | t->bit[cards[next]];
-        if (depth + 1 == k) {
-            counts[t->category[cl_poker_value(t, key[k], mask[k]) >> CL_CATEGORY_SHIFT]]++;
-            continue;
-        }
-        depth++;
-        at[depth] = next;
-    }
-}
-
 /* poker_count_subsets(tables, cards, k, counts): counts (16 int64) += categories of every
  * k-card subset of the distinct cards. */
 static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
@@ -319,7 +292,7 @@ static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
-    count_subsets(t, cards.buf, (int)cards.len, k, counts.buf);
+    cl_poker_subsets(t, cards.buf, (int)cards.len, k, NULL, counts.buf);
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:

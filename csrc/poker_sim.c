@@ -229,30 +229,7 @@ static PyObject *poker_category_table(PyObject *Py_UNUSED(self), PyObject *args)
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
-    const int n = (int)cards.len;
-    uint8_t *table = out.buf;
-    uint64_t key[8], mask[8];
-    int at[8];
-    key[0] = CL_SUIT_START;
-    mask[0] = 0;
-    int depth = 0;
-    at[0] = -1;
-    Py_ssize_t filled = 0;
-    while (depth >= 0) {
-        const int next = ++at[depth];
-        if (next > n - (k - depth)) {
-            depth--;
-            continue;
-        }
-        key[depth + 1] = key[depth] + t->key[c[next]];
-        mask[depth + 1] = mask[depth] | t->bit[c[next]];
-        if (depth + 1 == k) {
-            table[filled++] = (uint8_t)(cl_poker_value(t, key[k], mask[k]) >> CL_CATEGORY_SHIFT);
-            continue;
-        }
-        depth++;
-        at[depth] = next;
-    }
+    cl_poker_subsets(t, c, (int)cards.len, k, out.buf, NULL);
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
