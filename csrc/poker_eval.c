@@ -274,36 +274,55 @@ done:
     return result;
 }
 
-/* poker_count_subsets(tables, cards, k, counts): counts (16 int64) += categories of every
- * k-card subset of the distinct cards. */
+/* poker_count_subsets(tables, cards, k, counts[, positions]): counts (16 int64) += categories of
+ * every k-card subset of the distinct cards; positions (C(len(cards), k) uint8, or None) gets the
+ * category position of each subset in lexicographic order of places (the simulation's table of
+ * every hand, cardlab.poker.odds.hand_categories). */
 static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule;
-    Py_buffer cards, counts;
+    PyObject *capsule, *positions_obj = Py_None;
+    Py_buffer cards, counts, positions = {0};
     int k;
-    if (!PyArg_ParseTuple(args, "Oy*iw*", &capsule, &cards, &k, &counts))
+    if (!PyArg_ParseTuple(args, "Oy*iw*|O", &capsule, &cards, &k, &counts, &positions_obj))
         return NULL;
     PyObject *result = NULL;
     const cl_poker_tables *t = cl_poker_tables_of(capsule);
     if (t == NULL)
         goto done;
-    if (k < 5 || k > 7 || cards.len > 52 || counts.len != 16 * 8) {
+    if (positions_obj != Py_None && PyObject_GetBuffer(positions_obj, &positions, PyBUF_WRITABLE) < 0)
+        goto done;
+    const uint8_t *c = cards.buf;
+    uint64_t seen = 0;
+    int bad = k < 5 || k > 7 || cards.len > CL_CARDS || counts.len != 16 * 8;
+    for (Py_ssize_t i = 0; i < cards.len && !bad; i++) {
+        bad = c[i] >= CL_CARDS || (seen >> c[i] & 1);
+        seen |= UINT64_C(1) << (c[i] & 63);
+    }
+    if (!bad && positions.buf) {
+        double subsets = cards.len >= k;
+        for (int j = 0; j < k && subsets; j++)
+            subsets = subsets * (double)(cards.len - j) / (double)(j + 1);
+        bad = (double)positions.len != subsets;
+    }
+    if (bad) {
         PyErr_SetString(PyExc_ValueError, "poker_count_subsets: bad arguments");
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
-    cl_poker_subsets(t, cards.buf, (int)cards.len, k, NULL, counts.buf);
+    cl_poker_subsets(t, c, (int)cards.len, k, positions.buf, counts.buf);
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
     PyBuffer_Release(&cards);
     PyBuffer_Release(&counts);
+    if (positions.buf)
+        PyBuffer_Release(&positions);
     return result;
 }
 
 PyMethodDef cl_poker_eval_methods[] = {
     {"poker_count_subsets", poker_count_subsets, METH_VARARGS,
-     "poker_count_subsets(tables, cards, k, counts): categories of every k-card subset."},
+     "poker_count_subsets(tables, cards, k, counts[, positions]): categories of every k-card subset."},
     {"poker_tables", poker_tables, METH_VARARGS,
      "poker_tables(counts, values, flush, categories) -> the evaluator's tables (a capsule)."},
     {"poker_evaluate", poker_evaluate, METH_VARARGS,

@@ -197,46 +197,9 @@ done:
 /* --- hands by number: a table of every hand's category -----------------------------------------
  * For a small hand space (five cards of a 52-card deck: 2,598,960 hands) the categories of all
  * hands are found once, in a fixed order (the subsets of the deck's places in lexicographic
- * order), into a byte table; a simulated hand is then a uniform integer below the number of
+ * order; poker_count_subsets in poker_eval.c), into a byte table; a simulated hand is then a uniform integer below the number of
  * hands (Lemire's draw on 32 bits, two hands per generator word) and one byte read: the hand
  * is the subset of that number, its category that of the evaluator. */
-
-/* poker_category_table(tables, cards, k, out): out (C(len(cards), k) uint8) = the category
- * position of each k-card subset of the distinct cards, in lexicographic order of places. */
-static PyObject *poker_category_table(PyObject *Py_UNUSED(self), PyObject *args)
-{
-    PyObject *capsule;
-    Py_buffer cards, out;
-    int k;
-    if (!PyArg_ParseTuple(args, "Oy*iw*", &capsule, &cards, &k, &out))
-        return NULL;
-    PyObject *result = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        goto done;
-    const uint8_t *c = cards.buf;
-    uint64_t seen = 0;
-    int bad = k < 5 || k > 7 || cards.len > CL_CARDS || cards.len < k;
-    for (Py_ssize_t i = 0; i < cards.len && !bad; i++) {
-        bad = c[i] >= CL_CARDS || (seen >> c[i] & 1);
-        seen |= UINT64_C(1) << (c[i] & 63);
-    }
-    double hands = 1;
-    for (int j = 0; j < k && !bad; j++)
-        hands = hands * (double)(cards.len - j) / (double)(j + 1);
-    if (bad || (double)out.len != hands) {
-        PyErr_SetString(PyExc_ValueError, "poker_category_table: bad arguments");
-        goto done;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    cl_poker_subsets(t, c, (int)cards.len, k, out.buf, NULL);
-    Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
-done:
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&out);
-    return result;
-}
 
 /* poker_simulate_table(table, n, seed, counts): counts (16 int64, by category position) += the
  * categories of n hands drawn uniformly by number from a poker_category_table. */
@@ -291,8 +254,6 @@ done:
 PyMethodDef cl_poker_sim_methods[] = {
     {"poker_simulate", poker_simulate, METH_VARARGS,
      "poker_simulate(tables, cards, k, n, seed, counts, spill) -> hands spilled (a card twice)."},
-    {"poker_category_table", poker_category_table, METH_VARARGS,
-     "poker_category_table(tables, cards, k, out): the category position of every k-card subset."},
     {"poker_simulate_table", poker_simulate_table, METH_VARARGS,
      "poker_simulate_table(table, n, seed, counts): categories of n hands drawn by number."},
     {NULL, NULL, 0, NULL},

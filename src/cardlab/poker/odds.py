@@ -143,7 +143,7 @@ of every hand's category (:func:`hand_categories`: five cards of 52 are 2,598,96
 def hand_categories(rules: Rules, cards: bytes, k: int) -> np.ndarray:
     """The category position of every ``k``-card subset of ``cards`` (distinct card ids), one byte
     each, the subsets of the places in lexicographic order (``itertools.combinations``), found
-    once by the compiled evaluator (``csrc/poker_sim.c``); a simulation then draws a uniform
+    once by the compiled evaluator (``csrc/poker_eval.c``); a simulation then draws a uniform
     hand number and reads its byte.
 
     >>> t = hand_categories(STANDARD, bytes(range(52)), 5)
@@ -151,7 +151,7 @@ def hand_categories(rules: Rules, cards: bytes, k: int) -> np.ndarray:
     (2598960, 7, 7)
     """
     out = np.empty(comb(len(cards), k), dtype=np.uint8)
-    _core.poker_category_table(tables(rules), cards, k, out)
+    _core.poker_count_subsets(tables(rules), cards, k, np.zeros(16, dtype=np.int64), out)
     out.flags.writeable = False
     return out
 
