@@ -221,7 +221,7 @@ done:
     }
 
 #define TWICE_BY_SUM(K) (sum != mask)
-#define TWICE_BY_COUNT(K) (__builtin_popcountll(mask) != (K))
+#define TWICE_BY_COUNT(K) (cl_popcount64(mask) != (K))
 
 EVAL_FUNCTION(eval_rows_plain, , 0, TWICE_BY_SUM)
 #ifdef CL_DISPATCH

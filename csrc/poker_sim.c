@@ -119,9 +119,7 @@ static inline uint64_t select_plain(uint64_t x, uint32_t i)
 SELECT_HANDS(select_hands_plain, , select_plain)
 
 #ifdef CL_DISPATCH
-#include <immintrin.h>
-#define SELECT_PDEP(x, i) _pdep_u64(UINT64_C(1) << (i), (x))
-SELECT_HANDS(select_hands_native, CL_TARGET_NATIVE, SELECT_PDEP)
+SELECT_HANDS(select_hands_native, CL_TARGET_NATIVE, cl_select_bit_native)
 #endif
 
 /* poker_simulate(tables, cards, k, n, seed, counts, spill) -> rows spilled
