@@ -53,6 +53,40 @@ static inline uint32_t cl_poker_value(const cl_poker_tables *t, uint64_t key, ui
     return t->table[cl_poker_index(t, key)];
 }
 
+/* Every k-card subset of n distinct cards (k <= 7), in lexicographic order of their places, the
+ * partial sums of the outer cards kept from one subset to the next: each one's category position
+ * written in turn to positions[] (when not NULL) and counted by Category value in counts[16]
+ * (when not NULL). */
+static inline void cl_poker_subsets(const cl_poker_tables *t, const uint8_t *cards, int n, int k,
+                                    uint8_t *positions, int64_t *counts)
+{
+    uint64_t key[8], mask[8];
+    int at[8];
+    key[0] = CL_SUIT_START;
+    mask[0] = 0;
+    int depth = 0;
+    at[0] = -1;
+    while (depth >= 0) {
+        const int next = ++at[depth];
+        if (next > n - (k - depth)) {
+            depth--;
+            continue;
+        }
+        key[depth + 1] = key[depth] + t->key[cards[next]];
+        mask[depth + 1] = mask[depth] | t->bit[cards[next]];
+        if (depth + 1 == k) {
+            const uint32_t position = cl_poker_value(t, key[k], mask[k]) >> CL_CATEGORY_SHIFT;
+            if (positions)
+                *positions++ = (uint8_t)position;
+            if (counts)
+                counts[t->category[position]]++;
+            continue;
+        }
+        depth++;
+        at[depth] = next;
+    }
+}
+
 /* The tables of a capsule made by poker_tables(), or NULL with an exception set. */
 const cl_poker_tables *cl_poker_tables_of(PyObject *capsule);
 

@@ -213,11 +213,21 @@ static void river(const game *g, const deal_part *d, const uint8_t *board, int64
  * more cards of a suit of which some player holds enough for five (in Omaha: two).  There the
  * true showdown replaces the suit-blind one. */
 
-typedef struct {
+/* The rank classes of `need` more board cards from rank r up (left[r] cards of rank r to take
+ * from), each weighted by the ways to take its cards, prod C(left, taken), with the board's key
+ * and low so far: visit() at each class (a pass embeds the walk as its first member). */
+typedef struct rank_walk rank_walk;
+struct rank_walk {
     const game *g;
+    const int *left;
+    int ranks[5];  /* the board's ranks so far (Omaha needs them for its triples) */
+    void (*visit)(rank_walk *w, int64_t weight, uint64_t key, uint16_t low);
+};
+
+typedef struct {
+    rank_walk walk;
     const deal_part *d;
     int left[13];
-    int ranks[5];  /* the board's ranks so far (Omaha needs them for its triples) */
     int64_t *acc;
 } rank_pass;
 
@@ -269,55 +279,72 @@ static void add_units(int n, const int *units, int64_t weight, int64_t *acc)
     }
 }
 
-static void by_ranks(rank_pass *rp, int r, int need, int64_t weight, uint64_t key, uint16_t low)
+/* `weight` boards where the true values `real` replace the suit-blind ones counted before. */
+static void add_difference(const game *g, const uint32_t *real, const uint32_t *blind, const uint16_t *lows,
+                           int64_t weight, int64_t *acc)
 {
-    const game *g = rp->g;
+    int units[MAX_PLAYERS];
+    share_units(g, real, lows, units);
+    add_units(g->players, units, weight, acc);
+    share_units(g, blind, lows, units);
+    add_units(g->players, units, -weight, acc);
+}
+
+static void rank_class(rank_walk *w, int64_t weight, uint64_t key, uint16_t low)
+{
+    const rank_pass *rp = (const rank_pass *)w;
+    const game *g = w->g;
+    const cl_poker_tables *t = g->t;
+    uint32_t value[MAX_PLAYERS] = {0};
+    uint16_t lows[MAX_PLAYERS] = {0};
+    int units[MAX_PLAYERS];
+    if (!g->omaha && !g->hi_lo) {  /* plain hold'em: the tally in line */
+        const int n = g->players;
+        uint32_t top = 0;
+        for (int i = 0; i < n; i++) {
+            value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
+            top = value[i] > top ? value[i] : top;
+        }
+        int winners = 0;
+        for (int i = 0; i < n; i++)
+            winners += value[i] == top;
+        const int64_t part = weight * (UNIT / winners);
+        int64_t *acc = rp->acc;
+        for (int i = 0; i < n; i++)
+            if (value[i] == top) {
+                acc[4 * i + (winners > 1)] += weight;
+                acc[4 * i + 2] += part;
+            }
+        return;
+    }
+    if (g->omaha) {
+        omaha_blind(g, rp->d, w->ranks, value, lows);
+    } else {
+        for (int i = 0; i < g->players; i++) {
+            value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
+            lows[i] = g->hi_lo ? g->best_low[(rp->d->low[i] | low) & 0xff] : NO_LOW;
+        }
+    }
+    share_units(g, value, lows, units);
+    add_units(g->players, units, weight, rp->acc);
+}
+
+static void walk_ranks(rank_walk *w, int r, int need, int64_t weight, uint64_t key, uint16_t low)
+{
     if (need == 0) {
-        const cl_poker_tables *t = g->t;
-        uint32_t value[MAX_PLAYERS] = {0};
-        uint16_t lows[MAX_PLAYERS] = {0};
-        int units[MAX_PLAYERS];
-        if (!g->omaha && !g->hi_lo) {  /* plain hold'em: the tally in line */
-            const int n = g->players;
-            uint32_t top = 0;
-            for (int i = 0; i < n; i++) {
-                value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
-                top = value[i] > top ? value[i] : top;
-            }
-            int winners = 0;
-            for (int i = 0; i < n; i++)
-                winners += value[i] == top;
-            const int64_t part = weight * (UNIT / winners);
-            int64_t *acc = rp->acc;
-            for (int i = 0; i < n; i++)
-                if (value[i] == top) {
-                    acc[4 * i + (winners > 1)] += weight;
-                    acc[4 * i + 2] += part;
-                }
-            return;
-        }
-        if (g->omaha) {
-            omaha_blind(g, rp->d, rp->ranks, value, lows);
-        } else {
-            for (int i = 0; i < g->players; i++) {
-                value[i] = t->table[cl_poker_index(t, rp->d->key[i] + key)];
-                lows[i] = g->hi_lo ? g->best_low[(rp->d->low[i] | low) & 0xff] : NO_LOW;
-            }
-        }
-        share_units(g, value, lows, units);
-        add_units(g->players, units, weight, rp->acc);
+        w->visit(w, weight, key, low);
         return;
     }
     if (r == 13)
         return;
-    const uint64_t rank_key = g->t->key[4 * r] & 0xffffffffu;
-    const uint16_t rank_low = g->low_bit[4 * r];
-    const int most = rp->left[r] < need ? rp->left[r] : need;
+    const uint64_t rank_key = w->g->t->key[4 * r] & 0xffffffffu;
+    const uint16_t rank_low = w->g->low_bit[4 * r];
+    const int most = w->left[r] < need ? w->left[r] : need;
     for (int m = 0; m <= most; m++) {
         for (int j = 0; j < m; j++)
-            rp->ranks[5 - need + j] = r;
-        by_ranks(rp, r + 1, need - m, weight * CHOOSE[rp->left[r]][m], key + m * rank_key,
-                 m ? (uint16_t)(low | rank_low) : low);
+            w->ranks[5 - need + j] = r;
+        walk_ranks(w, r + 1, need - m, weight * CHOOSE[w->left[r]][m], key + m * rank_key,
+                   m ? (uint16_t)(low | rank_low) : low);
     }
 }
 
@@ -337,34 +364,26 @@ typedef struct {
  * With distinct cards a player who makes the flush holds nothing better whatever the other
  * cards are (no full house or four of a kind is left for him), so his value is the flush's;
  * everyone else's, and every suit-blind value, depends on the ranks alone. */
-static void rest_by_ranks(const flush_pass *fp, const uint32_t *flush, int r, int need, int64_t weight,
-                          uint64_t key, uint16_t low)
+typedef struct {
+    rank_walk walk;
+    const flush_pass *fp;
+    const uint32_t *flush;  /* each player's flush strength, or 0 */
+} rest_walk;
+
+static void rest_class(rank_walk *w, int64_t weight, uint64_t key, uint16_t low)
 {
+    const flush_pass *fp = ((const rest_walk *)w)->fp;
+    const uint32_t *flush = ((const rest_walk *)w)->flush;
     const game *g = fp->g;
-    if (need == 0) {
-        const cl_poker_tables *t = g->t;
-        uint32_t real[MAX_PLAYERS] = {0}, blind[MAX_PLAYERS] = {0};
-        uint16_t lows[MAX_PLAYERS] = {0};
-        for (int i = 0; i < g->players; i++) {
-            blind[i] = t->table[cl_poker_index(t, fp->d->key[i] + key)];
-            real[i] = flush[i] ? flush[i] : blind[i];
-            lows[i] = g->hi_lo ? g->best_low[(fp->d->low[i] | low) & 0xff] : NO_LOW;
-        }
-        int units[MAX_PLAYERS];
-        share_units(g, real, lows, units);
-        add_units(g->players, units, weight, fp->acc);
-        share_units(g, blind, lows, units);
-        add_units(g->players, units, -weight, fp->acc);
-        return;
+    const cl_poker_tables *t = g->t;
+    uint32_t real[MAX_PLAYERS] = {0}, blind[MAX_PLAYERS] = {0};
+    uint16_t lows[MAX_PLAYERS] = {0};
+    for (int i = 0; i < g->players; i++) {
+        blind[i] = t->table[cl_poker_index(t, fp->d->key[i] + key)];
+        real[i] = flush[i] ? flush[i] : blind[i];
+        lows[i] = g->hi_lo ? g->best_low[(fp->d->low[i] | low) & 0xff] : NO_LOW;
     }
-    if (r == 13)
-        return;
-    const uint64_t rank_key = g->t->key[4 * r] & 0xffffffffu;
-    const uint16_t rank_low = g->low_bit[4 * r];
-    const int most = fp->rest_left[r] < need ? fp->rest_left[r] : need;
-    for (int m = 0; m <= most; m++)
-        rest_by_ranks(fp, flush, r + 1, need - m, weight * CHOOSE[fp->rest_left[r]][m], key + m * rank_key,
-                      m ? (uint16_t)(low | rank_low) : low);
+    add_difference(g, real, blind, lows, weight, fp->acc);
 }
 
 /* Boards taking take[0] cards of pool 0 (the suit) and take[1] of pool 1 (the rest). */
@@ -401,11 +420,7 @@ static void flush_boards(flush_pass *fp, int part, int start, int filled)
         }
         if (!differ)
             return;
-        int units[MAX_PLAYERS];
-        share_units(g, real, lows, units);
-        add_units(g->players, units, 1, fp->acc);
-        share_units(g, blind, lows, units);
-        add_units(g->players, units, -1, fp->acc);
+        add_difference(g, real, blind, lows, 1, fp->acc);
         return;
     }
     if (filled == fp->take[0] && part == 0) {
@@ -428,7 +443,8 @@ static void flush_boards(flush_pass *fp, int part, int start, int filled)
             const uint32_t suited = (uint32_t)((fp->d->mask[i] | mask) >> (16 * s)) & 0x1fff;
             flush[i] = cl_popcount32(suited) >= 5 ? t->flush[suited] : 0;
         }
-        rest_by_ranks(fp, flush, 0, fp->take[1], 1, key & 0xffffffffu, low);
+        rest_walk rw = {{g, fp->rest_left, {0}, rest_class}, fp, flush};
+        walk_ranks(&rw.walk, 0, fp->take[1], 1, key & 0xffffffffu, low);
         return;
     }
     const int want = part == 0 ? fp->take[0] : fp->take[0] + fp->take[1];
@@ -443,11 +459,12 @@ static void by_rank_classes(const game *g, const deal_part *d, const uint8_t *kn
 {
     const cl_poker_tables *t = g->t;
     const int k = 5 - nknown;
-    rank_pass rp = {g, d, {0}, {0}, acc};
+    rank_pass rp = {{g, NULL, {0}, rank_class}, d, {0}, acc};
+    rp.walk.left = rp.left;
     for (int j = 0; j < ncards; j++)
         rp.left[cards[j] >> 2]++;
     for (int j = 0; j < nknown; j++)
-        rp.ranks[j] = known[j] >> 2;
+        rp.walk.ranks[j] = known[j] >> 2;
     uint64_t key = 0;
     uint16_t low = 0;
     int known_suit[4] = {0};
@@ -463,21 +480,21 @@ static void by_rank_classes(const game *g, const deal_part *d, const uint8_t *kn
                 continue;
             const uint64_t kr = key + (t->key[4 * r] & 0xffffffffu);
             const uint16_t lr = (uint16_t)(low | g->low_bit[4 * r]);
-            rp.ranks[nknown] = r;
+            rp.walk.ranks[nknown] = r;
             if (k == 1) {
-                by_ranks(&rp, 13, 0, rp.left[r], kr, lr);
+                rank_class(&rp.walk, rp.left[r], kr, lr);
                 continue;
             }
             for (int q = r; q < 13; q++) {
                 const int64_t w = q == r ? CHOOSE[rp.left[r]][2] : (int64_t)rp.left[r] * rp.left[q];
                 if (!w)
                     continue;
-                rp.ranks[nknown + 1] = q;
-                by_ranks(&rp, 13, 0, w, kr + (t->key[4 * q] & 0xffffffffu), (uint16_t)(lr | g->low_bit[4 * q]));
+                rp.walk.ranks[nknown + 1] = q;
+                rank_class(&rp.walk, w, kr + (t->key[4 * q] & 0xffffffffu), (uint16_t)(lr | g->low_bit[4 * q]));
             }
         }
     } else {
-        by_ranks(&rp, 0, k, 1, key, low);
+        walk_ranks(&rp.walk, 0, k, 1, key, low);
     }
     flush_pass fp;
     fp.g = g;

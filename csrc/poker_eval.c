@@ -172,47 +172,71 @@ done:
 
 /* Evaluate rows of K cards.  With `check`, a row holding a card twice gets strength 0 (no
  * real hand has it: high card needs five different ranks) and is counted.  Returns -1 when a
- * byte is not a card id (the rows are then not all valued). */
-#define EVAL_ROWS(K)                                                                         \
+ * byte is not a card id (the rows are then not all valued).  A row holds a card twice when its
+ * mask has fewer than K bits: the plain path sees it as the sum of the card bits differing from
+ * their or (adds only), the native one counts the bits (POPCNT); both flag the same rows. */
+#define EVAL_ROWS(K, TWICE)                                                                  \
     for (Py_ssize_t i = 0; i < n; i++) {                                                    \
         const uint8_t *h = hands + i * (K);                                                 \
         uint64_t key = CL_SUIT_START, mask = 0, sum = 0;                                    \
         for (int j = 0; j < (K); j++) {                                                     \
             key += t->key[h[j]];                                                            \
             mask |= t->bit[h[j]];                                                           \
-            if (check)                                                                      \
+            if (check && !native)                                                           \
                 sum += t->bit[h[j]];                                                        \
         }                                                                                   \
+        (void)sum;                                                                          \
         uint32_t v = cl_poker_value(t, key, mask);                                          \
-        if (check && CL_UNLIKELY(sum != mask)) {                                    \
+        if (check && CL_UNLIKELY(TWICE)) {                                                  \
             v = 0;                                                                          \
             repeats++;                                                                      \
         }                                                                                   \
         seen |= mask;                                                                       \
         out[i] = v;                                                                         \
         if (cats)                                                                           \
-            cats[i] = t->category[v >> CL_CATEGORY_SHIFT];                                                 \
+            cats[i] = t->category[v >> CL_CATEGORY_SHIFT];                                  \
     }
 
-static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_ssize_t n, int k,
-                            uint32_t *out, uint8_t *cats, int check)
-{
-    Py_ssize_t repeats = 0;
-    uint64_t seen = 0;
-    if (check) {
-        switch (k) {
-        case 5: EVAL_ROWS(5) break;
-        case 6: EVAL_ROWS(6) break;
-        default: EVAL_ROWS(7) break;
-        }
-    } else {
-        switch (k) {
-        case 5: EVAL_ROWS(5) break;
-        case 6: EVAL_ROWS(6) break;
-        default: EVAL_ROWS(7) break;
-        }
+#define EVAL_FUNCTION(NAME, ATTRIBUTE, NATIVE, TWICE)                                        \
+    ATTRIBUTE static Py_ssize_t NAME(const cl_poker_tables *t, const uint8_t *hands, Py_ssize_t n, int k, \
+                                     uint32_t *out, uint8_t *cats, int check)               \
+    {                                                                                       \
+        const int native = NATIVE;                                                          \
+        Py_ssize_t repeats = 0;                                                             \
+        uint64_t seen = 0;                                                                  \
+        if (check) {                                                                        \
+            switch (k) {                                                                    \
+            case 5: EVAL_ROWS(5, TWICE(5)) break;                                           \
+            case 6: EVAL_ROWS(6, TWICE(6)) break;                                           \
+            default: EVAL_ROWS(7, TWICE(7)) break;                                          \
+            }                                                                               \
+        } else {                                                                            \
+            switch (k) {                                                                    \
+            case 5: EVAL_ROWS(5, 0) break;                                                  \
+            case 6: EVAL_ROWS(6, 0) break;                                                  \
+            default: EVAL_ROWS(7, 0) break;                                                 \
+            }                                                                               \
+        }                                                                                   \
+        return (seen & CL_BAD_CARD) ? -1 : repeats;                                         \
     }
-    return (seen & CL_BAD_CARD) ? -1 : repeats;
+
+#define TWICE_BY_SUM(K) (sum != mask)
+#define TWICE_BY_COUNT(K) (cl_popcount64(mask) != (K))
+
+EVAL_FUNCTION(eval_rows_plain, , 0, TWICE_BY_SUM)
+#ifdef CL_DISPATCH
+EVAL_FUNCTION(eval_rows_native, CL_TARGET_NATIVE, 1, TWICE_BY_COUNT)
+#endif
+
+static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_ssize_t n, int k, uint32_t *out,
+                            uint8_t *cats, int check, int native)
+{
+#ifdef CL_DISPATCH
+    if (native)
+        return eval_rows_native(t, hands, n, k, out, cats, check);
+#endif
+    (void)native;
+    return eval_rows_plain(t, hands, n, k, out, cats, check);
 }
 
 /* poker_evaluate(tables, hands, k, strengths, categories, check) -> rows holding a card twice
@@ -237,8 +261,9 @@ static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
         goto done;
     }
     Py_ssize_t repeats;
+    const int native = cl_native();
     Py_BEGIN_ALLOW_THREADS
-    repeats = eval_rows(t, hands.buf, n, k, out.buf, cats.buf, check);
+    repeats = eval_rows(t, hands.buf, n, k, out.buf, cats.buf, check, native);
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(repeats);
 done:
@@ -249,63 +274,55 @@ done:
     return result;
 }
 
-/* Category counts of every k-card subset of `n` distinct cards, the partial sums of the
- * outer cards kept from one subset to the next (counts: 16 int64, by Category value). */
-static void count_subsets(const cl_poker_tables *t, const uint8_t *cards, int n, int k, int64_t *counts)
-{
-    uint64_t key[8], mask[8];
-    int at[8];
-    key[0] = CL_SUIT_START;
-    mask[0] = 0;
-    int depth = 0;
-    at[0] = -1;
-    while (depth >= 0) {
-        int next = ++at[depth];
-        if (next > n - (k - depth)) {
-            depth--;
-            continue;
-        }
-        key[depth + 1] = key[depth] + t->key[cards[next]];
-        mask[depth + 1] = mask[depth] | t->bit[cards[next]];
-        if (depth + 1 == k) {
-            counts[t->category[cl_poker_value(t, key[k], mask[k]) >> CL_CATEGORY_SHIFT]]++;
-            continue;
-        }
-        depth++;
-        at[depth] = next;
-    }
-}
-
-/* poker_count_subsets(tables, cards, k, counts): counts (16 int64) += categories of every
- * k-card subset of the distinct cards. */
+/* poker_count_subsets(tables, cards, k, counts[, positions]): counts (16 int64) += categories of
+ * every k-card subset of the distinct cards; positions (C(len(cards), k) uint8, or None) gets the
+ * category position of each subset in lexicographic order of places (the simulation's table of
+ * every hand, cardlab.poker.odds.hand_categories). */
 static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule;
-    Py_buffer cards, counts;
+    PyObject *capsule, *positions_obj = Py_None;
+    Py_buffer cards, counts, positions = {0};
     int k;
-    if (!PyArg_ParseTuple(args, "Oy*iw*", &capsule, &cards, &k, &counts))
+    if (!PyArg_ParseTuple(args, "Oy*iw*|O", &capsule, &cards, &k, &counts, &positions_obj))
         return NULL;
     PyObject *result = NULL;
     const cl_poker_tables *t = cl_poker_tables_of(capsule);
     if (t == NULL)
         goto done;
-    if (k < 5 || k > 7 || cards.len > 52 || counts.len != 16 * 8) {
+    if (positions_obj != Py_None && PyObject_GetBuffer(positions_obj, &positions, PyBUF_WRITABLE) < 0)
+        goto done;
+    const uint8_t *c = cards.buf;
+    uint64_t seen = 0;
+    int bad = k < 5 || k > 7 || cards.len > CL_CARDS || counts.len != 16 * 8;
+    for (Py_ssize_t i = 0; i < cards.len && !bad; i++) {
+        bad = c[i] >= CL_CARDS || (seen >> c[i] & 1);
+        seen |= UINT64_C(1) << (c[i] & 63);
+    }
+    if (!bad && positions.buf) {
+        double subsets = cards.len >= k;
+        for (int j = 0; j < k && subsets; j++)
+            subsets = subsets * (double)(cards.len - j) / (double)(j + 1);
+        bad = (double)positions.len != subsets;
+    }
+    if (bad) {
         PyErr_SetString(PyExc_ValueError, "poker_count_subsets: bad arguments");
         goto done;
     }
     Py_BEGIN_ALLOW_THREADS
-    count_subsets(t, cards.buf, (int)cards.len, k, counts.buf);
+    cl_poker_subsets(t, c, (int)cards.len, k, positions.buf, counts.buf);
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
     PyBuffer_Release(&cards);
     PyBuffer_Release(&counts);
+    if (positions.buf)
+        PyBuffer_Release(&positions);
     return result;
 }
 
 PyMethodDef cl_poker_eval_methods[] = {
     {"poker_count_subsets", poker_count_subsets, METH_VARARGS,
-     "poker_count_subsets(tables, cards, k, counts): categories of every k-card subset."},
+     "poker_count_subsets(tables, cards, k, counts[, positions]): categories of every k-card subset."},
     {"poker_tables", poker_tables, METH_VARARGS,
      "poker_tables(counts, values, flush, categories) -> the evaluator's tables (a capsule)."},
     {"poker_evaluate", poker_evaluate, METH_VARARGS,

@@ -1,9 +1,126 @@
 /* Simulated poker hands: k cards drawn from a deck (any multiset of cards), valued, counted by
- * category; the seed job's kernel ("10 million five-card hands, a category table"). */
+ * category; the seed job's kernel ("10 million five-card hands, a category table").
+ *
+ * A hand is a partial shuffle of the deck (its first k places), and its k shuffle positions come
+ * from one generator word (rng.h's batched draw) instead of one bounded draw each: the bounds
+ * size, size - 1, ... multiply to 3.1e8 for five cards of 52 and 6.7e11 for seven, far below
+ * 2^64, so a hand costs one generator call and k multiplications.  Bigger decks (several packs)
+ * split the positions into groups whose bounds multiply to at most 2^48. */
 #include "core.h"
 #include "poker.h"
 
 #include <string.h>
+
+#define MAX_GROUPS 7
+#define GROUP_PRODUCT (UINT64_C(1) << 48)
+
+typedef struct {  /* the groups of shuffle positions drawn from one generator word each */
+    int groups, first[MAX_GROUPS + 1];
+    uint32_t bound[8];
+    uint64_t threshold[MAX_GROUPS];
+} draw_plan;
+
+static void plan_draws(draw_plan *p, int size, int k)
+{
+    p->groups = 0;
+    uint64_t product = 1;
+    for (int j = 0; j < k; j++) {
+        p->bound[j] = (uint32_t)(size - j);
+        if (j == 0 || product * p->bound[j] > GROUP_PRODUCT) {
+            if (j > 0)
+                p->threshold[p->groups - 1] = cl_batch_threshold(product);
+            p->first[p->groups++] = j;
+            product = 1;
+        }
+        product *= p->bound[j];
+    }
+    p->threshold[p->groups - 1] = cl_batch_threshold(product);
+    p->first[p->groups] = k;
+}
+
+/* n hands of K cards by a partial shuffle of the deck (a card may repeat in it), counted by
+ * strength category position in `tally`; with `repeats` a hand holding a card twice is copied
+ * to `out` instead. */
+static inline Py_ssize_t shuffle_hands(const cl_poker_tables *t, uint8_t *deck, const draw_plan *p, const int K,
+                                       const int repeats, Py_ssize_t n, cl_rng *rng, int64_t *tally, uint8_t *out)
+{
+    Py_ssize_t spilled = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint32_t pick[8];
+        for (int g = 0; g < p->groups; g++)
+            cl_batch_draw(rng, p->bound + p->first[g], p->first[g + 1] - p->first[g], p->threshold[g],
+                          pick + p->first[g]);
+        uint64_t key = CL_SUIT_START, mask = 0, sum = 0;
+        for (int j = 0; j < K; j++) {  /* the hand is deck[0..K) */
+            const int at = j + (int)pick[j];
+            const uint8_t c = deck[at];
+            deck[at] = deck[j];
+            deck[j] = c;
+            key += t->key[c];
+            mask |= t->bit[c];
+            if (repeats)
+                sum += t->bit[c];
+        }
+        if (repeats && CL_UNLIKELY(sum != mask)) {
+            memcpy(out + spilled * K, deck, (size_t)K);
+            spilled++;
+            continue;
+        }
+        tally[cl_poker_value(t, key, mask) >> CL_CATEGORY_SHIFT]++;
+    }
+    return spilled;
+}
+
+/* A deck of distinct cards (at most 52) is one hand word, `left`; a hand takes its pick[j]-th
+ * remaining card (in the word's bit order) for j = 0 .. K - 1: no deck in memory, so the hands
+ * are independent of each other (the processor overlaps them), and the selected bit is the
+ * card's bit in the hand's mask.  by_bit[b] is the key of the card whose bit is b.  The draws
+ * are those of a partial shuffle (uniform over ordered hands) but not the same cards. */
+
+/* The one-bit word of the i-th set bit of x (i below the bits set): a binary search on counts. */
+static inline uint64_t select_plain(uint64_t x, uint32_t i)
+{
+    int base = 0;
+    for (int width = 32; width; width >>= 1) {
+        const uint32_t below = (uint32_t)cl_popcount64(x & ((UINT64_C(1) << width) - 1));
+        if (i >= below) {
+            i -= below;
+            x >>= width;
+            base += width;
+        }
+    }
+    return UINT64_C(1) << base;
+}
+
+#define BLOCK 256  /* hands whose draws are made before they are dealt (the two loops pipeline) */
+
+#define SELECT_HANDS(NAME, ATTRIBUTE, SELECT)                                                          \
+    ATTRIBUTE static void NAME(const cl_poker_tables *t, const uint64_t *by_bit, uint64_t left,           \
+                               const draw_plan *p, const int K, Py_ssize_t n, cl_rng *rng, int64_t *tally) \
+    {                                                                                                  \
+        uint32_t pick[BLOCK][8];                                                                       \
+        for (Py_ssize_t start = 0; start < n; start += BLOCK) {                                        \
+            const int size = n - start < BLOCK ? (int)(n - start) : BLOCK;                             \
+            for (int i = 0; i < size; i++)                                                             \
+                cl_batch_draw(rng, p->bound, K, p->threshold[0], pick[i]);                             \
+            for (int i = 0; i < size; i++) {                                                           \
+                uint64_t key = CL_SUIT_START, mask = 0, rest = left;                                   \
+                for (int j = 0; j < K; j++) {                                                          \
+                    const uint64_t bit = SELECT(rest, pick[i][j]);                                     \
+                    rest ^= bit;                                                                       \
+                    mask |= bit;                                                                       \
+                    key += by_bit[cl_ctz64(bit)];                                                      \
+                }                                                                                      \
+                tally[cl_poker_value(t, key, mask) >> CL_CATEGORY_SHIFT]++;                            \
+            }                                                                                          \
+        }                                                                                              \
+    }
+
+SELECT_HANDS(select_hands_plain, , select_plain)
+
+#ifdef CL_DISPATCH
+SELECT_HANDS(select_hands_native, CL_TARGET_NATIVE, cl_select_bit_native)
+#endif
 
 /* poker_simulate(tables, cards, k, n, seed, counts, spill) -> rows spilled
  *   cards: the deck's physical cards (uint8, a card may repeat); seed: 4 uint64 words;
@@ -34,36 +151,37 @@ static PyObject *poker_simulate(PyObject *Py_UNUSED(self), PyObject *args)
         goto done;
     }
     Py_ssize_t spilled = 0;
+    const int native = cl_native();
+    (void)native;
     Py_BEGIN_ALLOW_THREADS
     uint8_t deck[4096];
-    int size = (int)cards.len;
+    const int size = (int)cards.len;
     memcpy(deck, cards.buf, (size_t)size);
+    draw_plan plan;
+    plan_draws(&plan, size, k);
     cl_rng rng;
     cl_rng_seed(&rng, seed.buf);
-    int64_t tally[16] = {0};
-    cl_halves half = {0, 0};
+    int64_t tally[16] = {0};  /* by category position */
     uint8_t *out = spill.buf;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        uint64_t key = CL_SUIT_START, mask = 0, sum = 0;
-        for (int j = 0; j < k; j++) {  /* a partial shuffle: the hand is deck[0..k) */
-            int pick = j + (int)cl_below_half(&rng, &half, (uint32_t)(size - j));
-            uint8_t c = deck[pick];
-            deck[pick] = deck[j];
-            deck[j] = c;
-            key += t->key[c];
-            mask |= t->bit[c];
-            sum += t->bit[c];
+    if (repeats || plan.groups > 1) {
+        spilled = shuffle_hands(t, deck, &plan, k, repeats, n, &rng, tally, out);
+    } else {
+        uint64_t by_bit[64] = {0}, left = 0;
+        for (int c = 0; c < size; c++) {
+            const uint64_t bit = t->bit[deck[c]];
+            left |= bit;
+            by_bit[cl_ctz64(bit)] = t->key[deck[c]];
         }
-        if (CL_UNLIKELY(sum != mask)) {
-            memcpy(out + spilled * k, deck, (size_t)k);
-            spilled++;
-            continue;
-        }
-        tally[t->category[cl_poker_value(t, key, mask) >> CL_CATEGORY_SHIFT]]++;
+#ifdef CL_DISPATCH
+        if (native)
+            select_hands_native(t, by_bit, left, &plan, k, n, &rng, tally);
+        else
+#endif
+            select_hands_plain(t, by_bit, left, &plan, k, n, &rng, tally);
     }
     int64_t *total = counts.buf;
     for (int c = 0; c < 16; c++)
-        total[c] += tally[c];
+        total[t->category[c]] += tally[c];
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(spilled);
 done:
@@ -74,8 +192,67 @@ done:
     return result;
 }
 
+/* --- hands by number: a table of every hand's category -----------------------------------------
+ * For a small hand space (five cards of a 52-card deck: 2,598,960 hands) the categories of all
+ * hands are found once, in a fixed order (the subsets of the deck's places in lexicographic
+ * order; poker_count_subsets in poker_eval.c), into a byte table; a simulated hand is then a uniform integer below the number of
+ * hands (Lemire's draw on 32 bits, two hands per generator word) and one byte read: the hand
+ * is the subset of that number, its category that of the evaluator. */
+
+/* poker_simulate_table(table, n, seed, counts): counts (16 int64, by category position) += the
+ * categories of n hands drawn uniformly by number from a poker_category_table. */
+static PyObject *poker_simulate_table(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer table, seed, counts;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "y*ny*w*", &table, &n, &seed, &counts))
+        return NULL;
+    PyObject *result = NULL;
+    const uint8_t *cat = table.buf;
+    if (table.len < 1 || table.len > (Py_ssize_t)UINT32_MAX || seed.len != 32 || counts.len != 128 || n < 0) {
+        PyErr_SetString(PyExc_ValueError, "poker_simulate_table: bad arguments");
+        goto done;
+    }
+    int64_t stray = 0;
+    Py_BEGIN_ALLOW_THREADS
+    cl_rng rng;
+    cl_rng_seed(&rng, seed.buf);
+    cl_halves half = {0, 0};
+    const uint32_t size = (uint32_t)table.len;
+    /* four tallies, so that equal categories in a row do not wait on each other; a bin for every
+     * byte, so that the table needs no check (a byte past 15 is reported after the run) */
+    int64_t tally[4][256] = {{0}};
+    Py_ssize_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int j = 0; j < 4; j++)
+            tally[j][cat[cl_below_half(&rng, &half, size)]]++;
+    for (; i < n; i++)
+        tally[0][cat[cl_below_half(&rng, &half, size)]]++;
+    int64_t *total = counts.buf;
+    for (int c = 0; c < 256; c++) {
+        const int64_t sum = tally[0][c] + tally[1][c] + tally[2][c] + tally[3][c];
+        if (c < 16)
+            total[c] += sum;
+        else
+            stray += sum;
+    }
+    Py_END_ALLOW_THREADS
+    if (stray) {
+        PyErr_SetString(PyExc_ValueError, "poker_simulate_table: a table byte past 15");
+        goto done;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&table);
+    PyBuffer_Release(&seed);
+    PyBuffer_Release(&counts);
+    return result;
+}
+
 PyMethodDef cl_poker_sim_methods[] = {
     {"poker_simulate", poker_simulate, METH_VARARGS,
      "poker_simulate(tables, cards, k, n, seed, counts, spill) -> hands spilled (a card twice)."},
+    {"poker_simulate_table", poker_simulate_table, METH_VARARGS,
+     "poker_simulate_table(table, n, seed, counts): categories of n hands drawn by number."},
     {NULL, NULL, 0, NULL},
 };

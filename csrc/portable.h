@@ -242,4 +242,50 @@ static inline uint64_t cl_i128_lo(cl_i128 a) { return a.lo; }
 static inline uint64_t cl_i128_hi(cl_i128 a) { return a.hi; }
 #endif
 
+/* The full 128-bit product of two unsigned 64-bit words: the high word returned, the low one in
+ * *lo (the batched bounded draw of rng.h). */
+static inline uint64_t cl_mul64_wide(uint64_t a, uint64_t b, uint64_t *lo)
+{
+#if defined(CL_I128_NATIVE)
+    const cl_u128_native p = (cl_u128_native)a * b;
+    *lo = (uint64_t)p;
+    return (uint64_t)(p >> 64);
+#else
+    const cl_i128 p = cl_u128_mul64(a, b);
+    *lo = p.lo;
+    return p.hi;
+#endif
+}
+
+/* Runtime dispatch to the processor's wider instructions.  On x86-64 with GCC or Clang a kernel
+ * may be compiled a second time with CL_TARGET_NATIVE (AVX2, BMI1/2, POPCNT, LZCNT) beside its
+ * plain version; cl_native() says, at each call (before the kernel releases the interpreter
+ * lock), whether to run it: the processor has those instructions and the environment variable
+ * CARDLAB_PORTABLE is unset, empty or "0".  Both versions compute the same results (the tests
+ * run both).  Elsewhere (MSVC, other processors, CL_PORTABLE_FALLBACK) only the plain one. */
+#if defined(CL_GNU) && defined(__x86_64__)
+#include <stdlib.h>
+#define CL_DISPATCH 1
+#define CL_TARGET_NATIVE __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt")))
+
+#include <immintrin.h>
+
+/* The one-bit word of the i-th set bit of x (BMI2's PDEP; for CL_TARGET_NATIVE code only). */
+CL_TARGET_NATIVE static inline uint64_t cl_select_bit_native(uint64_t x, uint32_t i)
+{
+    return _pdep_u64(UINT64_C(1) << i, x);
+}
+
+static inline int cl_native(void)
+{
+    const char *forced = getenv("CARDLAB_PORTABLE");
+    if (forced != NULL && forced[0] != '\0' && !(forced[0] == '0' && forced[1] == '\0'))
+        return 0;
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+}
+#else
+static inline int cl_native(void) { return 0; }
+#endif
+
 #endif

@@ -13,6 +13,9 @@
  *                  cl_halves carries the unused half from one draw to the next, low half first;
  *   cl_below_from  from 32 bits the caller already has (two draws from one word, the low half
  *                  then the high half); a rejection takes the low half of a fresh word.
+ * Batched draw (cl_batch_draw): several bounded integers from one 64-bit word, the same test on
+ * the product of their bounds (Brackett-Rozinsky and Lemire, "Batched ranged random integer
+ * generation", 2024): exactly uniform too, and one generator call for a whole poker hand.
  */
 #ifndef CARDLAB_RNG_H
 #define CARDLAB_RNG_H
@@ -80,6 +83,24 @@ static inline uint32_t cl_below_from(cl_rng *r, uint32_t bits, uint32_t n)
     while (!CL_LEMIRE_ACCEPTS(m, n))
         m = (uint64_t)(uint32_t)cl_next(r) * n;
     return (uint32_t)(m >> 32);
+}
+
+/* k uniform integers out[j] in [0, bound[j]) from one generator word x, the product P of the
+ * bounds at most 2^64: x * bound[0] = out[0] 2^64 + l_0, l_0 * bound[1] = out[1] 2^64 + l_1, ...
+ * is floor(x P / 2^64) in mixed radix with l_{k-1} = x P mod 2^64, so Lemire's test on the last
+ * low word (at least 2^64 mod P, `threshold` = cl_batch_threshold(P), found once by the caller)
+ * makes the k draws exactly uniform; a rejection (probability below P / 2^64) draws a fresh word. */
+static inline uint64_t cl_batch_threshold(uint64_t product) { return (0 - product) % product; }
+
+static inline void cl_batch_draw(cl_rng *r, const uint32_t *bound, int k, uint64_t threshold, uint32_t *out)
+{
+    for (;;) {
+        uint64_t low = cl_next(r);
+        for (int j = 0; j < k; j++)
+            out[j] = (uint32_t)cl_mul64_wide(low, bound[j], &low);
+        if (CL_LIKELY(low >= threshold))
+            return;
+    }
 }
 
 /* Uniform double in [0, 1). */

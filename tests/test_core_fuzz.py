@@ -164,6 +164,13 @@ def test_poker_kernels() -> None:
         spill = bytearray(_size(rng, n * k))
         returned += attempt(_core.poker_simulate, t, deck, k, n, _state(rng)[: _size(rng, 32)],
                             bytearray(_size(rng, 128)), spill)
+        small = _bytes(rng, int(rng.integers(0, 12)), high)
+        subsets = math.comb(len(small), k) if 0 <= k <= len(small) else 0
+        returned += attempt(_core.poker_count_subsets, t, small, k, bytearray(_size(rng, 128)),
+                            bytearray(_size(rng, subsets)))
+        table = _bytes(rng, _size(rng, int(rng.integers(1, 40))), 256 if rng.integers(0, 2) else 10)
+        returned += attempt(_core.poker_simulate_table, table, n, _state(rng)[: _size(rng, 32)],
+                            bytearray(_size(rng, 128)))
         players = int(rng.integers(1, 5))
         hole = int(rng.integers(1, 6))
         game = (players, hole, bool(rng.integers(0, 2)), bool(rng.integers(0, 2)))

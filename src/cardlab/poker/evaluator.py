@@ -180,47 +180,72 @@ def _repeated(hands: np.ndarray, rules: Rules) -> np.ndarray:
     return best.astype(np.uint32)
 
 
-def _run(hands: np.ndarray, rules: Rules, workers: int, with_categories: bool
+@lru_cache(maxsize=None)
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """The evaluator's threads, started once per size and kept (a pool per call cost more than
+    the slice of a few million hands it ran)."""
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardlab-eval")
+
+
+def _out_buffer(out: np.ndarray | None, n: int) -> np.ndarray:
+    """The caller's ``out`` (a writable C-contiguous uint32 array of ``n`` values), or a new
+    array whose pages nothing has touched yet: each thread then first touches its own slice."""
+    if out is None:
+        return np.empty(n, dtype=np.uint32)
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint32 or out.shape != (n,) \
+            or not out.flags.c_contiguous or not out.flags.writeable:
+        shape = getattr(out, "shape", None)
+        dtype = getattr(out, "dtype", type(out).__name__)
+        raise HandError(f"out must be a writable contiguous uint32 array of shape ({n},), got {dtype} {shape}")
+    return out
+
+
+def _run(hands: np.ndarray, rules: Rules, workers: int, with_categories: bool, out: np.ndarray | None = None
          ) -> tuple[np.ndarray | None, np.ndarray]:
     hands = _checked(hands)
     workers = min(check_count(workers, "workers", HandError), available_cores())
     n, k = hands.shape
-    out = np.empty(n, dtype=np.uint32)
+    values = _out_buffer(out, n)
     cats = np.empty(n, dtype=np.uint8) if with_categories else None
     t = tables(rules)
 
     def run(start: int, stop: int) -> int:
         part_cats = None if cats is None else cats[start:stop]
-        repeats: int = _core.poker_evaluate(t, hands[start:stop], k, out[start:stop], part_cats, True)
+        repeats: int = _core.poker_evaluate(t, hands[start:stop], k, values[start:stop], part_cats, True)
         return repeats
 
     if workers > 1 and n >= _THREAD_MIN:
         bounds = np.linspace(0, n, workers + 1).astype(np.int64)
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            counted = list(pool.map(run, bounds[:-1].tolist(), bounds[1:].tolist()))
+        counted = list(_pool(workers).map(run, bounds[:-1].tolist(), bounds[1:].tolist()))
     else:
         counted = [run(0, n)]
     if min(counted, default=0) < 0:
         raise HandError("card ids must be in 0..51")
     if sum(counted):
-        rows = np.flatnonzero(out == 0)
-        out[rows] = _repeated(hands[rows], rules)
+        rows = np.flatnonzero(values == 0)
+        values[rows] = _repeated(hands[rows], rules)
         if cats is not None:
             table = np.array([int(c) for c in rules.order], dtype=np.uint8)
-            cats[rows] = table[out[rows] >> 20]
-    return cats, out
+            cats[rows] = table[values[rows] >> 20]
+    return cats, values
 
 
-def strengths(hands: np.ndarray, rules: Rules = STANDARD, *, workers: int = 1) -> np.ndarray:
+def strengths(hands: np.ndarray, rules: Rules = STANDARD, *, workers: int = 1,
+              out: np.ndarray | None = None) -> np.ndarray:
     """Strength (uint32, higher is better, equal is a tie) of each hand.
 
     ``hands`` is an ``(n, k)`` array of card ids 0..51 with ``k`` in 5..7; ``workers`` > 1
-    evaluates slices of a big array on that many threads.
+    evaluates slices of a big array on that many threads. ``out``, a writable contiguous uint32
+    array of ``n`` values, receives the strengths (and is returned): no new array per call,
+    which is what repeated calls on big batches want.
 
     >>> [hex(v) for v in strengths(hand_array(["As Ks Qs Js Ts", "2c 3c 4c 5c Ah"]))]
     ['0x9cba98', '0x43210c']
+    >>> buffer = np.zeros(2, dtype=np.uint32)
+    >>> strengths(hand_array(["As Ks Qs Js Ts", "2c 3c 4c 5c Ah"]), out=buffer) is buffer, hex(buffer[1])
+    (True, '0x43210c')
     """
-    return _run(hands, rules, workers, False)[1]
+    return _run(hands, rules, workers, False, out)[1]
 
 
 def evaluate(hands: np.ndarray, rules: Rules = STANDARD, *,

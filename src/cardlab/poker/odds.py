@@ -52,7 +52,7 @@ from cardlab.tabulation import Tabulation
 from cardlab.textformat import Key
 
 __all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "simulate_categories", "MAX_ENUMERATION",
-           "MAX_SIMULATED_CARDS"]
+           "MAX_SIMULATED_CARDS", "hand_categories", "HAND_TABLE_MAX"]
 
 MAX_ENUMERATION = 60_000_000
 MAX_SIMULATED_CARDS = 4096  #: the most physical cards the simulation kernel deals from (csrc/poker_sim.c)
@@ -135,19 +135,42 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, trials: int
 SIMULATION_CHUNK = 250_000
 """Hands per chunk: a few milliseconds in the kernel, so Ctrl-C stops a run at once."""
 
+HAND_TABLE_MAX = 1 << 22
+"""Most hands a deck of distinct cards may have for a simulation to draw them by number from a table
+of every hand's category (:func:`hand_categories`: five cards of 52 are 2,598,960 bytes)."""
+
+
+@lru_cache(maxsize=4)
+def hand_categories(rules: Rules, cards: bytes, k: int) -> np.ndarray:
+    """The category position of every ``k``-card subset of ``cards`` (distinct card ids), one byte
+    each, the subsets of the places in lexicographic order (``itertools.combinations``), found
+    once by the compiled evaluator (``csrc/poker_eval.c``); a simulation then draws a uniform
+    hand number and reads its byte.
+
+    >>> t = hand_categories(STANDARD, bytes(range(52)), 5)
+    >>> len(t), int(t[0]), int(t[-1])  # 2c 2d 2h 2s 3c and Ks Ac Ad Ah As: four of a kind
+    (2598960, 7, 7)
+    """
+    out = np.empty(comb(len(cards), k), dtype=np.uint8)
+    _core.poker_count_subsets(tables(rules), cards, k, np.zeros(16, dtype=np.int64), out)
+    out.flags.writeable = False
+    return out
+
 
 @dataclass(frozen=True, eq=False)
 class _CategoryTask:
     """One chunk of simulated hands, counted by category position (what ``encode`` gives).
 
     Draws from a deck are made and valued in the compiled kernel (``csrc/poker_sim.c``; GIL
-    released, so the engine runs chunks on threads); reels are sampled by numpy and valued by
-    the compiled evaluator."""
+    released, so the engine runs chunks on threads): by number from ``table``
+    (:func:`hand_categories`) when there is one, else card by card; reels are sampled by numpy
+    and valued by the compiled evaluator."""
 
     releases_gil: ClassVar[bool] = True
     dealing: Draw | Reels
     rules: Rules
     cards: bytes
+    table: np.ndarray | None = None
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
         positions = len(self.rules.order)
@@ -156,6 +179,9 @@ class _CategoryTask:
             return np.bincount(codes, minlength=positions).astype(np.int64)
         k = self.dealing.k
         by_category = np.zeros(16, dtype=np.int64)
+        if self.table is not None:
+            _core.poker_simulate_table(self.table, n, engine.kernel_state(seed), by_category)
+            return by_category[:positions].copy()
         can_repeat = len(set(self.cards)) < len(self.cards)
         spill = np.empty(n * k if can_repeat else 0, dtype=np.uint8)
         spilled = _core.poker_simulate(tables(self.rules), self.cards, k, n, engine.kernel_state(seed), by_category,
@@ -189,7 +215,10 @@ def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: 
         raise TooLargeError(f"a simulated deck holds at most {MAX_SIMULATED_CARDS:,} cards (78 standard decks); "
                             f"this one has {len(cards):,}")
     tables(rules)  # built once, before the threads start
-    task = _CategoryTask(dealing, rules, cards)
+    table = None
+    if cards and len(set(cards)) == len(cards) and comb(len(cards), dealing.k) <= min(HAND_TABLE_MAX, 4 * int(trials)):
+        table = hand_categories(rules, cards, dealing.k)  # worth it: a hand space at most four times the trials
+    task = _CategoryTask(dealing, rules, cards, table)
     run = engine.reduce_chunks(task, int(trials), root, lambda total, part: total + part,
                                np.zeros(len(rules.order), dtype=np.int64), chunk=chunk, workers=workers,
                                executor=executor, progress="simulating category" if progress else None)
