@@ -43,6 +43,7 @@ SLOW_TESTS = {
     "test_poker_equity.py::test_rank_class_counting_against_the_numpy_oracles",
     "test_dd_routes.py::test_one_declarer_matches_the_full_tables_on_every_deal",
     "test_dd_routes.py::test_makes_matches_the_full_tables_on_the_same_deals",
+    "test_video.py::test_folded_route_equals_every_dealt_hand_on_the_full_deck",
 }
 
 
