@@ -197,13 +197,13 @@ def _read_columns(text: str, source: str | None) -> TravellerColumns | None:
         vul = cycle[(board - 1) % 16]
     # the distinct (key, vulnerability) codes in increasing order, and each line's rank among
     # them (np.unique's inverse, without sorting a million codes: the codes are few and small)
-    code = raw * 4 + vul.astype(np.int32)
+    codes = raw * 4 + vul.astype(np.int32)
     del raw, vul
     present = np.zeros(4 * len(distinct), dtype=bool)
-    present[code] = True
+    present[codes] = True
     combined = np.flatnonzero(present)
-    kind = (np.cumsum(present, dtype=np.int32) - 1)[code]
-    del code
+    kind = (np.cumsum(present, dtype=np.int32) - 1)[codes]
+    del codes
     keys = list(distinct)
     templates = []
     for code in combined.tolist():
@@ -320,13 +320,13 @@ class LazyBoards(Sequence[BoardResult]):
         return self._ns, self._ew
 
 
-def _repeats(keys: NDArray[np.int64]) -> bool:
+def _repeats(keys: NDArray[np.integer[Any]]) -> bool:
     """Whether a value occurs twice (a sort, not a hash: faster on big int arrays)."""
     ordered = np.sort(keys)
     return bool(np.any(ordered[1:] == ordered[:-1]))
 
 
-def _meet(a: NDArray[np.int64], b: NDArray[np.int64]) -> bool:
+def _meet(a: NDArray[np.integer[Any]], b: NDArray[np.integer[Any]]) -> bool:
     """Whether the two arrays share a value."""
     ordered = np.sort(a)
     at = np.minimum(np.searchsorted(ordered, b), ordered.size - 1)
