@@ -3,6 +3,16 @@ the route of ``bridge makes`` (one declarer and strain) against the route it rep
 
 Run: python benchmarks/bench_dd.py [DEALS] [MAKES_DEALS]   (default 40 and 200 deals; DDS takes
 10-400 ms a table)
+     python benchmarks/bench_dd.py --whole [--rounds 3]   (issue 27's whole-process goals only)
+
+Goals of issue 27 (``--whole``, also run by default first): ``cardlab bridge makes --contract
+3NT --by N -n 200`` as a whole process >= 2x a plain script (numpy and endplay only) that loops
+endplay's ``calc_all_tables`` over the same 200 deals, the one strain (NT), 200 deals a call, and
+counts the makes; both must count the same makes. ``bridge lead`` (DDS's target mode: which leads
+set) >= 1.5x its route before (``--tricks``: every card's tricks counted), whole processes,
+same seed, same set counts. Each pair runs alternately; wall and CPU (user + system of the
+child) medians are printed with the load average: DDS runs its own threads, so the wall ratio
+is the goal and CPU shows what a loaded machine hides.
 
 Goal of issue 17: ``makes`` >= 2x the deals per second of the old route (CalcAllTables for the
 contract's strain: all four declarers) on the same deals, with the same answers. Both routes run
@@ -21,6 +31,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -105,7 +116,103 @@ def _makes_route(n: int, rounds: int, name: str, plays: list[tuple[int, int]]) -
     return ratio >= 2
 
 
+_PLAIN_LOOP = """
+import sys
+import numpy as np
+from endplay.dds import calc_all_tables
+from endplay.types import Deal, Denom, Player
+
+hands = np.load(sys.argv[1])
+RANKS = "23456789TJQKA"
+def pbn(deal):
+    return "N:" + " ".join(".".join("".join(RANKS[c // 4] for c in sorted(hand, reverse=True) if c % 4 == s)
+                                    for s in (3, 2, 1, 0)) for hand in deal.tolist())
+deals = [Deal(pbn(d)) for d in hands]
+others = [Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs]
+made = 0
+for start in range(0, len(deals), 200):
+    tables = calc_all_tables(deals[start:start + 200], exclude=others)
+    made += sum(tables[i][Denom.nt, Player.north] >= 9 for i in range(len(tables)))
+print(made)
+"""
+
+
+def _child(argv: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds (user + system of the child and its threads) and the output of one process."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    run = subprocess.run(argv, capture_output=True, text=True, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), run.stdout
+
+
+def _alternate(name: str, a: list[str], b: list[str], rounds: int, goal: float,
+               answer_a: Callable[[str], object], answer_b: Callable[[str], object]) -> bool:
+    import statistics
+
+    load = os.getloadavg()[0]
+    times: dict[str, list[tuple[float, float]]] = {"a": [], "b": []}
+    answers = set()
+    for _ in range(rounds):
+        for key, argv, read in (("b", b, answer_b), ("a", a, answer_a)):
+            wall, cpu, out = _child(argv)
+            times[key].append((wall, cpu))
+            answers.add((key, repr(read(out))))
+    same = len({answer for _, answer in answers}) == 1
+    (wa, ca), (wb, cb) = ([statistics.median(x) for x in zip(*times[k])] for k in ("a", "b"))
+    ratio = wb / wa
+    print(f"\n{name}: {rounds} alternating rounds, medians; load average {load:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after")
+    print(f"  cardlab  {wa:7.2f} s wall {ca:7.2f} s CPU")
+    print(f"  baseline {wb:7.2f} s wall {cb:7.2f} s CPU")
+    print(f"  same answers: {same} {sorted(answers)}; wall ratio {ratio:.2f}x, CPU ratio {cb / ca:.2f}x "
+          f"(goal >= {goal}x wall): {'met' if same and ratio >= goal else 'not met'}")
+    return same and ratio >= goal
+
+
+def whole_process(rounds: int = 3) -> bool:
+    """Issue 27's goals: whole processes, alternately (see the module docstring)."""
+    import json
+    import tempfile
+
+    from cardlab.bridge.dd_sim import DEFAULT_DD_CHUNK, constrained_hands
+
+    n = 200
+    root = np.random.SeedSequence(1)
+    hands = np.concatenate([constrained_hands(np.random.default_rng(chunk_seed(root, i)), size)[0]
+                            for i, size in enumerate(chunk_sizes(n, DEFAULT_DD_CHUNK))])
+    cli = [sys.executable, "-m", "cardlab", "bridge"]
+    with tempfile.TemporaryDirectory() as tmp:
+        deals, script = os.path.join(tmp, "deals.npy"), os.path.join(tmp, "plain_loop.py")
+        np.save(deals, hands)
+        with open(script, "w", encoding="utf-8") as out:
+            out.write(_PLAIN_LOOP)
+        met = _alternate("bridge makes --contract 3NT --by N -n 200 (make or fail: DDS's target mode) vs "
+                         "a plain calc_all_tables loop over NT, the same deals",
+                         [*cli, "makes", "--contract", "3NT", "--by", "N", "-n", str(n), "--seed", "1",
+                          "--format", "json"],
+                         [sys.executable, script, deals], rounds, 2.0,
+                         lambda out: json.loads(out)["contracts"][0]["make"]["probability"] * n,
+                         lambda out: float(out))
+        lead = [*cli, "lead", "--hand", "AKQ2.T98.765.432", "--contract", "3NT", "--by", "S", "-n", "100",
+                "--seed", "1", "--format", "json"]
+        met &= _alternate("bridge lead --hand AKQ2.T98.765.432 --contract 3NT --by S -n 100 (target mode) vs "
+                          "the route before (--tricks: every card's tricks)", lead, [*lead, "--tricks"], rounds, 1.5,
+                          lambda out: [(x["lead"], x["set"]["probability"]) for x in json.loads(out)["leads"]],
+                          lambda out: [(x["lead"], x["set"]["probability"]) for x in json.loads(out)["leads"]])
+    return met
+
+
 def main() -> None:
+    if "--whole" in sys.argv:
+        rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
+        whole_process(rounds)
+        return
+    whole_process()
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     makes_routes(int(sys.argv[2]) if len(sys.argv) > 2 else 200)
     base, check = plain_loop(n)

@@ -248,6 +248,34 @@ static int get_buffer(PyObject *obj, Py_buffer *view, int writable, Py_ssize_t i
     return 0;
 }
 
+/* A buffer of a kernel's argument list: the object, whether it is written, its item size and
+ * the fewest items it must hold. */
+typedef struct {
+    PyObject *obj;
+    int writable;
+    Py_ssize_t itemsize, min_len;
+    const char *what;
+} vc_arg;
+
+/* Views of args[0..count) into views (released again, and -1 returned, when one fails). */
+static int get_buffers(const vc_arg *args, Py_buffer *views, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (get_buffer(args[i].obj, &views[i], args[i].writable, args[i].itemsize, args[i].min_len,
+                       args[i].what) < 0) {
+            while (i--)
+                PyBuffer_Release(&views[i]);
+            return -1;
+        }
+    return 0;
+}
+
+static void release_buffers(Py_buffer *views, int count)
+{
+    for (int i = 0; i < count; i++)
+        PyBuffer_Release(&views[i]);
+}
+
 /* The symbol of a card type: its rank 0..12, 13 for a wild deuce, 14 for a joker. */
 static inline int vc_symbol(int type, int deuces_wild)
 {
@@ -275,52 +303,36 @@ static PyObject *video_outcomes(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     vc_binom binom64;
     vc_binomials(binom64);
-    Py_buffer types, code, pay, out;
-    if (get_buffer(types_obj, &types, 0, 1, 5, "types") < 0)
+    enum { TYPES, CODE, PAY, OUT, NBUF };
+    Py_buffer view[NBUF];
+    vc_arg in_args[] = {{types_obj, 0, 1, 5, "types"}, {code_obj, 0, 1, VC_NCODES, "code_out"},
+                        {pay_obj, 0, 8, 1, "out_pay"}};
+    if (get_buffers(in_args, view, OUT) < 0)
         return NULL;
-    int n = (int)types.len;
-    const uint8_t *t = types.buf;
+    Py_buffer code = view[CODE], pay = view[PAY];
+    int n = (int)view[TYPES].len;
+    const uint8_t *t = view[TYPES].buf;
     int sorted = n <= VC_MAX_CARDS;
     for (int i = 1; sorted && i < n; i++)
         sorted = vc_symbol(t[i - 1], deuces_wild) <= vc_symbol(t[i], deuces_wild);
-    if (!sorted) {
-        PyBuffer_Release(&types);
-        PyErr_SetString(PyExc_ValueError, "at most 64 cards, in order of their symbol");
+    vc_arg out_arg = {out_obj, 1, 1, sorted ? binom64[n][5] : 0, "out"};
+    if (!sorted || get_buffers(&out_arg, view + OUT, 1) < 0) {
+        release_buffers(view, OUT);
+        if (!sorted)
+            PyErr_SetString(PyExc_ValueError, "at most 64 cards, in order of their symbol");
         return NULL;
     }
-    if (get_buffer(code_obj, &code, 0, 1, VC_NCODES, "code_out") < 0) {
-        PyBuffer_Release(&types);
-        return NULL;
-    }
-    if (get_buffer(pay_obj, &pay, 0, 8, 1, "out_pay") < 0) {
-        PyBuffer_Release(&types);
-        PyBuffer_Release(&code);
-        return NULL;
-    }
-    if (get_buffer(out_obj, &out, 1, 1, binom64[n][5], "out") < 0) {
-        PyBuffer_Release(&types);
-        PyBuffer_Release(&code);
-        PyBuffer_Release(&pay);
-        return NULL;
-    }
-    if (!all_below(&code, VC_NCODES, (int)(pay.len / 8 < 256 ? pay.len / 8 : 256))) {
-        PyBuffer_Release(&types);
-        PyBuffer_Release(&code);
-        PyBuffer_Release(&pay);
-        PyBuffer_Release(&out);
+    uint8_t *plain = NULL;
+    if (!all_below(&code, VC_NCODES, (int)(pay.len / 8 < 256 ? pay.len / 8 : 256)))
         PyErr_SetString(PyExc_ValueError, "video_outcomes: an outcome index past the pay table");
-        return NULL;
-    }
-    uint8_t *plain = malloc(2 * (size_t)VC_KEYS);
+    else if ((plain = malloc(2 * (size_t)VC_KEYS)) == NULL)
+        PyErr_NoMemory();
     if (plain == NULL) {
-        PyBuffer_Release(&types);
-        PyBuffer_Release(&code);
-        PyBuffer_Release(&pay);
-        PyBuffer_Release(&out);
-        return PyErr_NoMemory();
+        release_buffers(view, NBUF);
+        return NULL;
     }
     uint8_t *flush = plain + VC_KEYS;
-    uint8_t *o = out.buf;
+    uint8_t *o = view[OUT].buf;
     Py_BEGIN_ALLOW_THREADS
     vc_rules rules;
     vc_rules_init(&rules, code.buf, pay.buf, deuces_wild);
@@ -377,10 +389,7 @@ static PyObject *video_outcomes(PyObject *Py_UNUSED(self), PyObject *args)
     }
     Py_END_ALLOW_THREADS
     free(plain);
-    PyBuffer_Release(&types);
-    PyBuffer_Release(&code);
-    PyBuffer_Release(&pay);
-    PyBuffer_Release(&out);
+    release_buffers(view, NBUF);
     Py_RETURN_NONE;
 }
 
@@ -401,65 +410,257 @@ static inline void subset_indices(vc_binom binom64, const int p[5], int64_t idx[
 }
 
 /* The number of draws of each outcome for hold h of a dealt hand, by inclusion-exclusion over
- * the supersets of h inside the dealt hand (own = the dealt hand's own outcome). */
-static void hold_counts(int h, const int size[32], const int64_t idx[32], int own, uint32_t *const tab[5],
-                        int K, int64_t c[])
-{
-    memset(c, 0, sizeof(int64_t) * (size_t)K);
-    int free_mask = 31 & ~h;
-    for (int sub = free_mask;; sub = (sub - 1) & free_mask) {
-        int t = h | sub;
-        int sign = (cl_popcount32(sub) & 1) ? -1 : 1;
-        if (t == 31)
-            c[own] += sign;
-        else {
-            const uint32_t *row = tab[size[t]] + idx[t] * K;
-            for (int o = 0; o < K; o++)
-                c[o] += sign * (int64_t)row[o];
-        }
-        if (sub == 0)
-            break;
+ * the supersets of h inside the dealt hand (own = the dealt hand's own outcome); one body for
+ * the tables of both kernels (32-bit counts of physical cards, 64-bit of multisets). */
+#define VC_HOLD_COUNTS(NAME, CELL)                                                                        \
+    static void NAME(int h, const int size[32], const int64_t idx[32], int own, CELL *const tab[5], int K, \
+                     int64_t c[])                                                                         \
+    {                                                                                                     \
+        memset(c, 0, sizeof(int64_t) * (size_t)K);                                                        \
+        int free_mask = 31 & ~h;                                                                          \
+        for (int sub = free_mask;; sub = (sub - 1) & free_mask) {                                         \
+            int t = h | sub;                                                                              \
+            int sign = (cl_popcount32(sub) & 1) ? -1 : 1;                                                 \
+            if (t == 31)                                                                                  \
+                c[own] += sign;                                                                           \
+            else {                                                                                        \
+                const CELL *row = tab[size[t]] + idx[t] * K;                                              \
+                for (int o = 0; o < K; o++)                                                               \
+                    c[o] += sign * (int64_t)row[o];                                                       \
+            }                                                                                             \
+            if (sub == 0)                                                                                 \
+                break;                                                                                    \
+        }                                                                                                 \
     }
+VC_HOLD_COUNTS(hold_counts, uint32_t)
+VC_HOLD_COUNTS(hold_counts_multi, uint64_t)
+
+/* The tables of one whole-game analysis: for subsets of 0..4 positions, the count of each
+ * outcome among the final hands that contain the subset (tab, K cells a subset, colex order)
+ * and their total pay (tsum). */
+typedef struct {
+    uint32_t *tab[5];
+    int64_t *tsum[5];
+    const int64_t *pay, *w;
+    int K, volatile_first;
+} vc_game;
+
+/* The positions x[0] < ... < x[k-1] of the next k-subset of 0..n-1 in colex order (0 at the end). */
+static int next_subset(int *x, int k, int n)
+{
+    for (int j = 0; j < k; j++)
+        if (x[j] + 1 < (j + 1 < k ? x[j + 1] : n)) {
+            x[j]++;
+            for (int i = 0; i < j; i++)
+                x[i] = i;
+            return 1;
+        }
+    return 0;
+}
+
+/* Fill the tables from every final hand's outcome: each final hand onto its five 4-subsets
+ * (one count each), then each level from the one above: the rows of the k-subsets summed onto
+ * their (k-1)-subsets count every final hand containing a (k-1)-subset 6 - k times. */
+static void fill_tables(vc_binom binom64, int n, const uint8_t *oc, vc_game *g)
+{
+    const int K = g->K;
+    uint32_t *t4 = g->tab[4];
+    int64_t index = 0;
+    for (int e = 4; e < n; e++) {
+        int64_t ce = binom64[e][4];
+        for (int d = 3; d < e; d++) {
+            int64_t cd3 = binom64[d][3], cd4 = binom64[d][4];
+            for (int c = 2; c < d; c++) {
+                int64_t cc2 = binom64[c][2], cc3 = binom64[c][3];
+                for (int b = 1; b < c; b++) {
+                    int64_t cb1 = binom64[b][1], cb2 = binom64[b][2];
+                    /* the 4-subsets without a, and with a and without b, c, d or e */
+                    int64_t no_a = (cb1 + cc2 + cd3 + ce) * K;
+                    int64_t no_b = (cc2 + cd3 + ce) * K, no_c = (cb2 + cd3 + ce) * K;
+                    int64_t no_d = (cb2 + cc3 + ce) * K, no_e = (cb2 + cc3 + cd4) * K;
+                    for (int a = 0; a < b; a++) {
+                        int o = oc[index++];
+                        t4[no_a + o]++;
+                        t4[no_b + a * K + o]++;
+                        t4[no_c + a * K + o]++;
+                        t4[no_d + a * K + o]++;
+                        t4[no_e + a * K + o]++;
+                    }
+                }
+            }
+        }
+    }
+    for (int k = 4; k >= 1; k--) {
+        int x[4];
+        for (int i = 0; i < k; i++)
+            x[i] = i;
+        const uint32_t *row = g->tab[k];
+        uint32_t *below = g->tab[k - 1];
+        do {
+            for (int j = 0; j < k; j++) {
+                int64_t v = 0;
+                for (int i = 0; i < k; i++)
+                    if (i != j)
+                        v += binom64[x[i]][i < j ? i + 1 : i];
+                uint32_t *dst = below + v * K;
+                for (int o = 0; o < K; o++)
+                    dst[o] += row[o];
+            }
+            row += K;
+        } while (next_subset(x, k, n));
+        int64_t cells = binom64[n][k - 1] * K;
+        for (int64_t i = 0; i < cells; i++)
+            below[i] /= (uint32_t)(6 - k);
+    }
+    for (int k = 0; k < 5; k++)
+        for (int64_t i = 0; i < binom64[n][k]; i++) {
+            int64_t s = 0;
+            for (int o = 0; o < K; o++)
+                s += g->pay[o] * (int64_t)g->tab[k][i * K + o];
+            g->tsum[k][i] = s;
+        }
+}
+
+/* The weighted mean square pay of hold h (the volatility the tie rule compares). */
+static cl_i128 hold_square(const vc_game *g, int h, const int size[32], const int64_t idx[32], int own)
+{
+    int64_t c[VC_MAX_OUTCOMES];
+    hold_counts(h, size, idx, own, g->tab, g->K, c);
+    cl_i128 s = cl_i128_of(0);
+    for (int o = 0; o < g->K; o++)
+        s = cl_i128_add(s, cl_i128_mul(cl_i128_mul64(g->pay[o], g->pay[o]), c[o]));
+    return cl_i128_mul(s, g->w[5 - size[h]]);
 }
 
 /* Between two holds of equal expected pay: is hold a better than hold b?  The less volatile one
  * (lower mean square pay), then the one keeping more cards, then the lower bit mask. */
-static int better_tie(int a, int b, const int size[32], const int64_t idx[32], int own, uint32_t *const tab[5],
-                      const int64_t *p, const int64_t *w, int K, int volatile_first)
+static int better_tie(const vc_game *g, int a, int b, const int size[32], const int64_t idx[32], int own)
 {
-    int64_t ca[VC_MAX_OUTCOMES], cb[VC_MAX_OUTCOMES];
-    hold_counts(a, size, idx, own, tab, K, ca);
-    hold_counts(b, size, idx, own, tab, K, cb);
-    cl_i128 sa = cl_i128_of(0), sb = cl_i128_of(0);
-    for (int o = 0; o < K; o++) {
-        sa = cl_i128_add(sa, cl_i128_mul(cl_i128_mul64(p[o], p[o]), ca[o]));
-        sb = cl_i128_add(sb, cl_i128_mul(cl_i128_mul64(p[o], p[o]), cb[o]));
-    }
-    sa = cl_i128_mul(sa, w[5 - size[a]]);
-    sb = cl_i128_mul(sb, w[5 - size[b]]);
-    const int vol = cl_i128_cmp(sa, sb);
+    const int vol = cl_i128_cmp(hold_square(g, a, size, idx, own), hold_square(g, b, size, idx, own));
     if (vol != 0)
-        return volatile_first ? vol > 0 : vol < 0;
+        return g->volatile_first ? vol > 0 : vol < 0;
     if (size[a] != size[b])
         return size[a] > size[b];
     return a < b;
 }
 
+/* The best hold of the dealt hand at positions pos (own: its outcome), with the subsets' indices
+ * and sizes, each hold's weighted pay (value), and whether another hold has the best pay (tied). */
+static int best_hold(vc_binom binom64, const vc_game *g, const int pos[5], int own, int64_t idx[32], int size[32],
+                     int64_t value[32], int *tied)
+{
+    int64_t v[32];
+    subset_indices(binom64, pos, idx, size);
+    for (int m = 0; m < 31; m++)
+        v[m] = g->tsum[size[m]][idx[m]];
+    v[31] = g->pay[own];
+    /* superset Moebius transform: v[h] = pay over draws avoiding the discards */
+    for (int j = 0; j < 5; j++)
+        for (int m = 0; m < 32; m++)
+            if (!(m >> j & 1))
+                v[m] -= v[m | 1 << j];
+    for (int m = 0; m < 32; m++)
+        value[m] = v[m] * g->w[5 - size[m]];
+    int best = 31;
+    *tied = 0;
+    for (int m = 30; m >= 0; m--) {
+        if (value[m] > value[best]) {
+            best = m;
+            *tied = 0;
+        } else if (value[m] == value[best]) {
+            *tied = 1;
+            if (better_tie(g, m, best, size, idx, own))
+                best = m;
+        }
+    }
+    return best;
+}
+
+/* counts += weight x the outcome counts of hold h */
+static void add_hold(const vc_game *g, int h, const int size[32], const int64_t idx[32], int own, int64_t times,
+                     int64_t *counts)
+{
+    int64_t c[VC_MAX_OUTCOMES];
+    hold_counts(h, size, idx, own, g->tab, g->K, c);
+    int64_t weight = g->w[5 - size[h]] * times;
+    for (int o = 0; o < g->K; o++)
+        counts[o] += c[o] * weight;
+}
+
+static const uint8_t SUIT_PERMS[24][4] = {
+    {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+    {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+    {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+    {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0},
+};
+
+/* A folded dealt hand whose best holds tie down to the bit mask (equal pay, volatility and
+ * size: the holds in `same`): the mask is over each member's own cards in deck order, so each
+ * distinct member of the suit orbit picks its own lowest and adds its counts. */
+static void add_members(const vc_game *g, const uint8_t *types, const int pos_of[53], const int pos[5], int own,
+                        uint32_t same, const int size[32], const int64_t idx[32], int64_t *counts)
+{
+    uint64_t seen[24];
+    int distinct = 0;
+    for (int q = 0; q < 24; q++) {
+        int mpos[5];
+        uint64_t key = 0;
+        for (int j = 0; j < 5; j++) {
+            int t = types[pos[j]];
+            mpos[j] = t >= 52 ? pos[j] : pos_of[(t >> 2) * 4 + SUIT_PERMS[q][t & 3]];
+            key |= 1ull << mpos[j];
+        }
+        int dup = 0;
+        for (int i = 0; i < distinct && !dup; i++)
+            dup = seen[i] == key;
+        if (dup)
+            continue;
+        seen[distinct++] = key;
+        int bit[5];
+        for (int j = 0; j < 5; j++) {
+            bit[j] = 0;
+            for (int i = 0; i < 5; i++)
+                bit[j] += mpos[i] < mpos[j];
+        }
+        int chosen = -1, chosen_mask = 32;
+        for (int h = 0; h < 32; h++)
+            if (same >> h & 1) {
+                int mask = 0;
+                for (int j = 0; j < 5; j++)
+                    if (h >> j & 1)
+                        mask |= 1 << bit[j];
+                if (mask < chosen_mask) {
+                    chosen_mask = mask;
+                    chosen = h;
+                }
+            }
+        add_hold(g, chosen, size, idx, own, 1, counts);
+    }
+}
+
 /* video_analyse(n, outcomes: uint8[C(n,5)], out_pay: int64[K], weights: int64[6],
- *               counts: int64[K] writable, strategy: uint8[C(n,5)] writable, volatile_first: bool)
- *               -> (ties, total)
+ *               counts: int64[K] writable, strategy: uint8[C(n,5)] writable, volatile_first: bool,
+ *               fold: bytes) -> (ties, total)
  *
  * weights[k] = L / C(n-5, k) for k cards drawn, L their least common multiple, so each dealt
  * hand counts L draws whatever it holds.  The best hold maximises the expected pay; among holds
  * of equal expected pay the less volatile wins (lower mean square pay; the more volatile with
- * volatile_first), then the one keeping
- * more cards, then the lowest bit mask (bit j = the j-th card of the dealt hand in deck order).  Returns the number of dealt hands whose best
- * expected pay was reached by more than one hold, and the sum of the best holds' weighted pays. */
+ * volatile_first), then the one keeping more cards, then the lowest bit mask (bit j = the j-th
+ * card of the dealt hand in deck order).  Returns the number of dealt hands whose best expected
+ * pay was reached by more than one hold, and the sum of the best holds' weighted pays.
+ *
+ * fold empty: every dealt hand is solved and its best hold written to strategy.  fold = the
+ * deck's card types (a deck in which every rank present has its four suits once, and at most one
+ * joker): the dealt hands are folded by suit symmetry (a permutation of the suits changes no
+ * outcome), only the one of each orbit whose suit masks (clubs, diamonds, hearts, spades) do
+ * not increase is solved, counted as many times as its orbit has members (134,459 orbits for 52
+ * cards), and strategy is not written (it may be empty). */
 static PyObject *video_analyse(PyObject *Py_UNUSED(self), PyObject *args)
 {
     int n, volatile_first;
-    PyObject *outc_obj, *pay_obj, *w_obj, *cnt_obj, *strat_obj;
-    if (!PyArg_ParseTuple(args, "iOOOOOp", &n, &outc_obj, &pay_obj, &w_obj, &cnt_obj, &strat_obj, &volatile_first))
+    PyObject *outc_obj, *pay_obj, *w_obj, *cnt_obj, *strat_obj, *fold_obj;
+    if (!PyArg_ParseTuple(args, "iOOOOOpO", &n, &outc_obj, &pay_obj, &w_obj, &cnt_obj, &strat_obj, &volatile_first,
+                          &fold_obj))
         return NULL;
     if (n < 10 || n > VC_MAX_CARDS) {
         PyErr_SetString(PyExc_ValueError, "between 10 and 64 cards");
@@ -468,140 +669,120 @@ static PyObject *video_analyse(PyObject *Py_UNUSED(self), PyObject *args)
     vc_binom binom64;
     vc_binomials(binom64);
     int64_t hands = binom64[n][5];
-    Py_buffer outc, pay, wb, cnt, strat;
-    if (get_buffer(outc_obj, &outc, 0, 1, hands, "outcomes") < 0)
+    enum { OUTC, PAY, WEIGHTS, FOLD, COUNTS, STRATEGY, NBUF };
+    Py_buffer view[NBUF];
+    vc_arg first[] = {
+        {outc_obj, 0, 1, hands, "outcomes"}, {pay_obj, 0, 8, 1, "out_pay"}, {w_obj, 0, 8, 6, "weights"},
+        {fold_obj, 0, 1, 0, "fold"},
+    };
+    if (get_buffers(first, view, FOLD + 1) < 0)
         return NULL;
-    if (get_buffer(pay_obj, &pay, 0, 8, 1, "out_pay") < 0) {
-        PyBuffer_Release(&outc);
-        return NULL;
-    }
-    int K = (int)(pay.len / 8);
+    int K = (int)(view[PAY].len / 8);
+    int fold = view[FOLD].len > 0;
+    vc_arg out_args[] = {{cnt_obj, 1, 8, K, "counts"}, {strat_obj, 1, 1, fold ? 0 : hands, "strategy"}};
     if (K > VC_MAX_OUTCOMES) {
-        PyBuffer_Release(&outc);
-        PyBuffer_Release(&pay);
+        release_buffers(view, FOLD + 1);
         PyErr_SetString(PyExc_ValueError, "at most 64 outcomes");
         return NULL;
     }
-    if (get_buffer(w_obj, &wb, 0, 8, 6, "weights") < 0) {
-        PyBuffer_Release(&outc);
-        PyBuffer_Release(&pay);
+    if (get_buffers(out_args, view + COUNTS, 2) < 0) {
+        release_buffers(view, FOLD + 1);
         return NULL;
     }
-    if (get_buffer(cnt_obj, &cnt, 1, 8, K, "counts") < 0) {
-        PyBuffer_Release(&outc);
-        PyBuffer_Release(&pay);
-        PyBuffer_Release(&wb);
+    const char *bad = NULL;
+    if (!all_below(&view[OUTC], hands, K))
+        bad = "video_analyse: an outcome index past the pay table";
+    /* folding: position of each card type; every rank present with its four suits, one joker */
+    const uint8_t *types = view[FOLD].buf;
+    int pos_of[53];
+    for (int t = 0; t < 53; t++)
+        pos_of[t] = -1;
+    if (fold && !bad) {
+        if (view[FOLD].len != n)
+            bad = "video_analyse: fold takes the n card types";
+        for (int i = 0; i < n && !bad; i++) {
+            if (types[i] > 52 || pos_of[types[i]] >= 0)
+                bad = "video_analyse: fold takes distinct card types 0..52";
+            else
+                pos_of[types[i]] = i;
+        }
+        for (int r = 0; r < 13 && !bad; r++)
+            for (int s = 1; s < 4; s++)
+                if ((pos_of[4 * r + s] < 0) != (pos_of[4 * r] < 0))
+                    bad = "video_analyse: fold needs a deck with all four suits of each rank";
+    }
+    if (bad) {
+        release_buffers(view, NBUF);
+        PyErr_SetString(PyExc_ValueError, bad);
         return NULL;
     }
-    if (get_buffer(strat_obj, &strat, 1, 1, hands, "strategy") < 0) {
-        PyBuffer_Release(&outc);
-        PyBuffer_Release(&pay);
-        PyBuffer_Release(&wb);
-        PyBuffer_Release(&cnt);
-        return NULL;
-    }
-    if (!all_below(&outc, hands, K)) {
-        PyBuffer_Release(&outc);
-        PyBuffer_Release(&pay);
-        PyBuffer_Release(&wb);
-        PyBuffer_Release(&cnt);
-        PyBuffer_Release(&strat);
-        PyErr_SetString(PyExc_ValueError, "video_analyse: an outcome index past the pay table");
-        return NULL;
-    }
-    /* tables for subsets of 0..4 cards: the count of each outcome among the final hands that
-     * contain the subset, and their total pay */
-    uint32_t *tab[5];
-    int64_t *tsum[5];
+    vc_game g = {.pay = view[PAY].buf, .w = view[WEIGHTS].buf, .K = K, .volatile_first = volatile_first};
     int ok = 1;
     for (int k = 0; k < 5; k++) {
-        tab[k] = calloc((size_t)binom64[n][k] * (size_t)K, sizeof(uint32_t));
-        tsum[k] = calloc((size_t)binom64[n][k], sizeof(int64_t));
-        ok = ok && tab[k] && tsum[k];
+        g.tab[k] = calloc((size_t)binom64[n][k] * (size_t)K, sizeof(uint32_t));
+        g.tsum[k] = calloc((size_t)binom64[n][k], sizeof(int64_t));
+        ok = ok && g.tab[k] && g.tsum[k];
     }
     int64_t ties = 0, total = 0;
     if (ok) {
-        const uint8_t *oc = outc.buf;
-        const int64_t *p = pay.buf, *w = wb.buf;
-        int64_t *counts = cnt.buf;
-        uint8_t *st = strat.buf;
+        const uint8_t *oc = view[OUTC].buf;
+        int64_t *counts = view[COUNTS].buf;
+        uint8_t *st = view[STRATEGY].buf;
         Py_BEGIN_ALLOW_THREADS
         memset(counts, 0, sizeof(int64_t) * (size_t)K);
+        fill_tables(binom64, n, oc, &g);
         int64_t index = 0;
         int pos[5];
-        int64_t idx[32];
+        int64_t idx[32], value[32];
         int size[32];
         for (pos[4] = 4; pos[4] < n; pos[4]++)
             for (pos[3] = 3; pos[3] < pos[4]; pos[3]++)
                 for (pos[2] = 2; pos[2] < pos[3]; pos[2]++)
                     for (pos[1] = 1; pos[1] < pos[2]; pos[1]++)
                         for (pos[0] = 0; pos[0] < pos[1]; pos[0]++) {
-                            int o = oc[index++];
-                            subset_indices(binom64, pos, idx, size);
-                            for (int m = 0; m < 31; m++)
-                                tab[size[m]][idx[m] * K + o]++;
-                        }
-        for (int k = 0; k < 5; k++)
-            for (int64_t i = 0; i < binom64[n][k]; i++) {
-                int64_t s = 0;
-                for (int o = 0; o < K; o++)
-                    s += p[o] * (int64_t)tab[k][i * K + o];
-                tsum[k][i] = s;
-            }
-        index = 0;
-        for (pos[4] = 4; pos[4] < n; pos[4]++)
-            for (pos[3] = 3; pos[3] < pos[4]; pos[3]++)
-                for (pos[2] = 2; pos[2] < pos[3]; pos[2]++)
-                    for (pos[1] = 1; pos[1] < pos[2]; pos[1]++)
-                        for (pos[0] = 0; pos[0] < pos[1]; pos[0]++) {
-                            int own = oc[index];
-                            int64_t v[32];
-                            subset_indices(binom64, pos, idx, size);
-                            for (int m = 0; m < 31; m++)
-                                v[m] = tsum[size[m]][idx[m]];
-                            v[31] = p[own];
-                            /* superset Moebius transform: v[h] = pay over draws avoiding the discards */
-                            for (int j = 0; j < 5; j++)
-                                for (int m = 0; m < 32; m++)
-                                    if (!(m >> j & 1))
-                                        v[m] -= v[m | 1 << j];
-                            int best = 31;
-                            int64_t best_value = v[31] * w[0];
-                            int tied = 0;
-                            for (int m = 30; m >= 0; m--) {
-                                int64_t value = v[m] * w[5 - size[m]];
-                                if (value > best_value) {
-                                    best_value = value;
-                                    best = m;
-                                    tied = 0;
-                                } else if (value == best_value) {
-                                    tied = 1;
-                                    if (better_tie(m, best, size, idx, own, tab, p, w, K, volatile_first))
-                                        best = m;
+                            int own = oc[index++];
+                            int64_t orbit = 1;
+                            if (fold) {
+                                unsigned m[4] = {0, 0, 0, 0};
+                                for (int j = 0; j < 5; j++)
+                                    if (types[pos[j]] < 52)
+                                        m[types[pos[j]] & 3] |= 1u << (types[pos[j]] >> 2);
+                                if (m[0] < m[1] || m[1] < m[2] || m[2] < m[3])
+                                    continue;
+                                /* 24 / (the factorial of each run of equal masks) */
+                                int run = 1;
+                                orbit = 24;
+                                for (int s = 1; s < 4; s++) {
+                                    run = m[s] == m[s - 1] ? run + 1 : 1;
+                                    orbit /= run;
                                 }
                             }
-                            ties += tied;
-                            total += best_value;
-                            st[index] = (uint8_t)best;
-                            index++;
-                            /* the outcome counts of the best hold */
-                            int64_t c[VC_MAX_OUTCOMES];
-                            hold_counts(best, size, idx, own, tab, K, c);
-                            int64_t weight = w[5 - size[best]];
-                            for (int o = 0; o < K; o++)
-                                counts[o] += c[o] * weight;
+                            int tied;
+                            int best = best_hold(binom64, &g, pos, own, idx, size, value, &tied);
+                            ties += tied * orbit;
+                            total += value[best] * orbit;
+                            uint32_t same = 0;
+                            if (fold && tied) {  /* holds equal to the best down to the mask */
+                                cl_i128 square = hold_square(&g, best, size, idx, own);
+                                for (int h = 0; h < 32; h++)
+                                    if (value[h] == value[best] && size[h] == size[best]
+                                        && cl_i128_cmp(hold_square(&g, h, size, idx, own), square) == 0)
+                                        same |= 1u << h;
+                            }
+                            if (fold && (same & (same - 1)))
+                                add_members(&g, types, pos_of, pos, own, same, size, idx, counts);
+                            else
+                                add_hold(&g, best, size, idx, own, orbit, counts);
+                            if (!fold)
+                                st[index - 1] = (uint8_t)best;
                         }
         Py_END_ALLOW_THREADS
     }
     for (int k = 0; k < 5; k++) {
-        free(tab[k]);
-        free(tsum[k]);
+        free(g.tab[k]);
+        free(g.tsum[k]);
     }
-    PyBuffer_Release(&outc);
-    PyBuffer_Release(&pay);
-    PyBuffer_Release(&wb);
-    PyBuffer_Release(&cnt);
-    PyBuffer_Release(&strat);
+    release_buffers(view, NBUF);
     if (!ok)
         return PyErr_NoMemory();
     return Py_BuildValue("(LL)", (long long)ties, (long long)total);
@@ -622,30 +803,22 @@ static PyObject *video_hand(PyObject *Py_UNUSED(self), PyObject *args)
     }
     vc_binom binom64;
     vc_binomials(binom64);
-    Py_buffer outc, dealt, cnt;
-    if (get_buffer(outc_obj, &outc, 0, 1, binom64[n][5], "outcomes") < 0)
+    enum { OUTC, DEALT, COUNTS, NBUF };
+    Py_buffer view[NBUF];
+    vc_arg bufs[] = {{outc_obj, 0, 1, binom64[n][5], "outcomes"}, {dealt_obj, 0, 1, 5, "dealt"},
+                     {cnt_obj, 1, 8, 32 * (Py_ssize_t)K, "counts"}};
+    if (get_buffers(bufs, view, NBUF) < 0)
         return NULL;
-    if (get_buffer(dealt_obj, &dealt, 0, 1, 5, "dealt") < 0) {
-        PyBuffer_Release(&outc);
-        return NULL;
-    }
-    if (get_buffer(cnt_obj, &cnt, 1, 8, 32 * (Py_ssize_t)K, "counts") < 0) {
-        PyBuffer_Release(&outc);
-        PyBuffer_Release(&dealt);
-        return NULL;
-    }
-    const uint8_t *oc = outc.buf, *dp = dealt.buf;
+    const uint8_t *oc = view[OUTC].buf, *dp = view[DEALT].buf;
     int ascending = dp[4] < n;
     for (int j = 1; j < 5; j++)
         ascending = ascending && dp[j - 1] < dp[j];
-    if (!ascending || !all_below(&outc, binom64[n][5], K)) {
-        PyBuffer_Release(&outc);
-        PyBuffer_Release(&dealt);
-        PyBuffer_Release(&cnt);
+    if (!ascending || !all_below(&view[OUTC], binom64[n][5], K)) {
+        release_buffers(view, NBUF);
         PyErr_SetString(PyExc_ValueError, "video_hand: dealt positions ascending below n, outcomes below K");
         return NULL;
     }
-    int64_t *counts = cnt.buf;
+    int64_t *counts = view[COUNTS].buf;
     Py_BEGIN_ALLOW_THREADS
     uint8_t bit[VC_MAX_CARDS];
     memset(bit, 0, sizeof bit);
@@ -666,31 +839,8 @@ static PyObject *video_hand(PyObject *Py_UNUSED(self), PyObject *args)
             }
         }
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&outc);
-    PyBuffer_Release(&dealt);
-    PyBuffer_Release(&cnt);
+    release_buffers(view, NBUF);
     Py_RETURN_NONE;
-}
-
-/* hold_counts over multiset tables (64-bit counts) */
-static void hold_counts_multi(int h, const int size[32], const int64_t idx[32], int own, uint64_t *const tab[5],
-                              int K, int64_t c[])
-{
-    memset(c, 0, sizeof(int64_t) * (size_t)K);
-    int free_mask = 31 & ~h;
-    for (int sub = free_mask;; sub = (sub - 1) & free_mask) {
-        int t = h | sub;
-        int sign = (cl_popcount32(sub) & 1) ? -1 : 1;
-        if (t == 31)
-            c[own] += sign;
-        else {
-            const uint64_t *row = tab[size[t]] + idx[t] * K;
-            for (int o = 0; o < K; o++)
-                c[o] += sign * (int64_t)row[o];
-        }
-        if (sub == 0)
-            break;
-    }
 }
 
 /* ---- decks with repeated cards (several decks): the same method over multisets of types ----
@@ -736,18 +886,18 @@ static PyObject *video_analyse_multi(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     vc_binom binom64;
     vc_binomials(binom64);
-    Py_buffer bt, bm, bc, bp, bd, bcnt, bst, boc, bdl, bh;
-    Py_buffer *views[10] = {&bt, &bm, &bc, &bp, &bd, &bcnt, &bst, &boc, &bdl, &bh};
-    int got = 0;
-    PyObject *objs[10] = {types_obj, mult_obj, code_obj, pay_obj, draws_obj, cnt_obj, strat_obj, outc_obj,
-                          dealt_obj, hand_obj};
-    int writable[10] = {0, 0, 0, 0, 0, 1, 1, 1, 0, 1};
-    for (; got < 10; got++)
-        if (get_buffer(objs[got], views[got], writable[got], 1, 0, "buffer") < 0)
-            break;
+    Py_buffer views[10];
+    const vc_arg bufs[10] = {
+        {types_obj, 0, 1, 0, "types"}, {mult_obj, 0, 1, 0, "mult"}, {code_obj, 0, 1, 0, "code_out"},
+        {pay_obj, 0, 1, 0, "out_pay"}, {draws_obj, 0, 1, 0, "draws"}, {cnt_obj, 1, 1, 0, "counts"},
+        {strat_obj, 1, 1, 0, "strategy"}, {outc_obj, 1, 1, 0, "outcomes"}, {dealt_obj, 0, 1, 0, "dealt"},
+        {hand_obj, 1, 1, 0, "hand"},
+    };
+    if (get_buffers(bufs, views, 10) < 0)
+        return NULL;
+    Py_buffer bt = views[0], bm = views[1], bc = views[2], bp = views[3], bd = views[4], bcnt = views[5],
+              bst = views[6], boc = views[7], bdl = views[8], bh = views[9];
     PyObject *result = NULL;
-    if (got < 10)
-        goto done;
     int T = (int)bt.len;
     int K = (int)(bp.len / 8);
     if (T < 1 || T > VC_MAX_TYPES || bm.len != T || K < 1 || K > VC_MAX_OUTCOMES || bc.len < VC_NCODES
@@ -946,8 +1096,7 @@ static PyObject *video_analyse_multi(PyObject *Py_UNUSED(self), PyObject *args)
     else
         result = PyLong_FromLongLong((long long)ties);
 done:
-    for (int i = 0; i < got; i++)
-        PyBuffer_Release(views[i]);
+    release_buffers(views, 10);
     return result;
 }
 

@@ -46,6 +46,17 @@ SLOW_TESTS = {
     "test_dd_routes.py::test_makes_matches_the_full_tables_on_the_same_deals",
     "test_web_poker_views.py::test_video_view_equals_the_cli_and_the_published_return",
     "test_web_poker_views.py::test_an_uploaded_pay_table_is_read_as_the_cli_reads_the_file",
+    "test_video.py::test_folded_route_equals_every_dealt_hand_on_the_full_deck",
+    # the longest of the quick run (--durations, loaded machine): every flop against plain loops,
+    # closed-form Omaha counts, the whole results site written twice, ICM over 8! orders, the
+    # constant-time and bounded-time readers on large inputs, the hardest SuitPlay reference
+    "test_poker_board.py::test_all_flops_against_plain_loop_over_every_flop",
+    "test_poker_generic.py::test_omaha_closed_form_counts",
+    "test_hardening.py::test_a_results_site_is_swapped_in_whole_or_not_at_all",
+    "test_tournament_icm.py::test_against_every_finishing_order",
+    "test_pbn_codec.py::test_board_numbers_are_looked_up_in_constant_time",
+    "test_pbn_codec.py::test_a_lin_of_many_boards_reads_in_bounded_time",
+    "test_suitplay.py::test_suitplay_reference_outputs",
 }
 
 

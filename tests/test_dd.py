@@ -202,10 +202,15 @@ def test_only_the_heart_lead_beats_three_notrump() -> None:
     # AKQJT. A heart lead cashes five tricks at once (set); any other lead lets declarer win and cash
     # nine (made). Hands fixed, so every deal is this one.
     fixed = {"N": "AKQ2.32.AKQ.AKQ2", "E": "876.987.876.9876", "S": "543.654.5432.543"}
-    r = leads("JT9.AKQJT.JT9.JT", "3NT", "S", 2, fixed=fixed, seed=1)
+    r = leads("JT9.AKQJT.JT9.JT", "3NT", "S", 2, fixed=fixed, seed=1, tricks=True)
     assert [s.lead for s in r.leads][0] == "HAKQJT"
     assert [s.set_rate for s in r.leads] == [1.0, 0.0, 0.0, 0.0]
     assert r.leads[0].mean_tricks()[0] == 5
+    # the default asks DDS's target mode only which leads set: the same set rates, no tricks
+    quick = leads("JT9.AKQJT.JT9.JT", "3NT", "S", 2, fixed=fixed, seed=1)
+    assert [(s.lead, s.sets) for s in quick.leads] == [(s.lead, s.sets) for s in r.leads]
+    with pytest.raises(ContractError, match="--tricks"):
+        quick.leads[0].mean_tricks()
     lo, hi = r.leads[0].set_interval()
     assert 0 < lo < 1 and hi == 1.0
 

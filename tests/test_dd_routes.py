@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cardlab.bridge.dd import declarer_tricks, lead_tricks, read_pbn_games, tricks_batch
+from cardlab.bridge.dd import declarer_makes, declarer_tricks, lead_sets, lead_tricks, read_pbn_games, tricks_batch
 from cardlab.bridge.dd_sim import constrained_hands, makes
 from cardlab.bridge.deals import parse_constraint
 from cardlab.engine import chunk_seed, chunk_sizes
@@ -52,6 +52,43 @@ def test_one_declarer_matches_the_full_tables_on_every_deal() -> None:
     got = declarer_tricks(DEALS, plays)
     for k, (d, s) in enumerate(plays):
         assert got[:, k].tolist() == TABLES[:, d, s].tolist(), (d, s)
+
+
+def test_target_mode_make_or_fail_matches_the_full_tables_on_every_deal() -> None:
+    """Issue 27: "does it make" through DDS's target mode (one solve per deal and play, with the
+    defence's target) gives the full tables' make or fail on every deal, for every declarer and
+    strain and every level from 1 to 13 tricks needed."""
+    plays = [(d, s, need) for d in range(4) for s in range(5) for need in range(1, 14)]
+    got = declarer_makes(DEALS, plays)
+    for k, (d, s, need) in enumerate(plays):
+        assert got[:, k].tolist() == (TABLES[:, d, s] >= need).tolist(), (d, s, need)
+
+
+@pytest.mark.parametrize("leader, strain", [(1, 4), (2, 3), (3, 0), (0, 2)])
+def test_target_mode_setting_leads_match_the_trick_counts(leader: int, strain: int) -> None:
+    """Issue 27: the leads DDS's target mode says beat the contract are exactly the cards whose
+    counted defence tricks (every card solved, Default mode) reach the target, at every target."""
+    counted = lead_tricks(DEALS, leader, strain)
+    for target in (1, 4, 5, 7, 13):
+        setting = lead_sets(DEALS, leader, strain, target)
+        assert setting == [frozenset(c for c, t in cards.items() if t >= target) for cards in counted], target
+
+
+def test_makes_make_or_fail_route_matches_the_full_tables() -> None:
+    """`makes` of one contract solves only make or fail by default: its make count is that of the
+    full tables of the very deals it dealt; with tricks=True the same deals give the histogram."""
+    north = parse_constraint("hcp=12+")
+    quick = makes(["3NT"], "N", trials=24, seed=11, constraints={"N": north}, chunk=8)
+    full = makes(["3NT"], "N", trials=24, seed=11, constraints={"N": north}, chunk=8, tricks=True)
+    root = np.random.SeedSequence(11)
+    hands = np.concatenate([constrained_hands(np.random.default_rng(chunk_seed(root, i)), size, ((0, north),))[0]
+                            for i, size in enumerate(chunk_sizes(24, 8))])
+    tables = tricks_batch(hands, ["NT"])
+    assert quick.contracts[0].makes == full.contracts[0].makes == int((tables[:, 0, 4] >= 9).sum())
+    assert not quick.contracts[0].has_tricks and quick.contracts[0].tricks == ()
+    assert full.contracts[0].tricks == tuple(np.bincount(tables[:, 0, 4], minlength=14).tolist())
+    assert "make or fail only" in quick.table() and "mean tricks" in full.table()
+    assert quick.to_csv().splitlines()[1].startswith("3NT,N,9+,")
 
 
 @pytest.mark.parametrize("leader, strain", [(1, 4), (2, 3), (3, 0), (0, 2)])

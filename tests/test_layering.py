@@ -8,6 +8,7 @@ src/cardlab is found with ``ast``, including those inside functions and under TY
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,7 +94,13 @@ def _edges_of(path: Path) -> list[Edge]:
 
 
 def all_edges() -> list[Edge]:
-    return [e for path in sorted(PACKAGE.rglob("*.py")) for e in _edges_of(path)]
+    """Every import edge of the package (parsed once per run: the tests here share it)."""
+    return list(_parsed_edges())
+
+
+@functools.cache
+def _parsed_edges() -> tuple[Edge, ...]:
+    return tuple(e for path in sorted(PACKAGE.rglob("*.py")) for e in _edges_of(path))
 
 
 def _unit(module: str) -> str:

@@ -391,3 +391,65 @@ def test_return_figure_draws_each_paying_outcome_at_its_contribution(job96):
     hand = hold_values("jacks-or-better-9-6", "Ah Kh Qh Jh Th")
     bars = holds_figure(hand, best=3).axes[0].patches
     assert [b.get_width() for b in bars][::-1] == pytest.approx([float(h.ev) for h in hand.holds[:3]])
+
+
+# --- folding by suit symmetry (issue 27) --------------------------------------------------------
+
+
+def _both_routes(game, deck=None, jokers=None, ties="steady"):
+    """The analysis folded by suit symmetry (one dealt hand of each suit orbit) and by the kernel
+    that solves every dealt hand (kept as the oracle)."""
+    from cardlab.poker import video
+
+    table = paytable(game)
+    assert video._suit_symmetric(video.video_deck(table, deck, jokers, None))  # the folded route is taken
+    folded = analyse(game, deck, jokers=jokers, ties=ties)
+    video._fold = False
+    try:
+        every = analyse(game, deck, jokers=jokers, ties=ties)
+    finally:
+        video._fold = True
+    return folded, every
+
+
+@pytest.mark.parametrize("game", ["jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings-or-better",
+                                  "double-double-bonus-9-6", "tens-or-better-6-5"])
+@pytest.mark.parametrize("deck, jokers", [("9-A", 0), ("T-A", 1), ("8-A", None), ("2-6", 0), ("2,3,4,9,T,Q", 1)])
+@pytest.mark.parametrize("ties", ["steady", "volatile"])
+def test_folded_route_equals_every_dealt_hand_on_small_decks(game, deck, jokers, ties):
+    # the same counts of every outcome (so the same exact return), the same total and the same
+    # number of tied deals, on decks of whole ranks with and without a joker, both tie rules
+    folded, every = _both_routes(game, parse_deck(deck.replace(",", "")), jokers, ties)
+    assert folded.counts == every.counts and folded.total == every.total
+    assert folded.tied_deals == every.tied_deals and folded.return_exact == every.return_exact
+
+
+@pytest.mark.parametrize("game", ["jacks-or-better-9-6", "jacks-or-better-8-5", "bonus-poker-8-5",
+                                  "double-bonus-10-7", "deuces-wild-full-pay", "joker-poker-kings-or-better"])
+def test_folded_route_equals_every_dealt_hand_on_the_full_deck(game):
+    # 52 cards (53 with the joker): 134,459 orbits solved instead of 2,598,960 dealt hands
+    folded, every = _both_routes(game, ties="volatile" if game.startswith("double") else "steady")
+    assert folded.counts == every.counts and folded.tied_deals == every.tied_deals
+
+
+def test_folding_needs_a_suit_symmetric_deck():
+    from cardlab.poker import video
+
+    table = paytable("jacks-or-better-9-6")
+    assert not video._suit_symmetric(video.video_deck(table, parse_deck(None, remove="As")))
+    assert not video._suit_symmetric(video.video_deck(table, parse_deck("9-A"), jokers=2))
+    # a deck with a card removed takes the unfolded kernel and still adds up
+    result = analyse("jacks-or-better-9-6", parse_deck("9-A", remove="9c"))
+    assert sum(result.counts) == result.total
+
+
+@pytest.mark.parametrize("deck, jokers", [("9-A", 0), ("8-A", 1), ("2-7", 0)])
+def test_folded_route_with_holds_tied_down_to_the_mask(deck, jokers):
+    # only flushes pay: many dealt hands have two holds of equal pay, volatility and size (the
+    # same number of cards of two suits), so the tie goes to the lower bit mask, which differs
+    # between the members of a suit orbit: the folded kernel then resolves each member itself
+    from cardlab.poker.video_paytable import parse_paytable
+
+    table = parse_paytable({"name": "flushes only", "outcome": [{"hand": "flush", "pays": 5}]})
+    folded, every = _both_routes(table, parse_deck(deck), jokers)
+    assert folded.counts == every.counts and folded.tied_deals == every.tied_deals > 0

@@ -44,6 +44,8 @@ __all__ = [
     "tricks_batch",
     "declarer_tricks",
     "lead_tricks",
+    "declarer_makes",
+    "lead_sets",
     "parse_strain",
     "deals_to_endplay",
     "read_pbn_games",
@@ -217,15 +219,16 @@ def _responsive(call: Callable[[], T]) -> T:
     return box[0]
 
 
-def _solve_boards(deals: list[Any], mode: Any) -> list[Any]:
+def _solve_boards(deals: list[Any], mode: Any, target: int | None = None) -> list[Any]:
     """endplay's ``solve_all_boards`` over ``deals`` (their ``first`` and ``trump`` set), in
-    calls DDS accepts; each call through :func:`_responsive`. Returns the solved boards."""
+    calls DDS accepts; each call through :func:`_responsive`. Returns the solved boards.
+    ``target`` (with ``SolveMode.TargetOne``/``TargetAll``): the tricks the side on lead needs."""
     from endplay.dds import solve_all_boards
 
     out: list[Any] = []
     for start in range(0, len(deals), _MAX_BOARDS):
         group = deals[start:start + _MAX_BOARDS]
-        solved = _responsive(lambda: solve_all_boards(group, mode))
+        solved = _responsive(lambda: solve_all_boards(group, mode, target))
         out.extend(solved[i] for i in range(len(solved)))
     return out
 
@@ -295,6 +298,77 @@ def lead_tricks(hands: np.ndarray, leader: int, strain: int) -> list[dict[int, i
     _set_play(deals, leader, strain)
     return [{_card_id(card): int(tricks) for card, tricks in solved}
             for solved in _solve_boards(deals, SolveMode.Default)]
+
+
+def _check_target(needed: int) -> int:
+    if isinstance(needed, bool) or not isinstance(needed, (int, np.integer)) or not 1 <= needed <= 13:
+        raise ContractError(f"the defence's target is 1..13 tricks, got {needed!r}")
+    return int(needed)
+
+
+def declarer_makes(hands: np.ndarray, plays: Sequence[tuple[int, int, int]]) -> np.ndarray:
+    """Whether each contract makes on each deal: DDS's target mode, one solve per deal and play.
+
+    A play is ``(declarer seat 0..3, strain index into STRAINS, tricks declarer needs 1..13)``.
+    The defence is on lead (declarer's left-hand opponent) and DDS only answers "can it take
+    ``14 - needed`` tricks" (endplay's ``solve_all_boards`` in ``TargetOne`` mode, 200 deals a
+    call), which takes far fewer nodes than finding the trick count (:func:`declarer_tricks`).
+
+    Returns
+    -------
+    ``(n, len(plays))`` bool array: True where declarer takes at least ``needed`` tricks.
+
+    >>> deal = np.array([[[4 * r + 3 for r in range(13)], [4 * r + 2 for r in range(13)],
+    ...                   [4 * r + 1 for r in range(13)], [4 * r for r in range(13)]]])
+    >>> declarer_makes(deal, [(0, 3, 13), (1, 3, 1), (0, 4, 1)]).tolist()  # N: spades, E: hearts
+    [[True, False, False]]
+    """
+    from endplay.dds.solve import SolveMode
+
+    arr = _check_hands(hands)
+    out = np.zeros((len(arr), len(plays)), dtype=bool)
+    checked = []
+    for play in plays:
+        declarer, strain, needed = play
+        if not (0 <= declarer < 4 and 0 <= strain < 5):
+            raise ContractError(f"a play is (declarer 0..3, strain 0..4, tricks), got {tuple(play)}")
+        checked.append((declarer, strain, _check_target(needed)))
+    if not len(arr):
+        return out
+    deals = deals_to_endplay(arr)
+    for k, (declarer, strain, needed) in enumerate(checked):
+        _set_play(deals, (declarer + 1) % 4, strain)
+        target = 14 - needed  # the defence's tricks that beat the contract
+        for i, solved in enumerate(_solve_boards(deals, SolveMode.TargetOne, target)):
+            # TargetOne yields one card scored `target` when it is reached, none (-1) when not
+            # (or 0 when the defence can take no trick at all)
+            out[i, k] = not any(int(tricks) >= target for _, tricks in solved)
+    return out
+
+
+def lead_sets(hands: np.ndarray, leader: int, strain: int, target: int) -> list[frozenset[int]]:
+    """For each deal, the cards ``leader`` can lead after which the defence still takes
+    ``target`` tricks (the opening leads that beat the contract), with ``strain`` trumps: DDS's
+    target mode (endplay's ``solve_all_boards`` in ``TargetAll`` mode, 200 deals a call), which
+    answers yes or no per card instead of counting tricks (:func:`lead_tricks`).
+
+    >>> deal = np.array([[[4 * r + 3 for r in range(13)], [4 * r + 2 for r in range(13)],
+    ...                   [4 * r + 1 for r in range(13)], [4 * r for r in range(13)]]])
+    >>> len(lead_sets(deal, 1, 4, 13)[0]), lead_sets(deal, 1, 3, 1)  # E's hearts run in NT; N ruffs in S
+    (13, [frozenset()])
+    """
+    from endplay.dds.solve import SolveMode
+
+    arr = _check_hands(hands)
+    if not (0 <= leader < 4 and 0 <= strain < 5):
+        raise ContractError(f"leader is 0..3 and strain 0..4, got {leader}, {strain}")
+    goal = _check_target(target)
+    if not len(arr):
+        return []
+    deals = deals_to_endplay(arr)
+    _set_play(deals, leader, strain)
+    return [frozenset(_card_id(card) for card, tricks in solved if int(tricks) >= goal)
+            for solved in _solve_boards(deals, SolveMode.TargetAll, goal)]
 
 
 def _card_id(card: Any) -> int:

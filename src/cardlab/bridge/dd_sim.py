@@ -6,7 +6,7 @@ leads from a known hand. Deals are generated and solved chunk by chunk through
 the engine's chunk runner: chunk ``i`` always uses the ``i``-th child seed, so
 the same seed gives the same answer whatever the number of workers.
 
->>> r = makes(["7S"], "N", trials=20, seed=1, fixed={"N": "AKQJT98765432..."}, chunk=10)
+>>> r = makes(["7S"], "N", trials=20, seed=1, fixed={"N": "AKQJT98765432..."}, chunk=10, tricks=True)
 >>> r.contracts[0].make_rate, r.contracts[0].tricks[13]
 (1.0, 20)
 >>> makes(["3NT"], "N", trials=5, seed=1, constraints={"N": parse_constraint("hcp=38+")})
@@ -25,7 +25,7 @@ import numpy as np
 
 from cardlab.results import JsonText
 from cardlab.board import SEATS, Seat, parse_seat
-from cardlab.bridge.dd import declarer_tricks, lead_tricks, parse_strain
+from cardlab.bridge.dd import declarer_makes, declarer_tricks, lead_sets, lead_tricks, parse_strain
 from cardlab.bridge.deals import Constraint, parse_constraint
 from cardlab.cards import RANKS, SUIT_ORDER, SUITS
 from cardlab.dealing import card_ids
@@ -148,29 +148,46 @@ def _check_n(n: int | None) -> int:
 
 @dataclass(frozen=True)
 class _MakesTask:
-    """One chunk: deal ``size`` constrained deals, solve each contract's declarer and strain only."""
+    """One chunk: deal ``size`` constrained deals, solve each contract's declarer and strain
+    only: its tricks (``tricks``), else only whether it makes (DDS's target mode)."""
 
     constraints: tuple[tuple[int, Constraint], ...]
     fixed: tuple[tuple[int, tuple[int, ...]], ...]
     plays: tuple[tuple[int, int], ...]  # (declarer seat, strain) per contract
+    needed: tuple[int, ...] = ()  # tricks each contract needs (level + 6)
+    tricks: bool = True
 
     def __call__(self, seed: np.random.SeedSequence, size: int) -> tuple[int, np.ndarray]:
         rng = np.random.default_rng(seed)
         hands, tried = constrained_hands(rng, size, self.constraints, self.fixed)
-        return tried, declarer_tricks(hands, self.plays)
+        if self.tricks:
+            return tried, declarer_tricks(hands, self.plays)
+        return tried, declarer_makes(hands, [(d, s, t) for (d, s), t in zip(self.plays, self.needed)])
 
 
 @dataclass(frozen=True)
 class ContractStats(JsonText):
-    """Double-dummy results of one contract over the deals."""
+    """Double-dummy results of one contract over the deals. ``tricks`` (deals with 0..13
+    tricks) is empty when only make or fail was solved (``makes(..., tricks=False)``): then the
+    trick figures and the expected score are not known."""
 
     contract: str
     declarer: str
     deals: int
-    tricks: tuple[int, ...]  # deals with 0..13 tricks
+    tricks: tuple[int, ...]  # deals with 0..13 tricks; () when not solved
     makes: int
     score_sum: float
     score_squares: float
+
+    @property
+    def has_tricks(self) -> bool:
+        """Whether the trick distribution was solved (not only make or fail)."""
+        return bool(self.tricks)
+
+    def _need_tricks(self) -> None:
+        if not self.has_tricks:
+            raise ContractError(f"only make or fail of {self.contract} was solved: ask for the tricks "
+                                "(makes(..., tricks=True), or --tricks)")
 
     @property
     def make_rate(self) -> float:
@@ -183,14 +200,17 @@ class ContractStats(JsonText):
 
     def tricks_interval(self, t: int) -> tuple[float, float]:
         """95% Wilson interval of the probability of exactly ``t`` tricks."""
+        self._need_tricks()
         return wilson(self.tricks[t], self.deals)
 
     def mean_tricks(self) -> float:
         """Mean number of tricks declarer takes."""
+        self._need_tricks()
         return sum(t * c for t, c in enumerate(self.tricks)) / self.deals
 
     def expected_score(self) -> tuple[float, float, float]:
         """Mean declarer-side score, with its 95% interval (normal approximation)."""
+        self._need_tricks()
         return _mean_interval(self.score_sum, self.score_squares, self.deals)
 
     def to_dict(self) -> dict[str, Any]:
@@ -198,6 +218,9 @@ class ContractStats(JsonText):
         if not self.deals:  # interrupted before the first batch: nothing to estimate
             return {"contract": self.contract, "declarer": self.declarer, "deals": 0}
         lo, hi = self.make_interval()
+        if not self.has_tricks:
+            return {"contract": self.contract, "declarer": self.declarer, "deals": self.deals,
+                    "make": {"probability": self.make_rate, "ci95": [lo, hi]}}
         mean, slo, shi = self.expected_score()
         return {
             "contract": self.contract, "declarer": self.declarer, "deals": self.deals,
@@ -264,20 +287,31 @@ class MakesResult(JsonText):
                 "comparison": self.comparison.to_dict() if self.comparison and self.deals else None}
 
     def to_csv(self) -> str:
-        """One row per contract and trick count: count, probability and its 95% interval."""
+        """One row per contract and trick count: count, probability and its 95% interval (only
+        make or fail solved: one row per contract, tricks ``9+`` = the contract's tricks or more)."""
         lines = ["contract,declarer,tricks,count,probability,ci95_low,ci95_high"]
         for c in self.contracts if self.deals else ():
+            if not c.has_tricks:
+                lo, hi = c.make_interval()
+                lines.append(f"{c.contract},{c.declarer},{_needed(c.contract)}+,{c.makes},{c.make_rate},{lo},{hi}")
             for t, k in enumerate(c.tricks):
                 lo, hi = c.tricks_interval(t)
                 lines.append(f"{c.contract},{c.declarer},{t},{k},{k / c.deals},{lo},{hi}")
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
-        """One row per contract and trick count (needs pandas)."""
+        """One row per contract and trick count (only make or fail solved: one row per contract,
+        tricks ``9+``) (needs pandas)."""
         import pandas as pd
 
-        return pd.DataFrame([{"contract": c.contract, "declarer": c.declarer, "tricks": t, "count": k}
-                             for c in self.contracts for t, k in enumerate(c.tricks)])
+        rows: list[dict[str, Any]] = []
+        for c in self.contracts:
+            rows.extend({"contract": c.contract, "declarer": c.declarer, "tricks": str(t), "count": k}
+                        for t, k in enumerate(c.tricks))
+            if not c.has_tricks:
+                rows.append({"contract": c.contract, "declarer": c.declarer, "tricks": f"{_needed(c.contract)}+",
+                             "count": c.makes})
+        return pd.DataFrame(rows, columns=["contract", "declarer", "tricks", "count"])
 
     def table(self) -> str:
         """The text ``bridge makes`` prints."""
@@ -285,6 +319,11 @@ class MakesResult(JsonText):
                f"declarer {'vulnerable' if self.vulnerable else 'not vulnerable'})"]
         for c in self.contracts if self.deals else ():
             lo, hi = c.make_interval()
+            if not c.has_tricks:
+                out.append(f"\n{c.contract} by {c.declarer}: makes {100 * c.make_rate:.1f}% "
+                           f"(95% interval {100 * lo:.1f}% – {100 * hi:.1f}%); make or fail only "
+                           "(--tricks: the trick distribution and the expected score)")
+                continue
             mean, slo, shi = c.expected_score()
             out.append(f"\n{c.contract} by {c.declarer}: makes {100 * c.make_rate:.1f}% "
                        f"(95% interval {100 * lo:.1f}% – {100 * hi:.1f}%), mean tricks {c.mean_tricks():.2f}, "
@@ -314,6 +353,11 @@ class MakesResult(JsonText):
         return f"<pre>{html.escape(self.table())}</pre>"
 
 
+def _needed(contract: str) -> int:
+    """Tricks a contract needs (``3NT``: 9)."""
+    return Contract.parse(contract).level + 6
+
+
 def _parse_contract(text: str) -> Contract:
     contract = Contract.parse(text)
     if contract.is_pass or contract.strain is None:
@@ -335,12 +379,17 @@ def makes(
     progress: bool = False,
     executor: Executor | str | None = None,
     n: int | None = None,
+    tricks: bool | None = None,
 ) -> MakesResult:
     """How one contract (or two, compared) fares double dummy over ``trials`` random deals
     (``n`` is its deprecated name).
 
     ``declarer`` is one seat for all contracts or one per contract; ``constraints``
     map seats to :func:`parse_constraint` specs; ``fixed`` seats hold given cards.
+    ``tricks``: solve declarer's tricks (the distribution, mean tricks and expected score)
+    rather than only whether the contract makes; the default (None) solves them when two
+    contracts are compared (the IMPs need the scores) and for one contract asks DDS only
+    "does it make" (its target mode: several times faster).
     Ctrl-C returns the deals solved so far, marked ``interrupted``.
     """
     n = _check_n(renamed_trials(trials, n, "n", "makes()"))
@@ -353,14 +402,22 @@ def makes(
         given = declarer if isinstance(declarer, (str, Seat)) else ",".join(str(d) for d in declarer)
         raise ContractError(f"give one declarer, or one per contract: {len(parsed)} contract(s) and "
                             f"declarers '{given}'")
+    if tricks is None:
+        tricks = len(parsed) == 2
+    elif not tricks and len(parsed) == 2:
+        raise ContractError("comparing two contracts needs their tricks (the scores): leave tricks on")
     cons, fix = _setup(constraints, fixed)
     plays = tuple((s.index, parse_strain(c.strain.value)) for s, c in zip(seats, parsed))  # type: ignore[union-attr]
-    task = _MakesTask(cons, fix, plays)
+    task = _MakesTask(cons, fix, plays, tuple(c.level + 6 for c in parsed), bool(tricks))
     root, reported = resolve_seed(seed)
     score_table = np.array([[declarer_score(c, t, vulnerable) for t in range(14)] for c in parsed], dtype=np.int64)
     def absorb(acc: dict[str, Any], part: tuple[int, np.ndarray]) -> dict[str, Any]:
-        chunk_tried, tricks = part
-        t = tricks.astype(np.int64)
+        chunk_tried, solved = part
+        acc["tried"] += chunk_tried
+        if solved.dtype == np.bool_:  # make or fail only
+            acc["made"] += solved.sum(axis=0)
+            return acc
+        t = solved.astype(np.int64)
         scores = np.stack([score_table[i, t[:, i]] for i in range(len(parsed))], axis=1)
         for i in range(len(parsed)):
             acc["hist"][i] += np.bincount(t[:, i], minlength=14)
@@ -373,20 +430,20 @@ def makes(
             acc["imp_sq"] += float((swing ** 2).sum())
             acc["wins"] += int((diff > 0).sum())
             acc["ties"] += int((diff == 0).sum())
-        acc["tried"] += chunk_tried
         return acc
 
     start: dict[str, Any] = {"hist": np.zeros((len(parsed), 14), dtype=np.int64), "sums": np.zeros(len(parsed)),
                              "squares": np.zeros(len(parsed)), "imp_sum": 0.0, "imp_sq": 0.0, "wins": 0,
-                             "ties": 0, "tried": 0}
+                             "ties": 0, "tried": 0, "made": np.zeros(len(parsed), dtype=np.int64)}
     run = reduce_chunks(task, n, root, absorb, start, chunk=chunk, workers=workers, executor=executor,
                         progress="solving deals" if progress else None, empty_ok=True)
     acc, done, interrupted = run.value, run.done, run.interrupted
     hist, sums, squares, tried = acc["hist"], acc["sums"], acc["squares"], acc["tried"]
     imp_sum, imp_sq, wins, ties = acc["imp_sum"], acc["imp_sq"], acc["wins"], acc["ties"]
     stats = tuple(
-        ContractStats(str(c), s.value, done, tuple(int(x) for x in hist[i]),
-                      int(hist[i, c.level + 6:].sum()), float(sums[i]), float(squares[i]))
+        ContractStats(str(c), s.value, done, tuple(int(x) for x in hist[i]) if tricks else (),
+                      int(hist[i, c.level + 6:].sum()) if tricks else int(acc["made"][i]),
+                      float(sums[i]), float(squares[i]))
         for i, (c, s) in enumerate(zip(parsed, seats)))
     comparison = (Comparison(f"{parsed[0]} {seats[0].value}", f"{parsed[1]} {seats[1].value}", done,
                              imp_sum, imp_sq, wins, ties) if len(parsed) == 2 else None)
@@ -428,13 +485,19 @@ class _LeadTask:
     strain: int
     groups: tuple[tuple[int, ...], ...]
     needed: int  # defence tricks that beat the contract
+    tricks: bool = True  # count the defence's tricks; False: only which leads set (target mode)
 
     def __call__(self, seed: np.random.SeedSequence, size: int) -> np.ndarray:
-        """``(groups, 3)`` sums: defence tricks, their squares, sets."""
+        """``(groups, 3)`` sums: defence tricks, their squares, sets (tricks 0 when not counted)."""
         rng = np.random.default_rng(seed)
         hands, _ = constrained_hands(rng, size, self.constraints, self.fixed)
         card_group = {c: g for g, group in enumerate(self.groups) for c in group}
         out = np.zeros((len(self.groups), 3), dtype=np.int64)
+        if not self.tricks:
+            for setting in lead_sets(hands, self.leader, self.strain, self.needed):
+                for g in {card_group[card] for card in setting}:
+                    out[g, 2] += 1
+            return out
         for by_card in lead_tricks(hands, self.leader, self.strain):
             best: dict[int, int] = {}
             for card, tricks in by_card.items():
@@ -446,16 +509,21 @@ class _LeadTask:
 
 @dataclass(frozen=True)
 class LeadStats(JsonText):
-    """One opening lead (a group of equal cards) over the deals."""
+    """One opening lead (a group of equal cards) over the deals. ``tricks_known`` is False when
+    only whether the lead sets the contract was solved (``leads(..., tricks=False)``)."""
 
     lead: str
     deals: int
     tricks_sum: int
     tricks_squares: int
     sets: int
+    tricks_known: bool = True
 
     def mean_tricks(self) -> tuple[float, float, float]:
         """Average defensive tricks after this lead, with a 95% interval."""
+        if not self.tricks_known:
+            raise ContractError(f"only whether {self.lead} sets the contract was solved: ask for the tricks "
+                                "(leads(..., tricks=True), or --tricks)")
         return _mean_interval(self.tricks_sum, self.tricks_squares, self.deals)
 
     @property
@@ -471,8 +539,10 @@ class LeadStats(JsonText):
         """``{lead, deals, defence_tricks: {mean, ci95}, set: {probability, ci95}}``."""
         if not self.deals:  # interrupted before the first batch
             return {"lead": self.lead, "deals": 0}
-        m, lo, hi = self.mean_tricks()
         slo, shi = self.set_interval()
+        if not self.tricks_known:
+            return {"lead": self.lead, "deals": self.deals, "set": {"probability": self.set_rate, "ci95": [slo, shi]}}
+        m, lo, hi = self.mean_tricks()
         return {"lead": self.lead, "deals": self.deals, "defence_tricks": {"mean": m, "ci95": [lo, hi]},
                 "set": {"probability": self.set_rate, "ci95": [slo, shi]}}
 
@@ -498,12 +568,13 @@ class LeadResult(JsonText):
                 "leads": [lead.to_dict() for lead in self.leads]}
 
     def to_csv(self) -> str:
-        """One row per lead: mean defence tricks and set rate, each with its 95% interval."""
+        """One row per lead: mean defence tricks and set rate, each with its 95% interval (the
+        tricks' cells empty when only the set rate was solved)."""
         lines = ["lead,deals,mean_tricks,tricks_ci95_low,tricks_ci95_high,set_rate,set_ci95_low,set_ci95_high"]
         for lead in self.leads if self.deals else ():
-            m, lo, hi = lead.mean_tricks()
             slo, shi = lead.set_interval()
-            lines.append(f"{lead.lead},{lead.deals},{m},{lo},{hi},{lead.set_rate},{slo},{shi}")
+            tricks = ",".join(map(str, lead.mean_tricks())) if lead.tricks_known else ",,"
+            lines.append(f"{lead.lead},{lead.deals},{tricks},{lead.set_rate},{slo},{shi}")
         return "\n".join(lines) + "\n"
 
     def to_pandas(self) -> Any:
@@ -517,10 +588,16 @@ class LeadResult(JsonText):
         out = [f"Opening leads against {self.contract} by {self.declarer}, {self.deals:,} deals (seed {self.seed})",
                "  lead       defence tricks (95% interval)     set rate (95% interval)"]
         for lead in self.leads if self.deals else ():
-            m, lo, hi = lead.mean_tricks()
             slo, shi = lead.set_interval()
-            out.append(f"  {lead.lead:<9} {m:6.2f} ({lo:5.2f} – {hi:5.2f})          "
+            if lead.tricks_known:
+                m, lo, hi = lead.mean_tricks()
+                tricks = f"{m:6.2f} ({lo:5.2f} – {hi:5.2f})"
+            else:
+                tricks = f"{'-':>6}{'':16}"
+            out.append(f"  {lead.lead:<9} {tricks}          "
                        f"{100 * lead.set_rate:5.1f}% ({100 * slo:.1f}% – {100 * shi:.1f}%)")
+        if self.leads and not self.leads[0].tricks_known:
+            out.append("  (set rates only, solved by DDS's target mode; --tricks: the defence's tricks too)")
         if self.interrupted:
             out.append(f"interrupted: {self.deals:,} of {self.requested:,} deals were solved")
         return "\n".join(out) + "\n"
@@ -547,12 +624,15 @@ def leads(
     progress: bool = False,
     executor: Executor | str | None = None,
     n: int | None = None,
+    tricks: bool = False,
 ) -> LeadResult:
     """Every opening lead from ``hand`` (held by declarer's left-hand opponent) against ``contract``.
 
     For each of ``trials`` deals (``n``: its deprecated name) dealt around the leader's hand under ``constraints``, DDS
     solves the position with each card led (``solve_all_boards``, 200 deals a call);
     cards in sequence are one lead. Ranked by set rate, then by defensive tricks.
+    By default DDS only answers which leads beat the contract (its target mode, several times
+    faster); ``tricks=True`` counts the defence's tricks after each lead too.
     """
     n = _check_n(renamed_trials(trials, n, "n", "leads()"))
     parsed = _parse_contract(contract)
@@ -565,13 +645,15 @@ def leads(
     cons, fix = _setup(constraints, all_fixed)
     groups = tuple(_lead_groups(dict(fix)[leader]))
     needed = 13 - (parsed.level + 6) + 1
-    task = _LeadTask(cons, fix, leader, parse_strain(parsed.strain.value), groups, needed)  # type: ignore[union-attr]
+    task = _LeadTask(cons, fix, leader, parse_strain(parsed.strain.value), groups, needed,  # type: ignore[union-attr]
+                     bool(tricks))
     root, reported = resolve_seed(seed)
     run = reduce_chunks(task, n, root, lambda total, part: total + part, np.zeros((len(groups), 3), dtype=np.int64),
                         chunk=chunk, workers=workers, executor=executor,
                         progress="solving leads" if progress else None, empty_ok=True)
     totals, done, interrupted = run.value, run.done, run.interrupted
-    stats = [LeadStats(_group_name(g), done, int(t[0]), int(t[1]), int(t[2])) for g, t in zip(groups, totals)]
+    stats = [LeadStats(_group_name(g), done, int(t[0]), int(t[1]), int(t[2]), bool(tricks))
+             for g, t in zip(groups, totals)]
     stats.sort(key=lambda s: (-s.sets, -s.tricks_sum))
     return LeadResult(str(parsed), seat.value, tuple(stats), reported, done, n, interrupted,
                       min(workers, available_cores()))

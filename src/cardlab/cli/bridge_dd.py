@@ -34,6 +34,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     mk.add_argument("--contract", action="append", required=True, help="3NT, 4S, 4HX ... (at most two)")
     mk.add_argument("--by", required=True, help="declarer N, E, S or W (or one per contract: N,S)")
     mk.add_argument("--vulnerable", action="store_true", help="declarer's side is vulnerable")
+    mk.add_argument("--tricks", action="store_true",
+                    help="solve declarer's tricks: the distribution, mean tricks and expected score "
+                         "(default for one contract: only whether it makes, DDS's faster target mode; "
+                         "two contracts compared always solve the tricks)")
     _simulation(mk)
     _output(mk, ("table", "csv", "json"))
     mk.set_defaults(func=_makes_command)
@@ -44,6 +48,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     ld.add_argument("--hand", required=True, help="the leader's 13 cards (PBN S.H.D.C or a card list)")
     ld.add_argument("--contract", required=True, help="the contract, e.g. 3NT")
     ld.add_argument("--by", required=True, help="declarer N, E, S or W; the leader is on declarer's left")
+    ld.add_argument("--tricks", action="store_true",
+                    help="count the defence's tricks after each lead too (default: only which leads "
+                         "set the contract, DDS's faster target mode)")
     _simulation(ld, default=500)
     _output(ld, ("table", "csv", "json"))
     ld.set_defaults(func=_lead_command)
@@ -91,7 +98,7 @@ def _makes_command(args: argparse.Namespace) -> int:
     by = args.by.split(",") if "," in args.by else args.by
     result = makes(args.contract, by, args.deals, constraints=cons, fixed=fixed, vulnerable=args.vulnerable,
                    seed=args.seed, workers=args.workers, progress=True,
-                   executor=executor_for(args))
+                   executor=executor_for(args), tricks=True if args.tricks else None)
     write_result(args, result)
     if args.format != "table":
         print(f"{result.deals:,} deals, seed {result.seed}", file=sys.stderr)
@@ -103,6 +110,6 @@ def _lead_command(args: argparse.Namespace) -> int:
 
     cons, fixed = seat_options(args)
     result = leads(args.hand, args.contract, args.by, args.deals, constraints=cons, fixed=fixed, seed=args.seed,
-                   workers=args.workers, progress=True, executor=executor_for(args))
+                   workers=args.workers, progress=True, executor=executor_for(args), tricks=args.tricks)
     write_result(args, result)
     return 130 if result.interrupted else 0

@@ -107,63 +107,103 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
+#: Characters of the text split at a time: about ten thousand lines, so the short strings
+#: of one block are all that exists at once (a million lines split whole took 400 MB).
+_BLOCK_CHARS = 1 << 18
+
+
+def _blocks(body: str, start: int) -> Iterator[str]:
+    """``body[start:]`` in blocks of whole lines (about :data:`_BLOCK_CHARS` characters each)."""
+    while start <= len(body):
+        end = body.find("\n", start + _BLOCK_CHARS)
+        end = len(body) if end < 0 else end
+        yield body[start:end]
+        start = end + 1
+
+
 def _read_columns(text: str, source: str | None) -> TravellerColumns | None:
     if '"' in text:
         return None
     body = text.replace("\r\n", "\n").lstrip("\ufeff").rstrip("\n")
-    header, _, rest = body.partition("\n")
-    if not rest or "\n\n" in rest or not header.strip():
+    cut = body.find("\n")
+    header = body[:cut] if cut >= 0 else body
+    if cut < 0 or cut + 1 >= len(body) or body.find("\n\n", cut + 1) >= 0 or not header.strip():
         return None
     try:
         names = _header(header.split(","), source, 1)
     except CardlabError:
         return None
     width = len(names)
-    fields = rest.replace("\n", ",").split(",")
-    count = rest.count("\n") + 1
-    if len(fields) != width * count:
-        return None
-    cols = {name: fields[i::width] for i, name in enumerate(names)}
-    del fields
-    lead: list[str | None] | None = None
-    if "lead" in cols and any(cols["lead"]):
-        lead = [x.strip() or None for x in cols["lead"]]
-    try:
-        board = np.fromiter(map(int, cols["board"]), dtype=np.int64, count=count)
-    except (ValueError, OverflowError):
-        return None  # the line-by-line reader says which line
+    index = {name: i for i, name in enumerate(names)}
+    # The text is split block by block; what a line keeps is small: its board (an int), its
+    # pair ids and vulnerability (one shared string per distinct value), its result key (an int).
+    shared: dict[str, str] = {}
+    distinct: dict[str, int] = {}
+    vul_texts: dict[str, str] = {}
+    ns: list[str] = []
+    ew: list[str] = []
+    lead_cells: list[str | None] = []
+    vul_cells: list[str] = []
+    boards: list[NDArray[np.int64]] = []
+    raws: list[NDArray[np.int32]] = []
+    for block in _blocks(body, cut + 1):
+        fields = block.replace("\n", ",").split(",")
+        lines = block.count("\n") + 1
+        if len(fields) != width * lines:
+            return None
+        cols = {name: fields[i::width] for name, i in index.items()}
+        del fields
+        try:
+            boards.append(np.fromiter(map(int, cols["board"]), dtype=np.int64, count=lines))
+        except (ValueError, OverflowError):
+            return None  # the line-by-line reader says which line
+        ns.extend(map(shared.setdefault, cols["ns"], cols["ns"]))
+        ew.extend(map(shared.setdefault, cols["ew"], cols["ew"]))
+        if "lead" in cols:
+            lead_cells.extend(x.strip() or None for x in cols["lead"])
+        if "vul" in cols:
+            vul_cells.extend(map(vul_texts.setdefault, cols["vul"], cols["vul"]))
+        empty = [""] * lines
+        # One text key per line for what decides its score (the vulnerability aside): distinct
+        # keys are few (contracts x declarers x tricks), each is checked once.
+        texts = map(",".join, zip(cols["contract"], cols["declarer"], cols.get("tricks", empty),
+                                  cols.get("result", empty), cols.get("score", empty)))
+        raws.append(np.fromiter((distinct.setdefault(key, len(distinct)) for key in texts), dtype=np.int32,
+                                count=lines))
+        del cols
+    board = np.concatenate(boards)
+    raw = np.concatenate(raws)
+    del boards, raws
+    count = int(board.size)
+    lead = lead_cells if any(x is not None for x in lead_cells) else None
     if board.min() < 1 or board.max() > MAX_BOARD:
         return None
-    ns, ew = cols["ns"], cols["ew"]
     for ids in (set(ns), set(ew)):
         if not all(_ID_RE.fullmatch(x) for x in ids) or any(x.upper() in PHANTOM_IDS
                                                             for x in ids):
             return None
-    empty = [""] * count
-    # One text key per line for what decides its score (the vulnerability aside): distinct
-    # keys are few (contracts x declarers x tricks), each is checked once.
-    texts = list(map(",".join, zip(cols["contract"], cols["declarer"],
-                                    cols.get("tricks", empty), cols.get("result", empty),
-                                    cols.get("score", empty))))
-    distinct: dict[str, Any] = dict.fromkeys(texts)
-    for number, key in enumerate(distinct):
-        distinct[key] = number
-    raw = np.fromiter(map(distinct.__getitem__, texts), dtype=np.int64, count=count)
-    del texts
     vuls = list(Vulnerability)
-    if "vul" in cols:
+    if "vul" in index:
         try:
-            by_text = {v: vuls.index(Vulnerability.parse(v)) for v in set(cols["vul"]) if v}
+            by_text = {v: vuls.index(Vulnerability.parse(v)) for v in vul_texts if v}
         except CardlabError:
             return None
-        if "" in set(cols["vul"]):
+        if "" in vul_texts:
             return None
-        vul = np.fromiter(map(by_text.__getitem__, cols["vul"]), dtype=np.int64, count=count)
+        vul = np.fromiter(map(by_text.__getitem__, vul_cells), dtype=np.int64, count=count)
+        del vul_cells
     else:
         cycle = np.array([vuls.index(v) for v in _CYCLE], dtype=np.int64)
         vul = cycle[(board - 1) % 16]
-    combined, kind_index = np.unique(raw * 4 + vul, return_inverse=True)
-    kind = kind_index.astype(np.int32).reshape(-1)
+    # the distinct (key, vulnerability) codes in increasing order, and each line's rank among
+    # them (np.unique's inverse, without sorting a million codes: the codes are few and small)
+    codes = raw * 4 + vul.astype(np.int32)
+    del raw, vul
+    present = np.zeros(4 * len(distinct), dtype=bool)
+    present[codes] = True
+    combined = np.flatnonzero(present)
+    kind = (np.cumsum(present, dtype=np.int32) - 1)[codes]
+    del codes
     keys = list(distinct)
     templates = []
     for code in combined.tolist():
@@ -280,13 +320,13 @@ class LazyBoards(Sequence[BoardResult]):
         return self._ns, self._ew
 
 
-def _repeats(keys: NDArray[np.int64]) -> bool:
+def _repeats(keys: NDArray[np.integer[Any]]) -> bool:
     """Whether a value occurs twice (a sort, not a hash: faster on big int arrays)."""
     ordered = np.sort(keys)
     return bool(np.any(ordered[1:] == ordered[:-1]))
 
 
-def _meet(a: NDArray[np.int64], b: NDArray[np.int64]) -> bool:
+def _meet(a: NDArray[np.integer[Any]], b: NDArray[np.integer[Any]]) -> bool:
     """Whether the two arrays share a value."""
     ordered = np.sort(a)
     at = np.minimum(np.searchsorted(ordered, b), ordered.size - 1)
@@ -309,8 +349,10 @@ def score_columns(
     units = Scale.parse(scale)
     vocab = {x: i for i, x in enumerate(dict.fromkeys([*dict.fromkeys(cols.ns),
                                                        *dict.fromkeys(cols.ew)]))}
-    ns_code = np.fromiter(map(vocab.__getitem__, cols.ns), dtype=np.int64, count=cols.size)
-    ew_code = np.fromiter(map(vocab.__getitem__, cols.ew), dtype=np.int64, count=cols.size)
+    # a million lines: every per-line array is held no longer than needed (int32 pair codes, the
+    # (board, pair) keys dropped once checked) so the whole run stays in a few hundred MB
+    ns_code = np.fromiter(map(vocab.__getitem__, cols.ns), dtype=np.int32, count=cols.size)
+    ew_code = np.fromiter(map(vocab.__getitem__, cols.ew), dtype=np.int32, count=cols.size)
     width = len(vocab)
     ns_key = cols.board * width + ns_code
     ew_key = cols.board * width + ew_code
@@ -327,11 +369,15 @@ def score_columns(
             twice = bool(np.any(ns_code == ew_code)) or _repeats(np.concatenate([ns_key, ew_key]))
         if twice:
             return None
+    del ns_key, ew_key
     adj_ns_t = np.array([t.score.ns if isinstance(t.score, AdjustedScore) else -1
                          for t in cols.templates], dtype=np.float64)
     adj_ew_t = np.array([t.score.ew if isinstance(t.score, AdjustedScore) else -1
                          for t in cols.templates], dtype=np.float64)
-    adj_ns, adj_ew = adj_ns_t[cols.kind], adj_ew_t[cols.kind]
+    if (adj_ns_t >= 0).any():
+        adj_ns, adj_ew = adj_ns_t[cols.kind], adj_ew_t[cols.kind]
+    else:  # no adjusted score: no per-line copies of "none"
+        adj_ns = adj_ew = np.broadcast_to(np.float64(-1), (cols.size,))
     adjusted = adj_ns >= 0
     real = ~adjusted
     boards, scores = cols.board, cols.score

@@ -76,6 +76,7 @@ def load_results(path_or_bytes: str | os.PathLike[str] | bytes, source: str | No
     if kind == "usebio":
         return read_usebio(_xml_bytes(data, name), name)
     text = decode_text(data, name)
+    del data  # a big CSV file's bytes are not needed beside its text while it is read
     if kind == "pbn":
         return read_pbn(text, name)
     columns = read_csv_columns(text, name)

@@ -313,6 +313,8 @@ def line_points(how: Method, units: Scale, boards: np.ndarray, scores: np.ndarra
     ew_pts = np.zeros(len(boards))
     datum_of: dict[int, int] = {}
     top: int | None = None
+    if real.all():  # every line real (the usual file): views, not copies of a million lines
+        real = slice(None)  # type: ignore[assignment]
     if how is Method.MP:
         top = units.per_win * (most - 1)
         if top == 0:
