@@ -58,7 +58,7 @@ def test_poker_categories_use_a_log_axis() -> None:
     d = exact(Draw(Deck.standard(), 5), PokerCategory())
     (ax,) = distribution_figure(d).axes
     assert ax.get_yscale() == "log"
-    assert [t.get_text() for t in ax.get_xticklabels()][0] == "high_card"
+    assert [t.get_text() for t in ax.get_xticklabels()][0] == "High card"
     # Royal flush: 4 of 2,598,960 five-card hands.
     assert ax.patches[-1].get_height() == pytest.approx(4 / 2_598_960)
 

@@ -518,6 +518,18 @@ class GameComparison(JsonText):
 
         return pd.DataFrame(self.to_dict()["hands"])
 
+    def to_csv(self) -> str:
+        """CSV text, one row per hand (the fields of :meth:`to_dict`'s ``hands``)."""
+        import csv
+        import io
+
+        rows = self.to_dict()["hands"]
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return out.getvalue()
+
     def _repr_html_(self) -> str:
         import html
 
