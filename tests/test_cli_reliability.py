@@ -17,11 +17,24 @@ def _start(*argv: str) -> subprocess.Popen[str]:
                             stderr=subprocess.PIPE, text=True)
 
 
-def _wait_for_progress(proc: subprocess.Popen[str], seconds: float = 20.0) -> None:
-    """Give the simulation time to start its workers and finish a first chunk."""
+def _wait_for_progress(proc: subprocess.Popen[str], seconds: float = 120.0) -> None:
+    """Until the simulation reports its pace on stderr (its first chunk is done), however loaded
+    the machine is: a fixed sleep was too short under load, and nothing had been simulated yet."""
+    assert proc.stderr is not None
+    fd = proc.stderr.fileno()
+    os.set_blocking(fd, False)
+    seen = b""
     deadline = time.monotonic() + seconds
-    time.sleep(3.0)
-    assert proc.poll() is None and time.monotonic() < deadline
+    try:
+        while b"simulating" not in seen:
+            assert proc.poll() is None and time.monotonic() < deadline, seen
+            try:
+                seen += os.read(fd, 65536)
+            except BlockingIOError:
+                time.sleep(0.05)
+    finally:
+        os.set_blocking(fd, True)
+    assert b"Traceback" not in seen
 
 
 @pytest.mark.parametrize("trials", ["1000000000", "1e20"])
@@ -35,7 +48,7 @@ def test_ctrl_c_with_two_workers_exits_130_within_a_second(trials: str) -> None:
     assert proc.returncode == 130
     assert "interrupted:" in out and "Traceback" not in err
     # a second Ctrl-C while the first is handled gives no traceback either
-    proc = _start("poker", "odds", "--simulate", "1000000000", "--seed", "1", "--workers", "2")
+    proc = _start("poker", "odds", "--cards", "7", "--simulate", "1000000000", "--seed", "1", "--workers", "2")
     _wait_for_progress(proc)
     proc.send_signal(signal.SIGINT)
     time.sleep(0.05)
