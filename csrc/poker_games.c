@@ -331,7 +331,7 @@ static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
     }
     Py_BEGIN_ALLOW_THREADS
     int n = (int)deck.len, pos[7];
-    uint8_t hand[7];
+    uint8_t hand[7] = {0};
     int64_t tally[16] = {0};
     for (int i = 0; i < k; i++)
         pos[i] = i;

@@ -139,14 +139,17 @@ static PyObject *poker_simulate(PyObject *Py_UNUSED(self), PyObject *args)
     const cl_poker_tables *t = cl_poker_tables_of(capsule);
     if (t == NULL)
         goto done;
-    int repeats = 0;
+    int repeats = 0, bad_card = 0;
     if (cards.len <= 4096) {
         uint8_t seen[256] = {0};
-        for (Py_ssize_t i = 0; i < cards.len; i++)
-            repeats |= seen[((const uint8_t *)cards.buf)[i]]++;
+        for (Py_ssize_t i = 0; i < cards.len; i++) {
+            const uint8_t card = ((const uint8_t *)cards.buf)[i];
+            repeats |= seen[card]++;
+            bad_card |= card >= CL_CARDS;
+        }
     }
     if (k < 5 || k > 7 || cards.len < k || cards.len > 4096 || seed.len != 32 || counts.len != 128
-        || n < 0 || (repeats && spill.len < n * k)) {
+        || n < 0 || bad_card || (repeats && spill.len < n * k)) {
         PyErr_SetString(PyExc_ValueError, "poker_simulate: bad arguments");
         goto done;
     }

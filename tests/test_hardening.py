@@ -137,7 +137,7 @@ def test_video_kernels_refuse_outcome_indexes_past_the_pay_table() -> None:
     outcomes = np.full(math.comb(10, 5), 9, dtype=np.uint8)
     with pytest.raises(ValueError, match="past the pay table"):
         _core.video_analyse(10, outcomes, np.zeros(2, dtype=np.int64), np.ones(6, dtype=np.int64),
-                            np.zeros(2, dtype=np.int64), np.zeros(math.comb(10, 5), dtype=np.uint8), False)
+                            np.zeros(2, dtype=np.int64), np.zeros(math.comb(10, 5), dtype=np.uint8), False, b"")
     with pytest.raises(ValueError, match="dealt positions"):
         _core.video_hand(10, np.zeros(math.comb(10, 5), dtype=np.uint8), 2, bytes([0, 1, 2, 3, 200]),
                          np.zeros(64, dtype=np.int64))
