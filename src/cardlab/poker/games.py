@@ -586,7 +586,7 @@ def completion_odds(hand: str, game: str | GameRules = "razz", dead: str = "") -
     (``dead``: cards seen out of play). Counted over rank multisets weighted by their suit choices.
 
     >>> t = completion_odds("A23")
-    >>> round(t.exact.probability("5_high"), 4)
+    >>> round(float(t.exact.probability("5_high")), 4)
     0.0715
     """
     g = game_rules(game)
