@@ -26,8 +26,6 @@ KeyError: 'coin has no value 3'
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -35,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.results import JsonText
+from cardlab.results import JsonText, csv_rows
 from cardlab.intervals import Interval, wilson
 from cardlab.textformat import Key
 
@@ -165,14 +163,10 @@ class Distribution(JsonText):
 
     def to_csv(self, value_key: str = "value", cumulative: bool = True) -> str:
         """CSV text with a header row."""
-        out = io.StringIO()
         rows = self.rows(value_key, cumulative)
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else [value_key], lineterminator="\n")
-        writer.writeheader()
         for row in rows:
             row[value_key] = format_value(row[value_key])
-            writer.writerow(row)
-        return out.getvalue()
+        return csv_rows(rows, [value_key])
 
     def table(self, title: str | None = None) -> str:
         """The aligned text table the command line prints (see :mod:`cardlab.report.table`)."""

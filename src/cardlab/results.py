@@ -18,10 +18,26 @@ Changed in this release: ``to_json()`` used to return the dict that ``to_dict()`
 
 from __future__ import annotations
 
+import csv
+import io
 import json
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-__all__ = ["JsonText"]
+__all__ = ["JsonText", "csv_rows"]
+
+
+def csv_rows(rows: Sequence[Mapping[str, Any]], empty: Sequence[str] = ()) -> str:
+    """CSV text of ``rows`` (dicts sharing their keys, which make the header; ``empty`` is the
+    header when there is no row), with ``\\n`` line ends.
+
+    >>> csv_rows([{"hand": "AsKs", "wins": True}])
+    'hand,wins\\nAsKs,True\\n'
+    """
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else list(empty), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
 
 
 class JsonText:

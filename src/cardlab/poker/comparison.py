@@ -13,15 +13,13 @@ cardlab.errors.HandError: compare needs at least two hands
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
 
-from cardlab.results import JsonText
+from cardlab.results import JsonText, csv_rows
 from cardlab.cards import RANKS, format_cards
 from cardlab.errors import HandError
 from cardlab.poker.evaluator import parse_hand, strengths
@@ -186,12 +184,7 @@ class Comparison(JsonText):
 
     def to_csv(self) -> str:
         """CSV text: one row per hand (see :meth:`rows`)."""
-        out = io.StringIO()
-        rows = self.rows()
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        return out.getvalue()
+        return csv_rows(self.rows())
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame of :meth:`rows` (needs pandas)."""

@@ -38,6 +38,7 @@ from cardlab.cards import RANKS, format_cards, parse_card_ids
 from cardlab.distribution import Distribution, Simulation
 from cardlab.engine import Executor, SeedLike, available_cores, kernel_state, reduce_chunks, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, TooLargeError
+from cardlab.results import csv_rows
 from cardlab.intervals import Z95
 from cardlab.poker.equity import UNIT
 from cardlab.poker.equity_result import EquityResult, PlayerEquity
@@ -520,15 +521,7 @@ class GameComparison(JsonText):
 
     def to_csv(self) -> str:
         """CSV text, one row per hand (the fields of :meth:`to_dict`'s ``hands``)."""
-        import csv
-        import io
-
-        rows = self.to_dict()["hands"]
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        return out.getvalue()
+        return csv_rows(self.to_dict()["hands"])
 
     def _repr_html_(self) -> str:
         import html
