@@ -6,8 +6,9 @@
   compiled evaluator; the counts must be equal, on the processor's own instructions and on the
   portable path (CARDLAB_PORTABLE=1).
 * The draw by number: the table of every hand's category equals the evaluator over
-  itertools.combinations, its counts are the published 5-card ones, and the draws are Lemire's
-  on 32-bit halves as the oracle makes them.
+  itertools.combinations, its counts are the published 5-card ones, and the draws are the
+  batched draw of three hand numbers per generator word (two for a table past 2,642,245 hands)
+  as the oracle makes them.
 """
 
 from __future__ import annotations
@@ -121,17 +122,37 @@ def test_category_table_is_the_evaluator_over_every_subset() -> None:
     assert np.bincount(full).tolist() == [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4]
 
 
-def test_draws_by_number_are_the_oracles() -> None:
+def oracle_by_number(table: np.ndarray, n: int, state: bytes) -> list[int]:
+    """Counts of n hands drawn by number: three numbers per generator word while the cube of the
+    table's size is below 2^64, else two; the last word's unused numbers are dropped."""
+    rng = Xoshiro(state)
+    batch = 3 if len(table) ** 3 < 1 << 64 else 2
+    picks: list[int] = []
+    while len(picks) < n:
+        picks += rng.batch([len(table)] * batch)
+    return np.bincount([int(table[p]) for p in picks[:n]], minlength=16).tolist()
+
+
+@pytest.mark.parametrize("n", [20_003, 20_001, 1, 0])
+def test_draws_by_number_are_the_oracles(n: int) -> None:
     table = hand_categories(STANDARD, bytes(range(52)), 5)
     state = engine.kernel_state(np.random.SeedSequence(5))
-    n = 20_003  # not a multiple of the kernel's four tallies
-    rng = Xoshiro(state)
-    expected = np.bincount([int(table[rng.below_half(len(table))]) for _ in range(n)], minlength=16)
     counts = np.zeros(16, dtype=np.int64)
     _core.poker_simulate_table(table, n, state, counts)
-    assert counts.tolist() == expected.tolist()
+    assert counts.tolist() == oracle_by_number(table, n, state)
     with pytest.raises(ValueError):
         _core.poker_simulate_table(np.full(10, 200, dtype=np.uint8), 100, state, counts)
+
+
+def test_draws_by_number_from_a_bigger_table_are_two_to_a_word() -> None:
+    size = 2_642_246  # the least size whose cube passes 2^64
+    assert size ** 3 >= 1 << 64 > (size - 1) ** 3
+    table = (np.arange(size) % 11).astype(np.uint8)
+    state = engine.kernel_state(np.random.SeedSequence(6))
+    for n in (2001, 2000):
+        counts = np.zeros(16, dtype=np.int64)
+        _core.poker_simulate_table(table, n, state, counts)
+        assert counts.tolist() == oracle_by_number(table, n, state)
 
 
 def test_the_simulation_draws_by_number_when_the_hand_space_is_small(monkeypatch) -> None:

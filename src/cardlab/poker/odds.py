@@ -135,6 +135,10 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, trials: int
 SIMULATION_CHUNK = 250_000
 """Hands per chunk: a few milliseconds in the kernel, so Ctrl-C stops a run at once."""
 
+TABLE_CHUNK = 1_000_000
+"""Hands per chunk when they are drawn by number from a table (a few nanoseconds each): the same
+few milliseconds a chunk, and fewer chunks to seed."""
+
 HAND_TABLE_MAX = 1 << 22
 """Most hands a deck of distinct cards may have for a simulation to draw them by number from a table
 of every hand's category (:func:`hand_categories`: five cards of 52 are 2,598,960 bytes)."""
@@ -194,11 +198,12 @@ class _CategoryTask:
 
 
 def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: int = 1, *, seed: SeedLike = None,
-                        workers: int = 1, chunk: int = SIMULATION_CHUNK, progress: bool = False,
+                        workers: int = 1, chunk: int | None = None, progress: bool = False,
                         executor: Executor | str | None = None) -> Distribution:
     """The category of ``trials`` random hands of ``dealing``, seeded per chunk through
     :func:`cardlab.engine.reduce_chunks` (the same seed gives the same table for any number of
-    ``workers``; Ctrl-C returns the chunks done, marked interrupted).
+    ``workers``; Ctrl-C returns the chunks done, marked interrupted). ``chunk`` hands per chunk:
+    by default :data:`TABLE_CHUNK` when the hands are drawn by number, else :data:`SIMULATION_CHUNK`.
 
     >>> from cardlab.dealing import Deck
     >>> d = simulate_categories(Draw(Deck.standard(), 5), trials=100_000, seed=1)
@@ -219,6 +224,8 @@ def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: 
     if cards and len(set(cards)) == len(cards) and comb(len(cards), dealing.k) <= min(HAND_TABLE_MAX, 4 * int(trials)):
         table = hand_categories(rules, cards, dealing.k)  # worth it: a hand space at most four times the trials
     task = _CategoryTask(dealing, rules, cards, table)
+    if chunk is None:
+        chunk = SIMULATION_CHUNK if table is None else TABLE_CHUNK
     run = engine.reduce_chunks(task, int(trials), root, lambda total, part: total + part,
                                np.zeros(len(rules.order), dtype=np.int64), chunk=chunk, workers=workers,
                                executor=executor, progress="simulating category" if progress else None)
@@ -322,6 +329,14 @@ def _tally(totals: list[int], positions: np.ndarray, weights: np.ndarray, sign: 
 
 
 def _draw_counts(deck_counts: tuple[int, ...], k: int, rules: Rules) -> list[int]:
+    return list(_draw_counts_of(tuple(int(c) for c in deck_counts), k, rules))
+
+
+@lru_cache(maxsize=64)
+def _draw_counts_of(deck_counts: tuple[int, ...], k: int, rules: Rules) -> tuple[int, ...]:
+    """The exact counts of :func:`_draw_counts`, kept per deck, hand size and rules (a pure
+    function of them: a repeated question, such as a simulation beside the exact table run
+    again with another seed, is not counted again)."""
     n = np.array(deck_counts, dtype=np.int64).reshape(13, 4)  # [rank, suit]
     totals = [0] * len(Category)
     plain = _plain_table(rules, k)
@@ -355,7 +370,7 @@ def _draw_counts(deck_counts: tuple[int, ...], k: int, rules: Rules) -> list[int
             after = np.maximum(before, with_flush)
             _tally(totals, before >> CATEGORY_SHIFT, weight, sign=-1)
             _tally(totals, after >> CATEGORY_SHIFT, weight)
-    return totals
+    return tuple(totals)
 
 
 def _reel_counts(reels: Reels, rules: Rules) -> list[int]:
