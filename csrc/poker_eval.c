@@ -239,15 +239,18 @@ static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_s
     return eval_rows_plain(t, hands, n, k, out, cats, check);
 }
 
-/* poker_evaluate(tables, hands, k, strengths, categories, check) -> rows holding a card twice
+/* poker_evaluate(tables, hands, k, strengths, categories, check[, cursor, block]) -> rows holding a card twice
  *   hands: n * k uint8 card ids 0..51 (trusted: the wrapper checks them); strengths: n uint32
- *   (written); categories: n uint8 (written) or None. */
+ *   (written); categories: n uint8 (written) or None.  With cursor (one int64, shared by the
+ *   threads that evaluate the same arrays) the rows are taken `block` at a time from the cursor
+ *   until none are left: a thread that runs faster (its core less loaded) takes more blocks. */
 static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *cats_obj;
-    Py_buffer hands, out, cats = {0};
+    PyObject *capsule, *cats_obj, *cursor_obj = Py_None;
+    Py_buffer hands, out, cats = {0}, cursor = {0};
     int k, check;
-    if (!PyArg_ParseTuple(args, "Oy*iw*Op", &capsule, &hands, &k, &out, &cats_obj, &check))
+    Py_ssize_t block = 0;
+    if (!PyArg_ParseTuple(args, "Oy*iw*Op|On", &capsule, &hands, &k, &out, &cats_obj, &check, &cursor_obj, &block))
         return NULL;
     PyObject *result = NULL;
     const cl_poker_tables *t = cl_poker_tables_of(capsule);
@@ -255,15 +258,37 @@ static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
         goto done;
     if (cats_obj != Py_None && PyObject_GetBuffer(cats_obj, &cats, PyBUF_WRITABLE) < 0)
         goto done;
+    if (cursor_obj != Py_None && PyObject_GetBuffer(cursor_obj, &cursor, PyBUF_WRITABLE) < 0)
+        goto done;
     Py_ssize_t n = k > 0 ? hands.len / k : 0;
-    if (k < 5 || k > 7 || hands.len != n * k || out.len != n * 4 || (cats.buf && cats.len != n)) {
+    if (k < 5 || k > 7 || hands.len != n * k || out.len != n * 4 || (cats.buf && cats.len != n)
+        || (cursor.buf && (cursor.len != 8 || ((uintptr_t)cursor.buf & 7) || block < 1))) {
         PyErr_SetString(PyExc_ValueError, "poker_evaluate: buffers of the wrong size");
         goto done;
     }
-    Py_ssize_t repeats;
+    Py_ssize_t repeats = 0;
     const int native = cl_native();
+    const uint8_t *h = hands.buf;
+    uint32_t *o = out.buf;
+    uint8_t *c = cats.buf;
+    if (block > n)
+        block = n > 0 ? n : 1;
     Py_BEGIN_ALLOW_THREADS
-    repeats = eval_rows(t, hands.buf, n, k, out.buf, cats.buf, check, native);
+    if (!cursor.buf) {
+        repeats = eval_rows(t, h, n, k, o, c, check, native);
+    } else {
+        for (;;) {
+            const int64_t start = cl_atomic_fetch_add64(cursor.buf, (int64_t)block);
+            if (start < 0 || start >= (int64_t)n)  /* done (or a cursor not started at 0) */
+                break;
+            const Py_ssize_t rows = (Py_ssize_t)start + block <= n ? block : n - (Py_ssize_t)start;
+            const Py_ssize_t got = eval_rows(t, h + start * k, rows, k, o + start, c ? c + start : NULL, check, native);
+            if (got < 0 || repeats < 0)
+                repeats = -1;
+            else
+                repeats += got;
+        }
+    }
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(repeats);
 done:
@@ -271,6 +296,8 @@ done:
     PyBuffer_Release(&out);
     if (cats.buf)
         PyBuffer_Release(&cats);
+    if (cursor.buf)
+        PyBuffer_Release(&cursor);
     return result;
 }
 
@@ -326,6 +353,6 @@ PyMethodDef cl_poker_eval_methods[] = {
     {"poker_tables", poker_tables, METH_VARARGS,
      "poker_tables(counts, values, flush, categories) -> the evaluator's tables (a capsule)."},
     {"poker_evaluate", poker_evaluate, METH_VARARGS,
-     "poker_evaluate(tables, hands, k, strengths, categories, check) -> rows holding a card twice."},
+     "poker_evaluate(tables, hands, k, strengths, categories, check[, cursor, block]) -> rows holding a card twice."},
     {NULL, NULL, 0, NULL},
 };

@@ -257,6 +257,26 @@ static inline uint64_t cl_mul64_wide(uint64_t a, uint64_t b, uint64_t *lo)
 #endif
 }
 
+/* A shared counter that threads advance together (a work queue's cursor): adds v to *p and
+ * returns the value before, atomically (relaxed order: the counter hands out disjoint ranges and
+ * orders nothing else).  GCC/Clang builtins, MSVC's interlocked add, or C11 <stdatomic.h>. */
+#if defined(CL_GNU)
+static inline int64_t cl_atomic_fetch_add64(int64_t *p, int64_t v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+#elif defined(CL_MSVC)
+static inline int64_t cl_atomic_fetch_add64(int64_t *p, int64_t v)
+{
+    return _InterlockedExchangeAdd64((volatile __int64 *)p, v);
+}
+#elif !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+static inline int64_t cl_atomic_fetch_add64(int64_t *p, int64_t v)
+{
+    return atomic_fetch_add_explicit((_Atomic int64_t *)p, v, memory_order_relaxed);
+}
+#else
+#error "cardlab's core needs an atomic add (GCC/Clang builtins, MSVC intrinsics or C11 atomics)"
+#endif
+
 /* Runtime dispatch to the processor's wider instructions.  On x86-64 with GCC or Clang a kernel
  * may be compiled a second time with CL_TARGET_NATIVE (AVX2, BMI1/2, POPCNT, LZCNT) beside its
  * plain version; cl_native() says, at each call (before the kernel releases the interpreter

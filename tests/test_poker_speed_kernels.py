@@ -223,3 +223,53 @@ def test_evaluator_threads_and_out_buffer_give_the_same_strengths() -> None:
                   np.zeros(2 * len(hands), dtype=np.uint32)[::2], [0] * len(hands)):
         with pytest.raises(HandError, match="out must be"):
             strengths(hands, out=wrong)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("portable", ["", "1"])
+def test_threads_sharing_a_cursor_value_every_row_once(monkeypatch, portable: str) -> None:
+    """The kernel's work queue: three threads take blocks from one cursor (the wrapper caps
+    workers at the cores, so the kernel is called here directly); every row is valued once, as
+    one call values it, with the rows that hold a card twice counted and a bad card reported."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    monkeypatch.setenv("CARDLAB_PORTABLE", portable)
+    rng = np.random.default_rng(2727)
+    hands = np.concatenate([Draw(Deck.standard(), 7).sample(rng, 100_003),
+                            rng.integers(0, 52, size=(3_001, 7)).astype(np.uint8)])
+    hands = np.ascontiguousarray(rng.permutation(hands))
+    n = len(hands)
+    want, want_cats = np.zeros(n, np.uint32), np.zeros(n, np.uint8)
+    twice = _core.poker_evaluate(tables(), hands, 7, want, want_cats, True)
+    assert twice > 0
+    for block in (1, 4093, n, 10 * n):
+        cursor = np.zeros(1, dtype=np.int64)
+        got, got_cats = np.zeros(n, np.uint32), np.zeros(n, np.uint8)
+        with ThreadPoolExecutor(3) as pool:
+            parts = list(pool.map(lambda _: _core.poker_evaluate(tables(), hands, 7, got, got_cats, True, cursor,
+                                                                 block), range(3)))
+        assert sum(parts) == twice and min(parts) >= 0
+        assert np.array_equal(got, want) and np.array_equal(got_cats, want_cats)
+        assert cursor[0] >= n
+    bad = hands.copy()
+    bad[n // 2, 3] = 60
+    cursor = np.zeros(1, dtype=np.int64)
+    with ThreadPoolExecutor(3) as pool:
+        parts = list(pool.map(lambda _: _core.poker_evaluate(tables(), bad, 7, got, None, True, cursor, 4096),
+                              range(3)))
+    assert min(parts) == -1
+    for wrong_cursor, block in ((np.zeros(2, np.int64), 10), (np.zeros(1, np.int64), 0), (np.zeros(1, np.int32), 5)):
+        with pytest.raises(ValueError):
+            _core.poker_evaluate(tables(), hands, 7, got, None, True, wrong_cursor, block)
+    late = np.full(1, n + 1, dtype=np.int64)  # a cursor past the end, or before the start: nothing is read
+    early = np.full(1, -5, dtype=np.int64)
+    for cursor in (late, early):
+        assert _core.poker_evaluate(tables(), hands, 7, got, None, True, cursor, 10) == 0
+
+
+def test_evaluate_on_threads_gives_the_categories_of_one() -> None:
+    from cardlab.poker.evaluator import evaluate
+
+    hands = Draw(Deck.standard(), 5).sample(np.random.default_rng(8), 300_001)
+    cats, values = evaluate(hands)
+    cats2, values2 = evaluate(hands, workers=2)
+    assert np.array_equal(cats, cats2) and np.array_equal(values, values2)
