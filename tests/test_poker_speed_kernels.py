@@ -190,7 +190,7 @@ def test_evaluator_paths_agree_on_every_five_card_hand(monkeypatch) -> None:
                                                              624, 36, 4]
 
 
-@pytest.mark.parametrize("k", [6, 7])
+@pytest.mark.parametrize("k", [5, 6, 7])
 def test_evaluator_paths_agree_with_the_numpy_oracle(monkeypatch, k: int) -> None:
     import numpy_evaluator
 
