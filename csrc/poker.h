@@ -38,7 +38,8 @@ typedef struct {
     uint32_t size;
     /* the same index over the multisets of exactly five ranks (6,175 strengths, 24 KB, instead
      * of five-card entries spread over the whole table): low5 numbers a low code among those
-     * with its own number of cards, high5 starts a block of the low codes that make it five */
+     * with its own number of cards, high5 starts a block of the low codes that make it five
+     * (poker_eval.c, build_exact_index) */
     uint16_t *low5;
     uint32_t *high5;
     uint32_t *table5;
@@ -59,15 +60,17 @@ static inline uint32_t cl_poker_value(const cl_poker_tables *t, uint64_t key, ui
     return t->table[cl_poker_index(t, key)];
 }
 
-/* The strength of five cards (cl_poker_value over the five-card tables). */
-static inline uint32_t cl_poker_value5(const cl_poker_tables *t, uint64_t key, uint64_t mask)
+/* The strength of a hand of exactly the cards of an exact-size index (low5, high5, table5):
+ * cl_poker_value over that index. */
+static inline uint32_t cl_poker_exact(const cl_poker_tables *t, const uint16_t *low, const uint32_t *high,
+                                      const uint32_t *table, uint64_t key, uint64_t mask)
 {
     uint64_t flush = key & CL_FLUSH_BITS;
     if (CL_UNLIKELY(flush != 0)) {
         int suit = (cl_ctz64(flush) - 35) >> 2;
         return t->flush[(mask >> (CL_SUIT_LANE * suit)) & CL_SUIT_MASK];
     }
-    return t->table5[t->low5[key & ((1u << CL_LOW_BITS) - 1)] + t->high5[(key >> CL_LOW_BITS) & 0x3fff]];
+    return table[low[key & ((1u << CL_LOW_BITS) - 1)] + high[(key >> CL_LOW_BITS) & 0x3fff]];
 }
 
 /* Every k-card subset of n distinct cards (k <= 7), in lexicographic order of their places, the

@@ -121,47 +121,46 @@ static int code_cards(uint32_t code)
     return sum;
 }
 
-/* The five-card index: low5[code] numbers a low code among the low codes with as many cards
- * (at most five; 0 for the others), high5[code] starts the block, for a high code of h <= 5
- * cards, of the low codes of 5 - h cards; table5 holds the strengths of the rows of five ranks,
- * padded past the last block by the most low codes of one size, so that a hand holding a card
- * twice (whose digits may carry) still reads in bounds.  Returns 0, or 1 (no memory). */
-static int build_index5(cl_poker_tables *t, const uint8_t *counts, const uint32_t *values, Py_ssize_t n)
+/* The index over the multisets of exactly `cards` ranks (five; seven measured no faster): low[code] numbers a low
+ * code among the low codes with as many cards (at most `cards`; 0 for the others), high[code]
+ * starts the block, for a high code of h <= `cards` cards, of the low codes of `cards` - h
+ * cards; table holds the strengths of the rows of that many ranks, padded past the last block
+ * by the most low codes of one size, so that a hand holding a card twice (whose digits may
+ * carry) still reads in bounds.  Returns 0, or 1 (no memory). */
+static int build_exact_index(int cards, uint16_t **low_out, uint32_t **high_out, uint32_t **table_out,
+                             const uint8_t *counts, const uint32_t *values, Py_ssize_t n)
 {
-    uint32_t of_size[6] = {0}, pad = 0, base = 0;
-    t->low5 = calloc((size_t)1 << CL_LOW_BITS, sizeof(uint16_t));
-    t->high5 = calloc((size_t)1 << 14, sizeof(uint32_t));
-    if (!t->low5 || !t->high5)
+    uint32_t of_size[8] = {0}, pad = 0, base = 0;
+    uint16_t *low = *low_out = calloc((size_t)1 << CL_LOW_BITS, sizeof(uint16_t));
+    uint32_t *high = *high_out = calloc((size_t)1 << 14, sizeof(uint32_t));
+    if (!low || !high)
         return 1;
     for (uint32_t code = 0; code < CL_LOW_CODES; code++) {
-        const int cards = code_cards(code);
-        int fits = cards <= 5;
-        for (uint32_t c = code; c && fits; c /= 5)
-            fits = c % 5 <= 4;
-        if (fits)
-            t->low5[code] = (uint16_t)of_size[cards]++;
+        const int size = code_cards(code);
+        if (size <= cards)
+            low[code] = (uint16_t)of_size[size]++;
     }
-    for (int size = 0; size <= 5; size++)
+    for (int size = 0; size <= cards; size++)
         pad = of_size[size] > pad ? of_size[size] : pad;
     for (uint32_t code = 0; code < CL_HIGH_CODES; code++) {
-        const int cards = code_cards(code);
-        if (cards <= 5) {
-            t->high5[code] = base;
-            base += of_size[5 - cards];
+        const int size = code_cards(code);
+        if (size <= cards) {
+            high[code] = base;
+            base += of_size[cards - size];
         }
     }
-    t->table5 = calloc((size_t)base + pad, sizeof(uint32_t));
-    if (!t->table5)
+    uint32_t *table = *table_out = calloc((size_t)base + pad, sizeof(uint32_t));
+    if (!table)
         return 1;
     for (Py_ssize_t i = 0; i < n; i++) {
         uint32_t key = 0;
-        int cards = 0;
+        int size = 0;
         for (int r = 0; r < 13; r++) {
             key += counts[i * 13 + r] * rank_key(r);
-            cards += counts[i * 13 + r];
+            size += counts[i * 13 + r];
         }
-        if (cards == 5)
-            t->table5[t->low5[key & ((1u << CL_LOW_BITS) - 1)] + t->high5[key >> CL_LOW_BITS]] = values[i];
+        if (size == cards)
+            table[low[key & ((1u << CL_LOW_BITS) - 1)] + high[key >> CL_LOW_BITS]] = values[i];
     }
     return 0;
 }
@@ -204,7 +203,7 @@ static PyObject *poker_tables(PyObject *Py_UNUSED(self), PyObject *args)
     memcpy(t->category, cats.buf, (size_t)cats.len);
     int failed;
     Py_BEGIN_ALLOW_THREADS
-    failed = build_index(t, c, values.buf, n) || build_index5(t, c, values.buf, n);
+    failed = build_index(t, c, values.buf, n) || build_exact_index(5, &t->low5, &t->high5, &t->table5, c, values.buf, n);
     Py_END_ALLOW_THREADS
     if (failed) {
         PyErr_NoMemory();
@@ -246,7 +245,8 @@ done:
                 sum += t->bit[h[j]];                                                        \
         }                                                                                   \
         (void)sum;                                                                          \
-        uint32_t v = (K) == 5 ? cl_poker_value5(t, key, mask) : cl_poker_value(t, key, mask); \
+        uint32_t v = (K) == 5 ? cl_poker_exact(t, t->low5, t->high5, t->table5, key, mask)   \
+                              : cl_poker_value(t, key, mask);                                \
         if (check && CL_UNLIKELY(TWICE)) {                                                  \
             v = 0;                                                                          \
             repeats++;                                                                      \

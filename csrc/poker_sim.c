@@ -214,13 +214,13 @@ static inline void table_hands(const uint8_t *cat, uint32_t size, const int BATC
                                int64_t tally[TABLE_TALLIES][256])
 {
     uint64_t product = 1;
-    uint32_t bound[TABLE_TALLIES];
+    uint32_t bound[TABLE_TALLIES] = {0};
     for (int j = 0; j < BATCH; j++) {
         bound[j] = size;
         product *= size;
     }
     const uint64_t threshold = cl_batch_threshold(product);
-    uint32_t pick[TABLE_TALLIES];
+    uint32_t pick[TABLE_TALLIES] = {0};  /* (all written by the draw; set for the compiler) */
     Py_ssize_t i = 0;
     for (; i + BATCH <= n; i += BATCH) {
         cl_batch_draw(rng, bound, BATCH, threshold, pick);
