@@ -360,7 +360,7 @@ def _peak_mb(tmp_path: Path, count: int, *extra: str, suffix: str = "lin") -> in
 
 @pytest.mark.parametrize("extra, suffix", [(("--board-format", "lin"), "lin"),
                                            (("--board-format", "lin", "--shuffle"), "lin"),
-                                           (("--format", "json"), "json")])
+                                           (("--format", "json", "--rotate"), "json")])
 def test_a_large_board_set_is_written_in_flat_memory(tmp_path: Path, extra: tuple[str, ...], suffix: str) -> None:
     """150,000 boards written as they are dealt (LIN, shuffled LIN, JSON): the process's peak
     memory stays within 40 MB of what 5,000 boards take (held in memory, the boards and their
