@@ -78,3 +78,31 @@ def test_an_interrupted_json_set_is_valid_json_of_the_boards_dealt(tmp_path: Pat
     assert [b["board"] for b in data["boards"]] == list(range(1, len(data["boards"]) + 1))
     assert "prev.json holds the output completed before the interrupt" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["opener.dlr", "prev.json"]
+
+
+def test_a_web_download_on_a_full_disk_is_one_clear_line(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The scoring page writes its site (for site.zip) in a temporary folder: a full disk there
+    ends the job with one line saying what happened, not a traceback."""
+    from cardlab.web.jobs import _work
+
+    sent: list[tuple[object, ...]] = []
+
+    class Pipe:
+        def send(self, item: tuple[object, ...]) -> None:
+            sent.append(item)
+
+        def close(self) -> None:
+            pass
+
+    def full(self: Path, *args: object, **kwargs: object) -> int:
+        raise OSError(28, "No space left on device")
+
+    data = (Path(__file__).parent.parent / "examples" / "session.xml").read_bytes()
+    monkeypatch.setattr(Path, "write_text", full)
+    _work(Pipe(), "cardlab.web.pages.scoring:compute", {"data": data, "name": "session.xml", "method": None,
+                                                        "scale": None, "movement": None, "title": None}, 0)
+    outcome = [item for item in sent if item[0] != "progress"]
+    assert outcome == [("error", "the server could not write its working files (No space left on device); free "
+                                 "some disk space and try again")]
+    assert "Traceback" not in capsys.readouterr().err
