@@ -179,6 +179,7 @@ def read_board_file(path: str | Path) -> BoardSet:
     if suffix not in (".dlm", ".lin", ".pbn") and len(data) % 156 == 0 and data[:2].isdigit():
         return BoardSet(tuple(duplimate.read_dup(data, name)))
     text = decode_text(data, name)
+    del data  # the text alone is held while the boards are read
     if suffix == ".dlm":
         return BoardSet(tuple(duplimate.read_dlm(text, name)))
     if suffix == ".lin":
