@@ -106,3 +106,29 @@ def test_a_web_download_on_a_full_disk_is_one_clear_line(monkeypatch: pytest.Mon
     assert outcome == [("error", "the server could not write its working files (No space left on device); free "
                                  "some disk space and try again")]
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_json_set_interrupted_before_any_board_keeps_the_previous_file(tmp_path: Path) -> None:
+    """Nothing dealt yet: an existing -o file is kept; a new one is valid JSON of no boards."""
+    import time
+
+    (tmp_path / "rare.dlr").write_text("condition hcp(north) > 35 && hcp(east) > 3\ngenerate 1000000000\n")
+    for previous in (True, False):
+        target = tmp_path / "prev.json"
+        if previous:
+            target.write_text("previous\n")
+        proc = subprocess.Popen([sys.executable, "-m", "cardlab", "bridge", "dealer", "rare.dlr", "--format", "json",
+                                 "--rotate", "-p", "5", "--seed", "3", "--workers", "1", "-o", "prev.json"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+        time.sleep(4)
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130 and "Traceback" not in err, err
+        if previous:
+            assert target.read_text() == "previous\n" and "nothing was produced; prev.json was left as it was" in err
+            target.unlink()
+        else:
+            assert json.loads(target.read_text()) == {"seed": 3, "rotated": True, "boards": [], "parts": [],
+                                                      "interrupted": True}
+        assert sorted(p.name for p in tmp_path.iterdir()) == (["rare.dlr"] if previous else ["prev.json", "rare.dlr"])

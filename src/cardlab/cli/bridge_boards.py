@@ -209,12 +209,12 @@ def _deal_streamed(parts: list[Any], out: Any, fmt: str, as_json: bool, seed: in
     try:
         result = deal_board_set(parts, sink=write, **options)
     except KeyboardInterrupt:
+        # the boards dealt so far (perhaps none), as valid JSON that says it was cut short
+        put('\n  ],\n  "parts": [],\n  "interrupted": true\n}\n'.encode("utf-8"))
         if not written[0]:
             from cardlab.cli.output import NothingProduced
 
-            raise NothingProduced from None  # the previous -o file is kept
-        # the boards dealt so far, as valid JSON that says it was cut short
-        put('\n  ],\n  "parts": [],\n  "interrupted": true\n}\n'.encode("utf-8"))
+            raise NothingProduced from None  # an existing -o file is kept
         raise
     put((tail(result) + "\n").encode("utf-8"))
     return result
