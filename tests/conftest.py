@@ -22,6 +22,10 @@ SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_t
 #: files, every simulating command in a subprocess, the long simulations and exact equities.
 SLOW_TESTS = {
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
+    "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",
+    "test_full_disk.py::test_a_full_disk_leaves_the_previous_file_and_one_line",
+    "test_full_disk.py::test_an_interrupted_json_set_is_valid_json_of_the_boards_dealt",
+    "test_full_disk.py::test_a_json_set_interrupted_before_any_board_keeps_the_previous_file",
     "test_progress.py::test_every_simulating_command_reports_through_the_one_place",
     "test_video_paytable.py::test_bom_file_equals_the_builtin_game",
     "test_video_paytable.py::test_wild_file_and_fractional_pays",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +12,7 @@ from cardlab.board import Vulnerability, dealer
 from cardlab.bridge.boardsets import (Board, BoardSet, ScriptPart, deal_board_set, parse_mix, read_board_file,
                                       read_pbn_boards)
 from cardlab.bridge.dealer import parse_script
-from cardlab.deal import Deal
+from cardlab.deal import Deal, rotate_owner
 from cardlab.bridge.duplimate import read_dlm, read_dup, write_dlm, write_dup
 from cardlab.bridge.lin import read_lin, write_lin
 from cardlab.errors import ConstraintError, InputFileError
@@ -298,7 +299,26 @@ def test_a_streamed_set_is_the_set_dealt_whole() -> None:
         assert [b for chunk in chunks for b in chunk] == list(whole.boards) and len(whole.boards) == 50
         assert [b.number for b in whole.boards] == list(range(5, 55))
         assert streamed.count == 50 and streamed.summary() == whole.summary()
-        assert len(streamed.boards) == (50 if shuffle else 0)
+        assert len(streamed.boards) == 0  # shuffled or not, nothing kept but the deals awaiting their order
+    # the shuffled set is the plain set's deals in another order, each turned to its new number's dealer
+    plain = deal_board_set(parts, seed=11, first_board=5)
+    mixed = deal_board_set(parts, seed=11, first_board=5, shuffle=True)
+    assert sorted((b.origin, b.deal.owner) for b in plain.boards) == sorted((b.origin, b.deal.owner) for b in mixed.boards)
+    assert [b.deal.owner for b in plain.boards] != [b.deal.owner for b in mixed.boards]
+    turned = deal_board_set(parts, seed=11, first_board=5, shuffle=True, rotate=True)
+    seat_of = {"weak.dlr": 2, "opener.dlr": 0}  # each script's dealer seat (its 'dealer' line, else North)
+    assert [b.deal.owner for b in mixed.boards] == [
+        rotate_owner(b.deal.owner, (seat_of[b.origin] - dealer(b.number).index) % 4) for b in turned.boards]
+
+
+def test_a_shuffled_set_larger_than_the_limit_is_refused_before_dealing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardlab.bridge import boardsets
+
+    monkeypatch.setattr(boardsets, "MAX_SHUFFLED", 40)
+    parts = [ScriptPart(parse_script(OPENER, "opener.dlr"), OPENER, 41)]
+    with pytest.raises(ConstraintError, match="at most 40 boards, not 41"):
+        deal_board_set(parts, seed=1, shuffle=True)
+    assert len(deal_board_set(parts, seed=1).boards) == 41
 
 
 def test_streamed_chunks_join_into_the_whole_file() -> None:
@@ -321,23 +341,57 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, status)
 """
 
 
-def _peak_mb(tmp_path: Path, count: int) -> int:
+def _peak_mb(tmp_path: Path, count: int, *extra: str, suffix: str = "lin") -> int:
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-c", _PEAK, "bridge", "dealer", "opener.dlr", "--board-format", "lin",
-                           "-p", str(count), "--seed", "1", "--workers", "1", "-o", f"set{count}.lin"],
+    name = f"set{count}.{suffix}"
+    done = subprocess.run([sys.executable, "-c", _PEAK, "bridge", "dealer", "opener.dlr", *extra,
+                           "-p", str(count), "--seed", "1", "--workers", "1", "-o", name],
                           capture_output=True, text=True, cwd=tmp_path, timeout=600)
     peak, status = done.stdout.split()
     assert status == "0", done.stderr
-    assert (tmp_path / f"set{count}.lin").read_text().count("\n") == count
+    if suffix == "lin":
+        assert (tmp_path / name).read_text().count("\n") == count
+    else:
+        assert len(json.loads((tmp_path / name).read_text())["boards"]) == count
     return int(peak)
 
 
-def test_a_large_board_set_is_written_in_flat_memory(tmp_path: Path) -> None:
-    """150,000 boards written as they are dealt: the process's peak memory stays within 40 MB of
-    what 5,000 boards take (held in memory, the boards and their text alone took about 45 MB more,
-    and 1.1 GB for ten million)."""
+@pytest.mark.parametrize("extra, suffix", [(("--board-format", "lin"), "lin"),
+                                           (("--board-format", "lin", "--shuffle"), "lin"),
+                                           (("--format", "json", "--rotate"), "json")])
+def test_a_large_board_set_is_written_in_flat_memory(tmp_path: Path, extra: tuple[str, ...], suffix: str) -> None:
+    """150,000 boards written as they are dealt (LIN, shuffled LIN, JSON): the process's peak
+    memory stays within 40 MB of what 5,000 boards take (held in memory, the boards and their
+    text alone took about 45 MB more, and 1.1 GB for ten million; a shuffled set holds 53 bytes
+    a board, 8 MB here)."""
     (tmp_path / "opener.dlr").write_text(OPENER)
-    small, large = _peak_mb(tmp_path, 5_000), _peak_mb(tmp_path, 150_000)
+    small = _peak_mb(tmp_path, 5_000, *extra, suffix=suffix)
+    large = _peak_mb(tmp_path, 150_000, *extra, suffix=suffix)
     assert large - small < 40, (small, large)
+
+
+def test_a_streamed_json_set_is_the_json_of_the_set(tmp_path: Path) -> None:
+    """``bridge dealer --format json`` written chunk by chunk is the text of the result's
+    to_json (seed, shuffled order, parts); a .dup or .dlm set too large for its numbers is
+    refused before any dealing."""
+    import subprocess
+    import sys
+
+    (tmp_path / "opener.dlr").write_text(OPENER)
+    parts = [ScriptPart(parse_script(OPENER, "opener.dlr"), OPENER, 5000)]
+    whole = deal_board_set(parts, seed=4, shuffle=True, rotate=True, first_board=3)
+    run = [sys.executable, "-m", "cardlab", "bridge", "dealer", "opener.dlr", "-p", "5000", "--seed", "4",
+           "--shuffle", "--rotate", "--first-board", "3", "--workers", "1"]
+    done = subprocess.run(run + ["--format", "json", "-o", "set.json"], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "set.json").read_text() == whole.to_json() + "\n"
+    assert json.loads(whole.to_json())["boards"][0]["board"] == 3
+    for fmt, limit in (("dup", 999), ("dlm", 99)):
+        done = subprocess.run(run[:7] + ["10000000", "--board-format", fmt, "-o", f"x.{fmt}"], capture_output=True,
+                              text=True, cwd=tmp_path, timeout=60)
+        assert done.returncode == 2 and not (tmp_path / f"x.{fmt}").exists()
+        assert done.stderr.strip().splitlines() == [
+            f"cardlab: error: a .{fmt} file holds boards 1 to {limit}: boards 1-10000000 do not fit "
+            f"(from board 1, at most {limit} boards)"]

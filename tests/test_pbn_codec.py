@@ -336,3 +336,39 @@ def test_a_lin_file_read_in_batches_agrees_with_each_board_read_alone() -> None:
         with pytest.raises(InputFileError) as among:
             read_lin("\n".join(lines[:5] + [bad]))
         assert str(alone.value) == str(among.value) and str(alone.value).startswith("board ")
+
+
+def test_the_bulk_readers_agree_with_the_field_by_field_readers() -> None:
+    """The bulk paths (a LIN whose every line is a plain BBO board line; PBN pieces whose every
+    game has a plain number and deal) give what the general readers give: the same boards with
+    the same tags, and the same error for a board whose dealer or vulnerability disagrees with
+    its number. One line in another form sends the whole text to the general reader."""
+    from cardlab import pbn
+    from cardlab.bridge import lin
+
+    rng = np.random.default_rng(25)
+    base = np.repeat(np.arange(4, dtype=np.uint8), 13)
+    boards = [Board(int(n), Deal(rng.permutation(base).tobytes()))
+              for n in rng.choice(np.arange(1, 10**6), 3000, replace=False)]
+    text = write_lin(boards)
+    assert lin._plain_lines(text) is not None and lin._plain_lines(text + "nt|hello|\n") is None
+    assert read_lin(text) == read_lin(text + "nt|hello|\n") == boards
+    pbn_text = BoardSet(tuple(boards)).to_pbn("club")
+    commented = pbn_text.replace('[Round "?"]', '[Round "?"] {a comment}', 1)
+    fast, general = read_pbn_boards(pbn_text, by_number=True), read_pbn_boards(commented, by_number=True)
+    assert fast == general == boards
+    assert [b.tags for b in fast] == [b.tags for b in general]
+    assert dict(fast[0].tags)["Event"] == "club"
+    # the same board twice is listed once; a dealer the number does not give is the same error
+    assert read_pbn_boards(pbn_text + "\n" + pbn_text.split("\n", 3)[3], by_number=True) == boards
+    wrong = pbn_text.replace(f'[Board "{boards[7].number}"]\n', f'[Board "{boards[7].number + 1}"]\n', 1)
+    with pytest.raises(InputFileError) as bulk:
+        read_pbn_boards(wrong, by_number=True)
+    with pytest.raises(InputFileError) as one:
+        read_pbn_boards(wrong.replace('[Round "?"]', '[Round "?"] {a comment}', 1), by_number=True)
+    assert str(bulk.value) == str(one.value) and "Dealer" in str(bulk.value)
+    line = text.splitlines()[9]
+    sv = line.split("|sv|")[1][0]
+    with pytest.raises(InputFileError, match="sv"):
+        read_lin(text.replace(line, line.replace(f"|sv|{sv}|", "|sv|" + ("o" if sv != "o" else "b") + "|")))
+    assert pbn._PLAIN_NUMBERS("12\n7") is not None and pbn._PLAIN_NUMBERS("012") is None

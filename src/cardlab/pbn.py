@@ -29,13 +29,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from collections import deque
+from itertools import repeat
+from typing import Iterable, Iterator, Sequence
 
 from cardlab.deal import Board, Deal
 from cardlab.errors import CardlabError, InputFileError
 
 __all__ = ["TAG_PATTERN", "Game", "games", "line_tags", "read_pbn_boards", "format_tag", "format_game",
-           "escape", "unescape", "export_tags", "excerpt", "board_number", "looks_like_pbn", "MAX_BOARD_DIGITS"]
+           "escape", "unescape", "export_tags", "excerpt", "board_number", "boards_from_owners", "looks_like_pbn", "MAX_BOARD_DIGITS"]
 
 #: One PBN tag: a name and a quoted value (escapes ``\\"`` and ``\\\\`` inside).
 TAG_PATTERN = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -277,6 +279,36 @@ def game_board(game: Game, index: int, source: str | None = None, by_number: boo
                                      and pair[1] not in ("", "?")))
 
 
+def boards_from_owners(numbers: Sequence[int], owners: bytes,
+                       tags: Sequence[tuple[tuple[str, str], ...]] | None = None) -> list[Board]:
+    """``Board(numbers[i], Deal(owners[52 i:52 i + 52]), tags[i])`` for every ``i``, made in bulk
+    for the readers of large files: the seats were read by the compiled core, which checked 13
+    cards a seat, so each :class:`Deal` is made without checking them again.
+
+    >>> owner = bytes(range(4)) * 13
+    >>> boards_from_owners([5], owner)[0].deal == Deal(owner)
+    True
+    """
+    count = len(numbers)
+    if len(owners) != 52 * count:
+        raise ValueError(f"{count} boards need {52 * count} seats, not {len(owners)}")
+    pieces = map(owners.__getitem__, map(slice, range(0, 52 * count, 52), range(52, 52 * count + 52, 52)))
+    if count and min(numbers) < 1:
+        raise ValueError(f"board numbers start at 1, not {min(numbers)}")
+    deals = list(map(object.__new__, repeat(Deal, count)))
+    deque(map(_SLOT["owner"], deals, pieces), maxlen=0)
+    boards = list(map(object.__new__, repeat(Board, count)))
+    for name, values in (("number", numbers), ("deal", deals), ("tags", repeat(()) if tags is None else tags),
+                         ("origin", repeat(""))):
+        deque(map(_SLOT[name], boards, values), maxlen=0)
+    return boards
+
+
+#: The slots of Deal and Board set directly (both are frozen): a million boards made in a second.
+_SLOT = {"owner": Deal.__dict__["owner"].__set__,
+         **{name: Board.__dict__[name].__set__ for name in ("number", "deal", "tags", "origin")}}
+
+
 def read_pbn_boards(text: str, source: str | None = None, *, by_number: bool = False) -> list[Board]:
     """The boards of a PBN text: the :class:`Board` of every game with a ``Deal`` tag, in file
     order, numbered from its ``Board`` tag (else one more than the board before it). A board
@@ -363,38 +395,45 @@ def _simple_boards(text: str, source: str | None, by_number: bool) -> list[Board
     no comment, escape or data line, no tag twice in a game, no ``#``): each piece of the text
     in a few regular-expression passes, every deal read by the compiled core, and the rest of a
     game (its tags but the number and the deal) checked and read once for all the games that
-    share it; None when a game is not in that form (the line-by-line reader takes it)."""
-    kinds: dict[str, tuple[bool, bool, tuple[tuple[str, str], ...], str, str]] = {}
+    share it; None when a game is not in that form (the line-by-line reader takes it). A piece
+    whose every game has a plain number and deal is read without a Python step per game."""
+    kinds: dict[str, tuple[bool, bool, tuple[tuple[str, str], ...], str, str] | None] = {}
     checked: set[tuple[str, int]] = set()
     boards: list[Board] = []
     last = 0
     for piece in _pieces(text):
-        numbers: list[int] = []
-        kept_tags: list[tuple[tuple[str, str], ...]] = []
-        deals: list[str] = []
         if "%" in piece:
             piece = _ESCAPE_LINES.sub("", piece)
         if '"#"' in piece:
             return None  # '#' repeats the last game's value: line by line
-        board_values = iter(_BOARD_VALUES(piece))
-        deal_values = iter(_DEAL_VALUES(piece))
-        for shared in _GAP.split(_DEAL_VALUE('[Deal "', _BOARD_VALUE('[Board "', piece))):
-            kind = kinds.get(shared)
-            if kind is None:
-                if not shared.strip():
-                    continue
-                if _SIMPLE_GAME(shared.strip("\n")) is None:
+        board_values = _BOARD_VALUES(piece)
+        deal_values = _DEAL_VALUES(piece)
+        shared_games = _GAP.split(_DEAL_VALUE('[Deal "', _BOARD_VALUE('[Board "', piece)))
+        for shared in set(shared_games):
+            if shared not in kinds:
+                kind = _game_kind(shared)
+                if kind is False:
                     return None
-                found = _SIMPLE_TAG(shared)
-                tags = dict(found)
-                if len(tags) != len(found):
-                    return None  # a repeated tag starts a new game: line by line
-                kept = tuple(pair for pair in found if pair[0] not in _DROPPED and pair[1] not in ("", "?"))
-                kind = ("Board" in tags, "Deal" in tags, kept, tags.get("Dealer", ""), tags.get("Vulnerable", ""))
                 if len(kinds) < 10_000:
-                    kinds[shared] = kind
-            has_board, has_deal, kept, dealer_tag, vul_tag = kind
-            given = next(board_values).strip() if has_board else ""
+                    kinds[shared] = kind if kind is not True else None
+        quick = _plain_piece(shared_games, board_values, deal_values, kinds, checked, source, by_number)
+        if quick is not None:
+            boards += quick
+            if quick:
+                last = quick[-1].number
+            continue
+        numbers: list[int] = []
+        kept_tags: list[tuple[tuple[str, str], ...]] = []
+        deals: list[str] = []
+        board_iter, deal_iter = iter(board_values), iter(deal_values)
+        for shared in shared_games:
+            found_kind = kinds.get(shared) if shared in kinds else _game_kind(shared)
+            if found_kind is None or found_kind is True:
+                continue
+            if found_kind is False:
+                return None
+            has_board, has_deal, kept, dealer_tag, vul_tag = found_kind
+            given = next(board_iter).strip() if has_board else ""
             if not has_deal:
                 continue
             if given.isdigit() and given.isascii() and len(given) <= MAX_BOARD_DIGITS and given[0] != "0":
@@ -404,17 +443,88 @@ def _simple_boards(text: str, source: str | None, by_number: bool) -> list[Board
             else:
                 number = last + 1
             last = number
-            check = (shared, (number - 1) % 16 if by_number else 0)
-            if check not in checked:  # the same checks as game_board, once per kind of game
-                game_board(Game({"Board": str(number), "Deal": _ANY_DEAL, "Dealer": dealer_tag,
-                                 "Vulnerable": vul_tag}), number, source, by_number)
-                if len(checked) < 100_000:
-                    checked.add(check)
+            _check_kind(shared, number, dealer_tag, vul_tag, checked, source, by_number)
             kept_tags.append(kept)
             numbers.append(number)
-            deals.append(next(deal_values).strip())
+            deals.append(next(deal_iter).strip())
         boards += map(Board, numbers, Deal.many_from_pbn(deals), kept_tags)
+    if len({b.number for b in boards}) == len(boards):
+        return boards
     return _collect(iter(boards), source)
+
+
+_Kind = tuple[bool, bool, tuple[tuple[str, str], ...], str, str]
+
+
+def _game_kind(shared: str) -> _Kind | bool:
+    """What a game's text without its Board and Deal values says: (has a Board tag, has a Deal
+    tag, the tags a board keeps, the Dealer and Vulnerable values); True for blank text, False
+    for a game not in the common form."""
+    if not shared.strip():
+        return True
+    if _SIMPLE_GAME(shared.strip("\n")) is None:
+        return False
+    found = _SIMPLE_TAG(shared)
+    tags = dict(found)
+    if len(tags) != len(found):
+        return False  # a repeated tag starts a new game: line by line
+    kept = tuple(pair for pair in found if pair[0] not in _DROPPED and pair[1] not in ("", "?"))
+    return "Board" in tags, "Deal" in tags, kept, tags.get("Dealer", ""), tags.get("Vulnerable", "")
+
+
+def _check_kind(shared: str, number: int, dealer_tag: str, vul_tag: str, checked: set[tuple[str, int]],
+                source: str | None, by_number: bool) -> None:
+    """The checks of :func:`game_board` (Dealer, Vulnerable, by number), once per kind of game."""
+    check = (shared, (number - 1) % 16 if by_number else 0)
+    if check not in checked:
+        game_board(Game({"Board": str(number), "Deal": _ANY_DEAL, "Dealer": dealer_tag, "Vulnerable": vul_tag}),
+                   number, source, by_number)
+        if len(checked) < 100_000:
+            checked.add(check)
+
+
+#: Board numbers as the plain reader takes them: 1 to 9 digits, no leading zero, one a line.
+_PLAIN_NUMBERS = re.compile(r"[1-9][0-9]{0,8}(?:\n[1-9][0-9]{0,8})*").fullmatch
+
+
+def _plain_piece(shared_games: list[str], board_values: list[str], deal_values: list[str],
+                 kinds: dict[str, _Kind | None], checked: set[tuple[str, int]], source: str | None,
+                 by_number: bool) -> list[Board] | None:
+    """The boards of a piece whose every game has a Board tag with a plain number and a Deal in
+    the plain form (see ``pbn_deals`` in the compiled core), each kind of game known: the
+    numbers, checks and deals in bulk; None for any other piece (read game by game)."""
+    import numpy as np
+
+    from cardlab._native import core
+
+    while shared_games and not shared_games[-1].strip():
+        shared_games = shared_games[:-1]
+    while shared_games and not shared_games[0].strip():
+        shared_games = shared_games[1:]
+    count = len(shared_games)
+    if count != len(board_values) or count != len(deal_values) or not count:
+        return None
+    found = list(map(kinds.get, set(shared_games)))
+    if not all(kind is not None and kind[0] and kind[1] for kind in found):
+        return None
+    number_text = "\n".join(board_values)
+    if _PLAIN_NUMBERS(number_text) is None:
+        return None
+    numbers = list(map(int, board_values))
+    cycle = ((np.array(numbers, np.int64) - 1) % 16).tolist() if by_number else [0] * count
+    for shared, place in set(zip(shared_games, cycle)):
+        if (shared, place) not in checked:
+            kind = kinds[shared]
+            assert kind is not None
+            _check_kind(shared, place + 1, kind[3], kind[4], checked, source, by_number)
+    data = ("\n".join(deal_values) + "\n").encode("ascii", "replace")
+    if data.count(b"\n") != count:
+        return None
+    owner, ok = bytearray(52 * count), bytearray(count)
+    if core.pbn_deals(data, count, owner, ok) != count:
+        return None
+    kept = [kind[2] for kind in map(kinds.__getitem__, shared_games) if kind is not None]
+    return boards_from_owners(numbers, bytes(owner), kept)
 
 
 _ANY_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

@@ -39,7 +39,7 @@ from cardlab.textformat import percent
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Board", "BoardSet", "encode_chunk", "STREAMED", "PBN_HEADER", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
+__all__ = ["Board", "BoardSet", "encode_chunk", "STREAMED", "MAX_SHUFFLED", "board_entry", "json_stream", "check_range", "PBN_HEADER", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
            "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]
 
 #: Board-file formats cardlab writes, by name; ``.dup`` is binary.
@@ -98,6 +98,8 @@ class BoardSet:
         raise ConstraintError(f"unknown board-file format {fmt!r} (known: {', '.join(FORMATS)})")
 
 
+#: The most boards a shuffled set may have: it is held whole until its order is known.
+MAX_SHUFFLED = 10_000_000
 #: The lines a PBN board file starts with.
 PBN_HEADER = "% PBN 2.1\n% EXPORT\n%Creator: cardlab\n"
 #: Formats written a chunk of boards at a time (``.dup`` and ``.dlm`` hold at most 999 and 99
@@ -136,6 +138,25 @@ def encode_chunk(fmt: str, boards: Sequence[Board], first: bool) -> bytes:
     raise ConstraintError(f"{fmt} files are written whole, not streamed (streamed: {', '.join(STREAMED)})")
 
 
+def check_range(fmt: str, first: int, count: int) -> None:
+    """Refuse, before any dealing, ``count`` boards from ``first`` that a ``fmt`` file cannot
+    number (``.dup`` holds boards up to 999, ``.dlm`` up to 99); PBN and LIN hold any number.
+
+    >>> check_range("dlm", 90, 11)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ConstraintError: a .dlm file holds boards 1 to 99: boards 90-100 do not fit (from board 90, at most 10 boards)
+    """
+    from cardlab.bridge.duplimate import DLM_LAST, DUP_LAST
+
+    limit = {"dup": DUP_LAST, "dlm": DLM_LAST}.get(fmt)
+    last = first + count - 1
+    if limit is not None and last > limit:
+        room = f"at most {limit - first + 1} boards" if first <= limit else "none fits"
+        raise ConstraintError(f"a .{fmt} file holds boards 1 to {limit}: boards {first}-{last} do not fit "
+                              f"(from board {first}, {room})")
+
+
 def format_for(path: str | None, given: str | None) -> str:
     """The format asked for, else the one ``path``'s suffix names, else PBN."""
     if given:
@@ -158,6 +179,7 @@ def read_board_file(path: str | Path) -> BoardSet:
     if suffix not in (".dlm", ".lin", ".pbn") and len(data) % 156 == 0 and data[:2].isdigit():
         return BoardSet(tuple(duplimate.read_dup(data, name)))
     text = decode_text(data, name)
+    del data  # the text alone is held while the boards are read
     if suffix == ".dlm":
         return BoardSet(tuple(duplimate.read_dlm(text, name)))
     if suffix == ".lin":
@@ -289,11 +311,48 @@ class BoardSetResult(JsonText):
 
     def to_dict(self) -> dict[str, Any]:
         """The set as a JSON-ready dict: seed, rotation and every board."""
-        return {"seed": self.seed, "rotated": self.rotated,
-                "boards": [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value,
-                            "deal": b.pbn_deal(), "origin": b.origin} for b in self.boards],
-                "parts": [{"script": p.source, "boards": p.boards, "dealer": SEATS[p.dealer],
-                           "levels": [lv.to_dict() for lv in p.levels]} for p in self.parts]}
+        return {"seed": self.seed, "rotated": self.rotated, "boards": [board_entry(b) for b in self.boards],
+                "parts": self.parts_list()}
+
+    def parts_list(self) -> list[dict[str, Any]]:
+        """Each script's part as a JSON-ready dict (the ``parts`` of :meth:`to_dict`)."""
+        return [{"script": p.source, "boards": p.boards, "dealer": SEATS[p.dealer],
+                 "levels": [lv.to_dict() for lv in p.levels]} for p in self.parts]
+
+
+def board_entry(board: Board) -> dict[str, Any]:
+    """One board of a dealt set as JSON-ready data (an item of ``boards`` in
+    :meth:`BoardSetResult.to_dict`)."""
+    return {"board": board.number, "dealer": board.dealer.value, "vulnerable": board.vulnerability.value,
+            "deal": board.pbn_deal(), "origin": board.origin}
+
+
+def json_stream(seed: int | None, rotated: bool) -> tuple[str, Callable[[Sequence[Board], bool], str], Callable[[BoardSetResult], str]]:
+    """:meth:`BoardSetResult.to_json` written as the set is dealt: the text before the boards,
+    a function giving a chunk of boards' text (``first``: the set's first chunk), and one giving
+    the text after them from the result. Joined, they are the whole set's :meth:`~JsonText.to_json`.
+
+    >>> head, chunk, tail = json_stream(3, False)
+    >>> head.splitlines()[1:3]
+    ['  "seed": 3,', '  "rotated": false,']
+    """
+    import json
+
+    mark = "\u0000boards\u0000"
+    template = json.dumps({"seed": seed, "rotated": rotated, "boards": [mark], "parts": mark}, indent=2)
+    quoted = json.dumps(mark)
+    head, after = template.split(quoted, 1)
+    between, end = after.split(quoted, 1)
+
+    def chunk(boards: Sequence[Board], first: bool) -> str:
+        text = ",\n    ".join(json.dumps(board_entry(b), indent=2).replace("\n", "\n    ") for b in boards)
+        return text if first or not text else ",\n    " + text
+
+    def tail(result: BoardSetResult) -> str:
+        parts = json.dumps(result.parts_list(), indent=2).replace("\n", "\n  ")
+        return between + parts + end
+
+    return head, chunk, tail
 
 
 def _percent(share: Any) -> str:
@@ -322,8 +381,9 @@ def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: boo
 
     With ``sink``, each chunk of boards goes to ``sink`` as it is dealt, numbered and turned, and
     none is kept (the result's ``boards`` is empty, ``streamed`` counts them): memory stays flat
-    whatever the count. A shuffled set is dealt whole first (52 bytes a board), then given to
-    ``sink`` in chunks."""
+    whatever the count. A shuffled set is held whole first (53 bytes a board, at most
+    :data:`MAX_SHUFFLED` boards), then numbered in its new order and given to ``sink`` (or kept)
+    a chunk at a time."""
     import numpy as np
 
     from cardlab.bridge.dealer.runner import run_script
@@ -334,27 +394,45 @@ def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: boo
         raise ConstraintError("a board set needs at least one script")
     if first_board < 1:
         raise ConstraintError(f"the first board number must be at least 1, not {first_board}")
+    total = sum(part.count for part in parts)
+    if shuffle and total > MAX_SHUFFLED:
+        raise ConstraintError(f"--shuffle holds the whole set in memory (53 bytes a board): at most "
+                              f"{MAX_SHUFFLED:,} boards, not {total:,} (deal several sets, or leave out --shuffle)")
     root, reported = resolve_seed(seed)
     children = root.spawn(len(parts) + 1)
-    boards: list[Board] = []
-    dealers: list[int] = []
     reports = []
-    streaming = sink is not None and not shuffle
+    streaming = sink is not None
     kept: list[Board] = []
-    give: Callable[[list[Board]], None] = sink if streaming and sink is not None else kept.extend
+    give: Callable[[list[Board]], None] = sink if sink is not None else kept.extend
     placed = 0  # boards numbered so far (in dealing order, when not shuffled)
+    # a shuffled set waits whole for its order, as each deal's seats, its script's seat and origin
+    held = np.empty((total if shuffle else 0, 52), np.uint8)
+    held_seat = np.empty(total if shuffle else 0, np.uint8)
+    held_origin = np.empty(total if shuffle else 0, np.uint32)
+    origins: list[str] = []
 
-    def emit(rows: np.ndarray, seat: int, origin: str) -> None:
+    def place(rows: np.ndarray, seats: np.ndarray, names: Sequence[str]) -> None:
+        """Number ``rows`` from the next board, turn them (``rotate``) and give them on."""
         nonlocal placed
-        if shuffle:  # numbered and turned once the order is known
-            boards.extend(Board(first_board, Deal(row.tobytes()), (), origin) for row in rows)
-            dealers.extend([seat] * len(rows))
-            return
         numbers = np.arange(first_board + placed, first_board + placed + len(rows))
         placed += len(rows)
         if rotate:  # the script's dealer seat to the seat the number makes dealer
-            rows = ((rows + ((numbers - 1 - seat) % 4)[:, None]) % 4).astype(np.uint8)
-        give([Board(int(n), Deal(row.tobytes()), (), origin) for n, row in zip(numbers, rows)])
+            rows = ((rows + ((numbers - 1 - seats) % 4)[:, None]) % 4).astype(np.uint8)
+        give([Board(int(n), Deal(row.tobytes()), (), origin) for n, row, origin in zip(numbers, rows, names)])
+
+    filled = 0  # deals held so far (shuffled sets)
+
+    def emit(rows: np.ndarray, seat: int, origin: str) -> None:
+        nonlocal filled
+        if not shuffle:
+            place(rows, np.full(len(rows), seat), [origin] * len(rows))
+            return
+        if not origins or origins[-1] != origin:  # numbered and turned once the order is known
+            origins.append(origin)
+        held[filled:filled + len(rows)] = rows
+        held_seat[filled:filled + len(rows)] = seat
+        held_origin[filled:filled + len(rows)] = len(origins) - 1
+        filled += len(rows)
 
     for part, child in zip(parts, children):
         script = part.script
@@ -400,17 +478,13 @@ def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: boo
                 LevelReport(lv.name, lv.text, c, Fraction(c, part.count), nat, k, n, interval)
                 for lv, c, (nat, k, n, interval) in zip(part.levels, counts, frequencies))
         reports.append(PartReport(source, part.count, seat, level_reports, generated))
-    if not shuffle:
-        return BoardSetResult(BoardSet(tuple(kept)), reported, tuple(reports), rotate,
-                              placed if streaming else 0, first_board)
-    order = np.random.default_rng(children[-1]).permutation(len(boards))
-    boards = [boards[i] for i in order]
-    dealers = [dealers[i] for i in order]
-    board_set = numbered(boards, first_board, dealers if rotate else None)
-    if sink is not None:
-        for start in range(0, len(board_set), 4096):
-            sink(list(board_set.boards[start:start + 4096]))
-    return BoardSetResult(board_set, reported, tuple(reports), rotate, 0, first_board)
+    if shuffle:
+        order = np.random.default_rng(children[-1]).permutation(total)
+        for start in range(0, total, 4096):
+            picked = order[start:start + 4096]
+            place(held[picked], held_seat[picked].astype(np.int64), [origins[i] for i in held_origin[picked]])
+    return BoardSetResult(BoardSet(tuple(kept)), reported, tuple(reports), rotate,
+                          placed if streaming else 0, first_board)
 
 
 def _both(left: Any, right: Any) -> Any:

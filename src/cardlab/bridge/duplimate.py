@@ -46,6 +46,11 @@ _SYMBOLS = bytes([6, 3, 4, 5])  # DOS code page 437: spade, heart, diamond, club
 _FILLER = "aaaaaabffffffkkkkkklpppppp"  # N 13, E 13, S 13, W 13 in a fixed order (a valid deal)
 
 
+#: The highest board number a ``.dup`` file (three digits) and a ``.dlm`` file (boards 01..99) hold.
+DUP_LAST = 999
+DLM_LAST = 99
+
+
 def machine_order() -> list[int]:
     """cardlab card ids in the machines' order: AS, KS, .. 2S, AH, .. 2C (number ``i + 1``).
 
@@ -78,8 +83,8 @@ def write_dup(boards: Sequence[Board], copies: int = 1) -> bytes:
         return b""
     _consecutive(boards, "dup")
     low, high = boards[0].number, boards[-1].number
-    if high > 999:
-        raise InputFileError(f"a .dup file numbers boards up to 999, not {high}")
+    if high > DUP_LAST:
+        raise InputFileError(f"a .dup file numbers boards up to {DUP_LAST}, not {high}")
     tail = b"YN" + str(low).encode().ljust(3) + str(copies).encode().ljust(2) + str(high).encode().ljust(3)
     return b"".join(_bri(b) + _dge(b) + tail for b in boards)
 
@@ -141,8 +146,8 @@ def write_dlm(boards: Sequence[Board], show: bool = True, headline: str = "Gener
         raise InputFileError("a .dlm file needs at least one board")
     _consecutive(boards, "dlm")
     low, high = boards[0].number, boards[-1].number
-    if high > 99:
-        raise InputFileError(f"a .dlm file holds boards 1 to 99, not {high}")
+    if high > DLM_LAST:
+        raise InputFileError(f"a .dlm file holds boards 1 to {DLM_LAST}, not {high}")
     checksum = 0 ^ low ^ high ^ (1 if show else 0)
     lines = ["[Document]", f"Headline={headline}", f"Status={'Show' if show else 'Sealed'}", "Duplicates=0",
              f"From board={low}", f"To board={high}", "Next board to duplimate=0", "PrintOuts=0", "Crypto key=0",

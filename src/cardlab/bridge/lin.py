@@ -18,13 +18,13 @@ True
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from cardlab.board import Seat, Vulnerability
 from cardlab.cards import RANKS, SUIT_LETTERS, SUIT_ORDER
 from cardlab.deal import Board, Deal
 from cardlab.errors import CardError, CardlabError, InputFileError
-from cardlab.pbn import MAX_BOARD_DIGITS, excerpt
+from cardlab.pbn import MAX_BOARD_DIGITS, boards_from_owners, excerpt
 
 __all__ = ["write_lin", "read_lin", "lin_line"]
 
@@ -65,6 +65,9 @@ def read_lin(text: str, source: str | None = None) -> list[Board]:
     ...
     cardlab.errors.InputFileError: board 1: md '3SAK' does not give 13 cards to each seat (N 0, E 0, S 2, W 0)
     """
+    quick = _plain_lines(text)
+    if quick:
+        return quick
     boards: list[Board] = []
     batch: list[dict[str, str]] = []
     for record in _records(text):
@@ -122,6 +125,69 @@ def _records(text: str) -> Iterator[dict[str, str]]:
             break
     if "md" in current:
         yield current
+
+
+#: A line as BBO (and cardlab) write a board: ``pn|..|st||md|D<S>,<W>,<N>|rh||ah|Board N|sv|V|pg||``,
+#: the optional fields in that order, the hands in the usual form, East left out; any other
+#: non-blank line is caught by the second alternative (and the whole text read field by field).
+_PLAIN_LINE = re.compile(
+    r"^(?:(?:pn\|[^|\n]*\|)?(?:st\|[^|\n]*\|)?md\|([1-4])((?:S[2-9TJQKA]*H[2-9TJQKA]*D[2-9TJQKA]*C[2-9TJQKA]*,){2}"
+    r"S[2-9TJQKA]*H[2-9TJQKA]*D[2-9TJQKA]*C[2-9TJQKA]*),?\|(?:rh\|[^|\n]*\|)?ah\|Board ([1-9][0-9]{0,8})\|"
+    r"sv\|([0onebONEB])\|(?:pg\|[^|\n]*\|)?[ \t]*|([^\n]*[^\s][^\n]*))$", re.M).findall
+#: LIN hands (``SAKHQJDT9C8``, comma separated) to PBN's (``AK.QJ.T9.8``, space separated).
+_LIN_TO_PBN = str.maketrans({"S": None, "H": ".", "D": ".", "C": ".", ",": " "})
+
+
+def _plain_lines(text: str) -> list[Board] | None:
+    """:func:`read_lin` for a text whose every line is one board in :data:`_PLAIN_LINE`'s form:
+    a few regular-expression passes over a piece of text at a time, the dealer and vulnerability
+    checked against the numbers with numpy and every deal read by the compiled core; None when a
+    line is in any other form or fails a check (the field-by-field reader then reads the text and
+    explains the error)."""
+    import numpy as np
+
+    from cardlab.board import Vulnerability
+
+    if "\r" in text:
+        return None
+    # allowed[(number - 1) % 16, byte]: the md dealer digits and sv letters each board number takes
+    dealer_ok = np.zeros((4, 256), bool)
+    for i, digit in enumerate(_DEALER_DIGITS):
+        dealer_ok[i, ord(digit)] = True
+    vul_ok = np.zeros((16, 256), bool)
+    for i in range(16):
+        for letter, vul in _LIN_VUL.items():
+            if vul is Vulnerability.from_board(i + 1):
+                vul_ok[i, [ord(letter), ord(letter.upper())]] = True
+    boards: list[Board] = []
+    start, end = 0, len(text)
+    while start < end:
+        stop = text.find("\n", min(start + _PIECE, end))
+        stop = end if stop < 0 else stop + 1
+        rows = _PLAIN_LINE(text, start, stop)
+        start = stop
+        if not rows:
+            continue
+        dealers, hands, numbers, vuls, other = zip(*rows)
+        if any(other):
+            return None
+        count = len(rows)
+        number = np.fromiter(map(int, numbers), np.int64, count)
+        if not (dealer_ok[(number - 1) % 4, np.frombuffer("".join(dealers).encode("ascii"), np.uint8)].all()
+                and vul_ok[(number - 1) % 16, np.frombuffer("".join(vuls).encode("ascii"), np.uint8)].all()):
+            return None
+        deal_text = ("S:" + "\n".join(hands).translate(_LIN_TO_PBN).replace("\n", " -\nS:") + " -\n").encode("ascii")
+        owner, ok = bytearray(52 * count), bytearray(count)
+        if _core().pbn_deals(deal_text, count, owner, ok) != count:
+            return None
+        boards += boards_from_owners(number.tolist(), bytes(owner))
+    return boards
+
+
+def _core() -> Any:
+    from cardlab._native import core
+
+    return core
 
 
 #: md in the usual form: the dealer digit, South's, West's and North's hands (East's or nothing).

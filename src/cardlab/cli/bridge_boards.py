@@ -60,7 +60,8 @@ def board_set_requested(args: argparse.Namespace) -> bool:
 
 def board_set_command(args: argparse.Namespace) -> int:
     """Deal the set, write the board file (or JSON), print the report on stderr."""
-    from cardlab.bridge.boardsets import STREAMED, ScriptPart, deal_board_set, format_for, parse_mix
+    from cardlab.bridge.boardsets import STREAMED, ScriptPart, check_range, deal_board_set, format_for, parse_mix
+    from cardlab.engine import fresh_seed
     from cardlab.bridge.dealer import parse_script
     from cardlab.bridge.levels import parse_levels, script_levels
     from cardlab.cli.cluster_option import executor_for
@@ -101,25 +102,26 @@ def board_set_command(args: argparse.Namespace) -> int:
         count = args.produce or script.produce or DEFAULT_BOARDS
         parts.append(ScriptPart(script, text, count, levels))
     fmt = format_for(args.output, args.board_format)
-    options = dict(seed=args.seed, rotate=args.rotate, first_board=args.first_board, shuffle=args.shuffle,
+    as_json = args.format == "json"
+    if not as_json:
+        check_range(fmt, args.first_board, sum(part.count for part in parts))
+    seed = fresh_seed(args.seed)  # known before dealing: the JSON text starts with it
+    options = dict(seed=seed, rotate=args.rotate, first_board=args.first_board, shuffle=args.shuffle,
                    generate=args.generate, level_trials=args.level_trials, workers=args.workers,
                    executor=executor_for(args))
-    if args.format != "json" and fmt in STREAMED:  # written chunk by chunk as dealt: flat memory
+    if as_json or fmt in STREAMED:  # written chunk by chunk as dealt: flat memory
         if args.output:
             from cardlab.cli.output import replacing
 
             with replacing(args.output) as temporary, open(temporary, "wb") as out:
-                result = deal_board_set(parts, sink=_chunk_writer(out, fmt), **options)
+                result = _deal_streamed(parts, out, fmt, as_json, seed, options)
         else:
             stdout = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
-            result = deal_board_set(parts, sink=_chunk_writer(stdout, fmt), **options)
+            result = _deal_streamed(parts, stdout, fmt, as_json, seed, options)
             sys.stdout.flush()
-    else:
+    else:  # .dup and .dlm name the whole set's range in every record: at most 999 boards, written whole
         result = deal_board_set(parts, **options)
-        if args.format == "json":
-            data = (result.to_json() + "\n").encode("utf-8")
-        else:
-            data = result.boards.encode(fmt)
+        data = result.boards.encode(fmt)
         if args.output:
             _write_bytes(args.output, data)
         else:
@@ -148,23 +150,79 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _boards_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.boardsets import format_for, read_board_file
+    from cardlab.bridge.boardsets import STREAMED, encode_chunk, format_for, read_board_file
 
     board_set = read_board_file(args.file)
+    boards = board_set.boards
     if args.output:
         fmt = format_for(args.output, args.board_format)
-        _write_bytes(args.output, board_set.encode(fmt))
+        if fmt in STREAMED:  # encoded a chunk at a time: never a second copy of the whole file
+            from cardlab.cli.output import replacing
+
+            with replacing(args.output) as temporary, open(temporary, "wb") as out:
+                for start in range(0, len(boards), _CHUNK):
+                    out.write(encode_chunk(fmt, boards[start:start + _CHUNK], start == 0))
+        else:  # .dup and .dlm: at most 999 boards
+            _write_bytes(args.output, board_set.encode(fmt))
         print(f"cardlab: {len(board_set)} board(s) from {args.file} written to {args.output} ({fmt})", file=sys.stderr)
         return 0
     if args.board_format:
         raise ConstraintError(f"--board-format {args.board_format} needs -o FILE to write to")
-    rows = [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value, "deal": b.pbn_deal()}
-            for b in board_set]
-    if args.format == "json":
-        sys.stdout.write(json.dumps(rows, indent=2) + "\n")
-    else:
-        sys.stdout.write("".join(f"{r['board']:>5}  {r['dealer']}  {r['vulnerable']:<4}  {r['deal']}\n" for r in rows))
+    as_json = args.format == "json"
+    if as_json:
+        sys.stdout.write("[" if boards else "[]\n")
+    for start in range(0, len(boards), _CHUNK):
+        rows = [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value,
+                 "deal": b.pbn_deal()} for b in boards[start:start + _CHUNK]]
+        if as_json:
+            sys.stdout.write(("\n  " if start == 0 else ",\n  ") +
+                             ",\n  ".join(json.dumps(r, indent=2).replace("\n", "\n  ") for r in rows))
+        else:
+            sys.stdout.write("".join(f"{r['board']:>5}  {r['dealer']}  {r['vulnerable']:<4}  {r['deal']}\n"
+                                     for r in rows))
+    if as_json and boards:
+        sys.stdout.write("\n]\n")
     return 0
+
+
+#: Boards listed or encoded at a time.
+_CHUNK = 4096
+
+
+def _deal_streamed(parts: list[Any], out: Any, fmt: str, as_json: bool, seed: int, options: dict[str, Any]) -> Any:
+    """Deal the set, each chunk of boards written to ``out`` (None: a text stdout) as it comes:
+    as the board file ``fmt``, or as the JSON text of the result."""
+    from cardlab.bridge.boardsets import deal_board_set, json_stream
+
+    if not as_json:
+        return deal_board_set(parts, sink=_chunk_writer(out, fmt), **options)
+    head, chunk, tail = json_stream(seed, bool(options["rotate"]))
+    put = _writer(out)
+    put(head.encode("utf-8"))
+    written = [False]
+
+    def write(boards: list[Any]) -> None:
+        if boards:
+            put(chunk(boards, not written[0]).encode("utf-8"))
+            written[0] = True
+
+    try:
+        result = deal_board_set(parts, sink=write, **options)
+    except KeyboardInterrupt:
+        # the boards dealt so far (perhaps none), as valid JSON that says it was cut short
+        put('\n  ],\n  "parts": [],\n  "interrupted": true\n}\n'.encode("utf-8"))
+        if not written[0]:
+            from cardlab.cli.output import NothingProduced
+
+            raise NothingProduced from None  # an existing -o file is kept
+        raise
+    put((tail(result) + "\n").encode("utf-8"))
+    return result
+
+
+def _writer(out: Any) -> Callable[[bytes], Any]:
+    """A function writing bytes to ``out`` (a binary file, or None for a text stdout)."""
+    return out.write if out is not None else (lambda data: sys.stdout.write(data.decode("latin-1")))
 
 
 def _chunk_writer(out: Any, fmt: str) -> Callable[[list[Any]], None]:

@@ -163,9 +163,11 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
                 os.unlink(temporary)
             print(f"cardlab: note: nothing was produced; {path} was left as it was", file=sys.stderr)
         raise
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        if isinstance(error, OSError) and error.filename in (None, temporary):
+            error.filename = str(path)  # a full disk while writing: name the file the user gave
         raise
     _put_in_place(temporary, target)
 

@@ -310,6 +310,10 @@ def _work(sender: Any, function: str, kwargs: dict[str, Any], memory_mb: int) ->
     except MemoryError:
         sender.send(("error", f"not enough memory: the job needed more than the limit of {memory_mb:,} MB; "
                               "ask for less"))
+    except OSError as error:  # a full disk (the site's pages, a plot's file): the page says so in one line
+        print(f"cardlab serve: a job could not write its working files: {error}", file=sys.stderr)
+        sender.send(("error", f"the server could not write its working files ({error.strerror or error}); "
+                              "free some disk space and try again"))
     except Exception as error:  # never a traceback on the page: one line there, the rest in the log
         traceback.print_exc(file=sys.stderr)
         sender.send(("error", f"the job failed: {type(error).__name__}: {_short(str(error))}"))
