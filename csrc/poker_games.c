@@ -9,6 +9,7 @@
  */
 #include "core.h"
 #include "poker.h"
+#include "subsets.h"
 
 #include <string.h>
 
@@ -333,23 +334,14 @@ static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
     int n = (int)deck.len, pos[7];
     uint8_t hand[7] = {0};
     int64_t tally[16] = {0};
-    for (int i = 0; i < k; i++)
-        pos[i] = i;
-    for (;;) {
+    cl_subset_first(pos, k);
+    do {
         uint8_t category;
         for (int i = 0; i < k; i++)
             hand[i] = d[pos[i]];
         game_value(game, t, hand, k, &category);
         tally[category & 15]++;
-        int i = k - 1;
-        while (i >= 0 && pos[i] == n - k + i)
-            i--;
-        if (i < 0)
-            break;
-        pos[i]++;
-        for (int j = i + 1; j < k; j++)
-            pos[j] = pos[j - 1] + 1;
-    }
+    } while (cl_subset_next(pos, k, n));
     int64_t *out = counts.buf;
     for (int c = 0; c < 16; c++)
         out[c] += tally[c];
