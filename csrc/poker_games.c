@@ -667,6 +667,233 @@ done:
     return result;
 }
 
+/* --- board statistics over many flops ------------------------------------------------------ */
+
+/* The classes of cardlab.poker.board_stats, in its order: 9 made hands (straight flush .. high
+ * card), 5 pairs (overpair, top, middle, bottom, underpair), 7 draws (flush draw, nut flush draw,
+ * open-ended, gutshot, combo draw, backdoor flush draw, backdoor straight draw). */
+enum { BC_MADE = 0, BC_OVER = 9, BC_TOP, BC_MIDDLE, BC_BOTTOM, BC_UNDER, BC_FD, BC_NUT, BC_OE, BC_GUT,
+       BC_COMBO, BC_BDF, BC_BDS, BC_CLASSES };
+enum { CAT_HIGH = 0, CAT_PAIR, CAT_TWO_PAIR, CAT_TRIPS, CAT_STRAIGHT, CAT_FLUSH, CAT_FULL, CAT_QUADS, CAT_SF };
+
+typedef struct {
+    const int8_t *tops;     /* 8192: top rank of the best straight in a rank mask, -1 if none */
+    const int8_t *position; /* 16: place of each Category value in the rules' order */
+    int lowest;             /* lowest rank of the deck */
+} board_rules;
+
+/* Category value (rules.Category) of five distinct cards, given their rank counts, rank mask
+ * and whether they share one suit. */
+static int five_category(const uint8_t *count, int mask, int flush, const board_rules *r)
+{
+    int pairs = 0, trips = 0, quads = 0;
+    for (int x = 0; x < 13; x++) {
+        pairs += count[x] == 2;
+        trips += count[x] == 3;
+        quads += count[x] == 4;
+    }
+    int straight = pairs + trips + quads == 0 && r->tops[mask] >= 0;
+    if (straight && flush)
+        return CAT_SF;
+    if (quads)
+        return CAT_QUADS;
+    if (trips && pairs)
+        return CAT_FULL;
+    if (flush)
+        return CAT_FLUSH;
+    if (straight)
+        return CAT_STRAIGHT;
+    if (trips)
+        return CAT_TRIPS;
+    return pairs == 2 ? CAT_TWO_PAIR : pairs == 1 ? CAT_PAIR : CAT_HIGH;
+}
+
+/* The highest rank from r->lowest up not in mask, or -1. */
+static int highest_missing(int mask, const board_rules *r)
+{
+    for (int x = 12; x >= r->lowest; x--)
+        if (!(mask >> x & 1))
+            return x;
+    return -1;
+}
+
+/* Whether adding the ranks of extra makes a straight of hand_mask better than the board's own. */
+static inline int improves(int hand_mask, int board_mask, int extra, const board_rules *r)
+{
+    int with_hand = r->tops[hand_mask | extra];
+    return with_hand >= 0 && with_hand > r->tops[board_mask | extra];
+}
+
+/* One hold'em combo on a flop: classes[c] = 1 for each class it is in.  straight_cache holds,
+ * per rank mask of the five cards (this flop only: stamp == flop_stamp), the completing ranks
+ * count (bits 0-4) and the backdoor straight (bit 5), + 1 (0 = not yet worked out). */
+static void holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_rules *r, uint8_t *classes,
+                        uint8_t *cache, int32_t *stamp, int32_t flop_stamp)
+{
+    uint8_t count[13] = {0};
+    int suit_count[4] = {0}, hand_mask = 0, board_mask = 0;
+    for (int i = 0; i < 3; i++) {
+        count[cl_card_rank(flop[i])]++;
+        suit_count[cl_card_suit(flop[i])]++;
+        board_mask |= 1 << cl_card_rank(flop[i]);
+    }
+    for (int i = 0; i < 2; i++) {
+        count[cl_card_rank(hole[i])]++;
+        suit_count[cl_card_suit(hole[i])]++;
+    }
+    hand_mask = board_mask | 1 << cl_card_rank(hole[0]) | 1 << cl_card_rank(hole[1]);
+    int flush = 0;
+    for (int s = 0; s < 4; s++)
+        flush |= suit_count[s] == 5;
+    int cat = five_category(count, hand_mask, flush, r);
+    int pos = r->position[cat];
+    memset(classes, 0, BC_CLASSES);
+    classes[BC_MADE + CAT_SF - cat] = 1;
+    int two_pair = pos <= r->position[CAT_TWO_PAIR];
+    int no_flush = pos < r->position[CAT_FLUSH], no_straight = pos < r->position[CAT_STRAIGHT];
+
+    int h0 = cl_card_rank(hole[0]), h1 = cl_card_rank(hole[1]), top = 0, low = 12;
+    for (int i = 0; i < 3; i++) {
+        int x = cl_card_rank(flop[i]);
+        top = x > top ? x : top;
+        low = x < low ? x : low;
+    }
+    int pocket = h0 == h1, pairing = -1;
+    if (board_mask >> h0 & 1)
+        pairing = h0;
+    if ((board_mask >> h1 & 1) && h1 > pairing)
+        pairing = h1;
+    classes[BC_OVER] = two_pair && pocket && h0 > top;
+    classes[BC_TOP] = two_pair && pairing == top;
+    classes[BC_MIDDLE] = two_pair && pairing >= 0 && pairing != top && pairing != low;
+    classes[BC_BOTTOM] = two_pair && pairing == low && low != top;
+    classes[BC_UNDER] = two_pair && pocket && h0 < top && pairing < 0;
+
+    int fd_any = 0, three_any = 0, nut = 0;
+    for (int s = 0; s < 4; s++) {
+        int hole_suit = cl_card_suit(hole[0]) == s || cl_card_suit(hole[1]) == s;
+        int fd_suit = suit_count[s] == 4 && hole_suit;
+        fd_any |= fd_suit;
+        three_any |= suit_count[s] == 3 && hole_suit;
+        if (fd_suit) {
+            int in_suit = 0;
+            for (int i = 0; i < 3; i++)
+                if (cl_card_suit(flop[i]) == s)
+                    in_suit |= 1 << cl_card_rank(flop[i]);
+            int best = highest_missing(in_suit, r);
+            nut |= best >= 0 && (hole[0] == best * 4 + s || hole[1] == best * 4 + s);
+        }
+    }
+    int fd = fd_any && no_flush;
+    classes[BC_FD] = (uint8_t)fd;
+    classes[BC_NUT] = fd && nut;
+
+    if (stamp[hand_mask] != flop_stamp) {
+        int completing = 0, backdoor = 0;
+        for (int x = r->lowest; x < 13; x++)
+            completing += !(hand_mask >> x & 1) && improves(hand_mask, board_mask, 1 << x, r);
+        for (int x = r->lowest; x < 13 && !backdoor; x++)
+            for (int y = x + 1; y < 13 && !backdoor; y++)
+                backdoor = improves(hand_mask, board_mask, 1 << x | 1 << y, r);
+        cache[hand_mask] = (uint8_t)(completing | backdoor << 5);
+        stamp[hand_mask] = flop_stamp;
+    }
+    int completing = cache[hand_mask] & 31, backdoor = cache[hand_mask] >> 5 & 1;
+    int oe = completing >= 2 && no_straight, gut = completing == 1 && no_straight;
+    classes[BC_OE] = (uint8_t)oe;
+    classes[BC_GUT] = (uint8_t)gut;
+    classes[BC_COMBO] = fd && (oe || gut);
+    classes[BC_BDF] = three_any && !fd_any && no_flush;
+    classes[BC_BDS] = backdoor && completing == 0 && no_straight;
+}
+
+/* board_flops(holes, k, weights, flops, tops, positions, lowest, combos, shares, live): for each
+ * flop f (rows of 3 uint8) and every combo of the range (rows of k uint8, k = 2: hold'em) that
+ * shares no card with it, combos[f * 21 + c] += 1 and shares[f * 21 + c] += its weight for each
+ * class c it is in, live[f] += its weight. */
+static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer holes, weights, flops, tops, positions, combos, shares, live;
+    int k, lowest;
+    if (!PyArg_ParseTuple(args, "y*iy*y*y*y*iw*w*w*", &holes, &k, &weights, &flops, &tops, &positions, &lowest,
+                          &combos, &shares, &live))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = k > 0 ? holes.len / k : 0, m = flops.len / 3;
+    int ok = k == 2 && holes.len == n * k && weights.len == n * 8 && flops.len == m * 3 && tops.len == 8192
+             && positions.len == 16 && lowest >= 0 && lowest < 13 && combos.len == m * BC_CLASSES * 8
+             && shares.len == m * BC_CLASSES * 8 && live.len == m * 8;
+    for (Py_ssize_t i = 0; ok && i < holes.len; i++)
+        ok = ((const uint8_t *)holes.buf)[i] < CL_CARDS;
+    for (Py_ssize_t i = 0; ok && i < flops.len; i++)
+        ok = ((const uint8_t *)flops.buf)[i] < CL_CARDS;
+    for (Py_ssize_t i = 0; ok && i < 8192; i++)
+        ok = ((const int8_t *)tops.buf)[i] >= -1 && ((const int8_t *)tops.buf)[i] < 13;
+    for (Py_ssize_t i = 0; ok && i < 16; i++)
+        ok = ((const int8_t *)positions.buf)[i] >= 0;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "board_flops: bad arguments");
+        goto done;
+    }
+    uint8_t *cache = PyMem_Calloc(8192, 1);
+    int32_t *stamp = PyMem_Calloc(8192, sizeof(int32_t));
+    uint64_t *bits = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(uint64_t));
+    if (cache == NULL || stamp == NULL || bits == NULL) {
+        PyMem_Free(cache);
+        PyMem_Free(stamp);
+        PyMem_Free(bits);
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    board_rules r = {tops.buf, positions.buf, lowest};
+    const uint8_t *h = holes.buf, *f = flops.buf;
+    const double *w = weights.buf;
+    int64_t *cb = combos.buf;
+    double *sh = shares.buf, *lv = live.buf;
+    for (Py_ssize_t i = 0; i < n; i++)
+        bits[i] = UINT64_C(1) << h[i * 2] | UINT64_C(1) << h[i * 2 + 1];
+    for (Py_ssize_t j = 0; j < m; j++) {
+        const uint8_t *fl = f + j * 3;
+        uint64_t fb = UINT64_C(1) << fl[0] | UINT64_C(1) << fl[1] | UINT64_C(1) << fl[2];
+        int64_t tally[BC_CLASSES] = {0};
+        double weight[BC_CLASSES] = {0}, total = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (bits[i] & fb)
+                continue;
+            uint8_t classes[BC_CLASSES];
+            holdem_flop(h + i * 2, fl, &r, classes, cache, stamp, (int32_t)(j + 1));
+            total += w[i];
+            for (int c = 0; c < BC_CLASSES; c++)
+                if (classes[c]) {
+                    tally[c]++;
+                    weight[c] += w[i];
+                }
+        }
+        for (int c = 0; c < BC_CLASSES; c++) {
+            cb[j * BC_CLASSES + c] += tally[c];
+            sh[j * BC_CLASSES + c] += weight[c];
+        }
+        lv[j] += total;
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_Free(cache);
+    PyMem_Free(stamp);
+    PyMem_Free(bits);
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&holes);
+    PyBuffer_Release(&weights);
+    PyBuffer_Release(&flops);
+    PyBuffer_Release(&tops);
+    PyBuffer_Release(&positions);
+    PyBuffer_Release(&combos);
+    PyBuffer_Release(&shares);
+    PyBuffer_Release(&live);
+    return result;
+}
+
 PyMethodDef cl_poker_games_methods[] = {
     {"games_evaluate", games_evaluate, METH_VARARGS,
      "games_evaluate(game, tables, hands, k, values, categories): value and category of each hand."},
@@ -676,5 +903,7 @@ PyMethodDef cl_poker_games_methods[] = {
      "razz_equity_exact(known, need, avail, out) -> weighted deals; += wins, ties, share units."},
     {"games_simulate", games_simulate, METH_VARARGS,
      "games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out) -> 0 or -1 (out of cards)."},
+    {"board_flops", board_flops, METH_VARARGS,
+     "board_flops(holes, k, weights, flops, tops, positions, lowest, combos, shares, live): += classes per flop."},
     {NULL, NULL, 0, NULL},
 };

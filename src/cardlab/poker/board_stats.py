@@ -247,14 +247,6 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     return masks
 
 
-def _card_bits(cards: np.ndarray) -> np.ndarray:
-    """uint64 mask of the cards of each row (bit = card id)."""
-    out = np.zeros(len(cards), dtype=np.uint64)
-    for j in range(cards.shape[1]):
-        out |= np.left_shift(np.uint64(1), cards[:, j].astype(np.uint64))
-    return out
-
-
 def _popcount(x: np.ndarray) -> np.ndarray:
     """Set bits of each 13-bit rank mask."""
     return np.asarray(_POPCOUNT[x])
@@ -528,8 +520,25 @@ def _symmetric(holes: np.ndarray, weights: np.ndarray) -> bool:
     return True
 
 
-FLOP_CHUNK = 300
-"""Flops classified per vectorised pass (rows = flops x combos)."""
+def _flop_tallies(holes: np.ndarray, weights: np.ndarray, flops: np.ndarray,
+                  rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per flop (rows of ``flops``), over the combos that share no card with it: the combos in
+    each class (``(m, 21)`` int64, the order of :data:`MADE_CLASSES` + :data:`PAIR_CLASSES` +
+    :data:`DRAW_CLASSES`), their weights (``(m, 21)``) and the weight of every such combo
+    (``(m,)``). The compiled kernel classes each combo as :func:`_classify` does."""
+    from cardlab import _core
+
+    m, k = len(flops), holes.shape[1]
+    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    combos = np.zeros((m, len(names)), dtype=np.int64)
+    shares = np.zeros((m, len(names)), dtype=np.float64)
+    live = np.zeros(m, dtype=np.float64)
+    positions = np.zeros(16, dtype=np.int8)
+    positions[:len(Category)] = [rules.position(Category(i)) for i in range(len(Category))]
+    _core.board_flops(np.ascontiguousarray(holes, dtype=np.uint8), k, np.ascontiguousarray(weights, dtype=np.float64),
+                      np.ascontiguousarray(flops, dtype=np.uint8), np.ascontiguousarray(straight_tops(rules)),
+                      positions, rules.lowest_rank, combos, shares, live)
+    return combos, shares, live
 
 
 def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
@@ -554,33 +563,12 @@ def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
         mult = np.ones(len(flops), dtype=np.int64)
     textures = _texture_masks(flops)
     names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
-    combos = {t: np.zeros(len(names)) for t in textures}
-    shares = {t: np.zeros(len(names)) for t in textures}
-    live = {t: 0.0 for t in textures}  # the weight of every (combo, flop) pair of the texture
-    n = len(holes)
-    hole_bits = _card_bits(holes)
-    for start in range(0, len(flops), FLOP_CHUNK):
-        part = flops[start:start + FLOP_CHUNK]
-        f_index = np.repeat(np.arange(len(part)), n)
-        h_index = np.tile(np.arange(n), len(part))
-        ok = (hole_bits[h_index] & _card_bits(part)[f_index]) == 0  # no card shared
-        f_index, h_index = f_index[ok], h_index[ok]
-        hole_rows, flop_rows = holes[h_index], part[f_index]
-        masks = _classify(hole_rows, flop_rows, g.rules)
-        w = weights[h_index]
-        per_flop_w = np.bincount(f_index, weights=w, minlength=len(part))
-        share_w = w  # a combo of the range by its weight, then a flop from the cards it leaves
-        m = mult[start:start + FLOP_CHUNK].astype(np.float64)
-        for t, tmask in textures.items():
-            live[t] += float((m * per_flop_w)[tmask[start:start + FLOP_CHUNK]].sum())
-        for i, name in enumerate(names):
-            hit = masks[name]
-            flop_combos = np.bincount(f_index[hit], minlength=len(part)) * m
-            flop_shares = np.bincount(f_index[hit], weights=share_w[hit], minlength=len(part)) * m
-            for t, tmask in textures.items():
-                sel = tmask[start:start + FLOP_CHUNK]
-                combos[t][i] += float(flop_combos[sel].sum())
-                shares[t][i] += float(flop_shares[sel].sum())
+    flop_combos, flop_shares, flop_live = _flop_tallies(holes, weights, flops, g.rules)
+    m = mult.astype(np.float64)
+    # a combo of the range by its weight, then a flop from the cards it leaves
+    combos = {t: (flop_combos[tm] * mult[tm, None]).sum(axis=0) for t, tm in textures.items()}
+    shares = {t: (flop_shares[tm] * m[tm, None]).sum(axis=0) for t, tm in textures.items()}
+    live = {t: float((flop_live[tm] * m[tm]).sum()) for t, tm in textures.items()}
     result = []
     for t, tmask in textures.items():
         count = int(mult[tmask].sum())
