@@ -726,9 +726,9 @@ static inline int improves(int hand_mask, int board_mask, int extra, const board
 
 /* One hold'em combo on a flop: classes[c] = 1 for each class it is in.  straight_cache holds,
  * per rank mask of the five cards (this flop only: stamp == flop_stamp), the completing ranks
- * count (bits 0-4) and the backdoor straight (bit 5), + 1 (0 = not yet worked out). */
+ * count (bits 0-4) and the backdoor straight (bit 5). */
 static void holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_rules *r, uint8_t *classes,
-                        uint8_t *cache, int32_t *stamp, int32_t flop_stamp)
+                        int32_t *cache, int32_t *stamp, int32_t flop_stamp)
 {
     uint8_t count[13] = {0};
     int suit_count[4] = {0}, hand_mask = 0, board_mask = 0;
@@ -795,7 +795,7 @@ static void holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_ru
         for (int x = r->lowest; x < 13 && !backdoor; x++)
             for (int y = x + 1; y < 13 && !backdoor; y++)
                 backdoor = improves(hand_mask, board_mask, 1 << x | 1 << y, r);
-        cache[hand_mask] = (uint8_t)(completing | backdoor << 5);
+        cache[hand_mask] = completing | backdoor << 5;
         stamp[hand_mask] = flop_stamp;
     }
     int completing = cache[hand_mask] & 31, backdoor = cache[hand_mask] >> 5 & 1;
@@ -807,8 +807,165 @@ static void holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_ru
     classes[BC_BDS] = backdoor && completing == 0 && no_straight;
 }
 
+/* Omaha's straight draws on a flop depend on the hole cards' rank set alone (the two hole cards
+ * of different ranks are every two of its ranks): for each straight's five ranks W and each two
+ * hole ranks P inside W, the ranks of W that neither P nor the board has.  Bits 0-12: the ranks
+ * that complete a straight (one missing); bit 13: some W misses two. */
+static int omaha_straights(int hole_mask, int board_mask, const int *windows, int n_windows)
+{
+    int completing = 0, two_more = 0;
+    for (int a = 0; a < 13; a++) {
+        if (!(hole_mask >> a & 1))
+            continue;
+        for (int b = a + 1; b < 13; b++) {
+            if (!(hole_mask >> b & 1))
+                continue;
+            int pm = 1 << a | 1 << b;
+            for (int i = 0; i < n_windows; i++) {
+                if ((windows[i] & pm) != pm)
+                    continue;
+                int need = windows[i] & ~pm & ~board_mask, count = 0;
+                for (int x = need; x; x &= x - 1)
+                    count++;
+                if (count == 1)
+                    completing |= need;
+                two_more |= count == 2;
+            }
+        }
+    }
+    return completing | two_more << 13;
+}
+
+/* What an Omaha hand's ranks alone decide on one flop: the best category of every two hole
+ * cards with the flop as if no flush (and its place), the highest and lowest rank two hole cards
+ * share (-1 / 99 if none), the highest hole rank the flop pairs (-1) and omaha_straights. */
+typedef struct {
+    int8_t pos, cat, pocket_high, pocket_low, pairing;
+    int32_t straights;
+} omaha_ranks;
+
+static omaha_ranks omaha_rank_info(const uint8_t *hole, int k, const uint8_t *flop, const board_rules *r,
+                                   const int *windows, int n_windows)
+{
+    uint8_t count[13] = {0};
+    int board_mask = 0, hole_mask = 0;
+    omaha_ranks o = {-1, CAT_HIGH, -1, 99, -1, 0};
+    for (int i = 0; i < 3; i++) {
+        count[cl_card_rank(flop[i])]++;
+        board_mask |= 1 << cl_card_rank(flop[i]);
+    }
+    for (int i = 0; i < k; i++) {
+        int x = cl_card_rank(hole[i]);
+        hole_mask |= 1 << x;
+        if ((board_mask >> x & 1) && x > o.pairing)
+            o.pairing = (int8_t)x;
+        for (int j = i + 1; j < k; j++) {
+            int y = cl_card_rank(hole[j]);
+            if (x == y) {
+                o.pocket_high = (int8_t)(x > o.pocket_high ? x : o.pocket_high);
+                o.pocket_low = (int8_t)(x < o.pocket_low ? x : o.pocket_low);
+            }
+            count[x]++;
+            count[y]++;
+            int c = five_category(count, board_mask | 1 << x | 1 << y, 0, r);
+            count[x]--;
+            count[y]--;
+            if (r->position[c] > o.pos) {
+                o.pos = r->position[c];
+                o.cat = (int8_t)c;
+            }
+        }
+    }
+    o.straights = omaha_straights(hole_mask, board_mask, windows, n_windows);
+    return o;
+}
+
+/* One Omaha flop: what every combo's classes need of it. */
+typedef struct {
+    const uint8_t *cards;
+    int board_suits[4], best[4];  /* cards of each suit; the highest rank of the suit not on it */
+    int board_mask, top, low, suited;  /* suited: the suit of a monotone flop, else -1 */
+} omaha_board;
+
+static void omaha_board_of(const uint8_t *flop, const board_rules *r, omaha_board *b)
+{
+    memset(b, 0, sizeof *b);
+    b->cards = flop;
+    b->low = 12;
+    int in_suit[4] = {0};
+    for (int i = 0; i < 3; i++) {
+        int x = cl_card_rank(flop[i]), s = cl_card_suit(flop[i]);
+        b->board_suits[s]++;
+        in_suit[s] |= 1 << x;
+        b->board_mask |= 1 << x;
+        b->top = x > b->top ? x : b->top;
+        b->low = x < b->low ? x : b->low;
+    }
+    b->suited = -1;
+    for (int s = 0; s < 4; s++) {
+        b->best[s] = highest_missing(in_suit[s], r);
+        if (b->board_suits[s] == 3)
+            b->suited = s;
+    }
+}
+
+/* One Omaha combo (k hole cards, cards: their bits, suits: cards of each suit) on a flop, by
+ * cardlab.poker.board_stats._classify_omaha: the made hand is the best of every two hole cards
+ * with the three flop cards; o is omaha_rank_info of its ranks on this flop. */
+static void omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uint8_t *suits, const omaha_board *b,
+                       omaha_ranks o, const board_rules *r, uint8_t *classes)
+{
+    int pos = o.pos, cat = o.cat;
+    if (b->suited >= 0 && suits[b->suited] >= 2) {  /* a flush, or a straight flush */
+        int flush = CAT_FLUSH;
+        for (int i = 0; i < k && flush == CAT_FLUSH; i++)
+            for (int j = i + 1; j < k && flush == CAT_FLUSH; j++) {
+                int x = cl_card_rank(hole[i]), y = cl_card_rank(hole[j]);
+                int mask = b->board_mask | 1 << x | 1 << y;
+                if (cl_card_suit(hole[i]) == b->suited && cl_card_suit(hole[j]) == b->suited && x != y
+                    && !(b->board_mask >> x & 1) && !(b->board_mask >> y & 1) && r->tops[mask] >= 0)
+                    flush = CAT_SF;
+            }
+        if (r->position[flush] > pos) {
+            pos = r->position[flush];
+            cat = flush;
+        }
+    }
+    memset(classes, 0, BC_CLASSES);
+    classes[BC_MADE + CAT_SF - cat] = 1;
+    int two_pair = pos <= r->position[CAT_TWO_PAIR];
+    int no_flush = pos < r->position[CAT_FLUSH], no_straight = pos < r->position[CAT_STRAIGHT];
+    int over = two_pair && o.pocket_high > b->top;
+    classes[BC_OVER] = (uint8_t)over;
+    classes[BC_TOP] = two_pair && !over && o.pairing == b->top;
+    classes[BC_MIDDLE] = two_pair && !over && o.pairing >= 0 && o.pairing != b->top && o.pairing != b->low;
+    classes[BC_BOTTOM] = two_pair && !over && o.pairing == b->low && b->low != b->top;
+    classes[BC_UNDER] = two_pair && !over && o.pairing < 0 && o.pocket_low < b->top;
+
+    int fd_any = 0, nut = 0, backdoor_flush = 0;
+    for (int s = 0; s < 4; s++) {
+        int fd_suit = suits[s] >= 2 && b->board_suits[s] == 2;
+        fd_any |= fd_suit;
+        backdoor_flush |= suits[s] >= 2 && b->board_suits[s] == 1;
+        if (fd_suit && b->best[s] >= 0)
+            nut |= (int)(cards >> (b->best[s] * 4 + s) & 1);
+    }
+    int fd = fd_any && no_flush;
+    classes[BC_FD] = (uint8_t)fd;
+    classes[BC_NUT] = fd && nut;
+    int completing = 0;
+    for (int x = o.straights & 8191; x; x &= x - 1)
+        completing++;
+    int oe = completing >= 2 && no_straight, gut = completing == 1 && no_straight;
+    classes[BC_OE] = (uint8_t)oe;
+    classes[BC_GUT] = (uint8_t)gut;
+    classes[BC_COMBO] = fd && (oe || gut);
+    classes[BC_BDF] = backdoor_flush && !fd && no_flush;
+    classes[BC_BDS] = (o.straights >> 13 & 1) && completing == 0 && no_straight;
+}
+
 /* board_flops(holes, k, weights, flops, tops, positions, lowest, combos, shares, live): for each
- * flop f (rows of 3 uint8) and every combo of the range (rows of k uint8, k = 2: hold'em) that
+ * flop f (rows of 3 uint8) and every combo of the range (rows of k uint8: k = 2 hold'em, 4 to 6 Omaha) that
  * shares no card with it, combos[f * 21 + c] += 1 and shares[f * 21 + c] += its weight for each
  * class c it is in, live[f] += its weight. */
 static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
@@ -820,7 +977,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     PyObject *result = NULL;
     Py_ssize_t n = k > 0 ? holes.len / k : 0, m = flops.len / 3;
-    int ok = k == 2 && holes.len == n * k && weights.len == n * 8 && flops.len == m * 3 && tops.len == 8192
+    int ok = (k == 2 || (k >= 4 && k <= 6)) && holes.len == n * k && weights.len == n * 8 && flops.len == m * 3 && tops.len == 8192
              && positions.len == 16 && lowest >= 0 && lowest < 13 && combos.len == m * BC_CLASSES * 8
              && shares.len == m * BC_CLASSES * 8 && live.len == m * 8;
     for (Py_ssize_t i = 0; ok && i < holes.len; i++)
@@ -835,15 +992,24 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "board_flops: bad arguments");
         goto done;
     }
-    uint8_t *cache = PyMem_Calloc(8192, 1);
-    int32_t *stamp = PyMem_Calloc(8192, sizeof(int32_t));
-    uint64_t *bits = PyMem_Malloc((size_t)(n ? n : 1) * sizeof(uint64_t));
-    if (cache == NULL || stamp == NULL || bits == NULL) {
-        PyMem_Free(cache);
-        PyMem_Free(stamp);
-        PyMem_Free(bits);
+    /* hold'em: the straight cache per rank mask; Omaha: per combo its cards' bits, suits and
+     * rank class (the sorted ranks, numbered densely through code_ids), and per rank class its
+     * omaha_rank_info on the current flop (stamped with the flop's number + 1) */
+    size_t nn = (size_t)(n ? n : 1), codes = 1;
+    for (int j = 0; k > 2 && j < k; j++)
+        codes *= 13;
+    int32_t *cache = PyMem_Calloc(8192, sizeof(int32_t));
+    int32_t *stamp = PyMem_Calloc(8192 > nn ? 8192 : nn, sizeof(int32_t));
+    uint64_t *bits = PyMem_Malloc(nn * sizeof(uint64_t));
+    uint8_t *suits = PyMem_Calloc(nn * 4, 1);
+    int32_t *rank_id = PyMem_Malloc(nn * sizeof(int32_t));
+    int32_t *code_ids = PyMem_Malloc(codes * sizeof(int32_t));
+    Py_ssize_t *rep = PyMem_Malloc(nn * sizeof(Py_ssize_t));
+    omaha_ranks *info = PyMem_Malloc(nn * sizeof(omaha_ranks));
+    if (cache == NULL || stamp == NULL || bits == NULL || suits == NULL || rank_id == NULL || code_ids == NULL
+        || rep == NULL || info == NULL) {
         PyErr_NoMemory();
-        goto done;
+        goto release;
     }
     Py_BEGIN_ALLOW_THREADS
     board_rules r = {tops.buf, positions.buf, lowest};
@@ -851,18 +1017,64 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
     const double *w = weights.buf;
     int64_t *cb = combos.buf;
     double *sh = shares.buf, *lv = live.buf;
-    for (Py_ssize_t i = 0; i < n; i++)
-        bits[i] = UINT64_C(1) << h[i * 2] | UINT64_C(1) << h[i * 2 + 1];
+    int windows[13], n_windows = 0;  /* each straight's five ranks */
+    for (int mask = 0; mask < 8192; mask++) {
+        int ranks = 0;
+        for (int x = mask; x; x &= x - 1)
+            ranks++;
+        if (ranks == 5 && r.tops[mask] >= 0 && n_windows < 13)
+            windows[n_windows++] = mask;
+    }
+    for (size_t c = 0; c < codes; c++)
+        code_ids[c] = -1;
+    int32_t classes_seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        bits[i] = 0;
+        uint8_t ranks[6];
+        for (int j = 0; j < k; j++) {
+            bits[i] |= UINT64_C(1) << h[i * k + j];
+            suits[i * 4 + cl_card_suit(h[i * k + j])]++;
+            ranks[j] = (uint8_t)cl_card_rank(h[i * k + j]);
+        }
+        if (k == 2)
+            continue;
+        for (int a = 1; a < k; a++)  /* insertion sort: at most six ranks */
+            for (int b = a; b > 0 && ranks[b - 1] > ranks[b]; b--) {
+                uint8_t t = ranks[b];
+                ranks[b] = ranks[b - 1];
+                ranks[b - 1] = t;
+            }
+        size_t code = 0;
+        for (int j = 0; j < k; j++)
+            code = code * 13 + ranks[j];
+        if (code_ids[code] < 0) {
+            rep[classes_seen] = i;
+            code_ids[code] = classes_seen++;
+        }
+        rank_id[i] = code_ids[code];
+    }
     for (Py_ssize_t j = 0; j < m; j++) {
         const uint8_t *fl = f + j * 3;
         uint64_t fb = UINT64_C(1) << fl[0] | UINT64_C(1) << fl[1] | UINT64_C(1) << fl[2];
         int64_t tally[BC_CLASSES] = {0};
         double weight[BC_CLASSES] = {0}, total = 0;
+        omaha_board board = {0};
+        if (k > 2)
+            omaha_board_of(fl, &r, &board);
         for (Py_ssize_t i = 0; i < n; i++) {
             if (bits[i] & fb)
                 continue;
             uint8_t classes[BC_CLASSES];
-            holdem_flop(h + i * 2, fl, &r, classes, cache, stamp, (int32_t)(j + 1));
+            if (k == 2)
+                holdem_flop(h + i * 2, fl, &r, classes, cache, stamp, (int32_t)(j + 1));
+            else {
+                int32_t id = rank_id[i];
+                if (stamp[id] != (int32_t)(j + 1)) {
+                    info[id] = omaha_rank_info(h + rep[id] * k, k, fl, &r, windows, n_windows);
+                    stamp[id] = (int32_t)(j + 1);
+                }
+                omaha_flop(h + i * k, k, bits[i], suits + i * 4, &board, info[id], &r, classes);
+            }
             total += w[i];
             for (int c = 0; c < BC_CLASSES; c++)
                 if (classes[c]) {
@@ -877,11 +1089,17 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         lv[j] += total;
     }
     Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+release:
     PyMem_Free(cache);
     PyMem_Free(stamp);
     PyMem_Free(bits);
-    result = Py_None;
-    Py_INCREF(result);
+    PyMem_Free(suits);
+    PyMem_Free(rank_id);
+    PyMem_Free(code_ids);
+    PyMem_Free(rep);
+    PyMem_Free(info);
 done:
     PyBuffer_Release(&holes);
     PyBuffer_Release(&weights);

@@ -509,8 +509,11 @@ def _symmetric(holes: np.ndarray, weights: np.ndarray) -> bool:
 
     def key(h: np.ndarray) -> np.ndarray:
         s = np.sort(h, axis=1)
-        order = np.argsort(s[:, 0] * 52 + s[:, 1])
-        return np.column_stack([(s[:, 0] * 52 + s[:, 1])[order], weights[order]])
+        code = np.zeros(len(s), dtype=np.int64)
+        for j in range(s.shape[1]):  # 52^6 < 2^63
+            code = code * 52 + s[:, j]
+        order = np.argsort(code)
+        return np.column_stack([code[order], weights[order]])
 
     base = key(holes)
     for perm in permutations(range(4)):
@@ -525,7 +528,8 @@ def _flop_tallies(holes: np.ndarray, weights: np.ndarray, flops: np.ndarray,
     """Per flop (rows of ``flops``), over the combos that share no card with it: the combos in
     each class (``(m, 21)`` int64, the order of :data:`MADE_CLASSES` + :data:`PAIR_CLASSES` +
     :data:`DRAW_CLASSES`), their weights (``(m, 21)``) and the weight of every such combo
-    (``(m,)``). The compiled kernel classes each combo as :func:`_classify` does."""
+    (``(m,)``). The compiled kernel classes each combo as :func:`_classify` does (two hole
+    cards) or :func:`_classify_omaha` (4 to 6)."""
     from cardlab import _core
 
     m, k = len(flops), holes.shape[1]
@@ -544,15 +548,15 @@ def _flop_tallies(holes: np.ndarray, weights: np.ndarray, flops: np.ndarray,
 def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
     """The classes of ``spec`` over every flop of the game's deck, by texture, exactly.
 
-    A range that is the same under every suit permutation (``QQ+, AK``) is classed on one flop
-    per suit class (1,755 of the 22,100 hold'em flops), each counted as often as it stands for;
-    any other range on every flop.
+    ``game`` is ``holdem``, ``shortdeck`` or ``omaha``, ``omaha5``, ``omaha6`` (the classes of
+    :func:`_classify_omaha`). A range that is the same under every suit permutation (``QQ+, AK``,
+    ``15%``) is classed on one flop per suit class (1,755 of the 22,100 flops), each counted as
+    often as it stands for; any other range on every flop. The loop over flops and combos is
+    compiled; its time grows with combos x flops (``random`` Omaha: 270,725 combos).
     """
     from cardlab.poker.generic import all_hands
 
     g = game_named(game)
-    if g.omaha:
-        raise HandError("--flops all is for hold'em and short deck; Omaha ranges are classed one board at a time")
     rng = range_of(spec, g)
     holes = np.asarray(rng.combos, dtype=np.int64)
     weights = np.asarray(rng.weights, dtype=np.float64)
