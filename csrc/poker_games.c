@@ -964,20 +964,20 @@ static void omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uint8_t
     classes[BC_BDS] = (o.straights >> 13 & 1) && completing == 0 && no_straight;
 }
 
-/* board_flops(holes, k, weights, flops, tops, positions, lowest, combos, shares, live): for each
- * flop f (rows of 3 uint8) and every combo of the range (rows of k uint8: k = 2 hold'em, 4 to 6 Omaha) that
- * shares no card with it, combos[f * 21 + c] += 1 and shares[f * 21 + c] += its weight for each
- * class c it is in, live[f] += its weight. */
+/* board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live):
+ * for each flop f (rows of 3 uint8) and every combo i of the range (rows of k uint8: k = 2
+ * hold'em, 4 to 6 Omaha) that shares no card with it, combos[f * 21 + c] += counts[i] (int64) and
+ * shares[f * 21 + c] += weights[i] for each class c it is in, live[f] += weights[i]. */
 static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    Py_buffer holes, weights, flops, tops, positions, combos, shares, live;
+    Py_buffer holes, counts, weights, flops, tops, positions, combos, shares, live;
     int k, lowest;
-    if (!PyArg_ParseTuple(args, "y*iy*y*y*y*iw*w*w*", &holes, &k, &weights, &flops, &tops, &positions, &lowest,
-                          &combos, &shares, &live))
+    if (!PyArg_ParseTuple(args, "y*iy*y*y*y*y*iw*w*w*", &holes, &k, &counts, &weights, &flops, &tops, &positions,
+                          &lowest, &combos, &shares, &live))
         return NULL;
     PyObject *result = NULL;
     Py_ssize_t n = k > 0 ? holes.len / k : 0, m = flops.len / 3;
-    int ok = (k == 2 || (k >= 4 && k <= 6)) && holes.len == n * k && weights.len == n * 8 && flops.len == m * 3 && tops.len == 8192
+    int ok = (k == 2 || (k >= 4 && k <= 6)) && holes.len == n * k && counts.len == n * 8 && weights.len == n * 8 && flops.len == m * 3 && tops.len == 8192
              && positions.len == 16 && lowest >= 0 && lowest < 13 && combos.len == m * BC_CLASSES * 8
              && shares.len == m * BC_CLASSES * 8 && live.len == m * 8;
     for (Py_ssize_t i = 0; ok && i < holes.len; i++)
@@ -1015,6 +1015,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
     board_rules r = {tops.buf, positions.buf, lowest};
     const uint8_t *h = holes.buf, *f = flops.buf;
     const double *w = weights.buf;
+    const int64_t *cnt = counts.buf;
     int64_t *cb = combos.buf;
     double *sh = shares.buf, *lv = live.buf;
     int windows[13], n_windows = 0;  /* each straight's five ranks */
@@ -1078,7 +1079,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
             total += w[i];
             for (int c = 0; c < BC_CLASSES; c++)
                 if (classes[c]) {
-                    tally[c]++;
+                    tally[c] += cnt[i];
                     weight[c] += w[i];
                 }
         }
@@ -1102,6 +1103,7 @@ release:
     PyMem_Free(info);
 done:
     PyBuffer_Release(&holes);
+    PyBuffer_Release(&counts);
     PyBuffer_Release(&weights);
     PyBuffer_Release(&flops);
     PyBuffer_Release(&tops);
@@ -1122,6 +1124,6 @@ PyMethodDef cl_poker_games_methods[] = {
     {"games_simulate", games_simulate, METH_VARARGS,
      "games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out) -> 0 or -1 (out of cards)."},
     {"board_flops", board_flops, METH_VARARGS,
-     "board_flops(holes, k, weights, flops, tops, positions, lowest, combos, shares, live): += classes per flop."},
+     "board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live): += per flop."},
     {NULL, NULL, 0, NULL},
 };
