@@ -724,11 +724,11 @@ static inline int improves(int hand_mask, int board_mask, int extra, const board
     return with_hand >= 0 && with_hand > r->tops[board_mask | extra];
 }
 
-/* One hold'em combo on a flop: classes[c] = 1 for each class it is in.  straight_cache holds,
+/* One hold'em combo on a flop: bit c set for each class c it is in.  straight_cache holds,
  * per rank mask of the five cards (this flop only: stamp == flop_stamp), the completing ranks
  * count (bits 0-4) and the backdoor straight (bit 5). */
-static void holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_rules *r, uint8_t *classes,
-                        int32_t *cache, int32_t *stamp, int32_t flop_stamp)
+static uint32_t holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_rules *r,
+                            int32_t *cache, int32_t *stamp, int32_t flop_stamp)
 {
     uint8_t count[13] = {0};
     int suit_count[4] = {0}, hand_mask = 0, board_mask = 0;
@@ -747,8 +747,7 @@ static void holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_ru
         flush |= suit_count[s] == 5;
     int cat = five_category(count, hand_mask, flush, r);
     int pos = r->position[cat];
-    memset(classes, 0, BC_CLASSES);
-    classes[BC_MADE + CAT_SF - cat] = 1;
+    uint32_t classes = UINT32_C(1) << (BC_MADE + CAT_SF - cat);
     int two_pair = pos <= r->position[CAT_TWO_PAIR];
     int no_flush = pos < r->position[CAT_FLUSH], no_straight = pos < r->position[CAT_STRAIGHT];
 
@@ -763,11 +762,11 @@ static void holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_ru
         pairing = h0;
     if ((board_mask >> h1 & 1) && h1 > pairing)
         pairing = h1;
-    classes[BC_OVER] = two_pair && pocket && h0 > top;
-    classes[BC_TOP] = two_pair && pairing == top;
-    classes[BC_MIDDLE] = two_pair && pairing >= 0 && pairing != top && pairing != low;
-    classes[BC_BOTTOM] = two_pair && pairing == low && low != top;
-    classes[BC_UNDER] = two_pair && pocket && h0 < top && pairing < 0;
+    classes |= (uint32_t)(two_pair && pocket && h0 > top) << BC_OVER;
+    classes |= (uint32_t)(two_pair && pairing == top) << BC_TOP;
+    classes |= (uint32_t)(two_pair && pairing >= 0 && pairing != top && pairing != low) << BC_MIDDLE;
+    classes |= (uint32_t)(two_pair && pairing == low && low != top) << BC_BOTTOM;
+    classes |= (uint32_t)(two_pair && pocket && h0 < top && pairing < 0) << BC_UNDER;
 
     int fd_any = 0, three_any = 0, nut = 0;
     for (int s = 0; s < 4; s++) {
@@ -785,8 +784,8 @@ static void holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_ru
         }
     }
     int fd = fd_any && no_flush;
-    classes[BC_FD] = (uint8_t)fd;
-    classes[BC_NUT] = fd && nut;
+    classes |= (uint32_t)fd << BC_FD;
+    classes |= (uint32_t)(fd && nut) << BC_NUT;
 
     if (stamp[hand_mask] != flop_stamp) {
         int completing = 0, backdoor = 0;
@@ -800,11 +799,12 @@ static void holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_ru
     }
     int completing = cache[hand_mask] & 31, backdoor = cache[hand_mask] >> 5 & 1;
     int oe = completing >= 2 && no_straight, gut = completing == 1 && no_straight;
-    classes[BC_OE] = (uint8_t)oe;
-    classes[BC_GUT] = (uint8_t)gut;
-    classes[BC_COMBO] = fd && (oe || gut);
-    classes[BC_BDF] = three_any && !fd_any && no_flush;
-    classes[BC_BDS] = backdoor && completing == 0 && no_straight;
+    classes |= (uint32_t)oe << BC_OE;
+    classes |= (uint32_t)gut << BC_GUT;
+    classes |= (uint32_t)(fd && (oe || gut)) << BC_COMBO;
+    classes |= (uint32_t)(three_any && !fd_any && no_flush) << BC_BDF;
+    classes |= (uint32_t)(backdoor && completing == 0 && no_straight) << BC_BDS;
+    return classes;
 }
 
 /* Omaha's straight draws on a flop depend on the hole cards' rank set alone (the two hole cards
@@ -911,9 +911,10 @@ static void omaha_board_of(const uint8_t *flop, const board_rules *r, omaha_boar
 
 /* One Omaha combo (k hole cards, cards: their bits, suits: cards of each suit) on a flop, by
  * cardlab.poker.board_stats._classify_omaha: the made hand is the best of every two hole cards
- * with the three flop cards; o is omaha_rank_info of its ranks on this flop. */
-static void omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uint8_t *suits, const omaha_board *b,
-                       omaha_ranks o, const board_rules *r, uint8_t *classes)
+ * with the three flop cards; o is omaha_rank_info of its ranks on this flop.  Bit c set for each
+ * class c it is in. */
+static uint32_t omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uint8_t *suits, const omaha_board *b,
+                           omaha_ranks o, const board_rules *r)
 {
     int pos = o.pos, cat = o.cat;
     if (b->suited >= 0 && suits[b->suited] >= 2) {  /* a flush, or a straight flush */
@@ -931,16 +932,15 @@ static void omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uint8_t
             cat = flush;
         }
     }
-    memset(classes, 0, BC_CLASSES);
-    classes[BC_MADE + CAT_SF - cat] = 1;
+    uint32_t classes = UINT32_C(1) << (BC_MADE + CAT_SF - cat);
     int two_pair = pos <= r->position[CAT_TWO_PAIR];
     int no_flush = pos < r->position[CAT_FLUSH], no_straight = pos < r->position[CAT_STRAIGHT];
     int over = two_pair && o.pocket_high > b->top;
-    classes[BC_OVER] = (uint8_t)over;
-    classes[BC_TOP] = two_pair && !over && o.pairing == b->top;
-    classes[BC_MIDDLE] = two_pair && !over && o.pairing >= 0 && o.pairing != b->top && o.pairing != b->low;
-    classes[BC_BOTTOM] = two_pair && !over && o.pairing == b->low && b->low != b->top;
-    classes[BC_UNDER] = two_pair && !over && o.pairing < 0 && o.pocket_low < b->top;
+    classes |= (uint32_t)over << BC_OVER;
+    classes |= (uint32_t)(two_pair && !over && o.pairing == b->top) << BC_TOP;
+    classes |= (uint32_t)(two_pair && !over && o.pairing >= 0 && o.pairing != b->top && o.pairing != b->low) << BC_MIDDLE;
+    classes |= (uint32_t)(two_pair && !over && o.pairing == b->low && b->low != b->top) << BC_BOTTOM;
+    classes |= (uint32_t)(two_pair && !over && o.pairing < 0 && o.pocket_low < b->top) << BC_UNDER;
 
     int fd_any = 0, nut = 0, backdoor_flush = 0;
     for (int s = 0; s < 4; s++) {
@@ -951,17 +951,16 @@ static void omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uint8_t
             nut |= (int)(cards >> (b->best[s] * 4 + s) & 1);
     }
     int fd = fd_any && no_flush;
-    classes[BC_FD] = (uint8_t)fd;
-    classes[BC_NUT] = fd && nut;
-    int completing = 0;
-    for (int x = o.straights & 8191; x; x &= x - 1)
-        completing++;
+    classes |= (uint32_t)fd << BC_FD;
+    classes |= (uint32_t)(fd && nut) << BC_NUT;
+    int completing = cl_popcount32((uint32_t)o.straights & 8191);
     int oe = completing >= 2 && no_straight, gut = completing == 1 && no_straight;
-    classes[BC_OE] = (uint8_t)oe;
-    classes[BC_GUT] = (uint8_t)gut;
-    classes[BC_COMBO] = fd && (oe || gut);
-    classes[BC_BDF] = backdoor_flush && !fd && no_flush;
-    classes[BC_BDS] = (o.straights >> 13 & 1) && completing == 0 && no_straight;
+    classes |= (uint32_t)oe << BC_OE;
+    classes |= (uint32_t)gut << BC_GUT;
+    classes |= (uint32_t)(fd && (oe || gut)) << BC_COMBO;
+    classes |= (uint32_t)(backdoor_flush && !fd && no_flush) << BC_BDF;
+    classes |= (uint32_t)((o.straights >> 13 & 1) && completing == 0 && no_straight) << BC_BDS;
+    return classes;
 }
 
 /* board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live):
@@ -1065,23 +1064,23 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         for (Py_ssize_t i = 0; i < n; i++) {
             if (bits[i] & fb)
                 continue;
-            uint8_t classes[BC_CLASSES];
+            uint32_t classes;
             if (k == 2)
-                holdem_flop(h + i * 2, fl, &r, classes, cache, stamp, (int32_t)(j + 1));
+                classes = holdem_flop(h + i * 2, fl, &r, cache, stamp, (int32_t)(j + 1));
             else {
                 int32_t id = rank_id[i];
                 if (stamp[id] != (int32_t)(j + 1)) {
                     info[id] = omaha_rank_info(h + rep[id] * k, k, fl, &r, windows, n_windows);
                     stamp[id] = (int32_t)(j + 1);
                 }
-                omaha_flop(h + i * k, k, bits[i], suits + i * 4, &board, info[id], &r, classes);
+                classes = omaha_flop(h + i * k, k, bits[i], suits + i * 4, &board, info[id], &r);
             }
             total += w[i];
-            for (int c = 0; c < BC_CLASSES; c++)
-                if (classes[c]) {
-                    tally[c] += cnt[i];
-                    weight[c] += w[i];
-                }
+            for (uint64_t left = classes; left; left &= left - 1) {
+                int c = cl_ctz64(left);
+                tally[c] += cnt[i];
+                weight[c] += w[i];
+            }
         }
         for (int c = 0; c < BC_CLASSES; c++) {
             cb[j * BC_CLASSES + c] += tally[c];
