@@ -807,94 +807,34 @@ static uint32_t holdem_flop(const uint8_t *hole, const uint8_t *flop, const boar
     return classes;
 }
 
-/* Omaha's straight draws on a flop depend on the hole cards' rank set alone (the two hole cards
- * of different ranks are every two of its ranks): for each straight's five ranks W and each two
- * hole ranks P inside W, the ranks of W that neither P nor the board has.  Bits 0-12: the ranks
- * that complete a straight (one missing); bit 13: some W misses two. */
-static int omaha_straights(int hole_mask, int board_mask, const int *windows, int n_windows)
-{
-    int completing = 0, two_more = 0;
-    for (int a = 0; a < 13; a++) {
-        if (!(hole_mask >> a & 1))
-            continue;
-        for (int b = a + 1; b < 13; b++) {
-            if (!(hole_mask >> b & 1))
-                continue;
-            int pm = 1 << a | 1 << b;
-            for (int i = 0; i < n_windows; i++) {
-                if ((windows[i] & pm) != pm)
-                    continue;
-                int need = windows[i] & ~pm & ~board_mask, count = 0;
-                for (int x = need; x; x &= x - 1)
-                    count++;
-                if (count == 1)
-                    completing |= need;
-                two_more |= count == 2;
-            }
-        }
-    }
-    return completing | two_more << 13;
-}
-
 /* What an Omaha hand's ranks alone decide on one flop: the best category of every two hole
  * cards with the flop as if no flush (and its place), the highest and lowest rank two hole cards
- * share (-1 / 99 if none), the highest hole rank the flop pairs (-1) and omaha_straights. */
+ * share (-1 / 99 if none), the highest hole rank the flop pairs (-1) and the straight draws:
+ * bits 0-12 the ranks that complete a straight of two hole cards and the flop (one rank
+ * missing), bit 13 some straight misses two. */
 typedef struct {
     int8_t pos, cat, pocket_high, pocket_low, pairing;
     int32_t straights;
 } omaha_ranks;
 
-static omaha_ranks omaha_rank_info(const uint8_t *hole, int k, const uint8_t *flop, const board_rules *r,
-                                   const int *windows, int n_windows)
-{
-    uint8_t count[13] = {0};
-    int board_mask = 0, hole_mask = 0;
-    omaha_ranks o = {-1, CAT_HIGH, -1, 99, -1, 0};
-    for (int i = 0; i < 3; i++) {
-        count[cl_card_rank(flop[i])]++;
-        board_mask |= 1 << cl_card_rank(flop[i]);
-    }
-    for (int i = 0; i < k; i++) {
-        int x = cl_card_rank(hole[i]);
-        hole_mask |= 1 << x;
-        if ((board_mask >> x & 1) && x > o.pairing)
-            o.pairing = (int8_t)x;
-        for (int j = i + 1; j < k; j++) {
-            int y = cl_card_rank(hole[j]);
-            if (x == y) {
-                o.pocket_high = (int8_t)(x > o.pocket_high ? x : o.pocket_high);
-                o.pocket_low = (int8_t)(x < o.pocket_low ? x : o.pocket_low);
-            }
-            count[x]++;
-            count[y]++;
-            int c = five_category(count, board_mask | 1 << x | 1 << y, 0, r);
-            count[x]--;
-            count[y]--;
-            if (r->position[c] > o.pos) {
-                o.pos = r->position[c];
-                o.cat = (int8_t)c;
-            }
-        }
-    }
-    o.straights = omaha_straights(hole_mask, board_mask, windows, n_windows);
-    return o;
-}
-
 /* One Omaha flop: what every combo's classes need of it. */
 typedef struct {
-    const uint8_t *cards;
     int board_suits[4], best[4];  /* cards of each suit; the highest rank of the suit not on it */
     int board_mask, top, low, suited;  /* suited: the suit of a monotone flop, else -1 */
+    int8_t pair_cat[13][13];      /* two hole ranks x <= y with the flop: category, no flush */
+    int16_t pair_straights[13][13]; /* x < y: as omaha_ranks.straights, for these two ranks */
 } omaha_board;
 
-static void omaha_board_of(const uint8_t *flop, const board_rules *r, omaha_board *b)
+static void omaha_board_of(const uint8_t *flop, const board_rules *r, const int *windows, int n_windows,
+                           omaha_board *b)
 {
     memset(b, 0, sizeof *b);
-    b->cards = flop;
     b->low = 12;
     int in_suit[4] = {0};
+    uint8_t count[13] = {0};
     for (int i = 0; i < 3; i++) {
         int x = cl_card_rank(flop[i]), s = cl_card_suit(flop[i]);
+        count[x]++;
         b->board_suits[s]++;
         in_suit[s] |= 1 << x;
         b->board_mask |= 1 << x;
@@ -907,6 +847,50 @@ static void omaha_board_of(const uint8_t *flop, const board_rules *r, omaha_boar
         if (b->board_suits[s] == 3)
             b->suited = s;
     }
+    for (int x = 0; x < 13; x++)
+        for (int y = x; y < 13; y++) {
+            count[x]++;
+            count[y]++;
+            b->pair_cat[x][y] = (int8_t)five_category(count, b->board_mask | 1 << x | 1 << y, 0, r);
+            count[x]--;
+            count[y]--;
+            if (x == y)
+                continue;
+            int pm = 1 << x | 1 << y, completing = 0, two_more = 0;
+            for (int i = 0; i < n_windows; i++) {
+                if ((windows[i] & pm) != pm)
+                    continue;
+                int need = windows[i] & ~pm & ~b->board_mask, missing = cl_popcount32((uint32_t)need);
+                if (missing == 1)
+                    completing |= need;
+                two_more |= missing == 2;
+            }
+            b->pair_straights[x][y] = (int16_t)(completing | two_more << 13);
+        }
+}
+
+static omaha_ranks omaha_rank_info(const uint8_t *hole, int k, const omaha_board *b, const board_rules *r)
+{
+    omaha_ranks o = {-1, CAT_HIGH, -1, 99, -1, 0};
+    for (int i = 0; i < k; i++) {
+        int x = cl_card_rank(hole[i]);
+        if ((b->board_mask >> x & 1) && x > o.pairing)
+            o.pairing = (int8_t)x;
+        for (int j = i + 1; j < k; j++) {
+            int y = cl_card_rank(hole[j]), lo = x < y ? x : y, hi = x < y ? y : x;
+            if (x == y) {
+                o.pocket_high = (int8_t)(x > o.pocket_high ? x : o.pocket_high);
+                o.pocket_low = (int8_t)(x < o.pocket_low ? x : o.pocket_low);
+            } else
+                o.straights |= b->pair_straights[lo][hi];
+            int c = b->pair_cat[lo][hi];
+            if (r->position[c] > o.pos) {
+                o.pos = r->position[c];
+                o.cat = (int8_t)c;
+            }
+        }
+    }
+    return o;
 }
 
 /* One Omaha combo (k hole cards, cards: their bits, suits: cards of each suit) on a flop, by
@@ -1060,7 +1044,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         double weight[BC_CLASSES] = {0}, total = 0;
         omaha_board board = {0};
         if (k > 2)
-            omaha_board_of(fl, &r, &board);
+            omaha_board_of(fl, &r, windows, n_windows, &board);
         for (Py_ssize_t i = 0; i < n; i++) {
             if (bits[i] & fb)
                 continue;
@@ -1070,7 +1054,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
             else {
                 int32_t id = rank_id[i];
                 if (stamp[id] != (int32_t)(j + 1)) {
-                    info[id] = omaha_rank_info(h + rep[id] * k, k, fl, &r, windows, n_windows);
+                    info[id] = omaha_rank_info(h + rep[id] * k, k, &board, &r);
                     stamp[id] = (int32_t)(j + 1);
                 }
                 classes = omaha_flop(h + i * k, k, bits[i], suits + i * 4, &board, info[id], &r);
