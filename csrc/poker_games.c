@@ -9,6 +9,7 @@
  */
 #include "core.h"
 #include "poker.h"
+#include "subsets.h"
 
 #include <string.h>
 
@@ -333,23 +334,14 @@ static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
     int n = (int)deck.len, pos[7];
     uint8_t hand[7] = {0};
     int64_t tally[16] = {0};
-    for (int i = 0; i < k; i++)
-        pos[i] = i;
-    for (;;) {
+    cl_subset_first(pos, k);
+    do {
         uint8_t category;
         for (int i = 0; i < k; i++)
             hand[i] = d[pos[i]];
         game_value(game, t, hand, k, &category);
         tally[category & 15]++;
-        int i = k - 1;
-        while (i >= 0 && pos[i] == n - k + i)
-            i--;
-        if (i < 0)
-            break;
-        pos[i]++;
-        for (int j = i + 1; j < k; j++)
-            pos[j] = pos[j - 1] + 1;
-    }
+    } while (cl_subset_next(pos, k, n));
     int64_t *out = counts.buf;
     for (int c = 0; c < 16; c++)
         out[c] += tally[c];
@@ -675,6 +667,436 @@ done:
     return result;
 }
 
+/* --- board statistics over many flops ------------------------------------------------------ */
+
+/* The classes of cardlab.poker.board_stats, in its order: 9 made hands (straight flush .. high
+ * card), 5 pairs (overpair, top, middle, bottom, underpair), 7 draws (flush draw, nut flush draw,
+ * open-ended, gutshot, combo draw, backdoor flush draw, backdoor straight draw). */
+enum { BC_MADE = 0, BC_OVER = 9, BC_TOP, BC_MIDDLE, BC_BOTTOM, BC_UNDER, BC_FD, BC_NUT, BC_OE, BC_GUT,
+       BC_COMBO, BC_BDF, BC_BDS, BC_CLASSES };
+enum { CAT_HIGH = 0, CAT_PAIR, CAT_TWO_PAIR, CAT_TRIPS, CAT_STRAIGHT, CAT_FLUSH, CAT_FULL, CAT_QUADS, CAT_SF };
+
+typedef struct {
+    const int8_t *tops;     /* 8192: top rank of the best straight in a rank mask, -1 if none */
+    const int8_t *position; /* 16: place of each Category value in the rules' order */
+    int lowest;             /* lowest rank of the deck */
+} board_rules;
+
+/* Category value (rules.Category) of five distinct cards, given their rank counts, rank mask
+ * and whether they share one suit. */
+static int five_category(const uint8_t *count, int mask, int flush, const board_rules *r)
+{
+    int pairs = 0, trips = 0, quads = 0;
+    for (int x = 0; x < 13; x++) {
+        pairs += count[x] == 2;
+        trips += count[x] == 3;
+        quads += count[x] == 4;
+    }
+    int straight = pairs + trips + quads == 0 && r->tops[mask] >= 0;
+    if (straight && flush)
+        return CAT_SF;
+    if (quads)
+        return CAT_QUADS;
+    if (trips && pairs)
+        return CAT_FULL;
+    if (flush)
+        return CAT_FLUSH;
+    if (straight)
+        return CAT_STRAIGHT;
+    if (trips)
+        return CAT_TRIPS;
+    return pairs == 2 ? CAT_TWO_PAIR : pairs == 1 ? CAT_PAIR : CAT_HIGH;
+}
+
+/* The highest rank from r->lowest up not in mask, or -1. */
+static int highest_missing(int mask, const board_rules *r)
+{
+    for (int x = 12; x >= r->lowest; x--)
+        if (!(mask >> x & 1))
+            return x;
+    return -1;
+}
+
+/* Whether adding the ranks of extra makes a straight of hand_mask better than the board's own. */
+static inline int improves(int hand_mask, int board_mask, int extra, const board_rules *r)
+{
+    int with_hand = r->tops[hand_mask | extra];
+    return with_hand >= 0 && with_hand > r->tops[board_mask | extra];
+}
+
+/* One hold'em combo on a flop: bit c set for each class c it is in.  straight_cache holds,
+ * per rank mask of the five cards (this flop only: stamp == flop_stamp), the completing ranks
+ * count (bits 0-4) and the backdoor straight (bit 5). */
+static uint32_t holdem_flop(const uint8_t *hole, const uint8_t *flop, const board_rules *r,
+                            int32_t *cache, int32_t *stamp, int32_t flop_stamp)
+{
+    uint8_t count[13] = {0};
+    int suit_count[4] = {0}, hand_mask = 0, board_mask = 0;
+    for (int i = 0; i < 3; i++) {
+        count[cl_card_rank(flop[i])]++;
+        suit_count[cl_card_suit(flop[i])]++;
+        board_mask |= 1 << cl_card_rank(flop[i]);
+    }
+    for (int i = 0; i < 2; i++) {
+        count[cl_card_rank(hole[i])]++;
+        suit_count[cl_card_suit(hole[i])]++;
+    }
+    hand_mask = board_mask | 1 << cl_card_rank(hole[0]) | 1 << cl_card_rank(hole[1]);
+    int flush = 0;
+    for (int s = 0; s < 4; s++)
+        flush |= suit_count[s] == 5;
+    int cat = five_category(count, hand_mask, flush, r);
+    int pos = r->position[cat];
+    uint32_t classes = UINT32_C(1) << (BC_MADE + CAT_SF - cat);
+    int two_pair = pos <= r->position[CAT_TWO_PAIR];
+    int no_flush = pos < r->position[CAT_FLUSH], no_straight = pos < r->position[CAT_STRAIGHT];
+
+    int h0 = cl_card_rank(hole[0]), h1 = cl_card_rank(hole[1]), top = 0, low = 12;
+    for (int i = 0; i < 3; i++) {
+        int x = cl_card_rank(flop[i]);
+        top = x > top ? x : top;
+        low = x < low ? x : low;
+    }
+    int pocket = h0 == h1, pairing = -1;
+    if (board_mask >> h0 & 1)
+        pairing = h0;
+    if ((board_mask >> h1 & 1) && h1 > pairing)
+        pairing = h1;
+    classes |= (uint32_t)(two_pair && pocket && h0 > top) << BC_OVER;
+    classes |= (uint32_t)(two_pair && pairing == top) << BC_TOP;
+    classes |= (uint32_t)(two_pair && pairing >= 0 && pairing != top && pairing != low) << BC_MIDDLE;
+    classes |= (uint32_t)(two_pair && pairing == low && low != top) << BC_BOTTOM;
+    classes |= (uint32_t)(two_pair && pocket && h0 < top && pairing < 0) << BC_UNDER;
+
+    int fd_any = 0, three_any = 0, nut = 0;
+    for (int s = 0; s < 4; s++) {
+        int hole_suit = cl_card_suit(hole[0]) == s || cl_card_suit(hole[1]) == s;
+        int fd_suit = suit_count[s] == 4 && hole_suit;
+        fd_any |= fd_suit;
+        three_any |= suit_count[s] == 3 && hole_suit;
+        if (fd_suit) {
+            int in_suit = 0;
+            for (int i = 0; i < 3; i++)
+                if (cl_card_suit(flop[i]) == s)
+                    in_suit |= 1 << cl_card_rank(flop[i]);
+            int best = highest_missing(in_suit, r);
+            nut |= best >= 0 && (hole[0] == best * 4 + s || hole[1] == best * 4 + s);
+        }
+    }
+    int fd = fd_any && no_flush;
+    classes |= (uint32_t)fd << BC_FD;
+    classes |= (uint32_t)(fd && nut) << BC_NUT;
+
+    if (stamp[hand_mask] != flop_stamp) {
+        int completing = 0, backdoor = 0;
+        for (int x = r->lowest; x < 13; x++)
+            completing += !(hand_mask >> x & 1) && improves(hand_mask, board_mask, 1 << x, r);
+        for (int x = r->lowest; x < 13 && !backdoor; x++)
+            for (int y = x + 1; y < 13 && !backdoor; y++)
+                backdoor = improves(hand_mask, board_mask, 1 << x | 1 << y, r);
+        cache[hand_mask] = completing | backdoor << 5;
+        stamp[hand_mask] = flop_stamp;
+    }
+    int completing = cache[hand_mask] & 31, backdoor = cache[hand_mask] >> 5 & 1;
+    int oe = completing >= 2 && no_straight, gut = completing == 1 && no_straight;
+    classes |= (uint32_t)oe << BC_OE;
+    classes |= (uint32_t)gut << BC_GUT;
+    classes |= (uint32_t)(fd && (oe || gut)) << BC_COMBO;
+    classes |= (uint32_t)(three_any && !fd_any && no_flush) << BC_BDF;
+    classes |= (uint32_t)(backdoor && completing == 0 && no_straight) << BC_BDS;
+    return classes;
+}
+
+/* What an Omaha hand's ranks alone decide on one flop: the best category of every two hole
+ * cards with the flop as if no flush (and its place), the highest and lowest rank two hole cards
+ * share (-1 / 99 if none), the highest hole rank the flop pairs (-1) and the straight draws:
+ * bits 0-12 the ranks that complete a straight of two hole cards and the flop (one rank
+ * missing), bit 13 some straight misses two. */
+typedef struct {
+    int8_t pos, cat, pocket_high, pocket_low, pairing;
+    int32_t straights;
+} omaha_ranks;
+
+/* One Omaha flop: what every combo's classes need of it. */
+typedef struct {
+    int board_suits[4], best[4];  /* cards of each suit; the highest rank of the suit not on it */
+    int board_mask, top, low, suited;  /* suited: the suit of a monotone flop, else -1 */
+    int8_t pair_cat[13][13];      /* two hole ranks x <= y with the flop: category, no flush */
+    int16_t pair_straights[13][13]; /* x < y: as omaha_ranks.straights, for these two ranks */
+} omaha_board;
+
+static void omaha_board_of(const uint8_t *flop, const board_rules *r, const int *windows, int n_windows,
+                           omaha_board *b)
+{
+    memset(b, 0, sizeof *b);
+    b->low = 12;
+    int in_suit[4] = {0};
+    uint8_t count[13] = {0};
+    for (int i = 0; i < 3; i++) {
+        int x = cl_card_rank(flop[i]), s = cl_card_suit(flop[i]);
+        count[x]++;
+        b->board_suits[s]++;
+        in_suit[s] |= 1 << x;
+        b->board_mask |= 1 << x;
+        b->top = x > b->top ? x : b->top;
+        b->low = x < b->low ? x : b->low;
+    }
+    b->suited = -1;
+    for (int s = 0; s < 4; s++) {
+        b->best[s] = highest_missing(in_suit[s], r);
+        if (b->board_suits[s] == 3)
+            b->suited = s;
+    }
+    for (int x = 0; x < 13; x++)
+        for (int y = x; y < 13; y++) {
+            count[x]++;
+            count[y]++;
+            b->pair_cat[x][y] = (int8_t)five_category(count, b->board_mask | 1 << x | 1 << y, 0, r);
+            count[x]--;
+            count[y]--;
+            if (x == y)
+                continue;
+            int pm = 1 << x | 1 << y, completing = 0, two_more = 0;
+            for (int i = 0; i < n_windows; i++) {
+                if ((windows[i] & pm) != pm)
+                    continue;
+                int need = windows[i] & ~pm & ~b->board_mask, missing = cl_popcount32((uint32_t)need);
+                if (missing == 1)
+                    completing |= need;
+                two_more |= missing == 2;
+            }
+            b->pair_straights[x][y] = (int16_t)(completing | two_more << 13);
+        }
+}
+
+static omaha_ranks omaha_rank_info(const uint8_t *hole, int k, const omaha_board *b, const board_rules *r)
+{
+    omaha_ranks o = {-1, CAT_HIGH, -1, 99, -1, 0};
+    for (int i = 0; i < k; i++) {
+        int x = cl_card_rank(hole[i]);
+        if ((b->board_mask >> x & 1) && x > o.pairing)
+            o.pairing = (int8_t)x;
+        for (int j = i + 1; j < k; j++) {
+            int y = cl_card_rank(hole[j]), lo = x < y ? x : y, hi = x < y ? y : x;
+            if (x == y) {
+                o.pocket_high = (int8_t)(x > o.pocket_high ? x : o.pocket_high);
+                o.pocket_low = (int8_t)(x < o.pocket_low ? x : o.pocket_low);
+            } else
+                o.straights |= b->pair_straights[lo][hi];
+            int c = b->pair_cat[lo][hi];
+            if (r->position[c] > o.pos) {
+                o.pos = r->position[c];
+                o.cat = (int8_t)c;
+            }
+        }
+    }
+    return o;
+}
+
+/* One Omaha combo (k hole cards, cards: their bits, suits: cards of each suit) on a flop, by
+ * cardlab.poker.board_stats._classify_omaha: the made hand is the best of every two hole cards
+ * with the three flop cards; o is omaha_rank_info of its ranks on this flop.  Bit c set for each
+ * class c it is in. */
+static uint32_t omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uint8_t *suits, const omaha_board *b,
+                           omaha_ranks o, const board_rules *r)
+{
+    int pos = o.pos, cat = o.cat;
+    if (b->suited >= 0 && suits[b->suited] >= 2) {  /* a flush, or a straight flush */
+        int flush = CAT_FLUSH;
+        for (int i = 0; i < k && flush == CAT_FLUSH; i++)
+            for (int j = i + 1; j < k && flush == CAT_FLUSH; j++) {
+                int x = cl_card_rank(hole[i]), y = cl_card_rank(hole[j]);
+                int mask = b->board_mask | 1 << x | 1 << y;
+                if (cl_card_suit(hole[i]) == b->suited && cl_card_suit(hole[j]) == b->suited && x != y
+                    && !(b->board_mask >> x & 1) && !(b->board_mask >> y & 1) && r->tops[mask] >= 0)
+                    flush = CAT_SF;
+            }
+        if (r->position[flush] > pos) {
+            pos = r->position[flush];
+            cat = flush;
+        }
+    }
+    uint32_t classes = UINT32_C(1) << (BC_MADE + CAT_SF - cat);
+    int two_pair = pos <= r->position[CAT_TWO_PAIR];
+    int no_flush = pos < r->position[CAT_FLUSH], no_straight = pos < r->position[CAT_STRAIGHT];
+    int over = two_pair && o.pocket_high > b->top;
+    classes |= (uint32_t)over << BC_OVER;
+    classes |= (uint32_t)(two_pair && !over && o.pairing == b->top) << BC_TOP;
+    classes |= (uint32_t)(two_pair && !over && o.pairing >= 0 && o.pairing != b->top && o.pairing != b->low) << BC_MIDDLE;
+    classes |= (uint32_t)(two_pair && !over && o.pairing == b->low && b->low != b->top) << BC_BOTTOM;
+    classes |= (uint32_t)(two_pair && !over && o.pairing < 0 && o.pocket_low < b->top) << BC_UNDER;
+
+    int fd_any = 0, nut = 0, backdoor_flush = 0;
+    for (int s = 0; s < 4; s++) {
+        int fd_suit = suits[s] >= 2 && b->board_suits[s] == 2;
+        fd_any |= fd_suit;
+        backdoor_flush |= suits[s] >= 2 && b->board_suits[s] == 1;
+        if (fd_suit && b->best[s] >= 0)
+            nut |= (int)(cards >> (b->best[s] * 4 + s) & 1);
+    }
+    int fd = fd_any && no_flush;
+    classes |= (uint32_t)fd << BC_FD;
+    classes |= (uint32_t)(fd && nut) << BC_NUT;
+    int completing = cl_popcount32((uint32_t)o.straights & 8191);
+    int oe = completing >= 2 && no_straight, gut = completing == 1 && no_straight;
+    classes |= (uint32_t)oe << BC_OE;
+    classes |= (uint32_t)gut << BC_GUT;
+    classes |= (uint32_t)(fd && (oe || gut)) << BC_COMBO;
+    classes |= (uint32_t)(backdoor_flush && !fd && no_flush) << BC_BDF;
+    classes |= (uint32_t)((o.straights >> 13 & 1) && completing == 0 && no_straight) << BC_BDS;
+    return classes;
+}
+
+/* board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live):
+ * for each flop f (rows of 3 uint8) and every combo i of the range (rows of k uint8: k = 2
+ * hold'em, 4 to 6 Omaha) that shares no card with it, combos[f * 21 + c] += counts[i] (int64) and
+ * shares[f * 21 + c] += weights[i] for each class c it is in, live[f] += weights[i]. */
+static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer holes, counts, weights, flops, tops, positions, combos, shares, live;
+    int k, lowest;
+    if (!PyArg_ParseTuple(args, "y*iy*y*y*y*y*iw*w*w*", &holes, &k, &counts, &weights, &flops, &tops, &positions,
+                          &lowest, &combos, &shares, &live))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = k > 0 ? holes.len / k : 0, m = flops.len / 3;
+    int ok = (k == 2 || (k >= 4 && k <= 6)) && holes.len == n * k && counts.len == n * 8 && weights.len == n * 8 && flops.len == m * 3 && tops.len == 8192
+             && positions.len == 16 && lowest >= 0 && lowest < 13 && combos.len == m * BC_CLASSES * 8
+             && shares.len == m * BC_CLASSES * 8 && live.len == m * 8;
+    for (Py_ssize_t i = 0; ok && i < holes.len; i++)
+        ok = ((const uint8_t *)holes.buf)[i] < CL_CARDS;
+    for (Py_ssize_t i = 0; ok && i < flops.len; i++)
+        ok = ((const uint8_t *)flops.buf)[i] < CL_CARDS;
+    for (Py_ssize_t i = 0; ok && i < 8192; i++)
+        ok = ((const int8_t *)tops.buf)[i] >= -1 && ((const int8_t *)tops.buf)[i] < 13;
+    for (Py_ssize_t i = 0; ok && i < 16; i++)
+        ok = ((const int8_t *)positions.buf)[i] >= 0;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "board_flops: bad arguments");
+        goto done;
+    }
+    /* hold'em: the straight cache per rank mask; Omaha: per combo its cards' bits, suits and
+     * rank class (the sorted ranks, numbered densely through code_ids), and per rank class its
+     * omaha_rank_info on the current flop (stamped with the flop's number + 1) */
+    size_t nn = (size_t)(n ? n : 1), codes = 1;
+    for (int j = 0; k > 2 && j < k; j++)
+        codes *= 13;
+    int32_t *cache = PyMem_Calloc(8192, sizeof(int32_t));
+    int32_t *stamp = PyMem_Calloc(8192 > nn ? 8192 : nn, sizeof(int32_t));
+    uint64_t *bits = PyMem_Malloc(nn * sizeof(uint64_t));
+    uint8_t *suits = PyMem_Calloc(nn * 4, 1);
+    int32_t *rank_id = PyMem_Malloc(nn * sizeof(int32_t));
+    int32_t *code_ids = PyMem_Malloc(codes * sizeof(int32_t));
+    Py_ssize_t *rep = PyMem_Malloc(nn * sizeof(Py_ssize_t));
+    omaha_ranks *info = PyMem_Malloc(nn * sizeof(omaha_ranks));
+    if (cache == NULL || stamp == NULL || bits == NULL || suits == NULL || rank_id == NULL || code_ids == NULL
+        || rep == NULL || info == NULL) {
+        PyErr_NoMemory();
+        goto release;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    board_rules r = {tops.buf, positions.buf, lowest};
+    const uint8_t *h = holes.buf, *f = flops.buf;
+    const double *w = weights.buf;
+    const int64_t *cnt = counts.buf;
+    int64_t *cb = combos.buf;
+    double *sh = shares.buf, *lv = live.buf;
+    int windows[13], n_windows = 0;  /* each straight's five ranks */
+    for (int mask = 0; mask < 8192; mask++) {
+        int ranks = 0;
+        for (int x = mask; x; x &= x - 1)
+            ranks++;
+        if (ranks == 5 && r.tops[mask] >= 0 && n_windows < 13)
+            windows[n_windows++] = mask;
+    }
+    for (size_t c = 0; c < codes; c++)
+        code_ids[c] = -1;
+    int32_t classes_seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        bits[i] = 0;
+        uint8_t ranks[6];
+        for (int j = 0; j < k; j++) {
+            bits[i] |= UINT64_C(1) << h[i * k + j];
+            suits[i * 4 + cl_card_suit(h[i * k + j])]++;
+            ranks[j] = (uint8_t)cl_card_rank(h[i * k + j]);
+        }
+        if (k == 2)
+            continue;
+        for (int a = 1; a < k; a++)  /* insertion sort: at most six ranks */
+            for (int b = a; b > 0 && ranks[b - 1] > ranks[b]; b--) {
+                uint8_t t = ranks[b];
+                ranks[b] = ranks[b - 1];
+                ranks[b - 1] = t;
+            }
+        size_t code = 0;
+        for (int j = 0; j < k; j++)
+            code = code * 13 + ranks[j];
+        if (code_ids[code] < 0) {
+            rep[classes_seen] = i;
+            code_ids[code] = classes_seen++;
+        }
+        rank_id[i] = code_ids[code];
+    }
+    for (Py_ssize_t j = 0; j < m; j++) {
+        const uint8_t *fl = f + j * 3;
+        uint64_t fb = UINT64_C(1) << fl[0] | UINT64_C(1) << fl[1] | UINT64_C(1) << fl[2];
+        int64_t tally[BC_CLASSES] = {0};
+        double weight[BC_CLASSES] = {0}, total = 0;
+        omaha_board board = {0};
+        if (k > 2)
+            omaha_board_of(fl, &r, windows, n_windows, &board);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (bits[i] & fb)
+                continue;
+            uint32_t classes;
+            if (k == 2)
+                classes = holdem_flop(h + i * 2, fl, &r, cache, stamp, (int32_t)(j + 1));
+            else {
+                int32_t id = rank_id[i];
+                if (stamp[id] != (int32_t)(j + 1)) {
+                    info[id] = omaha_rank_info(h + rep[id] * k, k, &board, &r);
+                    stamp[id] = (int32_t)(j + 1);
+                }
+                classes = omaha_flop(h + i * k, k, bits[i], suits + i * 4, &board, info[id], &r);
+            }
+            total += w[i];
+            for (uint64_t left = classes; left; left &= left - 1) {
+                int c = cl_ctz64(left);
+                tally[c] += cnt[i];
+                weight[c] += w[i];
+            }
+        }
+        for (int c = 0; c < BC_CLASSES; c++) {
+            cb[j * BC_CLASSES + c] += tally[c];
+            sh[j * BC_CLASSES + c] += weight[c];
+        }
+        lv[j] += total;
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+release:
+    PyMem_Free(cache);
+    PyMem_Free(stamp);
+    PyMem_Free(bits);
+    PyMem_Free(suits);
+    PyMem_Free(rank_id);
+    PyMem_Free(code_ids);
+    PyMem_Free(rep);
+    PyMem_Free(info);
+done:
+    PyBuffer_Release(&holes);
+    PyBuffer_Release(&counts);
+    PyBuffer_Release(&weights);
+    PyBuffer_Release(&flops);
+    PyBuffer_Release(&tops);
+    PyBuffer_Release(&positions);
+    PyBuffer_Release(&combos);
+    PyBuffer_Release(&shares);
+    PyBuffer_Release(&live);
+    return result;
+}
+
 PyMethodDef cl_poker_games_methods[] = {
     {"games_evaluate", games_evaluate, METH_VARARGS,
      "games_evaluate(game, tables, hands, k, values, categories): value and category of each hand."},
@@ -684,5 +1106,7 @@ PyMethodDef cl_poker_games_methods[] = {
      "razz_equity_exact(known, need, avail, out) -> weighted deals; += wins, ties, share units."},
     {"games_simulate", games_simulate, METH_VARARGS,
      "games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out) -> 0 or -1 (out of cards)."},
+    {"board_flops", board_flops, METH_VARARGS,
+     "board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live): += per flop."},
     {NULL, NULL, 0, NULL},
 };

@@ -8,6 +8,7 @@
  * different variables for different ranks (suits), and no variable for a rank (suit) in the
  * pattern's forbidden mask (the ranks and suits it names outright). */
 #include "core.h"
+#include "subsets.h"
 
 #include <string.h>
 
@@ -175,19 +176,12 @@ static PyObject *poker_hands(PyObject *Py_UNUSED(self), PyObject *args)
     const uint8_t *d = deck.buf;
     uint8_t *o = out.buf;
     int pos[MAX_HOLE];
-    for (int i = 0; i < k; i++)
-        pos[i] = i;
+    cl_subset_first(pos, k);
     for (Py_ssize_t row = 0; row < total; row++) {
         for (int i = 0; i < k; i++)
             o[row * k + i] = d[pos[i]];
-        int i = k - 1;
-        while (i >= 0 && pos[i] == n - k + i)
-            i--;
-        if (i < 0)
+        if (!cl_subset_next(pos, k, (int)n))
             break;
-        pos[i]++;
-        for (int j = i + 1; j < k; j++)
-            pos[j] = pos[j - 1] + 1;
     }
     Py_END_ALLOW_THREADS
     result = Py_None;

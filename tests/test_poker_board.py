@@ -191,3 +191,38 @@ def test_all_flops_against_plain_loop_over_every_flop() -> None:
         assert c.probability == pytest.approx(expected[c.name] / len(flops))
     textures = {t.name: t.flops for t in one.textures}
     assert textures == {"all": 22100, **flop_textures()}
+
+
+@pytest.mark.parametrize("spec, game", [("random", "holdem"), ("QQ+, AK, 76s:0.5, AhKh", "holdem"),
+                                        ("random", "shortdeck")])
+def test_compiled_flop_loop_matches_the_vectorised_classes(spec: str, game: str) -> None:
+    # The all-flops kernel (csrc/poker_games.c) classes each combo on each flop itself; the
+    # vectorised route of one board (_classify, numpy) is its oracle, flop by flop: the combos
+    # in each class, their weights and the live weight of every flop.
+    import numpy as np
+
+    from cardlab.poker.board_stats import (DRAW_CLASSES, MADE_CLASSES, PAIR_CLASSES, _classify,
+                                           _flop_tallies)
+    from cardlab.poker.equity import game_named, range_of
+    from cardlab.poker.generic import all_hands
+
+    g = game_named(game)
+    rng = range_of(spec, g)
+    holes = np.asarray(rng.combos, dtype=np.int64)
+    weights = np.asarray(rng.weights, dtype=np.float64)
+    flops = all_hands(3, g.lowest_rank).astype(np.int64)[::7]  # every 7th flop: all textures
+    combos, shares, live = _flop_tallies(holes, weights, flops, g.rules)
+    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    hole_bits = [sum(1 << int(c) for c in h) for h in holes]
+    checked = 0
+    for j in range(0, len(flops), 25 if spec == "random" else 5):
+        flop = flops[j]
+        flop_bits = sum(1 << int(c) for c in flop)
+        keep = np.array([b & flop_bits == 0 for b in hole_bits])
+        masks = _classify(holes[keep], np.broadcast_to(flop, (int(keep.sum()), 3)), g.rules)
+        assert live[j] == pytest.approx(weights[keep].sum(), rel=1e-12)
+        for i, name in enumerate(names):
+            assert combos[j, i] == masks[name].sum(), (format(flop), name)
+            assert shares[j, i] == pytest.approx(weights[keep][masks[name]].sum(), rel=1e-12, abs=1e-12)
+        checked += 1
+    assert checked >= 15

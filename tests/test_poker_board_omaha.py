@@ -5,6 +5,7 @@ straight draws by trying every rank (and pair of ranks) that could come."""
 
 from __future__ import annotations
 
+import json
 import random
 from itertools import combinations
 
@@ -108,5 +109,55 @@ def test_counts_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert '"board": "Qh9c2d"' in capsys.readouterr().out
     assert main(["poker", "board", "AAxx", "--board", "Qh9c2dQh", "--game", "omaha"]) == 2
     assert "Qh is given twice" in capsys.readouterr().err
-    assert main(["poker", "board", "AAxx", "--flops", "all", "--game", "omaha"]) == 2
-    assert "one board at a time" in capsys.readouterr().err
+    assert main(["poker", "board", "AAKK", "--flops", "all", "--game", "omaha", "--format", "json"]) == 0
+    textures = {t["name"]: t for t in json.loads(capsys.readouterr().out)["textures"]}
+    assert textures["all"]["flops"] == 22100 and textures["monotone"]["flops"] == 1144
+
+
+@pytest.mark.parametrize("spec, game", [pytest.param("15%", "omaha", marks=pytest.mark.slow),
+                                        ("AAxx@100, KQJT@50, 9876@25, AsKsxx@10", "omaha"),
+                                        pytest.param("AAKxx, 5432x", "omaha5", marks=pytest.mark.slow)])
+def test_compiled_flop_loop_matches_the_vectorised_classes(spec: str, game: str) -> None:
+    # The all-flops kernel classes each Omaha combo on each flop itself (ranks worked out once per
+    # rank multiset, suits per combo); _classify_omaha, checked above against the plain loop, is
+    # its oracle, flop by flop.
+    from cardlab.poker.board_stats import _flop_tallies
+    from cardlab.poker.equity import game_named, range_of
+    from cardlab.poker.generic import all_hands
+
+    g = game_named(game)
+    rng = range_of(spec, g)
+    holes = np.asarray(rng.combos, dtype=np.int64)
+    weights = np.asarray(rng.weights, dtype=np.float64)
+    flops = all_hands(3).astype(np.int64)[::331]  # 67 flops of every texture
+    combos, shares, live = _flop_tallies(holes, weights, flops, g.rules)
+    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    hole_bits = (np.left_shift(1, holes).sum(axis=1))
+    for j, flop in enumerate(flops[:: 4 if len(holes) > 20000 else 1]):
+        j *= 4 if len(holes) > 20000 else 1
+        keep = (hole_bits & int(np.left_shift(1, flop).sum())) == 0
+        masks = _classify_omaha(holes[keep], [int(c) for c in flop], g.rules)
+        assert live[j] == pytest.approx(weights[keep].sum(), rel=1e-12)
+        for i, n in enumerate(names):
+            assert combos[j, i] == masks[n].sum(), ([name(int(c)) for c in flop], n)
+            assert shares[j, i] == pytest.approx(weights[keep][masks[n]].sum(), rel=1e-12, abs=1e-12)
+
+
+def test_all_flops_one_flop_per_suit_class_equals_every_flop() -> None:
+    # AAKK is the same under every suit permutation: 1,755 flops, each counted as often as it
+    # stands for; the same counts come from all 22,100 flops one by one
+    from cardlab.poker.board_stats import _flop_tallies, all_flops_stats
+    from cardlab.poker.equity import game_named, range_of
+    from cardlab.poker.generic import all_hands
+
+    stats = {t.name: t for t in all_flops_stats("AAKK", game="omaha").textures}["all"]
+    g = game_named("omaha")
+    rng = range_of("AAKK", g)
+    combos, _, live = _flop_tallies(np.asarray(rng.combos), np.asarray(rng.weights), all_hands(3).astype(np.int64),
+                                    g.rules)
+    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    assert [c.combos for c in stats.classes] == list(combos.sum(axis=0))
+    assert [c.name for c in stats.classes] == list(names)
+    assert int(live.sum()) == 36 * 17296  # each combo on the C(48, 3) flops of the other cards
+    # quads: the other two aces or kings and any of the 46 other cards
+    assert stats.classes[names.index("four of a kind")].combos == 36 * 2 * 46

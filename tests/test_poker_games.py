@@ -479,3 +479,50 @@ def test_library_errors() -> None:
         game_equity(["As Ad Kc Kd 2s 3s", "QJT987"], "stud8")
     with pytest.raises(HandError, match="unknown game"):
         game_odds("omaha")
+
+
+# --- the board statistics' flop kernel (board_flops, in poker_games.c) ----------------------
+
+def test_flop_kernel_against_the_vectorised_classes_and_bad_arguments() -> None:
+    # A few flops of each texture for a hold'em and an Omaha range (weighted), class by class
+    # against the numpy routes of one board; here too so that the sanitizer and fallback builds
+    # run the kernel (tests/test_core_build.py KERNEL_TESTS). Bad buffers raise ValueError.
+    from cardlab.poker.board_stats import (DRAW_CLASSES, MADE_CLASSES, PAIR_CLASSES, _classify, _classify_omaha,
+                                           _flop_tallies)
+    from cardlab.poker.equity import game_named, range_of
+    from cardlab.poker.generic import all_hands
+
+    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    flops = all_hands(3).astype(np.int64)[::1301]
+    for spec, game in (("QQ+, AK, 76s:0.5, AhKh", "holdem"), ("AAxx@100, KQJT@40, 9876@10", "omaha")):
+        g = game_named(game)
+        rng = range_of(spec, g)
+        holes = np.asarray(rng.combos, dtype=np.int64)
+        weights = np.asarray(rng.weights, dtype=np.float64)
+        combos, shares, live = _flop_tallies(holes, weights, flops, g.rules)
+        bits = np.left_shift(1, holes).sum(axis=1)
+        for j, flop in enumerate(flops):
+            keep = (bits & int(np.left_shift(1, flop).sum())) == 0
+            if game == "omaha":
+                masks = _classify_omaha(holes[keep], [int(c) for c in flop], g.rules)
+            else:
+                masks = _classify(holes[keep], np.broadcast_to(flop, (int(keep.sum()), 3)), g.rules)
+            assert live[j] == pytest.approx(weights[keep].sum())
+            assert [int(combos[j, i]) for i in range(len(names))] == [int(masks[n].sum()) for n in names]
+            assert shares[j] == pytest.approx([weights[keep][masks[n]].sum() for n in names])
+    hole = np.array([[51, 50]], dtype=np.uint8)
+    one, w = np.ones(1, dtype=np.int64), np.ones(1)
+    flop = np.array([[0, 1, 2]], dtype=np.uint8)
+    tops = np.full(8192, -1, dtype=np.int8)
+    positions = np.arange(16, dtype=np.int8)
+    out = (np.zeros((1, 21), dtype=np.int64), np.zeros((1, 21)), np.zeros(1))
+    _core.board_flops(hole, 2, one, w, flop, tops, positions, 0, *out)
+    assert out[0][0, names.index("full house")] == 1 and out[2][0] == 1.0  # AsAh on 2c2d2h
+    for bad in ([hole, 3, one, w, flop, tops, positions, 0, *out],  # k = 3
+                [np.array([[52, 50]], dtype=np.uint8), 2, one, w, flop, tops, positions, 0, *out],
+                [hole, 2, one, w, np.array([[0, 1, 99]], dtype=np.uint8), tops, positions, 0, *out],
+                [hole, 2, one, w, flop, np.full(8192, 13, dtype=np.int8), positions, 0, *out],
+                [hole, 2, one, w, flop, tops, positions, 13, *out],
+                [hole, 2, one, w, flop, tops, positions, 0, out[0][:, :20].copy(), out[1], out[2]]):
+        with pytest.raises(ValueError):
+            _core.board_flops(*bad)

@@ -18,7 +18,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     """Add ``board`` to the ``poker`` group."""
     cmd = subparsers.add_parser(
         "board", help="board statistics: made hands, pairs and draws of a range",
-        description="Exact combo counts and shares of a hold'em range on a board of 3 to 5 cards: made "
+        description="Exact combo counts and shares of a range on a board of 3 to 5 cards: made "
                     "hands (straight flush .. high card), pairs (overpair, top/middle/bottom pair, "
                     "underpair) and draws (flush draw, nut flush draw, open-ended, gutshot, combo draw, "
                     "backdoor draws). --flops all: the range over every flop by texture (paired, monotone, "
@@ -30,7 +30,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cmd.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
     cmd.add_argument("--game", choices=("holdem", "shortdeck", "omaha", "omaha5", "omaha6"), default="holdem",
                      help="holdem (default), shortdeck, or omaha/omaha5/omaha6 (two hole cards and three board "
-                          "cards; one board at a time)")
+                          "cards)")
     cmd.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
     cmd.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
     cmd.set_defaults(func=_board)

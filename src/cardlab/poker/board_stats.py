@@ -247,14 +247,6 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     return masks
 
 
-def _card_bits(cards: np.ndarray) -> np.ndarray:
-    """uint64 mask of the cards of each row (bit = card id)."""
-    out = np.zeros(len(cards), dtype=np.uint64)
-    for j in range(cards.shape[1]):
-        out |= np.left_shift(np.uint64(1), cards[:, j].astype(np.uint64))
-    return out
-
-
 def _popcount(x: np.ndarray) -> np.ndarray:
     """Set bits of each 13-bit rank mask."""
     return np.asarray(_POPCOUNT[x])
@@ -511,76 +503,86 @@ def _canonical_flops(flops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return reps, counts
 
 
-def _symmetric(holes: np.ndarray, weights: np.ndarray) -> bool:
-    """Whether the weighted combos are the same under every suit permutation."""
+def _suit_orbit(holes: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The range's images under the 24 suit permutations, as one multiset: each distinct combo,
+    how many permutations map a combo of the range onto it, and the sum of their weights.
+
+    A sum over every flop of a range equals 1/24 of the same sum for this multiset (relabel the
+    flop by each permutation), and the multiset is the same under every suit permutation, so one
+    flop per suit class, counted as often as it stands for, gives it exactly."""
     from itertools import permutations
 
-    def key(h: np.ndarray) -> np.ndarray:
-        s = np.sort(h, axis=1)
-        order = np.argsort(s[:, 0] * 52 + s[:, 1])
-        return np.column_stack([(s[:, 0] * 52 + s[:, 1])[order], weights[order]])
-
-    base = key(holes)
+    k = holes.shape[1]
+    codes, sums = [], []
     for perm in permutations(range(4)):
         table = np.array([(c >> 2) * 4 + perm[c & 3] for c in range(52)], dtype=np.int64)
-        if not np.array_equal(key(table[holes]), base):
-            return False
-    return True
+        mapped = np.sort(table[holes], axis=1)
+        code = np.zeros(len(mapped), dtype=np.int64)
+        for j in range(k):  # 52^6 < 2^63
+            code = code * 52 + mapped[:, j]
+        codes.append(code)
+        sums.append(weights)
+    keys, inverse, counts = np.unique(np.concatenate(codes), return_inverse=True, return_counts=True)
+    summed = np.bincount(inverse.reshape(-1), weights=np.concatenate(sums), minlength=len(keys))
+    combos = np.empty((len(keys), k), dtype=np.int64)
+    rest = keys.copy()
+    for j in range(k - 1, -1, -1):
+        combos[:, j] = rest % 52
+        rest //= 52
+    return combos, counts.astype(np.int64), summed
 
 
-FLOP_CHUNK = 300
-"""Flops classified per vectorised pass (rows = flops x combos)."""
+def _flop_tallies(holes: np.ndarray, weights: np.ndarray, flops: np.ndarray, rules: Rules,
+                  counts: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per flop (rows of ``flops``), over the combos that share no card with it: the combos in
+    each class (``(m, 21)`` int64, the order of :data:`MADE_CLASSES` + :data:`PAIR_CLASSES` +
+    :data:`DRAW_CLASSES`; a combo counts ``counts[i]``, default 1), their weights (``(m, 21)``)
+    and the weight of every such combo (``(m,)``). The compiled kernel classes each combo as :func:`_classify` does (two hole
+    cards) or :func:`_classify_omaha` (4 to 6)."""
+    from cardlab import _core
+
+    m, k = len(flops), holes.shape[1]
+    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    combos = np.zeros((m, len(names)), dtype=np.int64)
+    shares = np.zeros((m, len(names)), dtype=np.float64)
+    live = np.zeros(m, dtype=np.float64)
+    positions = np.zeros(16, dtype=np.int8)
+    positions[:len(Category)] = [rules.position(Category(i)) for i in range(len(Category))]
+    each = np.ones(len(holes), dtype=np.int64) if counts is None else np.ascontiguousarray(counts, dtype=np.int64)
+    _core.board_flops(np.ascontiguousarray(holes, dtype=np.uint8), k, each,
+                      np.ascontiguousarray(weights, dtype=np.float64),
+                      np.ascontiguousarray(flops, dtype=np.uint8), np.ascontiguousarray(straight_tops(rules)),
+                      positions, rules.lowest_rank, combos, shares, live)
+    return combos, shares, live
 
 
 def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
     """The classes of ``spec`` over every flop of the game's deck, by texture, exactly.
 
-    A range that is the same under every suit permutation (``QQ+, AK``) is classed on one flop
-    per suit class (1,755 of the 22,100 hold'em flops), each counted as often as it stands for;
-    any other range on every flop.
+    ``game`` is ``holdem``, ``shortdeck`` or ``omaha``, ``omaha5``, ``omaha6`` (the classes of
+    :func:`_classify_omaha`). The range's images under the 24 suit permutations
+    (:func:`_suit_orbit`: the range itself when it is the same under them, like ``QQ+, AK``) are
+    classed on one flop per suit class (1,755 of the 22,100 flops), each counted as often as it
+    stands for. The loop over flops and combos is compiled; its time grows with combos x flops
+    (``random`` Omaha: 270,725 combos).
     """
     from cardlab.poker.generic import all_hands
 
     g = game_named(game)
-    if g.omaha:
-        raise HandError("--flops all is for hold'em and short deck; Omaha ranges are classed one board at a time")
     rng = range_of(spec, g)
     holes = np.asarray(rng.combos, dtype=np.int64)
     weights = np.asarray(rng.weights, dtype=np.float64)
-    flops = all_hands(3, g.lowest_rank).astype(np.int64)
-    if _symmetric(holes, weights):
-        flops, mult = _canonical_flops(flops)
-    else:
-        mult = np.ones(len(flops), dtype=np.int64)
+    flops, mult = _canonical_flops(all_hands(3, g.lowest_rank).astype(np.int64))
     textures = _texture_masks(flops)
     names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
-    combos = {t: np.zeros(len(names)) for t in textures}
-    shares = {t: np.zeros(len(names)) for t in textures}
-    live = {t: 0.0 for t in textures}  # the weight of every (combo, flop) pair of the texture
-    n = len(holes)
-    hole_bits = _card_bits(holes)
-    for start in range(0, len(flops), FLOP_CHUNK):
-        part = flops[start:start + FLOP_CHUNK]
-        f_index = np.repeat(np.arange(len(part)), n)
-        h_index = np.tile(np.arange(n), len(part))
-        ok = (hole_bits[h_index] & _card_bits(part)[f_index]) == 0  # no card shared
-        f_index, h_index = f_index[ok], h_index[ok]
-        hole_rows, flop_rows = holes[h_index], part[f_index]
-        masks = _classify(hole_rows, flop_rows, g.rules)
-        w = weights[h_index]
-        per_flop_w = np.bincount(f_index, weights=w, minlength=len(part))
-        share_w = w  # a combo of the range by its weight, then a flop from the cards it leaves
-        m = mult[start:start + FLOP_CHUNK].astype(np.float64)
-        for t, tmask in textures.items():
-            live[t] += float((m * per_flop_w)[tmask[start:start + FLOP_CHUNK]].sum())
-        for i, name in enumerate(names):
-            hit = masks[name]
-            flop_combos = np.bincount(f_index[hit], minlength=len(part)) * m
-            flop_shares = np.bincount(f_index[hit], weights=share_w[hit], minlength=len(part)) * m
-            for t, tmask in textures.items():
-                sel = tmask[start:start + FLOP_CHUNK]
-                combos[t][i] += float(flop_combos[sel].sum())
-                shares[t][i] += float(flop_shares[sel].sum())
+    orbit, counts, orbit_weights = _suit_orbit(holes, weights)
+    flop_combos, flop_shares, flop_live = _flop_tallies(orbit, orbit_weights, flops, g.rules, counts)
+    m = mult.astype(np.float64)
+    # a combo of the range by its weight, then a flop from the cards it leaves; the orbit counts
+    # every (combo, flop) pair 24 times (textures are the same under suit permutations)
+    combos = {t: (flop_combos[tm] * mult[tm, None]).sum(axis=0) // 24 for t, tm in textures.items()}
+    shares = {t: (flop_shares[tm] * m[tm, None]).sum(axis=0) for t, tm in textures.items()}
+    live = {t: float((flop_live[tm] * m[tm]).sum()) for t, tm in textures.items()}
     result = []
     for t, tmask in textures.items():
         count = int(mult[tmask].sum())

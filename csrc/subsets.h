@@ -1,0 +1,32 @@
+/* The one walk over k-subsets of n places, in lexicographic order of places.
+ *
+ *   int pos[K];
+ *   cl_subset_first(pos, k);
+ *   do { ... use d[pos[0]] .. d[pos[k - 1]] ... } while (cl_subset_next(pos, k, n));
+ *
+ * Needs 1 <= k <= n.  cl_subset_next moves pos to the next subset and returns 1, or returns 0
+ * after the last one (n - k, ..., n - 1), leaving pos as it was.
+ */
+#ifndef CARDLAB_SUBSETS_H
+#define CARDLAB_SUBSETS_H
+
+static inline void cl_subset_first(int *pos, int k)
+{
+    for (int i = 0; i < k; i++)
+        pos[i] = i;
+}
+
+static inline int cl_subset_next(int *pos, int k, int n)
+{
+    int i = k - 1;
+    while (i >= 0 && pos[i] == n - k + i)
+        i--;
+    if (i < 0)
+        return 0;
+    pos[i]++;
+    for (int j = i + 1; j < k; j++)
+        pos[j] = pos[j - 1] + 1;
+    return 1;
+}
+
+#endif
