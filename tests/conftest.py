@@ -2,8 +2,9 @@
 
 ``python -m pytest`` runs the quick suite (measured in December: 312 s of CPU, 1.7 GB peak; see
 docs/testing.md): tests marked ``@pytest.mark.slow`` (or listed in :data:`SLOW` by their module,
-:data:`SLOW_TESTS` by name) are deselected. ``--slow`` runs everything, as ``.ci/run`` and README's test command do. The selection never changes a
-test's numbers: every simulated test has its own fixed seed.
+:data:`SLOW_TESTS` by name) are deselected. ``--slow`` runs everything, as ``.ci/run`` and
+README's test command do. The selection never changes a test's numbers: every simulated test has
+its own fixed seed.
 """
 
 from __future__ import annotations
