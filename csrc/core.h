@@ -26,4 +26,38 @@ extern PyMethodDef cl_poker_range_methods[];
 extern PyMethodDef cl_poker_games_methods[];
 extern PyMethodDef cl_suitplay_methods[];
 
+/* One entry of a kernel family's method table: the kernel under its own name, positional arguments. */
+#define CL_METHOD(name, doc) {#name, name, METH_VARARGS, doc}
+
+/* Inside a kernel: when ``failed``, raise ValueError(message) and go to the kernel's ``done`` tail. */
+#define CL_FAIL_IF(failed, message) \
+    do { \
+        if (failed) { \
+            PyErr_SetString(PyExc_ValueError, message); \
+            goto done; \
+        } \
+    } while (0)
+
+/* A kernel's result after its GIL-free loop: None, or NULL with ValueError(message) when the loop
+ * met bad input (it cannot raise while the GIL is released). */
+static inline PyObject *cl_none_or_error(int failed, const char *message)
+{
+    if (failed) {
+        PyErr_SetString(PyExc_ValueError, message);
+        return NULL;
+    }
+    return Py_NewRef(Py_None);
+}
+
+/* The tail of every kernel: release the buffers it parsed, in the order given, e.g.
+ * ``done: CL_RELEASE(&in, &out); return result;`` (one line in place of a line per buffer). */
+static inline void cl_release_views(Py_buffer *const *views, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        PyBuffer_Release(views[i]);
+}
+#define CL_RELEASE(...) \
+    cl_release_views((Py_buffer *const[]){__VA_ARGS__}, \
+                     sizeof((Py_buffer *const[]){__VA_ARGS__}) / sizeof(Py_buffer *))
+
 #endif

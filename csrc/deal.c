@@ -130,10 +130,7 @@ static PyObject *deal_masks(PyObject *Py_UNUSED(self), PyObject *args)
         }
     }
     for (int s = 0, k = 0; s < 4; s++) {
-        if (need[s] < 0) {
-            PyErr_SetString(PyExc_ValueError, "deal_masks: a seat is given more than 13 cards");
-            goto done;
-        }
+        CL_FAIL_IF(need[s] < 0, "deal_masks: a seat is given more than 13 cards");
         for (int j = 0; j < need[s]; j++)
             slot_seat[k++] = s;
     }
@@ -208,17 +205,9 @@ static PyObject *deal_masks(PyObject *Py_UNUSED(self), PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS
-    if (bad_hand) {
-        PyErr_SetString(PyExc_ValueError, "deal_masks: a held hand that is not 13 cards of its own");
-        goto done;
-    }
-    result = Py_None;
-    Py_INCREF(result);
+    result = cl_none_or_error(bad_hand, "deal_masks: a held hand that is not 13 cards of its own");
 done:
-    PyBuffer_Release(&state);
-    PyBuffer_Release(&fixed);
-    PyBuffer_Release(&held);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&state, &fixed, &held, &out);
     return result;
 }
 
@@ -236,10 +225,8 @@ static PyObject *complete_deals(PyObject *Py_UNUSED(self), PyObject *args)
     rng_t rng;
     if (seed_rng(&rng, &state) < 0)
         goto done;
-    if (n < 0 || out.len != 32 * n || seats <= 0 || seats >= 15) {
-        PyErr_SetString(PyExc_ValueError, "complete_deals: masks (4, 4, n) uint16 and one to three seats held");
-        goto done;
-    }
+    CL_FAIL_IF(n < 0 || out.len != 32 * n || seats <= 0 || seats >= 15,
+               "complete_deals: masks (4, 4, n) uint16 and one to three seats held");
     uint16_t *masks = (uint16_t *)out.buf;
     int empty[4], count = 0;
     for (int s = 0; s < 4; s++)
@@ -280,15 +267,9 @@ static PyObject *complete_deals(PyObject *Py_UNUSED(self), PyObject *args)
         store(masks, n, i, empty[count - 1], CL_FULL_DECK & ~held & ~drawn);
     }
     Py_END_ALLOW_THREADS
-    if (bad_hand) {
-        PyErr_SetString(PyExc_ValueError, "complete_deals: a held hand that is not 13 cards of its own");
-        goto done;
-    }
-    result = Py_None;
-    Py_INCREF(result);
+    result = cl_none_or_error(bad_hand, "complete_deals: a held hand that is not 13 cards of its own");
 done:
-    PyBuffer_Release(&state);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&state, &out);
     return result;
 }
 
@@ -367,20 +348,9 @@ static PyObject *deal_classes(PyObject *Py_UNUSED(self), PyObject *args)
         deal_rest(&rng, deck, bits, mine, seat, others, masks, n, i);
     }
     Py_END_ALLOW_THREADS
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "deal_classes: a class outside the tables (lengths must add up to 13)");
-        goto done;
-    }
-    result = Py_None;
-    Py_INCREF(result);
+    result = cl_none_or_error(bad, "deal_classes: a class outside the tables (lengths must add up to 13)");
 done:
-    PyBuffer_Release(&state);
-    PyBuffer_Release(&lb);
-    PyBuffer_Release(&pb);
-    PyBuffer_Release(&wb);
-    PyBuffer_Release(&cb);
-    PyBuffer_Release(&hb);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&state, &lb, &pb, &wb, &cb, &hb, &out);
     return result;
 }
 
@@ -518,10 +488,8 @@ static PyObject *format_deals(PyObject *Py_UNUSED(self), PyObject *args)
     PyObject *result = NULL;
     const char *tpl = (const char *)tb.buf;
     Py_ssize_t tlen = tb.len, per = 0;
-    if (n < 0 || mb.len != 32 * n || columns < 0 || eb.len != 8 * n * columns) {
-        PyErr_SetString(PyExc_ValueError, "format_deals: buffers do not match n");
-        goto done;
-    }
+    CL_FAIL_IF(n < 0 || mb.len != 32 * n || columns < 0 || eb.len != 8 * n * columns,
+               "format_deals: buffers do not match n");
     /* the output bound below assumes at most 13 cards a hand, 13 bits a mask: check every deal */
     const uint16_t *given = (const uint16_t *)mb.buf;
     for (Py_ssize_t i = 0; i < n; i++)
@@ -540,16 +508,11 @@ static PyObject *format_deals(PyObject *Py_UNUSED(self), PyObject *args)
         }
     for (Py_ssize_t t = 0; t < tlen; t++) {
         if (tpl[t] == 1) {
-            if (t + 1 >= tlen) {
-                PyErr_SetString(PyExc_ValueError, "format_deals: the template ends inside a placeholder");
-                goto done;
-            }
+            CL_FAIL_IF(t + 1 >= tlen, "format_deals: the template ends inside a placeholder");
             char code = tpl[++t];
             if (code == 'x') {
-                if (t + 1 >= tlen || (unsigned char)tpl[t + 1] >= columns) {
-                    PyErr_SetString(PyExc_ValueError, "format_deals: an extra value out of range");
-                    goto done;
-                }
+                CL_FAIL_IF(t + 1 >= tlen || (unsigned char)tpl[t + 1] >= columns,
+                           "format_deals: an extra value out of range");
                 t++;
             } else if (!strchr("bdvDNoawc\x01", code)) {
                 PyErr_SetString(PyExc_ValueError, "format_deals: unknown placeholder");
@@ -665,9 +628,7 @@ static PyObject *format_deals(PyObject *Py_UNUSED(self), PyObject *args)
     if (_PyBytes_Resize(&result, p - out) < 0)
         result = NULL;
 done:
-    PyBuffer_Release(&mb);
-    PyBuffer_Release(&tb);
-    PyBuffer_Release(&eb);
+    CL_RELEASE(&mb, &tb, &eb);
     return result;
 }
 
@@ -697,12 +658,9 @@ static PyObject *table_sums(PyObject *args, int suits, const char *usage)
             o[i] = table[m[i] & 0x1FFF] + table[m[n + i] & 0x1FFF] + table[m[2 * n + i] & 0x1FFF]
                    + table[m[3 * n + i] & 0x1FFF];
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
+    result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&mb);
-    PyBuffer_Release(&tb);
-    PyBuffer_Release(&ob);
+    CL_RELEASE(&mb, &tb, &ob);
     return result;
 }
 
@@ -727,10 +685,8 @@ static PyObject *shape_values(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     PyObject *result = NULL;
     Py_ssize_t n = ob.len;
-    if (tb.len != 14 * 14 * 14 * 14 || mb.len != 8 * n) {
-        PyErr_SetString(PyExc_ValueError, "shape_values: masks (4, n) uint16, a table of 14^4 bytes, out n bytes");
-        goto done;
-    }
+    CL_FAIL_IF(tb.len != 14 * 14 * 14 * 14 || mb.len != 8 * n,
+               "shape_values: masks (4, n) uint16, a table of 14^4 bytes, out n bytes");
     const uint16_t *m = (const uint16_t *)mb.buf;
     const uint8_t *table = (const uint8_t *)tb.buf;
     uint8_t *o = (uint8_t *)ob.buf;
@@ -739,12 +695,9 @@ static PyObject *shape_values(PyObject *Py_UNUSED(self), PyObject *args)
         o[i] = table[shape_key(m[i], m[n + i], m[2 * n + i], m[3 * n + i])];
     }
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
+    result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&mb);
-    PyBuffer_Release(&tb);
-    PyBuffer_Release(&ob);
+    CL_RELEASE(&mb, &tb, &ob);
     return result;
 }
 
@@ -844,18 +797,13 @@ static PyObject *pbn_deals(PyObject *Py_UNUSED(self), PyObject *args)
     if (!PyArg_ParseTuple(args, "y*nw*w*", &tb, &n, &ob, &kb))
         return NULL;
     PyObject *result = NULL;
-    if (n < 0 || ob.len != 52 * n || kb.len != n) {
-        PyErr_SetString(PyExc_ValueError, "pbn_deals: out is n x 52 bytes, ok n bytes");
-        goto done;
-    }
+    CL_FAIL_IF(n < 0 || ob.len != 52 * n || kb.len != n, "pbn_deals: out is n x 52 bytes, ok n bytes");
     const unsigned char *text = (const unsigned char *)tb.buf, *end = text + tb.len;
     Py_ssize_t lines = 0;
     for (const unsigned char *q = text; q < end; q++)
         lines += *q == '\n';
-    if (lines != n || (tb.len && end[-1] != '\n')) {
-        PyErr_SetString(PyExc_ValueError, "pbn_deals: the text is not n lines, each ended by a newline");
-        goto done;
-    }
+    CL_FAIL_IF(lines != n || (tb.len && end[-1] != '\n'),
+               "pbn_deals: the text is not n lines, each ended by a newline");
     uint8_t *out = (uint8_t *)ob.buf, *ok = (uint8_t *)kb.buf;
     Py_ssize_t read = 0;
     Py_BEGIN_ALLOW_THREADS
@@ -869,25 +817,19 @@ static PyObject *pbn_deals(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(read);
 done:
-    PyBuffer_Release(&tb);
-    PyBuffer_Release(&ob);
-    PyBuffer_Release(&kb);
+    CL_RELEASE(&tb, &ob, &kb);
     return result;
 }
 
 PyMethodDef cl_deal_methods[] = {
-    {"pbn_deals", pbn_deals, METH_VARARGS,
-     "pbn_deals(text, n, out, ok) -> int: n PBN deal strings (one a line) as the seat of each card."},
-    {"complete_deals", complete_deals, METH_VARARGS,
-     "complete_deals(state, n, seats, masks): the seats not in the bit set dealt the cards left."},
-    {"deal_classes", deal_classes, METH_VARARGS,
-     "deal_classes(state, n, seat, lengths, points, weights, cumulative, honours, out): exact conditional deals."},
-    {"shape_values", shape_values, METH_VARARGS, "shape_values(masks, table, out): a shape table per hand."},
-    {"deal_masks", deal_masks, METH_VARARGS,
-     "deal_masks(state, n, fixed, seats, held, held_seat, out): n shuffled deals as suit masks."},
-    {"format_deals", format_deals, METH_VARARGS,
-     "format_deals(masks, n, template, first_number, extras, columns) -> bytes: deals as text."},
-    {"suit_values", suit_values, METH_VARARGS, "suit_values(masks, table, out): a table lookup per suit mask."},
-    {"hand_values", hand_values, METH_VARARGS, "hand_values(masks, table, out): a table summed over four suits."},
+    CL_METHOD(pbn_deals, "pbn_deals(text, n, out, ok) -> int: n PBN deal strings (one a line) as the seat of each card."),
+    CL_METHOD(complete_deals, "complete_deals(state, n, seats, masks): the seats not in the bit set dealt the cards left."),
+    CL_METHOD(deal_classes,
+              "deal_classes(state, n, seat, lengths, points, weights, cumulative, honours, out): exact conditional deals."),
+    CL_METHOD(shape_values, "shape_values(masks, table, out): a shape table per hand."),
+    CL_METHOD(deal_masks, "deal_masks(state, n, fixed, seats, held, held_seat, out): n shuffled deals as suit masks."),
+    CL_METHOD(format_deals, "format_deals(masks, n, template, first_number, extras, columns) -> bytes: deals as text."),
+    CL_METHOD(suit_values, "suit_values(masks, table, out): a table lookup per suit mask."),
+    CL_METHOD(hand_values, "hand_values(masks, table, out): a table summed over four suits."),
     {NULL, NULL, 0, NULL},
 };

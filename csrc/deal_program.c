@@ -32,10 +32,8 @@ static PyObject *run_program(PyObject *Py_UNUSED(self), PyObject *args)
     Py_ssize_t ncode = cb.len / 32, ntables = tb.len / (8 * 8192), nshapes = sb.len / (14 * 14 * 14 * 14);
     Py_ssize_t count = rb.len ? rb.len / 4 : n;
     const int64_t *code = (const int64_t *)cb.buf;
-    if (mb.len != 32 * n || cb.len % 32 || ob.len != 8 * count || rb.len % 4) {
-        PyErr_SetString(PyExc_ValueError, "run_program: buffers do not match n");
-        goto done;
-    }
+    CL_FAIL_IF(mb.len != 32 * n || cb.len % 32 || ob.len != 8 * count || rb.len % 4,
+               "run_program: buffers do not match n");
     /* check the program once: every jump inside, every table there, the stack bounded */
     for (Py_ssize_t k = 0; k < ncode; k++) {
         const int64_t *ins = code + 4 * k;
@@ -218,23 +216,14 @@ static PyObject *run_program(PyObject *Py_UNUSED(self), PyObject *args)
     }
 stop:
     Py_END_ALLOW_THREADS
-    if (status == 3) {
-        PyErr_SetString(PyExc_ValueError, "run_program: a row index outside the batch");
-        goto done;
-    }
+    CL_FAIL_IF(status == 3, "run_program: a row index outside the batch");
     result = Py_BuildValue("(in)", status, where);
 done:
-    PyBuffer_Release(&mb);
-    PyBuffer_Release(&cb);
-    PyBuffer_Release(&tb);
-    PyBuffer_Release(&sb);
-    PyBuffer_Release(&ob);
-    PyBuffer_Release(&rb);
+    CL_RELEASE(&mb, &cb, &tb, &sb, &ob, &rb);
     return result;
 }
 
 PyMethodDef cl_deal_program_methods[] = {
-    {"run_program", run_program, METH_VARARGS,
-     "run_program(masks, n, code, tables, shapes, out, rows) -> (status, instruction)."},
+    CL_METHOD(run_program, "run_program(masks, n, code, tables, shapes, out, rows) -> (status, instruction)."),
     {NULL, NULL, 0, NULL},
 };

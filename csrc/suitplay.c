@@ -1005,14 +1005,13 @@ done:
     free(order);
     free(outp);
     free(outb);
-    PyBuffer_Release(&groups);
-    PyBuffer_Release(&layouts);
+    CL_RELEASE(&groups, &layouts);
     return result;
 }
 
 PyMethodDef cl_suitplay_methods[] = {
-    {"suitplay_search", suitplay_search, METH_VARARGS,
-     "suitplay_search(north, south, groups, layouts, n_layouts, depth, entries_north, entries_south, "
-     "random_equals, limit_mb): the root frontier of single-suit play and its plans."},
+    CL_METHOD(suitplay_search,
+              "suitplay_search(north, south, groups, layouts, n_layouts, depth, entries_north, entries_south, "
+              "random_equals, limit_mb): the root frontier of single-suit play and its plans."),
     {NULL, NULL, 0, NULL},
 };

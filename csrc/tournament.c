@@ -30,10 +30,7 @@ static PyObject *icm_places(PyObject *Py_UNUSED(self), PyObject *args)
     }
     const double *w = weights.buf;
     for (Py_ssize_t j = 0; j < n; j++)
-        if (!(w[j] > 0)) {
-            PyErr_SetString(PyExc_ValueError, "icm_places: weights must be positive");
-            goto done;
-        }
+        CL_FAIL_IF(!(w[j] > 0), "icm_places: weights must be positive");
     const size_t size = (size_t)1 << n;
     double *prob = calloc(size, sizeof(double));
     double *used = malloc(size * sizeof(double));
@@ -78,8 +75,7 @@ static PyObject *icm_places(PyObject *Py_UNUSED(self), PyObject *args)
     free(used);
     result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&weights);
-    PyBuffer_Release(&places);
+    CL_RELEASE(&weights, &places);
     return result;
 }
 
@@ -112,10 +108,7 @@ static PyObject *pushfold_regret(PyObject *Py_UNUSED(self), PyObject *args)
         PyErr_SetString(PyExc_ValueError, "pushfold_regret: buffers of the wrong size");
         goto done;
     }
-    if (rounds < 1 || rounds > 1000000) {
-        PyErr_SetString(PyExc_ValueError, "pushfold_regret: rounds must be 1 to 1,000,000");
-        goto done;
-    }
+    CL_FAIL_IF(rounds < 1 || rounds > 1000000, "pushfold_regret: rounds must be 1 to 1,000,000");
     work = calloc((size_t)(8 * n), sizeof(double));
     if (work == NULL) {
         PyErr_NoMemory();
@@ -177,11 +170,7 @@ static PyObject *pushfold_regret(PyObject *Py_UNUSED(self), PyObject *args)
     result = Py_NewRef(Py_None);
 done:
     free(work);
-    PyBuffer_Release(&base);
-    PyBuffer_Release(&m_sb);
-    PyBuffer_Release(&m_bb);
-    PyBuffer_Release(&s_out);
-    PyBuffer_Release(&c_out);
+    CL_RELEASE(&base, &m_sb, &m_bb, &s_out, &c_out);
     return result;
 }
 
@@ -265,14 +254,8 @@ static PyObject *pushfold_support(PyObject *Py_UNUSED(self), PyObject *args)
     int64_t idx[4] = {0, 0, 0, 0};
     memcpy(idx, mixed.buf, (size_t)count * sizeof(int64_t));
     for (int x = 0; x < 2 * k; x++)
-        if (idx[x] < 0 || idx[x] >= n) {
-            PyErr_SetString(PyExc_ValueError, "pushfold_support: a mixed hand out of range");
-            goto done;
-        }
-    if (rounds < 1 || rounds > 1000 || !(tol >= 0)) {
-        PyErr_SetString(PyExc_ValueError, "pushfold_support: rounds 1 to 1000 and a tolerance >= 0");
-        goto done;
-    }
+        CL_FAIL_IF(idx[x] < 0 || idx[x] >= n, "pushfold_support: a mixed hand out of range");
+    CL_FAIL_IF(rounds < 1 || rounds > 1000 || !(tol >= 0), "pushfold_support: rounds 1 to 1000 and a tolerance >= 0");
     work = malloc((size_t)(4 * n) * sizeof(double));
     if (work == NULL) {
         PyErr_NoMemory();
@@ -344,12 +327,7 @@ static PyObject *pushfold_support(PyObject *Py_UNUSED(self), PyObject *args)
     result = PyBool_FromLong(found);
 done:
     free(work);
-    PyBuffer_Release(&base);
-    PyBuffer_Release(&m_sb);
-    PyBuffer_Release(&m_bb);
-    PyBuffer_Release(&mixed);
-    PyBuffer_Release(&s_buf);
-    PyBuffer_Release(&c_buf);
+    CL_RELEASE(&base, &m_sb, &m_bb, &mixed, &s_buf, &c_buf);
     return result;
 }
 
@@ -394,10 +372,7 @@ static PyObject *pushfold_triples(PyObject *Py_UNUSED(self), PyObject *args)
         ok = cards[i] < 52;
     for (Py_ssize_t i = 0; i < 3 * n && ok; i++)
         ok = tri[i] >= 0 && tri[i] < 169;
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "pushfold_triples: a card, class or class offset out of range");
-        goto done;
-    }
+    CL_FAIL_IF(!ok, "pushfold_triples: a card, class or class offset out of range");
     valid = malloc(sizeof(int32_t) * 3 * MAX_CLASS_COMBOS * MAX_CLASS_COMBOS * MAX_CLASS_COMBOS);
     if (valid == NULL) {
         PyErr_NoMemory();
@@ -464,23 +439,15 @@ static PyObject *pushfold_triples(PyObject *Py_UNUSED(self), PyObject *args)
     result = Py_NewRef(Py_None);
 done:
     free(valid);
-    PyBuffer_Release(&combos);
-    PyBuffer_Release(&offsets);
-    PyBuffer_Release(&triples);
-    PyBuffer_Release(&seed);
-    PyBuffer_Release(&weights);
-    PyBuffer_Release(&counts);
+    CL_RELEASE(&combos, &offsets, &triples, &seed, &weights, &counts);
     return result;
 }
 
 PyMethodDef cl_tournament_methods[] = {
-    {"icm_places", icm_places, METH_VARARGS,
-     "icm_places(weights, places): finishing-place probabilities by the subset programme."},
-    {"pushfold_regret", pushfold_regret, METH_VARARGS,
-     "pushfold_regret(base, m_sb, m_bb, rounds, s_avg, c_avg): regret matching+ for push/fold."},
-    {"pushfold_support", pushfold_support, METH_VARARGS,
-     "pushfold_support(base, m_sb, m_bb, mixed, s, c, rounds, tol) -> bool: one support tried."},
-    {"pushfold_triples", pushfold_triples, METH_VARARGS,
-     "pushfold_triples(tables, combos, offsets, triples, samples, seed, weights, counts): three-way all-ins."},
+    CL_METHOD(icm_places, "icm_places(weights, places): finishing-place probabilities by the subset programme."),
+    CL_METHOD(pushfold_regret, "pushfold_regret(base, m_sb, m_bb, rounds, s_avg, c_avg): regret matching+ for push/fold."),
+    CL_METHOD(pushfold_support, "pushfold_support(base, m_sb, m_bb, mixed, s, c, rounds, tol) -> bool: one support tried."),
+    CL_METHOD(pushfold_triples,
+              "pushfold_triples(tables, combos, offsets, triples, samples, seed, weights, counts): three-way all-ins."),
     {NULL, NULL, 0, NULL},
 };

@@ -906,10 +906,7 @@ static PyObject *video_analyse_multi(PyObject *Py_UNUSED(self), PyObject *args)
         goto done;
     }
     int64_t finals = binom64[T + 4][5];
-    if (bst.len < finals || boc.len < finals) {
-        PyErr_SetString(PyExc_ValueError, "video_analyse_multi: strategy/outcomes too short");
-        goto done;
-    }
+    CL_FAIL_IF(bst.len < finals || boc.len < finals, "video_analyse_multi: strategy/outcomes too short");
     int sorted_dealt = 1;
     for (Py_ssize_t j = 0; j < bdl.len; j++)
         sorted_dealt = sorted_dealt && ((const uint8_t *)bdl.buf)[j] < T
@@ -1101,9 +1098,9 @@ done:
 }
 
 PyMethodDef cl_video_methods[] = {
-    {"video_outcomes", video_outcomes, METH_VARARGS, "Outcome of every five-card hand of a deck."},
-    {"video_analyse", video_analyse, METH_VARARGS, "Best hold of every dealt hand; outcome counts."},
-    {"video_hand", video_hand, METH_VARARGS, "Outcome counts of the 32 holds of one dealt hand."},
-    {"video_analyse_multi", video_analyse_multi, METH_VARARGS, "The analysis for decks with repeated cards."},
+    CL_METHOD(video_outcomes, "Outcome of every five-card hand of a deck."),
+    CL_METHOD(video_analyse, "Best hold of every dealt hand; outcome counts."),
+    CL_METHOD(video_hand, "Outcome counts of the 32 holds of one dealt hand."),
+    CL_METHOD(video_analyse_multi, "The analysis for decks with repeated cards."),
     {NULL, NULL, 0, NULL},
 };

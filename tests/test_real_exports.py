@@ -239,9 +239,11 @@ def test_encodings_and_line_ends(tmp_path: Path, capsys: pytest.CaptureFixture[s
                                        "UTF-8 nor Windows-1252 text)\n")
 
 
-def test_output_checked_before_work(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    missing_dir = tmp_path / "no" / "such" / "out.txt"
-    assert main(["bridge", "score", str(tmp_path / "absent.xml"), "-o", str(missing_dir)]) == 2
+def test_output_checked_before_work(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a short relative path: the message shortens a long one (xdist's tmp_path)
+    missing_dir = Path("no", "such", "out.txt")
+    assert main(["bridge", "score", "absent.xml", "-o", str(missing_dir)]) == 2
     # The output is refused first, although the input does not exist either.
     assert "out.txt" in capsys.readouterr().err
     assert main(["bridge", "matchpoints", "1", "2", "-o", str(missing_dir)]) == 2

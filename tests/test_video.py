@@ -235,6 +235,10 @@ def test_simulation_on_a_stripped_deck_with_a_joker():
     assert result.cards == 25 and lo <= float(result.return_exact) <= hi
 
 
+#: The 24-card deck 9-A: its whole-game analysis is quick, for the tests about the simulation's plumbing.
+SMALL = parse_deck("9-A")
+
+
 @pytest.mark.parametrize("deck", [None, "9-A"])
 def test_simulation_identical_whatever_the_workers(deck):
     """The engine's chunk seeds: one worker, two worker threads and a named local cluster agree."""
@@ -250,27 +254,27 @@ def test_simulation_identical_whatever_the_workers(deck):
 def test_simulation_on_an_executor_matches_inline():
     from cardlab.engine import _Inline
 
-    inline = analyse("jacks-or-better-9-6", trials=30_000, seed=2)
-    assert analyse("jacks-or-better-9-6", trials=30_000, seed=2, executor=_Inline()).simulated == inline.simulated
+    inline = analyse("jacks-or-better-9-6", SMALL, trials=30_000, seed=2)
+    assert analyse("jacks-or-better-9-6", SMALL, trials=30_000, seed=2, executor=_Inline()).simulated == inline.simulated
 
 
 def test_simulation_stopped_by_ctrl_c_keeps_the_chunks_done(ctrl_c_after, monkeypatch):
     import cardlab.engine as engine
 
     ctrl_c_after(2)
-    chunk = 5_000_000 // 52  # the video chunk on 52 cards
-    part = analyse("jacks-or-better-9-6", trials=10**9, seed=3)
+    chunk = 5_000_000 // 24  # the video chunk on the 24 cards of SMALL
+    part = analyse("jacks-or-better-9-6", SMALL, trials=10**9, seed=3)
     assert part.interrupted and part.simulation.trials == sum(part.simulated) == 2 * chunk
     assert part.simulation.requested == 10**9
     monkeypatch.setattr(engine, "iter_chunks", ctrl_c_after.real)
-    assert analyse("jacks-or-better-9-6", trials=2 * chunk, seed=3).simulated == part.simulated
+    assert analyse("jacks-or-better-9-6", SMALL, trials=2 * chunk, seed=3).simulated == part.simulated
     assert "interrupted after" in part.table() and part.to_dict()["simulation"]["interrupted"] is True
 
 
 def test_simulate_is_a_deprecated_name_of_trials():
     with pytest.warns(DeprecationWarning, match="simulate= is deprecated"):
-        old = analyse("jacks-or-better-9-6", simulate=10_000, seed=1)
-    assert old.simulated == analyse("jacks-or-better-9-6", trials=10_000, seed=1).simulated
+        old = analyse("jacks-or-better-9-6", SMALL, simulate=10_000, seed=1)  # 9-A: the exact part is quick
+    assert old.simulated == analyse("jacks-or-better-9-6", SMALL, trials=10_000, seed=1).simulated
     with pytest.raises(CardlabError, match="once"):
         analyse("jacks-or-better-9-6", trials=10, simulate=10)
 
