@@ -621,6 +621,355 @@ done:
     return result;
 }
 
+/* --- exact equity of ranges: the deals walked in C ------------------------------------------
+ * Every assignment of combos to players sharing no card (a deal, weighted by the product of its
+ * combos' weights) in lexicographic order of the combos, each deal's boards counted as above and
+ * added, weighted, into per-player totals.  Plain hold'em on the flop or the turn takes a faster
+ * route: each combo's suit-blind value for every rank class of the cards to come is looked up
+ * once per call (a combo sits in many deals), so a deal costs only its class weights (the ranks
+ * its cards leave in the deck) and the few boards where some player's flush changes a value. */
+typedef struct {
+    const game *g;
+    int P;
+    const uint8_t *combos;  /* every player's combos in turn, hole cards each */
+    const int64_t *off;     /* P + 1 rows */
+    const double *weight;
+    uint64_t *cmask;        /* each combo's cards, bit c for card c */
+    uint64_t *lanes;        /* each combo's cards as rank bits in suit lanes (t->bit) */
+    uint8_t *held;          /* each combo's cards of each suit, four counts */
+    const uint8_t *known, *deck;
+    int nknown, ndeck;
+    uint64_t deck_mask;
+    /* the fast route (plain hold'em, one or two cards to come) */
+    int fast, k, nclass;
+    uint32_t *cache;        /* per combo, nclass suit-blind values */
+    int left0[13];          /* deck cards of each rank */
+    uint64_t known_lanes;
+    int known_suit[4];
+    uint8_t cls2[13][13];   /* class of the two ranks r <= q to come */
+    /* totals */
+    double *totals;         /* per player: wins, splits, share units (weighted); the deals' weight,
+                             * the deals of a weight not a whole number */
+    double *grid;           /* per combo of player 2: weighted units of player 1, weights; or NULL */
+    int64_t deals;
+    int64_t pick[MAX_PLAYERS];
+} deal_walk;
+
+/* Plain hold'em: `weight` boards (negative to take them away) on which the players' values are
+ * `value`, added to the sums (boards won outright or split, share units). */
+static inline void tally_plain(int P, const uint32_t *value, int64_t weight, int64_t *acc)
+{
+    uint32_t top = 0;
+    for (int i = 0; i < P; i++)
+        top = value[i] > top ? value[i] : top;
+    int winners = 0;
+    for (int i = 0; i < P; i++)
+        winners += value[i] == top;
+    const int64_t part = weight * (UNIT / winners);
+    for (int i = 0; i < P; i++)
+        if (value[i] == top) {
+            acc[4 * i + (winners > 1)] += weight;
+            acc[4 * i + 2] += part;
+        }
+}
+
+/* `weight` boards of rank class `cls` on which the players of `flushers` (n of them) make a
+ * flush with the suit's rank bits `lanes` (lane s): their flush replaces the suit-blind value.
+ * (With five suited cards of seven, no full house or four of a kind is left, so the flush is the
+ * hand.) */
+static void flush_fix(const deal_walk *w, const uint32_t *const *val, int cls, const int *flushers, int n,
+                      uint64_t lanes, int s, int64_t weight, int64_t *acc)
+{
+    const cl_poker_tables *t = w->g->t;
+    uint32_t real[MAX_PLAYERS], blind[MAX_PLAYERS];
+    for (int i = 0; i < w->P; i++)
+        real[i] = blind[i] = val[i][cls];
+    int differ = 0;
+    for (int j = 0; j < n; j++) {
+        const int i = flushers[j];
+        real[i] = t->flush[(uint32_t)((w->lanes[w->pick[i]] | lanes) >> (16 * s)) & 0x1fff];
+        differ |= real[i] != blind[i];
+    }
+    if (!differ)
+        return;
+    tally_plain(w->P, real, weight, acc);
+    tally_plain(w->P, blind, -weight, acc);
+}
+
+static void fast_deal(const deal_walk *w, uint64_t taken, int64_t *acc)
+{
+    const cl_poker_tables *t = w->g->t;
+    const int P = w->P, k = w->k;
+    int left[13];
+    memcpy(left, w->left0, sizeof left);
+    for (uint64_t m = taken; m; m &= m - 1)
+        left[cl_ctz64(m) >> 2]--;
+    const uint32_t *val[MAX_PLAYERS];
+    for (int i = 0; i < P; i++)
+        val[i] = w->cache + w->pick[i] * w->nclass;
+    /* the rank classes, suits ignored */
+    uint32_t value[MAX_PLAYERS];
+    if (k == 1) {
+        for (int r = 0; r < 13; r++)
+            if (left[r]) {
+                for (int i = 0; i < P; i++)
+                    value[i] = val[i][r];
+                tally_plain(P, value, left[r], acc);
+            }
+    } else {
+        for (int r = 0, cls = 0; r < 13; r++)
+            for (int q = r; q < 13; q++, cls++) {
+                const int64_t weight = q == r ? CHOOSE[left[r]][2] : (int64_t)left[r] * left[q];
+                if (!weight)
+                    continue;
+                for (int i = 0; i < P; i++)
+                    value[i] = val[i][cls];
+                tally_plain(P, value, weight, acc);
+            }
+    }
+    /* the boards where a flush is made: a suited cards of the suit to come, chosen card by card,
+     * and the rest by rank classes of the other suits' cards */
+    const uint64_t remaining = w->deck_mask & ~taken;
+    for (int s = 0; s < 4; s++) {
+        int most = 0;
+        for (int i = 0; i < P; i++) {
+            const int held = w->held[4 * w->pick[i] + s];
+            most = held > most ? held : most;
+        }
+        if (most + w->known_suit[s] + k < 5)
+            continue;
+        int suited[13], ns = 0, rest_left[13], nr = 0;
+        for (int r = 0; r < 13; r++) {
+            const int here = (int)(remaining >> (4 * r + s) & 1);
+            if (here)
+                suited[ns++] = r;
+            rest_left[r] = left[r] - here;
+            nr += rest_left[r];
+        }
+        for (int a = 0; a <= k; a++) {
+            const int on_board = w->known_suit[s] + a;
+            if (on_board < 3 || most < 5 - on_board || a > ns || k - a > nr)
+                continue;
+            int flushers[MAX_PLAYERS], nf = 0;
+            for (int i = 0; i < P; i++)
+                if (w->held[4 * w->pick[i] + s] >= 5 - on_board)
+                    flushers[nf++] = i;
+            const uint64_t known = w->known_lanes;
+            if (a == 0) {
+                for (int r = 0; r < 13; r++) {
+                    if (!rest_left[r])
+                        continue;
+                    if (k == 1) {
+                        flush_fix(w, val, r, flushers, nf, known, s, rest_left[r], acc);
+                        continue;
+                    }
+                    for (int q = r; q < 13; q++) {
+                        const int64_t weight = q == r ? CHOOSE[rest_left[r]][2] : (int64_t)rest_left[r] * rest_left[q];
+                        if (weight)
+                            flush_fix(w, val, w->cls2[r][q], flushers, nf, known, s, weight, acc);
+                    }
+                }
+            } else if (a == 1) {
+                for (int x = 0; x < ns; x++) {
+                    const int rx = suited[x];
+                    const uint64_t lanes = known | t->bit[4 * rx + s];
+                    if (k == 1) {
+                        flush_fix(w, val, rx, flushers, nf, lanes, s, 1, acc);
+                        continue;
+                    }
+                    for (int r = 0; r < 13; r++)
+                        if (rest_left[r])
+                            flush_fix(w, val, w->cls2[r][rx], flushers, nf, lanes, s, rest_left[r], acc);
+                }
+            } else {
+                for (int x = 0; x < ns; x++)
+                    for (int y = x + 1; y < ns; y++) {
+                        const int rx = suited[x], ry = suited[y];
+                        flush_fix(w, val, w->cls2[rx][ry], flushers, nf,
+                                  known | t->bit[4 * rx + s] | t->bit[4 * ry + s], s, 1, acc);
+                    }
+            }
+        }
+    }
+}
+
+static void walk_one_deal(deal_walk *w, uint64_t taken, double weight)
+{
+    const game *g = w->g;
+    const int P = w->P, H = g->hole;
+    int64_t acc[MAX_PLAYERS * 4] = {0};
+    if (w->fast) {
+        fast_deal(w, taken, acc);
+    } else {
+        uint8_t holes[MAX_PLAYERS * 6], cards[52];
+        for (int i = 0; i < P; i++)
+            memcpy(holes + i * H, w->combos + w->pick[i] * H, (size_t)H);
+        deal_part d;
+        deal_prepare(g, &d, holes);
+        int m = 0;
+        for (int j = 0; j < w->ndeck; j++)
+            if (!(taken >> w->deck[j] & 1))
+                cards[m++] = w->deck[j];
+        if (w->nknown < 5)
+            by_rank_classes(g, &d, w->known, w->nknown, cards, m, acc);
+        else
+            river(g, &d, w->known, acc);
+    }
+    for (int i = 0; i < P; i++)
+        for (int j = 0; j < 3; j++)
+            w->totals[3 * i + j] += weight * (double)acc[4 * i + j];
+    w->totals[3 * P] += weight;
+    w->totals[3 * P + 1] += !(weight < 9.0e15 && weight == (double)(int64_t)weight);
+    if (w->grid) {
+        const int64_t n2 = w->off[2] - w->off[1], j = w->pick[1] - w->off[1];
+        w->grid[j] += weight * (double)acc[2];
+        w->grid[n2 + j] += weight;
+    }
+    w->deals++;
+}
+
+static void walk_deals(deal_walk *w, int i, uint64_t taken, double weight)
+{
+    if (i == w->P) {
+        walk_one_deal(w, taken, weight);
+        return;
+    }
+    for (int64_t c = w->off[i]; c < w->off[i + 1]; c++) {
+        if (w->cmask[c] & taken)
+            continue;
+        w->pick[i] = c;
+        walk_deals(w, i + 1, taken | w->cmask[c], weight * w->weight[c]);
+    }
+}
+
+/* poker_equity_ranges(tables, game, combos, offsets, weights, board, deck, totals, grid) -> deals
+ *   combos: every player's combos in turn (uint8, hole cards each; none holding a board or dead
+ *   card), offsets: P + 1 int64, weights: float64 per combo; board: the known cards; deck: the
+ *   cards a board may be completed from; totals: P * 3 + 2 float64, += weighted wins, splits and
+ *   share units over every deal and board, then the deals' weights and the number of deals whose
+ *   weight is not a whole number; grid: empty, or 2 * (combos of player 2) float64,
+ *   += player 1's weighted units and the deal weights, by player 2's combo.  Returns the number
+ *   of deals (conflict-free assignments of combos). */
+static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule, *spec;
+    Py_buffer combos, offsets, weights, board, deck, totals, grid;
+    if (!PyArg_ParseTuple(args, "OOy*y*y*y*y*w*w*", &capsule, &spec, &combos, &offsets, &weights, &board,
+                          &deck, &totals, &grid))
+        return NULL;
+    PyObject *result = NULL;
+    game g;
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    if (t == NULL || parse_game(spec, t, &g) < 0)
+        goto done;
+    const int P = g.players, H = g.hole;
+    const int64_t *off = offsets.buf;
+    int bad = offsets.len != (P + 1) * 8 || board.len > 5 || deck.len > 52 || totals.len != (P * 3 + 2) * 8;
+    if (!bad) {
+        bad = off[0] != 0 || off[P] * H != combos.len || off[P] * 8 != weights.len;
+        for (int i = 0; i < P && !bad; i++)
+            bad = off[i + 1] < off[i];
+    }
+    if (!bad)
+        bad = grid.len != 0 && grid.len != 2 * (off[2] - off[1]) * 8;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: buffers of the wrong size");
+        goto done;
+    }
+    const Py_buffer *const card_views[3] = {&combos, &board, &deck};
+    if (!all_cards(card_views, 3)) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: a card id outside 0..51");
+        goto done;
+    }
+    deal_walk w;
+    memset(&w, 0, sizeof w);
+    w.g = &g;
+    w.P = P;
+    w.combos = combos.buf;
+    w.off = off;
+    w.weight = weights.buf;
+    w.known = board.buf;
+    w.nknown = (int)board.len;
+    w.deck = deck.buf;
+    w.ndeck = (int)deck.len;
+    w.totals = totals.buf;
+    w.grid = grid.len ? grid.buf : NULL;
+    w.k = 5 - w.nknown;
+    w.fast = !g.omaha && !g.hi_lo && (w.k == 1 || w.k == 2);
+    w.nclass = w.k == 1 ? 13 : 91;
+    const int64_t n = off[P];
+    w.cmask = malloc(sizeof(uint64_t) * (size_t)(3 * n + 1));  /* masks, lanes, suit counts */
+    w.cache = w.fast ? malloc(sizeof(uint32_t) * (size_t)(n * w.nclass + 1)) : NULL;
+    if (w.cmask == NULL || (w.fast && w.cache == NULL)) {
+        free(w.cmask);
+        free(w.cache);
+        PyErr_NoMemory();
+        goto done;
+    }
+    w.lanes = w.cmask + n;
+    w.held = (uint8_t *)(w.lanes + n);
+    Py_BEGIN_ALLOW_THREADS
+    const uint8_t *cb = combos.buf;
+    for (int64_t c = 0; c < n; c++) {
+        uint64_t m = 0, l = 0;
+        for (int j = 0; j < H; j++) {
+            m |= UINT64_C(1) << cb[c * H + j];
+            l |= t->bit[cb[c * H + j]];
+        }
+        w.cmask[c] = m;
+        w.lanes[c] = l;
+        const uint64_t lengths = cl_popcount_lanes16(l);
+        for (int suit = 0; suit < 4; suit++)
+            w.held[4 * c + suit] = (uint8_t)(lengths >> (16 * suit));
+    }
+    for (int j = 0; j < w.ndeck; j++) {
+        w.deck_mask |= UINT64_C(1) << w.deck[j];
+        w.left0[w.deck[j] >> 2]++;
+    }
+    if (w.fast) {
+        uint64_t key = 0;
+        for (int j = 0; j < w.nknown; j++) {
+            key += t->key[w.known[j]];
+            w.known_lanes |= t->bit[w.known[j]];
+            w.known_suit[w.known[j] & 3]++;
+        }
+        key &= 0xffffffffu;
+        uint64_t class_key[91];
+        if (w.k == 1) {
+            for (int r = 0; r < 13; r++)
+                class_key[r] = key + (t->key[4 * r] & 0xffffffffu);
+        } else {
+            for (int r = 0, cls = 0; r < 13; r++)
+                for (int q = r; q < 13; q++, cls++) {
+                    w.cls2[r][q] = w.cls2[q][r] = (uint8_t)cls;
+                    class_key[cls] = key + (t->key[4 * r] & 0xffffffffu) + (t->key[4 * q] & 0xffffffffu);
+                }
+        }
+        for (int64_t c = 0; c < n; c++) {
+            uint64_t dkey = CL_SUIT_START;
+            for (int j = 0; j < H; j++)
+                dkey += t->key[cb[c * H + j]];
+            uint32_t *row = w.cache + c * w.nclass;
+            for (int x = 0; x < w.nclass; x++)
+                row[x] = t->table[cl_poker_index(t, dkey + class_key[x])];
+        }
+    }
+    walk_deals(&w, 0, 0, 1.0);
+    Py_END_ALLOW_THREADS
+    free(w.cmask);
+    free(w.cache);
+    result = PyLong_FromLongLong(w.deals);
+done:
+    PyBuffer_Release(&combos);
+    PyBuffer_Release(&offsets);
+    PyBuffer_Release(&weights);
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&deck);
+    PyBuffer_Release(&totals);
+    PyBuffer_Release(&grid);
+    return result;
+}
+
 /* A guide to a cumulative array (the alias-free O(1) way to draw by weight): guide[b] is the
  * first index whose cumulative weight exceeds the b-th of g equal parts of the total. */
 static void guide_build(const double *cum, Py_ssize_t n, int32_t *guide, Py_ssize_t g)
@@ -872,6 +1221,9 @@ done:
 PyMethodDef cl_poker_equity_methods[] = {
     {"poker_equity_exact", poker_equity_exact, METH_VARARGS,
      "poker_equity_exact(tables, game, deals, board, deck, acc): every board for each deal."},
+    {"poker_equity_ranges", poker_equity_ranges, METH_VARARGS,
+     "poker_equity_ranges(tables, game, combos, offsets, weights, board, deck, totals, grid) -> deals: "
+     "every deal of the ranges and every board, in C."},
     {"poker_equity_simulate", poker_equity_simulate, METH_VARARGS,
      "poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative, "
      "board, common, classes, n, seed, acc, grid) -> 0, or -1 if the ranges keep colliding."},
