@@ -390,7 +390,7 @@ WALK_CASES = [
     (["AKs", "QQ+,AKo", "JTs,99"], "Qh9c2d7h", "", "holdem"),
     (["AKs", "QQ+,AKo", "JTs,99"], "Qh9c2d7h4s", "", "holdem"),
     (["AA,KK,AKs", "TT-88,KQs,JTs"], "Ah Th 2h", "", "holdem"),
-    (["22+,A2s+", "KQo,QJs,T9s", "random"], "5s6s7d", "2c", "holdem"),
+    (["22+,A2s+", "KQo,QJs,T9s", "AJo+,KTs+"], "5s6s7d", "2c", "holdem"),
     (["AhKh", "QQ", "JTs", "T9s,87s"], "9h8h2c", "", "holdem"),
     (["AhKh", "QQ", "JTs", "T9s,87s"], "9h8h2c3h", "Kc", "holdem"),
     (["0.5(AKs) AKo", "QQ+:0.3, JJ"], "Kh9h2h", "", "holdem"),
