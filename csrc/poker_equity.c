@@ -655,45 +655,81 @@ typedef struct {
     int64_t pick[MAX_PLAYERS];
 } deal_walk;
 
-/* Plain hold'em: `weight` boards (negative to take them away) on which the players' values are
- * `value`, added to the sums (boards won outright or split, share units). */
-static inline void tally_plain(int P, const uint32_t *value, int64_t weight, int64_t *acc)
+/* A pot's share units among 1 to 9 winners (UNIT / winners, without a division in the loop). */
+static const int64_t SHARE[MAX_PLAYERS + 1] = {0, UNIT, UNIT / 2, UNIT / 3, UNIT / 4, UNIT / 5, UNIT / 6,
+                                               UNIT / 7, UNIT / 8, UNIT / 9};
+
+/* Plain hold'em: the players holding the best of `value` (a bit each), and how many. */
+static inline unsigned best_of(int P, const uint32_t *value, int *count)
 {
     uint32_t top = 0;
     for (int i = 0; i < P; i++)
         top = value[i] > top ? value[i] : top;
-    int winners = 0;
-    for (int i = 0; i < P; i++)
-        winners += value[i] == top;
-    const int64_t part = weight * (UNIT / winners);
+    unsigned mask = 0;
+    int n = 0;
     for (int i = 0; i < P; i++)
         if (value[i] == top) {
-            acc[4 * i + (winners > 1)] += weight;
-            acc[4 * i + 2] += part;
+            mask |= 1u << i;
+            n++;
         }
+    *count = n;
+    return mask;
 }
+
+/* `weight` boards (negative to take them away) won by the players of `mask` (n of them), added
+ * to the sums (boards won outright or split, share units). */
+static inline void tally_mask(unsigned mask, int n, int64_t weight, int64_t *acc)
+{
+    const int64_t part = weight * SHARE[n];
+    for (; mask; mask &= mask - 1) {
+        const int i = cl_ctz64(mask);
+        acc[4 * i + (n > 1)] += weight;
+        acc[4 * i + 2] += part;
+    }
+}
+
+/* A deal's boards counted by who wins them: weight[mask] boards won by the players of mask. */
+typedef struct {
+    int64_t weight[1 << MAX_PLAYERS];
+    uint32_t top[91];     /* per rank class, the best suit-blind value */
+    uint16_t mask[91];    /* and who holds it */
+} deal_counts;
 
 /* `weight` boards of rank class `cls` on which the players of `flushers` (n of them) make a
  * flush with the suit's rank bits `lanes` (lane s): their flush replaces the suit-blind value.
- * (With five suited cards of seven, no full house or four of a kind is left, so the flush is the
- * hand.) */
-static void flush_fix(const deal_walk *w, const uint32_t *const *val, int cls, const int *flushers, int n,
-                      uint64_t lanes, int s, int64_t weight, int64_t *acc)
+ * (With five suited cards of seven, no full house or four of a kind is left, so a player's flush
+ * beats his suit-blind value: when the best flush is below the best suit-blind value nothing
+ * changes; when above, its holders win instead; a suit-blind value never equals a flush's, the
+ * categories differ, but that case is counted in full all the same.) */
+static void flush_fix(const deal_walk *w, const uint32_t *const *val, deal_counts *dc, int cls,
+                      const int *flushers, int n, uint64_t lanes, int s, int64_t weight)
 {
     const cl_poker_tables *t = w->g->t;
-    uint32_t real[MAX_PLAYERS], blind[MAX_PLAYERS];
-    for (int i = 0; i < w->P; i++)
-        real[i] = blind[i] = val[i][cls];
-    int differ = 0;
+    uint32_t real[MAX_PLAYERS], top = 0;
+    unsigned won = 0;
     for (int j = 0; j < n; j++) {
         const int i = flushers[j];
         real[i] = t->flush[(uint32_t)((w->lanes[w->pick[i]] | lanes) >> (16 * s)) & 0x1fff];
-        differ |= real[i] != blind[i];
+        if (real[i] > top) {
+            top = real[i];
+            won = 1u << i;
+        } else if (real[i] == top) {
+            won |= 1u << i;
+        }
     }
-    if (!differ)
+    if (top < dc->top[cls])
         return;
-    tally_plain(w->P, real, weight, acc);
-    tally_plain(w->P, blind, -weight, acc);
+    if (top == dc->top[cls]) {
+        uint32_t value[MAX_PLAYERS];
+        for (int i = 0; i < w->P; i++)
+            value[i] = val[i][cls];
+        for (int j = 0; j < n; j++)
+            value[flushers[j]] = real[flushers[j]];
+        int count;
+        won = best_of(w->P, value, &count);
+    }
+    dc->weight[won] += weight;
+    dc->weight[dc->mask[cls]] -= weight;
 }
 
 static void fast_deal(const deal_walk *w, uint64_t taken, int64_t *acc)
@@ -707,26 +743,22 @@ static void fast_deal(const deal_walk *w, uint64_t taken, int64_t *acc)
     const uint32_t *val[MAX_PLAYERS];
     for (int i = 0; i < P; i++)
         val[i] = w->cache + w->pick[i] * w->nclass;
+    deal_counts dc;
+    memset(dc.weight, 0, sizeof(int64_t) << P);
     /* the rank classes, suits ignored */
-    uint32_t value[MAX_PLAYERS];
-    if (k == 1) {
-        for (int r = 0; r < 13; r++)
-            if (left[r]) {
-                for (int i = 0; i < P; i++)
-                    value[i] = val[i][r];
-                tally_plain(P, value, left[r], acc);
-            }
-    } else {
-        for (int r = 0, cls = 0; r < 13; r++)
-            for (int q = r; q < 13; q++, cls++) {
-                const int64_t weight = q == r ? CHOOSE[left[r]][2] : (int64_t)left[r] * left[q];
-                if (!weight)
-                    continue;
-                for (int i = 0; i < P; i++)
-                    value[i] = val[i][cls];
-                tally_plain(P, value, weight, acc);
-            }
-    }
+    for (int r = 0, cls = 0; r < 13; r++)
+        for (int q = k == 2 ? r : 12; q < 13; q++, cls++) {
+            const int64_t weight = k == 1 ? left[r] : q == r ? CHOOSE[left[r]][2] : (int64_t)left[r] * left[q];
+            uint32_t top = 0;
+            for (int i = 0; i < P; i++)
+                top = val[i][cls] > top ? val[i][cls] : top;
+            unsigned mask = 0;
+            for (int i = 0; i < P; i++)
+                mask |= (unsigned)(val[i][cls] == top) << i;
+            dc.top[cls] = top;
+            dc.mask[cls] = (uint16_t)mask;
+            dc.weight[mask] += weight;
+        }
     /* the boards where a flush is made: a suited cards of the suit to come, chosen card by card,
      * and the rest by rank classes of the other suits' cards */
     const uint64_t remaining = w->deck_mask & ~taken;
@@ -760,13 +792,13 @@ static void fast_deal(const deal_walk *w, uint64_t taken, int64_t *acc)
                     if (!rest_left[r])
                         continue;
                     if (k == 1) {
-                        flush_fix(w, val, r, flushers, nf, known, s, rest_left[r], acc);
+                        flush_fix(w, val, &dc, r, flushers, nf, known, s, rest_left[r]);
                         continue;
                     }
                     for (int q = r; q < 13; q++) {
                         const int64_t weight = q == r ? CHOOSE[rest_left[r]][2] : (int64_t)rest_left[r] * rest_left[q];
                         if (weight)
-                            flush_fix(w, val, w->cls2[r][q], flushers, nf, known, s, weight, acc);
+                            flush_fix(w, val, &dc, w->cls2[r][q], flushers, nf, known, s, weight);
                     }
                 }
             } else if (a == 1) {
@@ -774,23 +806,30 @@ static void fast_deal(const deal_walk *w, uint64_t taken, int64_t *acc)
                     const int rx = suited[x];
                     const uint64_t lanes = known | t->bit[4 * rx + s];
                     if (k == 1) {
-                        flush_fix(w, val, rx, flushers, nf, lanes, s, 1, acc);
+                        flush_fix(w, val, &dc, rx, flushers, nf, lanes, s, 1);
                         continue;
                     }
                     for (int r = 0; r < 13; r++)
                         if (rest_left[r])
-                            flush_fix(w, val, w->cls2[r][rx], flushers, nf, lanes, s, rest_left[r], acc);
+                            flush_fix(w, val, &dc, w->cls2[r][rx], flushers, nf, lanes, s, rest_left[r]);
                 }
             } else {
                 for (int x = 0; x < ns; x++)
                     for (int y = x + 1; y < ns; y++) {
                         const int rx = suited[x], ry = suited[y];
-                        flush_fix(w, val, w->cls2[rx][ry], flushers, nf,
-                                  known | t->bit[4 * rx + s] | t->bit[4 * ry + s], s, 1, acc);
+                        flush_fix(w, val, &dc, w->cls2[rx][ry], flushers, nf,
+                                  known | t->bit[4 * rx + s] | t->bit[4 * ry + s], s, 1);
                     }
             }
         }
     }
+    for (unsigned mask = 1; mask < 1u << P; mask++)
+        if (dc.weight[mask]) {
+            int n = 0;
+            for (unsigned m = mask; m; m &= m - 1)
+                n++;
+            tally_mask(mask, n, dc.weight[mask], acc);
+        }
 }
 
 static void walk_one_deal(deal_walk *w, uint64_t taken, double weight)

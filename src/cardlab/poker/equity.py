@@ -173,12 +173,26 @@ def parse_players(specs: Sequence[str], game: Game, board: Sequence[int], dead: 
         if cards is not None:
             players.append(Player(spec, np.array([cards], dtype=np.uint8), np.ones(1), True))
             continue
-        rng = range_of(spec, game).without(frozenset(known))
-        if not len(rng):
+        combos, weights, masks = _compiled_range(spec, game)
+        known_mask = np.uint64(sum(1 << c for c in known))
+        keep = (masks & known_mask) == 0
+        if not keep.any():
             raise RangeError(f"range '{spec}' (player {n}) leaves no hands once the known cards "
                              f"({format_cards(sorted(known, reverse=True))}) are taken out")
-        players.append(Player(spec, rng.combos, rng.weights, False))
+        players.append(Player(spec, combos[keep], weights[keep], False))
     return players
+
+
+@lru_cache(maxsize=512)
+def _compiled_range(spec: str, game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A range's combos, weights and card masks, parsed once per spec and game (read-only arrays:
+    players take copies of the rows they keep)."""
+    rng = range_of(spec, game)
+    arrays = (np.ascontiguousarray(rng.combos, dtype=np.uint8), np.asarray(rng.weights, dtype=np.float64),
+              _masks(rng.combos))
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
 
 
 def range_of(spec: str, game: Game) -> Range | GenericRange:
