@@ -1114,7 +1114,21 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
     memcpy(cards, known, (size_t)nknown);
     deal_part d;
     int units[MAX_PLAYERS];
-    cl_halves half = {0, 0};
+    /* the board: a partial Fisher-Yates shuffle of the pool with the players' cards moved past
+     * its end first (pos[] follows every card), its k places drawn at once from one generator
+     * word (cl_batch_draw; the threshold for each count of places kept once found) */
+    int pos[52];
+    for (int c = 0; c < 52; c++)
+        pos[c] = -1;
+    for (int j = 0; j < npool; j++)
+        pos[pool[j]] = j;
+    uint64_t threshold[53];
+    uint8_t threshold_known[53] = {0};
+    uint64_t known_key = 0, known_mask = 0;
+    for (int j = 0; j < nknown; j++) {
+        known_key += t->key[cards[j]];
+        known_mask |= t->bit[cards[j]];
+    }
     const int heads_up = P == 2 && !g.omaha && !g.hi_lo;
     int64_t won0 = 0, won1 = 0;
     Py_ssize_t done_trials = 0;
@@ -1138,15 +1152,136 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
             e[0] = d.key[0], e[1] = d.mask[0], e[2] = d.key[1], e[3] = d.mask[1], e[4] = taken;
         }
     }
-    for (Py_ssize_t trial = 0; trial < trials && !failed; trial++) {
+    /* equal deal weights (a plain range): the deal drawn by index in the board's own generator
+     * word, when every deal leaves the pool the same number of cards */
+    int by_index = listed != NULL && n_deals > 0 && k > 0;
+    for (Py_ssize_t i = 0; i < n_deals && by_index; i++)
+        by_index = dcum[i] == dcum[0] * (double)(i + 1)
+                   && cl_popcount64(pool_mask & listed[5 * i + 4]) == cl_popcount64(pool_mask & listed[4]);
+    uint32_t listed_bound[6];
+    uint64_t listed_threshold = 0;
+    if (by_index) {
+        const int avail = npool - cl_popcount64(pool_mask & listed[4]);
+        by_index = avail >= k;
+        uint64_t product = (uint64_t)n_deals;
+        listed_bound[0] = (uint32_t)n_deals;
+        for (int j = 0; j < k; j++) {
+            listed_bound[1 + j] = (uint32_t)(avail - j);
+            product *= (uint64_t)(avail - j);
+        }
+        listed_threshold = cl_batch_threshold(product);
+    }
+    /* and each deal's own pool (the pool without its cards), shuffled in place trial by trial:
+     * no card of the players to move aside, while the pools stay small enough for the cache */
+    const int deal_avail = by_index ? npool - cl_popcount64(pool_mask & listed[4]) : 0;
+    uint8_t *deal_pools = NULL;
+    if (by_index && (size_t)n_deals * (size_t)deal_avail <= (size_t)1 << 20
+        && (deal_pools = malloc((size_t)n_deals * (size_t)deal_avail + 1)) != NULL)
+        for (Py_ssize_t i = 0; i < n_deals; i++) {
+            uint8_t *own = deal_pools + i * deal_avail;
+            for (int j = 0, m = 0; j < npool; j++)
+                if (!(listed[5 * i + 4] >> pool[j] & 1))
+                    own[m++] = pool[j];
+        }
+    /* heads-up over listed deals with their own pools: the same draws in the same order, but in
+     * blocks, every trial's keys first and then their lookups, independent of one another, so
+     * the table misses of a block overlap instead of waiting on the draws between them */
+    const int blocks = heads_up && k > 0 && (deal_pools || (all_fixed && npool >= k));
+    uint32_t fixed_bound[5];
+    uint64_t fixed_threshold = 0;
+    if (blocks && !deal_pools) {  /* the same two hands every trial, the board from the pool */
+        uint64_t product = 1;
+        for (int j = 0; j < k; j++) {
+            fixed_bound[j] = (uint32_t)(npool - j);
+            product *= fixed_bound[j];
+        }
+        fixed_threshold = cl_batch_threshold(product);
+    }
+    if (blocks) {
+        enum { BLOCK = 64 };
+        uint64_t key_a[BLOCK], mask_a[BLOCK], key_b[BLOCK], mask_b[BLOCK];
+        int32_t picked[BLOCK];
+        for (Py_ssize_t start = 0; start < trials; start += BLOCK) {
+            const int nb = trials - start < BLOCK ? (int)(trials - start) : BLOCK;
+            for (int b = 0; b < nb; b++) {
+                uint32_t draw[6];
+                Py_ssize_t pick = 0;
+                uint8_t *own = pool;
+                const uint32_t *places = draw;
+                if (deal_pools) {
+                    cl_batch_draw(&rng, listed_bound, k + 1, listed_threshold, draw);
+                    pick = draw[0];
+                    own = deal_pools + pick * deal_avail;
+                    places = draw + 1;
+                } else {
+                    cl_batch_draw(&rng, fixed_bound, k, fixed_threshold, draw);
+                }
+                uint64_t bkey = known_key, bmask = known_mask;
+                for (int j = 0; j < k; j++) {
+                    const int at = j + (int)places[j];
+                    const uint8_t c = own[at];
+                    own[at] = own[j];
+                    own[j] = c;
+                    bkey += t->key[c];
+                    bmask |= t->bit[c];
+                }
+                if (deal_pools) {
+                    const uint64_t *e = listed + 5 * pick;
+                    key_a[b] = e[0] + bkey;
+                    mask_a[b] = e[1] | bmask;
+                    key_b[b] = e[2] + bkey;
+                    mask_b[b] = e[3] | bmask;
+                } else {
+                    key_a[b] = d.key[0] + bkey;
+                    mask_a[b] = d.mask[0] | bmask;
+                    key_b[b] = d.key[1] + bkey;
+                    mask_b[b] = d.mask[1] | bmask;
+                }
+                picked[b] = (int32_t)pick;
+            }
+            for (int b = 0; b < nb; b++) {
+                const uint32_t va = cl_poker_value(t, key_a[b], mask_a[b]);
+                const uint32_t vb = cl_poker_value(t, key_b[b], mask_b[b]);
+                won0 += va > vb;
+                won1 += vb > va;
+                if (grid_on) {
+                    const int c = cls[picked[b]];
+                    gsum[c] += va > vb ? UNIT : va == vb ? UNIT / 2 : 0;
+                    gsum[169 + c] += 1;
+                }
+            }
+        }
+        done_trials = trials;
+    }
+    for (Py_ssize_t trial = 0; trial < trials && !failed && !blocks; trial++) {
         done_trials = trial + 1;
         uint64_t taken = 0;
         Py_ssize_t grid_index = 0;
+        uint32_t draw[6];
+        int board_drawn = 0;
         if (all_fixed) {
             for (int j = 0; j < P * H; j++)
                 taken |= UINT64_C(1) << holes[j];
         } else if (listed) {
-            const Py_ssize_t pick = pick_guided(dcum, n_deals, guides, cl_unit(&rng));
+            Py_ssize_t pick;
+            if (by_index) {
+                cl_batch_draw(&rng, listed_bound, k + 1, listed_threshold, draw);
+                pick = draw[0];
+                board_drawn = 1;
+                if (deal_pools) {
+                    uint8_t *own = deal_pools + pick * deal_avail;
+                    for (int j = 0; j < k; j++) {
+                        const int at = j + (int)draw[1 + j];
+                        const uint8_t c = own[at];
+                        own[at] = own[j];
+                        own[j] = c;
+                        cards[nknown + j] = c;
+                    }
+                    board_drawn = 2;
+                }
+            } else {
+                pick = pick_guided(dcum, n_deals, guides, cl_unit(&rng));
+            }
             const uint64_t *e = listed + 5 * pick;
             d.key[0] = e[0], d.mask[0] = e[1], d.key[1] = e[2], d.mask[1] = e[3];
             taken = e[4];
@@ -1187,26 +1322,53 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
             if (failed)
                 break;
         }
-        /* the board: a partial shuffle of the pool, skipping the range players' cards (when they
-         * leave the pool fewer than k cards the draw would never end: refused instead) */
-        if (cl_popcount64(pool_mask & ~taken) < k) {
-            failed = 2;
-            break;
-        }
-        for (int j = 0; j < k; j++) {
-            int at;
-            do
-                at = j + (int)cl_below_half(&rng, &half, (uint32_t)(npool - j));
-            while (taken >> pool[at] & 1);
-            const uint8_t c = pool[at];
-            pool[at] = pool[j];
-            pool[j] = c;
-            cards[nknown + j] = c;
-        }
-        uint64_t bkey = 0, bmask = 0;
-        for (int j = 0; j < 5; j++) {
-            bkey += t->key[cards[j]];
-            bmask |= t->bit[cards[j]];
+        /* the board (see pos[] above), unless drawn from the deal's own pool */
+        uint64_t bkey = known_key, bmask = known_mask;
+        if (board_drawn == 2) {
+            for (int j = nknown; j < 5; j++) {
+                bkey += t->key[cards[j]];
+                bmask |= t->bit[cards[j]];
+            }
+        } else {
+            int avail = npool;
+            for (uint64_t m = pool_mask & taken; m; m &= m - 1) {
+                const int c = cl_ctz64(m), at = pos[c];
+                const uint8_t other = pool[--avail];
+                pool[avail] = (uint8_t)c;
+                pos[c] = avail;
+                pool[at] = other;
+                pos[other] = at;
+            }
+            if (avail < k) {  /* too few cards left to complete the board: refused */
+                failed = 2;
+                break;
+            }
+            const uint32_t *places = draw + 1;
+            if (!board_drawn && k > 0) {
+                uint32_t bound[5];
+                uint64_t product = 1;
+                for (int j = 0; j < k; j++) {
+                    bound[j] = (uint32_t)(avail - j);
+                    product *= bound[j];
+                }
+                if (!threshold_known[avail]) {
+                    threshold[avail] = cl_batch_threshold(product);
+                    threshold_known[avail] = 1;
+                }
+                cl_batch_draw(&rng, bound, k, threshold[avail], draw);
+                places = draw;
+            }
+            for (int j = 0; j < k; j++) {
+                const int at = j + (int)places[j];
+                const uint8_t c = pool[at], other = pool[j];
+                pool[at] = other;
+                pos[other] = at;
+                pool[j] = c;
+                pos[c] = j;
+                cards[nknown + j] = c;
+                bkey += t->key[c];
+                bmask |= t->bit[c];
+            }
         }
         if (!all_fixed && !listed)
             deal_prepare(&g, &d, holes);
@@ -1239,6 +1401,7 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
         }
     }
     free(listed);
+    free(deal_pools);
     Py_END_ALLOW_THREADS
     free(guides);
     result = PyLong_FromLong(failed == 2 ? -2 : failed ? -1 : 0);
