@@ -738,7 +738,7 @@ static void fast_deal(const deal_walk *w, uint64_t taken, int64_t *acc)
     const int P = w->P, k = w->k;
     int left[13];
     memcpy(left, w->left0, sizeof left);
-    for (uint64_t m = taken; m; m &= m - 1)
+    for (uint64_t m = taken & w->deck_mask; m; m &= m - 1)  /* (the deal's cards are the deck's) */
         left[cl_ctz64(m) >> 2]--;
     const uint32_t *val[MAX_PLAYERS];
     for (int i = 0; i < P; i++)
@@ -918,6 +918,32 @@ static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
     const Py_buffer *const card_views[3] = {&combos, &board, &deck};
     if (!all_cards(card_views, 3)) {
         PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: a card id outside 0..51");
+        goto done;
+    }
+    /* distinct cards: each combo's own, the board's, the deck's, none of the board in a combo or
+     * the deck (a rank held five times would index past the evaluator's tables) */
+    uint64_t board_mask = 0, deck_seen = 0;
+    int distinct = 1;
+    for (Py_ssize_t j = 0; j < board.len; j++) {
+        const uint64_t bit = UINT64_C(1) << ((const uint8_t *)board.buf)[j];
+        distinct &= !(board_mask & bit);
+        board_mask |= bit;
+    }
+    for (Py_ssize_t j = 0; j < deck.len; j++) {
+        const uint64_t bit = UINT64_C(1) << ((const uint8_t *)deck.buf)[j];
+        distinct &= !((board_mask | deck_seen) & bit);
+        deck_seen |= bit;
+    }
+    for (int64_t c = 0; c < off[P] && distinct; c++) {
+        uint64_t m = board_mask;
+        for (int j = 0; j < H; j++) {
+            const uint64_t bit = UINT64_C(1) << ((const uint8_t *)combos.buf)[c * H + j];
+            distinct &= !(m & bit);
+            m |= bit;
+        }
+    }
+    if (!distinct) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: a card given twice");
         goto done;
     }
     deal_walk w;
