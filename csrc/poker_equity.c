@@ -565,6 +565,13 @@ static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
     return 0;
 }
 
+/* The tables of a capsule and the game of a spec, or NULL with an exception set. */
+static const cl_poker_tables *game_of(PyObject *capsule, PyObject *spec, game *g)
+{
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    return t == NULL || parse_game(spec, t, g) < 0 ? NULL : t;
+}
+
 /* poker_equity_exact(tables, (players, hole, omaha, hi_lo), deals, board, deck, acc)
  *   deals: D * players * hole uint8; board: the known cards; deck: the cards a board may be
  *   completed from (no board or dead card; a deal's own cards are skipped); acc: D * players
@@ -577,8 +584,8 @@ static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     PyObject *result = NULL;
     game g;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL || parse_game(spec, t, &g) < 0)
+    const cl_poker_tables *t = game_of(capsule, spec, &g);
+    if (t == NULL)
         goto done;
     const Py_ssize_t per = (Py_ssize_t)g.players * g.hole;
     const Py_ssize_t n = deals.len / per;
@@ -898,8 +905,8 @@ static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     PyObject *result = NULL;
     game g;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL || parse_game(spec, t, &g) < 0)
+    const cl_poker_tables *t = game_of(capsule, spec, &g);
+    if (t == NULL)
         goto done;
     const int P = g.players, H = g.hole;
     const int64_t *off = offsets.buf;
@@ -1084,8 +1091,8 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
         return NULL;
     PyObject *result = NULL;
     game g;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL || parse_game(spec, t, &g) < 0)
+    const cl_poker_tables *t = game_of(capsule, spec, &g);
+    if (t == NULL)
         goto done;
     const int P = g.players, H = g.hole;
     const Py_ssize_t n_deals = deal_cum.len / 8;
