@@ -565,6 +565,13 @@ static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
     return 0;
 }
 
+/* The tables of a capsule and the game of a spec, or NULL with an exception set. */
+static const cl_poker_tables *game_of(PyObject *capsule, PyObject *spec, game *g)
+{
+    const cl_poker_tables *t = cl_poker_tables_of(capsule);
+    return t == NULL || parse_game(spec, t, g) < 0 ? NULL : t;
+}
+
 /* poker_equity_exact(tables, (players, hole, omaha, hi_lo), deals, board, deck, acc)
  *   deals: D * players * hole uint8; board: the known cards; deck: the cards a board may be
  *   completed from (no board or dead card; a deal's own cards are skipped); acc: D * players
@@ -577,8 +584,8 @@ static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     PyObject *result = NULL;
     game g;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL || parse_game(spec, t, &g) < 0)
+    const cl_poker_tables *t = game_of(capsule, spec, &g);
+    if (t == NULL)
         goto done;
     const Py_ssize_t per = (Py_ssize_t)g.players * g.hole;
     const Py_ssize_t n = deals.len / per;
@@ -618,6 +625,420 @@ done:
     PyBuffer_Release(&board);
     PyBuffer_Release(&deck);
     PyBuffer_Release(&acc);
+    return result;
+}
+
+/* --- exact equity of ranges: the deals walked in C ------------------------------------------
+ * Every assignment of combos to players sharing no card (a deal, weighted by the product of its
+ * combos' weights) in lexicographic order of the combos, each deal's boards counted as above and
+ * added, weighted, into per-player totals.  Plain hold'em on the flop or the turn takes a faster
+ * route: each combo's suit-blind value for every rank class of the cards to come is looked up
+ * once per call (a combo sits in many deals), so a deal costs only its class weights (the ranks
+ * its cards leave in the deck) and the few boards where some player's flush changes a value. */
+typedef struct {
+    const game *g;
+    int P;
+    const uint8_t *combos;  /* every player's combos in turn, hole cards each */
+    const int64_t *off;     /* P + 1 rows */
+    const double *weight;
+    uint64_t *cmask;        /* each combo's cards, bit c for card c */
+    uint64_t *lanes;        /* each combo's cards as rank bits in suit lanes (t->bit) */
+    uint8_t *held;          /* each combo's cards of each suit, four counts */
+    const uint8_t *known, *deck;
+    int nknown, ndeck;
+    uint64_t deck_mask;
+    /* the fast route (plain hold'em, one or two cards to come) */
+    int fast, k, nclass;
+    uint32_t *cache;        /* per combo, nclass suit-blind values */
+    int left0[13];          /* deck cards of each rank */
+    uint64_t known_lanes;
+    int known_suit[4];
+    uint8_t cls2[13][13];   /* class of the two ranks r <= q to come */
+    /* totals */
+    double *totals;         /* per player: wins, splits, share units (weighted); the deals' weight,
+                             * the deals of a weight not a whole number */
+    double *grid;           /* per combo of player 2: weighted units of player 1, weights; or NULL */
+    int64_t deals;
+    int64_t pick[MAX_PLAYERS];
+} deal_walk;
+
+/* A pot's share units among 1 to 9 winners (UNIT / winners, without a division in the loop). */
+static const int64_t SHARE[MAX_PLAYERS + 1] = {0, UNIT, UNIT / 2, UNIT / 3, UNIT / 4, UNIT / 5, UNIT / 6,
+                                               UNIT / 7, UNIT / 8, UNIT / 9};
+
+/* Plain hold'em: the players holding the best of `value` (a bit each), and how many. */
+static inline unsigned best_of(int P, const uint32_t *value, int *count)
+{
+    uint32_t top = 0;
+    for (int i = 0; i < P; i++)
+        top = value[i] > top ? value[i] : top;
+    unsigned mask = 0;
+    int n = 0;
+    for (int i = 0; i < P; i++)
+        if (value[i] == top) {
+            mask |= 1u << i;
+            n++;
+        }
+    *count = n;
+    return mask;
+}
+
+/* `weight` boards (negative to take them away) won by the players of `mask` (n of them), added
+ * to the sums (boards won outright or split, share units). */
+static inline void tally_mask(unsigned mask, int n, int64_t weight, int64_t *acc)
+{
+    const int64_t part = weight * SHARE[n];
+    for (; mask; mask &= mask - 1) {
+        const int i = cl_ctz64(mask);
+        acc[4 * i + (n > 1)] += weight;
+        acc[4 * i + 2] += part;
+    }
+}
+
+/* A deal's boards counted by who wins them: weight[mask] boards won by the players of mask. */
+typedef struct {
+    int64_t weight[1 << MAX_PLAYERS];
+    uint32_t top[91];     /* per rank class, the best suit-blind value */
+    uint16_t mask[91];    /* and who holds it */
+} deal_counts;
+
+/* `weight` boards of rank class `cls` on which the players of `flushers` (n of them) make a
+ * flush with the suit's rank bits `lanes` (lane s): their flush replaces the suit-blind value.
+ * (With five suited cards of seven, no full house or four of a kind is left, so a player's flush
+ * beats his suit-blind value: when the best flush is below the best suit-blind value nothing
+ * changes; when above, its holders win instead; a suit-blind value never equals a flush's, the
+ * categories differ, but that case is counted in full all the same.) */
+static void flush_fix(const deal_walk *w, const uint32_t *const *val, deal_counts *dc, int cls,
+                      const int *flushers, int n, uint64_t lanes, int s, int64_t weight)
+{
+    const cl_poker_tables *t = w->g->t;
+    uint32_t real[MAX_PLAYERS], top = 0;
+    unsigned won = 0;
+    for (int j = 0; j < n; j++) {
+        const int i = flushers[j];
+        real[i] = t->flush[(uint32_t)((w->lanes[w->pick[i]] | lanes) >> (16 * s)) & 0x1fff];
+        if (real[i] > top) {
+            top = real[i];
+            won = 1u << i;
+        } else if (real[i] == top) {
+            won |= 1u << i;
+        }
+    }
+    if (top < dc->top[cls])
+        return;
+    if (top == dc->top[cls]) {
+        uint32_t value[MAX_PLAYERS];
+        for (int i = 0; i < w->P; i++)
+            value[i] = val[i][cls];
+        for (int j = 0; j < n; j++)
+            value[flushers[j]] = real[flushers[j]];
+        int count;
+        won = best_of(w->P, value, &count);
+    }
+    dc->weight[won] += weight;
+    dc->weight[dc->mask[cls]] -= weight;
+}
+
+static void fast_deal(const deal_walk *w, uint64_t taken, int64_t *acc)
+{
+    const cl_poker_tables *t = w->g->t;
+    const int P = w->P, k = w->k;
+    int left[13];
+    memcpy(left, w->left0, sizeof left);
+    for (uint64_t m = taken & w->deck_mask; m; m &= m - 1)  /* (the deal's cards are the deck's) */
+        left[cl_ctz64(m) >> 2]--;
+    const uint32_t *val[MAX_PLAYERS];
+    for (int i = 0; i < P; i++)
+        val[i] = w->cache + w->pick[i] * w->nclass;
+    deal_counts dc;
+    memset(dc.weight, 0, sizeof(int64_t) << P);
+    /* the rank classes, suits ignored */
+    for (int r = 0, cls = 0; r < 13; r++)
+        for (int q = k == 2 ? r : 12; q < 13; q++, cls++) {
+            const int64_t weight = k == 1 ? left[r] : q == r ? CHOOSE[left[r]][2] : (int64_t)left[r] * left[q];
+            uint32_t top = 0;
+            for (int i = 0; i < P; i++)
+                top = val[i][cls] > top ? val[i][cls] : top;
+            unsigned mask = 0;
+            for (int i = 0; i < P; i++)
+                mask |= (unsigned)(val[i][cls] == top) << i;
+            dc.top[cls] = top;
+            dc.mask[cls] = (uint16_t)mask;
+            dc.weight[mask] += weight;
+        }
+    /* the boards where a flush is made: a suited cards of the suit to come, chosen card by card,
+     * and the rest by rank classes of the other suits' cards */
+    const uint64_t remaining = w->deck_mask & ~taken;
+    for (int s = 0; s < 4; s++) {
+        int most = 0;
+        for (int i = 0; i < P; i++) {
+            const int held = w->held[4 * w->pick[i] + s];
+            most = held > most ? held : most;
+        }
+        if (most + w->known_suit[s] + k < 5)
+            continue;
+        int suited[13], ns = 0, rest_left[13], nr = 0;
+        for (int r = 0; r < 13; r++) {
+            const int here = (int)(remaining >> (4 * r + s) & 1);
+            if (here)
+                suited[ns++] = r;
+            rest_left[r] = left[r] - here;
+            nr += rest_left[r];
+        }
+        for (int a = 0; a <= k; a++) {
+            const int on_board = w->known_suit[s] + a;
+            if (on_board < 3 || most < 5 - on_board || a > ns || k - a > nr)
+                continue;
+            int flushers[MAX_PLAYERS], nf = 0;
+            for (int i = 0; i < P; i++)
+                if (w->held[4 * w->pick[i] + s] >= 5 - on_board)
+                    flushers[nf++] = i;
+            const uint64_t known = w->known_lanes;
+            if (a == 0) {
+                for (int r = 0; r < 13; r++) {
+                    if (!rest_left[r])
+                        continue;
+                    if (k == 1) {
+                        flush_fix(w, val, &dc, r, flushers, nf, known, s, rest_left[r]);
+                        continue;
+                    }
+                    for (int q = r; q < 13; q++) {
+                        const int64_t weight = q == r ? CHOOSE[rest_left[r]][2] : (int64_t)rest_left[r] * rest_left[q];
+                        if (weight)
+                            flush_fix(w, val, &dc, w->cls2[r][q], flushers, nf, known, s, weight);
+                    }
+                }
+            } else if (a == 1) {
+                for (int x = 0; x < ns; x++) {
+                    const int rx = suited[x];
+                    const uint64_t lanes = known | t->bit[4 * rx + s];
+                    if (k == 1) {
+                        flush_fix(w, val, &dc, rx, flushers, nf, lanes, s, 1);
+                        continue;
+                    }
+                    for (int r = 0; r < 13; r++)
+                        if (rest_left[r])
+                            flush_fix(w, val, &dc, w->cls2[r][rx], flushers, nf, lanes, s, rest_left[r]);
+                }
+            } else {
+                for (int x = 0; x < ns; x++)
+                    for (int y = x + 1; y < ns; y++) {
+                        const int rx = suited[x], ry = suited[y];
+                        flush_fix(w, val, &dc, w->cls2[rx][ry], flushers, nf,
+                                  known | t->bit[4 * rx + s] | t->bit[4 * ry + s], s, 1);
+                    }
+            }
+        }
+    }
+    for (unsigned mask = 1; mask < 1u << P; mask++)
+        if (dc.weight[mask]) {
+            int n = 0;
+            for (unsigned m = mask; m; m &= m - 1)
+                n++;
+            tally_mask(mask, n, dc.weight[mask], acc);
+        }
+}
+
+static void walk_one_deal(deal_walk *w, uint64_t taken, double weight)
+{
+    const game *g = w->g;
+    const int P = w->P, H = g->hole;
+    int64_t acc[MAX_PLAYERS * 4] = {0};
+    if (w->fast) {
+        fast_deal(w, taken, acc);
+    } else {
+        uint8_t holes[MAX_PLAYERS * 6], cards[52];
+        for (int i = 0; i < P; i++)
+            memcpy(holes + i * H, w->combos + w->pick[i] * H, (size_t)H);
+        deal_part d;
+        deal_prepare(g, &d, holes);
+        int m = 0;
+        for (int j = 0; j < w->ndeck; j++)
+            if (!(taken >> w->deck[j] & 1))
+                cards[m++] = w->deck[j];
+        if (w->nknown < 5)
+            by_rank_classes(g, &d, w->known, w->nknown, cards, m, acc);
+        else
+            river(g, &d, w->known, acc);
+    }
+    for (int i = 0; i < P; i++)
+        for (int j = 0; j < 3; j++)
+            w->totals[3 * i + j] += weight * (double)acc[4 * i + j];
+    w->totals[3 * P] += weight;
+    w->totals[3 * P + 1] += !(weight < 9.0e15 && weight == (double)(int64_t)weight);
+    if (w->grid) {
+        const int64_t n2 = w->off[2] - w->off[1], j = w->pick[1] - w->off[1];
+        w->grid[j] += weight * (double)acc[2];
+        w->grid[n2 + j] += weight;
+    }
+    w->deals++;
+}
+
+static void walk_deals(deal_walk *w, int i, uint64_t taken, double weight)
+{
+    if (i == w->P) {
+        walk_one_deal(w, taken, weight);
+        return;
+    }
+    for (int64_t c = w->off[i]; c < w->off[i + 1]; c++) {
+        if (w->cmask[c] & taken)
+            continue;
+        w->pick[i] = c;
+        walk_deals(w, i + 1, taken | w->cmask[c], weight * w->weight[c]);
+    }
+}
+
+/* poker_equity_ranges(tables, game, combos, offsets, weights, board, deck, totals, grid) -> deals
+ *   combos: every player's combos in turn (uint8, hole cards each; none holding a board or dead
+ *   card), offsets: P + 1 int64, weights: float64 per combo; board: the known cards; deck: the
+ *   cards a board may be completed from; totals: P * 3 + 2 float64, += weighted wins, splits and
+ *   share units over every deal and board, then the deals' weights and the number of deals whose
+ *   weight is not a whole number; grid: empty, or 2 * (combos of player 2) float64,
+ *   += player 1's weighted units and the deal weights, by player 2's combo.  Returns the number
+ *   of deals (conflict-free assignments of combos). */
+static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule, *spec;
+    Py_buffer combos, offsets, weights, board, deck, totals, grid;
+    if (!PyArg_ParseTuple(args, "OOy*y*y*y*y*w*w*", &capsule, &spec, &combos, &offsets, &weights, &board,
+                          &deck, &totals, &grid))
+        return NULL;
+    PyObject *result = NULL;
+    game g;
+    const cl_poker_tables *t = game_of(capsule, spec, &g);
+    if (t == NULL)
+        goto done;
+    const int P = g.players, H = g.hole;
+    const int64_t *off = offsets.buf;
+    int bad = offsets.len != (P + 1) * 8 || board.len > 5 || deck.len > 52 || totals.len != (P * 3 + 2) * 8;
+    if (!bad) {
+        bad = off[0] != 0 || off[P] * H != combos.len || off[P] * 8 != weights.len;
+        for (int i = 0; i < P && !bad; i++)
+            bad = off[i + 1] < off[i];
+    }
+    if (!bad)
+        bad = grid.len != 0 && grid.len != 2 * (off[2] - off[1]) * 8;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: buffers of the wrong size");
+        goto done;
+    }
+    const Py_buffer *const card_views[3] = {&combos, &board, &deck};
+    if (!all_cards(card_views, 3)) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: a card id outside 0..51");
+        goto done;
+    }
+    /* distinct cards: each combo's own, the board's, the deck's, none of the board in a combo or
+     * the deck (a rank held five times would index past the evaluator's tables) */
+    uint64_t board_mask = 0, deck_seen = 0;
+    int distinct = 1;
+    for (Py_ssize_t j = 0; j < board.len; j++) {
+        const uint64_t bit = UINT64_C(1) << ((const uint8_t *)board.buf)[j];
+        distinct &= !(board_mask & bit);
+        board_mask |= bit;
+    }
+    for (Py_ssize_t j = 0; j < deck.len; j++) {
+        const uint64_t bit = UINT64_C(1) << ((const uint8_t *)deck.buf)[j];
+        distinct &= !((board_mask | deck_seen) & bit);
+        deck_seen |= bit;
+    }
+    for (int64_t c = 0; c < off[P] && distinct; c++) {
+        uint64_t m = board_mask;
+        for (int j = 0; j < H; j++) {
+            const uint64_t bit = UINT64_C(1) << ((const uint8_t *)combos.buf)[c * H + j];
+            distinct &= !(m & bit);
+            m |= bit;
+        }
+    }
+    if (!distinct) {
+        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: a card given twice");
+        goto done;
+    }
+    deal_walk w;
+    memset(&w, 0, sizeof w);
+    w.g = &g;
+    w.P = P;
+    w.combos = combos.buf;
+    w.off = off;
+    w.weight = weights.buf;
+    w.known = board.buf;
+    w.nknown = (int)board.len;
+    w.deck = deck.buf;
+    w.ndeck = (int)deck.len;
+    w.totals = totals.buf;
+    w.grid = grid.len ? grid.buf : NULL;
+    w.k = 5 - w.nknown;
+    w.fast = !g.omaha && !g.hi_lo && (w.k == 1 || w.k == 2);
+    w.nclass = w.k == 1 ? 13 : 91;
+    const int64_t n = off[P];
+    w.cmask = malloc(sizeof(uint64_t) * (size_t)(3 * n + 1));  /* masks, lanes, suit counts */
+    w.cache = w.fast ? malloc(sizeof(uint32_t) * (size_t)(n * w.nclass + 1)) : NULL;
+    if (w.cmask == NULL || (w.fast && w.cache == NULL)) {
+        free(w.cmask);
+        free(w.cache);
+        PyErr_NoMemory();
+        goto done;
+    }
+    w.lanes = w.cmask + n;
+    w.held = (uint8_t *)(w.lanes + n);
+    Py_BEGIN_ALLOW_THREADS
+    const uint8_t *cb = combos.buf;
+    for (int64_t c = 0; c < n; c++) {
+        uint64_t m = 0, l = 0;
+        for (int j = 0; j < H; j++) {
+            m |= UINT64_C(1) << cb[c * H + j];
+            l |= t->bit[cb[c * H + j]];
+        }
+        w.cmask[c] = m;
+        w.lanes[c] = l;
+        const uint64_t lengths = cl_popcount_lanes16(l);
+        for (int suit = 0; suit < 4; suit++)
+            w.held[4 * c + suit] = (uint8_t)(lengths >> (16 * suit));
+    }
+    for (int j = 0; j < w.ndeck; j++) {
+        w.deck_mask |= UINT64_C(1) << w.deck[j];
+        w.left0[w.deck[j] >> 2]++;
+    }
+    if (w.fast) {
+        uint64_t key = 0;
+        for (int j = 0; j < w.nknown; j++) {
+            key += t->key[w.known[j]];
+            w.known_lanes |= t->bit[w.known[j]];
+            w.known_suit[w.known[j] & 3]++;
+        }
+        key &= 0xffffffffu;
+        uint64_t class_key[91];
+        if (w.k == 1) {
+            for (int r = 0; r < 13; r++)
+                class_key[r] = key + (t->key[4 * r] & 0xffffffffu);
+        } else {
+            for (int r = 0, cls = 0; r < 13; r++)
+                for (int q = r; q < 13; q++, cls++) {
+                    w.cls2[r][q] = w.cls2[q][r] = (uint8_t)cls;
+                    class_key[cls] = key + (t->key[4 * r] & 0xffffffffu) + (t->key[4 * q] & 0xffffffffu);
+                }
+        }
+        for (int64_t c = 0; c < n; c++) {
+            uint64_t dkey = CL_SUIT_START;
+            for (int j = 0; j < H; j++)
+                dkey += t->key[cb[c * H + j]];
+            uint32_t *row = w.cache + c * w.nclass;
+            for (int x = 0; x < w.nclass; x++)
+                row[x] = t->table[cl_poker_index(t, dkey + class_key[x])];
+        }
+    }
+    walk_deals(&w, 0, 0, 1.0);
+    Py_END_ALLOW_THREADS
+    free(w.cmask);
+    free(w.cache);
+    result = PyLong_FromLongLong(w.deals);
+done:
+    PyBuffer_Release(&combos);
+    PyBuffer_Release(&offsets);
+    PyBuffer_Release(&weights);
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&deck);
+    PyBuffer_Release(&totals);
+    PyBuffer_Release(&grid);
     return result;
 }
 
@@ -670,8 +1091,8 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
         return NULL;
     PyObject *result = NULL;
     game g;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL || parse_game(spec, t, &g) < 0)
+    const cl_poker_tables *t = game_of(capsule, spec, &g);
+    if (t == NULL)
         goto done;
     const int P = g.players, H = g.hole;
     const Py_ssize_t n_deals = deal_cum.len / 8;
@@ -726,7 +1147,21 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
     memcpy(cards, known, (size_t)nknown);
     deal_part d;
     int units[MAX_PLAYERS];
-    cl_halves half = {0, 0};
+    /* the board: a partial Fisher-Yates shuffle of the pool with the players' cards moved past
+     * its end first (pos[] follows every card), its k places drawn at once from one generator
+     * word (cl_batch_draw; the threshold for each count of places kept once found) */
+    int pos[52];
+    for (int c = 0; c < 52; c++)
+        pos[c] = -1;
+    for (int j = 0; j < npool; j++)
+        pos[pool[j]] = j;
+    uint64_t threshold[53];
+    uint8_t threshold_known[53] = {0};
+    uint64_t known_key = 0, known_mask = 0;
+    for (int j = 0; j < nknown; j++) {
+        known_key += t->key[cards[j]];
+        known_mask |= t->bit[cards[j]];
+    }
     const int heads_up = P == 2 && !g.omaha && !g.hi_lo;
     int64_t won0 = 0, won1 = 0;
     Py_ssize_t done_trials = 0;
@@ -750,15 +1185,136 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
             e[0] = d.key[0], e[1] = d.mask[0], e[2] = d.key[1], e[3] = d.mask[1], e[4] = taken;
         }
     }
-    for (Py_ssize_t trial = 0; trial < trials && !failed; trial++) {
+    /* equal deal weights (a plain range): the deal drawn by index in the board's own generator
+     * word, when every deal leaves the pool the same number of cards */
+    int by_index = listed != NULL && n_deals > 0 && k > 0;
+    for (Py_ssize_t i = 0; i < n_deals && by_index; i++)
+        by_index = dcum[i] == dcum[0] * (double)(i + 1)
+                   && cl_popcount64(pool_mask & listed[5 * i + 4]) == cl_popcount64(pool_mask & listed[4]);
+    uint32_t listed_bound[6];
+    uint64_t listed_threshold = 0;
+    if (by_index) {
+        const int avail = npool - cl_popcount64(pool_mask & listed[4]);
+        by_index = avail >= k;
+        uint64_t product = (uint64_t)n_deals;
+        listed_bound[0] = (uint32_t)n_deals;
+        for (int j = 0; j < k; j++) {
+            listed_bound[1 + j] = (uint32_t)(avail - j);
+            product *= (uint64_t)(avail - j);
+        }
+        listed_threshold = cl_batch_threshold(product);
+    }
+    /* and each deal's own pool (the pool without its cards), shuffled in place trial by trial:
+     * no card of the players to move aside, while the pools stay small enough for the cache */
+    const int deal_avail = by_index ? npool - cl_popcount64(pool_mask & listed[4]) : 0;
+    uint8_t *deal_pools = NULL;
+    if (by_index && (size_t)n_deals * (size_t)deal_avail <= (size_t)1 << 20
+        && (deal_pools = malloc((size_t)n_deals * (size_t)deal_avail + 1)) != NULL)
+        for (Py_ssize_t i = 0; i < n_deals; i++) {
+            uint8_t *own = deal_pools + i * deal_avail;
+            for (int j = 0, m = 0; j < npool; j++)
+                if (!(listed[5 * i + 4] >> pool[j] & 1))
+                    own[m++] = pool[j];
+        }
+    /* heads-up over listed deals with their own pools: the same draws in the same order, but in
+     * blocks, every trial's keys first and then their lookups, independent of one another, so
+     * the table misses of a block overlap instead of waiting on the draws between them */
+    const int blocks = heads_up && k > 0 && (deal_pools || (all_fixed && npool >= k));
+    uint32_t fixed_bound[5];
+    uint64_t fixed_threshold = 0;
+    if (blocks && !deal_pools) {  /* the same two hands every trial, the board from the pool */
+        uint64_t product = 1;
+        for (int j = 0; j < k; j++) {
+            fixed_bound[j] = (uint32_t)(npool - j);
+            product *= fixed_bound[j];
+        }
+        fixed_threshold = cl_batch_threshold(product);
+    }
+    if (blocks) {
+        enum { BLOCK = 64 };
+        uint64_t key_a[BLOCK], mask_a[BLOCK], key_b[BLOCK], mask_b[BLOCK];
+        int32_t picked[BLOCK];
+        for (Py_ssize_t start = 0; start < trials; start += BLOCK) {
+            const int nb = trials - start < BLOCK ? (int)(trials - start) : BLOCK;
+            for (int b = 0; b < nb; b++) {
+                uint32_t draw[6];
+                Py_ssize_t pick = 0;
+                uint8_t *own = pool;
+                const uint32_t *places = draw;
+                if (deal_pools) {
+                    cl_batch_draw(&rng, listed_bound, k + 1, listed_threshold, draw);
+                    pick = draw[0];
+                    own = deal_pools + pick * deal_avail;
+                    places = draw + 1;
+                } else {
+                    cl_batch_draw(&rng, fixed_bound, k, fixed_threshold, draw);
+                }
+                uint64_t bkey = known_key, bmask = known_mask;
+                for (int j = 0; j < k; j++) {
+                    const int at = j + (int)places[j];
+                    const uint8_t c = own[at];
+                    own[at] = own[j];
+                    own[j] = c;
+                    bkey += t->key[c];
+                    bmask |= t->bit[c];
+                }
+                if (deal_pools) {
+                    const uint64_t *e = listed + 5 * pick;
+                    key_a[b] = e[0] + bkey;
+                    mask_a[b] = e[1] | bmask;
+                    key_b[b] = e[2] + bkey;
+                    mask_b[b] = e[3] | bmask;
+                } else {
+                    key_a[b] = d.key[0] + bkey;
+                    mask_a[b] = d.mask[0] | bmask;
+                    key_b[b] = d.key[1] + bkey;
+                    mask_b[b] = d.mask[1] | bmask;
+                }
+                picked[b] = (int32_t)pick;
+            }
+            for (int b = 0; b < nb; b++) {
+                const uint32_t va = cl_poker_value(t, key_a[b], mask_a[b]);
+                const uint32_t vb = cl_poker_value(t, key_b[b], mask_b[b]);
+                won0 += va > vb;
+                won1 += vb > va;
+                if (grid_on) {
+                    const int c = cls[picked[b]];
+                    gsum[c] += va > vb ? UNIT : va == vb ? UNIT / 2 : 0;
+                    gsum[169 + c] += 1;
+                }
+            }
+        }
+        done_trials = trials;
+    }
+    for (Py_ssize_t trial = 0; trial < trials && !failed && !blocks; trial++) {
         done_trials = trial + 1;
         uint64_t taken = 0;
         Py_ssize_t grid_index = 0;
+        uint32_t draw[6];
+        int board_drawn = 0;
         if (all_fixed) {
             for (int j = 0; j < P * H; j++)
                 taken |= UINT64_C(1) << holes[j];
         } else if (listed) {
-            const Py_ssize_t pick = pick_guided(dcum, n_deals, guides, cl_unit(&rng));
+            Py_ssize_t pick;
+            if (by_index) {
+                cl_batch_draw(&rng, listed_bound, k + 1, listed_threshold, draw);
+                pick = draw[0];
+                board_drawn = 1;
+                if (deal_pools) {
+                    uint8_t *own = deal_pools + pick * deal_avail;
+                    for (int j = 0; j < k; j++) {
+                        const int at = j + (int)draw[1 + j];
+                        const uint8_t c = own[at];
+                        own[at] = own[j];
+                        own[j] = c;
+                        cards[nknown + j] = c;
+                    }
+                    board_drawn = 2;
+                }
+            } else {
+                pick = pick_guided(dcum, n_deals, guides, cl_unit(&rng));
+            }
             const uint64_t *e = listed + 5 * pick;
             d.key[0] = e[0], d.mask[0] = e[1], d.key[1] = e[2], d.mask[1] = e[3];
             taken = e[4];
@@ -799,26 +1355,53 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
             if (failed)
                 break;
         }
-        /* the board: a partial shuffle of the pool, skipping the range players' cards (when they
-         * leave the pool fewer than k cards the draw would never end: refused instead) */
-        if (cl_popcount64(pool_mask & ~taken) < k) {
-            failed = 2;
-            break;
-        }
-        for (int j = 0; j < k; j++) {
-            int at;
-            do
-                at = j + (int)cl_below_half(&rng, &half, (uint32_t)(npool - j));
-            while (taken >> pool[at] & 1);
-            const uint8_t c = pool[at];
-            pool[at] = pool[j];
-            pool[j] = c;
-            cards[nknown + j] = c;
-        }
-        uint64_t bkey = 0, bmask = 0;
-        for (int j = 0; j < 5; j++) {
-            bkey += t->key[cards[j]];
-            bmask |= t->bit[cards[j]];
+        /* the board (see pos[] above), unless drawn from the deal's own pool */
+        uint64_t bkey = known_key, bmask = known_mask;
+        if (board_drawn == 2) {
+            for (int j = nknown; j < 5; j++) {
+                bkey += t->key[cards[j]];
+                bmask |= t->bit[cards[j]];
+            }
+        } else {
+            int avail = npool;
+            for (uint64_t m = pool_mask & taken; m; m &= m - 1) {
+                const int c = cl_ctz64(m), at = pos[c];
+                const uint8_t other = pool[--avail];
+                pool[avail] = (uint8_t)c;
+                pos[c] = avail;
+                pool[at] = other;
+                pos[other] = at;
+            }
+            if (avail < k) {  /* too few cards left to complete the board: refused */
+                failed = 2;
+                break;
+            }
+            const uint32_t *places = draw + 1;
+            if (!board_drawn && k > 0) {
+                uint32_t bound[5];
+                uint64_t product = 1;
+                for (int j = 0; j < k; j++) {
+                    bound[j] = (uint32_t)(avail - j);
+                    product *= bound[j];
+                }
+                if (!threshold_known[avail]) {
+                    threshold[avail] = cl_batch_threshold(product);
+                    threshold_known[avail] = 1;
+                }
+                cl_batch_draw(&rng, bound, k, threshold[avail], draw);
+                places = draw;
+            }
+            for (int j = 0; j < k; j++) {
+                const int at = j + (int)places[j];
+                const uint8_t c = pool[at], other = pool[j];
+                pool[at] = other;
+                pos[other] = at;
+                pool[j] = c;
+                pos[c] = j;
+                cards[nknown + j] = c;
+                bkey += t->key[c];
+                bmask |= t->bit[c];
+            }
         }
         if (!all_fixed && !listed)
             deal_prepare(&g, &d, holes);
@@ -851,6 +1434,7 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
         }
     }
     free(listed);
+    free(deal_pools);
     Py_END_ALLOW_THREADS
     free(guides);
     result = PyLong_FromLong(failed == 2 ? -2 : failed ? -1 : 0);
@@ -872,6 +1456,9 @@ done:
 PyMethodDef cl_poker_equity_methods[] = {
     {"poker_equity_exact", poker_equity_exact, METH_VARARGS,
      "poker_equity_exact(tables, game, deals, board, deck, acc): every board for each deal."},
+    {"poker_equity_ranges", poker_equity_ranges, METH_VARARGS,
+     "poker_equity_ranges(tables, game, combos, offsets, weights, board, deck, totals, grid) -> deals: "
+     "every deal of the ranges and every board, in C."},
     {"poker_equity_simulate", poker_equity_simulate, METH_VARARGS,
      "poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative, "
      "board, common, classes, n, seed, acc, grid) -> 0, or -1 if the ranges keep colliding."},

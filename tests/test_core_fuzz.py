@@ -187,6 +187,11 @@ def test_poker_kernels() -> None:
                             cumulative.tobytes(), b"", b"", board[: int(rng.integers(0, 6))], _bytes(rng, 40, high),
                             classes.tobytes() if rng.integers(0, 2) else b"", int(rng.integers(0, 200)),
                             _state(rng), bytearray(_size(rng, players * 32)), bytearray(2 * 169 * 8))
+        if not game[2] and game[1] == 2 and players >= 2:
+            weights = rng.random(3 * players)
+            returned += attempt(_core.poker_equity_ranges, t, game, combos, offsets.tobytes()[: _size(rng, 8 * (players + 1))],
+                                weights.tobytes(), board[: int(rng.integers(0, 6))], small_deck,
+                                bytearray(_size(rng, (3 * players + 2) * 8)), b"")
     assert returned > 0
 
 

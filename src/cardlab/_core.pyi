@@ -49,6 +49,8 @@ def poker_simulate_table(table: Buffer, n: int, seed: Buffer, counts: Buffer) ->
 # csrc/poker_equity.c: exact and simulated equity (cardlab.poker.equity)
 def poker_equity_exact(tables: object, game: tuple[int, int, bool, bool], deals: Buffer, board: Buffer,
                        deck: Buffer, acc: Buffer) -> None: ...
+def poker_equity_ranges(tables: object, game: tuple[int, int, bool, bool], combos: Buffer, offsets: Buffer,
+                        weights: Buffer, board: Buffer, deck: Buffer, totals: Buffer, grid: Buffer) -> int: ...
 def poker_equity_simulate(tables: object, game: tuple[int, int, bool, bool], combos: Buffer, offsets: Buffer,
                           cumulative: Buffer, deals: Buffer, deal_cumulative: Buffer, board: Buffer,
                           common: Buffer, classes: Buffer, n: int, seed: Buffer, acc: Buffer,

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass
+from functools import lru_cache
 from concurrent.futures import ThreadPoolExecutor
 from itertools import permutations
 from math import comb
@@ -172,12 +173,26 @@ def parse_players(specs: Sequence[str], game: Game, board: Sequence[int], dead: 
         if cards is not None:
             players.append(Player(spec, np.array([cards], dtype=np.uint8), np.ones(1), True))
             continue
-        rng = range_of(spec, game).without(frozenset(known))
-        if not len(rng):
+        combos, weights, masks = _compiled_range(spec, game)
+        known_mask = np.uint64(sum(1 << c for c in known))
+        keep = (masks & known_mask) == 0
+        if not keep.any():
             raise RangeError(f"range '{spec}' (player {n}) leaves no hands once the known cards "
                              f"({format_cards(sorted(known, reverse=True))}) are taken out")
-        players.append(Player(spec, rng.combos, rng.weights, False))
+        players.append(Player(spec, combos[keep], weights[keep], False))
     return players
+
+
+@lru_cache(maxsize=512)
+def _compiled_range(spec: str, game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A range's combos, weights and card masks, parsed once per spec and game (read-only arrays:
+    players take copies of the rows they keep)."""
+    rng = range_of(spec, game)
+    arrays = (np.ascontiguousarray(rng.combos, dtype=np.uint8), np.asarray(rng.weights, dtype=np.float64),
+              _masks(rng.combos))
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
 
 
 def range_of(spec: str, game: Game) -> Range | GenericRange:
@@ -232,7 +247,8 @@ _PERMUTATION_MAPS = tuple(tuple((c // 4) * 4 + perm[c % 4] for c in range(52)) f
 """Card map of each of the 24 suit permutations."""
 
 
-def _suit_maps(board: Sequence[int], dead: Sequence[int], deck: Sequence[int]) -> list[np.ndarray]:
+@lru_cache(maxsize=256)
+def _suit_maps(board: tuple[int, ...], dead: tuple[int, ...]) -> list[np.ndarray]:
     """Card maps of the suit permutations that keep the board and the dead cards as sets."""
     board_set, dead_set = set(board), set(dead)
     return [np.array(m, dtype=np.uint8) for m in _PERMUTATION_MAPS
@@ -391,17 +407,29 @@ def _simulate_hint(g: Game, players: list[Player], board: list[int], dead: list[
     return " ".join(shlex.quote(w) for w in words)
 
 
+WALK_ONE_THREAD = 200_000_000
+"""Hand evaluations (see :func:`_evaluations`) below which an exact answer asked of several
+workers still runs on one: thread start-up would cost more than it saves."""
+
+
 def _exact(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
-           max_evaluations: int, workers: int) -> EquityResult:
+           max_evaluations: int, workers: int, route: str = "auto") -> EquityResult:
+    """Exact equity by one of two routes: ``walk`` (the deals walked in C, see
+    :func:`_exact_walk`) or ``deals`` (the deals listed here, folded by suit symmetry and
+    counted by the kernel deal by deal, on several threads); ``auto`` takes the walk when no
+    suit permutation keeps the board and dead cards (nothing to fold) and one thread suffices."""
     k = 5 - len(board)
     boards_per_deal = comb(len(g.deck()) - len(board) - len(dead) - len(players) * g.hole, k)
     n_raw = int(np.prod([len(p.combos) for p in players], dtype=np.float64))
-    hint = _simulate_hint(g, players, board, dead, hi_lo)
     # suit symmetry divides the work by at most the number of suit maps
-    maps = _suit_maps(board, dead, g.deck())
+    maps = _suit_maps(tuple(board), tuple(dead))
     floor = _evaluations(g, max(1, n_raw // len(maps)), boards_per_deal, len(players))
     if floor > 50 * max_evaluations:
-        raise TooLargeError(_too_large(floor, max_evaluations, hint))
+        raise TooLargeError(_too_large(floor, max_evaluations, _simulate_hint(g, players, board, dead, hi_lo)))
+    if route == "walk" or (route == "auto" and len(maps) == 1 and floor <= max_evaluations
+                           and (workers <= 1 or floor <= WALK_ONE_THREAD)):
+        return _exact_walk(g, players, board, dead, hi_lo, boards_per_deal)
+    hint = _simulate_hint(g, players, board, dead, hi_lo)
     deals, weights, index = _deals(players, limit=20_000_000)
     if deals.ndim != 3:
         raise TooLargeError(_too_large(floor, max_evaluations, hint))
@@ -423,22 +451,60 @@ def _exact(g: Game, players: list[Player], board: list[int], dead: list[int], hi
     w = weights
     integral = bool(np.all(w == np.round(w)))
     total_w = float(w.sum()) * per_deal
-    result_players = []
-    for i, pl in enumerate(players):
-        wins = float(np.dot(w, won[inverse, i]))
-        ties = float(np.dot(w, split[inverse, i]))
-        units = float(np.dot(w, share[inverse, i]))
-        eq = units / (UNIT * total_w)
-        result_players.append(PlayerEquity(
-            spec=pl.spec, win=wins / total_w, tie=ties / total_w, equity=eq,
-            wins=_number(wins, integral), ties=_number(ties, integral), ci95=(eq, eq),
-            combos=len(pl.combos)))
+    sums = np.array([[np.dot(w, won[inverse, i]), np.dot(w, split[inverse, i]), np.dot(w, share[inverse, i])]
+                     for i in range(len(players))], dtype=np.float64).reshape(len(players), 3)
     grid = None
     if len(players) == 2 and not g.omaha and not players[1].fixed:
         classes = combo_classes(players[1].combos[index[:, 1]])
         num = np.bincount(classes, weights=w * share[inverse, 0], minlength=169)
         den = np.bincount(classes, weights=w * per_deal * UNIT, minlength=169)
         grid = tuple(float(a / b) if b > 0 else None for a, b in zip(num, den))
+    return _exact_result(g, players, board, dead, hi_lo, sums, total_w, integral, grid)
+
+
+def _exact_walk(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
+                boards_per_deal: int) -> EquityResult:
+    """Exact equity with the whole enumeration in C (``poker_equity_ranges``): the deals
+    (conflict-free assignments of combos) walked there and every board of each counted, the
+    weighted totals summed there; no deal is listed or folded here."""
+    p = len(players)
+    used = set(board) | set(dead)
+    deck = bytes(c for c in g.deck() if c not in used)
+    combos = np.ascontiguousarray(np.concatenate([pl.combos for pl in players]), dtype=np.uint8)
+    offsets = np.cumsum([0] + [len(pl.combos) for pl in players]).astype(np.int64)
+    weights = np.ascontiguousarray(np.concatenate([pl.weights for pl in players]), dtype=np.float64)
+    grid_on = p == 2 and not g.omaha and not players[1].fixed
+    totals = np.zeros(3 * p + 2)
+    grid_sums = np.zeros(2 * len(players[1].combos) if grid_on else 0)
+    deals = _core.poker_equity_ranges(tables(g.rules), _spec(g, p, hi_lo), combos, offsets, weights,
+                                      bytes(board), deck, totals, grid_sums)
+    if not deals:
+        raise RangeError("the ranges leave no deal in which the players hold different cards")
+    sums = totals[:3 * p].reshape(p, 3)
+    integral = totals[3 * p + 1] == 0
+    total_w = float(totals[3 * p]) * boards_per_deal
+    grid = None
+    if grid_on:
+        n2 = len(players[1].combos)
+        classes = combo_classes(players[1].combos)
+        num = np.bincount(classes, weights=grid_sums[:n2], minlength=169)
+        den = np.bincount(classes, weights=grid_sums[n2:], minlength=169) * (boards_per_deal * UNIT)
+        grid = tuple(float(a / b) if b > 0 else None for a, b in zip(num, den))
+    return _exact_result(g, players, board, dead, hi_lo, sums, total_w, integral, grid)
+
+
+def _exact_result(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
+                  sums: np.ndarray, total_w: float, integral: bool,
+                  grid: tuple[float | None, ...] | None) -> EquityResult:
+    """The result of an exact count: ``sums`` per player the weighted boards won, split and share units."""
+    result_players = []
+    for i, pl in enumerate(players):
+        wins, ties, units = (float(x) for x in sums[i])
+        eq = units / (UNIT * total_w)
+        result_players.append(PlayerEquity(
+            spec=pl.spec, win=wins / total_w, tie=ties / total_w, equity=eq,
+            wins=_number(wins, integral), ties=_number(ties, integral), ci95=(eq, eq),
+            combos=len(pl.combos)))
     return EquityResult(game=g.name, board=format_cards(board), dead=format_cards(dead), hi_lo=hi_lo,
                         exact=True, total=_number(total_w, integral), players=tuple(result_players),
                         simulation=None, grid=grid)
