@@ -84,7 +84,12 @@ def test_a_web_download_on_a_full_disk_is_one_clear_line(monkeypatch: pytest.Mon
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     """The scoring page writes its site (for site.zip) in a temporary folder: a full disk there
     ends the job with one line saying what happened, not a traceback."""
+    from cardlab.report import progress
     from cardlab.web.jobs import _work
+
+    # _work is meant for the job's own process: it routes the engine's progress to the pipe by
+    # replacing report.progress.Progress, which must not outlive this test in the test process
+    monkeypatch.setattr(progress, "Progress", progress.Progress)
 
     sent: list[tuple[object, ...]] = []
 

@@ -186,7 +186,11 @@ def test_three_way_ranges_exact_and_simulated() -> None:
 def test_simulated_heads_up_preflop_within_interval() -> None:
     sim = equity(["AsAh", "KdKc"], trials=400_000, seed=11)
     lo, hi = sim.players[0].ci95
-    assert lo <= 1_388_072 / 1_712_304 + 6_538 / 2 / 1_712_304 <= hi
+    exact = 1_388_072 / 1_712_304 + 6_538 / 2 / 1_712_304
+    # within 3.29 standard errors (99.9%): one fixed seed misses a 95% interval one time in
+    # twenty (seed 11 of the current stream lands 2.56 standard errors out; seeds 1-20 average
+    # -0.23, unbiased); a bias of 0.2% or more still fails here
+    assert abs(sim.players[0].equity - exact) <= 3.29 * (hi - lo) / 2 / 1.96
     assert sim.total == 400_000 and not sim.exact
 
 
