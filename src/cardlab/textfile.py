@@ -17,13 +17,15 @@ memory: a line holds at most :data:`MAX_LINE_BYTES`, an input at most :data:`MAX
 
 from __future__ import annotations
 
+import gc
 import re
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator
 
 from cardlab.errors import InputFileError
 
-__all__ = ["decode_text", "read_text", "read_stream", "line_blocks", "excerpt", "MAX_LINE_BYTES",
+__all__ = ["decode_text", "read_text", "read_stream", "line_blocks", "excerpt", "paused_gc", "MAX_LINE_BYTES",
            "MAX_INPUT_BYTES"]
 
 MAX_LINE_BYTES = 16 * 2**20  #: the longest line a text input may hold (16 MiB)
@@ -136,3 +138,17 @@ def excerpt(text: str, position: int = 0, keep: int = 60) -> str:
     """
     part = text[position:position + keep]
     return part + ("..." if position + keep < len(text) else "")
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused while a bulk reader makes millions of objects that form
+    no cycle (boards and deals, short strings): the collections they would set off take about as
+    long as making them. The collector's state before is restored after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -24,8 +24,6 @@ error message with its line.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import re
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence, overload
@@ -48,6 +46,7 @@ from cardlab.scoring.session import (
 )
 from cardlab.scoring.traveller import MAX_BOARD, PHANTOM_IDS, AdjustedScore, TravellerLine
 from cardlab.errors import CardlabError
+from cardlab.textfile import paused_gc
 
 __all__ = ["TravellerColumns", "read_csv_columns", "score_columns", "LazyBoards", "LazyLines"]
 
@@ -92,19 +91,8 @@ class TravellerColumns:
 def read_csv_columns(text: str, source: str | None = None) -> TravellerColumns | None:
     """Columns of a plain CSV traveller text, or None when the text needs the line-by-line
     reader (quotes, blank lines, any line that does not read)."""
-    with _no_gc():  # millions of short-lived strings: collections would only cost time
+    with paused_gc():  # millions of short-lived strings: collections would only cost time
         return _read_columns(text, source)
-
-
-@contextlib.contextmanager
-def _no_gc() -> Iterator[None]:
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 #: Characters of the text split at a time: about ten thousand lines, so the short strings
