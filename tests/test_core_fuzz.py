@@ -97,6 +97,44 @@ def test_deal_kernels() -> None:
     assert returned > TRIALS  # the valid calls did run
 
 
+def test_pbn_scan_on_any_bytes() -> None:
+    """pbn_scan on plain PBN text cut, spliced and sprinkled with any byte, and with buffers of
+    wrong sizes: it returns or raises ValueError; what it returns stays inside the text."""
+    rng = np.random.default_rng(3)
+    game = (b'%% PBN 2.1\n[Event "club"]\n [Board "%d"]\t\n[Dealer "N"]\n'
+            b'[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"]\n\n')
+    plain = b"".join(game % (i + 1) for i in range(8))
+    returned = read = 0
+    for _ in range(TRIALS * 4):
+        text = bytearray(plain)
+        for _ in range(int(rng.integers(0, 6))):
+            at = int(rng.integers(0, len(text) + 1))
+            kind = int(rng.integers(0, 3))
+            if kind == 0:
+                text[at:at + int(rng.integers(1, 4))] = b""
+            elif kind == 1:
+                text[at:at] = bytes(rng.choice(list(b'[]"\\ \t\n\r%;{}#-.:0123456789NESWAKQJT\x00\x7f\xff'),
+                                               size=int(rng.integers(1, 4))))
+            else:
+                text[at:at] = plain[int(rng.integers(0, len(plain))):][:int(rng.integers(1, 80))]
+        if rng.integers(0, 4) == 0:
+            text = bytearray(_bytes(rng, int(rng.integers(0, 300))))
+        n = int(rng.choice([-1, 0, 3, 10, 10, 10]))
+        sizes = [max(0, k * n) if rng.integers(0, 4) else _size(rng, max(0, k * n)) for k in (8, 52, 4, 48)]
+        numbers, owner, kinds, spans = (bytearray(size) for size in sizes)
+        if not attempt(_core.pbn_scan, bytes(text), n, numbers, owner, kinds, spans):
+            continue
+        count = _core.pbn_scan(bytes(text), n, numbers, owner, kinds, spans)
+        returned += 1
+        read += count > 0
+        assert -1 <= count <= n
+        where = np.frombuffer(bytes(spans), np.int64).reshape(-1, 6)[:max(count, 0)]
+        assert ((where >= 0) & (where <= len(text))).all()
+        assert (np.frombuffer(bytes(kinds), np.int32)[:max(count, 0)] <= np.arange(max(count, 0))).all()
+        assert (np.frombuffer(bytes(numbers), np.int64)[:max(count, 0)] >= 1).all()
+    assert returned > TRIALS and read > 20  # and some texts were read
+
+
 def _valid_program(rng: np.random.Generator) -> np.ndarray:
     """A random well-formed program: constants, suit lookups (table 0..1), cards, unary and binary
     operators (CONST 0, SUIT 1, CARD 4, NEG 5, NOT 6, ADD..GE 7..17), ending with one value."""

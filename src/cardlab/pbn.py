@@ -35,6 +35,7 @@ from typing import Iterable, Iterator, Sequence
 
 from cardlab.deal import Board, Deal
 from cardlab.errors import CardlabError, InputFileError
+from cardlab.textfile import paused_gc
 
 __all__ = ["TAG_PATTERN", "Game", "games", "line_tags", "read_pbn_boards", "format_tag", "format_game",
            "escape", "unescape", "export_tags", "excerpt", "board_number", "boards_from_owners", "looks_like_pbn", "MAX_BOARD_DIGITS"]
@@ -324,7 +325,8 @@ def read_pbn_boards(text: str, source: str | None = None, *, by_number: bool = F
         text = text.replace("\r\n", "\n")
     if "\r" not in text:
         try:
-            quick = _simple_boards(text, source, by_number)
+            with paused_gc():
+                quick = _simple_boards(text, source, by_number)
         except CardlabError:
             quick = None  # read again line by line, for the message with its line number
         if quick is not None:
@@ -406,6 +408,11 @@ def _simple_boards(text: str, source: str | None, by_number: bool) -> list[Board
             piece = _ESCAPE_LINES.sub("", piece)
         if '"#"' in piece:
             return None  # '#' repeats the last game's value: line by line
+        scanned = _scanned_piece(piece, kinds, checked, source, by_number)
+        if scanned is not None:
+            boards += scanned
+            last = scanned[-1].number
+            continue
         board_values = _BOARD_VALUES(piece)
         deal_values = _DEAL_VALUES(piece)
         shared_games = _GAP.split(_DEAL_VALUE('[Deal "', _BOARD_VALUE('[Board "', piece)))
@@ -485,6 +492,50 @@ def _check_kind(shared: str, number: int, dealer_tag: str, vul_tag: str, checked
 
 #: Board numbers as the plain reader takes them: 1 to 9 digits, no leading zero, one a line.
 _PLAIN_NUMBERS = re.compile(r"[1-9][0-9]{0,8}(?:\n[1-9][0-9]{0,8})*").fullmatch
+
+
+def _scanned_piece(piece: str, kinds: dict[str, _Kind | None], checked: set[tuple[str, int]], source: str | None,
+                   by_number: bool) -> list[Board] | None:
+    """The boards of a piece of plain games as the compiled core's ``pbn_scan`` reads it in one
+    pass (numbers, deals, and which games share their other tags); each kind of game is then read
+    and checked once, as :func:`_plain_piece` does. None when the scan stops (a game not in the
+    plain form, or none at all): the regular-expression passes take the piece."""
+    import numpy as np
+
+    from cardlab._native import core
+
+    try:
+        data = piece.encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    cap = len(data) // 64 + 1  # a plain game is 75 characters at least (its Board and Deal lines)
+    numbers, owner = np.empty(cap, np.int64), bytearray(52 * cap)
+    kind_of, spans = np.empty(cap, np.int32), np.empty((cap, 6), np.int64)
+    count = core.pbn_scan(data, cap, numbers, owner, kind_of, spans)
+    if count <= 0:
+        return None
+    kind_of = kind_of[:count]
+    shared_of: dict[int, str] = {}
+    kept_of: dict[int, tuple[tuple[str, str], ...]] = {}
+    for first in np.unique(kind_of).tolist():
+        start, end, *values = spans[first].tolist()
+        one, two = sorted((values[0:2], values[2:4]))
+        shared = f'{piece[start:one[0]]}{piece[one[1]:two[0]]}{piece[two[1]:end]}'
+        kind = kinds[shared] if shared in kinds else _game_kind(shared)
+        if not isinstance(kind, tuple) or not (kind[0] and kind[1]):
+            return None
+        if len(kinds) < 10_000:
+            kinds[shared] = kind
+        shared_of[first], kept_of[first] = shared, kind[2]
+    places = (numbers[:count] - 1) % 16 if by_number else np.zeros(count, np.int64)
+    for pair in np.unique(kind_of.astype(np.int64) * 16 + places).tolist():
+        shared = shared_of[pair // 16]
+        if (shared, pair % 16) not in checked:
+            kind = kinds.get(shared) or _game_kind(shared)
+            assert isinstance(kind, tuple)
+            _check_kind(shared, pair % 16 + 1, kind[3], kind[4], checked, source, by_number)
+    return boards_from_owners(numbers[:count].tolist(), bytes(owner[:52 * count]),
+                              list(map(kept_of.__getitem__, kind_of.tolist())))
 
 
 def _plain_piece(shared_games: list[str], board_values: list[str], deal_values: list[str],

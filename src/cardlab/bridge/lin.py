@@ -25,6 +25,7 @@ from cardlab.cards import RANKS, SUIT_LETTERS, SUIT_ORDER
 from cardlab.deal import Board, Deal
 from cardlab.errors import CardError, CardlabError, InputFileError
 from cardlab.pbn import MAX_BOARD_DIGITS, boards_from_owners, excerpt
+from cardlab.textfile import paused_gc
 
 __all__ = ["write_lin", "read_lin", "lin_line"]
 
@@ -65,7 +66,8 @@ def read_lin(text: str, source: str | None = None) -> list[Board]:
     ...
     cardlab.errors.InputFileError: board 1: md '3SAK' does not give 13 cards to each seat (N 0, E 0, S 2, W 0)
     """
-    quick = _plain_lines(text)
+    with paused_gc():
+        quick = _plain_lines(text)
     if quick:
         return quick
     boards: list[Board] = []
