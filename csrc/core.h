@@ -17,7 +17,7 @@
 extern PyMethodDef cl_base_methods[];
 extern PyMethodDef cl_video_methods[];
 extern PyMethodDef cl_deal_methods[];
-extern PyMethodDef cl_pbn_scan_methods[];
+extern PyMethodDef cl_board_text_methods[];
 extern PyMethodDef cl_deal_program_methods[];
 extern PyMethodDef cl_poker_eval_methods[];
 extern PyMethodDef cl_poker_sim_methods[];

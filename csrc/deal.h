@@ -1,4 +1,4 @@
-/* Shared by the deal kernels (deal.c, deal_program.c, pbn_scan.c): suit masks to a shape key, and
+/* Shared by the deal kernels (deal.c, deal_program.c, board_text.c): suit masks to a shape key, and
  * one PBN deal string in the plain form read into the seat of each card. */
 #ifndef CARDLAB_DEAL_H
 #define CARDLAB_DEAL_H

@@ -5,7 +5,7 @@ static PyMethodDef *const families[] = {
     cl_base_methods,
     cl_video_methods,
     cl_deal_methods,
-    cl_pbn_scan_methods,
+    cl_board_text_methods,
     cl_deal_program_methods,
     cl_poker_eval_methods,
     cl_poker_sim_methods,

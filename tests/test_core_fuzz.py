@@ -135,6 +135,36 @@ def test_pbn_scan_on_any_bytes() -> None:
     assert returned > TRIALS and read > 20  # and some texts were read
 
 
+def test_lin_scan_on_any_bytes() -> None:
+    """lin_scan on plain LIN lines cut, spliced and sprinkled with any byte, with buffers of wrong
+    sizes: it returns or raises ValueError, and reads no more boards than it has room for."""
+    rng = np.random.default_rng(4)
+    line = b"pn|,,,|st||md|3SHAQJ2DK97CJ96432,SAKT5HKTDJT84CT87,SQJ96H984DQ652CKQ|rh||ah|Board 1|sv|o|pg||\n"
+    returned = read = 0
+    for _ in range(TRIALS * 4):
+        text = bytearray(line * int(rng.integers(0, 4)))
+        for _ in range(int(rng.integers(0, 5))):
+            at = int(rng.integers(0, len(text) + 1))
+            if rng.integers(0, 2):
+                text[at:at + int(rng.integers(1, 4))] = b""
+            else:
+                text[at:at] = bytes(rng.choice(list(b"|,\n\t SHDCAKQJT98765432mdahsvBoard0onebx\x00\x7f\xff"),
+                                               size=int(rng.integers(1, 4))))
+        if rng.integers(0, 4) == 0:
+            text = bytearray(_bytes(rng, int(rng.integers(0, 200))))
+        n = int(rng.choice([-1, 0, 1, 2, 4, 4]))
+        sizes = [max(0, k * n) if rng.integers(0, 4) else _size(rng, max(0, k * n)) for k in (8, 52)]
+        numbers, owner = (bytearray(size) for size in sizes)
+        if not attempt(_core.lin_scan, bytes(text), n, numbers, owner):
+            continue
+        count = _core.lin_scan(bytes(text), n, numbers, owner)
+        returned += 1
+        read += count > 0
+        assert -1 <= count <= n
+        assert (np.frombuffer(bytes(numbers), np.int64)[:max(count, 0)] >= 1).all()
+    assert returned > TRIALS and read > 20
+
+
 def _valid_program(rng: np.random.Generator) -> np.ndarray:
     """A random well-formed program: constants, suit lookups (table 0..1), cards, unary and binary
     operators (CONST 0, SUIT 1, CARD 4, NEG 5, NOT 6, ADD..GE 7..17), ending with one value."""

@@ -166,7 +166,12 @@ def _plain_lines(text: str) -> list[Board] | None:
     while start < end:
         stop = text.find("\n", min(start + _PIECE, end))
         stop = end if stop < 0 else stop + 1
-        rows = _PLAIN_LINE(text, start, stop)
+        scanned = _scanned(text[start:stop])
+        if scanned is None:
+            rows = _PLAIN_LINE(text, start, stop)
+        else:
+            boards += scanned
+            rows = []
         start = stop
         if not rows:
             continue
@@ -184,6 +189,24 @@ def _plain_lines(text: str) -> list[Board] | None:
             return None
         boards += boards_from_owners(number.tolist(), bytes(owner))
     return boards
+
+
+def _scanned(piece: str) -> list[Board] | None:
+    """The boards of a piece whose every line is blank or a plain board line with its number's
+    dealer and vulnerability, read by the compiled core's ``lin_scan`` in one pass; None for any
+    other piece (the regular-expression pass takes it)."""
+    import numpy as np
+
+    try:
+        data = piece.encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    cap = len(data) // 48 + 1  # a plain board line is 60 characters at least
+    numbers, owner = np.empty(cap, np.int64), bytearray(52 * cap)
+    count = _core().lin_scan(data, cap, numbers, owner)
+    if count < 0:
+        return None
+    return boards_from_owners(numbers[:count].tolist(), bytes(owner[:52 * count]))
 
 
 def _core() -> Any:

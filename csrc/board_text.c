@@ -1,4 +1,4 @@
-/* PBN text split into its games in one pass, for the bulk reader of plain files (cardlab.pbn).
+/* Board files read in one pass, for the bulk readers of plain files (cardlab.pbn, cardlab.bridge.lin).
  *
  * pbn_scan reads a text whose every game is in the plain form: lines of one tag each
  * ([ \t]*[Name[ \t]+"value"[ \t]*][ \t]*, the value without a quote, a backslash or a control
@@ -10,8 +10,11 @@
  * the caller reads the other tags once a kind).  At the first thing outside that form (a
  * comment, a data line, several tags on a line, a byte outside printable ASCII, a second
  * Board or Deal, a game without one) it returns -1 and reads nothing: the caller's other
- * readers then take the text, and give their errors with line numbers.  The GIL is released
- * while it scans.
+ * readers then take the text, and give their errors with line numbers.
+ *
+ * lin_scan reads a LIN text whose every line is blank or one board as BBO writes it (see
+ * lin_line), the dealer and vulnerability those of its number; -1 at anything else.
+ * The GIL is released while they scan.
  */
 #include "core.h"
 #include "deal.h"
@@ -250,7 +253,136 @@ done:
     return result;
 }
 
-PyMethodDef cl_pbn_scan_methods[] = {
+/* The length of a field "key|value|" at p (value without '|'), or 0 when key is not there. */
+static Py_ssize_t field(const unsigned char *p, const unsigned char *end, const char *key)
+{
+    if (end - p < 3 || p[0] != (unsigned char)key[0] || p[1] != (unsigned char)key[1] || p[2] != '|')
+        return 0;
+    const unsigned char *q = p + 3;
+    while (q < end && *q != '|')
+        q++;
+    return q < end ? q + 1 - p : 0;
+}
+
+static int lin_rank(unsigned char c) { return (c >= '2' && c <= '9') || c == 'T' || c == 'J' || c == 'Q' || c == 'K' || c == 'A'; }
+
+/* One LIN line (p .. end, printable ASCII) as BBO writes a board: [pn|..|][st|..|]md|D<S>,<W>,<N>[,]|
+ * [rh|..|]ah|Board N|sv|V|[pg|..|] and spaces or tabs, each hand S..H..D..C.. of capital ranks,
+ * the dealer digit D and vulnerability V those of board N.  Its number and owners; 0 otherwise. */
+static int64_t lin_line(const unsigned char *p, const unsigned char *end, uint8_t *owner)
+{
+    static const char dealer_digit[4] = {'3', '4', '1', '2'};  /* boards 1, 2, 3, 4: N E S W */
+    static const char *const vul_letters[16] = {"0oO", "nN", "eE", "bB", "nN", "eE", "bB", "0oO",
+                                                "eE", "bB", "0oO", "nN", "bB", "0oO", "nN", "eE"};
+    p += field(p, end, "pn");
+    p += field(p, end, "st");
+    if (end - p < 4 || memcmp(p, "md|", 3) != 0 || p[3] < '1' || p[3] > '4')
+        return 0;
+    const unsigned char dealer = p[3];
+    p += 4;
+    unsigned char deal[128] = "S:";  /* 70 ranks and dots at most, then 11 separators at most */
+    Py_ssize_t used = 2;
+    static const char suits[4] = {'S', 'H', 'D', 'C'};
+    for (int hand = 0; hand < 3; hand++) {
+        for (int s = 0; s < 4; s++) {
+            if (p == end || *p != suits[s])
+                return 0;
+            p++;
+            if (s > 0)
+                deal[used++] = '.';
+            while (p < end && lin_rank(*p)) {
+                if (used >= 70)
+                    return 0;  /* more ranks than a deal has */
+                deal[used++] = *p++;
+            }
+        }
+        if (hand < 2) {
+            if (p == end || *p != ',')
+                return 0;
+            p++;
+            deal[used++] = ' ';
+        }
+    }
+    if (p < end && *p == ',')
+        p++;
+    if (p == end || *p != '|')
+        return 0;
+    p++;
+    memcpy(deal + used, " -", 2);
+    used += 2;
+    p += field(p, end, "rh");
+    if (end - p < 9 || memcmp(p, "ah|Board ", 9) != 0)
+        return 0;
+    p += 9;
+    const unsigned char *digits = p;
+    while (p < end && *p >= '0' && *p <= '9')
+        p++;
+    const int64_t number = plain_number(digits, p - digits);
+    if (number == 0 || end - p < 6 || memcmp(p, "|sv|", 4) != 0 || p[5] != '|')
+        return 0;
+    const unsigned char vul = p[4];
+    p += 6;
+    p += field(p, end, "pg");
+    while (p < end && blank(*p))
+        p++;
+    if (p != end || dealer != dealer_digit[(number - 1) % 4] || vul == 0 ||
+        strchr(vul_letters[(number - 1) % 16], vul) == NULL)
+        return 0;
+    return plain_pbn_deal(deal, deal + used, owner) ? number : 0;
+}
+
+/* The boards of a LIN text into numbers and owner (n at most): their number, or -1. */
+static Py_ssize_t scan_lin(const unsigned char *t, Py_ssize_t len, Py_ssize_t n, unsigned char *numbers,
+                           unsigned char *owner)
+{
+    Py_ssize_t boards = 0, pos = 0;
+    while (pos < len) {
+        const unsigned char *eol = memchr(t + pos, '\n', (size_t)(len - pos));
+        const Py_ssize_t stop = eol ? eol - t : len;
+        if (!printable(t + pos, stop - pos))
+            return -1;
+        Py_ssize_t p = pos;
+        while (p < stop && blank(t[p]))
+            p++;
+        if (p < stop) {
+            if (boards >= n)
+                return -1;
+            const int64_t number = lin_line(t + pos, t + stop, owner + 52 * boards);
+            if (number == 0)
+                return -1;
+            memcpy(numbers + 8 * boards, &number, 8);
+            boards++;
+        }
+        pos = eol ? stop + 1 : len;
+    }
+    return boards;
+}
+
+/* lin_scan(text, n, numbers, owner) -> the number of boards, or -1
+ *
+ * text: ASCII bytes, every line blank or a board as lin_line reads it; at most n boards read
+ * into numbers (int64 x n) and owner (52 x n bytes).  -1 for any other text or more than n. */
+static PyObject *lin_scan(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer tb, nb, ob;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "y*nw*w*", &tb, &n, &nb, &ob))
+        return NULL;
+    PyObject *result = NULL;
+    CL_FAIL_IF(n < 0 || n > (1 << 24), "lin_scan: n is 0 .. 2^24 boards");
+    CL_FAIL_IF(nb.len != 8 * n || ob.len != 52 * n, "lin_scan: numbers are 8 n bytes, owner 52 n");
+    Py_ssize_t boards;
+    Py_BEGIN_ALLOW_THREADS
+    boards = scan_lin((const unsigned char *)tb.buf, tb.len, n, nb.buf, ob.buf);
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromSsize_t(boards);
+done:
+    CL_RELEASE(&tb, &nb, &ob);
+    return result;
+}
+
+PyMethodDef cl_board_text_methods[] = {
     CL_METHOD(pbn_scan, "pbn_scan(text, n, numbers, owner, kinds, spans) -> int: the plain games of a PBN text."),
+    CL_METHOD(lin_scan, "lin_scan(text, n, numbers, owner) -> int: the boards of a LIN text of plain lines."),
     {NULL, NULL, 0, NULL},
 };
