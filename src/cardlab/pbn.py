@@ -395,7 +395,8 @@ def _pieces(text: str) -> Iterator[str]:
 def _simple_boards(text: str, source: str | None, by_number: bool) -> list[Board] | None:
     """:func:`read_pbn_boards` for a text whose every game is in the common form (one tag a line,
     no comment, escape or data line, no tag twice in a game, no ``#``): each piece of the text
-    in a few regular-expression passes, every deal read by the compiled core, and the rest of a
+    in one pass of the compiled core's ``pbn_scan`` (:func:`_scanned_piece`), else in a few
+    regular-expression passes, every deal read by the compiled core, and the rest of a
     game (its tags but the number and the deal) checked and read once for all the games that
     share it; None when a game is not in that form (the line-by-line reader takes it). A piece
     whose every game has a plain number and deal is read without a Python step per game."""

@@ -142,7 +142,8 @@ _LIN_TO_PBN = str.maketrans({"S": None, "H": ".", "D": ".", "C": ".", ",": " "})
 
 def _plain_lines(text: str) -> list[Board] | None:
     """:func:`read_lin` for a text whose every line is one board in :data:`_PLAIN_LINE`'s form:
-    a few regular-expression passes over a piece of text at a time, the dealer and vulnerability
+    a piece of text at a time, in one pass of the compiled core's ``lin_scan`` (:func:`_scanned`)
+    or else a few regular-expression passes, the dealer and vulnerability
     checked against the numbers with numpy and every deal read by the compiled core; None when a
     line is in any other form or fails a check (the field-by-field reader then reads the text and
     explains the error)."""
