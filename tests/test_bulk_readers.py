@@ -27,27 +27,29 @@ def _seen(boards: list[Board]) -> list[tuple[Any, ...]]:
     return [(b.number, b.owner, b.dealer, b.vulnerability, b.tags, b.origin) for b in boards]
 
 
+def _outcome(read: Any, *args: Any) -> Any:
+    """What ``read(*args)`` gives: its boards as values, or its error as text."""
+    try:
+        return _seen(read(*args))
+    except CardlabError as error:
+        return f"{type(error).__name__}: {error}"
+
+
 def _line_by_line(text: str, by_number: bool) -> Any:
     """What the line-by-line reader (pbn.games, then game_board) gives: the boards, or the error."""
     text = text.replace("\r\n", "\n")
-    try:
-        return _seen(pbn._collect(pbn._each_board(text, None, by_number), None, pbn.games(text)))
-    except CardlabError as error:
-        return f"{type(error).__name__}: {error}"
+    return _outcome(lambda: pbn._collect(pbn._each_board(text, None, by_number), None, pbn.games(text)))
 
 
 def _read(text: str, by_number: bool) -> Any:
-    try:
-        return _seen(pbn.read_pbn_boards(text, by_number=by_number))
-    except CardlabError as error:
-        return f"{type(error).__name__}: {error}"
+    return _outcome(lambda: pbn.read_pbn_boards(text, by_number=by_number))
 
 
-@pytest.fixture
-def scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The number of games each piece read by the scan path had (small pieces: many a text)."""
+def _spy(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:
+    """The number of boards each piece read by ``module.name`` (a scan path) had; small pieces,
+    so that a text has many."""
     found: list[int] = []
-    real = pbn._scanned_piece
+    real = getattr(module, name)
 
     def spy(*args: Any) -> Any:
         boards = real(*args)
@@ -55,9 +57,14 @@ def scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             found.append(len(boards))
         return boards
 
-    monkeypatch.setattr(pbn, "_scanned_piece", spy)
-    monkeypatch.setattr(pbn, "_PIECE", 3000)
+    monkeypatch.setattr(module, name, spy)
+    monkeypatch.setattr(module, "_PIECE", 3000)
     return found
+
+
+@pytest.fixture
+def scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    return _spy(monkeypatch, pbn, "_scanned_piece")
 
 
 @pytest.mark.parametrize("path", PBN_FILES, ids=lambda p: p.name)
@@ -247,37 +254,20 @@ def _lin_field_by_field(text: str, monkeypatch: pytest.MonkeyPatch) -> Any:
 
     with monkeypatch.context() as patch:
         patch.setattr(lin, "_plain_lines", lambda text: None)
-        try:
-            return _seen(lin.read_lin(text))
-        except CardlabError as error:
-            return f"{type(error).__name__}: {error}"
+        return _outcome(lin.read_lin, text)
 
 
 def _lin_read(text: str) -> Any:
     from cardlab.bridge.lin import read_lin
 
-    try:
-        return _seen(read_lin(text))
-    except CardlabError as error:
-        return f"{type(error).__name__}: {error}"
+    return _outcome(read_lin, text)
 
 
 @pytest.fixture
 def lin_scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     from cardlab.bridge import lin
 
-    found: list[int] = []
-    real = lin._scanned
-
-    def spy(piece: str) -> Any:
-        boards = real(piece)
-        if boards is not None:
-            found.append(len(boards))
-        return boards
-
-    monkeypatch.setattr(lin, "_scanned", spy)
-    monkeypatch.setattr(lin, "_PIECE", 2000)
-    return found
+    return _spy(monkeypatch, lin, "_scanned")
 
 
 def test_every_lin_file_reads_as_field_by_field(monkeypatch: pytest.MonkeyPatch) -> None:
