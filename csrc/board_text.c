@@ -135,6 +135,12 @@ static int finish(const unsigned char *t, const game_t *g, Py_ssize_t index, out
 
 static int blank(unsigned char c) { return c == ' ' || c == '\t'; }
 
+/* A character of a tag name: A-Z, a-z, 0-9 or '_'. */
+static int name_char(unsigned char c)
+{
+    return c == '_' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
 /* Every byte printable ASCII or a tab (str.splitlines() would cut a line at some others). */
 static int printable(const unsigned char *p, Py_ssize_t len)
 {
@@ -165,7 +171,7 @@ static Py_ssize_t scan(const unsigned char *t, Py_ssize_t len, out_t *o)
                 return -1;
         } else if (t[p] == '[') {
             const Py_ssize_t name = ++p;
-            while (p < stop && (t[p] == '_' || (t[p] >= '0' && t[p] <= '9') || ((t[p] | 0x20) >= 'a' && (t[p] | 0x20) <= 'z')))
+            while (p < stop && name_char(t[p]))
                 p++;
             const Py_ssize_t name_len = p - name;
             if (name_len == 0 || p == stop || !blank(t[p]))
@@ -264,7 +270,11 @@ static Py_ssize_t field(const unsigned char *p, const unsigned char *end, const 
     return q < end ? q + 1 - p : 0;
 }
 
-static int lin_rank(unsigned char c) { return (c >= '2' && c <= '9') || c == 'T' || c == 'J' || c == 'Q' || c == 'K' || c == 'A'; }
+/* A rank as LIN writes it: 2 .. 9, T, J, Q, K, A (capitals only). */
+static int lin_rank(unsigned char c)
+{
+    return (c >= '2' && c <= '9') || c == 'T' || c == 'J' || c == 'Q' || c == 'K' || c == 'A';
+}
 
 /* One LIN line (p .. end, printable ASCII) as BBO writes a board: [pn|..|][st|..|]md|D<S>,<W>,<N>[,]|
  * [rh|..|]ah|Board N|sv|V|[pg|..|] and spaces or tabs, each hand S..H..D..C.. of capital ranks,
