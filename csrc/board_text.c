@@ -85,13 +85,14 @@ static int64_t plain_number(const unsigned char *p, Py_ssize_t len)
     return n;
 }
 
-/* Where the scan writes: n games at most, and the kinds' hash table (size a power of two). */
+/* Where the scan writes: n games at most; the kinds' hash table (size a power of two) and each
+ * game's pieces, kept apart from the caller's buffers (only ever written here, never read back). */
 typedef struct {
     Py_ssize_t n;
     unsigned char *numbers, *owner, *kinds, *spans;
     int32_t *table;
     uint64_t *hashes;
-    Py_ssize_t size;
+    Py_ssize_t size, *cuts;
 } out_t;
 
 /* The game g ends: checked, read and given its kind. 0 when it is not a plain game. */
@@ -102,7 +103,7 @@ static int finish(const unsigned char *t, const game_t *g, Py_ssize_t index, out
     const int64_t number = plain_number(t + g->board[0], g->board[1] - g->board[0]);
     if (number == 0 || !plain_pbn_deal(t + g->deal[0], t + g->deal[1], o->owner + 52 * index))
         return 0;
-    Py_ssize_t cut[6];
+    Py_ssize_t *cut = o->cuts + 6 * index;
     pieces(g, cut);
     const int64_t span[6] = {g->start, g->end, g->board[0], g->board[1], g->deal[0], g->deal[1]};
     memcpy(o->numbers + 8 * index, &number, 8);
@@ -117,16 +118,9 @@ static int finish(const unsigned char *t, const game_t *g, Py_ssize_t index, out
             o->hashes[slot] = h;
             break;
         }
-        if (o->hashes[slot] == h) {
-            int64_t other[6];
-            memcpy(other, o->spans + 48 * (Py_ssize_t)seen, sizeof other);
-            const game_t g2 = {other[0], other[1], {other[2], other[3]}, {other[4], other[5]}};
-            Py_ssize_t cut2[6];
-            pieces(&g2, cut2);
-            if (same_kind(t, cut, cut2)) {
-                kind = seen;
-                break;
-            }
+        if (o->hashes[slot] == h && same_kind(t, cut, o->cuts + 6 * (Py_ssize_t)seen)) {
+            kind = seen;
+            break;
         }
     }
     memcpy(o->kinds + 4 * index, &kind, 4);
@@ -220,6 +214,7 @@ static Py_ssize_t scan(const unsigned char *t, Py_ssize_t len, out_t *o)
 
 /* pbn_scan(text, n, numbers, owner, kinds, spans) -> the number of games, or -1
  *
+ * n: at most 2^22 (cardlab.pbn.MOST_SCANNED), else ValueError.
  * text: ASCII bytes; at most n games are read into numbers (int64 x n), owner (52 x n bytes:
  * the seat 0 N .. 3 W of each card id), kinds (int32 x n: the index of the first game of the
  * same kind) and spans (int64 x 6 n: each game's start and end, its Board value's start and
@@ -233,7 +228,8 @@ static PyObject *pbn_scan(PyObject *Py_UNUSED(self), PyObject *args)
     PyObject *result = NULL;
     int32_t *table = NULL;
     uint64_t *hashes = NULL;
-    CL_FAIL_IF(n < 0 || n > (1 << 24), "pbn_scan: n is 0 .. 2^24 games");
+    Py_ssize_t *cuts = NULL;
+    CL_FAIL_IF(n < 0 || n > (1 << 22), "pbn_scan: n is 0 .. 2^22 games");
     CL_FAIL_IF(nb.len != 8 * n || ob.len != 52 * n || kb.len != 4 * n || sb.len != 48 * n,
                "pbn_scan: numbers are 8 n bytes, owner 52 n, kinds 4 n, spans 48 n");
     Py_ssize_t size = 16;
@@ -241,12 +237,13 @@ static PyObject *pbn_scan(PyObject *Py_UNUSED(self), PyObject *args)
         size *= 2;
     table = PyMem_Malloc((size_t)size * sizeof *table);
     hashes = PyMem_Malloc((size_t)size * sizeof *hashes);
-    if (table == NULL || hashes == NULL) {
+    cuts = PyMem_Malloc((size_t)(6 * n + 1) * sizeof *cuts);
+    if (table == NULL || hashes == NULL || cuts == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     memset(table, 0xFF, (size_t)size * sizeof *table);
-    out_t o = {n, nb.buf, ob.buf, kb.buf, sb.buf, table, hashes, size};
+    out_t o = {n, nb.buf, ob.buf, kb.buf, sb.buf, table, hashes, size, cuts};
     Py_ssize_t games;
     Py_BEGIN_ALLOW_THREADS
     games = scan((const unsigned char *)tb.buf, tb.len, &o);
@@ -255,6 +252,7 @@ static PyObject *pbn_scan(PyObject *Py_UNUSED(self), PyObject *args)
 done:
     PyMem_Free(table);
     PyMem_Free(hashes);
+    PyMem_Free(cuts);
     CL_RELEASE(&tb, &nb, &ob, &kb, &sb);
     return result;
 }
@@ -379,7 +377,7 @@ static PyObject *lin_scan(PyObject *Py_UNUSED(self), PyObject *args)
     if (!PyArg_ParseTuple(args, "y*nw*w*", &tb, &n, &nb, &ob))
         return NULL;
     PyObject *result = NULL;
-    CL_FAIL_IF(n < 0 || n > (1 << 24), "lin_scan: n is 0 .. 2^24 boards");
+    CL_FAIL_IF(n < 0 || n > (1 << 22), "lin_scan: n is 0 .. 2^22 boards");
     CL_FAIL_IF(nb.len != 8 * n || ob.len != 52 * n, "lin_scan: numbers are 8 n bytes, owner 52 n");
     Py_ssize_t boards;
     Py_BEGIN_ALLOW_THREADS

@@ -358,3 +358,21 @@ def test_lin_scan_reads_only_plain_lines() -> None:
     assert scan(line.replace(b"sv|o", b"sv|0"))[0] == scan(line.replace(b"sv|o", b"sv|O"))[0] == 1
     with pytest.raises(ValueError):
         _core.lin_scan(data, 2, np.zeros(2, np.int64), bytearray(103))
+
+
+def test_a_piece_too_big_for_one_scan_is_read_by_the_other_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A piece (a text without blank lines is one piece, whatever its size) that would ask the
+    scanners for more room than they take is left to the regular-expression passes."""
+    from cardlab import _core
+    from cardlab.bridge import lin
+    from cardlab.bridge.lin import write_lin
+
+    text, boards = _plain_text(20)
+    lin_text = write_lin(boards)
+    assert pbn._scanned_piece(text, {}, set(), None, True) is not None and lin._scanned(lin_text) is not None
+    monkeypatch.setattr(pbn, "MOST_SCANNED", 3)
+    monkeypatch.setattr(lin, "MOST_SCANNED", 3)
+    assert pbn._scanned_piece(text, {}, set(), None, True) is None and lin._scanned(lin_text) is None
+    assert pbn.read_pbn_boards(text, by_number=True) == lin.read_lin(lin_text) == boards
+    with pytest.raises(ValueError, match="2\\^22"):
+        _core.lin_scan(b"", (1 << 22) + 1, bytearray(8), bytearray(52))

@@ -48,6 +48,8 @@ _ESCAPED = re.compile(r'\\(["\\])')
 _TO_ESCAPE = re.compile(r'\\(?=["\\]|$)')
 #: Board numbers have at most this many digits (a billion boards); longer ones are refused.
 MAX_BOARD_DIGITS = 9
+#: The most games or lines the compiled core's scanners take in one call (csrc/board_text.c).
+MOST_SCANNED = 1 << 22
 #: The longest excerpt of an input line an error message quotes.
 EXCERPT = 40
 
@@ -510,6 +512,8 @@ def _scanned_piece(piece: str, kinds: dict[str, _Kind | None], checked: set[tupl
     except UnicodeEncodeError:
         return None
     cap = len(data) // 64 + 1  # a plain game is 75 characters at least (its Board and Deal lines)
+    if cap > MOST_SCANNED:
+        return None
     numbers, owner = np.empty(cap, np.int64), bytearray(52 * cap)
     kind_of, spans = np.empty(cap, np.int32), np.empty((cap, 6), np.int64)
     count = core.pbn_scan(data, cap, numbers, owner, kind_of, spans)

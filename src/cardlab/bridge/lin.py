@@ -24,7 +24,7 @@ from cardlab.board import Seat, Vulnerability
 from cardlab.cards import RANKS, SUIT_LETTERS, SUIT_ORDER
 from cardlab.deal import Board, Deal
 from cardlab.errors import CardError, CardlabError, InputFileError
-from cardlab.pbn import MAX_BOARD_DIGITS, boards_from_owners, excerpt
+from cardlab.pbn import MAX_BOARD_DIGITS, MOST_SCANNED, boards_from_owners, excerpt
 from cardlab.textfile import paused_gc
 
 __all__ = ["write_lin", "read_lin", "lin_line"]
@@ -203,6 +203,8 @@ def _scanned(piece: str) -> list[Board] | None:
     except UnicodeEncodeError:
         return None
     cap = len(data) // 48 + 1  # a plain board line is 60 characters at least
+    if cap > MOST_SCANNED:
+        return None
     numbers, owner = np.empty(cap, np.int64), bytearray(52 * cap)
     count = _core().lin_scan(data, cap, numbers, owner)
     if count < 0:
