@@ -38,7 +38,8 @@ from cardlab.errors import CardlabError, InputFileError
 from cardlab.textfile import paused_gc
 
 __all__ = ["TAG_PATTERN", "Game", "games", "line_tags", "read_pbn_boards", "format_tag", "format_game",
-           "escape", "unescape", "export_tags", "excerpt", "board_number", "boards_from_owners", "looks_like_pbn", "MAX_BOARD_DIGITS"]
+           "escape", "unescape", "export_tags", "excerpt", "board_number", "boards_from_owners", "looks_like_pbn", "MAX_BOARD_DIGITS",
+           "MOST_SCANNED"]
 
 #: One PBN tag: a name and a quoted value (escapes ``\\"`` and ``\\\\`` inside).
 TAG_PATTERN = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
