@@ -821,7 +821,7 @@ done:
     return result;
 }
 
-PyMethodDef cl_deal_methods[] = {
+CL_METHODS(deal,
     CL_METHOD(pbn_deals, "pbn_deals(text, n, out, ok) -> int: n PBN deal strings (one a line) as the seat of each card."),
     CL_METHOD(complete_deals, "complete_deals(state, n, seats, masks): the seats not in the bit set dealt the cards left."),
     CL_METHOD(deal_classes,
@@ -830,6 +830,4 @@ PyMethodDef cl_deal_methods[] = {
     CL_METHOD(deal_masks, "deal_masks(state, n, fixed, seats, held, held_seat, out): n shuffled deals as suit masks."),
     CL_METHOD(format_deals, "format_deals(masks, n, template, first_number, extras, columns) -> bytes: deals as text."),
     CL_METHOD(suit_values, "suit_values(masks, table, out): a table lookup per suit mask."),
-    CL_METHOD(hand_values, "hand_values(masks, table, out): a table summed over four suits."),
-    {NULL, NULL, 0, NULL},
-};
+    CL_METHOD(hand_values, "hand_values(masks, table, out): a table summed over four suits."));

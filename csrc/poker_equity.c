@@ -551,6 +551,21 @@ static int all_cards(const Py_buffer *const *views, int count)
     return 1;
 }
 
+/* The checks of an equity kernel's buffers before its loop: ValueError "<kernel>: buffers of the
+ * wrong size" when ``bad_size``, else "<kernel>: a card id outside 0..51<more>" when a byte of
+ * the ``count`` views is not a card id or ``more_ok`` is 0.  Returns whether it raised. */
+static int buffers_bad(const char *kernel, int bad_size, const Py_buffer *const *views, int count, int more_ok,
+                       const char *more)
+{
+    if (bad_size)
+        PyErr_Format(PyExc_ValueError, "%s: buffers of the wrong size", kernel);
+    else if (!all_cards(views, count) || !more_ok)
+        PyErr_Format(PyExc_ValueError, "%s: a card id outside 0..51%s", kernel, more);
+    else
+        return 0;
+    return 1;
+}
+
 static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
 {
     int players, hole, omaha, hi_lo;
@@ -589,15 +604,10 @@ static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
         goto done;
     const Py_ssize_t per = (Py_ssize_t)g.players * g.hole;
     const Py_ssize_t n = deals.len / per;
-    if (deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * 32) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_exact: buffers of the wrong size");
-        goto done;
-    }
+    const int bad = deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * 32;
     const Py_buffer *const card_views[3] = {&deals, &board, &deck};
-    if (!all_cards(card_views, 3)) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_exact: a card id outside 0..51");
+    if (buffers_bad("poker_equity_exact", bad, card_views, 3, 1, ""))
         goto done;
-    }
     Py_BEGIN_ALLOW_THREADS
     deal_part d;
     uint8_t cards[52];
@@ -621,10 +631,7 @@ static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&deals);
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&acc);
+    CL_RELEASE(&deals, &board, &deck, &acc);
     return result;
 }
 
@@ -918,15 +925,9 @@ static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
     }
     if (!bad)
         bad = grid.len != 0 && grid.len != 2 * (off[2] - off[1]) * 8;
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: buffers of the wrong size");
-        goto done;
-    }
     const Py_buffer *const card_views[3] = {&combos, &board, &deck};
-    if (!all_cards(card_views, 3)) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: a card id outside 0..51");
+    if (buffers_bad("poker_equity_ranges", bad, card_views, 3, 1, ""))
         goto done;
-    }
     /* distinct cards: each combo's own, the board's, the deck's, none of the board in a combo or
      * the deck (a rank held five times would index past the evaluator's tables) */
     uint64_t board_mask = 0, deck_seen = 0;
@@ -1032,13 +1033,7 @@ static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
     free(w.cache);
     result = PyLong_FromLongLong(w.deals);
 done:
-    PyBuffer_Release(&combos);
-    PyBuffer_Release(&offsets);
-    PyBuffer_Release(&weights);
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&totals);
-    PyBuffer_Release(&grid);
+    CL_RELEASE(&combos, &offsets, &weights, &board, &deck, &totals, &grid);
     return result;
 }
 
@@ -1107,18 +1102,12 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
     const int grid_on = classes.len > 0;
     if (!bad && grid_on)
         bad = classes.len != 2 * (n_deals ? n_deals : off[2] - off[1]);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_simulate: buffers of the wrong size");
-        goto done;
-    }
     const Py_buffer *const card_views[4] = {&combos, &deals, &board, &common};
     int classes_ok = 1;
     for (Py_ssize_t i = 0; i < classes.len / 2; i++)
         classes_ok = classes_ok && ((const int16_t *)classes.buf)[i] >= 0 && ((const int16_t *)classes.buf)[i] < 169;
-    if (!all_cards(card_views, 4) || !classes_ok) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_simulate: a card id outside 0..51 or a class outside 0..168");
+    if (buffers_bad("poker_equity_simulate", bad, card_views, 4, classes_ok, " or a class outside 0..168"))
         goto done;
-    }
     int failed = 0;
     int32_t *guides = malloc(sizeof(int32_t) * (size_t)(n_deals + (n_deals ? 0 : off[P]) + 1));
     if (guides == NULL) {
@@ -1439,28 +1428,17 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
     free(guides);
     result = PyLong_FromLong(failed == 2 ? -2 : failed ? -1 : 0);
 done:
-    PyBuffer_Release(&combos);
-    PyBuffer_Release(&offsets);
-    PyBuffer_Release(&cumulative);
-    PyBuffer_Release(&deals);
-    PyBuffer_Release(&deal_cum);
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&common);
-    PyBuffer_Release(&classes);
-    PyBuffer_Release(&seed);
-    PyBuffer_Release(&acc);
-    PyBuffer_Release(&grid);
+    CL_RELEASE(&combos, &offsets, &cumulative, &deals, &deal_cum, &board,
+               &common, &classes, &seed, &acc, &grid);
     return result;
 }
 
-PyMethodDef cl_poker_equity_methods[] = {
-    {"poker_equity_exact", poker_equity_exact, METH_VARARGS,
-     "poker_equity_exact(tables, game, deals, board, deck, acc): every board for each deal."},
-    {"poker_equity_ranges", poker_equity_ranges, METH_VARARGS,
-     "poker_equity_ranges(tables, game, combos, offsets, weights, board, deck, totals, grid) -> deals: "
-     "every deal of the ranges and every board, in C."},
-    {"poker_equity_simulate", poker_equity_simulate, METH_VARARGS,
-     "poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative, "
-     "board, common, classes, n, seed, acc, grid) -> 0, or -1 if the ranges keep colliding."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_equity,
+    CL_METHOD(poker_equity_exact,
+              "poker_equity_exact(tables, game, deals, board, deck, acc): every board for each deal."),
+    CL_METHOD(poker_equity_ranges,
+              "poker_equity_ranges(tables, game, combos, offsets, weights, board, deck, totals, grid) -> deals: "
+              "every deal of the ranges and every board, in C."),
+    CL_METHOD(poker_equity_simulate,
+              "poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative, "
+              "board, common, classes, n, seed, acc, grid) -> 0, or -1 if the ranges keep colliding."));

@@ -18,18 +18,16 @@ static uint32_t rank_key(int rank)
 
 #define CAPSULE_NAME "cardlab._core.poker_tables"
 
+/* Free a set of tables (NULL, or built in part, is fine). */
+static void tables_release(cl_poker_tables *t)
+{
+    if (t != NULL)
+        CL_FREE(t->low, t->high, t->table, t->low5, t->high5, t->table5, t);
+}
+
 static void tables_free(PyObject *capsule)
 {
-    cl_poker_tables *t = PyCapsule_GetPointer(capsule, CAPSULE_NAME);
-    if (t != NULL) {
-        free(t->low);
-        free(t->high);
-        free(t->table);
-        free(t->low5);
-        free(t->high5);
-        free(t->table5);
-        free(t);
-    }
+    tables_release(PyCapsule_GetPointer(capsule, CAPSULE_NAME));
 }
 
 const cl_poker_tables *cl_poker_tables_of(PyObject *capsule)
@@ -213,19 +211,8 @@ static PyObject *poker_tables(PyObject *Py_UNUSED(self), PyObject *args)
     if (result != NULL)
         t = NULL;
 done:
-    if (t != NULL) {
-        free(t->low);
-        free(t->high);
-        free(t->table);
-        free(t->low5);
-        free(t->high5);
-        free(t->table5);
-        free(t);
-    }
-    PyBuffer_Release(&counts);
-    PyBuffer_Release(&values);
-    PyBuffer_Release(&flush);
-    PyBuffer_Release(&cats);
+    tables_release(t);
+    CL_RELEASE(&counts, &values, &flush, &cats);
     return result;
 }
 
@@ -352,8 +339,7 @@ static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(repeats);
 done:
-    PyBuffer_Release(&hands);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&hands, &out);
     if (cats.buf)
         PyBuffer_Release(&cats);
     if (cursor.buf)
@@ -400,19 +386,15 @@ static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&counts);
+    CL_RELEASE(&cards, &counts);
     if (positions.buf)
         PyBuffer_Release(&positions);
     return result;
 }
 
-PyMethodDef cl_poker_eval_methods[] = {
-    {"poker_count_subsets", poker_count_subsets, METH_VARARGS,
-     "poker_count_subsets(tables, cards, k, counts[, positions]): categories of every k-card subset."},
-    {"poker_tables", poker_tables, METH_VARARGS,
-     "poker_tables(counts, values, flush, categories) -> the evaluator's tables (a capsule)."},
-    {"poker_evaluate", poker_evaluate, METH_VARARGS,
-     "poker_evaluate(tables, hands, k, strengths, categories, check[, cursor, block]) -> rows holding a card twice."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_eval,
+    CL_METHOD(poker_count_subsets,
+              "poker_count_subsets(tables, cards, k, counts[, positions]): categories of every k-card subset."),
+    CL_METHOD(poker_tables, "poker_tables(counts, values, flush, categories) -> the evaluator's tables (a capsule)."),
+    CL_METHOD(poker_evaluate,
+              "poker_evaluate(tables, hands, k, strengths, categories, check[, cursor, block]) -> rows holding a card twice."));

@@ -296,12 +296,9 @@ static PyObject *games_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
     for (Py_ssize_t i = 0; i < n; i++)
         v[i] = game_value(game, t, h + i * k, k, c + i);
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
+    result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&hands);
-    PyBuffer_Release(&values);
-    PyBuffer_Release(&cats);
+    CL_RELEASE(&hands, &values, &cats);
     return result;
 }
 
@@ -346,11 +343,9 @@ static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
     for (int c = 0; c < 16; c++)
         out[c] += tally[c];
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
+    result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&counts);
+    CL_RELEASE(&deck, &counts);
     return result;
 }
 
@@ -468,10 +463,7 @@ static PyObject *razz_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
     }
     result = PyLong_FromLongLong(e.total);
 done:
-    PyBuffer_Release(&known);
-    PyBuffer_Release(&need);
-    PyBuffer_Release(&avail);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&known, &need, &avail, &out);
     return result;
 }
 
@@ -659,11 +651,7 @@ static PyObject *games_simulate(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyLong_FromLong(status);
 done:
-    PyBuffer_Release(&hands);
-    PyBuffer_Release(&known);
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&seed);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&hands, &known, &deck, &seed, &out);
     return result;
 }
 
@@ -1073,8 +1061,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         lv[j] += total;
     }
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
+    result = Py_NewRef(Py_None);
 release:
     PyMem_Free(cache);
     PyMem_Free(stamp);
@@ -1085,28 +1072,17 @@ release:
     PyMem_Free(rep);
     PyMem_Free(info);
 done:
-    PyBuffer_Release(&holes);
-    PyBuffer_Release(&counts);
-    PyBuffer_Release(&weights);
-    PyBuffer_Release(&flops);
-    PyBuffer_Release(&tops);
-    PyBuffer_Release(&positions);
-    PyBuffer_Release(&combos);
-    PyBuffer_Release(&shares);
-    PyBuffer_Release(&live);
+    CL_RELEASE(&holes, &counts, &weights, &flops, &tops, &positions, &combos, &shares, &live);
     return result;
 }
 
-PyMethodDef cl_poker_games_methods[] = {
-    {"games_evaluate", games_evaluate, METH_VARARGS,
-     "games_evaluate(game, tables, hands, k, values, categories): value and category of each hand."},
-    {"games_count", games_count, METH_VARARGS,
-     "games_count(game, tables, deck, k, counts): += the deck's k-card hands in each category."},
-    {"razz_equity_exact", razz_equity_exact, METH_VARARGS,
-     "razz_equity_exact(known, need, avail, out) -> weighted deals; += wins, ties, share units."},
-    {"games_simulate", games_simulate, METH_VARARGS,
-     "games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out) -> 0 or -1 (out of cards)."},
-    {"board_flops", board_flops, METH_VARARGS,
-     "board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live): += per flop."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_games,
+    CL_METHOD(games_evaluate,
+              "games_evaluate(game, tables, hands, k, values, categories): value and category of each hand."),
+    CL_METHOD(games_count, "games_count(game, tables, deck, k, counts): += the deck's k-card hands in each category."),
+    CL_METHOD(razz_equity_exact,
+              "razz_equity_exact(known, need, avail, out) -> weighted deals; += wins, ties, share units."),
+    CL_METHOD(games_simulate,
+              "games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out) -> 0 or -1 (out of cards)."),
+    CL_METHOD(board_flops,
+              "board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live): += per flop."));

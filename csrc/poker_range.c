@@ -146,12 +146,9 @@ static PyObject *poker_range_match(PyObject *Py_UNUSED(self), PyObject *args)
         o[i] = (uint8_t)place(&s, 0);
     }
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
+    result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&hands);
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&hands, &cards, &out);
     return result;
 }
 
@@ -184,18 +181,13 @@ static PyObject *poker_hands(PyObject *Py_UNUSED(self), PyObject *args)
             break;
     }
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
+    result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&deck, &out);
     return result;
 }
 
-PyMethodDef cl_poker_range_methods[] = {
-    {"poker_range_match", poker_range_match, METH_VARARGS,
-     "poker_range_match(hands, k, cards, forbid, out): 1 where a hand matches a generic pattern."},
-    {"poker_hands", poker_hands, METH_VARARGS,
-     "poker_hands(deck, k, out): every k-card hand of the deck, in lexicographic order."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_range,
+    CL_METHOD(poker_range_match,
+              "poker_range_match(hands, k, cards, forbid, out): 1 where a hand matches a generic pattern."),
+    CL_METHOD(poker_hands, "poker_hands(deck, k, out): every k-card hand of the deck, in lexicographic order."));

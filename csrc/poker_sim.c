@@ -188,10 +188,7 @@ static PyObject *poker_simulate(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(spilled);
 done:
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&seed);
-    PyBuffer_Release(&counts);
-    PyBuffer_Release(&spill);
+    CL_RELEASE(&cards, &seed, &counts, &spill);
     return result;
 }
 
@@ -282,16 +279,12 @@ static PyObject *poker_simulate_table(PyObject *Py_UNUSED(self), PyObject *args)
     }
     result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&table);
-    PyBuffer_Release(&seed);
-    PyBuffer_Release(&counts);
+    CL_RELEASE(&table, &seed, &counts);
     return result;
 }
 
-PyMethodDef cl_poker_sim_methods[] = {
-    {"poker_simulate", poker_simulate, METH_VARARGS,
-     "poker_simulate(tables, cards, k, n, seed, counts, spill) -> hands spilled (a card twice)."},
-    {"poker_simulate_table", poker_simulate_table, METH_VARARGS,
-     "poker_simulate_table(table, n, seed, counts): categories of n hands drawn by number."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_sim,
+    CL_METHOD(poker_simulate,
+              "poker_simulate(tables, cards, k, n, seed, counts, spill) -> hands spilled (a card twice)."),
+    CL_METHOD(poker_simulate_table,
+              "poker_simulate_table(table, n, seed, counts): categories of n hands drawn by number."));

@@ -443,11 +443,9 @@ done:
     return result;
 }
 
-PyMethodDef cl_tournament_methods[] = {
+CL_METHODS(tournament,
     CL_METHOD(icm_places, "icm_places(weights, places): finishing-place probabilities by the subset programme."),
     CL_METHOD(pushfold_regret, "pushfold_regret(base, m_sb, m_bb, rounds, s_avg, c_avg): regret matching+ for push/fold."),
     CL_METHOD(pushfold_support, "pushfold_support(base, m_sb, m_bb, mixed, s, c, rounds, tol) -> bool: one support tried."),
     CL_METHOD(pushfold_triples,
-              "pushfold_triples(tables, combos, offsets, triples, samples, seed, weights, counts): three-way all-ins."),
-    {NULL, NULL, 0, NULL},
-};
+              "pushfold_triples(tables, combos, offsets, triples, samples, seed, weights, counts): three-way all-ins."));
