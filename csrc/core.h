@@ -65,6 +65,18 @@ static inline void cl_release_views(Py_buffer *const *views, size_t n)
     cl_release_views((Py_buffer *const[]){__VA_ARGS__}, \
                      sizeof((Py_buffer *const[]){__VA_ARGS__}) / sizeof(Py_buffer *))
 
+/* The tail of a kernel that returns None: release its buffers (as CL_RELEASE) and return None, or
+ * NULL when the way to the tail raised (every ``goto done`` sets an exception), e.g.
+ * ``done: return CL_RELEASE_NONE(&in, &out);`` (no result variable to keep). */
+static inline PyObject *cl_release_none(Py_buffer *const *views, size_t n)
+{
+    cl_release_views(views, n);
+    return PyErr_Occurred() ? NULL : Py_NewRef(Py_None);
+}
+#define CL_RELEASE_NONE(...) \
+    cl_release_none((Py_buffer *const[]){__VA_ARGS__}, \
+                    sizeof((Py_buffer *const[]){__VA_ARGS__}) / sizeof(Py_buffer *))
+
 /* Free the heap blocks given (any of them NULL), e.g. ``CL_FREE(t->low, t->high, t);``. */
 static inline void cl_free_all(void *const *blocks, size_t n)
 {

@@ -580,11 +580,11 @@ static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
     return 0;
 }
 
-/* The tables of a capsule and the game of a spec, or NULL with an exception set. */
-static const cl_poker_tables *game_of(PyObject *capsule, PyObject *spec, game *g)
+/* A PyArg_ParseTuple "O&" converter: the game of a spec, for the tables in g->t (the argument just
+ * before it, read by cl_tables_arg into &g.t); 0 with an exception set on a bad spec. */
+static int game_arg(PyObject *spec, void *g)
 {
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    return t == NULL || parse_game(spec, t, g) < 0 ? NULL : t;
+    return parse_game(spec, ((game *)g)->t, g) == 0;
 }
 
 /* poker_equity_exact(tables, (players, hole, omaha, hi_lo), deals, board, deck, acc)
@@ -593,15 +593,10 @@ static const cl_poker_tables *game_of(PyObject *capsule, PyObject *spec, game *g
  *   * 4 int64, += wins, splits, share units (and squared units, not kept for plain hold'em). */
 static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *spec;
-    Py_buffer deals, board, deck, acc;
-    if (!PyArg_ParseTuple(args, "OOy*y*y*w*", &capsule, &spec, &deals, &board, &deck, &acc))
-        return NULL;
-    PyObject *result = NULL;
     game g;
-    const cl_poker_tables *t = game_of(capsule, spec, &g);
-    if (t == NULL)
-        goto done;
+    Py_buffer deals, board, deck, acc;
+    if (!PyArg_ParseTuple(args, "O&O&y*y*y*w*", cl_tables_arg, &g.t, game_arg, &g, &deals, &board, &deck, &acc))
+        return NULL;
     const Py_ssize_t per = (Py_ssize_t)g.players * g.hole;
     const Py_ssize_t n = deals.len / per;
     const int bad = deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * 32;
@@ -629,10 +624,8 @@ static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
             river(&g, &d, board.buf, sums);
     }
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
 done:
-    CL_RELEASE(&deals, &board, &deck, &acc);
-    return result;
+    return CL_RELEASE_NONE(&deals, &board, &deck, &acc);
 }
 
 /* --- exact equity of ranges: the deals walked in C ------------------------------------------
@@ -905,16 +898,13 @@ static void walk_deals(deal_walk *w, int i, uint64_t taken, double weight)
  *   of deals (conflict-free assignments of combos). */
 static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *spec;
+    game g;
     Py_buffer combos, offsets, weights, board, deck, totals, grid;
-    if (!PyArg_ParseTuple(args, "OOy*y*y*y*y*w*w*", &capsule, &spec, &combos, &offsets, &weights, &board,
-                          &deck, &totals, &grid))
+    if (!PyArg_ParseTuple(args, "O&O&y*y*y*y*y*w*w*", cl_tables_arg, &g.t, game_arg, &g, &combos, &offsets, &weights,
+                          &board, &deck, &totals, &grid))
         return NULL;
     PyObject *result = NULL;
-    game g;
-    const cl_poker_tables *t = game_of(capsule, spec, &g);
-    if (t == NULL)
-        goto done;
+    const cl_poker_tables *t = g.t;
     const int P = g.players, H = g.hole;
     const int64_t *off = offsets.buf;
     int bad = offsets.len != (P + 1) * 8 || board.len > 5 || deck.len > 52 || totals.len != (P * 3 + 2) * 8;
@@ -950,10 +940,7 @@ static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
             m |= bit;
         }
     }
-    if (!distinct) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: a card given twice");
-        goto done;
-    }
+    CL_FAIL_IF(!distinct, "poker_equity_ranges: a card given twice");
     deal_walk w;
     memset(&w, 0, sizeof w);
     w.g = &g;
@@ -1077,18 +1064,14 @@ static inline Py_ssize_t pick_guided(const double *cum, Py_ssize_t n, const int3
  *   units by class, boards by class). */
 static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *spec;
+    game g;
     Py_buffer combos, offsets, cumulative, deals, deal_cum, board, common, classes, seed, acc, grid;
     Py_ssize_t trials;
-    if (!PyArg_ParseTuple(args, "OOy*y*y*y*y*y*y*y*ny*w*w*", &capsule, &spec, &combos, &offsets,
-                          &cumulative, &deals, &deal_cum, &board, &common, &classes, &trials, &seed,
-                          &acc, &grid))
+    if (!PyArg_ParseTuple(args, "O&O&y*y*y*y*y*y*y*y*ny*w*w*", cl_tables_arg, &g.t, game_arg, &g, &combos, &offsets,
+                          &cumulative, &deals, &deal_cum, &board, &common, &classes, &trials, &seed, &acc, &grid))
         return NULL;
     PyObject *result = NULL;
-    game g;
-    const cl_poker_tables *t = game_of(capsule, spec, &g);
-    if (t == NULL)
-        goto done;
+    const cl_poker_tables *t = g.t;
     const int P = g.players, H = g.hole;
     const Py_ssize_t n_deals = deal_cum.len / 8;
     const int64_t *off = offsets.buf;
@@ -1240,10 +1223,7 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
                 }
                 uint64_t bkey = known_key, bmask = known_mask;
                 for (int j = 0; j < k; j++) {
-                    const int at = j + (int)places[j];
-                    const uint8_t c = own[at];
-                    own[at] = own[j];
-                    own[j] = c;
+                    const uint8_t c = cl_deal_card(own, j, j + (int)places[j]);
                     bkey += t->key[c];
                     bmask |= t->bit[c];
                 }
@@ -1292,13 +1272,8 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
                 board_drawn = 1;
                 if (deal_pools) {
                     uint8_t *own = deal_pools + pick * deal_avail;
-                    for (int j = 0; j < k; j++) {
-                        const int at = j + (int)draw[1 + j];
-                        const uint8_t c = own[at];
-                        own[at] = own[j];
-                        own[j] = c;
-                        cards[nknown + j] = c;
-                    }
+                    for (int j = 0; j < k; j++)
+                        cards[nknown + j] = cl_deal_card(own, j, j + (int)draw[1 + j]);
                     board_drawn = 2;
                 }
             } else {

@@ -30,9 +30,11 @@ static void tables_free(PyObject *capsule)
     tables_release(PyCapsule_GetPointer(capsule, CAPSULE_NAME));
 }
 
-const cl_poker_tables *cl_poker_tables_of(PyObject *capsule)
+int cl_tables_arg(PyObject *capsule, void *tables)
 {
-    return PyCapsule_GetPointer(capsule, CAPSULE_NAME);
+    const cl_poker_tables *t = PyCapsule_GetPointer(capsule, CAPSULE_NAME);
+    *(const cl_poker_tables **)tables = t;
+    return t != NULL;
 }
 
 /* Base-5 codes of ``ranks`` ranks with at most seven cards in all, numbered smallest total first:
@@ -175,16 +177,11 @@ static PyObject *poker_tables(PyObject *Py_UNUSED(self), PyObject *args)
     PyObject *result = NULL;
     cl_poker_tables *t = NULL;
     Py_ssize_t n = values.len / 4;
-    if (counts.len != n * 13 || flush.len != 8192 * 4 || cats.len > 16) {
-        PyErr_SetString(PyExc_ValueError, "poker_tables: buffers of the wrong size");
-        goto done;
-    }
+    CL_FAIL_IF(counts.len != n * 13 || flush.len != 8192 * 4 || cats.len > 16,
+               "poker_tables: buffers of the wrong size");
     const uint8_t *c = counts.buf;
     for (Py_ssize_t i = 0; i < counts.len; i++) {
-        if (c[i] > 4) {
-            PyErr_SetString(PyExc_ValueError, "poker_tables: a rank counted more than four times");
-            goto done;
-        }
+        CL_FAIL_IF(c[i] > 4, "poker_tables: a rank counted more than four times");
     }
     t = calloc(1, sizeof(cl_poker_tables));
     if (!t) {
@@ -293,16 +290,15 @@ static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_s
  *   until none are left: a thread that runs faster (its core less loaded) takes more blocks. */
 static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *cats_obj, *cursor_obj = Py_None;
+    const cl_poker_tables *t;
+    PyObject *cats_obj, *cursor_obj = Py_None;
     Py_buffer hands, out, cats = {0}, cursor = {0};
     int k, check;
     Py_ssize_t block = 0;
-    if (!PyArg_ParseTuple(args, "Oy*iw*Op|On", &capsule, &hands, &k, &out, &cats_obj, &check, &cursor_obj, &block))
+    if (!PyArg_ParseTuple(args, "O&y*iw*Op|On", cl_tables_arg, &t, &hands, &k, &out, &cats_obj, &check, &cursor_obj,
+                          &block))
         return NULL;
     PyObject *result = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        goto done;
     if (cats_obj != Py_None && PyObject_GetBuffer(cats_obj, &cats, PyBUF_WRITABLE) < 0)
         goto done;
     if (cursor_obj != Py_None && PyObject_GetBuffer(cursor_obj, &cursor, PyBUF_WRITABLE) < 0)
@@ -339,11 +335,7 @@ static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(repeats);
 done:
-    CL_RELEASE(&hands, &out);
-    if (cats.buf)
-        PyBuffer_Release(&cats);
-    if (cursor.buf)
-        PyBuffer_Release(&cursor);
+    CL_RELEASE(&hands, &out, &cats, &cursor);  /* the optional two may be unset ({0}): a no-op */
     return result;
 }
 
@@ -353,15 +345,13 @@ done:
  * every hand, cardlab.poker.odds.hand_categories). */
 static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *positions_obj = Py_None;
+    const cl_poker_tables *t;
+    PyObject *positions_obj = Py_None;
     Py_buffer cards, counts, positions = {0};
     int k;
-    if (!PyArg_ParseTuple(args, "Oy*iw*|O", &capsule, &cards, &k, &counts, &positions_obj))
+    if (!PyArg_ParseTuple(args, "O&y*iw*|O", cl_tables_arg, &t, &cards, &k, &counts, &positions_obj))
         return NULL;
     PyObject *result = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        goto done;
     if (positions_obj != Py_None && PyObject_GetBuffer(positions_obj, &positions, PyBUF_WRITABLE) < 0)
         goto done;
     const uint8_t *c = cards.buf;
@@ -377,18 +367,13 @@ static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
             subsets = subsets * (double)(cards.len - j) / (double)(j + 1);
         bad = (double)positions.len != subsets;
     }
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "poker_count_subsets: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(bad, "poker_count_subsets: bad arguments");
     Py_BEGIN_ALLOW_THREADS
     cl_poker_subsets(t, c, (int)cards.len, k, positions.buf, counts.buf);
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
-    CL_RELEASE(&cards, &counts);
-    if (positions.buf)
-        PyBuffer_Release(&positions);
+    CL_RELEASE(&cards, &counts, &positions);  /* positions may be unset ({0}): a no-op */
     return result;
 }
 
