@@ -1,7 +1,7 @@
 /* cardlab._core: the compiled kernels.
  *
- * One kernel family per .c file; each file defines a NULL-terminated method table
- * named cl_<family>_methods and lists it here and in module.c.  Kernels take
+ * One kernel family per .c file; each file defines its method table cl_<family>_methods with
+ * CL_METHODS (below) and lists it here and in module.c.  Kernels take
  * contiguous buffers of a known type (validated by their one Python wrapper),
  * never allocate per hand, and release the GIL while they run.
  */
