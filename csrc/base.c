@@ -12,7 +12,5 @@ static PyObject *build_info(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(unuse
                          "gil_released", 1);
 }
 
-PyMethodDef cl_base_methods[] = {
-    {"build_info", build_info, METH_NOARGS, "The compiler that built the core and the portability routes it took."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(base,
+    {"build_info", build_info, METH_NOARGS, "The compiler that built the core and the portability routes it took."});

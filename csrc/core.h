@@ -1,7 +1,7 @@
 /* cardlab._core: the compiled kernels.
  *
- * One kernel family per .c file; each file defines a NULL-terminated method table
- * named cl_<family>_methods and lists it here and in module.c.  Kernels take
+ * One kernel family per .c file; each file defines its method table cl_<family>_methods with
+ * CL_METHODS (below) and lists it here and in module.c.  Kernels take
  * contiguous buffers of a known type (validated by their one Python wrapper),
  * never allocate per hand, and release the GIL while they run.
  */
@@ -11,6 +11,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "portable.h"
 
@@ -29,6 +30,10 @@ extern PyMethodDef cl_suitplay_methods[];
 
 /* One entry of a kernel family's method table: the kernel under its own name, positional arguments. */
 #define CL_METHOD(name, doc) {#name, name, METH_VARARGS, doc}
+
+/* A kernel family's method table, its entries (CL_METHOD) and the closing sentinel, e.g.
+ * ``CL_METHODS(video, CL_METHOD(video_hand, "..."), ...);`` defines cl_video_methods. */
+#define CL_METHODS(family, ...) PyMethodDef cl_##family##_methods[] = {__VA_ARGS__, {NULL, NULL, 0, NULL}}
 
 /* Inside a kernel: when ``failed``, raise ValueError(message) and go to the kernel's ``done`` tail. */
 #define CL_FAIL_IF(failed, message) \
@@ -60,5 +65,26 @@ static inline void cl_release_views(Py_buffer *const *views, size_t n)
 #define CL_RELEASE(...) \
     cl_release_views((Py_buffer *const[]){__VA_ARGS__}, \
                      sizeof((Py_buffer *const[]){__VA_ARGS__}) / sizeof(Py_buffer *))
+
+/* The tail of a kernel that returns None: release its buffers (as CL_RELEASE) and return None, or
+ * NULL when the way to the tail raised (every ``goto done`` sets an exception), e.g.
+ * ``done: return CL_RELEASE_NONE(&in, &out);`` (no result variable to keep). */
+static inline PyObject *cl_release_none(Py_buffer *const *views, size_t n)
+{
+    cl_release_views(views, n);
+    return PyErr_Occurred() ? NULL : Py_NewRef(Py_None);
+}
+#define CL_RELEASE_NONE(...) \
+    cl_release_none((Py_buffer *const[]){__VA_ARGS__}, \
+                    sizeof((Py_buffer *const[]){__VA_ARGS__}) / sizeof(Py_buffer *))
+
+/* Free the heap blocks given (any of them NULL), e.g. ``CL_FREE(t->low, t->high, t);``. */
+static inline void cl_free_all(void *const *blocks, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(blocks[i]);
+}
+#define CL_FREE(...) \
+    cl_free_all((void *const[]){__VA_ARGS__}, sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
 
 #endif

@@ -640,12 +640,8 @@ static PyObject *table_sums(PyObject *args, int suits, const char *usage)
     Py_buffer mb, tb, ob;
     if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))
         return NULL;
-    PyObject *result = NULL;
     Py_ssize_t n = ob.len / 8;
-    if (tb.len != 8 * 8192 || mb.len != 2 * suits * n || ob.len % 8) {
-        PyErr_SetString(PyExc_ValueError, usage);
-        goto done;
-    }
+    CL_FAIL_IF(tb.len != 8 * 8192 || mb.len != 2 * suits * n || ob.len % 8, usage);
     const uint16_t *m = (const uint16_t *)mb.buf;
     const int64_t *table = (const int64_t *)tb.buf;
     int64_t *o = (int64_t *)ob.buf;
@@ -658,10 +654,8 @@ static PyObject *table_sums(PyObject *args, int suits, const char *usage)
             o[i] = table[m[i] & 0x1FFF] + table[m[n + i] & 0x1FFF] + table[m[2 * n + i] & 0x1FFF]
                    + table[m[3 * n + i] & 0x1FFF];
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
 done:
-    CL_RELEASE(&mb, &tb, &ob);
-    return result;
+    return CL_RELEASE_NONE(&mb, &tb, &ob);
 }
 
 /* suit_values(masks, table, out): out[i] = table[masks[i] & 0x1FFF] (int64), for any number of masks */
@@ -683,7 +677,6 @@ static PyObject *shape_values(PyObject *Py_UNUSED(self), PyObject *args)
     Py_buffer mb, tb, ob;
     if (!PyArg_ParseTuple(args, "y*y*w*", &mb, &tb, &ob))
         return NULL;
-    PyObject *result = NULL;
     Py_ssize_t n = ob.len;
     CL_FAIL_IF(tb.len != 14 * 14 * 14 * 14 || mb.len != 8 * n,
                "shape_values: masks (4, n) uint16, a table of 14^4 bytes, out n bytes");
@@ -695,10 +688,8 @@ static PyObject *shape_values(PyObject *Py_UNUSED(self), PyObject *args)
         o[i] = table[shape_key(m[i], m[n + i], m[2 * n + i], m[3 * n + i])];
     }
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
 done:
-    CL_RELEASE(&mb, &tb, &ob);
-    return result;
+    return CL_RELEASE_NONE(&mb, &tb, &ob);
 }
 
 /* pbn_deals(text, n, out, ok) -> the number read
@@ -737,7 +728,7 @@ done:
     return result;
 }
 
-PyMethodDef cl_deal_methods[] = {
+CL_METHODS(deal,
     CL_METHOD(pbn_deals, "pbn_deals(text, n, out, ok) -> int: n PBN deal strings (one a line) as the seat of each card."),
     CL_METHOD(complete_deals, "complete_deals(state, n, seats, masks): the seats not in the bit set dealt the cards left."),
     CL_METHOD(deal_classes,
@@ -746,6 +737,4 @@ PyMethodDef cl_deal_methods[] = {
     CL_METHOD(deal_masks, "deal_masks(state, n, fixed, seats, held, held_seat, out): n shuffled deals as suit masks."),
     CL_METHOD(format_deals, "format_deals(masks, n, template, first_number, extras, columns) -> bytes: deals as text."),
     CL_METHOD(suit_values, "suit_values(masks, table, out): a table lookup per suit mask."),
-    CL_METHOD(hand_values, "hand_values(masks, table, out): a table summed over four suits."),
-    {NULL, NULL, 0, NULL},
-};
+    CL_METHOD(hand_values, "hand_values(masks, table, out): a table summed over four suits."));

@@ -223,7 +223,5 @@ done:
     return result;
 }
 
-PyMethodDef cl_deal_program_methods[] = {
-    CL_METHOD(run_program, "run_program(masks, n, code, tables, shapes, out, rows) -> (status, instruction)."),
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(deal_program,
+    CL_METHOD(run_program, "run_program(masks, n, code, tables, shapes, out, rows) -> (status, instruction)."));

@@ -45,6 +45,15 @@ typedef struct {
     uint32_t *table5;
 } cl_poker_tables;
 
+/* Deal the card at ``at`` (>= j) of a deck to place j, swapping the two; returns it. */
+static inline uint8_t cl_deal_card(uint8_t *deck, int j, int at)
+{
+    const uint8_t c = deck[at];
+    deck[at] = deck[j];
+    deck[j] = c;
+    return c;
+}
+
 static inline uint32_t cl_poker_index(const cl_poker_tables *t, uint64_t key)
 {
     return t->low[key & ((1u << CL_LOW_BITS) - 1)] + t->high[(key >> CL_LOW_BITS) & 0x3fff];
@@ -107,7 +116,8 @@ static inline void cl_poker_subsets(const cl_poker_tables *t, const uint8_t *car
     }
 }
 
-/* The tables of a capsule made by poker_tables(), or NULL with an exception set. */
-const cl_poker_tables *cl_poker_tables_of(PyObject *capsule);
+/* A PyArg_ParseTuple "O&" converter: the tables of a capsule made by poker_tables(), stored in
+ * the ``const cl_poker_tables *`` that ``tables`` points to; 0 with an exception set if it is not one. */
+int cl_tables_arg(PyObject *capsule, void *tables);
 
 #endif

@@ -551,6 +551,21 @@ static int all_cards(const Py_buffer *const *views, int count)
     return 1;
 }
 
+/* The checks of an equity kernel's buffers before its loop: ValueError "<kernel>: buffers of the
+ * wrong size" when ``bad_size``, else "<kernel>: a card id outside 0..51<more>" when a byte of
+ * the ``count`` views is not a card id or ``more_ok`` is 0.  Returns whether it raised. */
+static int buffers_bad(const char *kernel, int bad_size, const Py_buffer *const *views, int count, int more_ok,
+                       const char *more)
+{
+    if (bad_size)
+        PyErr_Format(PyExc_ValueError, "%s: buffers of the wrong size", kernel);
+    else if (!all_cards(views, count) || !more_ok)
+        PyErr_Format(PyExc_ValueError, "%s: a card id outside 0..51%s", kernel, more);
+    else
+        return 0;
+    return 1;
+}
+
 static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
 {
     int players, hole, omaha, hi_lo;
@@ -565,11 +580,11 @@ static int parse_game(PyObject *spec, const cl_poker_tables *t, game *g)
     return 0;
 }
 
-/* The tables of a capsule and the game of a spec, or NULL with an exception set. */
-static const cl_poker_tables *game_of(PyObject *capsule, PyObject *spec, game *g)
+/* A PyArg_ParseTuple "O&" converter: the game of a spec, for the tables in g->t (the argument just
+ * before it, read by cl_tables_arg into &g.t); 0 with an exception set on a bad spec. */
+static int game_arg(PyObject *spec, void *g)
 {
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    return t == NULL || parse_game(spec, t, g) < 0 ? NULL : t;
+    return parse_game(spec, ((game *)g)->t, g) == 0;
 }
 
 /* poker_equity_exact(tables, (players, hole, omaha, hi_lo), deals, board, deck, acc)
@@ -578,26 +593,16 @@ static const cl_poker_tables *game_of(PyObject *capsule, PyObject *spec, game *g
  *   * 4 int64, += wins, splits, share units (and squared units, not kept for plain hold'em). */
 static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *spec;
-    Py_buffer deals, board, deck, acc;
-    if (!PyArg_ParseTuple(args, "OOy*y*y*w*", &capsule, &spec, &deals, &board, &deck, &acc))
-        return NULL;
-    PyObject *result = NULL;
     game g;
-    const cl_poker_tables *t = game_of(capsule, spec, &g);
-    if (t == NULL)
-        goto done;
+    Py_buffer deals, board, deck, acc;
+    if (!PyArg_ParseTuple(args, "O&O&y*y*y*w*", cl_tables_arg, &g.t, game_arg, &g, &deals, &board, &deck, &acc))
+        return NULL;
     const Py_ssize_t per = (Py_ssize_t)g.players * g.hole;
     const Py_ssize_t n = deals.len / per;
-    if (deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * 32) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_exact: buffers of the wrong size");
-        goto done;
-    }
+    const int bad = deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * 32;
     const Py_buffer *const card_views[3] = {&deals, &board, &deck};
-    if (!all_cards(card_views, 3)) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_exact: a card id outside 0..51");
+    if (buffers_bad("poker_equity_exact", bad, card_views, 3, 1, ""))
         goto done;
-    }
     Py_BEGIN_ALLOW_THREADS
     deal_part d;
     uint8_t cards[52];
@@ -619,13 +624,8 @@ static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
             river(&g, &d, board.buf, sums);
     }
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&deals);
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&acc);
-    return result;
+    return CL_RELEASE_NONE(&deals, &board, &deck, &acc);
 }
 
 /* --- exact equity of ranges: the deals walked in C ------------------------------------------
@@ -898,16 +898,13 @@ static void walk_deals(deal_walk *w, int i, uint64_t taken, double weight)
  *   of deals (conflict-free assignments of combos). */
 static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *spec;
+    game g;
     Py_buffer combos, offsets, weights, board, deck, totals, grid;
-    if (!PyArg_ParseTuple(args, "OOy*y*y*y*y*w*w*", &capsule, &spec, &combos, &offsets, &weights, &board,
-                          &deck, &totals, &grid))
+    if (!PyArg_ParseTuple(args, "O&O&y*y*y*y*y*w*w*", cl_tables_arg, &g.t, game_arg, &g, &combos, &offsets, &weights,
+                          &board, &deck, &totals, &grid))
         return NULL;
     PyObject *result = NULL;
-    game g;
-    const cl_poker_tables *t = game_of(capsule, spec, &g);
-    if (t == NULL)
-        goto done;
+    const cl_poker_tables *t = g.t;
     const int P = g.players, H = g.hole;
     const int64_t *off = offsets.buf;
     int bad = offsets.len != (P + 1) * 8 || board.len > 5 || deck.len > 52 || totals.len != (P * 3 + 2) * 8;
@@ -918,15 +915,9 @@ static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
     }
     if (!bad)
         bad = grid.len != 0 && grid.len != 2 * (off[2] - off[1]) * 8;
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: buffers of the wrong size");
-        goto done;
-    }
     const Py_buffer *const card_views[3] = {&combos, &board, &deck};
-    if (!all_cards(card_views, 3)) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: a card id outside 0..51");
+    if (buffers_bad("poker_equity_ranges", bad, card_views, 3, 1, ""))
         goto done;
-    }
     /* distinct cards: each combo's own, the board's, the deck's, none of the board in a combo or
      * the deck (a rank held five times would index past the evaluator's tables) */
     uint64_t board_mask = 0, deck_seen = 0;
@@ -949,10 +940,7 @@ static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
             m |= bit;
         }
     }
-    if (!distinct) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_ranges: a card given twice");
-        goto done;
-    }
+    CL_FAIL_IF(!distinct, "poker_equity_ranges: a card given twice");
     deal_walk w;
     memset(&w, 0, sizeof w);
     w.g = &g;
@@ -1032,13 +1020,7 @@ static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
     free(w.cache);
     result = PyLong_FromLongLong(w.deals);
 done:
-    PyBuffer_Release(&combos);
-    PyBuffer_Release(&offsets);
-    PyBuffer_Release(&weights);
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&totals);
-    PyBuffer_Release(&grid);
+    CL_RELEASE(&combos, &offsets, &weights, &board, &deck, &totals, &grid);
     return result;
 }
 
@@ -1082,18 +1064,14 @@ static inline Py_ssize_t pick_guided(const double *cum, Py_ssize_t n, const int3
  *   units by class, boards by class). */
 static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *spec;
+    game g;
     Py_buffer combos, offsets, cumulative, deals, deal_cum, board, common, classes, seed, acc, grid;
     Py_ssize_t trials;
-    if (!PyArg_ParseTuple(args, "OOy*y*y*y*y*y*y*y*ny*w*w*", &capsule, &spec, &combos, &offsets,
-                          &cumulative, &deals, &deal_cum, &board, &common, &classes, &trials, &seed,
-                          &acc, &grid))
+    if (!PyArg_ParseTuple(args, "O&O&y*y*y*y*y*y*y*y*ny*w*w*", cl_tables_arg, &g.t, game_arg, &g, &combos, &offsets,
+                          &cumulative, &deals, &deal_cum, &board, &common, &classes, &trials, &seed, &acc, &grid))
         return NULL;
     PyObject *result = NULL;
-    game g;
-    const cl_poker_tables *t = game_of(capsule, spec, &g);
-    if (t == NULL)
-        goto done;
+    const cl_poker_tables *t = g.t;
     const int P = g.players, H = g.hole;
     const Py_ssize_t n_deals = deal_cum.len / 8;
     const int64_t *off = offsets.buf;
@@ -1107,18 +1085,12 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
     const int grid_on = classes.len > 0;
     if (!bad && grid_on)
         bad = classes.len != 2 * (n_deals ? n_deals : off[2] - off[1]);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_simulate: buffers of the wrong size");
-        goto done;
-    }
     const Py_buffer *const card_views[4] = {&combos, &deals, &board, &common};
     int classes_ok = 1;
     for (Py_ssize_t i = 0; i < classes.len / 2; i++)
         classes_ok = classes_ok && ((const int16_t *)classes.buf)[i] >= 0 && ((const int16_t *)classes.buf)[i] < 169;
-    if (!all_cards(card_views, 4) || !classes_ok) {
-        PyErr_SetString(PyExc_ValueError, "poker_equity_simulate: a card id outside 0..51 or a class outside 0..168");
+    if (buffers_bad("poker_equity_simulate", bad, card_views, 4, classes_ok, " or a class outside 0..168"))
         goto done;
-    }
     int failed = 0;
     int32_t *guides = malloc(sizeof(int32_t) * (size_t)(n_deals + (n_deals ? 0 : off[P]) + 1));
     if (guides == NULL) {
@@ -1251,10 +1223,7 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
                 }
                 uint64_t bkey = known_key, bmask = known_mask;
                 for (int j = 0; j < k; j++) {
-                    const int at = j + (int)places[j];
-                    const uint8_t c = own[at];
-                    own[at] = own[j];
-                    own[j] = c;
+                    const uint8_t c = cl_deal_card(own, j, j + (int)places[j]);
                     bkey += t->key[c];
                     bmask |= t->bit[c];
                 }
@@ -1303,13 +1272,8 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
                 board_drawn = 1;
                 if (deal_pools) {
                     uint8_t *own = deal_pools + pick * deal_avail;
-                    for (int j = 0; j < k; j++) {
-                        const int at = j + (int)draw[1 + j];
-                        const uint8_t c = own[at];
-                        own[at] = own[j];
-                        own[j] = c;
-                        cards[nknown + j] = c;
-                    }
+                    for (int j = 0; j < k; j++)
+                        cards[nknown + j] = cl_deal_card(own, j, j + (int)draw[1 + j]);
                     board_drawn = 2;
                 }
             } else {
@@ -1439,28 +1403,17 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
     free(guides);
     result = PyLong_FromLong(failed == 2 ? -2 : failed ? -1 : 0);
 done:
-    PyBuffer_Release(&combos);
-    PyBuffer_Release(&offsets);
-    PyBuffer_Release(&cumulative);
-    PyBuffer_Release(&deals);
-    PyBuffer_Release(&deal_cum);
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&common);
-    PyBuffer_Release(&classes);
-    PyBuffer_Release(&seed);
-    PyBuffer_Release(&acc);
-    PyBuffer_Release(&grid);
+    CL_RELEASE(&combos, &offsets, &cumulative, &deals, &deal_cum, &board,
+               &common, &classes, &seed, &acc, &grid);
     return result;
 }
 
-PyMethodDef cl_poker_equity_methods[] = {
-    {"poker_equity_exact", poker_equity_exact, METH_VARARGS,
-     "poker_equity_exact(tables, game, deals, board, deck, acc): every board for each deal."},
-    {"poker_equity_ranges", poker_equity_ranges, METH_VARARGS,
-     "poker_equity_ranges(tables, game, combos, offsets, weights, board, deck, totals, grid) -> deals: "
-     "every deal of the ranges and every board, in C."},
-    {"poker_equity_simulate", poker_equity_simulate, METH_VARARGS,
-     "poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative, "
-     "board, common, classes, n, seed, acc, grid) -> 0, or -1 if the ranges keep colliding."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_equity,
+    CL_METHOD(poker_equity_exact,
+              "poker_equity_exact(tables, game, deals, board, deck, acc): every board for each deal."),
+    CL_METHOD(poker_equity_ranges,
+              "poker_equity_ranges(tables, game, combos, offsets, weights, board, deck, totals, grid) -> deals: "
+              "every deal of the ranges and every board, in C."),
+    CL_METHOD(poker_equity_simulate,
+              "poker_equity_simulate(tables, game, combos, offsets, cumulative, deals, deal_cumulative, "
+              "board, common, classes, n, seed, acc, grid) -> 0, or -1 if the ranges keep colliding."));

@@ -18,23 +18,23 @@ static uint32_t rank_key(int rank)
 
 #define CAPSULE_NAME "cardlab._core.poker_tables"
 
-static void tables_free(PyObject *capsule)
+/* Free a set of tables (NULL, or built in part, is fine). */
+static void tables_release(cl_poker_tables *t)
 {
-    cl_poker_tables *t = PyCapsule_GetPointer(capsule, CAPSULE_NAME);
-    if (t != NULL) {
-        free(t->low);
-        free(t->high);
-        free(t->table);
-        free(t->low5);
-        free(t->high5);
-        free(t->table5);
-        free(t);
-    }
+    if (t != NULL)
+        CL_FREE(t->low, t->high, t->table, t->low5, t->high5, t->table5, t);
 }
 
-const cl_poker_tables *cl_poker_tables_of(PyObject *capsule)
+static void tables_free(PyObject *capsule)
 {
-    return PyCapsule_GetPointer(capsule, CAPSULE_NAME);
+    tables_release(PyCapsule_GetPointer(capsule, CAPSULE_NAME));
+}
+
+int cl_tables_arg(PyObject *capsule, void *tables)
+{
+    const cl_poker_tables *t = PyCapsule_GetPointer(capsule, CAPSULE_NAME);
+    *(const cl_poker_tables **)tables = t;
+    return t != NULL;
 }
 
 /* Base-5 codes of ``ranks`` ranks with at most seven cards in all, numbered smallest total first:
@@ -177,16 +177,11 @@ static PyObject *poker_tables(PyObject *Py_UNUSED(self), PyObject *args)
     PyObject *result = NULL;
     cl_poker_tables *t = NULL;
     Py_ssize_t n = values.len / 4;
-    if (counts.len != n * 13 || flush.len != 8192 * 4 || cats.len > 16) {
-        PyErr_SetString(PyExc_ValueError, "poker_tables: buffers of the wrong size");
-        goto done;
-    }
+    CL_FAIL_IF(counts.len != n * 13 || flush.len != 8192 * 4 || cats.len > 16,
+               "poker_tables: buffers of the wrong size");
     const uint8_t *c = counts.buf;
     for (Py_ssize_t i = 0; i < counts.len; i++) {
-        if (c[i] > 4) {
-            PyErr_SetString(PyExc_ValueError, "poker_tables: a rank counted more than four times");
-            goto done;
-        }
+        CL_FAIL_IF(c[i] > 4, "poker_tables: a rank counted more than four times");
     }
     t = calloc(1, sizeof(cl_poker_tables));
     if (!t) {
@@ -213,19 +208,8 @@ static PyObject *poker_tables(PyObject *Py_UNUSED(self), PyObject *args)
     if (result != NULL)
         t = NULL;
 done:
-    if (t != NULL) {
-        free(t->low);
-        free(t->high);
-        free(t->table);
-        free(t->low5);
-        free(t->high5);
-        free(t->table5);
-        free(t);
-    }
-    PyBuffer_Release(&counts);
-    PyBuffer_Release(&values);
-    PyBuffer_Release(&flush);
-    PyBuffer_Release(&cats);
+    tables_release(t);
+    CL_RELEASE(&counts, &values, &flush, &cats);
     return result;
 }
 
@@ -306,16 +290,15 @@ static Py_ssize_t eval_rows(const cl_poker_tables *t, const uint8_t *hands, Py_s
  *   until none are left: a thread that runs faster (its core less loaded) takes more blocks. */
 static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *cats_obj, *cursor_obj = Py_None;
+    const cl_poker_tables *t;
+    PyObject *cats_obj, *cursor_obj = Py_None;
     Py_buffer hands, out, cats = {0}, cursor = {0};
     int k, check;
     Py_ssize_t block = 0;
-    if (!PyArg_ParseTuple(args, "Oy*iw*Op|On", &capsule, &hands, &k, &out, &cats_obj, &check, &cursor_obj, &block))
+    if (!PyArg_ParseTuple(args, "O&y*iw*Op|On", cl_tables_arg, &t, &hands, &k, &out, &cats_obj, &check, &cursor_obj,
+                          &block))
         return NULL;
     PyObject *result = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        goto done;
     if (cats_obj != Py_None && PyObject_GetBuffer(cats_obj, &cats, PyBUF_WRITABLE) < 0)
         goto done;
     if (cursor_obj != Py_None && PyObject_GetBuffer(cursor_obj, &cursor, PyBUF_WRITABLE) < 0)
@@ -352,12 +335,7 @@ static PyObject *poker_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(repeats);
 done:
-    PyBuffer_Release(&hands);
-    PyBuffer_Release(&out);
-    if (cats.buf)
-        PyBuffer_Release(&cats);
-    if (cursor.buf)
-        PyBuffer_Release(&cursor);
+    CL_RELEASE(&hands, &out, &cats, &cursor);  /* the optional two may be unset ({0}): a no-op */
     return result;
 }
 
@@ -367,15 +345,13 @@ done:
  * every hand, cardlab.poker.odds.hand_categories). */
 static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule, *positions_obj = Py_None;
+    const cl_poker_tables *t;
+    PyObject *positions_obj = Py_None;
     Py_buffer cards, counts, positions = {0};
     int k;
-    if (!PyArg_ParseTuple(args, "Oy*iw*|O", &capsule, &cards, &k, &counts, &positions_obj))
+    if (!PyArg_ParseTuple(args, "O&y*iw*|O", cl_tables_arg, &t, &cards, &k, &counts, &positions_obj))
         return NULL;
     PyObject *result = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        goto done;
     if (positions_obj != Py_None && PyObject_GetBuffer(positions_obj, &positions, PyBUF_WRITABLE) < 0)
         goto done;
     const uint8_t *c = cards.buf;
@@ -391,28 +367,19 @@ static PyObject *poker_count_subsets(PyObject *Py_UNUSED(self), PyObject *args)
             subsets = subsets * (double)(cards.len - j) / (double)(j + 1);
         bad = (double)positions.len != subsets;
     }
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "poker_count_subsets: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(bad, "poker_count_subsets: bad arguments");
     Py_BEGIN_ALLOW_THREADS
     cl_poker_subsets(t, c, (int)cards.len, k, positions.buf, counts.buf);
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&counts);
-    if (positions.buf)
-        PyBuffer_Release(&positions);
+    CL_RELEASE(&cards, &counts, &positions);  /* positions may be unset ({0}): a no-op */
     return result;
 }
 
-PyMethodDef cl_poker_eval_methods[] = {
-    {"poker_count_subsets", poker_count_subsets, METH_VARARGS,
-     "poker_count_subsets(tables, cards, k, counts[, positions]): categories of every k-card subset."},
-    {"poker_tables", poker_tables, METH_VARARGS,
-     "poker_tables(counts, values, flush, categories) -> the evaluator's tables (a capsule)."},
-    {"poker_evaluate", poker_evaluate, METH_VARARGS,
-     "poker_evaluate(tables, hands, k, strengths, categories, check[, cursor, block]) -> rows holding a card twice."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_eval,
+    CL_METHOD(poker_count_subsets,
+              "poker_count_subsets(tables, cards, k, counts[, positions]): categories of every k-card subset."),
+    CL_METHOD(poker_tables, "poker_tables(counts, values, flush, categories) -> the evaluator's tables (a capsule)."),
+    CL_METHOD(poker_evaluate,
+              "poker_evaluate(tables, hands, k, strengths, categories, check[, cursor, block]) -> rows holding a card twice."));

@@ -21,30 +21,45 @@ enum { G_STUD = 0, G_RAZZ = 1, G_A5 = 2, G_27 = 3, G_BADUGI = 4, G_STUD8 = 5, G_
 
 static inline int low_rank(int card) { return (cl_card_rank(card) + 1) % 13; }  /* ace 0 .. king 12 */
 
+/* The ranks of a five-card hand's 13 rank counts by count then rank, highest first, in order (their
+ * number returned), and its two largest counts in top and second. */
+static int by_count(const uint8_t *counts, int order[5], int *top, int *second)
+{
+    int n = 0;
+    for (int count = 4; count >= 1; count--)
+        for (int r = 12; r >= 0; r--)
+            if (counts[r] == count)
+                order[n++] = r;
+    *top = *second = 0;
+    for (int r = 0; r < 13; r++) {
+        if (counts[r] > *top) {
+            *second = *top;
+            *top = counts[r];
+        } else if (counts[r] > *second) {
+            *second = counts[r];
+        }
+    }
+    return n;
+}
+
+/* A value of ``category`` << 20, then the n ranks of order a nibble each, the first highest. */
+static uint32_t ranked_value(uint32_t category, const int *order, int n)
+{
+    uint32_t value = category << 20;
+    for (int i = 0; i < n; i++)
+        value |= (uint32_t)order[i] << (16 - 4 * i);
+    return value;
+}
+
 /* A five-card multiset's ace-to-five "badness" (lower is better): the pattern (0 no pair,
  * 1 pair, 2 two pair, 3 trips, 4 full house, 5 quads) << 20, then its ranks by count then rank,
  * highest first, a nibble each. */
 static uint32_t a5_five(const uint8_t *take)
 {
-    int order[5], n = 0;
-    for (int count = 4; count >= 1; count--)
-        for (int r = 12; r >= 0; r--)
-            if (take[r] == count)
-                order[n++] = r;
-    int top = 0, second = 0;
-    for (int r = 0; r < 13; r++) {
-        if (take[r] > top) {
-            second = top;
-            top = take[r];
-        } else if (take[r] > second) {
-            second = take[r];
-        }
-    }
+    int order[5], top, second;
+    const int n = by_count(take, order, &top, &second);
     uint32_t pattern = top == 4 ? 5 : top == 3 ? (second == 2 ? 4 : 3) : top == 2 ? (second == 2 ? 2 : 1) : 0;
-    uint32_t value = pattern << 20;
-    for (int i = 0; i < n; i++)
-        value |= (uint32_t)order[i] << (16 - 4 * i);
-    return value;
+    return ranked_value(pattern, order, n);
 }
 
 /* The best (lowest) five-card sub-multiset of counts: every choice tried (few: at most 7 cards). */
@@ -123,19 +138,8 @@ static uint32_t high_no_wheel(const uint8_t *cards)
         suits |= 1 << cl_card_suit(cards[i]);
     }
     int flush = (suits & (suits - 1)) == 0;
-    int order[5], n = 0, top = 0, second = 0;
-    for (int count = 4; count >= 1; count--)
-        for (int r = 12; r >= 0; r--)
-            if (counts[r] == count)
-                order[n++] = r;
-    for (int r = 0; r < 13; r++) {
-        if (counts[r] > top) {
-            second = top;
-            top = counts[r];
-        } else if (counts[r] > second) {
-            second = counts[r];
-        }
-    }
+    int order[5], top, second;
+    const int n = by_count(counts, order, &top, &second);
     int straight = n == 5 && order[0] - order[4] == 4;
     uint32_t category;
     if (straight && flush)
@@ -154,10 +158,7 @@ static uint32_t high_no_wheel(const uint8_t *cards)
         category = second == 2 ? 2 : 1;
     else
         category = 0;
-    uint32_t value = category << 20;
-    for (int i = 0; i < n; i++)
-        value |= (uint32_t)order[i] << (16 - 4 * i);
-    return value;
+    return ranked_value(category, order, n);
 }
 
 /* Category of a deuce-to-seven hand (straight_flush 0 .. one_pair 7, ace_high 8 .. 7_high 15). */
@@ -270,25 +271,16 @@ static int game_cards_ok(int game, int k)
 static PyObject *games_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
 {
     int game, k;
-    PyObject *capsule;
+    const cl_poker_tables *t;
     Py_buffer hands, values, cats;
-    if (!PyArg_ParseTuple(args, "iOy*iw*w*", &game, &capsule, &hands, &k, &values, &cats))
+    if (!PyArg_ParseTuple(args, "iO&y*iw*w*", &game, cl_tables_arg, &t, &hands, &k, &values, &cats))
         return NULL;
-    PyObject *result = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        goto done;
-    if (game < 0 || game >= G_GAMES || !game_cards_ok(game, k) || hands.len % k
-        || values.len != (Py_ssize_t)(hands.len / k * 4) || cats.len != hands.len / k) {
-        PyErr_SetString(PyExc_ValueError, "games_evaluate: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(game < 0 || game >= G_GAMES || !game_cards_ok(game, k) || hands.len % k
+                   || values.len != (Py_ssize_t)(hands.len / k * 4) || cats.len != hands.len / k,
+               "games_evaluate: bad arguments");
     const uint8_t *h = hands.buf;
     for (Py_ssize_t i = 0; i < hands.len; i++)
-        if (h[i] >= CL_CARDS) {
-            PyErr_SetString(PyExc_ValueError, "games_evaluate: a card id past 51");
-            goto done;
-        }
+        CL_FAIL_IF(h[i] >= CL_CARDS, "games_evaluate: a card id past 51");
     Py_ssize_t n = hands.len / k;
     Py_BEGIN_ALLOW_THREADS
     uint32_t *v = values.buf;
@@ -296,13 +288,8 @@ static PyObject *games_evaluate(PyObject *Py_UNUSED(self), PyObject *args)
     for (Py_ssize_t i = 0; i < n; i++)
         v[i] = game_value(game, t, h + i * k, k, c + i);
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
 done:
-    PyBuffer_Release(&hands);
-    PyBuffer_Release(&values);
-    PyBuffer_Release(&cats);
-    return result;
+    return CL_RELEASE_NONE(&hands, &values, &cats);
 }
 
 /* games_count(game, tables, deck, k, counts): counts[category] += the k-card hands of the deck
@@ -310,14 +297,10 @@ done:
 static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
 {
     int game, k;
-    PyObject *capsule;
+    const cl_poker_tables *t;
     Py_buffer deck, counts;
-    if (!PyArg_ParseTuple(args, "iOy*iw*", &game, &capsule, &deck, &k, &counts))
+    if (!PyArg_ParseTuple(args, "iO&y*iw*", &game, cl_tables_arg, &t, &deck, &k, &counts))
         return NULL;
-    PyObject *result = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        goto done;
     const uint8_t *d = deck.buf;
     uint64_t seen = 0;
     int ok = game >= 0 && game < G_GAMES && game_cards_ok(game, k) && deck.len >= k && deck.len <= CL_CARDS
@@ -326,10 +309,7 @@ static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
         ok = d[i] < CL_CARDS && !(seen >> d[i] & 1);
         seen |= UINT64_C(1) << (d[i] & 63);
     }
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "games_count: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(!ok, "games_count: bad arguments");
     Py_BEGIN_ALLOW_THREADS
     int n = (int)deck.len, pos[7];
     uint8_t hand[7] = {0};
@@ -346,12 +326,8 @@ static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
     for (int c = 0; c < 16; c++)
         out[c] += tally[c];
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
 done:
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&counts);
-    return result;
+    return CL_RELEASE_NONE(&deck, &counts);
 }
 
 /* --- exact razz equity over rank multisets ------------------------------------------------- */
@@ -445,10 +421,7 @@ static PyObject *razz_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
         ok = nd[p] >= 0 && held + nd[p] >= 5 && held + nd[p] <= 7;
         needed += ok ? nd[p] : 0;
     }
-    if (!ok || needed > unseen) {
-        PyErr_SetString(PyExc_ValueError, "razz_equity_exact: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(!ok || needed > unseen, "razz_equity_exact: bad arguments");
     razz_exact e;
     memset(&e, 0, sizeof e);
     e.players = players;
@@ -468,10 +441,7 @@ static PyObject *razz_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
     }
     result = PyLong_FromLongLong(e.total);
 done:
-    PyBuffer_Release(&known);
-    PyBuffer_Release(&need);
-    PyBuffer_Release(&avail);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&known, &need, &avail, &out);
     return result;
 }
 
@@ -550,15 +520,12 @@ static PyObject *games_simulate(PyObject *Py_UNUSED(self), PyObject *args)
 {
     int game, final, draws;
     Py_ssize_t n;
-    PyObject *capsule;
+    const cl_poker_tables *t;
     Py_buffer hands, known, deck, seed, out;
-    if (!PyArg_ParseTuple(args, "iOy*y*iiy*ny*w*", &game, &capsule, &hands, &known, &final, &draws, &deck, &n,
-                          &seed, &out))
+    if (!PyArg_ParseTuple(args, "iO&y*y*iiy*ny*w*", &game, cl_tables_arg, &t, &hands, &known, &final, &draws, &deck,
+                          &n, &seed, &out))
         return NULL;
     PyObject *result = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        goto done;
     int players = (int)(known.len / 4);
     const int32_t *kn = known.buf;
     int ok = game >= 0 && game < G_GAMES && known.len % 4 == 0 && players >= 2 && players <= MAX_PLAYERS
@@ -575,10 +542,7 @@ static PyObject *games_simulate(PyObject *Py_UNUSED(self), PyObject *args)
         ok = ((const uint8_t *)hands.buf)[i] < CL_CARDS;
     for (Py_ssize_t i = 0; ok && i < deck.len; i++)
         ok = ((const uint8_t *)deck.buf)[i] < CL_CARDS;
-    if (!ok || dealt > deck.len) {
-        PyErr_SetString(PyExc_ValueError, "games_simulate: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(!ok || dealt > deck.len, "games_simulate: bad arguments");
     int status = 0;
     Py_BEGIN_ALLOW_THREADS
     cl_rng rng;
@@ -659,11 +623,7 @@ static PyObject *games_simulate(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyLong_FromLong(status);
 done:
-    PyBuffer_Release(&hands);
-    PyBuffer_Release(&known);
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&seed);
-    PyBuffer_Release(&out);
+    CL_RELEASE(&hands, &known, &deck, &seed, &out);
     return result;
 }
 
@@ -971,10 +931,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         ok = ((const int8_t *)tops.buf)[i] >= -1 && ((const int8_t *)tops.buf)[i] < 13;
     for (Py_ssize_t i = 0; ok && i < 16; i++)
         ok = ((const int8_t *)positions.buf)[i] >= 0;
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "board_flops: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(!ok, "board_flops: bad arguments");
     /* hold'em: the straight cache per rank mask; Omaha: per combo its cards' bits, suits and
      * rank class (the sorted ranks, numbered densely through code_ids), and per rank class its
      * omaha_rank_info on the current flop (stamped with the flop's number + 1) */
@@ -1073,8 +1030,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         lv[j] += total;
     }
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
+    result = Py_NewRef(Py_None);
 release:
     PyMem_Free(cache);
     PyMem_Free(stamp);
@@ -1085,28 +1041,17 @@ release:
     PyMem_Free(rep);
     PyMem_Free(info);
 done:
-    PyBuffer_Release(&holes);
-    PyBuffer_Release(&counts);
-    PyBuffer_Release(&weights);
-    PyBuffer_Release(&flops);
-    PyBuffer_Release(&tops);
-    PyBuffer_Release(&positions);
-    PyBuffer_Release(&combos);
-    PyBuffer_Release(&shares);
-    PyBuffer_Release(&live);
+    CL_RELEASE(&holes, &counts, &weights, &flops, &tops, &positions, &combos, &shares, &live);
     return result;
 }
 
-PyMethodDef cl_poker_games_methods[] = {
-    {"games_evaluate", games_evaluate, METH_VARARGS,
-     "games_evaluate(game, tables, hands, k, values, categories): value and category of each hand."},
-    {"games_count", games_count, METH_VARARGS,
-     "games_count(game, tables, deck, k, counts): += the deck's k-card hands in each category."},
-    {"razz_equity_exact", razz_equity_exact, METH_VARARGS,
-     "razz_equity_exact(known, need, avail, out) -> weighted deals; += wins, ties, share units."},
-    {"games_simulate", games_simulate, METH_VARARGS,
-     "games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out) -> 0 or -1 (out of cards)."},
-    {"board_flops", board_flops, METH_VARARGS,
-     "board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live): += per flop."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_games,
+    CL_METHOD(games_evaluate,
+              "games_evaluate(game, tables, hands, k, values, categories): value and category of each hand."),
+    CL_METHOD(games_count, "games_count(game, tables, deck, k, counts): += the deck's k-card hands in each category."),
+    CL_METHOD(razz_equity_exact,
+              "razz_equity_exact(known, need, avail, out) -> weighted deals; += wins, ties, share units."),
+    CL_METHOD(games_simulate,
+              "games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out) -> 0 or -1 (out of cards)."),
+    CL_METHOD(board_flops,
+              "board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live): += per flop."));

@@ -36,6 +36,22 @@ typedef struct {
     uint8_t suits_bound;
 } search;
 
+/* Whether a card's rank (or suit) ``value`` fits pattern variable ``var`` (-1: none): bound to it
+ * already, or unbound and ``value`` in no mask bit of ``taken`` (forbidden, or another variable's);
+ * *bind is set to whether the variable must be bound to it. */
+static int fits(int var, const int8_t *of, unsigned taken, int value, int *bind)
+{
+    *bind = 0;
+    if (var < 0)
+        return 1;
+    if (of[var] >= 0)
+        return of[var] == value;
+    if (taken >> value & 1)
+        return 0;
+    *bind = 1;
+    return 1;
+}
+
 static int place(search *s, int i)
 {
     if (i == s->p->m)
@@ -49,26 +65,9 @@ static int place(search *s, int i)
             continue;
         int rv = p->rank_var[i], sv = p->suit_var[i];
         int bind_rank = 0, bind_suit = 0;
-        if (rv >= 0) {
-            if (s->rank_of[rv] >= 0) {
-                if (s->rank_of[rv] != rank)
-                    continue;
-            } else {
-                if ((p->rank_forbid | s->ranks_bound) >> rank & 1)
-                    continue;
-                bind_rank = 1;
-            }
-        }
-        if (sv >= 0) {
-            if (s->suit_of[sv] >= 0) {
-                if (s->suit_of[sv] != suit)
-                    continue;
-            } else {
-                if ((p->suit_forbid | s->suits_bound) >> suit & 1)
-                    continue;
-                bind_suit = 1;
-            }
-        }
+        if (!fits(rv, s->rank_of, p->rank_forbid | s->ranks_bound, rank, &bind_rank)
+            || !fits(sv, s->suit_of, p->suit_forbid | s->suits_bound, suit, &bind_suit))
+            continue;
         if (bind_rank) {
             s->rank_of[rv] = (int8_t)rank;
             s->ranks_bound |= (uint16_t)(1 << rank);
@@ -104,7 +103,6 @@ static PyObject *poker_range_match(PyObject *Py_UNUSED(self), PyObject *args)
     int k, rank_forbid, suit_forbid;
     if (!PyArg_ParseTuple(args, "y*iy*(ii)w*", &hands, &k, &cards, &rank_forbid, &suit_forbid, &out))
         return NULL;
-    PyObject *result = NULL;
     pattern p;
     memset(&p, 0, sizeof p);
     p.m = (int)(cards.len / 16);
@@ -124,10 +122,7 @@ static PyObject *poker_range_match(PyObject *Py_UNUSED(self), PyObject *args)
     const uint8_t *h = hands.buf;
     for (Py_ssize_t i = 0; !bad && i < hands.len; i++)
         bad = h[i] >= 52;
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "poker_range_match: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(bad, "poker_range_match: bad arguments");
     p.rank_forbid = (uint16_t)rank_forbid;
     p.suit_forbid = (uint8_t)suit_forbid;
     Py_BEGIN_ALLOW_THREADS
@@ -146,13 +141,8 @@ static PyObject *poker_range_match(PyObject *Py_UNUSED(self), PyObject *args)
         o[i] = (uint8_t)place(&s, 0);
     }
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
 done:
-    PyBuffer_Release(&hands);
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&out);
-    return result;
+    return CL_RELEASE_NONE(&hands, &cards, &out);
 }
 
 /* poker_hands(deck, k, out): every k-card hand of the deck (distinct card ids, ascending) in
@@ -163,15 +153,11 @@ static PyObject *poker_hands(PyObject *Py_UNUSED(self), PyObject *args)
     int k;
     if (!PyArg_ParseTuple(args, "y*iw*", &deck, &k, &out))
         return NULL;
-    PyObject *result = NULL;
     Py_ssize_t n = deck.len, total = 1;
     int bad = k < 1 || k > MAX_HOLE || n < k || n > 52;
     for (Py_ssize_t i = 0; !bad && i < k; i++)
         total = total * (n - i) / (i + 1);
-    if (bad || out.len != total * k) {
-        PyErr_SetString(PyExc_ValueError, "poker_hands: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(bad || out.len != total * k, "poker_hands: bad arguments");
     Py_BEGIN_ALLOW_THREADS
     const uint8_t *d = deck.buf;
     uint8_t *o = out.buf;
@@ -184,18 +170,11 @@ static PyObject *poker_hands(PyObject *Py_UNUSED(self), PyObject *args)
             break;
     }
     Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
 done:
-    PyBuffer_Release(&deck);
-    PyBuffer_Release(&out);
-    return result;
+    return CL_RELEASE_NONE(&deck, &out);
 }
 
-PyMethodDef cl_poker_range_methods[] = {
-    {"poker_range_match", poker_range_match, METH_VARARGS,
-     "poker_range_match(hands, k, cards, forbid, out): 1 where a hand matches a generic pattern."},
-    {"poker_hands", poker_hands, METH_VARARGS,
-     "poker_hands(deck, k, out): every k-card hand of the deck, in lexicographic order."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_range,
+    CL_METHOD(poker_range_match,
+              "poker_range_match(hands, k, cards, forbid, out): 1 where a hand matches a generic pattern."),
+    CL_METHOD(poker_hands, "poker_hands(deck, k, out): every k-card hand of the deck, in lexicographic order."));

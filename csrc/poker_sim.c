@@ -52,10 +52,7 @@ static inline Py_ssize_t shuffle_hands(const cl_poker_tables *t, uint8_t *deck, 
                           pick + p->first[g]);
         uint64_t key = CL_SUIT_START, mask = 0, sum = 0;
         for (int j = 0; j < K; j++) {  /* the hand is deck[0..K) */
-            const int at = j + (int)pick[j];
-            const uint8_t c = deck[at];
-            deck[at] = deck[j];
-            deck[j] = c;
+            const uint8_t c = cl_deal_card(deck, j, j + (int)pick[j]);
             key += t->key[c];
             mask |= t->bit[c];
             if (repeats)
@@ -129,16 +126,13 @@ SELECT_HANDS(select_hands_native, CL_TARGET_NATIVE, cl_select_bit_native)
  *   for the caller to value. */
 static PyObject *poker_simulate(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule;
+    const cl_poker_tables *t;
     Py_buffer cards, seed, counts, spill;
     int k;
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "Oy*iny*w*w*", &capsule, &cards, &k, &n, &seed, &counts, &spill))
+    if (!PyArg_ParseTuple(args, "O&y*iny*w*w*", cl_tables_arg, &t, &cards, &k, &n, &seed, &counts, &spill))
         return NULL;
     PyObject *result = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
-    if (t == NULL)
-        goto done;
     int repeats = 0, bad_card = 0;
     if (cards.len <= 4096) {
         uint8_t seen[256] = {0};
@@ -188,10 +182,7 @@ static PyObject *poker_simulate(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(spilled);
 done:
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&seed);
-    PyBuffer_Release(&counts);
-    PyBuffer_Release(&spill);
+    CL_RELEASE(&cards, &seed, &counts, &spill);
     return result;
 }
 
@@ -249,12 +240,9 @@ static PyObject *poker_simulate_table(PyObject *Py_UNUSED(self), PyObject *args)
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "y*ny*w*", &table, &n, &seed, &counts))
         return NULL;
-    PyObject *result = NULL;
     const uint8_t *cat = table.buf;
-    if (table.len < 1 || table.len > (Py_ssize_t)UINT32_MAX || seed.len != 32 || counts.len != 128 || n < 0) {
-        PyErr_SetString(PyExc_ValueError, "poker_simulate_table: bad arguments");
-        goto done;
-    }
+    CL_FAIL_IF(table.len < 1 || table.len > (Py_ssize_t)UINT32_MAX || seed.len != 32 || counts.len != 128 || n < 0,
+               "poker_simulate_table: bad arguments");
     int64_t stray = 0;
     Py_BEGIN_ALLOW_THREADS
     cl_rng rng;
@@ -276,22 +264,13 @@ static PyObject *poker_simulate_table(PyObject *Py_UNUSED(self), PyObject *args)
             stray += sum;
     }
     Py_END_ALLOW_THREADS
-    if (stray) {
-        PyErr_SetString(PyExc_ValueError, "poker_simulate_table: a table byte past 15");
-        goto done;
-    }
-    result = Py_NewRef(Py_None);
+    CL_FAIL_IF(stray, "poker_simulate_table: a table byte past 15");
 done:
-    PyBuffer_Release(&table);
-    PyBuffer_Release(&seed);
-    PyBuffer_Release(&counts);
-    return result;
+    return CL_RELEASE_NONE(&table, &seed, &counts);
 }
 
-PyMethodDef cl_poker_sim_methods[] = {
-    {"poker_simulate", poker_simulate, METH_VARARGS,
-     "poker_simulate(tables, cards, k, n, seed, counts, spill) -> hands spilled (a card twice)."},
-    {"poker_simulate_table", poker_simulate_table, METH_VARARGS,
-     "poker_simulate_table(table, n, seed, counts): categories of n hands drawn by number."},
-    {NULL, NULL, 0, NULL},
-};
+CL_METHODS(poker_sim,
+    CL_METHOD(poker_simulate,
+              "poker_simulate(tables, cards, k, n, seed, counts, spill) -> hands spilled (a card twice)."),
+    CL_METHOD(poker_simulate_table,
+              "poker_simulate_table(table, n, seed, counts): categories of n hands drawn by number."));

@@ -801,13 +801,7 @@ static int32_t solve(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, c
 
 static void sp_free(Sp *sp)
 {
-    free(sp->vals);
-    free(sp->fplan);
-    free(sp->fronts);
-    free(sp->plans);
-    free(sp->brs);
-    free(sp->keys);
-    free(sp->table);
+    CL_FREE(sp->vals, sp->fplan, sp->fronts, sp->plans, sp->brs, sp->keys, sp->table);
 }
 
 /* suitplay_search(north, south, groups, layouts, n_layouts, depth, entries_north, entries_south,
@@ -1009,9 +1003,7 @@ done:
     return result;
 }
 
-PyMethodDef cl_suitplay_methods[] = {
+CL_METHODS(suitplay,
     CL_METHOD(suitplay_search,
               "suitplay_search(north, south, groups, layouts, n_layouts, depth, entries_north, entries_south, "
-              "random_equals, limit_mb): the root frontier of single-suit play and its plans."),
-    {NULL, NULL, 0, NULL},
-};
+              "random_equals, limit_mb): the root frontier of single-suit play and its plans."));

@@ -21,7 +21,6 @@ static PyObject *icm_places(PyObject *Py_UNUSED(self), PyObject *args)
     Py_buffer weights, places;
     if (!PyArg_ParseTuple(args, "y*w*", &weights, &places))
         return NULL;
-    PyObject *result = NULL;
     const Py_ssize_t n = weights.len / (Py_ssize_t)sizeof(double);
     if (n < 1 || n > MAX_ICM_PLAYERS || weights.len != n * (Py_ssize_t)sizeof(double)
         || places.len != n * n * (Py_ssize_t)sizeof(double)) {
@@ -73,10 +72,8 @@ static PyObject *icm_places(PyObject *Py_UNUSED(self), PyObject *args)
     Py_END_ALLOW_THREADS
     free(prob);
     free(used);
-    result = Py_NewRef(Py_None);
 done:
-    CL_RELEASE(&weights, &places);
-    return result;
+    return CL_RELEASE_NONE(&weights, &places);
 }
 
 /* pushfold_regret(base, m_sb, m_bb, rounds, s_avg, c_avg): regret matching+ for the push/fold
@@ -344,18 +341,13 @@ done:
 
 static PyObject *pushfold_triples(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule;
+    const cl_poker_tables *t;
     Py_buffer combos, offsets, triples, seed, weights, counts;
     Py_ssize_t samples;
-    if (!PyArg_ParseTuple(args, "Oy*y*y*ny*w*w*", &capsule, &combos, &offsets, &triples, &samples, &seed,
+    if (!PyArg_ParseTuple(args, "O&y*y*y*ny*w*w*", cl_tables_arg, &t, &combos, &offsets, &triples, &samples, &seed,
                           &weights, &counts))
         return NULL;
-    PyObject *result = NULL;
-    int32_t *valid = NULL;
-    const cl_poker_tables *t = cl_poker_tables_of(capsule);
     const Py_ssize_t n = triples.len / (Py_ssize_t)(3 * sizeof(int16_t));
-    if (t == NULL)
-        goto done;
     if (combos.len != 1326 * 2 || offsets.len != 170 * (Py_ssize_t)sizeof(int64_t) || seed.len != 32
         || triples.len != n * (Py_ssize_t)(3 * sizeof(int16_t)) || weights.len != n * (Py_ssize_t)sizeof(int64_t)
         || counts.len != n * TRIPLE_OUTCOMES * (Py_ssize_t)sizeof(int64_t) || samples < 1 || samples > 100000000) {
@@ -373,12 +365,8 @@ static PyObject *pushfold_triples(PyObject *Py_UNUSED(self), PyObject *args)
     for (Py_ssize_t i = 0; i < 3 * n && ok; i++)
         ok = tri[i] >= 0 && tri[i] < 169;
     CL_FAIL_IF(!ok, "pushfold_triples: a card, class or class offset out of range");
-    valid = malloc(sizeof(int32_t) * 3 * MAX_CLASS_COMBOS * MAX_CLASS_COMBOS * MAX_CLASS_COMBOS);
-    if (valid == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
     Py_BEGIN_ALLOW_THREADS
+    int32_t valid[3 * MAX_CLASS_COMBOS * MAX_CLASS_COMBOS * MAX_CLASS_COMBOS];  /* one class triple's combos, 20 KiB */
     cl_rng rng;
     cl_rng_seed(&rng, seed.buf);
     int64_t *w_out = weights.buf, *c_out = counts.buf;
@@ -436,18 +424,13 @@ static PyObject *pushfold_triples(PyObject *Py_UNUSED(self), PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
 done:
-    free(valid);
-    CL_RELEASE(&combos, &offsets, &triples, &seed, &weights, &counts);
-    return result;
+    return CL_RELEASE_NONE(&combos, &offsets, &triples, &seed, &weights, &counts);
 }
 
-PyMethodDef cl_tournament_methods[] = {
+CL_METHODS(tournament,
     CL_METHOD(icm_places, "icm_places(weights, places): finishing-place probabilities by the subset programme."),
     CL_METHOD(pushfold_regret, "pushfold_regret(base, m_sb, m_bb, rounds, s_avg, c_avg): regret matching+ for push/fold."),
     CL_METHOD(pushfold_support, "pushfold_support(base, m_sb, m_bb, mixed, s, c, rounds, tol) -> bool: one support tried."),
     CL_METHOD(pushfold_triples,
-              "pushfold_triples(tables, combos, offsets, triples, samples, seed, weights, counts): three-way all-ins."),
-    {NULL, NULL, 0, NULL},
-};
+              "pushfold_triples(tables, combos, offsets, triples, samples, seed, weights, counts): three-way all-ins."));

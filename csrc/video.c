@@ -1097,10 +1097,8 @@ done:
     return result;
 }
 
-PyMethodDef cl_video_methods[] = {
+CL_METHODS(video,
     CL_METHOD(video_outcomes, "Outcome of every five-card hand of a deck."),
     CL_METHOD(video_analyse, "Best hold of every dealt hand; outcome counts."),
     CL_METHOD(video_hand, "Outcome counts of the 32 holds of one dealt hand."),
-    CL_METHOD(video_analyse_multi, "The analysis for decks with repeated cards."),
-    {NULL, NULL, 0, NULL},
-};
+    CL_METHOD(video_analyse_multi, "The analysis for decks with repeated cards."));

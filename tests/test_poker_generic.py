@@ -208,3 +208,17 @@ def test_listing_result_object() -> None:
     assert r.table().splitlines()[0] == "hold'em range 'AA@2, KK@1': 12 combos"
     assert r.to_csv().splitlines()[1] == "AsAh,2"
     assert "<b>" in r._repr_html_()
+
+
+@pytest.mark.parametrize("hole", [2, 4, 5, 6])
+def test_random_is_every_hand_in_every_flop_game(hole: int) -> None:
+    # `poker board random --game omaha` was refused as "'random' has 5 cards": the word names
+    # every hand as it does in hold'em's ranges, in any combination
+    assert parse_generic("random", hole=hole).combo_count == comb(52, hole) == parse_generic("*", hole=hole).combo_count
+    assert parse_generic("random!AA", hole=hole).combo_count == comb(52, hole) - parse_generic("AA", hole=hole).combo_count
+
+
+def test_board_command_takes_random_for_omaha(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["poker", "board", "random", "--game", "omaha", "--board", "Qh9c2d", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["combos"] == comb(49, 4) == 211_876

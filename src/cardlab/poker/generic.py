@@ -17,7 +17,9 @@ this module follows them for hold'em, Omaha (4, 5 and 6 cards) and short deck:
   ``[sh]``; rank spans ``KK-TT`` (the ranks that differ between the ends move together one step at
   a time: ``KQJT-QJT9``, ``A2-AK``) and trailing ``+``/``-`` (every named rank moves up, or down,
   together while all stay in the deck: ``TT+``, ``JT98+``);
-- ``15%``: the top 15% of hands by :func:`hand_order`; ``5%-10%`` the hands between;
+- ``15%``: the top 15% of hands by :func:`hand_order`; ``5%-10%`` the hands between; ``random``
+  (the word, as in hold'em's ranges) or ``*`` alone: every hand (as a pattern the same letters
+  would be five rank variables and a diamond: write other letters for that);
 - combinators: ``a, b`` either (union), ``a:b`` both (intersection), ``a!b`` a but not b; ``:`` and
   ``!`` bind tighter than ``,`` and are read left to right; parentheses group;
 - weights ``@N`` (a whole number 1..100) at the end of a comma-separated sub-range or after a
@@ -465,7 +467,7 @@ class _Parser:
         compact = "".join(token.split())
         if "%" in compact:
             return _percent(compact, self.text, self.hole, self.lowest_rank).astype(np.float32)
-        if compact == "*":
+        if compact == "*" or compact == "random":  # the word as in hold'em's ranges: every hand
             return np.ones(len(self.hands), dtype=np.float32)
         mask = np.zeros(len(self.hands), dtype=bool)
         for pattern in _expand_spans(compact, self.text, self.lowest_rank):
