@@ -225,7 +225,7 @@ static PyObject *pbn_scan(PyObject *Py_UNUSED(self), PyObject *args)
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "y*nw*w*w*w*", &tb, &n, &nb, &ob, &kb, &sb))
         return NULL;
-    PyObject *result = NULL;
+    Py_ssize_t games = -1;
     int32_t *table = NULL;
     uint64_t *hashes = NULL;
     Py_ssize_t *cuts = NULL;
@@ -235,26 +235,21 @@ static PyObject *pbn_scan(PyObject *Py_UNUSED(self), PyObject *args)
     Py_ssize_t size = 16;
     while (size < 2 * n)
         size *= 2;
-    table = PyMem_Malloc((size_t)size * sizeof *table);
-    hashes = PyMem_Malloc((size_t)size * sizeof *hashes);
-    cuts = PyMem_Malloc((size_t)(6 * n + 1) * sizeof *cuts);
+    table = malloc((size_t)size * sizeof *table);
+    hashes = malloc((size_t)size * sizeof *hashes);
+    cuts = malloc((size_t)(6 * n + 1) * sizeof *cuts);
     if (table == NULL || hashes == NULL || cuts == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     memset(table, 0xFF, (size_t)size * sizeof *table);
     out_t o = {n, nb.buf, ob.buf, kb.buf, sb.buf, table, hashes, size, cuts};
-    Py_ssize_t games;
     Py_BEGIN_ALLOW_THREADS
     games = scan((const unsigned char *)tb.buf, tb.len, &o);
     Py_END_ALLOW_THREADS
-    result = PyLong_FromSsize_t(games);
 done:
-    PyMem_Free(table);
-    PyMem_Free(hashes);
-    PyMem_Free(cuts);
-    CL_RELEASE(&tb, &nb, &ob, &kb, &sb);
-    return result;
+    CL_FREE(table, hashes, cuts);
+    return CL_RELEASE_COUNT(games, &tb, &nb, &ob, &kb, &sb);
 }
 
 /* The length of a field "key|value|" at p (value without '|'), or 0 when key is not there. */
@@ -376,21 +371,16 @@ static PyObject *lin_scan(PyObject *Py_UNUSED(self), PyObject *args)
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "y*nw*w*", &tb, &n, &nb, &ob))
         return NULL;
-    PyObject *result = NULL;
+    Py_ssize_t boards = -1;
     CL_FAIL_IF(n < 0 || n > (1 << 22), "lin_scan: n is 0 .. 2^22 boards");
     CL_FAIL_IF(nb.len != 8 * n || ob.len != 52 * n, "lin_scan: numbers are 8 n bytes, owner 52 n");
-    Py_ssize_t boards;
     Py_BEGIN_ALLOW_THREADS
     boards = scan_lin((const unsigned char *)tb.buf, tb.len, n, nb.buf, ob.buf);
     Py_END_ALLOW_THREADS
-    result = PyLong_FromSsize_t(boards);
 done:
-    CL_RELEASE(&tb, &nb, &ob);
-    return result;
+    return CL_RELEASE_COUNT(boards, &tb, &nb, &ob);
 }
 
-PyMethodDef cl_board_text_methods[] = {
+CL_METHODS(board_text,
     CL_METHOD(pbn_scan, "pbn_scan(text, n, numbers, owner, kinds, spans) -> int: the plain games of a PBN text."),
-    CL_METHOD(lin_scan, "lin_scan(text, n, numbers, owner) -> int: the boards of a LIN text of plain lines."),
-    {NULL, NULL, 0, NULL},
-};
+    CL_METHOD(lin_scan, "lin_scan(text, n, numbers, owner) -> int: the boards of a LIN text of plain lines."));

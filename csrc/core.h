@@ -78,6 +78,18 @@ static inline PyObject *cl_release_none(Py_buffer *const *views, size_t n)
     cl_release_none((Py_buffer *const[]){__VA_ARGS__}, \
                     sizeof((Py_buffer *const[]){__VA_ARGS__}) / sizeof(Py_buffer *))
 
+/* The tail of a kernel that returns a count: release its buffers (as CL_RELEASE) and return the
+ * count as an int, or NULL when the way to the tail raised, e.g.
+ * ``done: return CL_RELEASE_COUNT(read, &in, &out);``. */
+static inline PyObject *cl_release_count(Py_ssize_t count, Py_buffer *const *views, size_t n)
+{
+    cl_release_views(views, n);
+    return PyErr_Occurred() ? NULL : PyLong_FromSsize_t(count);
+}
+#define CL_RELEASE_COUNT(count, ...) \
+    cl_release_count(count, (Py_buffer *const[]){__VA_ARGS__}, \
+                     sizeof((Py_buffer *const[]){__VA_ARGS__}) / sizeof(Py_buffer *))
+
 /* Free the heap blocks given (any of them NULL), e.g. ``CL_FREE(t->low, t->high, t);``. */
 static inline void cl_free_all(void *const *blocks, size_t n)
 {

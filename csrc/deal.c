@@ -703,7 +703,7 @@ static PyObject *pbn_deals(PyObject *Py_UNUSED(self), PyObject *args)
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "y*nw*w*", &tb, &n, &ob, &kb))
         return NULL;
-    PyObject *result = NULL;
+    Py_ssize_t read = 0;
     CL_FAIL_IF(n < 0 || ob.len != 52 * n || kb.len != n, "pbn_deals: out is n x 52 bytes, ok n bytes");
     const unsigned char *text = (const unsigned char *)tb.buf, *end = text + tb.len;
     Py_ssize_t lines = 0;
@@ -712,7 +712,6 @@ static PyObject *pbn_deals(PyObject *Py_UNUSED(self), PyObject *args)
     CL_FAIL_IF(lines != n || (tb.len && end[-1] != '\n'),
                "pbn_deals: the text is not n lines, each ended by a newline");
     uint8_t *out = (uint8_t *)ob.buf, *ok = (uint8_t *)kb.buf;
-    Py_ssize_t read = 0;
     Py_BEGIN_ALLOW_THREADS
     const unsigned char *p = text;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -722,10 +721,8 @@ static PyObject *pbn_deals(PyObject *Py_UNUSED(self), PyObject *args)
         p = eol + 1;
     }
     Py_END_ALLOW_THREADS
-    result = PyLong_FromSsize_t(read);
 done:
-    CL_RELEASE(&tb, &ob, &kb);
-    return result;
+    return CL_RELEASE_COUNT(read, &tb, &ob, &kb);
 }
 
 CL_METHODS(deal,
