@@ -145,13 +145,13 @@ def _random_file(rng: np.random.Generator, games: int) -> str:
 def test_random_files_read_as_line_by_line(scans: list[int]) -> None:
     rng = np.random.default_rng(2025)
     errors = 0
-    for trial in range(400):
+    for trial in range(120):
         text = _random_file(rng, int(rng.integers(1, 30)))
         for by_number in (False, True):
             expected = _line_by_line(text, by_number)
             errors += isinstance(expected, str)
             assert _read(text, by_number) == expected, (trial, by_number, text[:2000])
-    assert 150 < errors < 650 and len(scans) > 100  # both outcomes, and the scan did read pieces
+    assert 40 < errors < 200 and len(scans) > 30  # both outcomes, and the scan did read pieces
 
 
 def _plain_text(count: int = 60) -> tuple[str, list[Board]]:
