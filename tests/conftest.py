@@ -9,6 +9,8 @@ its own fixed seed.
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from cardlab.cli.main import main
@@ -94,7 +96,50 @@ SLOW_TESTS = {
     "test_pbn_codec.py::test_boards_dd_score_and_site_read_the_same_boards[dd_records.pbn]",
     "test_poker_odds.py::test_exact_equals_brute_force[deck5-6-rules5]",
     "test_plots.py::test_figure_png_bytes_equal_the_saved_file",
+    # over about 1.1 s of CPU each in the quick run of 2 December (per-test CPU, load 3 on two
+    # cores); a cheaper case or sibling of each stays quick (named after the arrow)
+    "test_suite_setup.py::test_slow_tests_run_only_with_the_slow_option",  # -> test_every_listed_slow_test_exists
+    "test_dd_routes.py::test_ctrl_c_on_a_real_run_prints_what_was_done",  # -> ..._before_the_first_batch_...
+    "test_dealer_edges.py::test_ctrl_c_exits_130_within_a_second_with_what_was_done[dealer]",  # -> [deal]
+    "test_cli_reliability.py::test_ctrl_c_with_two_workers_exits_130_within_a_second[1e20]",  # -> [1000000000]
+    "test_video_cli.py::test_ctrl_c_prints_the_partial_simulation_and_exits_130",  # -> test_video.py's Ctrl-C
+    "test_fuzz.py::test_text_readers",
+    "test_cli_numeric_options.py::test_fuzz_numeric_options",  # -> the listed bad values of every option
+    "test_dd.py::test_file_of_published_records",
+    "test_dd_routes.py::test_makes_make_or_fail_route_matches_the_full_tables",
+    "test_dd_routes.py::test_target_mode_setting_leads_match_the_trick_counts[3-0]",
+    "test_dd_routes.py::test_best_lead_matches_the_full_tables_on_every_deal[3-0]",
+    "test_video.py::test_decks",
+    "test_video_cli.py::test_deck_options",
+    "test_video.py::test_several_decks_against_brute_force"
+    "[jacks-or-better-9-6-As As As Ks Ks Qs Qh Jh Jh Th 9c 9c 2d-0-pay]",
+    "test_video.py::test_small_deck_against_brute_force"
+    "[double-double-bonus-9-6-Ac Ad Ah As 2c 3c 4c 5h 5d 5s 5c Kh Ks-0-double_double_bonus]",
+    "test_hardening.py::test_wild_cards_weigh_every_reachable_class_whatever_the_pay_table",
+    "test_hardening.py::test_deep_level_expression_through_the_command_line",
+    "test_one_look.py::test_every_command_table_has_the_one_look"
+    "[poker video jacks-or-better-9-6 --simulate 20000 --seed 1 --workers 1]",
+    "test_sparse_points.py::test_what_cannot_be_counted_is_refused_at_once",
+    "test_poker_equity.py::test_walked_deals_equal_the_listed_ones[True-specs4-5s6s7d-2c-holdem]",
+    "test_poker_board.py::test_compiled_flop_loop_matches_the_vectorised_classes[QQ+, AK, 76s:0.5, AhKh-holdem]",
+    "test_site.py::test_hand_records_show_the_real_solver_tables",
+    "test_suitplay.py::test_brute_force[KJ98765-432-vacant3]",
 }
+
+
+#: The package's caches that hold over 100 MB once filled (bounded, and kept on purpose: a
+#: notebook asks for the table again), emptied after each test module so that the quick run's
+#: process does not carry them to its end (see docs/testing.md, "Memory").
+LARGE_CACHES = ("cardlab.poker.pushfold3.triple_table", "cardlab.poker.pushfold3._ordered")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _empty_large_caches():
+    yield
+    for name in LARGE_CACHES:
+        module, _, attr = name.rpartition(".")
+        if module in sys.modules:  # a module the tests never imported holds nothing
+            getattr(sys.modules[module], attr).cache_clear()
 
 
 def _whole_suite(config: pytest.Config) -> bool:
