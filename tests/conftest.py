@@ -124,6 +124,31 @@ SLOW_TESTS = {
     "test_poker_board.py::test_compiled_flop_loop_matches_the_vectorised_classes[QQ+, AK, 76s:0.5, AhKh-holdem]",
     "test_site.py::test_hand_records_show_the_real_solver_tables",
     "test_suitplay.py::test_brute_force[KJ98765-432-vacant3]",
+    # 0.7-1.1 s each (same run): a module's second oracle case, the Ctrl-C and pay-table tests' second
+    # case, the published charts but one
+    "test_dd_routes.py::test_best_lead_matches_the_full_tables_on_every_deal[1-4]",
+    "test_pbn_codec.py::test_boards_dd_score_and_site_read_the_same_boards[hands.pbn]",
+    "test_poker_board.py::test_every_class_against_plain_loops[Qh 9c 2d]",
+    "test_poker_generic.py::test_published_omaha_suit_distribution",
+    "test_suitplay.py::test_brute_force[AQT98-5432-vacant0]",
+    "test_suitplay.py::test_brute_force[AQJ9876-5432-vacant2]",
+    "test_tournament_pushfold.py::test_icm_three_players_is_tighter",
+    "test_tournament_pushfold.py::test_chart_json",
+    "test_tournament_pushfold.py::test_ante_widens_the_ranges",
+    "test_dd_routes.py::test_ctrl_c_before_the_first_batch_stops_at_once_with_the_empty_result[command1]",
+    "test_dealer.py::test_dds_tricks_equal_the_double_dummy_table_of_each_deal",
+    "test_pbn_codec.py::test_the_bulk_readers_agree_with_the_field_by_field_readers",
+    "test_pbn_codec.py::test_a_deal_with_a_dash_hand_is_read_by_every_reader",
+    "test_video.py::test_hand_against_plain_enumeration[As 4s 5s 6c 8d]",
+    "test_video.py::test_hand_against_plain_enumeration[Kd Qc 7h 7s 3c]",
+    "test_poker_equity.py::test_compiled_showdown_against_the_numpy_oracles[omaha5-5-True]",
+    "test_poker_equity.py::test_compiled_showdown_against_the_numpy_oracles[omaha-4-True]",
+    "test_poker_generic.py::test_weights_and_percentages",
+    "test_suitplay_core.py::test_reference_combinations_same_on_both_routes[AJ32-K954]",
+    "test_suitplay_core.py::test_reference_combinations_same_on_both_routes[AJ92-K843]",
+    "test_dd_routes.py::test_target_mode_setting_leads_match_the_trick_counts[2-3]",
+    "test_poker_generic.py::test_omaha_counts_against_plain_loops[RRON]",
+    "test_poker_odds.py::test_compiled_simulation_is_the_same_for_any_number_of_threads",
 }
 
 
