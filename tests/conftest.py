@@ -1,8 +1,8 @@
 """Shared test helpers, and the ``slow`` marker.
 
-``python -m pytest`` runs the quick suite on two pytest-xdist workers (measured on 2 December: 151 s
-of CPU, 1.23 GB peak; see docs/testing.md): tests marked ``@pytest.mark.slow`` (or listed in
-:data:`SLOW` by their module, :data:`SLOW_TESTS` by name) are deselected. ``--slow`` runs
+``python -m pytest`` runs the quick suite on two pytest-xdist workers (docs/testing.md has what it
+measures): tests marked ``@pytest.mark.slow`` (or listed in :data:`SLOW` by their module,
+:data:`SLOW_TESTS` by name) are deselected. ``--slow`` runs
 everything in one process, as ``.ci/run`` and README's test command do. The selection never
 changes a test's numbers: every simulated test has its own fixed seed.
 """
