@@ -1,13 +1,15 @@
 """Shared test helpers, and the ``slow`` marker.
 
-``python -m pytest`` runs the quick suite (measured in December: 312 s of CPU, 1.7 GB peak; see
-docs/testing.md): tests marked ``@pytest.mark.slow`` (or listed in :data:`SLOW` by their module,
-:data:`SLOW_TESTS` by name) are deselected. ``--slow`` runs everything, as ``.ci/run`` and
-README's test command do. The selection never changes a test's numbers: every simulated test has
-its own fixed seed.
+``python -m pytest`` runs the quick suite on two pytest-xdist workers (docs/testing.md has what it
+measures): tests marked ``@pytest.mark.slow`` (or listed in :data:`SLOW` by their module,
+:data:`SLOW_TESTS` by name) are deselected. ``--slow`` runs
+everything in one process, as ``.ci/run`` and README's test command do. The selection never
+changes a test's numbers: every simulated test has its own fixed seed.
 """
 
 from __future__ import annotations
+
+import sys
 
 import pytest
 
@@ -94,7 +96,75 @@ SLOW_TESTS = {
     "test_pbn_codec.py::test_boards_dd_score_and_site_read_the_same_boards[dd_records.pbn]",
     "test_poker_odds.py::test_exact_equals_brute_force[deck5-6-rules5]",
     "test_plots.py::test_figure_png_bytes_equal_the_saved_file",
+    # over about 1.1 s of CPU each in the quick run of 2 December (per-test CPU, load 3 on two
+    # cores); a cheaper case or sibling of each stays quick (named after the arrow)
+    "test_suite_setup.py::test_slow_tests_run_only_with_the_slow_option",  # -> test_every_listed_slow_test_exists
+    "test_dd_routes.py::test_ctrl_c_on_a_real_run_prints_what_was_done",  # -> ..._before_the_first_batch_...
+    "test_dealer_edges.py::test_ctrl_c_exits_130_within_a_second_with_what_was_done[dealer]",  # -> [deal]
+    "test_cli_reliability.py::test_ctrl_c_with_two_workers_exits_130_within_a_second[1e20]",  # -> [1000000000]
+    "test_video_cli.py::test_ctrl_c_prints_the_partial_simulation_and_exits_130",  # -> test_video.py's Ctrl-C
+    "test_fuzz.py::test_text_readers",
+    "test_cli_numeric_options.py::test_fuzz_numeric_options",  # -> the listed bad values of every option
+    "test_dd.py::test_file_of_published_records",
+    "test_dd_routes.py::test_makes_make_or_fail_route_matches_the_full_tables",
+    "test_dd_routes.py::test_target_mode_setting_leads_match_the_trick_counts[3-0]",
+    "test_dd_routes.py::test_best_lead_matches_the_full_tables_on_every_deal[3-0]",
+    "test_video.py::test_decks",
+    "test_video_cli.py::test_deck_options",
+    "test_video.py::test_several_decks_against_brute_force"
+    "[jacks-or-better-9-6-As As As Ks Ks Qs Qh Jh Jh Th 9c 9c 2d-0-pay]",
+    "test_video.py::test_small_deck_against_brute_force"
+    "[double-double-bonus-9-6-Ac Ad Ah As 2c 3c 4c 5h 5d 5s 5c Kh Ks-0-double_double_bonus]",
+    "test_hardening.py::test_wild_cards_weigh_every_reachable_class_whatever_the_pay_table",
+    "test_hardening.py::test_deep_level_expression_through_the_command_line",
+    "test_one_look.py::test_every_command_table_has_the_one_look"
+    "[poker video jacks-or-better-9-6 --simulate 20000 --seed 1 --workers 1]",
+    "test_sparse_points.py::test_what_cannot_be_counted_is_refused_at_once",
+    "test_poker_equity.py::test_walked_deals_equal_the_listed_ones[True-specs4-5s6s7d-2c-holdem]",
+    "test_poker_board.py::test_compiled_flop_loop_matches_the_vectorised_classes[QQ+, AK, 76s:0.5, AhKh-holdem]",
+    "test_site.py::test_hand_records_show_the_real_solver_tables",
+    "test_suitplay.py::test_brute_force[KJ98765-432-vacant3]",
+    # 0.7-1.1 s each (same run): a module's second oracle case, the Ctrl-C and pay-table tests' second
+    # case, the published charts but one
+    "test_dd_routes.py::test_best_lead_matches_the_full_tables_on_every_deal[1-4]",
+    "test_pbn_codec.py::test_boards_dd_score_and_site_read_the_same_boards[hands.pbn]",
+    "test_poker_board.py::test_every_class_against_plain_loops[Qh 9c 2d]",
+    "test_poker_generic.py::test_published_omaha_suit_distribution",
+    "test_suitplay.py::test_brute_force[AQT98-5432-vacant0]",
+    "test_suitplay.py::test_brute_force[AQJ9876-5432-vacant2]",
+    "test_tournament_pushfold.py::test_icm_three_players_is_tighter",
+    "test_tournament_pushfold.py::test_chart_json",
+    "test_tournament_pushfold.py::test_ante_widens_the_ranges",
+    "test_dd_routes.py::test_ctrl_c_before_the_first_batch_stops_at_once_with_the_empty_result[command1]",
+    "test_dealer.py::test_dds_tricks_equal_the_double_dummy_table_of_each_deal",
+    "test_pbn_codec.py::test_the_bulk_readers_agree_with_the_field_by_field_readers",
+    "test_pbn_codec.py::test_a_deal_with_a_dash_hand_is_read_by_every_reader",
+    "test_video.py::test_hand_against_plain_enumeration[As 4s 5s 6c 8d]",
+    "test_video.py::test_hand_against_plain_enumeration[Kd Qc 7h 7s 3c]",
+    "test_poker_equity.py::test_compiled_showdown_against_the_numpy_oracles[omaha5-5-True]",
+    "test_poker_equity.py::test_compiled_showdown_against_the_numpy_oracles[omaha-4-True]",
+    "test_poker_generic.py::test_weights_and_percentages",
+    "test_suitplay_core.py::test_reference_combinations_same_on_both_routes[AJ32-K954]",
+    "test_suitplay_core.py::test_reference_combinations_same_on_both_routes[AJ92-K843]",
+    "test_dd_routes.py::test_target_mode_setting_leads_match_the_trick_counts[2-3]",
+    "test_poker_generic.py::test_omaha_counts_against_plain_loops[RRON]",
+    "test_poker_odds.py::test_compiled_simulation_is_the_same_for_any_number_of_threads",
 }
+
+
+#: The package's caches that hold over 100 MB once filled (bounded, and kept on purpose: a
+#: notebook asks for the table again), emptied after each test module so that the quick run's
+#: process does not carry them to its end (see docs/testing.md, "Memory").
+LARGE_CACHES = ("cardlab.poker.pushfold3.triple_table", "cardlab.poker.pushfold3._ordered")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _empty_large_caches():
+    yield
+    for name in LARGE_CACHES:
+        module, _, attr = name.rpartition(".")
+        if module in sys.modules:  # a module the tests never imported holds nothing
+            getattr(sys.modules[module], attr).cache_clear()
 
 
 def _whole_suite(config: pytest.Config) -> bool:
@@ -106,6 +176,22 @@ def _whole_suite(config: pytest.Config) -> bool:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--slow", action="store_true", default=False,
                      help="also run the tests marked slow (the whole suite, as CI does)")
+
+
+#: Workers of the quick run of the whole suite (docs/testing.md, "Two workers"): two cores' worth.
+QUICK_WORKERS = 2
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own, which turns ``numprocesses`` into workers
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """``python -m pytest`` (the whole quick suite) runs on two pytest-xdist workers, a file's tests
+    in one worker in their order; ``--slow`` (CI, README), a file or test named, ``-n`` given (``-n 0``:
+    one process), ``--pdb`` or xdist absent stay one process."""
+    if not (_whole_suite(config) and config.pluginmanager.has_plugin("xdist")) or config.getoption("--slow"):
+        return
+    if config.option.numprocesses is None and not config.getoption("usepdb") and config.option.dist == "no":
+        config.option.numprocesses = QUICK_WORKERS
+        config.option.dist = "loadfile"
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -51,13 +51,16 @@ def _one_line_error(proc: subprocess.CompletedProcess[str], *words: str) -> None
 
 
 @pytest.mark.parametrize("path", PBN_FILES, ids=lambda p: p.name)
-def test_boards_dd_score_and_site_read_the_same_boards(path: Path) -> None:
-    listed = _cli("bridge", "boards", str(path), "--format", "json")
+def test_boards_dd_score_and_site_read_the_same_boards(path: Path, run, tmp_path: Path) -> None:
+    # the commands run in-process (the readers agreeing is the point, not the process; the
+    # subprocess tests of the CLI's errors are below)
+    status, out, err = run("bridge", "boards", str(path), "--format", "json")
     if "[Deal" not in path.read_text(encoding="utf-8", errors="replace"):
-        _one_line_error(listed, "no [Deal] tag")
+        assert status == 2 and err.startswith("cardlab: error:") and err.count("\n") == 1, err
+        assert "no [Deal] tag" in err, err
         return
-    assert listed.returncode == 0, listed.stderr
-    boards = {(r["board"], r["dealer"], r["vulnerable"], r["deal"]) for r in json.loads(listed.stdout)}
+    assert status == 0, err
+    boards = {(r["board"], r["dealer"], r["vulnerable"], r["deal"]) for r in json.loads(out)}
     assert boards
     # bridge dd --file: its reader (read_pbn_games), and the deals its JSON names, in file order
     _, read = read_pbn_games(read_text(path), str(path))
@@ -65,14 +68,11 @@ def test_boards_dd_score_and_site_read_the_same_boards(path: Path) -> None:
             for g in read} == boards
     # the first two games solved by the command itself (DDS), to keep the test light
     text = "".join(line + "\n" for g in read[:2] for line in (*g.lines, ""))
-    short = path.parent / f".{path.stem}-first-two.pbn"
-    try:
-        short.write_text(text, encoding="utf-8")
-        solved = _cli("bridge", "dd", "--file", str(short), "--format", "json")
-    finally:
-        short.unlink(missing_ok=True)
-    assert solved.returncode == 0, solved.stderr
-    assert [d["deal"] for d in json.loads(solved.stdout)] == [g.deal.to_pbn() for g in read[:2]]
+    short = tmp_path / f"{path.stem}-first-two.pbn"
+    short.write_text(text, encoding="utf-8")
+    status, out, err = run("bridge", "dd", "--file", str(short), "--format", "json")
+    assert status == 0, err
+    assert [d["deal"] for d in json.loads(out)] == [g.deal.to_pbn() for g in read[:2]]
     # bridge score and the results site: the deals the scorer reads, the dealer and vulnerability the
     # site's hand record shows (for the files that hold results)
     try:

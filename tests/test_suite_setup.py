@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import types
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,6 +55,32 @@ def test_every_listed_slow_test_exists() -> None:
 
 
 def test_xdist_comes_with_the_test_extra() -> None:
-    # docs/testing.md: ``python -m pytest -n 2`` is there for an idle machine, not the default
+    # docs/testing.md: the quick run of the whole suite is on two xdist workers
     extra = re.search(r"^test = \[(.*?)\]", (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M | re.S)
     assert extra is not None and '"pytest-xdist' in extra.group(1)
+
+
+class _Config:
+    """What ``pytest_cmdline_main`` of tests/conftest.py reads of a pytest config."""
+
+    def __init__(self, source: str = "TESTPATHS", slow: bool = False, numprocesses: int | None = None,
+                 usepdb: bool = False, xdist: bool = True) -> None:
+        self.args_source = getattr(pytest.Config.ArgsSource, source)
+        self.option = types.SimpleNamespace(numprocesses=numprocesses, dist="no")
+        self._values = {"--slow": slow, "usepdb": usepdb}
+        self.pluginmanager = types.SimpleNamespace(has_plugin=lambda name: xdist and name == "xdist")
+
+    def getoption(self, name: str) -> bool:
+        return self._values[name]
+
+
+@pytest.mark.parametrize(("config", "workers"), [
+    (_Config(), 2), (_Config(slow=True), None), (_Config(source="ARGS"), None),
+    (_Config(numprocesses=0), 0), (_Config(usepdb=True), None), (_Config(xdist=False), None)],
+    ids=["quick-whole-suite", "slow", "paths-given", "n-0", "pdb", "no-xdist"])
+def test_only_the_quick_run_of_the_whole_suite_takes_two_workers(config: _Config, workers: int | None) -> None:
+    from conftest import pytest_cmdline_main
+
+    pytest_cmdline_main(config)  # type: ignore[arg-type]
+    assert config.option.numprocesses == workers
+    assert config.option.dist == ("loadfile" if workers else "no")

@@ -70,7 +70,8 @@ THREE_WAY = ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2))
 
 def sorted_triples() -> np.ndarray:
     """Every class triple ``x <= y <= z`` (818,805 of them), lexicographic, as ``(n, 3)`` int16."""
-    x, y, z = np.meshgrid(np.arange(CLASSES), np.arange(CLASSES), np.arange(CLASSES), indexing="ij")
+    axis = np.arange(CLASSES, dtype=np.int16)  # int16, not int64: the grids are 4.8 million cells
+    x, y, z = np.meshgrid(axis, axis, axis, indexing="ij")
     keep = (x <= y) & (y <= z)
     return np.stack([x[keep], y[keep], z[keep]], axis=1).astype(np.int16)
 
@@ -141,18 +142,28 @@ def _ordered() -> tuple[np.ndarray, np.ndarray]:
     ids = np.full((CLASSES,) * 3, -1, dtype=np.int32)
     tri = sorted_triples().astype(np.intp)
     ids[tri[:, 0], tri[:, 1], tri[:, 2]] = np.arange(len(tri), dtype=np.int32)
-    grid = np.indices((CLASSES,) * 3).reshape(3, -1).T
-    order = np.argsort(grid, axis=1, kind="stable")  # order[r]: the seat at sorted position r
-    ranked = np.take_along_axis(grid, order, axis=1)
-    tid = ids[ranked[:, 0], ranked[:, 1], ranked[:, 2]]
-    w = weights[tid].astype(np.float64).reshape((CLASSES,) * 3)
-    q = np.empty((len(grid), len(THREE_WAY)), dtype=np.float32)
-    code = order[:, 0] * 9 + order[:, 1] * 3 + order[:, 2]
+    del tri
+    w = np.empty((CLASSES,) * 3, dtype=np.float64)
+    q = np.empty((CLASSES ** 3, len(THREE_WAY)), dtype=np.float32)
+    remaps: dict[int, list[int]] = {}
     for perm in {(a, b, c) for a in range(3) for b in range(3) for c in range(3) if len({a, b, c}) == 3}:
-        rows = np.flatnonzero(code == perm[0] * 9 + perm[1] * 3 + perm[2])
         position = {seat: r for r, seat in enumerate(perm)}  # the sorted position of each seat
-        remap = [THREE_WAY.index(tuple(sorted(position[s] for s in outcome))) for outcome in THREE_WAY]
-        q[rows] = counts[tid[rows]][:, remap] / samples
+        remaps[perm[0] * 9 + perm[1] * 3 + perm[2]] = \
+            [THREE_WAY.index(tuple(sorted(position[s] for s in outcome))) for outcome in THREE_WAY]
+    rest = np.indices((CLASSES, CLASSES)).reshape(2, -1).T
+    size = len(rest)
+    # one button class at a time: the sorting temporaries are a 169th of the whole grid's
+    for first in range(CLASSES):
+        grid = np.column_stack([np.full(size, first), rest])
+        order = np.argsort(grid, axis=1, kind="stable")  # order[r]: the seat at sorted position r
+        ranked = np.take_along_axis(grid, order, axis=1)
+        tid = ids[ranked[:, 0], ranked[:, 1], ranked[:, 2]]
+        w[first] = weights[tid].reshape(CLASSES, CLASSES)
+        code = order[:, 0] * 9 + order[:, 1] * 3 + order[:, 2]
+        block = q[first * size:(first + 1) * size]
+        for key, remap in remaps.items():
+            rows = np.flatnonzero(code == key)
+            block[rows] = counts[tid[rows]][:, remap] / samples
     return w, q
 
 
