@@ -38,7 +38,7 @@ def _outcome(read: Any, *args: Any) -> Any:
 def _line_by_line(text: str, by_number: bool) -> Any:
     """What the line-by-line reader (pbn.games, then game_board) gives: the boards, or the error."""
     text = text.replace("\r\n", "\n")
-    return _outcome(lambda: pbn._collect(pbn._each_board(text, None, by_number), None, pbn.games(text)))
+    return _outcome(lambda: pbn._collect(pbn._each_board(text, None, by_number), None))
 
 
 def _read(text: str, by_number: bool) -> Any:

@@ -372,3 +372,18 @@ def test_the_bulk_readers_agree_with_the_field_by_field_readers() -> None:
     with pytest.raises(InputFileError, match="sv"):
         read_lin(text.replace(line, line.replace(f"|sv|{sv}|", "|sv|" + ("o" if sv != "o" else "b") + "|")))
     assert pbn._PLAIN_NUMBERS("12\n7") is not None and pbn._PLAIN_NUMBERS("012") is None
+
+
+OTHER = "N:T98.765.432.AKQJ AKQJ.T98.765.432 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+@pytest.mark.parametrize("second", ['[Board "7"]', '[Board "07"]', '[Board " 7"]', '[Board "7 "]', ""])
+def test_a_board_given_twice_is_named_with_the_line_of_its_second_deal(second: str) -> None:
+    """However the second board 7 is numbered (leading zero, spaces, or no Board tag after board 6),
+    the message gives the line of its Deal."""
+    text = ('[Board "6"]\n[Deal "' + DEAL + '"]\n\n[Board "7"]\n[Deal "' + DEAL + '"]\n\n'
+            + ('' if second else '[Board "6"]\n[Deal "' + DEAL + '"]\n\n')
+            + (second + "\n" if second else "") + '[Deal "' + OTHER + '"]\n')
+    with pytest.raises(InputFileError, match="board 7 is given twice with different deals") as caught:
+        read_pbn_boards(text, "x.pbn")
+    assert str(caught.value).startswith(f"x.pbn: line {text.count(chr(10))}:"), str(caught.value)

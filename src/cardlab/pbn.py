@@ -334,34 +334,26 @@ def read_pbn_boards(text: str, source: str | None = None, *, by_number: bool = F
             quick = None  # read again line by line, for the message with its line number
         if quick is not None:
             return quick
-    return _collect(_each_board(text, source, by_number), source, games(text, source))
+    return _collect(_each_board(text, source, by_number), source)
 
 
-def _each_board(text: str, source: str | None, by_number: bool) -> Iterator[Board]:
+def _each_board(text: str, source: str | None, by_number: bool) -> Iterator[tuple[Board, int | None]]:
+    """Each board with the line of its ``Deal`` tag (for a message about it)."""
     last = 0
     for game in games(text, source):
         if "Deal" in game.tags:
             board = game_board(game, last + 1, source, by_number)
             last = board.number
-            yield board
+            yield board, game.where.get("Deal")
 
 
-def _collect(boards: Iterator[Board], source: str | None, again: Iterator[Game] | None = None) -> list[Board]:
+def _collect(boards: Iterable[tuple[Board, int | None]], source: str | None) -> list[Board]:
     by_number: dict[int, Board] = {}
-    for board in boards:
+    for board, line in boards:
         seen = by_number.get(board.number)
         if seen is None:
             by_number[board.number] = board
         elif seen.deal != board.deal:
-            line = None
-            if again is not None:  # the line of the second deal, for the message
-                count = 0
-                for game in again:
-                    if "Deal" in game.tags and game.tags.get("Board", "").strip().lstrip("0") == str(board.number):
-                        count += 1
-                        if count == 2:
-                            line = game.where["Deal"]
-                            break
             raise InputFileError(f"board {board.number} is given twice with different deals", line=line,
                                  source=source)
     return list(by_number.values())
@@ -461,7 +453,7 @@ def _simple_boards(text: str, source: str | None, by_number: bool) -> list[Board
         boards += map(Board, numbers, Deal.many_from_pbn(deals), kept_tags)
     if len({b.number for b in boards}) == len(boards):
         return boards
-    return _collect(iter(boards), source)
+    return _collect(((board, None) for board in boards), source)
 
 
 _Kind = tuple[bool, bool, tuple[tuple[str, str], ...], str, str]
