@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from fractions import Fraction
 from math import comb
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -114,10 +114,18 @@ class ShapeFeature:
         """The value of the feature for suit lengths in S, H, D, C order."""
         raise NotImplementedError
 
+    def keys(self, draw: Draw) -> tuple[Any, ...]:
+        """:meth:`key` of each of the draw's length vectors, in their order (kept per feature and
+        deck for a feature that compares by value, as the built-in ones do)."""
+        sizes = tuple(_suit_sizes(draw))
+        try:
+            return _keys_of(self, sizes, draw.k)
+        except TypeError:  # a feature that cannot be hashed
+            return tuple(self.key(v) for v in _vectors(sizes, draw.k))
+
     def values(self, draw: Draw) -> list[Any]:
         """Every value the draw's hands can take, in display order."""
-        keys = {self.key(v) for v in _length_vectors(draw)}
-        return sorted(keys, key=_sort_key, reverse=True)
+        return sorted(set(self.keys(draw)), key=_sort_key, reverse=True)
 
     def exact_counts(self, draw: Draw) -> list[int]:
         """Hands with each value: a product of binomials per suit-length vector."""
@@ -125,9 +133,8 @@ class ShapeFeature:
         counts = [0] * len(index)
         binomials = [[comb(size, n) for n in range(draw.k + 1)] for size in _suit_sizes(draw)]
         bs, bh, bd, bc = binomials
-        for lengths in _length_vectors(draw):
-            s, h, d, c = lengths
-            counts[index[self.key(lengths)]] += bs[s] * bh[h] * bd[d] * bc[c]
+        for (s, h, d, c), key in zip(_length_vectors(draw), self.keys(draw)):
+            counts[index[key]] += bs[s] * bh[h] * bd[d] * bc[c]
         return counts
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
@@ -136,12 +143,18 @@ class ShapeFeature:
         index = {v: i for i, v in enumerate(values)}
         k = draw.k + 1
         table = np.zeros(k**4, dtype=np.int64)
-        for lengths in _length_vectors(draw):
-            table[_flat(lengths, k)] = index[self.key(lengths)]
+        for lengths, key in zip(_length_vectors(draw), self.keys(draw)):
+            table[_flat(lengths, k)] = index[key]
         result: np.ndarray = table[_flat_hands(hands, k)]
         return result
 
 
+@lru_cache(maxsize=64)
+def _keys_of(feature: ShapeFeature, sizes: tuple[int, ...], k: int) -> tuple[Any, ...]:
+    return tuple(feature.key(v) for v in _vectors(sizes, k))
+
+
+@dataclass(frozen=True)
 class SuitLengths(ShapeFeature):
     """The specific distribution: spade-heart-diamond-club lengths, "5-4-3-1"."""
 
@@ -152,6 +165,7 @@ class SuitLengths(ShapeFeature):
         return lengths_text(lengths)
 
 
+@dataclass(frozen=True)
 class Pattern(ShapeFeature):
     """The pattern: suit lengths longest first, "4-4-3-2"."""
 
@@ -162,6 +176,7 @@ class Pattern(ShapeFeature):
         return lengths_text(tuple(sorted(lengths, reverse=True)))
 
 
+@dataclass(frozen=True)
 class LongestSuit(ShapeFeature):
     """Length of the longest suit."""
 
@@ -173,7 +188,7 @@ class LongestSuit(ShapeFeature):
 
     def values(self, draw: Draw) -> list[Any]:
         """Every longest length the draw's hands can have, shortest first."""
-        return sorted({max(v) for v in _length_vectors(draw)})
+        return sorted(set(self.keys(draw)))
 
 
 @dataclass(frozen=True)
@@ -208,8 +223,12 @@ class Joint:
         index = {v: i for i, v in enumerate(shape_values)}
         dtype: Any = np.int64 if draw.outcomes() < 2**62 else object
         table = np.zeros((support[-1] + 1, len(shape_values)), dtype=dtype)
-        for lengths, points in _by_lengths(draw, self.points.scheme.card_values()):
-            column = index[self.shape.key(lengths)]
+        slot, products = _packed_products(draw, self.points.scheme.card_values())
+        columns = [0] * len(shape_values)  # each column's points table, packed: the products added
+        for key, product in zip(self.shape.keys(draw), products):
+            columns[index[key]] += product
+        for column, packed in enumerate(columns):
+            points = _unpack(packed, slot)
             table[: len(points), column] += points
         return [int(c) for c in table[support].ravel()]
 
@@ -248,14 +267,16 @@ def _vectors(sizes: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _by_lengths(draw: Draw, card_values: list[int]) -> Iterator[tuple[tuple[int, ...], np.ndarray]]:
-    """For each length vector, the ways to hold it, by total (scaled) points.
+def _packed_products(draw: Draw, card_values: list[int]) -> tuple[int, list[int]]:
+    """For each length vector (in :func:`_length_vectors`' order), the ways to hold it by total
+    (scaled) points, packed in one integer of ``slot``-bit coefficients; and ``slot``.
 
     One generating function per suit (cards of that suit grouped by value) gives
     ways[length][points]; a length vector's points table is the product of its
     four suits' rows. The rows are multiplied as big integers (Kronecker
     substitution: one fixed-width slot per coefficient, wide enough for any
-    count), which is exact and much faster than convolving arrays.
+    count, so that products may be added too before they are unpacked), which is
+    exact and much faster than convolving arrays.
     """
     slot = max(64, -(-(draw.outcomes().bit_length() + 1) // 8) * 8)
     packed = []
@@ -263,11 +284,8 @@ def _by_lengths(draw: Draw, card_values: list[int]) -> Iterator[tuple[tuple[int,
         classes = Counter(card_values[i] for i in draw.deck.physical().tolist() if i % 4 == suit)
         poly = class_polynomial([(n, v) for v, n in classes.items()], draw.k)
         packed.append([_pack(row, slot) for row in poly])
-    for lengths in _length_vectors(draw):
-        product = 1
-        for i, n in enumerate(lengths):
-            product *= packed[i][n]
-        yield lengths, _unpack(product, slot)
+    ps, ph, pd, pc = packed
+    return slot, [ps[s] * ph[h] * pd[d] * pc[c] for s, h, d, c in _length_vectors(draw)]
 
 
 def _pack(row: np.ndarray, slot: int) -> int:
