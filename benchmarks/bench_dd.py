@@ -208,13 +208,19 @@ def whole_process(rounds: int = 3) -> bool:
 
 
 def main() -> None:
-    if "--whole" in sys.argv:
-        rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
-        whole_process(rounds)
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
+    parser.add_argument("deals", nargs="?", type=int, default=40, help="deals for the tables-per-second rows")
+    parser.add_argument("makes_deals", nargs="?", type=int, default=200, help="deals for the makes routes")
+    parser.add_argument("--whole", action="store_true", help="issue 27's whole-process goals only")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of the whole processes")
+    args = parser.parse_args()
+    whole_process(args.rounds)
+    if args.whole:
         return
-    whole_process()
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    makes_routes(int(sys.argv[2]) if len(sys.argv) > 2 else 200)
+    n = args.deals
+    makes_routes(args.makes_deals)
     base, check = plain_loop(n)
     print(f"{n} random deals, full tables (20 cells each); load average before the run {os.getloadavg()[0]:.1f}")
     print(f"{'route':<34}{'tables/s':>10}{'vs plain loop':>16}")

@@ -31,6 +31,7 @@ import numpy as np
 from cardlab import pbn
 from cardlab.results import JsonText
 from cardlab.board import SEATS, STRAINS, Seat, Vulnerability, parse_seat
+from cardlab.bridge.dds_import import light_endplay
 from cardlab.cards import SUIT_ORDER, format_pbn_hand
 from cardlab.deal import Board, Deal
 from cardlab.errors import ContractError, DeckError
@@ -108,6 +109,7 @@ def _pbn_of_ids(hands: Sequence[Sequence[int]]) -> str:
 
 def deals_to_endplay(hands: np.ndarray) -> list[Any]:
     """endplay ``Deal`` objects (built from PBN text, endplay's public constructor) for a batch."""
+    light_endplay()
     from endplay.types import Deal as EndplayDeal
 
     return [EndplayDeal(_pbn_of_ids(deal)) for deal in np.asarray(hands).tolist()]
@@ -115,6 +117,7 @@ def deals_to_endplay(hands: np.ndarray) -> list[Any]:
 
 def _solve_tables(deals: list[Any], strains: Sequence[int]) -> list[Any]:
     """endplay DDTables for ``deals``, through DDS's multi-deal call, in groups it accepts."""
+    light_endplay()
     from endplay.dds import calc_all_tables
     from endplay.types import Denom
 
@@ -130,6 +133,7 @@ def _solve_tables(deals: list[Any], strains: Sequence[int]) -> list[Any]:
 
 def _table_array(table: Any, strains: Sequence[int] = range(5)) -> np.ndarray:
     """A (4, 5) int8 array [seat N E S W][strain C D H S NT] of one endplay DDTable (-1 = not solved)."""
+    light_endplay()
     from endplay.types import Denom, Player
 
     out = np.full((4, 5), -1, dtype=np.int8)
@@ -223,6 +227,7 @@ def _solve_boards(deals: list[Any], mode: Any, target: int | None = None) -> lis
     """endplay's ``solve_all_boards`` over ``deals`` (their ``first`` and ``trump`` set), in
     calls DDS accepts; each call through :func:`_responsive`. Returns the solved boards.
     ``target`` (with ``SolveMode.TargetOne``/``TargetAll``): the tricks the side on lead needs."""
+    light_endplay()
     from endplay.dds import solve_all_boards
 
     out: list[Any] = []
@@ -234,6 +239,7 @@ def _solve_boards(deals: list[Any], mode: Any, target: int | None = None) -> lis
 
 
 def _set_play(deals: list[Any], leader: int, strain: int) -> None:
+    light_endplay()
     from endplay.types import Denom, Player
 
     for deal in deals:
@@ -263,6 +269,7 @@ def declarer_tricks(hands: np.ndarray, plays: Sequence[tuple[int, int]]) -> np.n
     >>> declarer_tricks(deal, [(0, 3), (1, 3), (0, 4)]).tolist()  # N has the spades, E the hearts
     [[13, 0, 0]]
     """
+    light_endplay()
     from endplay.dds.solve import SolveMode
 
     arr = _check_hands(hands)
@@ -289,6 +296,7 @@ def lead_tricks(hands: np.ndarray, leader: int, strain: int) -> list[dict[int, i
     >>> sorted(set(lead_tricks(deal, 1, 4)[0].values()))  # E leads hearts against NT: all 13
     [13]
     """
+    light_endplay()
     from endplay.dds.solve import SolveMode
 
     arr = _check_hands(hands)
@@ -323,6 +331,7 @@ def declarer_makes(hands: np.ndarray, plays: Sequence[tuple[int, int, int]]) -> 
     >>> declarer_makes(deal, [(0, 3, 13), (1, 3, 1), (0, 4, 1)]).tolist()  # N: spades, E: hearts
     [[True, False, False]]
     """
+    light_endplay()
     from endplay.dds.solve import SolveMode
 
     arr = _check_hands(hands)
@@ -357,6 +366,7 @@ def lead_sets(hands: np.ndarray, leader: int, strain: int, target: int) -> list[
     >>> len(lead_sets(deal, 1, 4, 13)[0]), lead_sets(deal, 1, 3, 1)  # E's hearts run in NT; N ruffs in S
     (13, [frozenset()])
     """
+    light_endplay()
     from endplay.dds.solve import SolveMode
 
     arr = _check_hands(hands)
@@ -557,6 +567,7 @@ def dd_tables(
     they default to North and None. ``games`` (from :func:`read_pbn_games`, one per deal) and
     the file's ``header`` are kept, so that ``to_pbn()`` writes the file back with its tags.
     """
+    light_endplay()
     from endplay.dds import par
     from endplay.types import Player, Vul
 
