@@ -124,3 +124,33 @@ def test_readme_commands_run_from_the_root_as_typed() -> None:
     assert bare == []
     typed = " ".join(COMMANDS)
     assert "examples/session.csv" in typed and "cat examples/opener.dl |" in typed
+
+
+def readme_transcripts() -> list[tuple[str, list[str]]]:
+    """README's fenced blocks that show a command (``$ cardlab ...``) and what it prints."""
+    text = README.read_text(encoding="utf-8")
+    return [(m.group(1), m.group(2).split("\n"))
+            for m in re.finditer(r"```\n\$ (cardlab [^\n]*)\n(.*?)\n```", text, flags=re.S)]
+
+
+TRANSCRIPTS = readme_transcripts()
+
+
+@pytest.mark.parametrize("line, shown", TRANSCRIPTS, ids=[t[0].split("#")[0].strip() for t in TRANSCRIPTS])
+def test_readme_transcripts_are_what_the_command_prints(line: str, shown: list[str],
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each line README shows is printed, in order: "..." stands for lines left out, and a line
+    ending in " ..." for the rest of a long line."""
+    assert len(TRANSCRIPTS) >= 4
+    argv, _ = _argv(line)
+    assert main(argv) == 0
+    printed = iter(capsys.readouterr().out.split("\n"))
+    for want in shown:
+        if want == "...":
+            continue
+        cut = want.endswith(" ...")
+        for got in printed:
+            if (got.startswith(want[:-4]) if cut else got == want):
+                break
+        else:
+            raise AssertionError(f"README shows {want!r} for {line!r}, which it does not print (in that order)")
