@@ -140,7 +140,7 @@ def test_ctrl_c_exits_130_within_a_second_with_what_was_done(command: str, tmp_p
                                        "action printpbn, average hcp(south)\n")
         args = ["bridge", "dealer", "s.dl", "-s", "1", "-o", "out.txt", "--workers", "2"]
     else:
-        args = ["bridge", "deal", "-n", "100000000", "--seed", "1", "--format", "pbn", "-o", "out.pbn",
+        args = ["bridge", "deal", "-n", "40000000", "--seed", "1", "--format", "pbn", "-o", "out.pbn",
                 "--workers", "2"]
     proc = _start(args, tmp_path)
     wait_for_output(proc, tmp_path)

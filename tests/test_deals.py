@@ -177,6 +177,12 @@ def test_deal_cli_fixes(run, tmp_path) -> None:
     assert status == 2 and "impossible" in err
     status, _, err = run("bridge", "deal", "--north", "hcp=37", "--max-tries", "3000", "--workers", "1")
     assert status == 2 and "in 3,000 random deals (the give-up limit" in err
+    # more deals than tries can never be found: refused before any dealing, the previous file kept
+    previous = tmp_path / "prev.pbn"
+    previous.write_text("previous\n")
+    status, _, err = run("bridge", "deal", "-n", "100000000", "--format", "pbn", "-o", str(previous))
+    assert status == 2 and "100,000,000 deals cannot be found in at most 50,000,000 random deals" in err
+    assert "at least 100,000,000" in err and previous.read_text() == "previous\n"
     # 'table' is the plain format; 'text' stays accepted
     status, table, _ = run("bridge", "deal", "--seed", "6", "--format", "table", "--workers", "1")
     status2, text, _ = run("bridge", "deal", "--seed", "6", "--format", "text", "--workers", "1")

@@ -373,7 +373,7 @@ def test_interrupt_before_any_deal_keeps_the_previous_output(tmp_path: Path, sig
 @pytest.mark.slow
 def test_sigterm_while_streaming_keeps_what_was_completed_and_no_temporary(tmp_path: Path) -> None:
     (tmp_path / "prev.txt").write_text("previous\n")
-    proc = _start("bridge", "deal", "-n", "100000000", "--seed", "1", "--format", "pbn", "-o", "prev.txt", cwd=tmp_path)
+    proc = _start("bridge", "deal", "-n", "40000000", "--seed", "1", "--format", "pbn", "-o", "prev.txt", cwd=tmp_path)
     wait_for_output(proc, tmp_path)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)

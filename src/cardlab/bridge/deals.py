@@ -345,6 +345,9 @@ def generate_deals(
 
     check_count(count, "deals", ConstraintError)
     check_count(max_tries, "deals to try (the give-up limit)", ConstraintError)
+    if count > max_tries:  # a try gives at most one deal: refused before any work
+        raise ConstraintError(f"{count:,} deals cannot be found in at most {max_tries:,} random deals (the give-up "
+                              f"limit; each gives at most one); raise --max-tries to at least {count:,}")
     constraints = dict(constraints or {})
     for seat in constraints:
         if seat not in SEATS:

@@ -163,6 +163,8 @@ def _run(args: argparse.Namespace) -> int:
         cap_workers(args)
         status: int = args.func(args)
         _flush_stdout()
+        if status == 130:  # a partial result, written as the command's output
+            _say_where_the_partial_result_is(args)
     except BrokenPipeError:
         return _closed_pipe()
     except CardlabError as error:
@@ -184,6 +186,14 @@ def _run(args: argparse.Namespace) -> int:
         print("cardlab: interrupted", file=sys.stderr)
         return 130
     return status
+
+
+def _say_where_the_partial_result_is(args: argparse.Namespace) -> None:
+    """After an interrupted command wrote what it had to ``-o``/``--plot`` files: a line saying so
+    (on a terminal the partial table shows it; a file is out of sight)."""
+    for name in (getattr(args, "output", None), getattr(args, "plot", None)):
+        if name not in (None, "-") and os.path.isfile(name):
+            print(f"cardlab: note: {name} holds the partial result (interrupted)", file=sys.stderr)
 
 
 _QUOTED = re.compile(r"'([^'\n]{80,})'")
