@@ -32,30 +32,32 @@ static PyObject *icm_places(PyObject *Py_UNUSED(self), PyObject *args)
         CL_FAIL_IF(!(w[j] > 0), "icm_places: weights must be positive");
     const size_t size = (size_t)1 << n;
     double *prob = calloc(size, sizeof(double));
-    double *used = malloc(size * sizeof(double));
-    if (prob == NULL || used == NULL) {
+    double *sums = malloc(size * sizeof(double));
+    if (prob == NULL || sums == NULL) {
         free(prob);
-        free(used);
+        free(sums);
         PyErr_NoMemory();
         goto done;
     }
     double *out = places.buf;
     Py_BEGIN_ALLOW_THREADS
     memset(out, 0, (size_t)(n * n) * sizeof(double));
-    double total = 0;
-    for (Py_ssize_t j = 0; j < n; j++)
-        total += w[j];
+    /* sums[m]: the weight of the players in m, a sum of positive terms.  The weight still in
+     * play after the players of `mask` is sums[full ^ mask], never total - placed: that
+     * difference cancels (1 + 1e17 - 1e17 is 0 in doubles, and 1 + 1e-12 - 1 is 1e-12 only to
+     * four digits), so every number below stays a sum, product or quotient of positives. */
+    sums[0] = 0.0;
+    for (size_t mask = 1; mask < size; mask++) {
+        size_t low = mask & (~mask + 1);
+        sums[mask] = sums[mask ^ low] + w[cl_ctz64((uint64_t)low)];
+    }
+    const size_t full = size - 1;
     prob[0] = 1.0;
-    used[0] = 0.0;
     for (size_t mask = 0; mask < size; mask++) {
-        if (mask) {
-            size_t low = mask & (~mask + 1);
-            used[mask] = used[mask ^ low] + w[cl_ctz64((uint64_t)low)];
-        }
         const double p = prob[mask];
         if (p == 0.0)
             continue;
-        const double left = total - used[mask];
+        const double left = sums[full ^ mask];
         if (!(left > 0))
             continue;
         const double share = p / left;
@@ -71,7 +73,7 @@ static PyObject *icm_places(PyObject *Py_UNUSED(self), PyObject *args)
     }
     Py_END_ALLOW_THREADS
     free(prob);
-    free(used);
+    free(sums);
 done:
     return CL_RELEASE_NONE(&weights, &places);
 }

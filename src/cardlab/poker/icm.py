@@ -19,7 +19,9 @@ that the players in S take the first |S| places, is built from ``P(S \\ {j})`` f
 S. That is O(2^n * n) work for all places at once (20 players: 21 million steps, not 2.4 * 10^18
 orders). Stacks and payouts given as whole numbers give exact fractions up to
 :data:`EXACT_PLAYERS` players; beyond that (or with fractional stacks) the same programme runs
-in floating point in the compiled core (within 1e-12 of the exact value).
+in floating point in the compiled core (within 1e-12 of the exact value, relative to the prize
+pool, for any stacks: every step adds, multiplies or divides positive numbers, so a stack of 1
+beside one of 1e17 is valued as exactly as equal stacks).
 
 >>> r = icm([50, 30, 20], [70, 30])        # the Wikipedia example ("Independent Chip Model")
 >>> [str(x) for x in r.equity_exact]
@@ -83,7 +85,7 @@ def _check(stacks: Sequence[Number], payouts: Sequence[Number]) -> tuple[list[Nu
     if len(s) > MAX_PLAYERS:
         raise TournamentError(f"ICM takes at most {MAX_PLAYERS} players, got {len(s)}")
     for n, x in enumerate(s):
-        if not isinstance(x, (int, float, Rational)) or isinstance(x, bool) or not np.isfinite(float(x)):
+        if not isinstance(x, (int, float, Rational)) or isinstance(x, bool) or not _finite(x):
             raise TournamentError(f"stack {x!r} (player {player_name(n)}) is not a number")
         if x < 0:
             raise TournamentError(f"a negative stack {x} (player {player_name(n)})")
@@ -95,13 +97,18 @@ def _check(stacks: Sequence[Number], payouts: Sequence[Number]) -> tuple[list[Nu
     if len(p) > len(s):
         raise TournamentError(f"{len(p)} payouts for {len(s)} players: at most one prize per player")
     for k, x in enumerate(p):
-        if not isinstance(x, (int, float, Rational)) or isinstance(x, bool) or not np.isfinite(float(x)):
+        if not isinstance(x, (int, float, Rational)) or isinstance(x, bool) or not _finite(x):
             raise TournamentError(f"payout {x!r} (place {k + 1}) is not a number")
         if x < 0:
             raise TournamentError(f"a negative payout {x} (place {k + 1})")
     if sum(p) <= 0:
         raise TournamentError(f"the payouts {','.join(str(x) for x in p)} do not add up to a positive prize pool")
     return s, p
+
+
+def _finite(x: Any) -> bool:
+    """Whole numbers and fractions are finite however large (``float(10**400)`` overflows)."""
+    return isinstance(x, Rational) or bool(np.isfinite(float(x)))
 
 
 def check_payouts(players: int, payouts: Sequence[Number]) -> None:
@@ -130,11 +137,11 @@ def place_probabilities(stacks: Sequence[Number], model: str = "malmuth-harville
     if key == "malmuth-harville":
         weights = s
     else:  # the next player out in inverse proportion to the stack: fill places from the bottom
-        weights = [Fraction(1) / Fraction(x) if exact else 1.0 / float(x) for x in s]
+        weights = [Fraction(1) / Fraction(x) for x in s]  # exact: a float route normalises them
     if exact:
         fractions = _exact_programme([Fraction(x) for x in weights])
         return [row[::-1] for row in fractions] if key == "malmuth-weitzman" else fractions
-    floats = _float_programme(np.asarray([float(x) for x in weights]))
+    floats = _float_programme(_float_weights(weights))
     return floats[:, ::-1].copy() if key == "malmuth-weitzman" else floats
 
 
@@ -177,6 +184,20 @@ def _exact_programme(w: list[Fraction]) -> list[list[Fraction]]:
             prob[mask | bit] += c
             places[j][k] += c
     return places
+
+
+def _float_weights(weights: Sequence[Number]) -> np.ndarray:
+    """``weights`` over the largest, as floats in (0, 1]: only the ratios matter, and the ratio
+    of two whole numbers past 1e308 is still a float. Refused when a ratio is below the smallest
+    double (stacks 1e308 times apart)."""
+    top = max(weights)
+    if isinstance(top, float):
+        out = np.asarray([float(x) for x in weights]) / top
+    else:
+        out = np.asarray([float(Fraction(x) / Fraction(top)) for x in weights])
+    if not (out > 0).all():
+        raise TournamentError("the stacks are too far apart (over 1e300 times) to be valued in floating point")
+    return out
 
 
 def _float_programme(w: np.ndarray) -> np.ndarray:

@@ -30,7 +30,7 @@ from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
 __all__ = ["Token", "tokenize", "parse_script", "deep_recursion", "MAX_DEPTH", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
-           "Cond", "Shapes", "Node", "children", "SEAT_NAMES", "SUIT_NAMES"]
+           "Cond", "Shapes", "Node", "children", "SEAT_NAMES", "SUIT_NAMES", "MAX_COUNT_VALUE"]
 
 #: seat words -> seat index (0 north .. 3 west)
 SEAT_NAMES = {word: SEATS.index(letter) for word, letter in SEAT_WORDS.items()}
@@ -505,7 +505,12 @@ class _Parser:
     def count_values(self, token: Token, what: str) -> tuple[int, ...]:
         values: list[int] = []
         while self.tok.kind == "NUMBER" or (self.is_op("-") and self.peek().kind == "NUMBER"):
-            values.append(self.number())
+            at = self.tok
+            value = self.number()
+            if abs(value) > MAX_COUNT_VALUE:  # a hand sums 13 of them, a deal 52, in 64 bits
+                raise self.error(f"{what}: a card counts at most {MAX_COUNT_VALUE:,} points either way, "
+                                 f"not {value}", at)
+            values.append(value)
         if len(values) > 13:
             raise self.error(f"{what}: at most 13 values (ace down to two), got {len(values)}", token)
         table = [0] * 13
@@ -870,6 +875,9 @@ def parse_script(text: str, source: str | None = None) -> Script:
         return _Parser(text, source).script()
 
 
+MAX_COUNT_VALUE = 1_000_000
+"""The largest value (either sign) a ``pointcount`` or ``altcount`` line gives a card: the 52
+cards of a deal sum to at most 5.2e7, far inside the evaluator's 64-bit values."""
 _MAX_DIGITS = 40  # longer numbers are refused by the parser (64-bit values have at most 19 digits)
 MAX_DEPTH = 1000  #: the deepest a dealer expression may nest (parentheses, operators, variables)
 _FRAMES_PER_LEVEL = 24  # the most Python frames one level of an expression takes (parser, evaluator)
