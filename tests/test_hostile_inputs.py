@@ -111,7 +111,7 @@ def test_game_values_of_whole_number_card_arrays_still_work() -> None:
     from cardlab.poker.games import game_values
 
     values, cats = game_values(np.array([[48, 49, 50, 51, 44], [0, 5, 10, 15, 20]], dtype=np.int64), "27")
-    assert values[0] > values[1] and cats.dtype == np.uint8
+    assert values[1] > values[0] and cats.dtype == np.uint8  # 7-5-4-3-2, the best deuce-to-seven low
 
 
 def test_level_lines_of_a_script_on_stdin_are_levelled(tmp_path: Path) -> None:

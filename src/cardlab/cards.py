@@ -259,6 +259,8 @@ def card_id_array(values: Any, what: str = "card ids", error: type[CardError] | 
         position = int(odd[0]) if len(odd) else 0
         raise error(f"{what} are whole numbers 0..51, not {_excerpt(flat[position].item())} (at position "
                     f"{position}; this array holds {array.dtype} values)")
+    if array.dtype.kind in "mMV":  # timedeltas and dates list as plain ints: refused by their type
+        raise error(f"{what} are whole numbers 0..51, not {array.dtype} values")
     if array.dtype.kind not in "iu":
         flat = array.reshape(-1)
         for position, value in enumerate(flat.tolist()):

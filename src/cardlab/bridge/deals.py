@@ -29,7 +29,7 @@ from cardlab.bridge.polynomials import shape_key, suit_lengths
 from cardlab.bridge.schemes import SCHEMES
 from cardlab.cards import SUIT_NAMES, SUIT_ORDER, SUIT_SYMBOLS, format_pbn_hand
 from cardlab.deal import Deal
-from cardlab.pbn import export_tags, format_game
+from cardlab.pbn import MAX_BOARD_DIGITS, export_tags, format_game
 from cardlab.errors import CardError, ConstraintError, DeckError
 
 if TYPE_CHECKING:
@@ -385,7 +385,13 @@ def pbn_games(masks: np.ndarray, first_board: int = 1, date: str | None = None) 
     ``masks[4, 4, k]``, written by the compiled core in one call: millions of deals stream quickly."""
     from cardlab.bridge.dealer.dealing import checked_masks
 
-    return str(_pbn_games(checked_masks(masks), first_board, date, encoded=False))
+    checked = checked_masks(masks)
+    last = 10**MAX_BOARD_DIGITS - 1  # the largest number a PBN reader takes back
+    if isinstance(first_board, bool) or not isinstance(first_board, (int, np.integer)) \
+            or not 1 <= first_board <= last - max(checked.shape[2] - 1, 0):
+        raise ConstraintError(f"the first board is a whole number from 1 such that the last board is at most "
+                              f"{last:,}, not {first_board!r} (for {checked.shape[2]:,} boards)")
+    return str(_pbn_games(checked, int(first_board), date, encoded=False))
 
 
 def _pbn_games(masks: np.ndarray, first_board: int, date: str | None, encoded: bool) -> str | bytes:

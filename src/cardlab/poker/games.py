@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Sequence
 import numpy as np
 
 from cardlab._native import core as _core
-from cardlab.cards import RANKS, format_cards, parse_card_ids
+from cardlab.cards import RANKS, card_id_array, format_cards, parse_card_ids
 from cardlab.distribution import Distribution, Simulation
 from cardlab.engine import Executor, SeedLike, available_cores, kernel_state, reduce_chunks, resolve_seed
 from cardlab.errors import CardlabError, DeckError, HandError, TooLargeError
@@ -150,8 +150,8 @@ def game_values(hands: np.ndarray, game: str | GameRules) -> tuple[np.ndarray, n
     For stud8 the value is the 8-or-better low (0: none); its high is the stud value.
     """
     g = game_rules(game)
-    arr = np.ascontiguousarray(hands, dtype=np.uint8)
-    if arr.ndim != 2 or arr.shape[1] not in _hand_sizes(g) or (arr.size and int(arr.max()) > 51):
+    arr = np.ascontiguousarray(card_id_array(hands, error=HandError))  # NaN, 3.7, -1 refused, never cast
+    if arr.ndim != 2 or arr.shape[1] not in _hand_sizes(g):
         raise HandError(f"{g.name} hands are rows of {' or '.join(map(str, _hand_sizes(g)))} card ids 0..51")
     values = np.zeros(len(arr), dtype=np.uint32)
     cats = np.zeros(len(arr), dtype=np.uint8)

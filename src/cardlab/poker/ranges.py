@@ -246,6 +246,10 @@ def hand_class(c1: int, c2: int) -> str:
     >>> hand_class(card_id("Kh"), card_id("Ah")), hand_class(card_id("2c"), card_id("2d"))
     ('AKs', '22')
     """
+    if not all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) and 0 <= c <= 51 for c in (c1, c2)):
+        raise CardError(f"card ids are whole numbers 0..51, not {c1!r}, {c2!r}")
+    if c1 == c2:
+        raise CardError(f"a combo is two different cards, not card {c1} twice")
     r1, r2 = c1 // 4, c2 // 4
     hi, lo = max(r1, r2), min(r1, r2)
     if hi == lo:
@@ -277,6 +281,8 @@ def class_label(index: int) -> str:
     >>> [class_label(i) for i in (0, 1, 13, 168)]
     ['AA', 'AKs', 'AKo', '22']
     """
+    if not isinstance(index, (int, np.integer)) or isinstance(index, bool) or not 0 <= index <= 168:
+        raise CardError(f"class indexes are whole numbers 0..168, not {index!r}")
     row, col = divmod(index, 13)
     hi, lo = RANKS[12 - min(row, col)], RANKS[12 - max(row, col)]
     if row == col:
