@@ -163,12 +163,15 @@ def test_o_dash_means_stdout(tmp_path: Path, argv: list[str]) -> None:
     assert "written to -" not in done.stderr
 
 
-def test_o_dash_for_a_results_site_is_refused(tmp_path: Path) -> None:
-    """A results site is a folder of pages: it cannot go to standard output."""
+def test_o_dash_for_a_results_site_writes_its_single_page_to_stdout(tmp_path: Path) -> None:
+    """`bridge score --format html -o -` made a site folder named '-': it writes the one-page
+    form (as `-o results.html` does) to standard output."""
     results = Path(__file__).parent / "data" / "mitchell.csv"
     done = _cli("bridge", "score", str(results), "--format", "html", "-o", "-", cwd=tmp_path)
-    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "-o -" in done.stderr
-    assert list(tmp_path.iterdir()) == []
+    single = _cli("bridge", "score", str(results), "--format", "html", "-o", "one.html", cwd=tmp_path)
+    assert done.returncode == single.returncode == 0, done.stderr
+    assert done.stdout == (tmp_path / "one.html").read_text() and "<html" in done.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.html"]
 
 
 def test_class_label_out_of_the_grid_raises() -> None:

@@ -6,14 +6,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from cardlab.cli.options import trials, whole_number
-from cardlab.cli.output import about_option
+from cardlab.cli.output import about_option, binary_output, output_file
 from cardlab.errors import ConstraintError
 
-__all__ = ["add_board_set_options", "board_set_requested", "board_set_command", "register"]
+__all__ = ["add_board_set_options", "board_set_requested", "board_set_command", "script_text", "register"]
 
 #: Boards in a set when neither -p nor the script's ``produce`` says.
 DEFAULT_BOARDS = 16
@@ -50,12 +49,21 @@ def board_set_requested(args: argparse.Namespace) -> bool:
         return True
     if args.first_board != 1:
         return True
-    if args.script != "-":
-        from cardlab.bridge.levels import script_levels
-        from cardlab.textfile import read_text
+    from cardlab.bridge.levels import script_levels
 
-        return bool(script_levels(read_text(args.script)))
-    return False
+    return bool(script_levels(script_text(args)[0]))
+
+
+def script_text(args: argparse.Namespace) -> tuple[str, str]:
+    """The text of SCRIPT and its name for messages; standard input (``-``) is read once and kept
+    on ``args``, so its ``# level`` lines are seen as a file's are."""
+    from cardlab.textfile import read_stream, read_text
+
+    if args.script != "-":
+        return read_text(args.script), args.script
+    if getattr(args, "stdin_text", None) is None:
+        args.stdin_text = read_stream(sys.stdin, "stdin")
+    return str(args.stdin_text), "stdin"
 
 
 def board_set_command(args: argparse.Namespace) -> int:
@@ -65,7 +73,7 @@ def board_set_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dealer import parse_script
     from cardlab.bridge.levels import parse_levels, script_levels
     from cardlab.cli.cluster_option import executor_for
-    from cardlab.textfile import read_stream, read_text
+    from cardlab.textfile import read_text
 
     if args.quiet or not args.verbose:
         raise ConstraintError("-q and -v choose what the script's run prints; a board set prints the board file "
@@ -92,10 +100,7 @@ def board_set_command(args: argparse.Namespace) -> int:
     else:
         if args.script is None:
             raise ConstraintError("give a SCRIPT (or --mix SCRIPT:COUNT,...)")
-        if args.script == "-":
-            text, source = read_stream(sys.stdin, "stdin"), "stdin"
-        else:
-            text, source = read_text(args.script), args.script
+        text, source = script_text(args)
         script = parse_script(text, source)
         with about_option("--level"):
             levels = parse_levels(args.level) if args.level else script_levels(text)
@@ -110,25 +115,14 @@ def board_set_command(args: argparse.Namespace) -> int:
                    generate=args.generate, level_trials=args.level_trials, workers=args.workers,
                    executor=executor_for(args))
     if as_json or fmt in STREAMED:  # written chunk by chunk as dealt: flat memory
-        if args.output:
-            from cardlab.cli.output import replacing
-
-            with replacing(args.output) as temporary, open(temporary, "wb") as out:
-                result = _deal_streamed(parts, out, fmt, as_json, seed, options)
-        else:
-            stdout = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
-            result = _deal_streamed(parts, stdout, fmt, as_json, seed, options)
-            sys.stdout.flush()
+        with binary_output(args.output) as out:
+            result = _deal_streamed(parts, out, fmt, as_json, seed, options)
     else:  # .dup and .dlm name the whole set's range in every record: at most 999 boards, written whole
         result = deal_board_set(parts, **options)
-        data = result.boards.encode(fmt)
-        if args.output:
-            _write_bytes(args.output, data)
-        else:
-            sys.stdout.buffer.write(data) if hasattr(sys.stdout, "buffer") else sys.stdout.write(data.decode("latin-1"))
-            sys.stdout.flush()
+        with binary_output(args.output) as out:
+            out.write(result.boards.encode(fmt))
     what = "JSON" if args.format == "json" else fmt.upper()
-    where = f"written to {args.output}" if args.output else "written to stdout"
+    where = f"written to {args.output}" if args.output not in (None, "-") else "written to stdout"
     print(f"cardlab: {result.count} board(s) as {what} {where}; " + result.summary().rstrip(), file=sys.stderr)
     return 0
 
@@ -152,37 +146,45 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 def _boards_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.boardsets import STREAMED, encode_chunk, format_for, read_board_file
 
+    as_json = args.format == "json"
+    if as_json and args.board_format:
+        raise ConstraintError(f"--format json lists the boards as JSON; --board-format {args.board_format} asks "
+                              f"for a board file: give one of them")
+    if args.board_format and not args.output:
+        raise ConstraintError(f"--board-format {args.board_format} needs -o FILE to write to (-o - for stdout)")
     board_set = read_board_file(args.file)
     boards = board_set.boards
-    if args.output:
-        fmt = format_for(args.output, args.board_format)
-        if fmt in STREAMED:  # encoded a chunk at a time: never a second copy of the whole file
-            from cardlab.cli.output import replacing
-
-            with replacing(args.output) as temporary, open(temporary, "wb") as out:
+    if args.output and not as_json:
+        fmt = format_for(None if args.output == "-" else args.output, args.board_format)
+        with binary_output(args.output) as out:
+            if fmt in STREAMED:  # encoded a chunk at a time: never a second copy of the whole file
                 for start in range(0, len(boards), _CHUNK):
                     out.write(encode_chunk(fmt, boards[start:start + _CHUNK], start == 0))
-        else:  # .dup and .dlm: at most 999 boards
-            _write_bytes(args.output, board_set.encode(fmt))
-        print(f"cardlab: {len(board_set)} board(s) from {args.file} written to {args.output} ({fmt})", file=sys.stderr)
+            else:  # .dup and .dlm: at most 999 boards
+                out.write(board_set.encode(fmt))
+        if args.output != "-":
+            print(f"cardlab: {len(board_set)} board(s) from {args.file} written to {args.output} ({fmt})",
+                  file=sys.stderr)
         return 0
-    if args.board_format:
-        raise ConstraintError(f"--board-format {args.board_format} needs -o FILE to write to")
-    as_json = args.format == "json"
+    with output_file(args.output) as out:
+        out.writelines(_listing(boards, as_json))
+    return 0
+
+
+def _listing(boards: Any, as_json: bool) -> Iterator[str]:
+    """The boards as the table or the JSON list of ``bridge boards``, a chunk at a time."""
     if as_json:
-        sys.stdout.write("[" if boards else "[]\n")
+        yield "[" if boards else "[]\n"
     for start in range(0, len(boards), _CHUNK):
         rows = [{"board": b.number, "dealer": b.dealer.value, "vulnerable": b.vulnerability.value,
                  "deal": b.pbn_deal()} for b in boards[start:start + _CHUNK]]
         if as_json:
-            sys.stdout.write(("\n  " if start == 0 else ",\n  ") +
-                             ",\n  ".join(json.dumps(r, indent=2).replace("\n", "\n  ") for r in rows))
+            yield (("\n  " if start == 0 else ",\n  ") +
+                   ",\n  ".join(json.dumps(r, indent=2).replace("\n", "\n  ") for r in rows))
         else:
-            sys.stdout.write("".join(f"{r['board']:>5}  {r['dealer']}  {r['vulnerable']:<4}  {r['deal']}\n"
-                                     for r in rows))
+            yield "".join(f"{r['board']:>5}  {r['dealer']}  {r['vulnerable']:<4}  {r['deal']}\n" for r in rows)
     if as_json and boards:
-        sys.stdout.write("\n]\n")
-    return 0
+        yield "\n]\n"
 
 
 #: Boards listed or encoded at a time.
@@ -190,14 +192,14 @@ _CHUNK = 4096
 
 
 def _deal_streamed(parts: list[Any], out: Any, fmt: str, as_json: bool, seed: int, options: dict[str, Any]) -> Any:
-    """Deal the set, each chunk of boards written to ``out`` (None: a text stdout) as it comes:
+    """Deal the set, each chunk of boards written to the binary stream ``out`` as it comes:
     as the board file ``fmt``, or as the JSON text of the result."""
     from cardlab.bridge.boardsets import deal_board_set, json_stream
 
     if not as_json:
         return deal_board_set(parts, sink=_chunk_writer(out, fmt), **options)
     head, chunk, tail = json_stream(seed, bool(options["rotate"]))
-    put = _writer(out)
+    put = out.write
     put(head.encode("utf-8"))
     written = [False]
 
@@ -220,32 +222,15 @@ def _deal_streamed(parts: list[Any], out: Any, fmt: str, as_json: bool, seed: in
     return result
 
 
-def _writer(out: Any) -> Callable[[bytes], Any]:
-    """A function writing bytes to ``out`` (a binary file, or None for a text stdout)."""
-    return out.write if out is not None else (lambda data: sys.stdout.write(data.decode("latin-1")))
-
-
 def _chunk_writer(out: Any, fmt: str) -> Callable[[list[Any]], None]:
     """A sink for :func:`cardlab.bridge.boardsets.deal_board_set`: each chunk encoded and written to
-    ``out`` (a binary file, or None for a text stdout) as it comes."""
+    the binary stream ``out`` as it comes."""
     from cardlab.bridge.boardsets import encode_chunk
 
     first = [True]
 
     def write(boards: list[Any]) -> None:
-        data = encode_chunk(fmt, boards, first[0])
+        out.write(encode_chunk(fmt, boards, first[0]))
         first[0] = False
-        if out is None:
-            sys.stdout.write(data.decode("latin-1"))
-        else:
-            out.write(data)
 
     return write
-
-
-def _write_bytes(path: str, data: bytes) -> None:
-    """``data`` to ``path`` through a temporary file beside it (never a half-written board file)."""
-    from cardlab.cli.output import replacing
-
-    with replacing(path) as temporary:
-        Path(temporary).write_bytes(data)

@@ -11,7 +11,6 @@ from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cli.output import NothingProduced, output_file
 from cardlab.cli.seat_options import add_seat_options, seat_options
 from cardlab.cores import available_cores
-from cardlab.textfile import read_stream, read_text
 
 __all__ = ["register"]
 
@@ -65,14 +64,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _dealer_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dealer import parse_script, write_run
-    from cardlab.cli.bridge_boards import board_set_command, board_set_requested
+    from cardlab.cli.bridge_boards import board_set_command, board_set_requested, script_text
 
     if board_set_requested(args):
         return board_set_command(args)
-    if args.script == "-":
-        text, source = read_stream(sys.stdin, "stdin"), "stdin"
-    else:
-        text, source = read_text(args.script), args.script
+    text, source = script_text(args)
     script = parse_script(text, source)
     with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
         result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,

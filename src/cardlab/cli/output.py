@@ -20,7 +20,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, Iterator, Protocol, TextIO
 
 from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cores import available_cores
@@ -29,7 +29,7 @@ from cardlab.errors import CardlabError
 if TYPE_CHECKING:
     from cardlab.tabulation import Tabulation
 
-__all__ = ["NothingProduced", "about_option", "add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations",
+__all__ = ["NothingProduced", "about_option", "add_output_options", "add_simulation_options", "emit", "write_text", "write_result", "check_destinations", "binary_output",
            "replacing", "output_file",
            "cap_workers"]
 
@@ -213,6 +213,35 @@ def output_file(path: str | None) -> Iterator[TextIO]:
     with replacing(path) as temporary:
         with open(temporary, "w", encoding="utf-8") as handle:
             yield handle
+
+
+@contextlib.contextmanager
+def binary_output(path: str | None) -> Iterator[BinaryIO]:
+    """A binary stream for ``-o path`` (through :func:`replacing`), or standard output's for None
+    or ``-`` (``-o -`` means standard output wherever ``-o`` exists)."""
+    if path is None or path == "-":
+        sys.stdout.flush()
+        buffer = getattr(sys.stdout, "buffer", None)
+        stream: Any = buffer if buffer is not None else _TextBytes(sys.stdout)
+        yield stream
+        stream.flush()
+        return
+    with replacing(path) as temporary:
+        with open(temporary, "wb") as handle:
+            yield handle
+
+
+class _TextBytes:
+    """Bytes written to a text stream without a binary buffer (a captured stdout)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def write(self, data: bytes) -> int:
+        return self.out.write(data.decode("latin-1"))
+
+    def flush(self) -> None:
+        self.out.flush()
 
 
 def check_destinations(args: argparse.Namespace) -> None:

@@ -198,8 +198,10 @@ def build_site(
 
 def is_site_target(output: str | Path) -> bool:
     """Whether ``-o`` names a directory (ends with a slash, exists as one, or has no suffix)
-    rather than a single ``.html`` file."""
+    rather than a single ``.html`` file; ``-`` is standard output (the single page)."""
     text = str(output)
+    if text == "-":
+        return False
     path = Path(text)
     return text.endswith(("/", "\\")) or path.is_dir() or not path.suffix
 
