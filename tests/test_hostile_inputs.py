@@ -205,3 +205,54 @@ def test_pbn_games_with_first_board_0_is_refused() -> None:
         with pytest.raises(CardlabError, match="first board"):
             pbn_games(masks, first_board=first)
     assert [b.number for b in read_pbn_boards(pbn_games(masks, first_board=7))] == [7, 8, 9]
+
+
+# --- unbounded inputs ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["poker", "odds", "--reels", "/dev/zero"], ["bridge", "boards", "/dev/zero"],
+                                  ["bridge", "score", "/dev/zero"], ["bridge", "teams", "/dev/zero"]],
+                         ids=["odds-reels", "boards", "score", "teams"])
+def test_dev_zero_stops_after_16_mib(argv: list[str]) -> None:
+    """`poker odds --reels /dev/zero` grew to 23.5 GB; boards, score and teams read it whole."""
+    done = _cli(*argv, memory=1 << 30, timeout=60)
+    assert done.returncode == 2, done.stderr[-300:]
+    assert done.stderr.count("\n") == 1 and "longer than 16 MiB" in done.stderr and "zero" in done.stderr
+
+
+def _small_line_limit(monkeypatch: pytest.MonkeyPatch) -> int:
+    from cardlab import textfile
+
+    monkeypatch.setattr(textfile, "MAX_LINE_BYTES", 1024)
+    return 1024
+
+
+def test_reels_line_limit_is_not_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 16 MiB line limit was skipped by `--reels` (here 1 KiB, monkeypatched)."""
+    from cardlab.dealing import Reels
+    from cardlab.errors import ReelsFileError
+
+    limit = _small_line_limit(monkeypatch)
+    path = tmp_path / "long.reels"
+    path.write_text("As Kd\n" * 4 + "Qh " * limit + "\n")
+    with pytest.raises(ReelsFileError, match="long.reels: .*longer than"):
+        Reels.read(path)
+    path.write_text("As Kd\nQh 2c\n3d 4s\n5h 6c\n7d 8s\n")
+    assert Reels.read(path).k == 5
+
+
+@pytest.mark.parametrize("reader", ["boards", "score"])
+def test_pbn_tag_line_limit_is_not_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reader: str) -> None:
+    """The line limit was skipped by a PBN tag (a tag over the limit, here 1 KiB)."""
+    from cardlab.bridge.boardsets import read_board_file
+    from cardlab.errors import InputFileError
+    from cardlab.scoring.results_file import load_results
+
+    limit = _small_line_limit(monkeypatch)
+    path = tmp_path / "long.pbn"
+    path.write_text(f'[Event "{"x" * limit}"]\n' + _PBN)
+    read = read_board_file if reader == "boards" else load_results
+    with pytest.raises(InputFileError, match="longer than"):
+        read(path)
+    path.write_text(_PBN)
+    assert len(read_board_file(path)) == 1

@@ -232,7 +232,9 @@ class Reels:
     @classmethod
     def read(cls, path: str | Path) -> Reels:
         """Reels from a file; errors start with the file name and line."""
-        data = Path(path).read_bytes()
+        from cardlab.textfile import read_bytes
+
+        data = read_bytes(path, lambda reason, source: ReelsFileError(f"{source}: {reason}"))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:

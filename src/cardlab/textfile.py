@@ -25,7 +25,7 @@ from typing import Any, BinaryIO, Iterator
 
 from cardlab.errors import InputFileError
 
-__all__ = ["decode_text", "read_text", "read_stream", "line_blocks", "excerpt", "paused_gc", "MAX_LINE_BYTES",
+__all__ = ["decode_text", "read_bytes", "read_text", "read_stream", "line_blocks", "excerpt", "paused_gc", "MAX_LINE_BYTES",
            "MAX_INPUT_BYTES"]
 
 MAX_LINE_BYTES = 16 * 2**20  #: the longest line a text input may hold (16 MiB)
@@ -120,6 +120,14 @@ def _longest_line(head: bytes, first: int) -> int:
 def read_stream(stream: BinaryIO | Any, source: str | None = None, error: Any = InputFileError) -> str:
     """The text of an open stream (stdin), read within the limits (see :func:`line_blocks`)."""
     return decode_text(b"".join(line_blocks(stream, source, error)), source, error)
+
+
+def read_bytes(path: str | Path, error: Any = InputFileError, source: str | None = None) -> bytes:
+    """The bytes of the file at ``path``, read within the limits of :func:`line_blocks` (no line
+    over 16 MiB, 4 GiB in all: ``/dev/zero`` stops after 16 MiB); errors name ``source`` (by
+    default the path)."""
+    with open(path, "rb") as stream:
+        return b"".join(line_blocks(stream, str(path) if source is None else source, error))
 
 
 def read_text(path: str | Path, error: type[InputFileError] = InputFileError) -> str:

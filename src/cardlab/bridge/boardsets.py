@@ -169,7 +169,9 @@ def format_for(path: str | None, given: str | None) -> str:
 
 def read_board_file(path: str | Path) -> BoardSet:
     """Read a PBN, LIN, ``.dup`` or ``.dlm`` file (by its suffix, else by its content)."""
-    data = Path(path).read_bytes()
+    from cardlab.textfile import read_bytes
+
+    data = read_bytes(path)  # within the line limit: /dev/zero stops after 16 MiB
     name = str(path)
     suffix = Path(path).suffix.lower()
     from cardlab.bridge import duplimate, lin
@@ -231,7 +233,9 @@ def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
     if ":" not in text and "," not in text and Path(text).is_file():
         folder = Path(text).parent
         where = f" in {text}"
-        for number, line in enumerate(Path(text).read_text(encoding="utf-8-sig").splitlines(), 1):
+        from cardlab.textfile import read_text
+
+        for number, line in enumerate(read_text(text).splitlines(), 1):
             line = line.split("#", 1)[0].strip()
             if line:
                 match = re.fullmatch(r"(.+?)\s*[:\s]\s*(\S+)", line)

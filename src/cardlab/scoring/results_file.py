@@ -70,8 +70,8 @@ def load_results(path_or_bytes: str | os.PathLike[str] | bytes, source: str | No
         name = source or "<bytes>"
     else:
         path = Path(path_or_bytes)
-        data = path.read_bytes()
         name = source or path.name
+        data = textfile.read_bytes(path, ResultFileError, name)  # within the line limit: /dev/zero stops
     kind = sniff_format(data)
     if kind == "usebio":
         return read_usebio(_xml_bytes(data, name), name)

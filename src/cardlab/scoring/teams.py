@@ -351,9 +351,10 @@ def load_teams(path: str, source: str | None = None) -> TeamsResult:
 
     from cardlab.scoring.pbn import looks_like_pbn, read_pbn_team_file
     from cardlab.scoring.results_file import decode_text
+    from cardlab.textfile import read_bytes
 
     name = source or Path(path).name
-    text = decode_text(Path(path).read_bytes(), name)
+    text = decode_text(read_bytes(path, ResultFileError, name), name)
     if text.lstrip("\ufeff \t\r\n").startswith("<"):
         raise ResultFileError("an XML (USEBIO) file: team matches are read from CSV table results or "
                               "PBN games with Room, HomeTeam and VisitTeam; USEBIO team events are "
