@@ -256,3 +256,38 @@ def test_pbn_tag_line_limit_is_not_skipped(tmp_path: Path, monkeypatch: pytest.M
         read(path)
     path.write_text(_PBN)
     assert len(read_board_file(path)) == 1
+
+
+_NESTED = "(" * 400 + "AA" + ")" * 400
+
+
+def test_range_of_400_nested_parentheses_is_a_range_error(run) -> None:
+    """A range of 400 nested parentheses was a RecursionError (CLI and workbench page)."""
+    from cardlab.errors import RangeError
+    from cardlab.poker.generic import MAX_NESTING, parse_generic
+    from cardlab.web.pages.poker import board_view
+
+    with pytest.raises(RangeError, match="nest more than 100 levels"):
+        parse_generic(_NESTED, hole=4)
+    status, out, err = run("poker", "range", _NESTED)
+    assert status == 2 and out == "" and err.count("\n") == 1 and "nest more than" in err
+    with pytest.raises(CardlabError):  # was a RecursionError
+        board_view({"range": _NESTED, "board": "Qh 9c 2d"})
+    deepest = "(" * MAX_NESTING + "AA" + ")" * MAX_NESTING
+    assert parse_generic(deepest, hole=4).combo_count == parse_generic("AA", hole=4).combo_count == 6961
+
+
+def test_range_of_aa_30000_times_is_fast_or_refused() -> None:
+    """`'AA,' * 30000` ran for minutes (an Omaha range: 30,000 passes over 270,725 hands)."""
+    import time
+
+    from cardlab.errors import RangeError
+    from cardlab.poker.generic import parse_generic
+
+    start = time.process_time()
+    with pytest.raises(RangeError, match=r"30,001 patterns .* at most 738 patterns"):
+        parse_generic("AA," * 30000 + "AA", hole=4)
+    assert parse_generic("AA," * 30000 + "KK", hole=2).combo_count == 12  # hold'em: fast
+    many = parse_generic("AA," * 700 + "KK", hole=4)  # each pattern matched once
+    assert many.combo_count == parse_generic("AA,KK", hole=4).combo_count == 2 * 6961 - 36  # AAKK in both
+    assert time.process_time() - start < 2

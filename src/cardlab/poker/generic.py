@@ -55,7 +55,8 @@ from cardlab.cards import RANKS, SUITS
 from cardlab.errors import RangeError
 from cardlab.poker.ranges import Range
 
-__all__ = ["GenericRange", "parse_generic", "all_hands", "hand_order", "RANK_LETTERS", "SUIT_VARIABLES"]
+__all__ = ["GenericRange", "parse_generic", "all_hands", "hand_order", "RANK_LETTERS", "SUIT_VARIABLES",
+           "MAX_NESTING", "MAX_MATCHING"]
 
 RANK_LETTERS = RANKS[::-1]
 """The ranks in the syntax, highest first."""
@@ -65,6 +66,11 @@ SUIT_VARIABLES = "wxyz"
 _ALL_RANKS = (1 << 13) - 1
 _ALL_SUITS = 15
 _OPERATORS = ",:!@()"
+MAX_NESTING = 100
+"""The deepest a generic range's parentheses may nest."""
+MAX_MATCHING = 200_000_000
+"""A generic range's patterns times the hands each is matched against: at most this many (about
+10 seconds; 738 patterns of an Omaha range, 150,000 of a hold'em one)."""
 
 
 class GenericRange(Range):
@@ -405,9 +411,15 @@ class _Parser:
         self.text, self.hole, self.lowest_rank = text, hole, lowest_rank
         self.tokens = _tokens(text)
         self.pos = 0
+        patterns = sum(token not in _OPERATORS for token in self.tokens)
+        hands = comb(52 - 4 * lowest_rank, hole)
+        if patterns * hands > MAX_MATCHING:  # before any work: each pattern is a pass over every hand
+            raise _fail(f"a range of {patterns:,} patterns is too long for {hole}-card hands: each is matched "
+                        f"against all {hands:,} hands, at most {MAX_MATCHING // hands:,} patterns")
         self.hands = all_hands(hole, lowest_rank)
         self.weighted: list[bool] = []
         self.depth = 0
+        self.atoms: dict[str, np.ndarray] = {}  # 'AA, AA, ...': each pattern matched once
 
     def peek(self) -> str | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -453,6 +465,8 @@ class _Parser:
     def factor(self) -> np.ndarray:
         token = self.take()
         if token == "(":
+            if self.depth >= MAX_NESTING:  # the parser recurses three calls a level
+                raise _fail(f"the range's parentheses nest more than {MAX_NESTING} levels deep")
             self.depth += 1
             inner = self.expr()
             self.depth -= 1
@@ -465,6 +479,11 @@ class _Parser:
 
     def atom(self, token: str) -> np.ndarray:
         compact = "".join(token.split())
+        if compact not in self.atoms:
+            self.atoms[compact] = self.match(compact)
+        return self.atoms[compact]
+
+    def match(self, compact: str) -> np.ndarray:
         if "%" in compact:
             return _percent(compact, self.text, self.hole, self.lowest_rank).astype(np.float32)
         if compact == "*" or compact == "random":  # the word as in hold'em's ranges: every hand
