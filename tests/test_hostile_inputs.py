@@ -291,3 +291,28 @@ def test_range_of_aa_30000_times_is_fast_or_refused() -> None:
     many = parse_generic("AA," * 700 + "KK", hole=4)  # each pattern matched once
     assert many.combo_count == parse_generic("AA,KK", hole=4).combo_count == 2 * 6961 - 36  # AAKK in both
     assert time.process_time() - start < 2
+
+
+@pytest.mark.parametrize("argv", [["poker", "range", "random", "--game", "omaha6"],
+                                  ["poker", "board", "random", "--flops", "all", "--game", "omaha6"]],
+                         ids=["range", "board-flops"])
+def test_omaha6_random_range_and_all_flops_are_refused_with_the_size(argv: list[str]) -> None:
+    """`poker range random --game omaha6` and `poker board random --flops all --game omaha6` reached
+    3.8-4.9 GB in 30 s: refused up front, naming the range's 20,358,520 hands (reading the range,
+    every 6-card hand, takes under 1 GB)."""
+    done = _cli(*argv, memory=1536 << 20, timeout=120)
+    assert done.returncode == 2, done.stderr[-300:]
+    assert done.stderr.count("\n") == 1 and "20,358,520 omaha6 hands" in done.stderr
+
+
+def test_range_listing_and_all_flops_bounds_are_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardlab.errors import RangeError
+    from cardlab.poker import board_stats, range_listing
+
+    assert range_listing.list_range("AA", game="omaha").combos == 6961
+    monkeypatch.setattr(range_listing, "MAX_LISTED", 6960)
+    with pytest.raises(RangeError, match="6,961 omaha hands; a listing holds at most 6,960"):
+        range_listing.list_range("AA", game="omaha")
+    monkeypatch.setattr(board_stats, "MAX_FLOPS_COMBOS", 5)
+    with pytest.raises(RangeError, match="at most 5 hands, and the range holds 6 holdem hands"):
+        board_stats.all_flops_stats("AA")

@@ -45,7 +45,7 @@ from cardlab.poker.evaluator import evaluate
 from cardlab.poker.kernel import straight_tops
 from cardlab.poker.rules import Category, Rules
 
-__all__ = ["BoardStats", "BoardClass", "board_stats", "flop_textures", "all_flops_stats", "FlopsStats",
+__all__ = ["BoardStats", "BoardClass", "board_stats", "flop_textures", "all_flops_stats", "FlopsStats", "MAX_FLOPS_COMBOS",
            "TextureStats", "TEXTURES", "MADE_CLASSES", "PAIR_CLASSES", "DRAW_CLASSES"]
 
 MADE_CLASSES = ("straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind",
@@ -388,6 +388,9 @@ def board_stats(spec: str, board: str | list[int], *, dead: str = "", game: str 
     return BoardStats(spec, g.name, format_cards(b, sep=""), n, classes)
 
 
+MAX_FLOPS_COMBOS = 300_000
+"""The most hands :func:`all_flops_stats` takes (every Omaha hand, 270,725, fits): each is
+classed with its 24 suit images on 1,755 flops; random Omaha 5 or 6 is refused before any work."""
 TEXTURES = ("unpaired", "paired", "trips", "rainbow", "two-tone", "monotone", "connected")
 """The flop textures of :func:`flop_textures`; a flop has one of the first three, one of the
 next three, and may be ``connected`` (three different ranks that a straight can hold together:
@@ -570,6 +573,10 @@ def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
 
     g = game_named(game)
     rng = range_of(spec, g)
+    if len(rng) > MAX_FLOPS_COMBOS:  # before the 24 suit images: 20 million hands took 4.9 GB
+        raise RangeError(f"every flop classes the range's hands 24 times over (its suit images): at most "
+                         f"{MAX_FLOPS_COMBOS:,} hands, and the range holds {len(rng):,} {g.name} hands; narrow "
+                         f"it or give one board")
     holes = np.asarray(rng.combos, dtype=np.int64)
     weights = np.asarray(rng.weights, dtype=np.float64)
     flops, mult = _canonical_flops(all_hands(3, g.lowest_rank).astype(np.int64))

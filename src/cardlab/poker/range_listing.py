@@ -23,9 +23,14 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import RANKS, SUITS
+from cardlab.errors import RangeError
 from cardlab.poker.equity import Game, game_named, range_of
 
-__all__ = ["RangeListing", "list_range"]
+__all__ = ["RangeListing", "list_range", "MAX_LISTED"]
+
+MAX_LISTED = 1_000_000
+"""The most hands a listing holds (each a Python string: about 100 bytes with its table line):
+every Omaha hand (270,725) fits, ``random`` Omaha 5 or 6 (2.6 and 20.4 million) is refused."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,9 @@ def list_range(expr: str, game: str | Game = "omaha") -> RangeListing:
     """
     g = game_named(game)
     rng = range_of(expr, g)
+    if len(rng) > MAX_LISTED:  # before a string is made: 20 million of them took 4 GB
+        raise RangeError(f"the range holds {len(rng):,} {g.name} hands; a listing holds at most {MAX_LISTED:,} "
+                         f"(narrow the range; poker equity and poker board take it whole)")
     weights = rng.weights
     weighted = bool(len(weights)) and not bool((weights == weights[0]).all()) or \
         (len(weights) > 0 and float(weights[0]) != 1.0)
