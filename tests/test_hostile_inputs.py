@@ -316,3 +316,21 @@ def test_range_listing_and_all_flops_bounds_are_exact(monkeypatch: pytest.Monkey
     monkeypatch.setattr(board_stats, "MAX_FLOPS_COMBOS", 5)
     with pytest.raises(RangeError, match="at most 5 hands, and the range holds 6 holdem hands"):
         board_stats.all_flops_stats("AA")
+
+
+@pytest.mark.parametrize("output", ["-", "one.html", "site/"])
+def test_bridge_score_html_of_too_many_lines_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run,
+                                                        output: str) -> None:
+    """`bridge score` of 10^6 lines `--format html` took 2.7 GB: HTML is refused above
+    MAX_HTML_LINES (here monkeypatched to one line under the file's 17), before any page is built."""
+    from cardlab.report import scoring_run
+
+    results = str(Path(__file__).parent / "data" / "mitchell.csv")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(scoring_run, "MAX_HTML_LINES", 16)
+    status, out, err = run("bridge", "score", results, "--format", "html", "-o", output)
+    assert status == 2 and out == "" and "17 traveller lines are too many for HTML pages (at most 16" in err
+    assert not (tmp_path / "one.html").exists() and not any((tmp_path / "site").glob("*.html"))
+    monkeypatch.setattr(scoring_run, "MAX_HTML_LINES", 17)
+    assert run("bridge", "score", results, "--format", "html", "-o", output)[0] == 0
+    assert run("bridge", "score", results, "--format", "csv")[0] == 0

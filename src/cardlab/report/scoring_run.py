@@ -25,10 +25,13 @@ from cardlab.scoring.document import ResultsFile
 from cardlab.scoring.results_file import load_results
 from cardlab.scoring.session import SessionResult
 
-__all__ = ["ScoreRun", "score_file", "render_session", "site_directory", "FORMATS"]
+__all__ = ["ScoreRun", "score_file", "render_session", "site_directory", "FORMATS", "MAX_HTML_LINES"]
 
 #: What ``bridge score --format`` writes.
 FORMATS = ("table", "csv", "json", "html", "usebio", "pbn")
+MAX_HTML_LINES = 100_000
+"""The most traveller lines a results page or site is made of: its pages are built in memory
+(about 3 KB a line; 10^6 lines took 2.7 GB). The other formats stream any number."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,11 @@ def score_file(
     result = doc.score(method=method, scale=scale, movement=movement,
                        allow_repeated_pairs=allow_repeated_pairs, phantoms=phantoms,
                        phantom_rule=phantom_rule, title=title)
+    if fmt == "html" and not check and result.line_count > MAX_HTML_LINES:
+        from cardlab.errors import ScoringError
+
+        raise ScoringError(f"{result.line_count:,} traveller lines are too many for HTML pages (at most "
+                           f"{MAX_HTML_LINES:,}, built in memory); write csv or json")
     if check:
         report = doc.check(result)
         notes.extend(report.notes)
