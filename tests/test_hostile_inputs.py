@@ -4,11 +4,13 @@ it (silent wrong answers, unbounded inputs). Limits: docs/reliability.md."""
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -334,3 +336,148 @@ def test_bridge_score_html_of_too_many_lines_is_refused(tmp_path: Path, monkeypa
     monkeypatch.setattr(scoring_run, "MAX_HTML_LINES", 17)
     assert run("bridge", "score", results, "--format", "html", "-o", output)[0] == 0
     assert run("bridge", "score", results, "--format", "csv")[0] == 0
+
+
+# --- signals -------------------------------------------------------------------------------------
+
+
+def _start(*argv: str, cwd: Path | None = None) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "cardlab", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=cwd)
+
+
+def _children(pid: int) -> list[int]:
+    """The live (not zombie) processes whose parent is ``pid``, from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _wait_until(test: Any, seconds: float) -> bool:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if test():
+            return True
+        time.sleep(0.05)
+    return bool(test())
+
+
+_LONG_RUN = ("bridge", "hcp", "--simulate", "1000000000000", "--seed", "1", "--workers", "2")  # worker processes
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_sighup_is_handled_as_sigterm(tmp_path: Path) -> None:
+    """SIGHUP (a closed terminal) killed the process by signal, leaving its `.cardlab-*`
+    temporary file and its workers running; docs/reliability.md says it is SIGTERM."""
+    import signal
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_cli_reliability import _wait_for_progress
+
+    (tmp_path / "out.txt").write_text("before\n")
+    proc = _start(*_LONG_RUN, "-o", "out.txt", cwd=tmp_path)
+    _wait_for_progress(proc)
+    workers = _children(proc.pid)
+    assert len(workers) == 2
+    proc.send_signal(signal.SIGHUP)
+    out, err = proc.communicate(timeout=30)
+    # as SIGTERM: inside the simulation loop, the partial result (130); a killed process gave -1
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "out.txt holds the partial result" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]  # no temporary file left
+    assert "interrupted:" in (tmp_path / "out.txt").read_text()
+    assert _wait_until(lambda: not any(_alive(w) for w in workers), 5)
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_workers_exit_when_their_parent_is_sigkilled() -> None:
+    """Workers outlived a SIGKILLed parent (one set was still running 23 minutes later)."""
+    import signal
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_cli_reliability import _wait_for_progress
+
+    proc = _start(*_LONG_RUN)
+    try:
+        _wait_for_progress(proc)
+        workers = _children(proc.pid)
+        assert len(workers) == 2
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=30)
+        assert _wait_until(lambda: not any(_alive(w) for w in workers), 5)
+    finally:
+        for pid in _children(proc.pid) if proc.poll() is None else []:
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_ctrl_c_stops_bridge_joint_by_suits() -> None:
+    """Ctrl-C did not stop `bridge joint --by suits --simulate 1e11` (still running 100 s later):
+    the interrupted result's table of 15,156 rows took minutes (a quadratic loop, then rich)."""
+    import signal
+    import time
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_cli_reliability import _wait_for_progress
+
+    proc = _start("bridge", "joint", "--by", "suits", "--simulate", "1e11", "--seed", "1", "--workers", "1")
+    _wait_for_progress(proc)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err
+    assert time.monotonic() - sent < 20
+    assert "interrupted:" in out and out.count("\n") > 15_156
+
+
+def test_ctrl_c_in_the_first_50_ms_prints_no_traceback(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A Ctrl-C before the command's handlers are in place (its modules being imported, the
+    arguments parsed) printed a traceback: the program's entry point ends it with one line, 130."""
+    import cardlab.cli.main as cli_main
+    from cardlab.cli import run
+
+    def interrupted(argv: Any = None) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_main, "build_parser", interrupted)
+    with pytest.raises(SystemExit) as exit_:
+        run()
+    assert exit_.value.code == 130
+    assert capsys.readouterr().err == "cardlab: interrupted\n"
+
+
+def test_ctrl_c_while_the_command_starts_prints_no_traceback() -> None:
+    """The same through the real program: Ctrl-C at moments spread over the command's start (once
+    Python itself has started: its own start-up, before any of cardlab runs, is not ours)."""
+    import signal
+    import time
+
+    started = time.monotonic()
+    probe = _start("--version")
+    probe.communicate(timeout=60)
+    startup = time.monotonic() - started  # this machine's time to start and end a command now
+    for fraction in (0.6, 0.8, 1.0):
+        proc = _start("bridge", "hcp", "--simulate", "1e9", "--seed", "1")
+        time.sleep(startup * fraction)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        if "cardlab" not in err and proc.returncode in (-2, 1):  # still in Python's own start-up
+            continue
+        assert "Traceback" not in err, (fraction, err)
+        assert proc.returncode == 130

@@ -1,7 +1,5 @@
 """``python -m cardlab`` runs the command line."""
 
-import sys
+from cardlab.cli import run
 
-from cardlab.cli.main import main
-
-sys.exit(main())
+run()

@@ -277,15 +277,16 @@ def side_by_side(exact: Distribution, simulated: Distribution, value_key: str = 
     if list(exact.values) != list(simulated.values):
         raise ValueError("the two distributions have different values")
     lo, hi = simulated.confidence_interval()
+    total, shares = exact.total, simulated.probabilities  # once: per row, 15,156 rows took minutes
     rows = []
     for i, (v, c) in enumerate(zip(exact.values, exact.counts)):
-        p = c / exact.total
+        p = c / total
         rows.append({
             value_key: json_value(v),
             "count": int(c),
             "probability": p,
             "simulated_count": int(simulated.counts[i]),
-            "simulated_probability": float(simulated.probabilities[i]),
+            "simulated_probability": float(shares[i]),
             "ci95": [float(lo[i]), float(hi[i])],
             "within": bool(lo[i] <= p <= hi[i]),
         })

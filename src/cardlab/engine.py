@@ -608,6 +608,10 @@ class _Processes:
 def _serve(pipe: Any) -> None:
     """A worker's loop: run each (function, arguments) it is sent and send back the outcome."""
     _ignore_sigint()
+    for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if signum is not None:  # the parent's handlers (raise in the chunk) are not the worker's
+            signal.signal(signum, signal.SIG_DFL)
+    _exit_with_parent()
     while True:
         try:
             call = pipe.recv()
@@ -624,6 +628,25 @@ def _serve(pipe: Any) -> None:
             pipe.send(outcome)
         except Exception as error:  # noqa: BLE001 - a result or error that cannot be pickled
             pipe.send((False, CardlabError(f"a worker's result could not be sent back: {error!r}")))
+
+
+#: How often a worker looks whether its parent is still there.
+_PARENT_CHECK_SECONDS = 0.25
+
+
+def _exit_with_parent() -> None:
+    """End this worker process soon after its parent dies, even in the middle of a long chunk: a
+    SIGKILLed command left its workers running (one set 23 minutes later). A daemon thread sees
+    the parent go when this process is handed to another (its parent id changes); the chunks'
+    kernels release the GIL, so it runs beside them."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="cardlab-parent-watch", daemon=True).start()
 
 
 def _ignore_sigint() -> None:

@@ -144,10 +144,10 @@ class Tabulation(JsonText):
 
     def table(self) -> str:
         """The text the command line prints: a grid for a small joint table, else rows."""
-        from cardlab.report.table import comparison_table, distribution_text, matrix_table, render_text
+        from cardlab.report.table import comparison_text, distribution_text, matrix_table, render_text
 
         if self.exact is not None and self.simulated is not None:
-            text = render_text(comparison_table(self.exact, self.simulated, title=self.title)) + "\n"
+            text = comparison_text(self.exact, self.simulated, title=self.title) + "\n"
             sim = self.simulated.simulation
             assert sim is not None
             if sim.interrupted:

@@ -149,8 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if previous is not None and (status not in (130, _TERMINATED) or argv is not None):
         # after Ctrl-C the program keeps ignoring a second one while it exits; a caller of
         # main(argv) (a test, a notebook) gets its own handlers back whatever the status
-        signal.signal(signal.SIGINT, previous[0])
-        signal.signal(signal.SIGTERM, previous[1])
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
     if argv is None:
         _end_now_if_native_work_runs(status)
     return status
@@ -263,20 +263,25 @@ class Terminated(KeyboardInterrupt):
 _TERMINATED = 128 + signal.SIGTERM  # the status of a command ended by SIGTERM (143)
 
 
-def _first_interrupt_only() -> Any:
-    """Make the first Ctrl-C (or SIGTERM) stop the work and ignore any later one: after it the
-    command only prints what it has and exits 130 (143 after SIGTERM), and a second signal must not
-    cut that short with a traceback. Returns the (SIGINT, SIGTERM) handlers to restore when the
-    command ends normally (None off the main thread)."""
+#: The signals that stop a command: Ctrl-C, SIGTERM, and SIGHUP (a closed terminal), which is
+#: handled as SIGTERM (it killed the process, leaving its temporary files and workers behind).
+_STOPPING = (signal.SIGINT, signal.SIGTERM) + ((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ())
+
+
+def _first_interrupt_only() -> dict[int, Any] | None:
+    """Make the first Ctrl-C (or SIGTERM, or SIGHUP) stop the work and ignore any later one: after
+    it the command only prints what it has and exits 130 (143 after SIGTERM or SIGHUP), and a
+    second signal must not cut that short with a traceback. Returns the handlers to restore when
+    the command ends normally, by signal (None off the main thread)."""
     if threading.current_thread() is not threading.main_thread():
         return None
 
     def interrupt(signum: int, frame: Any) -> None:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+        for other in _STOPPING:
+            signal.signal(other, signal.SIG_IGN)
+        raise KeyboardInterrupt if signum == signal.SIGINT else Terminated
 
-    return signal.signal(signal.SIGINT, interrupt), signal.signal(signal.SIGTERM, interrupt)
+    return {signum: signal.signal(signum, interrupt) for signum in _STOPPING}
 
 
 if __name__ == "__main__":  # pragma: no cover

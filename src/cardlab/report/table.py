@@ -21,7 +21,7 @@ from rich.table import Table
 from cardlab.distribution import Distribution, format_value, side_by_side
 from cardlab.textformat import interval, probability, text_table
 
-__all__ = ["distribution_table", "distribution_text", "comparison_table", "matrix_table", "plain_table",
+__all__ = ["distribution_table", "distribution_text", "comparison_table", "comparison_text", "matrix_table", "plain_table",
            "render_text", "format_probability"]
 
 _LONG = 150
@@ -73,23 +73,42 @@ def comparison_table(exact: Distribution, simulated: Distribution, title: str | 
                      value_label: str | None = None) -> Table:
     """Exact and simulated side by side, with the simulation's 95% interval per row."""
     table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False)
-    for name in (value_label or exact.name, "exact count", "exact", "simulated count", "simulated",
-                 "95% interval", ""):
+    headers, rows, caption = _comparison(exact, simulated, value_label)
+    for name in headers:
         table.add_column(name, justify="right")
+    for row in rows:
+        table.add_row(*row)
+    table.caption = caption
+    return table
+
+
+def comparison_text(exact: Distribution, simulated: Distribution, title: str | None = None) -> str:
+    """The text of :func:`comparison_table`; a long one (15,156 rows of hcp by suit lengths)
+    without rich, which took minutes over it (and so over the result of a Ctrl-C)."""
+    if len(exact.values) <= _LONG:
+        return render_text(comparison_table(exact, simulated, title=title))
+    headers, rows, caption = _comparison(exact, simulated)
+    return (title + "\n" if title else "") + plain_table(headers, rows, caption)
+
+
+def _comparison(exact: Distribution, simulated: Distribution,
+                value_label: str | None = None) -> tuple[list[str], list[list[str]], str]:
+    headers = [value_label or exact.name, "exact count", "exact", "simulated count", "simulated", "95% interval", ""]
+    rows = []
     for row, value in zip(side_by_side(exact, simulated), exact.values):
         lo, hi = row["ci95"]
-        table.add_row(
+        rows.append([
             format_value(value), f"{row['count']:,}", format_probability(row["probability"]),
             f"{row['simulated_count']:,}", format_probability(row["simulated_probability"]),
             interval(format_probability(lo), format_probability(hi)),
             "" if row["within"] else "outside",
-        )
+        ])
     sim = simulated.simulation
     assert sim is not None
     note = " (interrupted)" if sim.interrupted else ""
-    table.caption = (f"exact total {exact.total:,}; {sim.trials:,} simulated trials{note}, seed {sim.seed}; "
-                     f"'outside' marks an exact value outside the 95% interval (expect about 1 row in 20)")
-    return table
+    caption = (f"exact total {exact.total:,}; {sim.trials:,} simulated trials{note}, seed {sim.seed}; "
+               f"'outside' marks an exact value outside the 95% interval (expect about 1 row in 20)")
+    return headers, rows, caption
 
 
 def matrix_table(dist: Distribution, title: str | None = None) -> Table:
