@@ -481,3 +481,73 @@ def test_ctrl_c_while_the_command_starts_prints_no_traceback() -> None:
             continue
         assert "Traceback" not in err, (fraction, err)
         assert proc.returncode == 130
+
+
+# --- the workbench -------------------------------------------------------------------------------
+
+
+def _through_sessions(method: str, headers: dict[str, str]) -> tuple[int, bool]:
+    """(status, whether the app was reached) of one request through the session middleware."""
+    import asyncio
+
+    from cardlab.web.app import _Sessions
+
+    reached = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        reached.append(scope["cardlab.session"])
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    scope = {"type": "http", "method": method, "path": "/equity",
+             "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()]}
+    asyncio.run(_Sessions(app)(scope, receive, send))
+    return sent[0]["status"], bool(reached)
+
+
+@pytest.mark.parametrize("headers", [{"Origin": "https://evil.example"}, {"Origin": "null"},
+                                     {"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"},
+                                     {"Origin": "http://127.0.0.1:8000.evil.example"}],
+                         ids=["origin", "null-origin", "fetch-cross-site", "fetch-same-site", "lookalike"])
+def test_workbench_refuses_cross_site_form_posts(headers: dict[str, str]) -> None:
+    """A cross-origin POST without a cookie got a new session each time, so the 4-jobs cap never
+    bound (60 posts: 55 jobs accepted); there was no Origin check."""
+    host = {"Host": "127.0.0.1:8000"}
+    assert _through_sessions("POST", {**host, **headers}) == (403, False)
+    assert _through_sessions("GET", {**host, **headers}) == (200, True)  # reading a page is harmless
+
+
+@pytest.mark.parametrize("headers", [{}, {"Origin": "http://127.0.0.1:8000"}, {"Sec-Fetch-Site": "same-origin"},
+                                     {"Sec-Fetch-Site": "none"}],
+                         ids=["no-headers", "same-origin", "fetch-same-origin", "fetch-typed"])
+def test_workbench_takes_its_own_form_posts(headers: dict[str, str]) -> None:
+    assert _through_sessions("POST", {"Host": "127.0.0.1:8000", **headers}) == (200, True)
+
+
+def test_workbench_bounds_the_jobs_queued_in_all_sessions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """60 posts from 60 new sessions gave 55 accepted jobs, 51 queued, a thread each: the
+    jobs waiting for a slot are bounded over all sessions (Limits.queued_in_all)."""
+    from cardlab.errors import WebInputError
+    from cardlab.web.jobs import JobRunner, Limits
+    from cardlab.web.page import JobSpec
+
+    monkeypatch.setattr(JobRunner, "_run", lambda self, job, spec: None)  # every job stays queued
+    runner = JobRunner(Limits(concurrent=1, queued_in_all=5))
+    spec = JobSpec("web_jobs:sleeper", {"seconds": 1}, "sleep")
+    accepted = 0
+    for n in range(60):
+        try:
+            runner.submit(f"session-{n}", "equity", spec)
+            accepted += 1
+        except WebInputError as error:
+            assert "5 jobs waiting to start already" in str(error)
+    assert accepted == 5
+    assert Limits().queued_in_all == 16

@@ -23,7 +23,7 @@ from cardlab.web.pages import load_pages
 from cardlab.web.render import environment
 from cardlab.web.uploads import read_form
 
-__all__ = ["create_app", "SESSION_COOKIE", "session_of"]
+__all__ = ["create_app", "SESSION_COOKIE", "session_of", "cross_site"]
 
 SESSION_COOKIE = "cardlab_session"
 _SECURITY_HEADERS = [
@@ -39,9 +39,35 @@ Scope = dict[str, Any]
 ASGI = Callable[[Scope, Any, Any], Awaitable[None]]
 
 
+def cross_site(scope: Scope) -> bool:
+    """Whether a request that changes something (not GET or HEAD) comes from another site's page:
+    the browser says so in ``Sec-Fetch-Site``, or sends an ``Origin`` other than the address
+    the request went to. A request with neither (a script, curl) is not a browser's cross-site one.
+
+    >>> post = {"method": "POST", "headers": [(b"host", b"127.0.0.1:8000")]}
+    >>> cross_site(dict(post, headers=post["headers"] + [(b"origin", b"http://127.0.0.1:8000")]))
+    False
+    >>> cross_site(dict(post, headers=post["headers"] + [(b"origin", b"https://evil.example")]))
+    True
+    """
+    if scope.get("method", "GET") in ("GET", "HEAD", "OPTIONS"):
+        return False
+    headers = {name.lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+    fetch_site = headers.get(b"sec-fetch-site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return True
+    origin = headers.get(b"origin")
+    if origin is None:
+        return False
+    host = headers.get(b"host", "")
+    return origin.partition("://")[2].rstrip("/") != host or not host
+
+
 class _Sessions:
     """ASGI middleware: every browser gets a random session cookie (HttpOnly, SameSite=Strict);
-    ``scope["cardlab.session"]`` holds it for the handlers. Also adds the security headers."""
+    ``scope["cardlab.session"]`` holds it for the handlers. Also adds the security headers, and
+    refuses (403) a cross-site form post (:func:`cross_site`): without a cookie it was a new
+    session each time, escaping the per-session cap on jobs."""
 
     def __init__(self, app: ASGI) -> None:
         self.app = app
@@ -49,6 +75,11 @@ class _Sessions:
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if cross_site(scope):
+            await send({"type": "http.response.start", "status": 403,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8")] + _SECURITY_HEADERS})
+            await send({"type": "http.response.body", "body": b"cross-site requests are refused\n"})
             return
         session, new = None, False
         for name, value in scope.get("headers", []):

@@ -41,13 +41,16 @@ Progress = Callable[[float | None, str], None]
 class Limits:
     """The server's limits: ``time_limit`` seconds per job, ``memory_mb`` of address space per job
     process (0: none), ``concurrent`` jobs running at once, ``per_session`` unfinished jobs of one
-    session, ``upload_bytes`` of request body, ``kept`` finished jobs remembered per session,
-    ``kept_in_all`` for all sessions, each for ``keep_seconds`` at most."""
+    session, ``queued_in_all`` jobs waiting for a slot in all sessions (a client without a cookie is
+    a new session each time: the per-session cap alone never binds), ``upload_bytes`` of request
+    body, ``kept`` finished jobs remembered per session, ``kept_in_all`` for all sessions, each for
+    ``keep_seconds`` at most."""
 
     time_limit: float = 300.0
     memory_mb: int = 3072
     concurrent: int = max(1, min(4, os.cpu_count() or 1))
     per_session: int = 4
+    queued_in_all: int = 16
     upload_bytes: int = 20 * 1024 * 1024
     kept: int = 20
     kept_in_all: int = 500
@@ -126,6 +129,9 @@ class JobRunner:
             if sum(not j.over for j in mine) >= self.limits.per_session:
                 raise WebInputError(f"you have {self.limits.per_session} jobs running already: wait for one "
                                     "to finish or cancel one")
+            if sum(j.state == "queued" for j in self._jobs.values()) >= self.limits.queued_in_all:
+                raise WebInputError(f"the workbench has {self.limits.queued_in_all} jobs waiting to start "
+                                    "already: try again when they have run")
             for old in sorted((j for j in mine if j.over), key=lambda j: j.created)[:-self.limits.kept or None]:
                 if len(mine) > self.limits.kept:
                     self._jobs.pop(old.id, None)
