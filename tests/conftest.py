@@ -149,6 +149,17 @@ SLOW_TESTS = {
     "test_dd_routes.py::test_target_mode_setting_leads_match_the_trick_counts[2-3]",
     "test_poker_generic.py::test_omaha_counts_against_plain_loops[RRON]",
     "test_poker_odds.py::test_compiled_simulation_is_the_same_for_any_number_of_threads",
+    # issue 38's hostile inputs (subprocesses whose point is the process, or 20 million Omaha
+    # hands read before the refusal); the cheaper cases stay quick (after the arrow)
+    "test_hostile_inputs.py::test_omaha6_random_range_and_all_flops_are_refused_with_the_size",  # -> bounds_are_exact
+    "test_hostile_inputs.py::test_level_lines_of_a_script_on_stdin_are_levelled",
+    "test_hostile_inputs.py::test_o_dash_for_a_results_site_writes_its_single_page_to_stdout",  # -> o_dash_means_stdout
+    "test_hostile_inputs.py::test_ctrl_c_stops_bridge_joint_by_suits",
+    "test_hostile_inputs.py::test_ctrl_c_while_the_command_starts_prints_no_traceback",  # -> ..._first_50_ms_...
+    "test_hostile_inputs.py::test_workers_exit_when_their_parent_is_sigkilled",  # -> test_sighup_is_handled_as_sigterm
+    "test_hostile_inputs.py::test_dev_zero_stops_after_16_mib[odds-reels]",  # -> [boards]
+    "test_hostile_inputs.py::test_dev_zero_stops_after_16_mib[teams]",
+    "test_hostile_inputs.py::test_dev_zero_stops_after_16_mib[score]",
 }
 
 
