@@ -157,6 +157,7 @@ SLOW_TESTS = {
     "test_hostile_inputs.py::test_ctrl_c_stops_bridge_joint_by_suits",
     "test_hostile_inputs.py::test_ctrl_c_while_the_command_starts_prints_no_traceback",  # -> ..._first_50_ms_...
     "test_hostile_inputs.py::test_workers_exit_when_their_parent_is_sigkilled",  # -> test_sighup_is_handled_as_sigterm
+    "test_hostile_inputs.py::test_sighup_is_handled_as_sigterm[group]",  # -> [process]
     "test_hostile_inputs.py::test_dev_zero_stops_after_16_mib[odds-reels]",  # -> [boards]
     "test_hostile_inputs.py::test_dev_zero_stops_after_16_mib[teams]",
     "test_hostile_inputs.py::test_dev_zero_stops_after_16_mib[score]",

@@ -382,20 +382,26 @@ _LONG_RUN = ("bridge", "hcp", "--simulate", "1000000000000", "--seed", "1", "--w
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
-def test_sighup_is_handled_as_sigterm(tmp_path: Path) -> None:
+@pytest.mark.parametrize("to", ["process", "group"])
+def test_sighup_is_handled_as_sigterm(tmp_path: Path, to: str) -> None:
     """SIGHUP (a closed terminal) killed the process by signal, leaving its `.cardlab-*`
-    temporary file and its workers running; docs/reliability.md says it is SIGTERM."""
+    temporary file and its workers running; docs/reliability.md says it is SIGTERM. A closed
+    terminal sends it to the whole process group, workers included."""
     import signal
 
     sys.path.insert(0, str(Path(__file__).parent))
     from test_cli_reliability import _wait_for_progress
 
     (tmp_path / "out.txt").write_text("before\n")
-    proc = _start(*_LONG_RUN, "-o", "out.txt", cwd=tmp_path)
+    proc = subprocess.Popen([sys.executable, "-m", "cardlab", *_LONG_RUN, "-o", "out.txt"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True)
     _wait_for_progress(proc)
     workers = _children(proc.pid)
     assert len(workers) == 2
-    proc.send_signal(signal.SIGHUP)
+    if to == "group":
+        os.killpg(proc.pid, signal.SIGHUP)
+    else:
+        proc.send_signal(signal.SIGHUP)
     out, err = proc.communicate(timeout=30)
     # as SIGTERM: inside the simulation loop, the partial result (130); a killed process gave -1
     assert proc.returncode == 130, err

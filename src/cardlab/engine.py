@@ -608,9 +608,11 @@ class _Processes:
 def _serve(pipe: Any) -> None:
     """A worker's loop: run each (function, arguments) it is sent and send back the outcome."""
     _ignore_sigint()
-    for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-        if signum is not None:  # the parent's handlers (raise in the chunk) are not the worker's
-            signal.signal(signum, signal.SIG_DFL)
+    # not the parent's handlers (they raise inside the chunk): a SIGTERM ends the worker; a closed
+    # terminal's SIGHUP, sent to the parent too, is the parent's to act on (it stops the workers)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     _exit_with_parent()
     while True:
         try:
