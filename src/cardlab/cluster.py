@@ -45,7 +45,7 @@ import time
 from concurrent.futures import CancelledError
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
-from cardlab.engine import available_cores
+from cardlab.cores import available_cores
 from cardlab.errors import ClusterError
 
 __all__ = [
