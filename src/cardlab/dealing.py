@@ -25,8 +25,9 @@ from typing import Iterable
 
 import numpy as np
 
-from cardlab.cards import Card, card_id, format_cards, parse_card_ids
+from cardlab.cards import Card, card_id, card_id_array, format_cards, parse_card_ids
 from cardlab.errors import CardError, DeckError, ReelsFileError
+from cardlab.textfile import shown_text
 
 __all__ = ["Deck", "Draw", "Reels", "card_ids"]
 
@@ -35,7 +36,12 @@ def card_ids(cards: str | Iterable[Card | int]) -> list[int]:
     """Card ids from text (card list or PBN hand), Cards or ints."""
     if isinstance(cards, str):
         return parse_card_ids(cards)
-    return [c.id if isinstance(c, Card) else int(c) for c in cards]
+    try:
+        values = [c.id if isinstance(c, Card) else c for c in cards]
+    except TypeError:  # not iterable
+        raise CardError(f"cards are given as text ('As Kd'), Cards or card ids, not {type(cards).__name__}") from None
+    ids: list[int] = card_id_array(values).tolist() if values else []  # 52, -1, 3.7, 'x': a CardError
+    return ids
 
 
 @dataclass(frozen=True)
@@ -232,7 +238,10 @@ class Reels:
     @classmethod
     def read(cls, path: str | Path) -> Reels:
         """Reels from a file; errors start with the file name and line."""
-        data = Path(path).read_bytes()
+        try:
+            data = Path(path).read_bytes()
+        except OSError as error:  # missing, a folder (reels=''), unreadable
+            raise ReelsFileError(f"{shown_text(str(path))}: cannot read the reels: {error.strerror or error}") from None
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
