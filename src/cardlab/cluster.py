@@ -187,9 +187,10 @@ def _checked_address(spec: str) -> str:
     if not host or not 0 < int(port) < 65536:
         raise refuse(f"a host and a port from 1 to 65535, not {location[:80]!r}")
     if scheme in ("tls", "wss"):
-        from distributed.security import Security
+        import distributed.security
 
-        security: Any = Security()  # (distributed's functions carry no types)
+        module: Any = distributed.security  # (distributed's functions carry no types)
+        security = module.Security()
         if security.get_connection_args("client").get("ssl_context") is None:
             raise ClusterError(f"{shown}: a {scheme}:// scheduler needs Dask's TLS configuration "
                                "(distributed.comm.tls in the Dask config: the CA file, the client's "
