@@ -241,7 +241,7 @@ class Reels:
         try:
             data = Path(path).read_bytes()
         except OSError as error:  # missing, a folder (reels=''), unreadable
-            raise ReelsFileError(f"{shown_text(str(path))}: cannot read the reels: {error.strerror or error}") from None
+            raise ReelsFileError(f"cannot use file {shown_text(str(path))}: {error.strerror or error}") from None
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
