@@ -519,6 +519,8 @@ def pushfold(stack: float, *, ante: float = 0, payouts: Sequence[Any] | None = N
     cardlab.errors.TournamentError: the stack must be positive, got 0
     """
     game = push_fold_game(stack, ante, payouts, players)
+    if chart_range is not None:  # checked before any solving
+        _grid(*(chart_range if isinstance(chart_range, (tuple, list)) else (chart_range,)))
     s, c = solve(game)
     if exact_check:
         gain, ev_sb, ev_bb, exact_s, exact_c = _exact_check(game, s, c)
