@@ -62,7 +62,7 @@ static uint32_t a5_five(const uint8_t *take)
     return ranked_value(pattern, order, n);
 }
 
-/* The best (lowest) five-card sub-multiset of counts: every choice tried (few: at most 7 cards). */
+/* The best (lowest) five-card sub-multiset of counts: every choice tried (few: at most 8 cards). */
 static void a5_search(const uint8_t *counts, uint8_t *take, int rank, int left, uint32_t *best)
 {
     if (left == 0) {
@@ -263,6 +263,8 @@ static int game_cards_ok(int game, int k)
 {
     if (game == G_BADUGI)
         return k == 4;
+    if (game == G_A5)  /* ace-to-five: the best five of up to 8 cards (an Omaha hi-lo low's) */
+        return k >= 5 && k <= 8;
     return k >= 5 && k <= 7;
 }
 
@@ -311,8 +313,8 @@ static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
     }
     CL_FAIL_IF(!ok, "games_count: bad arguments");
     Py_BEGIN_ALLOW_THREADS
-    int n = (int)deck.len, pos[7];
-    uint8_t hand[7] = {0};
+    int n = (int)deck.len, pos[8];
+    uint8_t hand[8] = {0};
     int64_t tally[16] = {0};
     cl_subset_first(pos, k);
     do {

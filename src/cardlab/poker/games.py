@@ -117,7 +117,8 @@ def game_rules(name: str | GameRules) -> GameRules:
 
 
 def _hand_sizes(g: GameRules) -> tuple[int, ...]:
-    return (4,) if g.name == "badugi" else (5, 6, 7) if g.cards == 7 else (5,)
+    # ace-to-five also as the best five of 6, 7 or 8 cards (8: the cards an Omaha hi-lo low is read from)
+    return (4,) if g.name == "badugi" else (5, 6, 7) if g.cards == 7 else (5, 6, 7, 8) if g.name == "a5" else (5,)
 
 
 def hand_array(game: str | GameRules, hands: Sequence[str]) -> np.ndarray:
@@ -185,35 +186,49 @@ def _rank_multisets(k: int, avail: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _representatives(counts: np.ndarray) -> np.ndarray:
     """One hand of card ids for each row of rank counts (suits 0, 1, 2, 3 in turn)."""
     k = int(counts[0].sum())
-    out = np.zeros((len(counts), k), dtype=np.uint8)
-    for i, row in enumerate(counts):
-        out[i] = [r * 4 + s for r in range(13) for s in range(int(row[r]))]
-    return out
+    # card r * 4 + s is in the hand when rank r is held more than s times: k cards a row, in order
+    held = (np.asarray(counts)[:, :, None] > np.arange(4)).reshape(len(counts), 52)
+    return np.nonzero(held)[1].astype(np.uint8).reshape(len(counts), k)
 
 
-def game_odds(game: str | GameRules, cards: int | None = None) -> Tabulation:
-    """Exact number of ``cards``-card hands of a full deck in each category of ``game``: every
-    distinct hand counted (suit-blind games by rank multisets weighted by their suit choices,
-    the others by enumerating every hand in the compiled core). What ``cardlab poker odds --game``
-    prints."""
+def game_odds(game: str | GameRules, cards: int | None = None, remove: str = "") -> Tabulation:
+    """Exact number of ``cards``-card hands of a full deck (less the ``remove`` cards) in each
+    category of ``game``: every distinct hand counted (suit-blind games by rank multisets weighted
+    by their suit choices, the others by enumerating every hand in the compiled core). What
+    ``cardlab poker odds --game`` prints. Ace-to-five takes 5 to 8 cards (its best five).
+
+    >>> game_odds("a5", 5, remove="As 2d").exact.total == comb(50, 5)
+    True
+    """
     g = game_rules(game)
     k = cards if cards is not None else g.cards
     if k not in _hand_sizes(g):
         raise HandError(f"a {g.name} hand has {' or '.join(map(str, _hand_sizes(g)))} cards, not {k}")
+    if not isinstance(remove, str):
+        raise DeckError(f"remove= names the cards as text ('As Kd'), not {type(remove).__name__}")
+    removed = parse_card_ids(remove) if remove.strip() else []
+    _no_repeats(removed, "the removed cards")
     if g.name == "stud":
         from cardlab.poker.odds import poker_odds
 
-        return poker_odds(k)
+        return poker_odds(k, remove=remove if removed else None)
+    deck = [c for c in range(52) if c not in set(removed)]
+    if len(deck) < k:
+        raise DeckError(f"{len(removed)} cards removed leave {len(deck)}, fewer than a hand of {k}")
     tally = np.zeros(16, dtype=np.int64)
     if g.suit_blind:
-        counts, ways = _rank_multisets(k, np.full(13, 4))
+        avail = np.full(13, 4) - np.bincount([c // 4 for c in removed], minlength=13)
+        counts, ways = _rank_multisets(k, avail)
         _, cats = game_values(_representatives(counts), g)
         tally[:len(g.categories)] = np.bincount(cats, weights=ways, minlength=len(g.categories)).round()
     else:
-        _core.games_count(g.code, tables(STANDARD), bytes(range(52)), k, tally)
+        _core.games_count(g.code, tables(STANDARD), bytes(deck), k, tally)
     exact = Distribution("category", g.categories, tuple(int(x) for x in tally[:len(g.categories)]))
-    return Tabulation(f"{g.title}, {k} cards from a standard deck (52 cards)", exact, None,
-                      value_key="category", cumulative=True)
+    if exact.total != comb(len(deck), k):  # every hand counted once: a mismatch is a bug
+        raise AssertionError(f"{g.name}: counted {exact.total} hands, not C({len(deck)}, {k})")
+    base = f"a standard deck without {format_cards(removed)} ({len(deck)} cards)" if removed else \
+        "a standard deck (52 cards)"
+    return Tabulation(f"{g.title}, {k} cards from {base}", exact, None, value_key="category", cumulative=True)
 
 
 # --- equity ------------------------------------------------------------------------------------
@@ -280,6 +295,9 @@ def game_equity(
     for n, h in enumerate(hands, 1):
         if len(h.cards) > g.cards:
             raise HandError(f"a {g.name} hand ends with {g.cards} cards; player {n}'s '{h.spec}' has {len(h.cards)}")
+        if g.cards == 7 and len(h.cards) < 3:  # stud, stud8, razz: three cards dealt before any betting
+            raise HandError(f"a {g.name} hand starts with 3 cards (two down, one up); player {n}'s '{h.spec}' "
+                            f"has {len(h.cards)}")
         for c in h.cards:
             if c >= 0:
                 if c in owner:
@@ -574,20 +592,26 @@ def _stud_category(positions: np.ndarray) -> np.ndarray:
 
 
 def completion_odds(hand: str, game: str | GameRules = "razz", dead: str = "") -> Tabulation:
-    """Exact chances of each final category of a razz or stud8 starting hand (3 to 6 cards, or
-    ranks such as ``"A23"``) once it has its seven cards, the unseen cards dealt at random
-    (``dead``: cards seen out of play). Counted over rank multisets weighted by their suit choices.
+    """Exact chances of each final category of a razz, stud8 or stud starting hand (3 to 6 cards;
+    razz and stud8 also ranks such as ``"A23"`` or fewer cards) once it has its seven cards, the
+    unseen cards dealt at random (``dead``: cards seen out of play). Razz and stud8 are counted over
+    rank multisets weighted by their suit choices; stud (high hands, where suits make flushes) by
+    every completion from the unseen cards, valued in the compiled core.
 
     >>> t = completion_odds("A23")
     >>> round(float(t.exact.probability("5_high")), 4)
     0.0715
+    >>> t = completion_odds("As Ad Ac 2s 3d 4c", "stud")   # trips, one card to come of 46
+    >>> t.exact.count("four_of_a_kind"), t.exact.count("full_house"), t.exact.total
+    (1, 9, 46)
     """
     g = game_rules(game)
-    if not g.suit_blind or g.cards != 7:
-        raise HandError(f"completion odds are for razz and stud8, not {g.name}")
+    if g.cards != 7:
+        raise HandError(f"completion odds are for stud, stud8 and razz, not {g.name}")
     h = _parse_hand(hand, g, 1)
-    if not 1 <= len(h.cards) <= 6:
-        raise HandError(f"a {g.name} starting hand has 1 to 6 cards; '{hand}' has {len(h.cards)}")
+    low = 3 if g.name == "stud" else 1
+    if not low <= len(h.cards) <= 6:
+        raise HandError(f"a {g.name} starting hand has {low} to 6 cards; '{hand}' has {len(h.cards)}")
     dead_ids = parse_card_ids(dead) if dead.strip() else []
     _no_repeats(dead_ids, "the dead cards")
     counts = np.zeros(13, dtype=np.int64)
@@ -601,9 +625,32 @@ def completion_odds(hand: str, game: str | GameRules = "razz", dead: str = "") -
     if (used > 4).any():
         r = int(np.argmax(used > 4))
         raise DeckError(f"{used[r]} cards of rank {RANKS[r]} are held or dead; a deck has four")
-    extra, ways = _rank_multisets(7 - len(h.cards), 4 - used)
-    _, cats = game_values(_representatives(extra + counts), g)
-    tally = np.bincount(cats, weights=ways, minlength=len(g.categories)).round()
-    exact = Distribution("category", g.categories, tuple(int(x) for x in tally))
+    if g.name == "stud":
+        tally = _stud_completions(h.cards, dead_ids)
+        names = _STUD_CATEGORIES
+    else:
+        extra, ways = _rank_multisets(7 - len(h.cards), 4 - used)
+        _, cats = game_values(_representatives(extra + counts), g)
+        tally = np.bincount(cats, weights=ways, minlength=len(g.categories)).round()
+        names = g.categories
+    exact = Distribution("category", names, tuple(int(x) for x in tally))
     what = f"{g.title}: {hand} after seven cards" + (f", dead {format_cards(dead_ids)}" if dead_ids else "")
     return Tabulation(what, exact, None, value_key="category", cumulative=True)
+
+
+def _stud_completions(known: list[int], dead: list[int]) -> np.ndarray:
+    """Count of each stud category (high card .. straight flush) over every completion of the
+    ``known`` cards to seven from the unseen cards (at most C(49, 4) = 211,876: three known)."""
+    used = set(known) | set(dead)
+    deck = bytes(c for c in range(52) if c not in used)
+    need = 7 - len(known)
+    extra = np.zeros((comb(len(deck), need), need), dtype=np.uint8)
+    _core.poker_hands(deck, need, extra)  # every completion, in the compiled core
+    full = np.concatenate([np.broadcast_to(np.array(known, dtype=np.uint8), (len(extra), len(known))), extra],
+                          axis=1)
+    _, positions = game_values(full, "stud")
+    kinds = np.unique(positions, return_counts=True)
+    tally = np.zeros(len(_STUD_CATEGORIES), dtype=np.int64)
+    for position, count in zip(*kinds):
+        tally[_stud_category(np.array([position]))[0]] += int(count)
+    return tally
