@@ -182,3 +182,25 @@ def test_the_cli_excerpt_does_not_join_two_quoted_words() -> None:
 
     message = "'bogus' is not a scheduler address: write tcp://HOST:PORT (or local:N); missing port number in 'bogus'"
     assert shortened(message) == message
+
+
+@pytest.mark.parametrize("value", [None, 3, 3.5, float("nan"), [1], b"ab", True, 10**30])
+def test_public_poker_and_deck_calls_given_the_wrong_type_raise_cardlab_errors(value: object) -> None:
+    # the same kind as equity(game=3), searched in the functions issue 38 touches: each was an
+    # AttributeError or a TypeError (None.strip(), len(3), 3 < 1)
+    from cardlab.bridge.boardsets import parse_mix
+    from cardlab.dealing import Deck, Reels
+    from cardlab.poker.games import compare_hands, completion_odds, game_equity, game_odds
+
+    calls = [lambda: game_odds(value), lambda: game_odds("a5", 5, value), lambda: completion_odds(value, "stud"),
+             lambda: completion_odds("A23", value), lambda: completion_odds("A23", "razz", value),
+             lambda: game_equity(value, "razz"), lambda: game_equity(["A23", "K89"], "razz", value),
+             lambda: compare_hands(value, "razz"), lambda: Deck.standard(value), lambda: Deck.short(value),
+             lambda: Reels.read(value), lambda: parse_mix(value), lambda: Deck.standard().remove(value)]
+    for number, call in enumerate(calls):
+        try:
+            call()
+        except CardlabError:
+            continue
+        except Exception as error:  # noqa: BLE001 - what the test is about
+            raise AssertionError(f"call {number} with {value!r}: {type(error).__name__}: {error}") from None

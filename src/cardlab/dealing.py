@@ -44,6 +44,11 @@ def card_ids(cards: str | Iterable[Card | int]) -> list[int]:
     return ids
 
 
+def _check_decks(decks: object) -> None:
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        raise DeckError(f"the number of decks must be a whole number of at least 1, got {decks!r:.40}")
+
+
 @dataclass(frozen=True)
 class Deck:
     """How many copies of each card id 0..51 the deck holds.
@@ -61,15 +66,13 @@ class Deck:
     @classmethod
     def standard(cls, decks: int = 1) -> Deck:
         """``decks`` full 52-card decks shuffled together."""
-        if decks < 1:
-            raise DeckError(f"the number of decks must be at least 1, got {decks}")
+        _check_decks(decks)
         return cls((decks,) * 52)
 
     @classmethod
     def short(cls, decks: int = 1) -> Deck:
         """The 36-card short deck, sixes to aces."""
-        if decks < 1:
-            raise DeckError(f"the number of decks must be at least 1, got {decks}")
+        _check_decks(decks)
         return cls(tuple(decks if i >= 16 else 0 for i in range(52)))
 
     @classmethod
@@ -238,6 +241,8 @@ class Reels:
     @classmethod
     def read(cls, path: str | Path) -> Reels:
         """Reels from a file; errors start with the file name and line."""
+        if not isinstance(path, (str, Path)):
+            raise ReelsFileError(f"the reels are read from a file named by text or a Path, not {type(path).__name__}")
         try:
             data = Path(path).read_bytes()
         except OSError as error:  # missing, a folder (reels=''), unreadable

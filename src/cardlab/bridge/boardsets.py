@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from cardlab.board import SEATS, Seat, Vulnerability, dealer
 from cardlab.deal import Board, Deal, rotate_owner
-from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError
+from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError, text_argument
 from cardlab.pbn import format_tag, read_pbn_boards
 from cardlab.results import JsonText
 from cardlab.textfile import decode_text, read_text, shown_text
@@ -233,6 +233,7 @@ def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
     ...
     cardlab.errors.ConstraintError: mix item 'a.dlr:eight': write SCRIPT:COUNT, e.g. open1nt.dlr:8
     """
+    text_argument(text, "a mix", ConstraintError)
     items: list[tuple[str, str]] = []
     where = ""
     if ":" not in text and "," not in text and _is_file(text):

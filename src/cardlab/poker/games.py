@@ -37,7 +37,7 @@ from cardlab._native import core as _core
 from cardlab.cards import RANKS, format_cards, parse_card_ids
 from cardlab.distribution import Distribution, Simulation
 from cardlab.engine import Executor, SeedLike, available_cores, kernel_state, reduce_chunks, resolve_seed
-from cardlab.errors import CardlabError, DeckError, HandError, TooLargeError
+from cardlab.errors import CardlabError, DeckError, HandError, TooLargeError, text_argument
 from cardlab.results import csv_rows
 from cardlab.intervals import Z95
 from cardlab.poker.equity import UNIT
@@ -109,7 +109,7 @@ def game_rules(name: str | GameRules) -> GameRules:
     """The game called ``name`` (stud, stud8, razz, 27, a5, badugi)."""
     if isinstance(name, GameRules):
         return name
-    key = name.strip().lower().replace("-", "").replace("_", "")
+    key = text_argument(name, "a game", HandError).strip().lower().replace("-", "").replace("_", "")
     key = {"studhilo": "stud8", "2to7": "27", "deuce": "27", "deucetoseven": "27", "atofive": "a5"}.get(key, key)
     if key not in GAMES:
         raise HandError(f"unknown game '{name}' (choose {', '.join(GAMES)})")
@@ -204,9 +204,7 @@ def game_odds(game: str | GameRules, cards: int | None = None, remove: str = "")
     k = cards if cards is not None else g.cards
     if k not in _hand_sizes(g):
         raise HandError(f"a {g.name} hand has {' or '.join(map(str, _hand_sizes(g)))} cards, not {k}")
-    if not isinstance(remove, str):
-        raise DeckError(f"remove= names the cards as text ('As Kd'), not {type(remove).__name__}")
-    removed = parse_card_ids(remove) if remove.strip() else []
+    removed = parse_card_ids(remove) if text_argument(remove, "remove=", DeckError).strip() else []
     _no_repeats(removed, "the removed cards")
     if g.name == "stud":
         from cardlab.poker.odds import poker_odds
@@ -244,7 +242,7 @@ class _Hand:
 
 
 def _parse_hand(spec: str, g: GameRules, n: int) -> _Hand:
-    compact = "".join(spec.split())
+    compact = "".join(text_argument(spec, f"player {n}'s hand", HandError).split())
     if g.name in ("razz", "a5") and _RANKS_ONLY.fullmatch(compact):  # games that ignore suits
         ranks = [8 if m == "10" else RANKS.index(m.upper()) for m in re.findall(r"10|[2-9tjqka]", compact, re.I)]
         return _Hand(spec, [-1 - r for r in ranks], True)
@@ -278,6 +276,7 @@ def game_equity(
     ``draws`` times (default 3) by the policy of ``docs/games.md``; drawing hands are simulated.
     """
     g = game_rules(game)
+    specs = _spec_list(specs)
     if not 2 <= len(specs) <= g.max_players:
         raise HandError(f"{g.name} equity takes 2 to {g.max_players} players, got {len(specs)}")
     rounds = g.draws if draws is None else draws
@@ -285,7 +284,7 @@ def game_equity(
         raise HandError(f"{g.name} has no draws")
     if rounds not in (0, 1, 3):
         raise HandError(f"draws are 0, 1 (single draw) or 3 (triple draw), not {rounds}")
-    dead_ids = parse_card_ids(dead) if dead.strip() else []
+    dead_ids = parse_card_ids(dead) if text_argument(dead, "the dead cards", DeckError).strip() else []
     _no_repeats(dead_ids, "the dead cards")
     hands = [_parse_hand(s, g, n) for n, s in enumerate(specs, 1)]
     owner: dict[int, str] = {c: "the dead cards" for c in dead_ids}
@@ -323,6 +322,13 @@ def game_equity(
     if any(h.ranks_only for h in hands):
         raise HandError(f"{g.name} hands need their suits (e.g. 'As 2d 3c')")
     return _enumerate(g, hands, dead_ids, max_deals)
+
+
+def _spec_list(specs: Sequence[str]) -> list[str]:
+    """The players' hands as a list of texts: one text alone, or a number, is refused."""
+    if isinstance(specs, (str, bytes)) or not isinstance(specs, (list, tuple)):
+        raise HandError(f"give one hand per player, as a list: ['As 2d 3c', 'Kh 8s 9d'], not {specs!r:.60}")
+    return list(specs)
 
 
 def _result(g: GameRules, hands: list[_Hand], dead: list[int], exact: bool, total: int, rows: np.ndarray,
@@ -557,6 +563,7 @@ def compare_hands(hands: Sequence[str], game: str | GameRules) -> GameComparison
     GameComparison(razz: As 2d 3c 4h 6s 9c 9d)
     """
     g = game_rules(game)
+    hands = _spec_list(hands)
     if len(hands) < 2:
         raise HandError(f"compare needs two or more hands, got {len(hands)}")
     arr = hand_array(g, hands)
@@ -612,7 +619,7 @@ def completion_odds(hand: str, game: str | GameRules = "razz", dead: str = "") -
     low = 3 if g.name == "stud" else 1
     if not low <= len(h.cards) <= 6:
         raise HandError(f"a {g.name} starting hand has {low} to 6 cards; '{hand}' has {len(h.cards)}")
-    dead_ids = parse_card_ids(dead) if dead.strip() else []
+    dead_ids = parse_card_ids(dead) if text_argument(dead, "the dead cards", DeckError).strip() else []
     _no_repeats(dead_ids, "the dead cards")
     counts = np.zeros(13, dtype=np.int64)
     for c in h.cards:
@@ -627,7 +634,7 @@ def completion_odds(hand: str, game: str | GameRules = "razz", dead: str = "") -
         raise DeckError(f"{used[r]} cards of rank {RANKS[r]} are held or dead; a deck has four")
     if g.name == "stud":
         tally = _stud_completions(h.cards, dead_ids)
-        names = _STUD_CATEGORIES
+        names: tuple[str, ...] = _STUD_CATEGORIES
     else:
         extra, ways = _rank_multisets(7 - len(h.cards), 4 - used)
         _, cats = game_values(_representatives(extra + counts), g)
