@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
@@ -29,7 +30,7 @@ from cardlab.poker.games import A5_CATEGORIES, completion_odds, game_equity, gam
 from cardlab.poker.kernel import CATEGORY_SHIFT
 from cardlab.poker.lowball import razz_odds
 from cardlab.poker.rules import STANDARD
-from test_poker_games import a5_category, a5_of_ranks, deuce_category
+from test_poker_games import a5_category, a5_of_ranks, deuce_category, eight_key
 
 STUD = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
         "four_of_a_kind", "straight_flush")
@@ -229,3 +230,47 @@ def test_odds_cards_help_and_error_agree(capsys: pytest.CaptureFixture[str]) -> 
     for cards, game in ((4, "badugi"), (8, "a5")):
         assert main(["poker", "odds", "--game", game, "--cards", str(cards)]) == 0
         capsys.readouterr()
+
+
+def _plain_stud8_split(hands: list[list[int]]) -> list[tuple[Fraction, Fraction, Fraction]]:
+    """Per player (scoop, high only, low only) over every deal of one card each to two 6-card hands,
+    the high by the hold'em evaluator, the low by the plain loop (eight_key)."""
+    deck = [c for c in range(52) if c not in {c for h in hands for c in h}]
+    deals = [[hands[0] + [a], hands[1] + [b]] for a in deck for b in deck if a != b]
+    high = strengths(np.array([h for d in deals for h in d], dtype=np.uint8)).reshape(len(deals), 2)
+    tally = [[0, 0, 0], [0, 0, 0]]
+    for d, hi in zip(deals, high):
+        lows = [eight_key(h) for h in d]
+        best_high = max(hi)
+        qualified = [k for k in lows if k is not None]
+        best_low = min(qualified) if qualified else None  # eight_key: ranks highest first, smaller better
+        for i in range(2):
+            got_high = hi[i] == best_high
+            got_low = best_low is not None and lows[i] == best_low
+            alone_high = got_high and sum(h == best_high for h in hi) == 1
+            alone_low = got_low and sum(k == best_low for k in lows) == 1
+            tally[i][0] += (alone_high and (best_low is None or alone_low))
+            tally[i][1] += best_low is not None and got_high and not got_low
+            tally[i][2] += got_low and not got_high
+    return [tuple(Fraction(x, len(deals)) for x in row) for row in tally]  # type: ignore[misc]
+
+
+def test_hi_lo_split_of_stud8_equity() -> None:
+    # issue 38: stud8 equity gives the scoop, the high only and the low only of each player
+    specs = ["As 2s 3d 7c Kh Kd", "Qs Qh 4d 5d 8c 9s"]
+    exact = game_equity(specs, "stud8")
+    plain = _plain_stud8_split([parse_card_ids(s) for s in specs])
+    for player, (scoop, high, low) in zip(exact.players, plain):
+        assert player.split == {"scoop": pytest.approx(float(scoop)), "high_only": pytest.approx(float(high)),
+                                "low_only": pytest.approx(float(low))}
+    assert 0 < exact.players[0].low_only < 1 and 0 < exact.players[1].high_only < 1  # both kinds occur
+    # the compiled simulation within its interval of each exact share
+    sim = game_equity(specs, "stud8", trials=100_000, seed=38)
+    n = sim.total
+    for e, s in zip(exact.players, sim.players):
+        for key in ("scoop", "high_only", "low_only"):
+            p = e.split[key]  # type: ignore[index]
+            assert abs(s.split[key] - p) <= 1.96 * (p * (1 - p) / n) ** 0.5 + 1 / n, key  # type: ignore[index]
+    data = exact.to_dict()["players"][0]
+    assert set(data) >= {"scoop", "high_only", "low_only"} and "high only" in exact.table()
+    assert game_equity(["As Ad Kc", "Qh Qs Jd", ], "stud", trials=1000, seed=1).players[0].split is None

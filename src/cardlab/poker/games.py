@@ -333,8 +333,11 @@ def _spec_list(specs: Sequence[str]) -> list[str]:
 
 def _result(g: GameRules, hands: list[_Hand], dead: list[int], exact: bool, total: int, rows: np.ndarray,
             simulation: Simulation | None = None) -> EquityResult:
+    """Each player's figures from ``rows`` (per player: wins, ties, share units, squared units, and
+    in stud8 the deals whose share came from the high half alone and from the low half alone)."""
     players = []
-    for h, (wins, ties, units, squares) in zip(hands, rows):
+    for h, row in zip(hands, rows):
+        wins, ties, units, squares = row[:4]
         eq = float(units) / (UNIT * total)
         if exact:
             ci = (eq, eq)
@@ -342,7 +345,9 @@ def _result(g: GameRules, hands: list[_Hand], dead: list[int], exact: bool, tota
             var = max(float(squares) / (UNIT * UNIT * total) - eq * eq, 0.0)
             half = Z95 * (var / total) ** 0.5
             ci = (max(0.0, eq - half), min(1.0, eq + half))
-        players.append(PlayerEquity(h.spec, float(wins) / total, float(ties) / total, eq, int(wins), int(ties), ci))
+        split = (float(row[4]) / total, float(row[5]) / total) if g.name == "stud8" else (None, None)
+        players.append(PlayerEquity(h.spec, float(wins) / total, float(ties) / total, eq, int(wins), int(ties), ci,
+                                    high_only=split[0], low_only=split[1]))
     return EquityResult(game=g.name, board="", dead=format_cards(dead), hi_lo=g.name == "stud8", exact=exact,
                         total=total, players=tuple(players), simulation=simulation)
 
@@ -365,7 +370,7 @@ def _razz_exact(g: GameRules, hands: list[_Hand], dead: list[int], rank_use: np.
     avail = np.array([4 - rank_use[(i - 1) % 13] for i in range(13)], dtype=np.uint8)
     out = np.zeros((len(hands), 3), dtype=np.int64)
     total = _core.razz_equity_exact(known, np.array(need, dtype=np.int32), avail, out)
-    rows = np.concatenate([out, np.zeros((len(hands), 1), dtype=np.int64)], axis=1)
+    rows = np.concatenate([out, np.zeros((len(hands), 3), dtype=np.int64)], axis=1)
     return _result(g, hands, dead, True, int(total), rows)
 
 
@@ -418,12 +423,15 @@ def _showdowns(g: GameRules, hands: list[_Hand], dead: list[int], full: np.ndarr
         pot_high = np.where(has_low, UNIT // 2, UNIT)
         units += np.where(hw, pot_high // hw.sum(axis=1, keepdims=True), 0)
         units += np.where(lw, (UNIT // 2) // np.maximum(lw.sum(axis=1, keepdims=True), 1), 0)
+        # a low qualified and the player's share came from one half alone
+        sides = [(hw & ~lw & has_low).sum(axis=0), (lw & ~hw).sum(axis=0)]
     else:
         value = game_values(flat, g)[0].reshape(n, p).astype(np.int64)
         best = value == value.max(axis=1, keepdims=True)
         units += np.where(best, UNIT // best.sum(axis=1, keepdims=True), 0)
+        sides = [np.zeros(p, dtype=np.int64)] * 2
     rows = np.stack([(units == UNIT).sum(axis=0), ((units > 0) & (units < UNIT)).sum(axis=0), units.sum(axis=0),
-                     np.zeros(p, dtype=np.int64)], axis=1)
+                     np.zeros(p, dtype=np.int64), *sides], axis=1)
     return _result(g, hands, dead, True, n, rows)
 
 
@@ -441,7 +449,7 @@ class _SimTask:
     players: int
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
-        out = np.zeros((self.players, 4), dtype=np.int64)
+        out = np.zeros((self.players, 6), dtype=np.int64)
         status = _core.games_simulate(self.code, tables(STANDARD), self.hands, self.known, self.final, self.draws,
                                       self.deck, n, kernel_state(seed), out)
         if status < 0:
@@ -473,7 +481,7 @@ def _simulate(g: GameRules, hands: list[_Hand], dead: list[int], rank_use: np.nd
     task = _SimTask(g.code, grid.tobytes(), np.array([len(r) for r in cards], dtype=np.int32).tobytes(), g.cards,
                     rounds, deck, len(hands))
     tables(STANDARD)  # built once, before the threads start
-    run = reduce_chunks(task, int(trials), root, lambda a, b: a + b, np.zeros((len(hands), 4), dtype=np.int64),
+    run = reduce_chunks(task, int(trials), root, lambda a, b: a + b, np.zeros((len(hands), 6), dtype=np.int64),
                         chunk=chunk, workers=workers, executor=executor,
                         progress=f"simulating {g.name} equity" if progress else None)
     info = Simulation(trials=run.done, seed=reported, workers=min(workers, available_cores()), requested=int(trials),
