@@ -33,7 +33,7 @@ from cardlab.deal import Board, Deal, rotate_owner
 from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError, text_argument
 from cardlab.pbn import format_tag, read_pbn_boards
 from cardlab.results import JsonText
-from cardlab.textfile import decode_text, read_text, shown_text
+from cardlab.textfile import decode_text, shown_text
 from cardlab.textformat import percent
 
 if TYPE_CHECKING:
@@ -239,7 +239,9 @@ def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
     if ":" not in text and "," not in text and _is_file(text):
         folder = Path(text).parent
         where = f" in {text}"
-        for number, line in enumerate(read_text(text).splitlines(), 1):  # never binary, within the limits
+        from cardlab.textfile import read_text
+
+        for number, line in enumerate(read_text(text).splitlines(), 1):
             line = line.split("#", 1)[0].strip()
             if line:
                 match = re.fullmatch(r"(.+?)\s*[:\s]\s*(\S+)", line)
