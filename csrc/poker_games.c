@@ -62,7 +62,7 @@ static uint32_t a5_five(const uint8_t *take)
     return ranked_value(pattern, order, n);
 }
 
-/* The best (lowest) five-card sub-multiset of counts: every choice tried (few: at most 7 cards). */
+/* The best (lowest) five-card sub-multiset of counts: every choice tried (few: at most 8 cards). */
 static void a5_search(const uint8_t *counts, uint8_t *take, int rank, int left, uint32_t *best)
 {
     if (left == 0) {
@@ -263,6 +263,8 @@ static int game_cards_ok(int game, int k)
 {
     if (game == G_BADUGI)
         return k == 4;
+    if (game == G_A5)  /* ace-to-five: the best five of up to 8 cards (an Omaha hi-lo low's) */
+        return k >= 5 && k <= 8;
     return k >= 5 && k <= 7;
 }
 
@@ -311,8 +313,8 @@ static PyObject *games_count(PyObject *Py_UNUSED(self), PyObject *args)
     }
     CL_FAIL_IF(!ok, "games_count: bad arguments");
     Py_BEGIN_ALLOW_THREADS
-    int n = (int)deck.len, pos[7];
-    uint8_t hand[7] = {0};
+    int n = (int)deck.len, pos[8];
+    uint8_t hand[8] = {0};
     int64_t tally[16] = {0};
     cl_subset_first(pos, k);
     do {
@@ -514,7 +516,8 @@ static uint8_t stub_draw(stub *s, cl_rng *rng, cl_halves *half)
 /* games_simulate(game, tables, hands, known, final, draws, deck, n, seed, out)
  *   hands: players * final uint8, each row's first known[p] cards given; known: players int32;
  *   final: cards a hand ends with (7 stud games, 5 lowball, 4 badugi); draws: 0, 1 or 3;
- *   deck: the unseen cards (distinct); out: players * 4 int64 (+= wins, ties, units, squares).
+ *   deck: the unseen cards (distinct); out: players * 6 int64 (+= wins, ties, units, squares, and in
+ *   stud8 the deals where the player's share came from the high alone and from the low alone).
  *   Returns 0, or -1 if a deal ran out of cards. */
 static PyObject *games_simulate(PyObject *Py_UNUSED(self), PyObject *args)
 {
@@ -530,7 +533,7 @@ static PyObject *games_simulate(PyObject *Py_UNUSED(self), PyObject *args)
     const int32_t *kn = known.buf;
     int ok = game >= 0 && game < G_GAMES && known.len % 4 == 0 && players >= 2 && players <= MAX_PLAYERS
              && hands.len == players * final && deck.len <= CL_CARDS && seed.len == 32 && n >= 0
-             && out.len == players * 4 * 8 && (draws == 0 || draws == 1 || draws == 3)
+             && out.len == players * 6 * 8 && (draws == 0 || draws == 1 || draws == 3)
              && (game == G_BADUGI ? final == 4 : (game == G_A5 || game == G_27) ? final == 5 : final == 7)
              && (draws == 0 || game == G_A5 || game == G_27 || game == G_BADUGI);
     int dealt = 0;
@@ -549,6 +552,7 @@ static PyObject *games_simulate(PyObject *Py_UNUSED(self), PyObject *args)
     cl_rng_seed(&rng, seed.buf);
     cl_halves half = {0, 0};
     int64_t wins[MAX_PLAYERS] = {0}, ties[MAX_PLAYERS] = {0}, units[MAX_PLAYERS] = {0}, squares[MAX_PLAYERS] = {0};
+    int64_t high_only[MAX_PLAYERS] = {0}, low_only[MAX_PLAYERS] = {0};
     uint8_t hand[MAX_PLAYERS][7];
     uint32_t high[MAX_PLAYERS], low[MAX_PLAYERS];
     stub s;
@@ -611,14 +615,20 @@ static PyObject *games_simulate(PyObject *Py_UNUSED(self), PyObject *args)
                 ties[p]++;
             units[p] += u;
             squares[p] += u * u;
+            /* a low qualified and the share came from one half alone */
+            const int high_share = high[p] == best_high, low_share = best_low && low[p] == best_low;
+            high_only[p] += best_low && high_share && !low_share;
+            low_only[p] += low_share && !high_share;
         }
     }
     int64_t *o = out.buf;
     for (int p = 0; p < players; p++) {
-        o[4 * p] += wins[p];
-        o[4 * p + 1] += ties[p];
-        o[4 * p + 2] += units[p];
-        o[4 * p + 3] += squares[p];
+        o[6 * p] += wins[p];
+        o[6 * p + 1] += ties[p];
+        o[6 * p + 2] += units[p];
+        o[6 * p + 3] += squares[p];
+        o[6 * p + 4] += high_only[p];
+        o[6 * p + 5] += low_only[p];
     }
     Py_END_ALLOW_THREADS
     result = PyLong_FromLong(status);

@@ -137,3 +137,22 @@ def test_a_json_set_interrupted_before_any_board_keeps_the_previous_file(tmp_pat
             assert json.loads(target.read_text()) == {"seed": 3, "rotated": True, "boards": [], "parts": [],
                                                       "interrupted": True}
         assert sorted(p.name for p in tmp_path.iterdir()) == (["rare.dlr"] if previous else ["prev.json", "rare.dlr"])
+
+
+def test_a_full_disk_under_a_results_site_names_the_folder_and_leaves_none(tmp_path: Path) -> None:
+    # issue 38: "cannot use file: File too large" (no name), and -o club/2024/site/ left the three
+    # folders made for it, empty; an existing site is kept as it was
+    (tmp_path / "mitchell.csv").write_bytes((Path(__file__).parent / "data" / "mitchell.csv").read_bytes())
+    done = _cli(tmp_path, "bridge", "score", "mitchell.csv", "--format", "html", "-o", "club/2024/site/",
+                limit=2000)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["cardlab: error: cannot use file 'club/2024/site': File too large"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mitchell.csv"]
+    assert _cli(tmp_path, "bridge", "score", "mitchell.csv", "--format", "html", "-o", "club/2024/site/").returncode == 0
+    before = {p.name: p.read_bytes() for p in (tmp_path / "club" / "2024" / "site").iterdir()}
+    assert len(before) > 5
+    done = _cli(tmp_path, "bridge", "score", "mitchell.csv", "--format", "html", "-o", "club/2024/site/",
+                limit=2000)
+    assert done.returncode == 2 and "'club/2024/site'" in done.stderr
+    assert {p.name: p.read_bytes() for p in (tmp_path / "club" / "2024" / "site").iterdir()} == before
+    assert sorted(p.name for p in (tmp_path / "club" / "2024").iterdir()) == ["site"]

@@ -434,7 +434,8 @@ def test_compare_hands() -> None:
     (["poker", "equity", "--game", "razz", "A23", "K89", "Q45", "T67", "9JK", "876", "543", "A22"], "2 to 7"),
     (["poker", "compare", "--game", "badugi", "As 2d 3c", "Ac 2d 3h 4s"], "4 cards"),
     (["poker", "odds", "--game", "27", "--cards", "4"], "5 cards"),
-    (["poker", "odds", "--game", "stud", "--hand", "A23"], "--hand"),
+    (["poker", "odds", "--game", "27", "--hand", "A23"], "--hand"),
+    (["poker", "odds", "--game", "stud", "--hand", "A23"], "need their suits"),  # stud --hand takes cards (issue 38)
 ])
 def test_cli_errors(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2

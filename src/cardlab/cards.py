@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Iterable
 
-from cardlab.errors import CardError
+from cardlab.errors import CardError, text_argument
 
 if TYPE_CHECKING:
     import numpy as np
@@ -179,6 +179,7 @@ def parse_card_ids(text: str) -> list[int]:
     Order is kept and repeats are kept: whether a repeat is allowed depends on
     the deck, which checks it.
     """
+    text_argument(text, "a card list ('As Kd')", CardError)
     if "." in text:
         return parse_pbn_ids(text)
     _check_symbols(text)

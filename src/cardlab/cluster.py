@@ -45,8 +45,9 @@ import time
 from concurrent.futures import CancelledError
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
-from cardlab.engine import available_cores
+from cardlab.cores import available_cores
 from cardlab.errors import ClusterError
+from cardlab.textfile import shown_text
 
 __all__ = [
     "DaskExecutor",
@@ -137,7 +138,9 @@ def connect(spec: str, *, timeout: float = CONNECT_TIMEOUT, task_seconds: float 
                                                    dashboard_address=None, silence_logs=logging.CRITICAL)
             client = distributed.Client(cluster, timeout=timeout, set_as_default=False)
         else:
-            client = distributed.Client(spec.strip(), timeout=timeout, set_as_default=False)
+            client = distributed.Client(_checked_address(spec), timeout=timeout, set_as_default=False)
+    except ClusterError:
+        raise
     except Exception as error:  # noqa: BLE001 - any failure to connect is one line for the user
         if cluster is not None:
             cluster.close()
@@ -146,6 +149,53 @@ def connect(spec: str, *, timeout: float = CONNECT_TIMEOUT, task_seconds: float 
         reason = " ".join(str(error).split()) or type(error).__name__
         raise ClusterError(f"{what}: {reason}") from None
     return DaskExecutor(client, cluster=cluster, own=True, task_seconds=task_seconds, batch=batch)
+
+
+_SCHEMES = ("tcp", "tls", "ws", "wss")
+
+
+def _checked_address(spec: str) -> str:
+    """``spec`` as a scheduler address (``tcp://HOST:PORT``, ``HOST:PORT``, or ``tls://``, ``ws://``,
+    ``wss://``), checked before a ``distributed.Client`` is made: a Client that fails before it
+    connects (no port, a port that is not a number, TLS without Dask's TLS configuration) leaves a
+    half-made client whose clean-up waits 10 s and prints a traceback ("Exception ignored").
+
+    >>> _checked_address(" sched.example:8786 ")
+    'sched.example:8786'
+    >>> _checked_address("bogus")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.ClusterError: 'bogus' is not a scheduler address: write tcp://HOST:PORT (or local:N); missing port number in address 'bogus'
+    """
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    text = spec.strip()
+    shown = shown_text(text)
+
+    def refuse(reason: str) -> ClusterError:
+        return ClusterError(f"{shown} is not a scheduler address: write tcp://HOST:PORT (or local:N); {reason}")
+
+    if len(text) > 1000:
+        raise refuse("longer than any host name and port")
+    try:
+        scheme, location = parse_address(text if "://" in text else f"tcp://{text}")
+        host, port = parse_host_port(location) if scheme in _SCHEMES else ("", 0)
+    except ValueError as error:
+        raise refuse(" ".join(str(error).split())) from None
+    if scheme not in _SCHEMES:
+        raise refuse(f"cardlab reaches a scheduler by {', '.join(s + '://' for s in _SCHEMES)}, not {scheme}://")
+    if not host or not 0 < int(port) < 65536:
+        raise refuse(f"a host and a port from 1 to 65535, not {location[:80]!r}")
+    if scheme in ("tls", "wss"):
+        import distributed.security
+
+        module: Any = distributed.security  # (distributed's functions carry no types)
+        security = module.Security()
+        if security.get_connection_args("client").get("ssl_context") is None:
+            raise ClusterError(f"{shown}: a {scheme}:// scheduler needs Dask's TLS configuration "
+                               "(distributed.comm.tls in the Dask config: the CA file, the client's "
+                               "certificate and key)")
+    return text
 
 
 def executor_from(spec: str | None = None, **options: Any) -> DaskExecutor | None:

@@ -25,8 +25,9 @@ from typing import Iterable
 
 import numpy as np
 
-from cardlab.cards import Card, card_id, format_cards, parse_card_ids
+from cardlab.cards import Card, card_id, card_id_array, format_cards, parse_card_ids
 from cardlab.errors import CardError, DeckError, ReelsFileError
+from cardlab.textfile import read_bytes, shown_text
 
 __all__ = ["Deck", "Draw", "Reels", "card_ids"]
 
@@ -35,7 +36,17 @@ def card_ids(cards: str | Iterable[Card | int]) -> list[int]:
     """Card ids from text (card list or PBN hand), Cards or ints."""
     if isinstance(cards, str):
         return parse_card_ids(cards)
-    return [c.id if isinstance(c, Card) else int(c) for c in cards]
+    try:
+        values = [c.id if isinstance(c, Card) else c for c in cards]
+    except TypeError:  # not iterable
+        raise CardError(f"cards are given as text ('As Kd'), Cards or card ids, not {type(cards).__name__}") from None
+    ids: list[int] = card_id_array(values).tolist() if values else []  # 52, -1, 3.7, 'x': a CardError
+    return ids
+
+
+def _check_decks(decks: object) -> None:
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        raise DeckError(f"the number of decks must be a whole number of at least 1, got {decks!r:.40}")
 
 
 @dataclass(frozen=True)
@@ -55,15 +66,13 @@ class Deck:
     @classmethod
     def standard(cls, decks: int = 1) -> Deck:
         """``decks`` full 52-card decks shuffled together."""
-        if decks < 1:
-            raise DeckError(f"the number of decks must be at least 1, got {decks}")
+        _check_decks(decks)
         return cls((decks,) * 52)
 
     @classmethod
     def short(cls, decks: int = 1) -> Deck:
         """The 36-card short deck, sixes to aces."""
-        if decks < 1:
-            raise DeckError(f"the number of decks must be at least 1, got {decks}")
+        _check_decks(decks)
         return cls(tuple(decks if i >= 16 else 0 for i in range(52)))
 
     @classmethod
@@ -232,9 +241,12 @@ class Reels:
     @classmethod
     def read(cls, path: str | Path) -> Reels:
         """Reels from a file; errors start with the file name and line."""
-        from cardlab.textfile import read_bytes
-
-        data = read_bytes(path, lambda reason, source: ReelsFileError(f"{source}: {reason}"))
+        if not isinstance(path, (str, Path)):
+            raise ReelsFileError(f"the reels are read from a file named by text or a Path, not {type(path).__name__}")
+        try:
+            data = read_bytes(path, lambda reason, source: ReelsFileError(f"{source}: {reason}"))
+        except OSError as error:  # missing, a folder (reels=''), unreadable
+            raise ReelsFileError(f"cannot use file {shown_text(str(path))}: {error.strerror or error}") from None
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:

@@ -34,7 +34,22 @@ __all__ = [
     "CoreMissingError",
     "TournamentError",
     "WebInputError",
+    "text_argument",
 ]
+
+
+def text_argument(value: object, what: str, error: type[CardlabError]) -> str:
+    """``value`` when it is text, else ``error`` saying what ``what`` is written as: a library call
+    given a number or None where it reads text fails with a cardlab error, never AttributeError.
+
+    >>> text_argument(3, "a game", HandError)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.HandError: a game is given as text, not int 3
+    """
+    if not isinstance(value, str):
+        raise error(f"{what} is given as text, not {type(value).__name__} {value!r:.40}")
+    return value
 
 
 class CardlabError(ValueError):

@@ -580,9 +580,9 @@ _ANY_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.7
 
 
 def looks_like_pbn(text: str) -> bool:
-    """Whether ``text`` starts like a PBN file (a ``%`` line or a ``[Tag "value"]``)."""
+    """Whether ``text`` starts like a PBN file (a ``%`` line, a ``{`` comment or a ``[Tag "value"]``)."""
     for raw in text.splitlines():
         line = raw.strip()
         if line:
-            return line.startswith("%") or bool(TAG_PATTERN.match(line))
+            return line.startswith(("%", "{")) or bool(TAG_PATTERN.match(line))
     return False

@@ -25,13 +25,15 @@ from typing import Any, BinaryIO, Iterator
 
 from cardlab.errors import InputFileError
 
-__all__ = ["decode_text", "read_bytes", "read_text", "read_stream", "line_blocks", "excerpt", "paused_gc", "MAX_LINE_BYTES",
+__all__ = ["decode_text", "read_bytes", "read_text", "read_stream", "line_blocks", "excerpt", "shown_text", "shortened", "paused_gc", "MAX_LINE_BYTES",
            "MAX_INPUT_BYTES"]
 
 MAX_LINE_BYTES = 16 * 2**20  #: the longest line a text input may hold (16 MiB)
 MAX_INPUT_BYTES = 4 * 2**30  #: the largest text input read (4 GiB)
 _BLOCK = 2**20
 
+_QUOTED = re.compile(r"(?<![\w'])'([^'\n]{80,})'(?!\w)")  # an opening quote follows no letter
+_LONG_WORD = re.compile(r"[^\s']{200,}")  # argparse quotes nothing in "unrecognized arguments: -n 999..."
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -74,9 +76,12 @@ def line_blocks(stream: BinaryIO | Any, source: str | None = None, error: Any = 
     carried = total = 0
     lines = 1
     while True:
-        data = stream.read(block)
-        if isinstance(data, str):  # a text stream such as sys.stdin
-            data = data.encode("utf-8")
+        try:
+            data = stream.read(block)
+            if isinstance(data, str):  # a text stream such as sys.stdin: its undecodable bytes come
+                data = data.encode("utf-8", "surrogateescape")  # back as they were (binary, UTF-16)
+        except UnicodeError:  # a strict text stream, or a string no bytes make
+            raise error("not a text file (neither UTF-8 nor Windows-1252 text)", source=source) from None
         if not data:
             if carry:
                 yield b"".join(carry)
@@ -148,6 +153,19 @@ def excerpt(text: str, position: int = 0, keep: int = 60) -> str:
     return part + ("..." if position + keep < len(text) else "")
 
 
+def shown_text(text: str, keep: int = 60) -> str:
+    """``text`` quoted as an error message shows an input: whole when short, else its first
+    ``keep`` characters and its length (a 5,000-digit number or a 300 KB range is never copied
+    whole to the terminal).
+
+    >>> shown_text("AKs"), shown_text("9" * 5000, keep=8)
+    ("'AKs'", "'99999999...' (5,000 characters)")
+    """
+    if len(text) <= keep:
+        return repr(text)
+    return f"{excerpt(text, keep=keep)!r} ({len(text):,} characters)"
+
+
 @contextmanager
 def paused_gc() -> Iterator[None]:
     """The cyclic garbage collector paused while a bulk reader makes millions of objects that form
@@ -160,3 +178,15 @@ def paused_gc() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def shortened(message: str) -> str:
+    """An error message with each long quoted input (or long unquoted word, as argparse writes
+    them) cut to :func:`shown_text`'s excerpt and length: a message may quote a 5,000-digit
+    value or a 300 KB range, never copy it whole.
+
+    >>> shortened("cannot read 'QQ+x' in range '" + "AK," * 100 + "QQ+x'")
+    "cannot read 'QQ+x' in range 'AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,AK,...' (304 characters)"
+    """
+    message = _QUOTED.sub(lambda m: shown_text(m.group(1)), message)
+    return _LONG_WORD.sub(lambda m: shown_text(m.group(0)), message)

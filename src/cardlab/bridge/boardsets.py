@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from cardlab.board import SEATS, Seat, Vulnerability, dealer
 from cardlab.deal import Board, Deal, rotate_owner
-from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError
+from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError, text_argument
 from cardlab.pbn import format_tag, read_pbn_boards
 from cardlab.results import JsonText
-from cardlab.textfile import decode_text
+from cardlab.textfile import decode_text, shown_text
 from cardlab.textformat import percent
 
 if TYPE_CHECKING:
@@ -217,6 +217,13 @@ class SetPart:
     count: int
 
 
+def _is_file(name: str) -> bool:
+    try:
+        return Path(name).is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        return False
+
+
 def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
     """``a.dlr:8,b.dlr:8``, or the name of a file with one ``SCRIPT COUNT`` (or ``SCRIPT:COUNT``)
     per line (``#`` comments); script paths in a file are relative to it.
@@ -228,9 +235,10 @@ def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
     ...
     cardlab.errors.ConstraintError: mix item 'a.dlr:eight': write SCRIPT:COUNT, e.g. open1nt.dlr:8
     """
+    text_argument(text, "a mix", ConstraintError)
     items: list[tuple[str, str]] = []
     where = ""
-    if ":" not in text and "," not in text and Path(text).is_file():
+    if ":" not in text and "," not in text and _is_file(text):
         folder = Path(text).parent
         where = f" in {text}"
         from cardlab.textfile import read_text
@@ -249,12 +257,13 @@ def parse_mix(text: str, base: str | Path | None = None) -> tuple[SetPart, ...]:
                 continue
             script, sep, count = item.rpartition(":")
             if not sep or not script:
-                raise ConstraintError(f"mix item {item!r}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
+                raise ConstraintError(f"mix item {shown_text(item)}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
             items.append((script, count))
     parts = []
     for script, count in items:
-        if not count.isdigit() or int(count) < 1:
-            raise ConstraintError(f"mix item '{script}:{count}'{where}: write SCRIPT:COUNT, e.g. open1nt.dlr:8")
+        if not re.fullmatch(r"[0-9]{1,12}", count) or int(count) < 1:  # (int() of 5,000 digits refuses)
+            raise ConstraintError(f"mix item {shown_text(f'{script}:{count}')}{where}: write SCRIPT:COUNT, "
+                                  "e.g. open1nt.dlr:8")
         parts.append(SetPart(script, int(count)))
     if not parts:
         raise ConstraintError(f"the mix {text!r} names no scripts")

@@ -39,6 +39,7 @@ from typing import Any, NoReturn, Sequence
 from cardlab import __version__
 from cardlab.cli.output import cap_workers, check_destinations
 from cardlab.errors import CardlabError
+from cardlab.textfile import shortened
 
 __all__ = ["main", "build_parser", "COMMANDS", "GROUPS", "TOP_COMMANDS"]
 
@@ -87,7 +88,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse with usage errors on one line (the usage itself is one --help away)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {_shortened(message)} (see '{self.prog} --help')\n")
 
 
 def _chosen(argv: Sequence[str]) -> tuple[str, str] | None:
@@ -196,18 +197,14 @@ def _say_where_the_partial_result_is(args: argparse.Namespace) -> None:
             print(f"cardlab: note: {name} holds the partial result (interrupted)", file=sys.stderr)
 
 
-_QUOTED = re.compile(r"'([^'\n]{80,})'")
 _MAX_MESSAGE = 400
 
 
 def _shortened(message: str) -> str:
-    """An error message as printed: a long quoted input cut to a short excerpt with its length (a
-    100 MB line is never copied to stderr), then the whole message to :data:`_MAX_MESSAGE`."""
-    def cut(match: re.Match[str]) -> str:
-        text = match.group(1)
-        return f"'{text[:60]}...' ({len(text):,} characters)"
-
-    message = _QUOTED.sub(cut, message)
+    """An error message as printed: a long quoted input (or a long unquoted word, as argparse
+    writes them) cut to a short excerpt with its length (a 100 MB line or a 5,000-digit value is
+    never copied to stderr), then the whole message to :data:`_MAX_MESSAGE`."""
+    message = shortened(message)
     if len(message) > _MAX_MESSAGE:
         message = f"{message[:_MAX_MESSAGE - 40]}... ({len(message):,} characters in all)"
     return message

@@ -64,10 +64,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "(cards removed, short deck, several decks) or spun on a reel machine; with "
                     "--simulate, simulated beside exact with 95% intervals. Example: cardlab poker "
                     "odds --simulate 10000000 --seed 1")
-    odds.add_argument("--cards", type=whole_number(4, 7), default=None,
-                      help="cards in the hand, 5, 6 or 7; the best five count (default 5; the game's "
-                           "own for stud, stud8 and razz 7, badugi 4)")
-    odds.add_argument("--remove", metavar="CARDS", help="cards taken out of the deck, e.g. 'Ts Jh'")
+    odds.add_argument("--cards", type=whole_number(4, 8), default=None,
+                      help="cards in the hand, 5, 6 or 7; the best five count (default 5); --game a5 "
+                           "5 to 8, 27 5, badugi 4 (its default), stud, stud8 and razz 5 to 7 (default 7)")
+    odds.add_argument("--remove", metavar="CARDS", help="cards taken out of the deck, e.g. 'Ts Jh' (with --hand: "
+                                                        "the dead cards)")
     odds.add_argument("--short-deck", action="store_true",
                       help="36-card deck 6..A; A-6-7-8-9 is the lowest straight, a flush beats a full house")
     odds.add_argument("--decks", type=whole_number(1, 1000), default=1, metavar="N",
@@ -78,8 +79,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                            "(ace-to-five lowball), 27 (deuce-to-seven), badugi (4 cards): every hand "
                            "counted exactly (docs/games.md)")
     odds.add_argument("--hand", metavar="CARDS",
-                      help="razz and stud8: the final categories of this starting hand (e.g. A23 or "
-                           "'As 2d 3c') after seven cards; --remove gives the dead cards")
+                      help="stud, stud8 and razz: the final categories of this starting hand (e.g. 'As 2d 3c', "
+                           "or A23 in razz and stud8) after seven cards; --remove gives the dead cards")
     odds.add_argument("--reels", metavar="FILE",
                       help="a reel machine: one reel per line, cards separated by spaces; a hand is one "
                            "card from each reel")
@@ -146,23 +147,25 @@ def _odds(args: argparse.Namespace) -> int:
     from cardlab.poker.odds import poker_odds
 
     if args.hand is not None:
-        if args.game not in ("razz", "stud8") or args.cards is not None or args.simulate:
-            raise CardlabError("--hand is for --game razz or stud8 (seven cards; --remove the dead cards)")
+        if args.game not in ("stud", "stud8", "razz") or args.cards is not None or args.simulate:
+            raise CardlabError("--hand is for --game stud, stud8 or razz (seven cards; --remove the dead cards)")
         from cardlab.poker.games import completion_odds
 
         return emit(args, completion_odds(args.hand, args.game, args.remove or ""))
     if args.game != "high":
-        if args.remove or args.short_deck or args.decks != 1 or args.reels or args.simulate:
-            raise CardlabError(f"--game {args.game} counts hands of one full deck exactly: it takes only --cards")
-        if args.game == "razz":
+        if args.short_deck or args.decks != 1 or args.reels or args.simulate:
+            raise CardlabError(f"--game {args.game} counts hands of one deck exactly: it takes only --cards and "
+                               "--remove")
+        if args.game == "razz" and not args.remove:
             from cardlab.poker.lowball import razz_odds
 
             return emit(args, razz_odds(5 if args.cards is None else args.cards))
         from cardlab.poker.games import game_odds
 
-        return emit(args, game_odds(args.game, args.cards))
-    if args.cards == 4:
-        raise CardlabError("--cards 4 is for --game badugi; a poker hand has 5, 6 or 7 cards")
+        return emit(args, game_odds(args.game, args.cards, args.remove or ""))
+    if args.cards in (4, 8):
+        raise CardlabError(f"--cards {args.cards} is for --game {'badugi' if args.cards == 4 else 'a5'}; a poker "
+                           "hand has 5, 6 or 7 cards")
 
     if args.reels is not None and (args.remove or args.decks != 1):
         raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")

@@ -105,6 +105,8 @@ def game_named(name: str | Game) -> Game:
     """The :class:`Game` called ``name`` (holdem, omaha, omaha5, omaha6, shortdeck)."""
     if isinstance(name, Game):
         return name
+    if not isinstance(name, str):
+        raise HandError(f"a game is named by a word ({', '.join(GAMES)}), not {type(name).__name__} {name!r:.40}")
     key = name.strip().lower().replace("-", "").replace("'", "").replace("_", "")
     key = {"omaha4": "omaha", "plo": "omaha", "short": "shortdeck", "sixplus": "shortdeck"}.get(key, key)
     if key not in GAMES:
@@ -145,6 +147,11 @@ def _parse_cards(text: str) -> list[int]:
 
 def parse_players(specs: Sequence[str], game: Game, board: Sequence[int], dead: Sequence[int]) -> list[Player]:
     """Each spec as a :class:`Player`, checked against the game, the board and the dead cards."""
+    if isinstance(specs, str):
+        raise HandError(f"give one hand or range per player, as a list: ['AsAh', 'KK'], not the text {specs!r:.60}")
+    wrong = [spec for spec in specs if not isinstance(spec, str)]
+    if wrong:
+        raise HandError(f"a player's hand or range is text ('AsAh', 'QQ+'), not {type(wrong[0]).__name__} {wrong[0]!r:.40}")
     if len(specs) < 2:
         raise HandError(f"equity needs at least two players, got {len(specs)}")
     if len(specs) > game.max_players:
@@ -375,7 +382,7 @@ def equity(
         raise HandError(f"a board has 0, 3, 4 or 5 cards; '{shown}' has {len(board_ids)}")
     if hi_lo and g.rules is SHORT_DECK:
         raise HandError("hi-lo is played with a standard deck, not short deck")
-    players = parse_players(list(specs), g, board_ids, dead_ids)
+    players = parse_players(specs if isinstance(specs, str) else list(specs), g, board_ids, dead_ids)
     left = len(g.deck()) - len(board_ids) - len(dead_ids) - len(players) * g.hole
     if left < 5 - len(board_ids):
         raise DeckError(f"{len(players)} players of {g.hole} cards leave {left} cards for the board, "
@@ -389,6 +396,8 @@ def equity(
 def _card_list(cards: str | Sequence[int]) -> list[int]:
     if isinstance(cards, str):
         return _parse_cards(cards)
+    if not isinstance(cards, (list, tuple, np.ndarray)):
+        raise HandError(f"cards are given as text ('As Kd') or a list of card ids, not {type(cards).__name__}")
     ids: list[int] = card_id_array(list(cards)).tolist()
     return ids
 

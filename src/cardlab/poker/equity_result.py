@@ -7,7 +7,9 @@ JSON (:meth:`EquityResult.to_dict`; :meth:`~EquityResult.to_json` gives it as te
                   "wins": int, "ties": int, "ci95": [lo, hi]}]}
 
 ``win`` is the share of boards a player wins outright (takes the whole pot), ``tie`` the share
-where the player gets part of the pot; ``equity`` counts a k-way split as 1/k (and half a pot
+where the player gets part of the pot; stud hi-lo (``stud8``) adds ``scoop`` (``win``: the whole
+pot), ``high_only`` and ``low_only`` (a low qualified and the player's share came from the high
+half alone, or from the low half alone); ``equity`` counts a k-way split as 1/k (and half a pot
 for each half won in hi-lo). ``ci95`` is the 95% interval of the equity when simulated, and the
 equity itself at both ends when exact. A simulated result adds
 ``"simulation": {"trials", "seed", "requested", "interrupted"}``.
@@ -52,6 +54,16 @@ class PlayerEquity:
     ties: int | float
     ci95: tuple[float, float]
     combos: int = 1
+    high_only: float | None = None
+    low_only: float | None = None
+
+    @property
+    def split(self) -> dict[str, float] | None:
+        """Hi-lo (stud8): the share of deals the player scoops (``win``), takes part of the pot
+        from the high half alone and from the low half alone (a low qualified); None otherwise."""
+        if self.high_only is None or self.low_only is None:
+            return None
+        return {"scoop": self.win, "high_only": self.high_only, "low_only": self.low_only}
 
 
 @dataclass(frozen=True)
@@ -86,7 +98,8 @@ class EquityResult(JsonText):
             "total": self.total,
             "exact": self.exact,
             "players": [{"spec": p.spec, "win": p.win, "tie": p.tie, "equity": p.equity,
-                         "wins": p.wins, "ties": p.ties, "ci95": list(p.ci95)} for p in self.players],
+                         "wins": p.wins, "ties": p.ties, "ci95": list(p.ci95), **(p.split or {})}
+                        for p in self.players],
         }
         if self.simulation is not None:
             s = self.simulation
@@ -156,11 +169,14 @@ class EquityResult(JsonText):
 
     def table(self) -> str:
         """The aligned text the command line prints."""
+        split = all(p.split is not None for p in self.players)
         headers = ["player", "hand / range", "win", "tie", "equity"]
+        headers += ["high only", "low only"] if split else []
         headers += ["wins", "ties"] if self.exact else ["95% interval"]
         rows = []
         for n, p in enumerate(self.players, 1):
             row = [str(n), p.spec, f"{p.win:.3%}", f"{p.tie:.3%}", f"{p.equity:.3%}"]
+            row += [f"{p.high_only:.3%}", f"{p.low_only:.3%}"] if split else []
             if self.exact:
                 row += [_num(p.wins), _num(p.ties)]
             else:

@@ -37,7 +37,7 @@ from cardlab._native import core as _core
 from cardlab.cards import RANKS, card_id_array, format_cards, parse_card_ids
 from cardlab.distribution import Distribution, Simulation
 from cardlab.engine import Executor, SeedLike, available_cores, kernel_state, reduce_chunks, resolve_seed
-from cardlab.errors import CardlabError, DeckError, HandError, TooLargeError
+from cardlab.errors import CardlabError, DeckError, HandError, TooLargeError, text_argument
 from cardlab.results import csv_rows
 from cardlab.intervals import Z95
 from cardlab.poker.equity import UNIT
@@ -109,7 +109,7 @@ def game_rules(name: str | GameRules) -> GameRules:
     """The game called ``name`` (stud, stud8, razz, 27, a5, badugi)."""
     if isinstance(name, GameRules):
         return name
-    key = name.strip().lower().replace("-", "").replace("_", "")
+    key = text_argument(name, "a game", HandError).strip().lower().replace("-", "").replace("_", "")
     key = {"studhilo": "stud8", "2to7": "27", "deuce": "27", "deucetoseven": "27", "atofive": "a5"}.get(key, key)
     if key not in GAMES:
         raise HandError(f"unknown game '{name}' (choose {', '.join(GAMES)})")
@@ -117,7 +117,8 @@ def game_rules(name: str | GameRules) -> GameRules:
 
 
 def _hand_sizes(g: GameRules) -> tuple[int, ...]:
-    return (4,) if g.name == "badugi" else (5, 6, 7) if g.cards == 7 else (5,)
+    # ace-to-five also as the best five of 6, 7 or 8 cards (8: the cards an Omaha hi-lo low is read from)
+    return (4,) if g.name == "badugi" else (5, 6, 7) if g.cards == 7 else (5, 6, 7, 8) if g.name == "a5" else (5,)
 
 
 def hand_array(game: str | GameRules, hands: Sequence[str]) -> np.ndarray:
@@ -185,35 +186,47 @@ def _rank_multisets(k: int, avail: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _representatives(counts: np.ndarray) -> np.ndarray:
     """One hand of card ids for each row of rank counts (suits 0, 1, 2, 3 in turn)."""
     k = int(counts[0].sum())
-    out = np.zeros((len(counts), k), dtype=np.uint8)
-    for i, row in enumerate(counts):
-        out[i] = [r * 4 + s for r in range(13) for s in range(int(row[r]))]
-    return out
+    # card r * 4 + s is in the hand when rank r is held more than s times: k cards a row, in order
+    held = (np.asarray(counts)[:, :, None] > np.arange(4)).reshape(len(counts), 52)
+    return np.nonzero(held)[1].astype(np.uint8).reshape(len(counts), k)
 
 
-def game_odds(game: str | GameRules, cards: int | None = None) -> Tabulation:
-    """Exact number of ``cards``-card hands of a full deck in each category of ``game``: every
-    distinct hand counted (suit-blind games by rank multisets weighted by their suit choices,
-    the others by enumerating every hand in the compiled core). What ``cardlab poker odds --game``
-    prints."""
+def game_odds(game: str | GameRules, cards: int | None = None, remove: str = "") -> Tabulation:
+    """Exact number of ``cards``-card hands of a full deck (less the ``remove`` cards) in each
+    category of ``game``: every distinct hand counted (suit-blind games by rank multisets weighted
+    by their suit choices, the others by enumerating every hand in the compiled core). What
+    ``cardlab poker odds --game`` prints. Ace-to-five takes 5 to 8 cards (its best five).
+
+    >>> game_odds("a5", 5, remove="As 2d").exact.total == comb(50, 5)
+    True
+    """
     g = game_rules(game)
     k = cards if cards is not None else g.cards
     if k not in _hand_sizes(g):
         raise HandError(f"a {g.name} hand has {' or '.join(map(str, _hand_sizes(g)))} cards, not {k}")
+    removed = parse_card_ids(remove) if text_argument(remove, "remove=", DeckError).strip() else []
+    _no_repeats(removed, "the removed cards")
     if g.name == "stud":
         from cardlab.poker.odds import poker_odds
 
-        return poker_odds(k)
+        return poker_odds(k, remove=remove if removed else None)
+    deck = [c for c in range(52) if c not in set(removed)]
+    if len(deck) < k:
+        raise DeckError(f"{len(removed)} cards removed leave {len(deck)}, fewer than a hand of {k}")
     tally = np.zeros(16, dtype=np.int64)
     if g.suit_blind:
-        counts, ways = _rank_multisets(k, np.full(13, 4))
+        avail = np.full(13, 4) - np.bincount([c // 4 for c in removed], minlength=13)
+        counts, ways = _rank_multisets(k, avail)
         _, cats = game_values(_representatives(counts), g)
         tally[:len(g.categories)] = np.bincount(cats, weights=ways, minlength=len(g.categories)).round()
     else:
-        _core.games_count(g.code, tables(STANDARD), bytes(range(52)), k, tally)
+        _core.games_count(g.code, tables(STANDARD), bytes(deck), k, tally)
     exact = Distribution("category", g.categories, tuple(int(x) for x in tally[:len(g.categories)]))
-    return Tabulation(f"{g.title}, {k} cards from a standard deck (52 cards)", exact, None,
-                      value_key="category", cumulative=True)
+    if exact.total != comb(len(deck), k):  # every hand counted once: a mismatch is a bug
+        raise AssertionError(f"{g.name}: counted {exact.total} hands, not C({len(deck)}, {k})")
+    base = f"a standard deck without {format_cards(removed)} ({len(deck)} cards)" if removed else \
+        "a standard deck (52 cards)"
+    return Tabulation(f"{g.title}, {k} cards from {base}", exact, None, value_key="category", cumulative=True)
 
 
 # --- equity ------------------------------------------------------------------------------------
@@ -229,7 +242,7 @@ class _Hand:
 
 
 def _parse_hand(spec: str, g: GameRules, n: int) -> _Hand:
-    compact = "".join(spec.split())
+    compact = "".join(text_argument(spec, f"player {n}'s hand", HandError).split())
     if g.name in ("razz", "a5") and _RANKS_ONLY.fullmatch(compact):  # games that ignore suits
         ranks = [8 if m == "10" else RANKS.index(m.upper()) for m in re.findall(r"10|[2-9tjqka]", compact, re.I)]
         return _Hand(spec, [-1 - r for r in ranks], True)
@@ -263,6 +276,7 @@ def game_equity(
     ``draws`` times (default 3) by the policy of ``docs/games.md``; drawing hands are simulated.
     """
     g = game_rules(game)
+    specs = _spec_list(specs)
     if not 2 <= len(specs) <= g.max_players:
         raise HandError(f"{g.name} equity takes 2 to {g.max_players} players, got {len(specs)}")
     rounds = g.draws if draws is None else draws
@@ -270,7 +284,7 @@ def game_equity(
         raise HandError(f"{g.name} has no draws")
     if rounds not in (0, 1, 3):
         raise HandError(f"draws are 0, 1 (single draw) or 3 (triple draw), not {rounds}")
-    dead_ids = parse_card_ids(dead) if dead.strip() else []
+    dead_ids = parse_card_ids(dead) if text_argument(dead, "the dead cards", DeckError).strip() else []
     _no_repeats(dead_ids, "the dead cards")
     hands = [_parse_hand(s, g, n) for n, s in enumerate(specs, 1)]
     owner: dict[int, str] = {c: "the dead cards" for c in dead_ids}
@@ -280,6 +294,9 @@ def game_equity(
     for n, h in enumerate(hands, 1):
         if len(h.cards) > g.cards:
             raise HandError(f"a {g.name} hand ends with {g.cards} cards; player {n}'s '{h.spec}' has {len(h.cards)}")
+        if g.cards == 7 and len(h.cards) < 3:  # stud, stud8, razz: three cards dealt before any betting
+            raise HandError(f"a {g.name} hand starts with 3 cards (two down, one up); player {n}'s '{h.spec}' "
+                            f"has {len(h.cards)}")
         for c in h.cards:
             if c >= 0:
                 if c in owner:
@@ -307,10 +324,20 @@ def game_equity(
     return _enumerate(g, hands, dead_ids, max_deals)
 
 
+def _spec_list(specs: Sequence[str]) -> list[str]:
+    """The players' hands as a list of texts: one text alone, or a number, is refused."""
+    if isinstance(specs, (str, bytes)) or not isinstance(specs, (list, tuple)):
+        raise HandError(f"give one hand per player, as a list: ['As 2d 3c', 'Kh 8s 9d'], not {specs!r:.60}")
+    return list(specs)
+
+
 def _result(g: GameRules, hands: list[_Hand], dead: list[int], exact: bool, total: int, rows: np.ndarray,
             simulation: Simulation | None = None) -> EquityResult:
+    """Each player's figures from ``rows`` (per player: wins, ties, share units, squared units, and
+    in stud8 the deals whose share came from the high half alone and from the low half alone)."""
     players = []
-    for h, (wins, ties, units, squares) in zip(hands, rows):
+    for h, row in zip(hands, rows):
+        wins, ties, units, squares = row[:4]
         eq = float(units) / (UNIT * total)
         if exact:
             ci = (eq, eq)
@@ -318,7 +345,9 @@ def _result(g: GameRules, hands: list[_Hand], dead: list[int], exact: bool, tota
             var = max(float(squares) / (UNIT * UNIT * total) - eq * eq, 0.0)
             half = Z95 * (var / total) ** 0.5
             ci = (max(0.0, eq - half), min(1.0, eq + half))
-        players.append(PlayerEquity(h.spec, float(wins) / total, float(ties) / total, eq, int(wins), int(ties), ci))
+        split = (float(row[4]) / total, float(row[5]) / total) if g.name == "stud8" else (None, None)
+        players.append(PlayerEquity(h.spec, float(wins) / total, float(ties) / total, eq, int(wins), int(ties), ci,
+                                    high_only=split[0], low_only=split[1]))
     return EquityResult(game=g.name, board="", dead=format_cards(dead), hi_lo=g.name == "stud8", exact=exact,
                         total=total, players=tuple(players), simulation=simulation)
 
@@ -341,7 +370,7 @@ def _razz_exact(g: GameRules, hands: list[_Hand], dead: list[int], rank_use: np.
     avail = np.array([4 - rank_use[(i - 1) % 13] for i in range(13)], dtype=np.uint8)
     out = np.zeros((len(hands), 3), dtype=np.int64)
     total = _core.razz_equity_exact(known, np.array(need, dtype=np.int32), avail, out)
-    rows = np.concatenate([out, np.zeros((len(hands), 1), dtype=np.int64)], axis=1)
+    rows = np.concatenate([out, np.zeros((len(hands), 3), dtype=np.int64)], axis=1)
     return _result(g, hands, dead, True, int(total), rows)
 
 
@@ -394,12 +423,15 @@ def _showdowns(g: GameRules, hands: list[_Hand], dead: list[int], full: np.ndarr
         pot_high = np.where(has_low, UNIT // 2, UNIT)
         units += np.where(hw, pot_high // hw.sum(axis=1, keepdims=True), 0)
         units += np.where(lw, (UNIT // 2) // np.maximum(lw.sum(axis=1, keepdims=True), 1), 0)
+        # a low qualified and the player's share came from one half alone
+        sides = [(hw & ~lw & has_low).sum(axis=0), (lw & ~hw).sum(axis=0)]
     else:
         value = game_values(flat, g)[0].reshape(n, p).astype(np.int64)
         best = value == value.max(axis=1, keepdims=True)
         units += np.where(best, UNIT // best.sum(axis=1, keepdims=True), 0)
+        sides = [np.zeros(p, dtype=np.int64)] * 2
     rows = np.stack([(units == UNIT).sum(axis=0), ((units > 0) & (units < UNIT)).sum(axis=0), units.sum(axis=0),
-                     np.zeros(p, dtype=np.int64)], axis=1)
+                     np.zeros(p, dtype=np.int64), *sides], axis=1)
     return _result(g, hands, dead, True, n, rows)
 
 
@@ -417,7 +449,7 @@ class _SimTask:
     players: int
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
-        out = np.zeros((self.players, 4), dtype=np.int64)
+        out = np.zeros((self.players, 6), dtype=np.int64)
         status = _core.games_simulate(self.code, tables(STANDARD), self.hands, self.known, self.final, self.draws,
                                       self.deck, n, kernel_state(seed), out)
         if status < 0:
@@ -449,7 +481,7 @@ def _simulate(g: GameRules, hands: list[_Hand], dead: list[int], rank_use: np.nd
     task = _SimTask(g.code, grid.tobytes(), np.array([len(r) for r in cards], dtype=np.int32).tobytes(), g.cards,
                     rounds, deck, len(hands))
     tables(STANDARD)  # built once, before the threads start
-    run = reduce_chunks(task, int(trials), root, lambda a, b: a + b, np.zeros((len(hands), 4), dtype=np.int64),
+    run = reduce_chunks(task, int(trials), root, lambda a, b: a + b, np.zeros((len(hands), 6), dtype=np.int64),
                         chunk=chunk, workers=workers, executor=executor,
                         progress=f"simulating {g.name} equity" if progress else None)
     info = Simulation(trials=run.done, seed=reported, workers=min(workers, available_cores()), requested=int(trials),
@@ -539,6 +571,7 @@ def compare_hands(hands: Sequence[str], game: str | GameRules) -> GameComparison
     GameComparison(razz: As 2d 3c 4h 6s 9c 9d)
     """
     g = game_rules(game)
+    hands = _spec_list(hands)
     if len(hands) < 2:
         raise HandError(f"compare needs two or more hands, got {len(hands)}")
     arr = hand_array(g, hands)
@@ -574,21 +607,27 @@ def _stud_category(positions: np.ndarray) -> np.ndarray:
 
 
 def completion_odds(hand: str, game: str | GameRules = "razz", dead: str = "") -> Tabulation:
-    """Exact chances of each final category of a razz or stud8 starting hand (3 to 6 cards, or
-    ranks such as ``"A23"``) once it has its seven cards, the unseen cards dealt at random
-    (``dead``: cards seen out of play). Counted over rank multisets weighted by their suit choices.
+    """Exact chances of each final category of a razz, stud8 or stud starting hand (3 to 6 cards;
+    razz and stud8 also ranks such as ``"A23"`` or fewer cards) once it has its seven cards, the
+    unseen cards dealt at random (``dead``: cards seen out of play). Razz and stud8 are counted over
+    rank multisets weighted by their suit choices; stud (high hands, where suits make flushes) by
+    every completion from the unseen cards, valued in the compiled core.
 
     >>> t = completion_odds("A23")
     >>> round(float(t.exact.probability("5_high")), 4)
     0.0715
+    >>> t = completion_odds("As Ad Ac 2s 3d 4c", "stud")   # trips, one card to come of 46
+    >>> t.exact.count("four_of_a_kind"), t.exact.count("full_house"), t.exact.total
+    (1, 9, 46)
     """
     g = game_rules(game)
-    if not g.suit_blind or g.cards != 7:
-        raise HandError(f"completion odds are for razz and stud8, not {g.name}")
+    if g.cards != 7:
+        raise HandError(f"completion odds are for stud, stud8 and razz, not {g.name}")
     h = _parse_hand(hand, g, 1)
-    if not 1 <= len(h.cards) <= 6:
-        raise HandError(f"a {g.name} starting hand has 1 to 6 cards; '{hand}' has {len(h.cards)}")
-    dead_ids = parse_card_ids(dead) if dead.strip() else []
+    low = 3 if g.name == "stud" else 1
+    if not low <= len(h.cards) <= 6:
+        raise HandError(f"a {g.name} starting hand has {low} to 6 cards; '{hand}' has {len(h.cards)}")
+    dead_ids = parse_card_ids(dead) if text_argument(dead, "the dead cards", DeckError).strip() else []
     _no_repeats(dead_ids, "the dead cards")
     counts = np.zeros(13, dtype=np.int64)
     for c in h.cards:
@@ -601,9 +640,32 @@ def completion_odds(hand: str, game: str | GameRules = "razz", dead: str = "") -
     if (used > 4).any():
         r = int(np.argmax(used > 4))
         raise DeckError(f"{used[r]} cards of rank {RANKS[r]} are held or dead; a deck has four")
-    extra, ways = _rank_multisets(7 - len(h.cards), 4 - used)
-    _, cats = game_values(_representatives(extra + counts), g)
-    tally = np.bincount(cats, weights=ways, minlength=len(g.categories)).round()
-    exact = Distribution("category", g.categories, tuple(int(x) for x in tally))
+    if g.name == "stud":
+        tally = _stud_completions(h.cards, dead_ids)
+        names: tuple[str, ...] = _STUD_CATEGORIES
+    else:
+        extra, ways = _rank_multisets(7 - len(h.cards), 4 - used)
+        _, cats = game_values(_representatives(extra + counts), g)
+        tally = np.bincount(cats, weights=ways, minlength=len(g.categories)).round()
+        names = g.categories
+    exact = Distribution("category", names, tuple(int(x) for x in tally))
     what = f"{g.title}: {hand} after seven cards" + (f", dead {format_cards(dead_ids)}" if dead_ids else "")
     return Tabulation(what, exact, None, value_key="category", cumulative=True)
+
+
+def _stud_completions(known: list[int], dead: list[int]) -> np.ndarray:
+    """Count of each stud category (high card .. straight flush) over every completion of the
+    ``known`` cards to seven from the unseen cards (at most C(49, 4) = 211,876: three known)."""
+    used = set(known) | set(dead)
+    deck = bytes(c for c in range(52) if c not in used)
+    need = 7 - len(known)
+    extra = np.zeros((comb(len(deck), need), need), dtype=np.uint8)
+    _core.poker_hands(deck, need, extra)  # every completion, in the compiled core
+    full = np.concatenate([np.broadcast_to(np.array(known, dtype=np.uint8), (len(extra), len(known))), extra],
+                          axis=1)
+    _, positions = game_values(full, "stud")
+    kinds = np.unique(positions, return_counts=True)
+    tally = np.zeros(len(_STUD_CATEGORIES), dtype=np.int64)
+    for position, count in zip(*kinds):
+        tally[_stud_category(np.array([position]))[0]] += int(count)
+    return tally

@@ -53,6 +53,7 @@ import numpy as np
 from cardlab._native import core as _core
 from cardlab.cards import RANKS, SUITS
 from cardlab.errors import RangeError
+from cardlab.textfile import shortened
 from cardlab.poker.ranges import Range
 
 __all__ = ["GenericRange", "parse_generic", "all_hands", "hand_order", "RANK_LETTERS", "SUIT_VARIABLES",
@@ -119,7 +120,7 @@ class _Card:
 
 
 def _fail(message: str) -> RangeError:
-    return RangeError(message)
+    return RangeError(shortened(message))  # a 300 KB range is quoted by its start and length
 
 
 def _read_bracket(body: str, atom: str, text: str) -> tuple[str, int]:

@@ -44,7 +44,7 @@ from cardlab._native import core as _core
 from cardlab.dealing import Deck, Draw, Reels
 from cardlab.distribution import Distribution, Simulation
 from cardlab.engine import Executor, SeedLike
-from cardlab.errors import CardlabError, HandError, TooLargeError
+from cardlab.errors import CardlabError, DeckError, HandError, TooLargeError
 from cardlab.poker.evaluator import _binomial_column, _plain_table, _repeated, strengths, tables
 from cardlab.poker.kernel import CATEGORY_SHIFT, flush_strength
 from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
@@ -252,6 +252,10 @@ def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = 
     cardlab.errors.CardlabError: reels set the cards themselves: they cannot be combined with remove or decks
     """
     trials = engine.renamed_trials(trials, simulate, "simulate", "poker_odds()")
+    cards = engine.check_count(cards, "cards", HandError)
+    decks = engine.check_count(decks, "decks", DeckError)
+    if remove is not None and not isinstance(remove, str):
+        raise DeckError(f"remove= names the cards as text ('As Kd'), not {type(remove).__name__}")
     dealing: Draw | Reels
     if reels is not None:
         if remove or decks != 1:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from fractions import Fraction
 from functools import lru_cache
-from math import gcd
+from math import gcd, isfinite
 from typing import Any, Sequence
 
 import numpy as np
@@ -46,7 +46,7 @@ from cardlab.poker.icm import check_payouts, prize_equity
 from cardlab.poker.preflop import BOARDS, CLASSES, class_labels, class_matrix
 from cardlab.poker.tournament_result import PushFoldResult
 
-__all__ = ["pushfold", "push_fold_game", "Game", "solve", "chart", "CHART_RANGE", "MAX_STACK"]
+__all__ = ["pushfold", "push_fold_game", "Game", "solve", "chart", "CHART_RANGE", "MAX_STACK", "MAX_CHART_STACKS"]
 
 CHART_RANGE = (1.0, 25.0, 0.05)
 """Stacks of the default chart: from 1 to 25 big blinds, every 0.05."""
@@ -440,7 +440,22 @@ def _float_values(game: Game, s: np.ndarray, c: np.ndarray) -> tuple[float, floa
     return float(gain), float(ev_sb), float(ev_bb)
 
 
-def _grid(lo: float, hi: float, step: float) -> np.ndarray:
+#: The most stacks a chart holds (the command line says the same of --chart-step).
+MAX_CHART_STACKS = 20_000
+
+
+def _grid(*stacks: Any) -> np.ndarray:
+    """The chart's stacks from ``(low, high, step)``, checked: finite numbers, low from 0, high
+    above low, a step above 0 and at most :data:`MAX_CHART_STACKS` stacks."""
+    try:
+        lo, hi, step = (float(x) for x in stacks)
+    except (TypeError, ValueError):
+        raise TournamentError(f"a chart range is (low, high, step) in big blinds, not {stacks!r:.80}") from None
+    if not all(isfinite(x) for x in (lo, hi, step)) or lo < 0 or hi <= lo or step <= 0:
+        raise TournamentError(f"a chart range runs from a stack of 0 or more to a larger one by a step above 0, "
+                              f"not ({lo:g}, {hi:g}, {step:g})")
+    if (hi - lo) / step > MAX_CHART_STACKS:
+        raise TournamentError(f"the chart would have more than {MAX_CHART_STACKS:,} stacks: use a larger step")
     n = int(round((hi - lo) / step))
     return np.round(lo + step * np.arange(n + 1), 10)
 
@@ -450,7 +465,7 @@ def chart(ante: float = 0, payouts: Sequence[Any] | None = None, players: int = 
     """The equilibrium at every stack of the range (from 1 + ante up): ``(grid, push, call, exact)`` with ``push`` and
     ``call`` of shape ``(len(grid), 169)`` and ``exact[k]`` whether stack ``k`` was solved with
     every margin of the right sign (floating point)."""
-    grid = _grid(*stacks)
+    grid = _grid(*(stacks if isinstance(stacks, (tuple, list)) else (stacks,)))
     grid = grid[grid >= 1 + float(ante) - 1e-9]  # a stack must cover the big blind and the ante
     if not len(grid):
         raise TournamentError(f"no stack of the chart's range covers the big blind and the ante {ante}")
@@ -504,6 +519,8 @@ def pushfold(stack: float, *, ante: float = 0, payouts: Sequence[Any] | None = N
     cardlab.errors.TournamentError: the stack must be positive, got 0
     """
     game = push_fold_game(stack, ante, payouts, players)
+    if chart_range is not None:  # checked before any solving
+        _grid(*(chart_range if isinstance(chart_range, (tuple, list)) else (chart_range,)))
     s, c = solve(game)
     if exact_check:
         gain, ev_sb, ev_bb, exact_s, exact_c = _exact_check(game, s, c)

@@ -38,6 +38,7 @@ import numpy as np
 
 from cardlab.cards import RANKS, card_id, format_cards
 from cardlab.errors import CardError, RangeError
+from cardlab.textfile import shortened
 
 __all__ = [
     "Range",
@@ -222,17 +223,17 @@ def parse_range(text: str, *, lowest_rank: int = 0) -> Range:
         try:
             combos = _expand(token)
         except RangeError as error:
-            raise RangeError(f"{error} in range '{text}': a range is made of tokens such as QQ+, "
+            raise RangeError(shortened(f"{error} in range '{text}': a range is made of tokens such as QQ+, "
                              f"AKs, AKo, A5s-A2s, 22-55, AhKh, random, top 15%, 0.5(AKs) or AKs:0.5"
-                             ) from None
+                             )) from None
         for c in combos:
             weights[c] = w
     if not weights:
-        raise RangeError(f"range '{text}' has no hands")
+        raise RangeError(shortened(f"range '{text}' has no hands"))
     items = [(c, w) for c, w in weights.items() if w > 0 and min(c) // 4 >= lowest_rank]
     if not items:
-        raise RangeError(f"range '{text}' has no hands" +
-                         (" in the short deck" if lowest_rank else " with a weight above 0"))
+        raise RangeError(shortened(f"range '{text}' has no hands" +
+                                   (" in the short deck" if lowest_rank else " with a weight above 0")))
     array = np.array([c for c, _ in items], dtype=np.uint8).reshape(-1, 2)
     return Range(text, array, np.array([w for _, w in items], dtype=np.float64))
 

@@ -16,7 +16,9 @@ one format (:func:`render_session`, the one dispatcher of the output formats).  
 
 from __future__ import annotations
 
+import errno
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -85,8 +87,9 @@ def render_session(result: SessionResult, fmt: str,
 
 def site_directory(fmt: str, output: str | os.PathLike[str] | None,
                    check: bool = False) -> Path | None:
-    """The directory of ``--format html -o DIR/`` (made now and tried for writing, before
-    any work), else None (``-o`` is then one file)."""
+    """The directory of ``--format html -o DIR/`` (the nearest folder of it that exists tried for
+    writing, before any work; nothing is made until the site is written), else None (``-o`` is
+    then one file)."""
     if fmt != "html" or not output or check:
         return None
     from cardlab.report.site import is_site_target  # jinja2: only when asked
@@ -94,10 +97,15 @@ def site_directory(fmt: str, output: str | os.PathLike[str] | None,
     if not is_site_target(os.fspath(output)):
         return None
     directory = Path(output)
-    directory.mkdir(parents=True, exist_ok=True)
-    probe = directory / ".cardlab-write-test"
-    probe.write_text("")
-    probe.unlink()
+    existing = next(p for p in [directory, *directory.parents, Path(".")] if p.exists())
+    if not existing.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), os.fspath(existing))
+    try:
+        handle, probe = tempfile.mkstemp(dir=existing, prefix=".cardlab-write-test-")
+    except OSError as error:  # named by the folder the user gave, not by the probe
+        raise OSError(error.errno, error.strerror, os.fspath(output)) from None
+    os.close(handle)
+    os.unlink(probe)
     return directory
 
 

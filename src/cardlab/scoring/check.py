@@ -35,15 +35,17 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from cardlab.results import JsonText
 from cardlab.scoring.matchpoints import board_matchpoints
-from cardlab.scoring.document import Method, Movement, PairKey
 from cardlab.scoring.session import PairResult, ScoredLine, SessionResult
+from cardlab.scoring.terms import Method, Movement, PairKey, Reported
 from cardlab.scoring.traveller import AdjustedScore, TravellerLine
-from cardlab.scoring.document import Reported, ResultsFile
 from cardlab.errors import CardlabError, ScoringError
+
+if TYPE_CHECKING:  # the document calls this module (ResultsFile.check); it is only named here
+    from cardlab.scoring.document import ResultsFile
 
 __all__ = ["reported_differences", "compare_figures", "CheckReport", "check_session", "check_document",
            "agrees", "place_key", "IMP_RULES"]

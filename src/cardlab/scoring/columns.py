@@ -44,7 +44,7 @@ from cardlab.scoring.session import (
     _rank,
     line_points,
 )
-from cardlab.scoring.traveller import MAX_BOARD, PHANTOM_IDS, AdjustedScore, TravellerLine
+from cardlab.scoring.traveller import MAX_BOARD, MAX_PAIR_ID, PHANTOM_IDS, AdjustedScore, TravellerLine
 from cardlab.errors import CardlabError
 from cardlab.textfile import paused_gc
 
@@ -167,7 +167,7 @@ def _read_columns(text: str, source: str | None) -> TravellerColumns | None:
     if board.min() < 1 or board.max() > MAX_BOARD:
         return None
     for ids in (set(ns), set(ew)):
-        if not all(_ID_RE.fullmatch(x) for x in ids) or any(x.upper() in PHANTOM_IDS
+        if not all(_ID_RE.fullmatch(x) and len(x) <= MAX_PAIR_ID for x in ids) or any(x.upper() in PHANTOM_IDS
                                                             for x in ids):
             return None
     vuls = list(Vulnerability)

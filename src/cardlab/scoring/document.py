@@ -6,13 +6,13 @@ names, the hands, phantoms, and (USEBIO, PBN) the figures the scoring program pr
 format modules (:mod:`~cardlab.scoring.usebio`, :mod:`~cardlab.scoring.pbn`,
 :mod:`~cardlab.scoring.csv_travellers`) only read text into this type;
 :mod:`~cardlab.scoring.export` writes a scored session back out.  The vocabulary they share
-lives here too: :class:`Method`, :class:`Movement`, :data:`PairKey`, :class:`Reported` (the
-file's own figures) and :func:`split_pair_id` (``1NS`` -> ``("1", "NS")``).
+(:class:`Method`, :class:`Movement`, :data:`PairKey`, :class:`Reported`, :func:`split_pair_id`)
+lives in :mod:`~cardlab.scoring.terms` and is re-exported here.
 
-This module sits below :mod:`~cardlab.scoring.session` in the layering: it imports only the
-traveller line, the matchpoint units and the errors.  :meth:`ResultsFile.score` and
-:meth:`ResultsFile.check` are conveniences that call the scorer and the checker, imported
-inside the method (as :meth:`cardlab.distribution.Distribution.table` calls the report layer).
+This module sits above the scorer (:mod:`~cardlab.scoring.session`,
+:mod:`~cardlab.scoring.columns`) and the checker (:mod:`~cardlab.scoring.check`):
+:meth:`ResultsFile.score` and :meth:`ResultsFile.check` call them, and none of them imports
+this module (the checker names :class:`ResultsFile` for type checking only).
 
 >>> from cardlab.scoring.traveller import TravellerLine as T
 >>> doc = ResultsFile("club.csv", "csv", (T.make(1, "1", "1", score=420),
@@ -25,127 +25,24 @@ inside the method (as :meth:`cardlab.distribution.Distribution.table` calls the 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from cardlab.results import JsonText
-from cardlab.choices import choose
 from cardlab.deal import Board
-from cardlab.errors import ResultFileError, ScoringError
+from cardlab.errors import ResultFileError
+from cardlab.scoring.check import CheckReport, check_document
+from cardlab.scoring.columns import TravellerColumns, score_columns
 from cardlab.scoring.matchpoints import Scale
+from cardlab.scoring.session import PhantomRule, SessionResult, score_session
+from cardlab.scoring.terms import Method, Movement, PairKey, Reported, split_pair_id
 from cardlab.scoring.traveller import TravellerLine
-
-if TYPE_CHECKING:  # imported for annotations only: these modules sit above this one
-    from cardlab.scoring.check import CheckReport
-    from cardlab.scoring.columns import TravellerColumns
-    from cardlab.scoring.session import PhantomRule, SessionResult
 
 __all__ = ["Method", "Movement", "PairKey", "Reported", "ResultsFile", "split_pair_id",
            "FORMATS"]
 
 #: The formats a :class:`ResultsFile` is read from.
 FORMATS = ("usebio", "pbn", "csv")
-
-#: A pair in its field: (direction "NS"/"EW" in a Mitchell, None in a Howell; number).
-PairKey = tuple[str | None, str]
-
-
-class Movement(Enum):
-    """How the pairs move: two fields (``mitchell``: NS pair 1 is not EW pair 1, each field
-    ranked on its own) or one (``howell``).
-
-    >>> Movement.parse("Howell")
-    <Movement.HOWELL: 'howell'>
-    """
-
-    MITCHELL = "mitchell"
-    HOWELL = "howell"
-
-    @classmethod
-    def parse(cls, text: "str | Movement") -> "Movement":
-        """The movement a word names (case-insensitive); a ScoringError quoting any other."""
-        return choose(cls, text, ScoringError, "movement")
-
-
-class Method(Enum):
-    """How each board is scored: matchpoints, cross-IMPs, or IMPs against a datum: Butler
-    (the mean without the highest and the lowest score) or the median (``median-imps``, the
-    datum of JFR Pary's IMP pairs).
-
-    >>> Method.parse("cross-imps").is_imps, Method.MP.is_imps, Method.MEDIAN_IMPS.has_datum
-    (True, False, True)
-    """
-
-    MP = "mp"
-    CROSS_IMPS = "cross-imps"
-    BUTLER = "butler"
-    MEDIAN_IMPS = "median-imps"
-
-    @classmethod
-    def parse(cls, text: "str | Method") -> "Method":
-        """The method a word names (case-insensitive); a ScoringError quoting any other."""
-        return choose(cls, text, ScoringError, "scoring method")
-
-    @property
-    def is_imps(self) -> bool:
-        """Whether boards are scored in IMPs (pairs then rank by total IMPs, no percentage)."""
-        return self is not Method.MP
-
-    @property
-    def has_datum(self) -> bool:
-        """Whether each board is IMPed against one datum score (Butler, median)."""
-        return self in (Method.BUTLER, Method.MEDIAN_IMPS)
-
-    @property
-    def caption(self) -> str:
-        """How a report names the method: ``matchpoints``, ``cross-IMPs``, ``Butler IMPs``,
-        ``IMPs v median``."""
-        return {Method.MP: "matchpoints", Method.CROSS_IMPS: "cross-IMPs",
-                Method.BUTLER: "Butler IMPs", Method.MEDIAN_IMPS: "IMPs v median"}[self]
-
-
-@dataclass(frozen=True)
-class Reported:
-    """Figures a file states, kept for ``--check`` only (never used for scoring).
-
-    ``line_points``: per traveller line, in file order, the (NS, EW) matchpoints or IMPs as
-    written (None where the file gives none); ``pairs``: per pair, ``PERCENTAGE``, ``PLACE``
-    and ``TOTAL_SCORE`` as written.
-
-    >>> Reported((("4", "0"),), {("NS", "1"): {"PLACE": "1"}}).pairs[("NS", "1")]
-    {'PLACE': '1'}
-    """
-
-    line_points: tuple[tuple[str | None, str | None], ...] = ()
-    pairs: dict[PairKey, dict[str, str]] = field(default_factory=dict)
-
-    def decimals(self) -> int | None:
-        """The most decimals any line figure is written with (None when there is none).
-
-        >>> Reported((("1.5", "2.25"), (None, "3"))).decimals()
-        2
-        """
-        found = [len(t.split(".", 1)[1]) if "." in t else 0
-                 for pair in self.line_points for t in pair if t is not None]
-        return max(found) if found else None
-
-
-_PAIR_ID_RE = re.compile(r"([A-Za-z0-9]*?[0-9])\s*(NS|EW|N|E)", re.IGNORECASE)
-
-
-def split_pair_id(text: str) -> tuple[str, str | None]:
-    """A pair id as Mitchell exports write it: ``1NS`` -> ("1", "NS"), ``1`` -> ("1", None).
-
-    >>> split_pair_id("12EW"), split_pair_id("3"), split_pair_id("7 ns")
-    (('12', 'EW'), ('3', None), ('7', 'NS'))
-    """
-    match = _PAIR_ID_RE.fullmatch(text.strip())
-    if not match:
-        return text.strip(), None
-    side = match.group(2).upper()
-    return match.group(1), {"N": "NS", "E": "EW"}.get(side, side)
 
 
 @dataclass(frozen=True)
@@ -238,16 +135,13 @@ class ResultsFile(JsonText):
         movement: Movement | str | None = None,
         allow_repeated_pairs: bool = False,
         phantoms: Iterable[str | PairKey] = (),
-        phantom_rule: "PhantomRule | str" = "session",
+        phantom_rule: PhantomRule | str = "session",
         title: str | None = None,
-    ) -> "SessionResult":
+    ) -> SessionResult:
         """Score the session; arguments left out come from the file (or the defaults).
 
         Errors name the file: a :class:`~cardlab.errors.ResultFileError` or
         :class:`~cardlab.errors.ScoringError` from the scorer."""
-        from cardlab.scoring.columns import score_columns
-        from cardlab.scoring.session import score_session
-
         extra = list(phantoms)
         how = method if method is not None else self.file_method()
         units = scale if scale is not None else self.default_scale
@@ -270,10 +164,8 @@ class ResultsFile(JsonText):
                 raise ResultFileError(error.reason, line=error.line, source=self.source) from None
             raise
 
-    def check(self, result: "SessionResult") -> "CheckReport":
+    def check(self, result: SessionResult) -> CheckReport:
         """Compare ``result`` (scored from this file) with the figures the file states."""
-        from cardlab.scoring.check import check_document
-
         return check_document(self, result)
 
     def to_csv(self) -> str:

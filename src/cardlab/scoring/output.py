@@ -42,7 +42,9 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 
-if TYPE_CHECKING:
+from cardlab.scoring.terms import Method
+
+if TYPE_CHECKING:  # SessionResult calls this module to render itself; it is only named here
     from cardlab.scoring.session import SessionResult
 
 __all__ = ["session_json", "session_csv", "session_frame", "session_html_table", "fig",
@@ -69,17 +71,15 @@ def field_title(direction: str | None) -> str:
 
 def method_caption(result: "SessionResult") -> str:
     """How the session was scored, in words: ``matchpoints, EBU units, top 8``."""
-    from cardlab.scoring.session import Method
-
     if result.method is Method.MP:
         return f"matchpoints, {result.scale.value.upper()} units, top {result.top}"
     return result.method.caption
 
 
 def _check(result: object, who: str) -> None:
-    from cardlab.scoring.session import SessionResult
-
-    if not isinstance(result, SessionResult):
+    # By what a session result has, not by its class: SessionResult's own to_dict()/to_csv() call
+    # this module, which so never imports the session module (no import cycle)
+    if not all(hasattr(result, name) for name in ("pairs", "boards", "method", "movement", "fields")):
         raise TypeError(f"{who} needs a SessionResult, not {type(result).__name__}")
 
 

@@ -43,7 +43,7 @@ from cardlab.scoring.matchpoints import (
     imps,
     matchpoint_lines,
 )
-from cardlab.scoring.document import Method, Movement, PairKey
+from cardlab.scoring.terms import Method, Movement, PairKey
 from cardlab.scoring.traveller import PHANTOM_IDS, AdjustedScore, TravellerLine
 from cardlab.choices import choose
 from cardlab.errors import ResultFileError, ScoringError

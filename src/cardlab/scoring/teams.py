@@ -102,7 +102,14 @@ def read_team_lines(text: str, source: str | None = None) -> list[TeamLine]:
     out: list[TeamLine] = []
     known = ("board", "room", "ns", "ew", "contract", "declarer", "tricks", "result",
              "score", "lead", "vul")
-    for row in reader:
+    rows = iter(reader)
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as error:  # a field over csv's limit (a PBN that does not look like one), a NUL
+            raise ResultFileError(f"malformed CSV: {error}", line=reader.line_num, source=source) from None
         number = reader.line_num
         if not any(cell.strip() for cell in row):
             continue

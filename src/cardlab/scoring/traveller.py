@@ -35,11 +35,13 @@ from cardlab.scoring.contract import (
 from cardlab.errors import ScoringError
 from cardlab.textfile import excerpt
 
-__all__ = ["AdjustedScore", "TravellerLine", "parse_score", "PHANTOM_IDS", "MAX_BOARD", "MAX_SCORE"]
+__all__ = ["AdjustedScore", "TravellerLine", "parse_score", "PHANTOM_IDS", "MAX_BOARD", "MAX_SCORE", "MAX_PAIR_ID"]
 
 MAX_BOARD = 10**9
 """Largest board number read (event numbering such as 1001 fits; nothing needs more)."""
 MAX_SCORE = 7600
+#: The longest pair id (a number or short name): a 5,000-digit id is refused, not ranked by its value.
+MAX_PAIR_ID = 20
 """Largest NS score either way: 13 tricks down, redoubled, vulnerable (400 + 12 x 600)."""
 
 #: Pair ids that mean "no pair here" (a phantom or a sit-out), compared case-insensitively.
@@ -229,8 +231,9 @@ def _board_number(board: int | str) -> int:
 
 def _pair_id(pair: str | int, side: str) -> str:
     text = str(pair).strip()
-    if not text or not re.fullmatch(r"[A-Za-z0-9]+", text):
-        raise ScoringError(f"{side} pair must be a number or short name, not {pair!r}")
+    if not text or not re.fullmatch(r"[A-Za-z0-9]+", text) or len(text) > MAX_PAIR_ID:
+        raise ScoringError(f"{side} pair must be a number or short name (at most {MAX_PAIR_ID} letters and "
+                           f"digits), not {_shown(pair)}")
     return text
 
 

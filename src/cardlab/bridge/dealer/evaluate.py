@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.bridge.dealer.functions import EVALUATORS, FUNCTIONS, Hands
-from cardlab.bridge.dealer.parser import Binary, Call, Cond, Num, Script, Unary, Var
+from cardlab.bridge.dealer.parser import SEAT_NAMES, Binary, Call, Cond, Num, Script, Shapes, Unary, Var
 from cardlab.bridge.dealer.parser import children as _children
 from cardlab.errors import DealerScriptError
 
@@ -342,8 +342,6 @@ def expression_text(node: Any) -> str:
     >>> expression_text(parse_script("hcp(north, spades) * 1000 + -spades(south)").condition)
     'hcp(north, spades) * 1000 + -spades(south)'
     """
-    from cardlab.bridge.dealer.parser import SEAT_NAMES, Shapes
-
     seats = {v: k for k, v in SEAT_NAMES.items()}
     suits = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades", 4: "notrump"}
     if isinstance(node, Num):

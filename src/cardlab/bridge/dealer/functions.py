@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -32,10 +32,20 @@ from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
-if TYPE_CHECKING:  # the parser imports this module's registry when it runs
-    from cardlab.bridge.dealer.parser import Shapes
+__all__ = ["Shapes", "FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call", "C_DEALER_IMP_TABLE"]
 
-__all__ = ["FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call", "C_DEALER_IMP_TABLE"]
+@dataclass(frozen=True)
+class Shapes:
+    """The suit-length vectors (spades, hearts, diamonds, clubs) a ``shape()`` list accepts, as keys
+    :func:`cardlab.bridge.polynomials.shape_key` (the parser builds it; :mod:`cardlab.bridge.dealer.parser`
+    re-exports it with the other expression nodes)."""
+
+    keys: tuple[int, ...]
+    text: str = field(default="", compare=False)
+
+    def __repr__(self) -> str:
+        return "Shapes(...)"
+
 
 # default alternative counts pt0..pt9 (ranks 2..A): tens, jacks, queens, kings, aces, top2, top3, top4, top5, c13
 _ALT_DEFAULTS: tuple[tuple[int, ...], ...] = (

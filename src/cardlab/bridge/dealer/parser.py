@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from cardlab.board import SEAT_WORDS, SEATS, STRAINS
+from cardlab.bridge.dealer.functions import FUNCTIONS, Shapes
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
@@ -175,18 +176,6 @@ class Var:
 
 
 @dataclass(frozen=True)
-class Shapes:
-    """The suit-length vectors (spades, hearts, diamonds, clubs) a ``shape()`` list accepts, as keys
-    :func:`cardlab.bridge.polynomials.shape_key`."""
-
-    keys: tuple[int, ...]
-    text: str = field(default="", compare=False)
-
-    def __repr__(self) -> str:
-        return "Shapes(...)"
-
-
-@dataclass(frozen=True)
 class Call:
     """A call of a built-in function by its registry name."""
     name: str  # the registry name of the function
@@ -284,8 +273,6 @@ class Script:
 
 class _Parser:
     def __init__(self, text: str, source: str | None) -> None:
-        from cardlab.bridge.dealer.functions import FUNCTIONS
-
         self.functions = FUNCTIONS
         self.source = source
         self.lines = text.split("\n")

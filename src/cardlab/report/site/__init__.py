@@ -24,6 +24,7 @@ TypeError: build_site needs a SessionResult, not str
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -66,14 +67,22 @@ class Site(JsonText):
         folder that the new site does not write are moved into the new one, so nothing else in it
         is lost."""
         root = Path(directory)
-        root.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(dir=root.parent, prefix=".cardlab-site-"))
+        made = _make_parents(root.parent)
+        staging: Path | None = None
         try:
+            staging = Path(tempfile.mkdtemp(dir=root.parent, prefix=".cardlab-site-"))
             for name, text in self.files.items():
                 (staging / name).write_text(text, encoding="utf-8")
             _swap_in(staging, root)
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
+        except BaseException as error:
+            if staging is not None:
+                shutil.rmtree(staging, ignore_errors=True)
+            for folder in reversed(made):  # the folders made for the site, deepest first: none left empty
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+            if isinstance(error, OSError) and not isinstance(error, (FileNotFoundError, PermissionError)):
+                # a full disk while writing a page: the error names no file; name the site's folder
+                raise OSError(error.errno, error.strerror or str(error), os.fspath(directory)) from None
             raise
         return [root / name for name in self.files]
 
@@ -90,6 +99,15 @@ class Site(JsonText):
         names = list(self.files)
         shown = ", ".join(names if len(names) <= 3 else [names[0], names[1], "...", names[-1]])
         return f"Site({len(names)} files: {shown})"
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    """Make ``folder`` and its missing parents; the folders made, top first (to remove again
+    when the site cannot be written)."""
+    missing = [p for p in [folder, *folder.parents] if not p.exists()]
+    for path in reversed(missing):
+        path.mkdir(exist_ok=True)
+    return list(reversed(missing))
 
 
 def _swap_in(staging: Path, root: Path) -> None:
