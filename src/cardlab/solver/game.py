@@ -1,0 +1,95 @@
+"""A game the engine solves: a betting tree and each player's combos, laid out as its tables.
+
+>>> g = river_game("AA, 72o", "KK", "Ah 7c 5d 2s 3h", pot=10, stack=10, oop_bet="100%")
+>>> g.tree.size, len(g.hands[0]), len(g.hands[1]), g.table_size
+(6, 10, 6, 38)
+>>> g.memory_bytes() < 10_000
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from cardlab.cards import format_cards
+from cardlab.errors import SolverError
+from cardlab.solver.hands import Hands, pair_table, parse_board, river_hands
+from cardlab.solver.tree import DECISION, BetSizes, Tree, build_tree
+
+__all__ = ["Game", "river_game"]
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """``tree``, ``hands`` (OOP's, IP's) and ``spec`` (what made it: saved with a solution, so a
+    reload rebuilds the same game). ``nodes``, ``hand_rows``, ``weights`` are the engine's tables."""
+
+    tree: Tree
+    hands: tuple[Hands, Hands]
+    spec: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for p in (0, 1):
+            h = self.hands[p]
+            if len(h) == 0 or len(h) > 4096:
+                raise SolverError(f"a player has 1 to 4,096 combos, not {len(h)}")
+            if h.cards.min() < 0 or h.cards.max() > 63 or not np.isfinite(h.weights).all() or h.weights.min() < 0:
+                raise SolverError("combo cards are ids 0..63 and weights are numbers from 0 up")
+        offsets = np.zeros(self.tree.size, dtype=np.int64)
+        total = 0
+        for node in np.flatnonzero(self.tree.kind == DECISION):
+            offsets[node] = total
+            total += int(self.tree.count[node]) * len(self.hands[int(self.tree.player[node])])
+        if total > 2**31 - 1:
+            raise SolverError("the tree is too large for the engine: give fewer bet sizes")
+        nodes = np.zeros((self.tree.size, 6), dtype=np.int32)
+        nodes[:, 0], nodes[:, 1], nodes[:, 2] = self.tree.kind, self.tree.first, self.tree.count
+        nodes[:, 3], nodes[:, 4] = offsets, self.tree.player
+        rows = np.concatenate([pair_table(self.hands[0], self.hands[1]), pair_table(self.hands[1], self.hands[0])])
+        for p, part in ((0, rows[:len(self.hands[0])]), (1, rows[len(self.hands[0]):])):
+            other = self.hands[1 - p]
+            same = part[:, 3] >= 0
+            if (self.hands[p].strength[same] != other.strength[part[same, 3]]).any():
+                raise SolverError("the same two cards must have the same strength for both players")
+        object.__setattr__(self, "nodes", nodes)
+        object.__setattr__(self, "hand_rows", rows)
+        object.__setattr__(self, "weights", np.concatenate([h.weights for h in self.hands]).astype(np.float64))
+        object.__setattr__(self, "offsets", offsets)
+        object.__setattr__(self, "table_size", total)
+
+    nodes: np.ndarray = field(init=False, repr=False)
+    hand_rows: np.ndarray = field(init=False, repr=False)
+    weights: np.ndarray = field(init=False, repr=False)
+    offsets: np.ndarray = field(init=False, repr=False)
+    table_size: int = field(init=False, repr=False)
+
+    def memory_bytes(self) -> int:
+        """What a solve holds: regrets and strategy sums (8 bytes a cell each) and the walk's
+        scratch (a few rows of values per level of the tree)."""
+        depth = _depth(self.tree)
+        widest = int(self.tree.count.max())
+        most = max(len(h) for h in self.hands)
+        return 16 * self.table_size + 8 * (depth + 2) * (2 * widest + 2) * most + self.nodes.nbytes + self.hand_rows.nbytes
+
+
+def _depth(tree: Tree) -> int:
+    depth = np.zeros(tree.size, dtype=np.int64)
+    for node in range(1, tree.size):
+        depth[node] = depth[tree.parent[node]] + 1
+    return int(depth.max())
+
+
+def river_game(oop: str, ip: str, board: str, *, pot: float, stack: float, oop_bet: str = "", oop_raise: str = "",
+               ip_bet: str = "", ip_raise: str = "", allin_threshold: float = 0.15, max_raises: int = 3) -> Game:
+    """A heads-up river spot: ranges (cardlab's syntax, weights allowed), five board cards, the pot
+    before the river bets, each player's stack behind and the sizes (:class:`BetSizes`)."""
+    cards = parse_board(board)
+    sizes = (BetSizes.parse(oop_bet, oop_raise), BetSizes.parse(ip_bet, ip_raise))
+    tree = build_tree(pot, stack, sizes, allin_threshold=allin_threshold, max_raises=max_raises)
+    spec = {"game": "river", "oop": oop, "ip": ip, "board": format_cards(cards), "pot": pot, "stack": stack,
+            "oop_bet": oop_bet, "oop_raise": oop_raise, "ip_bet": ip_bet, "ip_raise": ip_raise,
+            "allin_threshold": allin_threshold, "max_raises": max_raises}
+    return Game(tree, (river_hands(oop, cards), river_hands(ip, cards)), spec)

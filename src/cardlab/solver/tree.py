@@ -1,0 +1,237 @@
+"""The betting tree of a heads-up river spot, from bet sizes in the notation solver users know.
+
+Sizes are written per player, separated by commas: ``33%`` (a third of the pot), ``75%``,
+``150%``, ``a`` (all-in). A bet of ``x%`` puts in x% of the pot; a raise of ``x%`` first calls,
+then adds x% of the pot after the call (the usual solver convention). A bet or raise that would
+leave behind less than ``allin_threshold`` times the pot after it is called becomes all-in, a
+raise is at least the size of the bet or raise it answers, and equal sizes merge.
+
+The first player to act is out of position (OOP, player 0); the other is in position (IP,
+player 1). Actions are written ``X`` (check), ``F`` (fold), ``C`` (call), ``B12.5`` (bet
+12.5 chips) and ``R40`` (raise to 40 chips put in on this street); a node is named by the
+actions that reach it, ``X,B10`` (OOP checks, IP bets 10).
+
+>>> tree = build_tree(pot=10, stack=20, sizes=(BetSizes.parse("50%", "a"), BetSizes.parse("100%", "")))
+>>> tree.size, tree.decision_count
+(12, 5)
+>>> tree.actions(tree.find("X"))
+['X', 'B10']
+>>> BetSizes.parse("33%, big", "")
+Traceback (most recent call last):
+...
+cardlab.errors.SolverError: cannot read bet size 'big' in '33%, big': a size is a percentage of the pot such as 75% or a (all-in)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardlab.errors import SolverError
+
+__all__ = ["BetSizes", "Tree", "build_tree", "MAX_NODES", "DECISION", "FOLD", "SHOWDOWN"]
+
+DECISION, FOLD, SHOWDOWN = 0, 1, 2
+MAX_NODES = 200_000
+"""Largest tree built (a river tree with three sizes a player and three raises has a few hundred)."""
+_MAX_SIZES = 8
+_MAX_CHIPS = 1e9
+
+
+@dataclass(frozen=True)
+class BetSizes:
+    """One player's sizes: bets and raises as fractions of the pot, and whether all-in is one."""
+
+    bets: tuple[float, ...] = ()
+    raises: tuple[float, ...] = ()
+    bet_allin: bool = False
+    raise_allin: bool = False
+
+    @classmethod
+    def parse(cls, bets: str, raises: str) -> BetSizes:
+        """Sizes from text such as ``"33%, 75%, a"`` (bets) and ``"60%"`` (raises)."""
+        b, ba = _parse_sizes(bets)
+        r, ra = _parse_sizes(raises)
+        return cls(b, r, ba, ra)
+
+    def text(self) -> tuple[str, str]:
+        """The (bets, raises) text :meth:`parse` reads back."""
+        return _format_sizes(self.bets, self.bet_allin), _format_sizes(self.raises, self.raise_allin)
+
+
+def _parse_sizes(text: str) -> tuple[tuple[float, ...], bool]:
+    out: list[float] = []
+    allin = False
+    for token in (t.strip() for t in text.replace(";", ",").split(",")):
+        if not token:
+            continue
+        if token.lower() in ("a", "allin", "all-in"):
+            allin = True
+            continue
+        try:
+            value = float(token.rstrip("%")) / 100 if token.endswith("%") else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not 0 < value <= 100:
+            raise SolverError(f"cannot read bet size '{token}' in '{text}': a size is a percentage of "
+                              f"the pot such as 75% or a (all-in)")
+        out.append(value)
+    if len(out) > _MAX_SIZES:
+        raise SolverError(f"at most {_MAX_SIZES} sizes a player, not {len(out)} in '{text}'")
+    return tuple(sorted(set(out))), allin
+
+
+def _format_sizes(sizes: tuple[float, ...], allin: bool) -> str:
+    return ", ".join([f"{s * 100:g}%" for s in sizes] + (["a"] if allin else []))
+
+
+@dataclass(frozen=True, eq=False)
+class Tree:
+    """Nodes in pre-order (the root is 0). ``kind``, ``player`` (who acts, or who folded),
+    ``parent``, ``first``/``count`` (the node's children in ``children``), ``amount`` (at a
+    terminal, what the winner takes from the loser) and ``label`` (the action that reached it)."""
+
+    pot: float
+    stack: float
+    kind: np.ndarray
+    player: np.ndarray
+    parent: np.ndarray
+    first: np.ndarray
+    count: np.ndarray
+    children: np.ndarray
+    amount: np.ndarray
+    label: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        """How many nodes the tree has."""
+        return len(self.kind)
+
+    @property
+    def decision_count(self) -> int:
+        """How many nodes are decisions."""
+        return int((self.kind == DECISION).sum())
+
+    def kids(self, node: int) -> list[int]:
+        """The children of ``node``, in the order of :meth:`actions`."""
+        return [int(c) for c in self.children[self.first[node]:self.first[node] + self.count[node]]]
+
+    def actions(self, node: int) -> list[str]:
+        """The actions at ``node``."""
+        return [self.label[c] for c in self.kids(node)]
+
+    def path(self, node: int) -> str:
+        """The actions that reach ``node``, e.g. ``'X,B10'`` (the root is ``''``)."""
+        steps: list[str] = []
+        while node > 0:
+            steps.append(self.label[node])
+            node = int(self.parent[node])
+        return ",".join(reversed(steps))
+
+    def find(self, path: str) -> int:
+        """The node the actions ``path`` reach (``''`` or ``'root'`` is the root)."""
+        node = 0
+        for step in (s.strip() for s in path.replace(" ", "").split(",")):
+            if step in ("", "root"):
+                continue
+            names = self.actions(node) if self.kind[node] == DECISION else []
+            if step.upper() not in names:
+                raise SolverError(f"no action '{step}' at node '{self.path(node) or 'root'}' in path "
+                                  f"'{path}': the actions there are {', '.join(names) or 'none (the hand is over)'}")
+            node = self.kids(node)[names.index(step.upper())]
+        return node
+
+
+def build_tree(pot: float, stack: float, sizes: tuple[BetSizes, BetSizes], *,
+               allin_threshold: float = 0.15, max_raises: int = 3) -> Tree:
+    """The tree of a river spot: ``pot`` before the street, ``stack`` each player's chips behind."""
+    if not 0 < pot <= _MAX_CHIPS or pot != pot:
+        raise SolverError(f"the pot is a number of chips above 0, up to {_MAX_CHIPS:g}; not {pot}")
+    if not 0 <= stack <= _MAX_CHIPS or stack != stack:
+        raise SolverError(f"the stack is a number of chips from 0 up to {_MAX_CHIPS:g}; not {stack}")
+    if not 0 <= allin_threshold <= 10 or allin_threshold != allin_threshold:
+        raise SolverError(f"the all-in threshold is a share of the pot from 0 to 10; not {allin_threshold}")
+    if not 0 <= max_raises <= 16:
+        raise SolverError(f"at most 16 raises; not {max_raises}")
+    b = _Builder(pot, stack, sizes, allin_threshold, max_raises)
+    b.decision(-1, "", 0, (pot / 2, pot / 2), 0, 0.0, False)
+    return Tree(pot, stack, *(np.array(x, dtype=t) for x, t in (
+        (b.kind, np.int32), (b.player, np.int32), (b.parent, np.int32), (b.first, np.int32),
+        (b.count, np.int32), (b.children, np.int32), (b.amount, np.float64))), tuple(b.label))
+
+
+class _Builder:
+    def __init__(self, pot: float, stack: float, sizes: tuple[BetSizes, BetSizes], threshold: float,
+                 max_raises: int) -> None:
+        self.pot, self.stack, self.sizes, self.threshold, self.max_raises = pot, stack, sizes, threshold, max_raises
+        self.kind: list[int] = []
+        self.player: list[int] = []
+        self.parent: list[int] = []
+        self.first: list[int] = []
+        self.count: list[int] = []
+        self.amount: list[float] = []
+        self.label: list[str] = []
+        self.children: list[int] = []
+
+    def _node(self, parent: int, label: str, kind: int, player: int, amount: float) -> int:
+        if len(self.kind) >= MAX_NODES:
+            raise SolverError(f"the tree has over {MAX_NODES:,} nodes: give fewer bet sizes or fewer raises")
+        self.kind.append(kind)
+        self.player.append(player)
+        self.parent.append(parent)
+        self.first.append(0)
+        self.count.append(0)
+        self.amount.append(amount)
+        self.label.append(label)
+        return len(self.kind) - 1
+
+    def decision(self, parent: int, label: str, p: int, put: tuple[float, float], raises: int,
+                 last: float, checked: bool) -> int:
+        """A node where ``p`` acts; ``put`` is each player's chips in the pot, ``last`` the size of
+        the last bet or raise, ``checked`` whether OOP checked before."""
+        node = self._node(parent, label, DECISION, p, 0.0)
+        top = self.pot / 2 + self.stack
+        facing = put[1 - p] - put[p]
+        kids: list[int] = []
+        if facing <= 0:
+            if p == 0:
+                kids.append(self.decision(node, "X", 1, put, 0, 0.0, True))
+            else:
+                kids.append(self._node(node, "X", SHOWDOWN, -1, put[0]))
+            for to in self._sizes(p, put, top, bet=True, last=0.0):
+                after = (to, put[1]) if p == 0 else (put[0], to)
+                kids.append(self.decision(node, f"B{_chips(to - put[p])}", 1 - p, after, 0, to - put[p], checked))
+        else:
+            kids.append(self._node(node, "F", FOLD, p, put[p]))
+            kids.append(self._node(node, "C", SHOWDOWN, -1, put[1 - p]))
+            if raises < self.max_raises and put[1 - p] < top:
+                for to in self._sizes(p, put, top, bet=False, last=last):
+                    after = (to, put[1]) if p == 0 else (put[0], to)
+                    kids.append(self.decision(node, f"R{_chips(to - self.pot / 2)}", 1 - p, after,
+                                              raises + 1, to - put[1 - p], checked))
+        self.first[node] = len(self.children)
+        self.count[node] = len(kids)
+        self.children.extend(kids)
+        return node
+
+    def _sizes(self, p: int, put: tuple[float, float], top: float, bet: bool, last: float) -> list[float]:
+        """The totals ``p`` may put in by betting (or raising): sizes, all-in threshold, min-raise."""
+        mine = self.sizes[p]
+        facing = put[1 - p] - put[p]
+        base = put[0] + put[1] + facing  # the pot after a call
+        out: set[float] = set()
+        for share in mine.bets if bet else mine.raises:
+            to = put[1 - p] + share * base
+            if not bet:
+                to = max(to, put[1 - p] + last)
+            if top - to < self.threshold * (put[0] + put[1] + facing + 2 * (to - put[1 - p])) or to >= top:
+                to = top
+            out.add(round(to, 6))
+        if mine.bet_allin if bet else mine.raise_allin:
+            out.add(round(top, 6))
+        return sorted(t for t in out if t > put[1 - p] + 1e-9 and top > put[p] + 1e-9)
+
+
+def _chips(value: float) -> str:
+    return f"{round(value, 2):g}"
