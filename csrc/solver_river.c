@@ -195,8 +195,8 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
                 reach[q] = r_opp[q] * sigma[(size_t)a * np + q];
                 any |= reach[q] != 0.0;
             }
-            if (!any)
-                continue;
+            if (!any && w->mode != MODE_CFR)
+                continue; /* nothing reaches it; in CFR the traverser's sums below still age */
             walk(w, kids[a], r_own, reach, values);
             for (int h = 0; h < ni; h++)
                 out[h] += values[h];
