@@ -27,6 +27,7 @@ import numpy as np
 from cardlab._native import core as _core
 from cardlab.errors import SolverError
 from cardlab.solver.game import Game
+from cardlab.solver.tree import DECISION
 
 __all__ = ["Engine", "solve", "DEFAULT_MEMORY_MB"]
 
@@ -47,6 +48,12 @@ class Engine:
     iterations: int = 0
     seconds: float = 0.0
     exploitability: float = float("nan")  # chips, after the last check
+    nodes: np.ndarray | None = None  # the game's node table, with this engine's locks
+    interrupted: bool = False  # Ctrl-C (or SIGTERM) ended the last solve early
+
+    def __post_init__(self) -> None:
+        if self.nodes is None:
+            self.nodes = self.game.nodes.copy()
 
     @classmethod
     def new(cls, game: Game, memory_mb: float = DEFAULT_MEMORY_MB) -> Engine:
@@ -61,7 +68,25 @@ class Engine:
 
     def _tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
         g = self.game
-        return g.nodes, g.tree.children, g.tree.amount, g.hand_rows, g.weights, len(g.hands[0])
+        assert self.nodes is not None
+        return self.nodes, g.tree.children, g.tree.amount, g.hand_rows, g.weights, len(g.hands[0])
+
+    def lock(self, node: int, strategy: np.ndarray) -> None:
+        """Fix the strategy at decision ``node`` (actions x combos of the player acting, each
+        column summing to 1): the solve plays it there and re-solves the rest (node locking)."""
+        tree = self.game.tree
+        if tree.kind[node] != DECISION:
+            raise SolverError(f"node '{tree.path(node)}' ends the hand: there is nothing to lock")
+        n = len(self.game.hands[int(tree.player[node])])
+        shape = (int(tree.count[node]), n)
+        table = np.broadcast_to(np.asarray(strategy, dtype=np.float64).reshape(shape[0], -1), shape)
+        if not np.isfinite(table).all() or (table < 0).any() or not np.allclose(table.sum(axis=0), 1.0):
+            raise SolverError(f"a locked strategy at '{tree.path(node)}' gives each combo frequencies from 0 "
+                              f"to 1 summing to 1 over the actions {', '.join(tree.actions(node))}")
+        off = int(self.game.offsets[node])
+        self.sums[off:off + table.size] = table.ravel()
+        assert self.nodes is not None
+        self.nodes[node, 5] = 1
 
     def run(self, iterations: int) -> None:
         """Run ``iterations`` more Discounted CFR iterations."""
@@ -111,8 +136,12 @@ def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iter
         raise SolverError("no deal is possible: every pair of combos shares a card or has weight 0")
     deadline = time.perf_counter() + time_limit
     step = 10
-    while engine.measure() * 100 / game.tree.pot > target and engine.iterations < max_iterations \
-            and time.perf_counter() < deadline:
-        engine.run(min(step, max_iterations - engine.iterations))
-        step = min(100, max(10, engine.iterations // 4))
+    try:
+        while engine.measure() * 100 / game.tree.pot > target and engine.iterations < max_iterations \
+                and time.perf_counter() < deadline:
+            engine.run(min(step, max_iterations - engine.iterations))
+            step = min(100, max(10, engine.iterations // 4))
+    except KeyboardInterrupt:
+        engine.interrupted = True  # between two runs: the tables are whole, the answer is the last one
+        engine.measure()
     return engine

@@ -1,0 +1,240 @@
+"""What a solve gives: the strategy at any node (per combo and per hand class), each combo's and
+each range's expected value and equity, the exploitability beside them; saved and reloaded.
+
+EV is a combo's *share of the pot* in chips: what it takes from the pot at the end less what it
+put in on this street, averaged over the opponent's combos that share no card with it (a combo
+that always checks down takes its equity times the pot). Equity is its showdown share against
+the opponent's whole range.
+
+>>> from cardlab.solver.games import clairvoyance
+>>> s = Solution.solve(clairvoyance(1.0), target=0.001)
+>>> r = s.report("X", by="combo")
+>>> [row["combo"] for row in r.rows], [round(row["B1"], 2) for row in r.rows]
+(['9h9d', '6d5d'], [1.0, 0.5])
+>>> print(r.table().splitlines()[0])
+river spot: OOP KhQh, IP 9h9d:1.0, 6d5d:1.0, board 2c 3d 7h 9s Kc, pot 1, stack 10
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from cardlab.errors import SolverError
+from cardlab.poker.ranges import class_label, combo_classes
+from cardlab.results import JsonText, csv_rows
+from cardlab.solver.engine import DEFAULT_MEMORY_MB, Engine, solve
+from cardlab.solver.game import Game, river_game
+from cardlab.solver.tree import DECISION
+from cardlab.textformat import percent, text_table
+
+__all__ = ["Solution", "NodeReport", "load_solution"]
+
+_PLAYERS = ("OOP", "IP")
+_FORMAT = 1  # the version of the saved file's layout
+
+
+@dataclass(eq=False)
+class Solution:
+    """A solved (or partly solved) game: its :class:`~cardlab.solver.engine.Engine`."""
+
+    engine: Engine
+
+    @classmethod
+    def solve(cls, game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iterations: int = 100_000,
+              memory_mb: float = DEFAULT_MEMORY_MB) -> Solution:
+        """Solve ``game`` (:func:`cardlab.solver.engine.solve`)."""
+        return cls(solve(game, target=target, time_limit=time_limit, max_iterations=max_iterations,
+                         memory_mb=memory_mb))
+
+    @property
+    def game(self) -> Game:
+        """The game solved."""
+        return self.engine.game
+
+    def strategy(self, node: int) -> np.ndarray:
+        """The average strategy at decision ``node``: (actions, combos of the player acting)."""
+        tree = self.game.tree
+        if tree.kind[node] != DECISION:
+            raise SolverError(f"node '{tree.path(node)}' ends the hand: there is no strategy there")
+        n = len(self.game.hands[int(tree.player[node])])
+        off = int(self.game.offsets[node])
+        table = self.engine.sums[off:off + int(tree.count[node]) * n].reshape(-1, n)
+        total = table.sum(axis=0)
+        out: np.ndarray = np.where(total > 0, table / np.where(total > 0, total, 1), 1.0 / len(table))
+        return out
+
+    def reach(self, node: int, player: int) -> np.ndarray:
+        """How often each of ``player``'s combos plays to ``node`` (its own actions on the way)."""
+        tree = self.game.tree
+        out = np.ones(len(self.game.hands[player]))
+        while node > 0:
+            parent = int(tree.parent[node])
+            if tree.player[parent] == player:
+                out = out * self.strategy(parent)[tree.kids(parent).index(node)]
+            node = parent
+        return out
+
+    def ev(self, player: int) -> np.ndarray:
+        """Each combo's EV in chips (its share of the pot), both playing the average strategy."""
+        compatible = self.engine.values(player, 4)
+        gain = self.engine.values(player) / np.where(compatible > 0, compatible, 1)
+        out: np.ndarray = gain + self.game.tree.pot / 2
+        return out
+
+    def equity(self, player: int) -> np.ndarray:
+        """Each combo's showdown equity against the other's range (0..1)."""
+        compatible = self.engine.values(player, 4)
+        margin = self.engine.values(player, 3)
+        out: np.ndarray = (compatible + margin) / np.where(compatible > 0, 2 * compatible, 1)
+        return out
+
+    def range_share(self, player: int, per_combo: np.ndarray) -> float:
+        """A per-combo figure averaged over the deals (combo weight times compatible weight)."""
+        mass = self.game.hands[player].weights * self.engine.values(player, 4)
+        return float(mass @ per_combo / mass.sum())
+
+    def report(self, node: str = "", *, by: str = "class") -> NodeReport:
+        """The strategy at the node the actions ``node`` reach (``''`` the root), a row per combo
+        (``by='combo'``) or hand class (``'class'``), with EV and equity; the summary beside it."""
+        if by not in ("class", "combo"):
+            raise SolverError(f"rows are by 'class' or 'combo', not '{by}'")
+        game, tree = self.game, self.game.tree
+        index = tree.find(node)
+        summary = self.summary()
+        summary["node"] = tree.path(index) or "root"
+        if tree.kind[index] != DECISION:
+            summary["actions"] = []
+            return NodeReport(summary, [])
+        player = int(tree.player[index])
+        actions = tree.actions(index)
+        summary.update(player=_PLAYERS[player], actions=actions)
+        hands = game.hands[player]
+        sigma = self.strategy(index)
+        mass = hands.weights * self.reach(index, player) * self.engine.values(player, 4)
+        ev, equity = self.ev(player), self.equity(player)
+        if by == "combo":
+            keep = np.flatnonzero(mass > 0)
+            rows = [{"combo": hands.labels[h], "weight": float(hands.weights[h]),
+                     "reach": float(self.reach(index, player)[h]),
+                     **{a: float(sigma[k, h]) for k, a in enumerate(actions)},
+                     "ev": float(ev[h]), "equity": float(equity[h])} for h in keep]
+        else:
+            rows = _class_rows(hands.cards, mass, sigma, actions, ev, equity)
+        return NodeReport(summary, rows)
+
+    def summary(self) -> dict[str, Any]:
+        """The spot, the tree's size, the solve's work and its exploitability, each range's EV and equity."""
+        game, e = self.game, self.engine
+        return {"spot": _spot_text(game.spec), "nodes": game.tree.size, "decisions": game.tree.decision_count,
+                "memory_mb": game.memory_bytes() / 2**20, "iterations": e.iterations, "seconds": e.seconds,
+                "exploitability_chips": e.exploitability, "exploitability_pct": e.exploitability_pct,
+                "pot": game.tree.pot,
+                "ev": [self.range_share(p, self.ev(p)) for p in (0, 1)],
+                "equity": [self.range_share(p, self.equity(p)) for p in (0, 1)]}
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the solve to ``path`` (a .npz file: the spot as JSON, the regrets and sums)."""
+        if "game" not in self.game.spec:
+            raise SolverError("only a game built from its spec (river_game, kuhn) can be saved")
+        meta = {"format": _FORMAT, "spec": self.game.spec, "iterations": self.engine.iterations,
+                "seconds": self.engine.seconds, "exploitability": self.engine.exploitability}
+        with open(path, "wb") as handle:
+            np.savez_compressed(handle, meta=np.array(json.dumps(meta)), regrets=self.engine.regrets,
+                                sums=self.engine.sums)
+
+
+def load_solution(path: str | os.PathLike[str]) -> Solution:
+    """A solve written by :meth:`Solution.save`: the game is rebuilt from its spec and checked
+    against the saved tables."""
+    try:
+        with np.load(Path(path), allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            regrets, sums = np.array(data["regrets"], dtype=np.float64), np.array(data["sums"], dtype=np.float64)
+    except (OSError, ValueError, KeyError, EOFError) as error:
+        raise SolverError(f"cannot read solve file '{path}': {error}") from None
+    if not isinstance(meta, dict) or meta.get("format") != _FORMAT or not isinstance(meta.get("spec"), dict):
+        raise SolverError(f"'{path}' is not a solve file of this version")
+    game = _game_of(meta["spec"])
+    if regrets.shape != (game.table_size,) or sums.shape != (game.table_size,) or not np.isfinite(sums).all():
+        raise SolverError(f"solve file '{path}' does not match its spot")
+    engine = Engine(game, regrets, sums, int(meta["iterations"]), float(meta["seconds"]))
+    engine.measure()
+    return Solution(engine)
+
+
+def _game_of(spec: dict[str, Any]) -> Game:
+    from cardlab.solver.games import kuhn
+
+    if spec.get("game") == "kuhn":
+        return kuhn()
+    if spec.get("game") != "river":
+        raise SolverError("a solve file names a river spot or kuhn")
+    try:
+        return river_game(spec["oop"], spec["ip"], spec["board"], pot=float(spec["pot"]), stack=float(spec["stack"]),
+                          oop_bet=spec["oop_bet"], oop_raise=spec["oop_raise"], ip_bet=spec["ip_bet"],
+                          ip_raise=spec["ip_raise"], allin_threshold=float(spec["allin_threshold"]),
+                          max_raises=int(spec["max_raises"]))
+    except (KeyError, TypeError) as error:
+        raise SolverError(f"a solve file's spot lacks {error}") from None
+
+
+def _spot_text(spec: dict[str, Any]) -> str:
+    if spec.get("game") != "river":
+        return str(spec.get("game", "game"))
+    return (f"river spot: OOP {spec['oop']}, IP {spec['ip']}, board {spec['board']}, pot {spec['pot']:g}, "
+            f"stack {spec['stack']:g}")
+
+
+def _class_rows(cards: np.ndarray, mass: np.ndarray, sigma: np.ndarray, actions: list[str], ev: np.ndarray,
+                equity: np.ndarray) -> list[dict[str, Any]]:
+    real = (cards < 52).all(axis=1)
+    classes = np.where(real, combo_classes(np.where(real[:, None], cards, 0)), -1)
+    rows = []
+    for c in sorted(set(int(x) for x in classes[mass > 0]), key=lambda c: (c < 0, c)):
+        members = (classes == c) & (mass > 0)
+        m = mass[members] / mass[members].sum()
+        rows.append({"class": class_label(c) if c >= 0 else "other", "combos": int(members.sum()),
+                     **{a: float(sigma[k, members] @ m) for k, a in enumerate(actions)},
+                     "ev": float(ev[members] @ m), "equity": float(equity[members] @ m)})
+    return rows
+
+
+@dataclass(frozen=True)
+class NodeReport(JsonText):
+    """The strategy at one node (``rows``) and the solve's ``summary``; a command's result object."""
+
+    summary: dict[str, Any]
+    rows: list[dict[str, Any]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary and the rows, JSON-ready."""
+        return {**self.summary, "rows": self.rows}
+
+    def to_csv(self) -> str:
+        """A line per row: the combo or class, the action frequencies, EV and equity."""
+        return csv_rows(self.rows, ["combo", "ev", "equity"])
+
+    def table(self) -> str:
+        """The summary lines, then the strategy table."""
+        s = self.summary
+        lines = [s["spot"],
+                 f"tree: {s['nodes']:,} nodes ({s['decisions']:,} decisions), memory about {s['memory_mb']:.1f} MB; "
+                 f"{s['iterations']:,} iterations in {s['seconds']:.2f} s",
+                 f"exploitability: {s['exploitability_pct']:.4f}% of the pot ({s['exploitability_chips']:.4g} chips)",
+                 f"EV (share of the pot): OOP {s['ev'][0]:.4f}, IP {s['ev'][1]:.4f}; "
+                 f"equity: OOP {percent(s['equity'][0])}, IP {percent(s['equity'][1])}",
+                 f"node {s['node']}" + (f": {s['player']} to act" if s.get("player") else ": the hand is over")]
+        if not self.rows:
+            return "\n".join(lines)
+        key = "combo" if "combo" in self.rows[0] else "class"
+        actions = s["actions"]
+        header = [key, *(["reach"] if key == "combo" else ["combos"]), *actions, "EV", "equity"]
+        body = [[r[key], f"{r['reach']:.3f}" if key == "combo" else str(r["combos"]),
+                 *(percent(r[a], 1) for a in actions), f"{r['ev']:.3f}", percent(r["equity"], 1)] for r in self.rows]
+        return "\n".join(lines) + "\n\n" + text_table(header, body)
