@@ -16,6 +16,8 @@ of the two combos' weights over the total), the game value is
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from cardlab.errors import SolverError
@@ -84,7 +86,7 @@ def game_value(game: Game) -> float:
         else:
             payoff = tree.amount[z] * margin
         cell = deal * payoff
-        r, c = np.broadcast_arrays(column(0, z)[:, None], column(1, z)[None, :])
+        r, c = np.broadcast_arrays(column(0, int(z))[:, None], column(1, int(z))[None, :])
         rows_.append(r.ravel())
         cols_.append(c.ravel())
         vals_.append(cell.ravel())
@@ -106,7 +108,7 @@ def game_value(game: Game) -> float:
     return float(-result.fun)
 
 
-def _constraints(game: Game, player: int, start: dict[int, int], size: int) -> object:
+def _constraints(game: Game, player: int, start: dict[int, int], size: int) -> Any:
     """The rows of ``E`` (or ``F``): the empty sequence is 1; at each node and combo the actions'
     plan sums to the plan of the sequence that leads there."""
     from scipy import sparse

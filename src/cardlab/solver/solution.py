@@ -193,7 +193,7 @@ def _spot_text(spec: dict[str, Any]) -> str:
 
 def _class_rows(cards: np.ndarray, mass: np.ndarray, sigma: np.ndarray, actions: list[str], ev: np.ndarray,
                 equity: np.ndarray) -> list[dict[str, Any]]:
-    real = (cards < 52).all(axis=1)
+    real: np.ndarray = np.asarray((cards < 52).all(axis=1))
     classes = np.where(real, combo_classes(np.where(real[:, None], cards, 0)), -1)
     rows = []
     for c in sorted(set(int(x) for x in classes[mass > 0]), key=lambda c: (c < 0, c)):

@@ -156,9 +156,11 @@ def build_tree(pot: float, stack: float, sizes: tuple[BetSizes, BetSizes], *,
         raise SolverError(f"at most 16 raises; not {max_raises}")
     b = _Builder(pot, stack, sizes, allin_threshold, max_raises)
     b.decision(-1, "", 0, (pot / 2, pot / 2), 0, 0.0, False)
-    return Tree(pot, stack, *(np.array(x, dtype=t) for x, t in (
-        (b.kind, np.int32), (b.player, np.int32), (b.parent, np.int32), (b.first, np.int32),
-        (b.count, np.int32), (b.children, np.int32), (b.amount, np.float64))), tuple(b.label))
+    def ints(values: list[int]) -> np.ndarray:
+        return np.array(values, dtype=np.int32)
+
+    return Tree(pot, stack, ints(b.kind), ints(b.player), ints(b.parent), ints(b.first), ints(b.count),
+                ints(b.children), np.array(b.amount, dtype=np.float64), tuple(b.label))
 
 
 class _Builder:
