@@ -19,7 +19,7 @@ __all__ = ["register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``solve`` to the ``poker`` group."""
     cmd = subparsers.add_parser(
-        "solve", help="heads-up river solver: strategy, EV, equity and exploitability (docs/solver.md)",
+        "solve", help="heads-up river solver: strategy, EV, equity and exploitability",
         description="Solve a heads-up no-limit hold'em river spot by Discounted CFR, stopping at the target "
                     "exploitability (computed by a best response, in %% of the pot) or the time limit; print "
                     "the strategy at a node per hand class or combo, with EV and equity. Sizes are percentages "
