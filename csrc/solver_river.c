@@ -35,6 +35,7 @@ enum { MODE_CFR = 0, MODE_AVERAGE = 1, MODE_BEST = 2, MODE_SHOWDOWN = 3, MODE_CO
 #define HAND_WIDTH 5
 #define CARD_SLOTS 64
 #define MAX_ACTIONS 64
+#define MAX_DEPTH 256 /* the walk recurses once a level */
 
 typedef struct {
     const int32_t *nodes;
@@ -229,6 +230,7 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
             bad |= kid <= x || kid >= n_nodes;
             if (!bad)
                 depth[kid] = depth[x] + 1;
+            bad |= depth[x] + 1 > MAX_DEPTH;
         }
         deepest = depth[x] > deepest ? depth[x] : deepest;
         widest = count > widest ? count : widest;
