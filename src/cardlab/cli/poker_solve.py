@@ -89,7 +89,7 @@ def _solve(args: argparse.Namespace) -> int:
                           allin_threshold=args.allin_threshold, max_raises=args.max_raises)
         print(f"cardlab: solving a tree of {game.tree.size:,} nodes ({game.tree.decision_count:,} decisions), "
               f"{len(game.hands[0]):,} x {len(game.hands[1]):,} combos, memory about "
-              f"{game.memory_bytes() / 2**20:,.1f} MB (limit {args.memory_limit:,.0f} MB)", file=sys.stderr)
+              f"{game.memory_bytes() / 2**20:,.2f} MB (limit {args.memory_limit:,.0f} MB)", file=sys.stderr)
         engine = Engine.new(game, args.memory_limit)
         for text in args.lock:
             with about_option("--lock"):

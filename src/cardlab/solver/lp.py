@@ -54,8 +54,11 @@ def _last_own(game: Game, node: int, player: int) -> tuple[int, int] | None:
 
 def game_value(game: Game) -> float:
     """OOP's equilibrium value in chips (the gain over the deals), exact to the LP's rounding."""
-    from scipy import sparse
-    from scipy.optimize import linprog
+    try:
+        from scipy import sparse
+        from scipy.optimize import linprog
+    except ImportError:
+        raise SolverError("the exact route needs scipy: pip install 'cardlab[solver]'") from None
 
     tree = game.tree
     h0, h1 = game.hands

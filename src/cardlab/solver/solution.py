@@ -224,7 +224,7 @@ class NodeReport(JsonText):
         """The summary lines, then the strategy table."""
         s = self.summary
         lines = [s["spot"],
-                 f"tree: {s['nodes']:,} nodes ({s['decisions']:,} decisions), memory about {s['memory_mb']:.1f} MB; "
+                 f"tree: {s['nodes']:,} nodes ({s['decisions']:,} decisions), memory about {s['memory_mb']:.2f} MB; "
                  f"{s['iterations']:,} iterations in {s['seconds']:.2f} s",
                  f"exploitability: {s['exploitability_pct']:.4f}% of the pot ({s['exploitability_chips']:.4g} chips)",
                  f"EV (share of the pot): OOP {s['ev'][0]:.4f}, IP {s['ev'][1]:.4f}; "
