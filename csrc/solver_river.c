@@ -14,23 +14,29 @@
  * of its two cards (a combo holding both is the same combo: equal strength, never weaker). The
  * same sweep downward gives the losses, and a fold node needs only the totals.
  *
+ * A turn spot adds chance nodes: each child deals one river card, whose combos drop out, and
+ * the showdowns below it read that board's strengths (one table of hand rows per river card).
+ *
  * The tables (int32 rows, checked here once per call):
- *   nodes  n_nodes x 6: kind (0 decision, 1 fold, 2 showdown), first child (in children),
- *          number of children, offset of the node's rows in regrets/strategy sums, player
- *          (who acts; at a fold node who folded), locked (1: play the strategy sums as given);
- *          a child's index is above its parent's (the tree is stored in pre-order).
- *   amount per node: at a terminal, what the winner takes from the loser (chips).
- *   hands  (n0 + n1) x 5: card, card (0..63: ids above 51 are private marks, for toy games),
- *          strength (higher wins), the index of the same two cards among the other player's
- *          combos (-1: none), and in the k-th row of each player the index of its k-th weakest.
+ *   nodes  n_nodes x 7: kind (0 decision, 1 fold, 2 showdown, 3 chance), first child (in
+ *          children), number of children, offset of the node's rows in regrets/strategy sums,
+ *          player (who acts; at a fold node who folded), locked (1: play the strategy sums as
+ *          given), board (the table of hand rows its showdowns read; a chance node's child: the
+ *          card it deals plus 1); a child's index is above its parent's (pre-order).
+ *   amount per node: at a terminal, what the winner takes from the loser (chips); at a chance
+ *          node the probability of each card (1 / the cards left beside both hands).
+ *   hands  boards x (n0 + n1) x 5: card, card (0..63: ids above 51 are private marks, for toy
+ *          games), strength on that board (higher wins), the index of the same two cards among
+ *          the other player's combos (-1: none), and in the k-th row of each player the index of
+ *          its k-th weakest. The cards and the indexes of the same combos are board 0's.
  */
 #include "core.h"
 
 #include <math.h>
 #include <string.h>
 
-enum { DECISION = 0, FOLD = 1, SHOWDOWN = 2 };
-enum { K_KIND, K_FIRST, K_COUNT, K_OFFSET, K_PLAYER, K_LOCKED, NODE_WIDTH };
+enum { DECISION = 0, FOLD = 1, SHOWDOWN = 2, CHANCE = 3 };
+enum { K_KIND, K_FIRST, K_COUNT, K_OFFSET, K_PLAYER, K_LOCKED, K_BOARD, NODE_WIDTH };
 enum { MODE_CFR = 0, MODE_AVERAGE = 1, MODE_BEST = 2, MODE_SHOWDOWN = 3, MODE_COMPATIBLE = 4 };
 #define HAND_WIDTH 5
 #define CARD_SLOTS 64
@@ -41,9 +47,10 @@ typedef struct {
     const int32_t *nodes;
     const int32_t *children;
     const double *amount;
-    const int32_t *hands[2];
+    const int32_t *hands[2]; /* board 0's rows of each player */
     const double *weights[2];
     int n[2];
+    int boards;              /* tables of hand rows: board b's rows are hands + b * (n0 + n1) rows */
     double *regrets;
     double *sums;
     double *arena;
@@ -62,10 +69,11 @@ static double *push(walk_t *w, size_t count)
 
 /* out[h] = amount * (reach of the opponent's weaker combos - reach of its stronger ones), each
  * without the combos sharing a card with h. */
-static void showdown(const walk_t *w, const double *r_opp, double amount, double *out)
+static void showdown(const walk_t *w, int board, const double *r_opp, double amount, double *out)
 {
     int i = w->traverser, o = 1 - i;
-    const int32_t *me = w->hands[i], *op = w->hands[o];
+    size_t skip = (size_t)HAND_WIDTH * (size_t)board * (size_t)(w->n[0] + w->n[1]);
+    const int32_t *me = w->hands[i] + skip, *op = w->hands[o] + skip;
     int ni = w->n[i], no = w->n[o];
     double card[CARD_SLOTS], sum = 0.0;
     memset(card, 0, sizeof card);
@@ -143,6 +151,39 @@ static void strategy(const walk_t *w, const int32_t *node, int np, double *sigma
     }
 }
 
+static void walk(walk_t *w, int index, const double *r_own, const double *r_opp, double *out);
+
+/* A chance node: each child deals one card (its board is that card's table, the card is board - 1);
+ * the combos holding it drop out, and each child counts amount[node] (1 / the cards possible). */
+static void deal(walk_t *w, int index, const double *r_own, const double *r_opp, double *out)
+{
+    const int32_t *node = w->nodes + (size_t)NODE_WIDTH * index;
+    int i = w->traverser, o = 1 - i, ni = w->n[i], no = w->n[o];
+    size_t mark = w->top;
+    double *own = push(w, (size_t)ni), *opp = push(w, (size_t)no), *values = push(w, (size_t)ni);
+    double share = w->amount[index];
+    memset(out, 0, sizeof(double) * (size_t)ni);
+    for (int a = 0; a < node[K_COUNT]; a++) {
+        int kid = w->children[node[K_FIRST] + a];
+        int card = w->nodes[(size_t)NODE_WIDTH * kid + K_BOARD] - 1;
+        for (int h = 0; h < ni; h++) {
+            const int32_t *row = w->hands[i] + HAND_WIDTH * h;
+            own[h] = row[0] == card || row[1] == card ? 0.0 : r_own[h];
+        }
+        for (int q = 0; q < no; q++) {
+            const int32_t *row = w->hands[o] + HAND_WIDTH * q;
+            opp[q] = row[0] == card || row[1] == card ? 0.0 : r_opp[q];
+        }
+        walk(w, kid, own, opp, values);
+        for (int h = 0; h < ni; h++) {
+            const int32_t *row = w->hands[i] + HAND_WIDTH * h;
+            if (row[0] != card && row[1] != card)
+                out[h] += share * values[h];
+        }
+    }
+    w->top = mark;
+}
+
 static void walk(walk_t *w, int index, const double *r_own, const double *r_opp, double *out)
 {
     const int32_t *node = w->nodes + (size_t)NODE_WIDTH * index;
@@ -152,7 +193,11 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
         return;
     }
     if (node[K_KIND] == SHOWDOWN) {
-        showdown(w, r_opp, w->amount[index], out);
+        showdown(w, node[K_BOARD], r_opp, w->amount[index], out);
+        return;
+    }
+    if (node[K_KIND] == CHANCE) {
+        deal(w, index, r_own, r_opp, out);
         return;
     }
     size_t mark = w->top;
@@ -208,46 +253,54 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
 
 /* Check the tables (see the head of the file) and size the arena; 0 when they are sound. */
 static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py_ssize_t n_amount,
-                        Py_ssize_t n_hands, Py_ssize_t n_weights, Py_ssize_t n_table, int n0)
+                        Py_ssize_t n_rows, Py_ssize_t n_weights, Py_ssize_t n_table, int n0)
 {
-    if (n_nodes < 1 || n_amount != n_nodes || n0 < 1 || n0 >= n_hands || n_weights != n_hands)
+    if (n_nodes < 1 || n_amount != n_nodes || n0 < 1 || n0 >= n_weights || n_weights > 1 << 20
+        || n_rows % n_weights || n_rows / n_weights > 53)
         return 1;
     w->n[0] = n0;
-    w->n[1] = (int)(n_hands - n0);
-    int *depth = calloc((size_t)n_nodes, sizeof(int)), *seen = calloc((size_t)n_hands, sizeof(int));
+    w->n[1] = (int)(n_weights - n0);
+    w->boards = (int)(n_rows / n_weights);
+    int *depth = calloc((size_t)n_nodes, sizeof(int)), *seen = calloc((size_t)n_weights, sizeof(int));
     int bad = depth == NULL || seen == NULL, deepest = 0, widest = 1;
     for (Py_ssize_t x = 0; x < n_nodes && !bad; x++) {
         const int32_t *node = w->nodes + NODE_WIDTH * x;
         int kind = node[K_KIND], p = node[K_PLAYER];
-        bad |= kind < 0 || kind > 2 || ((kind != SHOWDOWN) && (p < 0 || p > 1)) || !isfinite(w->amount[x]);
-        if (bad || kind != DECISION)
+        bad |= kind < 0 || kind > 3 || ((kind == DECISION || kind == FOLD) && (p < 0 || p > 1))
+            || !isfinite(w->amount[x]) || node[K_BOARD] < 0 || node[K_BOARD] >= w->boards;
+        if (bad || kind == FOLD || kind == SHOWDOWN)
             continue;
-        int count = node[K_COUNT];
-        bad |= count < 1 || count > MAX_ACTIONS || node[K_FIRST] < 0 || node[K_FIRST] > n_children - count
-            || node[K_OFFSET] < 0 || (Py_ssize_t)node[K_OFFSET] + (Py_ssize_t)count * w->n[p] > n_table;
+        int count = node[K_COUNT], limit = kind == CHANCE ? 52 : MAX_ACTIONS;
+        bad |= count < 1 || count > limit || node[K_FIRST] < 0 || node[K_FIRST] > n_children - count;
+        if (kind == DECISION)
+            bad |= node[K_OFFSET] < 0 || (Py_ssize_t)node[K_OFFSET] + (Py_ssize_t)count * w->n[p] > n_table;
         for (int a = 0; a < count && !bad; a++) {
             int32_t kid = w->children[node[K_FIRST] + a];
             bad |= kid <= x || kid >= n_nodes;
-            if (!bad)
+            if (!bad) {
                 depth[kid] = depth[x] + 1;
-            bad |= depth[x] + 1 > MAX_DEPTH;
+                bad |= depth[kid] > MAX_DEPTH || (kind == CHANCE && w->nodes[NODE_WIDTH * kid + K_BOARD] < 1);
+            }
         }
         deepest = depth[x] > deepest ? depth[x] : deepest;
-        widest = count > widest ? count : widest;
+        widest = kind == DECISION && count > widest ? count : widest;
     }
-    for (int p = 0; p < 2 && !bad; p++) {
-        const int32_t *rows = w->hands[p];
-        for (int h = 0; h < w->n[p] && !bad; h++) {
-            const int32_t *row = rows + HAND_WIDTH * h;
-            bad |= row[0] < 0 || row[0] >= CARD_SLOTS || row[1] < 0 || row[1] >= CARD_SLOTS || row[0] == row[1]
-                || row[3] < -1 || row[3] >= w->n[1 - p] || row[4] < 0 || row[4] >= w->n[p]
-                || !(w->weights[p][h] >= 0.0) || !isfinite(w->weights[p][h]);
-            if (bad)
-                break;
-            int k = row[4];
-            bad |= seen[(p ? n0 : 0) + k]++ != 0;
-            if (h > 0 && !bad)
-                bad |= rows[HAND_WIDTH * rows[HAND_WIDTH * (h - 1) + 4] + 2] > rows[HAND_WIDTH * k + 2];
+    for (int b = 0; b < w->boards && !bad; b++) {
+        memset(seen, 0, sizeof(int) * (size_t)n_weights);
+        for (int p = 0; p < 2 && !bad; p++) {
+            const int32_t *rows = w->hands[p] + (size_t)HAND_WIDTH * (size_t)b * (size_t)n_weights;
+            for (int h = 0; h < w->n[p] && !bad; h++) {
+                const int32_t *row = rows + HAND_WIDTH * h;
+                bad |= row[0] < 0 || row[0] >= CARD_SLOTS || row[1] < 0 || row[1] >= CARD_SLOTS || row[0] == row[1]
+                    || row[3] < -1 || row[3] >= w->n[1 - p] || row[4] < 0 || row[4] >= w->n[p]
+                    || !(w->weights[p][h] >= 0.0) || !isfinite(w->weights[p][h]);
+                if (bad)
+                    break;
+                int k = row[4];
+                bad |= seen[(p ? n0 : 0) + k]++ != 0;
+                if (h > 0 && !bad)
+                    bad |= rows[HAND_WIDTH * rows[HAND_WIDTH * (h - 1) + 4] + 2] > rows[HAND_WIDTH * k + 2];
+            }
         }
     }
     free(depth);
@@ -255,7 +308,7 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
     if (bad)
         return 1;
     int most = w->n[0] > w->n[1] ? w->n[0] : w->n[1];
-    size_t cells = (size_t)(deepest + 2) * (size_t)(2 * widest + 2) * (size_t)most;
+    size_t cells = (size_t)(deepest + 2) * (size_t)(2 * (widest < 3 ? 3 : widest) + 2) * (size_t)most;
     w->arena = malloc(sizeof(double) * cells);
     w->top = 0;
     return w->arena == NULL;
@@ -286,6 +339,7 @@ static int open_tables(PyObject *args, const char *format, views_t *v, walk_t *w
     w->regrets = v->regrets.buf;
     w->sums = v->sums.buf;
     int bad = v->nodes.len % (NODE_WIDTH * 4) || v->hands.len % (HAND_WIDTH * 4) || v->regrets.len != v->sums.len
+        || v->weights.len % 8 || v->children.len % 4 || v->amount.len % 8
         || check_tables(w, v->nodes.len / (NODE_WIDTH * 4), v->children.len / 4, v->amount.len / 8,
                         v->hands.len / (HAND_WIDTH * 4), v->weights.len / 8, v->regrets.len / 8, *n0);
     if (bad)
@@ -346,7 +400,7 @@ static PyObject *solver_values(PyObject *self, PyObject *args)
     w.traverser = player;
     w.mode = mode;
     if (mode == MODE_SHOWDOWN)
-        showdown(&w, w.weights[1 - player], 1.0, out.buf);
+        showdown(&w, 0, w.weights[1 - player], 1.0, out.buf);
     else if (mode == MODE_COMPATIBLE)
         compatible(&w, w.weights[1 - player], 1.0, out.buf);
     else

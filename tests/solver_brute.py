@@ -31,7 +31,7 @@ def payoff(game: Game, z: int) -> np.ndarray:
     tree = game.tree
     if tree.kind[z] == FOLD:
         return np.full((len(game.hands[0]), len(game.hands[1])), tree.amount[z] * (-1 if tree.player[z] == 0 else 1))
-    s0, s1 = game.hands[0].strength, game.hands[1].strength
+    s0, s1 = game.hands[0].strength[0], game.hands[1].strength[0]
     return tree.amount[z] * np.sign(s0[:, None] - s1[None, :]).astype(float)
 
 

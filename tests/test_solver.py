@@ -78,7 +78,7 @@ def test_tree_amounts_are_each_players_chips():
 
 
 def test_bad_spots_name_their_input():
-    with pytest.raises(SolverError, match="river board has 5 cards"):
+    with pytest.raises(SolverError, match="a board has 4 or 5 cards here"):
         river_game("AA", "KK", "Ks 9d 5c", pot=10, stack=10)
     with pytest.raises(SolverError, match="no combo left"):
         river_game("KsKd", "AA", BOARD, pot=10, stack=10)
@@ -96,7 +96,7 @@ def test_showdown_and_fold_values_match_every_pair(seed):
     game = random_game(seed, combos=30)
     e = Engine.new(game)
     deals = brute.deal_weights(game)
-    margin = np.sign(game.hands[0].strength[:, None] - game.hands[1].strength[None, :])
+    margin = np.sign(game.hands[0].strength[0][:, None] - game.hands[1].strength[0][None, :])
     w0, w1 = (h.weights for h in game.hands)
     assert np.allclose(e.values(0, 3) * w0, (deals * margin).sum(axis=1))
     assert np.allclose(e.values(1, 3) * w1, -(deals * margin).sum(axis=0))
@@ -110,7 +110,7 @@ def test_full_ranges_share_a_shared_card_correctly():
     game = river_game("*", "*", BOARD, pot=10, stack=10)
     e = Engine.new(game)
     deals = brute.deal_weights(game)
-    margin = np.sign(game.hands[0].strength[:, None] - game.hands[1].strength[None, :])
+    margin = np.sign(game.hands[0].strength[0][:, None] - game.hands[1].strength[0][None, :])
     assert np.allclose(e.values(0, 3), (deals * margin).sum(axis=1))
     assert np.allclose(e.values(0, 4), deals.sum(axis=1))
 

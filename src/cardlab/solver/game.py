@@ -45,14 +45,17 @@ class Game:
             total += int(self.tree.count[node]) * len(self.hands[int(self.tree.player[node])])
         if total > 2**31 - 1:
             raise SolverError("the tree is too large for the engine: give fewer bet sizes")
-        nodes = np.zeros((self.tree.size, 6), dtype=np.int32)
+        tables = {h.strength.shape[0] for h in self.hands}
+        if len(tables) != 1 or min(tables) <= self.tree.board.max() or (self.tree.board.max() == 0 and min(tables) != 1):
+            raise SolverError("both players' strengths cover the boards of the tree")
+        nodes = np.zeros((self.tree.size, 7), dtype=np.int32)
         nodes[:, 0], nodes[:, 1], nodes[:, 2] = self.tree.kind, self.tree.first, self.tree.count
-        nodes[:, 3], nodes[:, 4] = offsets, self.tree.player
-        rows = np.concatenate([pair_table(self.hands[0], self.hands[1]), pair_table(self.hands[1], self.hands[0])])
-        for p, part in ((0, rows[:len(self.hands[0])]), (1, rows[len(self.hands[0]):])):
-            other = self.hands[1 - p]
+        nodes[:, 3], nodes[:, 4], nodes[:, 6] = offsets, self.tree.player, self.tree.board
+        rows = np.concatenate([pair_table(self.hands[0], self.hands[1]), pair_table(self.hands[1], self.hands[0])],
+                              axis=1)
+        for p, part in ((0, rows[0, :len(self.hands[0])]), (1, rows[0, len(self.hands[0]):])):
             same = part[:, 3] >= 0
-            if (self.hands[p].strength[same] != other.strength[part[same, 3]]).any():
+            if (self.hands[p].strength[:, same] != self.hands[1 - p].strength[:, part[same, 3]]).any():
                 raise SolverError("the same two cards must have the same strength for both players")
         object.__setattr__(self, "nodes", nodes)
         object.__setattr__(self, "hand_rows", rows)
@@ -85,11 +88,15 @@ def _depth(tree: Tree) -> int:
 def river_game(oop: str, ip: str, board: str, *, pot: float, stack: float, oop_bet: str = "", oop_raise: str = "",
                ip_bet: str = "", ip_raise: str = "", allin_threshold: float = 0.15, max_raises: int = 3) -> Game:
     """A heads-up river spot: ranges (cardlab's syntax, weights allowed), five board cards, the pot
-    before the river bets, each player's stack behind and the sizes (:class:`BetSizes`)."""
-    cards = parse_board(board)
+    before the river bets, each player's stack behind and the sizes (:class:`BetSizes`). Four
+    board cards make a turn spot (the same sizes on the turn and the river), its river cards dealt
+    by chance nodes; it needs about 45 times the river's memory and time."""
+    cards = parse_board(board, (4, 5))
     sizes = (BetSizes.parse(oop_bet, oop_raise), BetSizes.parse(ip_bet, ip_raise))
-    tree = build_tree(pot, stack, sizes, allin_threshold=allin_threshold, max_raises=max_raises)
-    spec = {"game": "river", "oop": oop, "ip": ip, "board": format_cards(cards), "pot": pot, "stack": stack,
+    rivers = [c for c in range(52) if c not in cards] if len(cards) == 4 else []
+    tree = build_tree(pot, stack, sizes, allin_threshold=allin_threshold, max_raises=max_raises, river_cards=rivers)
+    spec = {"game": "river" if len(cards) == 5 else "turn", "oop": oop, "ip": ip, "board": format_cards(cards),
+            "pot": pot, "stack": stack,
             "oop_bet": oop_bet, "oop_raise": oop_raise, "ip_bet": ip_bet, "ip_raise": ip_raise,
             "allin_threshold": allin_threshold, "max_raises": max_raises}
     return Game(tree, (river_hands(oop, cards), river_hands(ip, cards)), spec)

@@ -28,7 +28,7 @@ def kuhn() -> Game:
 
     def hands(mark: int) -> Hands:
         cards = np.array([[c, mark + c] for c in range(3)], dtype=np.int32)
-        return Hands(cards, np.ones(3), np.arange(3, dtype=np.int64), ["J", "Q", "K"])
+        return Hands(cards, np.ones(3), np.arange(3, dtype=np.int64)[None, :], ["J", "Q", "K"])
 
     return Game(tree, (hands(52), hands(55)), {"game": "kuhn"})
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from cardlab.errors import SolverError
 from cardlab.solver.game import Game
-from cardlab.solver.tree import DECISION, FOLD
+from cardlab.solver.tree import CHANCE, DECISION, FOLD
 
 __all__ = ["game_value", "MAX_LP_CELLS"]
 
@@ -61,6 +61,8 @@ def game_value(game: Game) -> float:
         raise SolverError("the exact route needs scipy: pip install 'cardlab[solver]'") from None
 
     tree = game.tree
+    if (tree.kind == CHANCE).any():
+        raise SolverError("the exact route solves river trees; a turn spot is solved by the iterative route")
     h0, h1 = game.hands
     n0, n1 = len(h0), len(h1)
     start = [_sequences(game, p)[0] for p in (0, 1)]
@@ -73,7 +75,7 @@ def game_value(game: Game) -> float:
             for h in (h0, h1)]
     deal = np.outer(h0.weights, h1.weights) * ((mask[0][:, None] & mask[1][None, :]) == 0)
     deal /= deal.sum()
-    margin = np.sign(h0.strength[:, None] - h1.strength[None, :])
+    margin = np.sign(h0.strength[0][:, None] - h1.strength[0][None, :])
 
     def column(p: int, node: int) -> np.ndarray:
         last = _last_own(game, node, p)

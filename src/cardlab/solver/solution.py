@@ -30,7 +30,7 @@ from cardlab.poker.ranges import class_label, combo_classes
 from cardlab.results import JsonText, csv_rows
 from cardlab.solver.engine import DEFAULT_MEMORY_MB, Engine, solve
 from cardlab.solver.game import Game, river_game
-from cardlab.solver.tree import DECISION
+from cardlab.solver.tree import DECISION, BetSizes, build_tree
 from cardlab.textformat import percent, text_table
 
 __all__ = ["Solution", "NodeReport", "load_solution"]
@@ -88,9 +88,13 @@ class Solution:
         return out
 
     def equity(self, player: int) -> np.ndarray:
-        """Each combo's showdown equity against the other's range (0..1)."""
-        compatible = self.engine.values(player, 4)
-        margin = self.engine.values(player, 3)
+        """Each combo's showdown equity against the other's range (0..1; on a turn spot, over
+        the river cards): the same engine walks the spot with every street checked down."""
+        tree = self.game.tree
+        rivers = sorted({int(b) - 1 for b in tree.board if b > 0})
+        checked = Engine.new(Game(build_tree(2.0, 0.0, (BetSizes(), BetSizes()), river_cards=rivers), self.game.hands))
+        compatible = checked.values(player, 4)
+        margin = checked.values(player)
         out: np.ndarray = (compatible + margin) / np.where(compatible > 0, 2 * compatible, 1)
         return out
 
@@ -116,7 +120,8 @@ class Solution:
         summary.update(player=_PLAYERS[player], actions=actions)
         hands = game.hands[player]
         sigma = self.strategy(index)
-        mass = hands.weights * self.reach(index, player) * self.engine.values(player, 4)
+        live = ~(hands.cards == int(tree.board[index]) - 1).any(axis=1)  # not holding the river card
+        mass = hands.weights * self.reach(index, player) * self.engine.values(player, 4) * live
         ev, equity = self.ev(player), self.equity(player)
         if by == "combo":
             keep = np.flatnonzero(mass > 0)
@@ -173,8 +178,8 @@ def _game_of(spec: dict[str, Any]) -> Game:
 
     if spec.get("game") == "kuhn":
         return kuhn()
-    if spec.get("game") != "river":
-        raise SolverError("a solve file names a river spot or kuhn")
+    if spec.get("game") not in ("river", "turn"):
+        raise SolverError("a solve file names a river or turn spot, or kuhn")
     try:
         return river_game(spec["oop"], spec["ip"], spec["board"], pot=float(spec["pot"]), stack=float(spec["stack"]),
                           oop_bet=spec["oop_bet"], oop_raise=spec["oop_raise"], ip_bet=spec["ip_bet"],
@@ -185,9 +190,9 @@ def _game_of(spec: dict[str, Any]) -> Game:
 
 
 def _spot_text(spec: dict[str, Any]) -> str:
-    if spec.get("game") != "river":
+    if spec.get("game") not in ("river", "turn"):
         return str(spec.get("game", "game"))
-    return (f"river spot: OOP {spec['oop']}, IP {spec['ip']}, board {spec['board']}, pot {spec['pot']:g}, "
+    return (f"{spec['game']} spot: OOP {spec['oop']}, IP {spec['ip']}, board {spec['board']}, pot {spec['pot']:g}, "
             f"stack {spec['stack']:g}")
 
 

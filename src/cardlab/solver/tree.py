@@ -25,14 +25,16 @@ cardlab.errors.SolverError: cannot read bet size 'big' in '33%, big': a size is 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
+from cardlab.cards import format_cards
 from cardlab.errors import SolverError
 
-__all__ = ["BetSizes", "Tree", "build_tree", "MAX_NODES", "DECISION", "FOLD", "SHOWDOWN"]
+__all__ = ["BetSizes", "Tree", "build_tree", "MAX_NODES", "DECISION", "FOLD", "SHOWDOWN", "CHANCE"]
 
-DECISION, FOLD, SHOWDOWN = 0, 1, 2
+DECISION, FOLD, SHOWDOWN, CHANCE = 0, 1, 2, 3
 MAX_NODES = 200_000
 """Largest tree built (a river tree with three sizes a player and three raises has a few hundred)."""
 _MAX_SIZES = 8
@@ -102,6 +104,7 @@ class Tree:
     children: np.ndarray
     amount: np.ndarray
     label: tuple[str, ...]
+    board: np.ndarray  # the table of strengths a node's showdowns read: 0, or a river card + 1
 
     @property
     def size(self) -> int:
@@ -119,7 +122,7 @@ class Tree:
 
     def actions(self, node: int) -> list[str]:
         """The actions at ``node``."""
-        return [self.label[c] for c in self.kids(node)]
+        return [self.label[c] for c in self.kids(node)] if self.kind[node] in (DECISION, CHANCE) else []
 
     def path(self, node: int) -> str:
         """The actions that reach ``node``, e.g. ``'X,B10'`` (the root is ``''``)."""
@@ -135,17 +138,22 @@ class Tree:
         for step in (s.strip() for s in path.replace(" ", "").split(",")):
             if step in ("", "root"):
                 continue
-            names = self.actions(node) if self.kind[node] == DECISION else []
-            if step.upper() not in names:
+            names = self.actions(node)
+            if step.upper() not in [n.upper() for n in names]:
                 raise SolverError(f"no action '{step}' at node '{self.path(node) or 'root'}' in path "
                                   f"'{path}': the actions there are {', '.join(names) or 'none (the hand is over)'}")
-            node = self.kids(node)[names.index(step.upper())]
+            node = self.kids(node)[[n.upper() for n in names].index(step.upper())]
         return node
 
 
 def build_tree(pot: float, stack: float, sizes: tuple[BetSizes, BetSizes], *,
-               allin_threshold: float = 0.15, max_raises: int = 3) -> Tree:
-    """The tree of a river spot: ``pot`` before the street, ``stack`` each player's chips behind."""
+               allin_threshold: float = 0.15, max_raises: int = 3, river_cards: Sequence[int] = (),
+               river_sizes: tuple[BetSizes, BetSizes] | None = None) -> Tree:
+    """The tree of a spot: ``pot`` before the street, ``stack`` each player's chips behind.
+
+    With ``river_cards`` (card ids) the street is the turn: when its betting ends without a
+    fold, a chance node deals each river card (labelled by the card, e.g. ``'7h'``) and the river
+    is played with ``river_sizes`` (the same sizes when None)."""
     if not 0 < pot <= _MAX_CHIPS or pot != pot:
         raise SolverError(f"the pot is a number of chips above 0, up to {_MAX_CHIPS:g}; not {pot}")
     if not 0 <= stack <= _MAX_CHIPS or stack != stack:
@@ -155,12 +163,13 @@ def build_tree(pot: float, stack: float, sizes: tuple[BetSizes, BetSizes], *,
     if not 0 <= max_raises <= 16:
         raise SolverError(f"at most 16 raises; not {max_raises}")
     b = _Builder(pot, stack, sizes, allin_threshold, max_raises)
+    b.river_cards, b.river_sizes = list(river_cards), river_sizes or sizes
     b.decision(-1, "", 0, (pot / 2, pot / 2), 0, 0.0, False)
     def ints(values: list[int]) -> np.ndarray:
         return np.array(values, dtype=np.int32)
 
     return Tree(pot, stack, ints(b.kind), ints(b.player), ints(b.parent), ints(b.first), ints(b.count),
-                ints(b.children), np.array(b.amount, dtype=np.float64), tuple(b.label))
+                ints(b.children), np.array(b.amount, dtype=np.float64), tuple(b.label), ints(b.board))
 
 
 class _Builder:
@@ -175,6 +184,11 @@ class _Builder:
         self.amount: list[float] = []
         self.label: list[str] = []
         self.children: list[int] = []
+        self.board: list[int] = []
+        self.river_cards: list[int] = []
+        self.river_sizes = sizes
+        self.table = 0  # the board table of the nodes being made
+        self.street = pot / 2  # each player's chips in the pot when the street began
 
     def _node(self, parent: int, label: str, kind: int, player: int, amount: float) -> int:
         if len(self.kind) >= MAX_NODES:
@@ -186,6 +200,7 @@ class _Builder:
         self.count.append(0)
         self.amount.append(amount)
         self.label.append(label)
+        self.board.append(self.table)
         return len(self.kind) - 1
 
     def decision(self, parent: int, label: str, p: int, put: tuple[float, float], raises: int,
@@ -200,18 +215,41 @@ class _Builder:
             if p == 0:
                 kids.append(self.decision(node, "X", 1, put, 0, 0.0, True))
             else:
-                kids.append(self._node(node, "X", SHOWDOWN, -1, put[0]))
+                kids.append(self._end(node, "X", put))
             for to in self._sizes(p, put, top, bet=True, last=0.0):
                 after = (to, put[1]) if p == 0 else (put[0], to)
                 kids.append(self.decision(node, f"B{_chips(to - put[p])}", 1 - p, after, 0, to - put[p], checked))
         else:
             kids.append(self._node(node, "F", FOLD, p, put[p]))
-            kids.append(self._node(node, "C", SHOWDOWN, -1, put[1 - p]))
+            kids.append(self._end(node, "C", (put[1 - p], put[1 - p])))
             if raises < self.max_raises and put[1 - p] < top:
                 for to in self._sizes(p, put, top, bet=False, last=last):
                     after = (to, put[1]) if p == 0 else (put[0], to)
-                    kids.append(self.decision(node, f"R{_chips(to - self.pot / 2)}", 1 - p, after,
+                    kids.append(self.decision(node, f"R{_chips(to - self.street)}", 1 - p, after,
                                               raises + 1, to - put[1 - p], checked))
+        self.first[node] = len(self.children)
+        self.count[node] = len(kids)
+        self.children.extend(kids)
+        return node
+
+    def _end(self, parent: int, label: str, put: tuple[float, float]) -> int:
+        """The betting of a street ends without a fold: a showdown on the river, else a chance
+        node dealing each river card, then the river's betting (or its showdown after an all-in)."""
+        if not self.river_cards or self.table:
+            return self._node(parent, label, SHOWDOWN, -1, put[0])
+        node = self._node(parent, label, CHANCE, -1, 1.0 / (len(self.river_cards) - 4))
+        kids = []
+        saved = self.sizes, self.street
+        self.sizes, self.street = self.river_sizes, put[0]
+        for card in self.river_cards:
+            self.table = card + 1
+            name = format_cards([card])
+            if put[0] >= self.pot / 2 + self.stack - 1e-9:
+                kids.append(self._node(node, name, SHOWDOWN, -1, put[0]))
+            else:
+                kids.append(self.decision(node, name, 0, put, 0, 0.0, False))
+        self.table = 0
+        self.sizes, self.street = saved
         self.first[node] = len(self.children)
         self.count[node] = len(kids)
         self.children.extend(kids)
