@@ -124,7 +124,8 @@ class Engine:
 
 def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iterations: int = 100_000,
           memory_mb: float = DEFAULT_MEMORY_MB, engine: Engine | None = None) -> Engine:
-    """Run Discounted CFR on ``game`` until its exploitability is at most ``target`` % of the pot,
+    """Run Discounted CFR on ``game`` until its exploitability is at most ``target`` % of the pot
+    (give or take 1e-9 %, the rounding of its sums),
     ``time_limit`` seconds have passed or ``max_iterations`` have run; the engine is returned
     with its exploitability measured. ``engine`` continues an earlier solve (or a locked one)."""
     if not target >= 0 or not 0 < time_limit <= 1e7 or not 0 <= max_iterations <= 10**9:
@@ -137,7 +138,7 @@ def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iter
     deadline = time.perf_counter() + time_limit
     step = 10
     try:
-        while engine.measure() * 100 / game.tree.pot > target and engine.iterations < max_iterations \
+        while engine.measure() * 100 / game.tree.pot > target + 1e-9 and engine.iterations < max_iterations \
                 and time.perf_counter() < deadline:
             engine.run(min(step, max_iterations - engine.iterations))
             step = min(100, max(10, engine.iterations // 4))

@@ -54,7 +54,7 @@ def parse_board(text: str, sizes: tuple[int, ...] = (5,)) -> list[int]:
     ids = parse_card_ids(text)
     if len(ids) not in sizes:
         raise SolverError(f"a board has {' or '.join(map(str, sizes))} cards here; '{text}' has {len(ids)}")
-    if len(set(ids)) != 5:
+    if len(set(ids)) != len(ids):
         raise SolverError(f"a card is given twice in board '{text}'")
     return ids
 
