@@ -16,7 +16,7 @@ import pytest
 from cardlab.cards import format_cards
 from cardlab.errors import SolverError
 from cardlab.poker.equity import equity
-from cardlab.solver import BetSizes, Solution, build_tree, clairvoyance, kuhn, load_solution, river_game, solve
+from cardlab.solver import BetSizes, Solution, build_tree, clairvoyance, kuhn, leduc, load_solution, river_game, solve
 from cardlab.solver.engine import Engine
 from cardlab.solver.lp import game_value
 from tests import solver_brute as brute
@@ -147,6 +147,18 @@ def test_kuhn_value_is_minus_one_eighteenth():
     assert -e.value(1, 2) - 1e-12 <= -1 / 18 <= e.value(0, 2) + 1e-12
     assert abs(e.value(0) + 1 / 18) <= 2 * e.exploitability
     assert e.exploitability_pct <= 0.05
+
+
+def test_leduc_value(tmp_path):
+    # Leduc hold'em (Southey et al. 2005): the first player's value -0.08560642418, as OpenSpiel's
+    # regret-minimiser tests state it; the public card is dealt by the engine's chance node
+    e = solve(leduc(), target=0.005, time_limit=30)
+    assert e.exploitability_pct <= 0.005
+    assert -e.value(1, 2) - 1e-12 <= -0.08560642418 <= e.value(0, 2) + 1e-12
+    assert abs(e.value(0) + 0.08560642418) <= 2 * e.exploitability
+    s = Solution(e)
+    s.save(tmp_path / "leduc.npz")
+    assert load_solution(tmp_path / "leduc.npz").engine.exploitability == pytest.approx(e.exploitability)
 
 
 @pytest.mark.parametrize("b", [1.0, 0.5, 2.0])

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from cardlab.solver.engine import Engine, solve
 from cardlab.solver.game import Game, river_game
-from cardlab.solver.games import clairvoyance, kuhn
+from cardlab.solver.games import clairvoyance, kuhn, leduc
 from cardlab.solver.solution import NodeReport, Solution, load_solution
 from cardlab.solver.tree import BetSizes, Tree, build_tree
 
-__all__ = ["Engine", "solve", "Game", "river_game", "clairvoyance", "kuhn", "NodeReport", "Solution",
+__all__ = ["Engine", "solve", "Game", "river_game", "clairvoyance", "kuhn", "leduc", "NodeReport", "Solution",
            "load_solution", "BetSizes", "Tree", "build_tree"]

@@ -146,7 +146,7 @@ class Solution:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the solve to ``path`` (a .npz file: the spot as JSON, the regrets and sums)."""
         if "game" not in self.game.spec:
-            raise SolverError("only a game built from its spec (river_game, kuhn) can be saved")
+            raise SolverError("only a game built from its spec (river_game, kuhn, leduc) can be saved")
         meta = {"format": _FORMAT, "spec": self.game.spec, "iterations": self.engine.iterations,
                 "seconds": self.engine.seconds, "exploitability": self.engine.exploitability}
         with open(path, "wb") as handle:
@@ -174,12 +174,12 @@ def load_solution(path: str | os.PathLike[str]) -> Solution:
 
 
 def _game_of(spec: dict[str, Any]) -> Game:
-    from cardlab.solver.games import kuhn
+    from cardlab.solver.games import kuhn, leduc
 
-    if spec.get("game") == "kuhn":
-        return kuhn()
+    if spec.get("game") in ("kuhn", "leduc"):
+        return kuhn() if spec["game"] == "kuhn" else leduc()
     if spec.get("game") not in ("river", "turn"):
-        raise SolverError("a solve file names a river or turn spot, or kuhn")
+        raise SolverError("a solve file names a river or turn spot, kuhn or leduc")
     try:
         return river_game(spec["oop"], spec["ip"], spec["board"], pot=float(spec["pot"]), stack=float(spec["stack"]),
                           oop_bet=spec["oop_bet"], oop_raise=spec["oop_raise"], ip_bet=spec["ip_bet"],
