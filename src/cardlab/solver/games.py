@@ -90,7 +90,8 @@ def leduc() -> Game:
 
     betting(-1, "", (1.0, 1.0), 0, 0, 0, 0)
     order = sorted(kids)
-    first, count, children = [0] * len(nodes), [0] * len(nodes), []
+    first, count = [0] * len(nodes), [0] * len(nodes)
+    children: list[int] = []
     for parent in order:
         if parent >= 0:
             first[parent], count[parent] = len(children), len(kids[parent])
