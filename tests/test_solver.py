@@ -238,3 +238,35 @@ def test_deep_tree_keeps_converging():
                       ip_bet="33%, 75%, 150%, a", ip_raise="60%, a", max_raises=3)
     e = solve(game, target=0.1, max_iterations=1500)
     assert e.exploitability_pct <= 0.1
+
+
+def test_malformed_tables_are_refused_by_the_kernel():
+    # the kernel checks every index before it walks: a bad child, offset, card, order or board
+    # is a ValueError, never a crash
+    from cardlab._native import core
+
+    game = random_game(3, combos=6)
+    e = Engine.new(game)
+    base = dict(nodes=game.nodes, children=game.tree.children, amount=game.tree.amount, hands=game.hand_rows,
+                weights=game.weights)
+
+    def call(**bad: np.ndarray) -> None:
+        t = {**base, **bad}
+        core.solver_iterate(t["nodes"], t["children"], t["amount"], t["hands"], t["weights"], len(game.hands[0]),
+                            e.regrets, e.sums, 0, 1)
+
+    call()  # the sound tables run
+    broken = []
+    nodes = game.nodes.copy(); nodes[0, 1] = 10**6; broken.append(dict(nodes=nodes))            # first child
+    nodes = game.nodes.copy(); nodes[0, 3] = len(e.regrets); broken.append(dict(nodes=nodes))   # offset
+    nodes = game.nodes.copy(); nodes[0, 0] = 7; broken.append(dict(nodes=nodes))                # kind
+    nodes = game.nodes.copy(); nodes[-1, 6] = 5; broken.append(dict(nodes=nodes))               # board table
+    kids = game.tree.children.copy(); kids[0] = 0; broken.append(dict(children=kids))           # a cycle
+    hands = game.hand_rows.copy(); hands[0, 0, 0] = 64; broken.append(dict(hands=hands))        # card id
+    hands = game.hand_rows.copy(); hands[0, 0, 4] = hands[0, 1, 4]; broken.append(dict(hands=hands))  # order
+    hands = game.hand_rows.copy(); hands[0, 0, 3] = 99; broken.append(dict(hands=hands))        # same combo
+    weights = game.weights.copy(); weights[0] = np.nan; broken.append(dict(weights=weights))    # weight
+    broken.append(dict(amount=game.tree.amount[:-1]))                                           # sizes
+    for bad in broken:
+        with pytest.raises(ValueError, match="solver tables are malformed"):
+            call(**bad)

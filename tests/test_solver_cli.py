@@ -62,3 +62,21 @@ def test_bad_input_is_one_line(run, args, message) -> None:
 def test_missing_spot(run) -> None:
     status, _, err = run("poker", "solve", "--oop", "AA")
     assert status == 2 and "give the spot: --ip, --board, --pot, --stack" in err
+
+
+def test_ctrl_c_prints_the_answer_so_far(run, monkeypatch) -> None:
+    from cardlab.solver.engine import Engine
+
+    real = Engine.run
+    calls = []
+
+    def run_then_interrupt(self: Engine, iterations: int) -> None:
+        calls.append(iterations)
+        if len(calls) > 2:
+            raise KeyboardInterrupt
+        real(self, iterations)
+
+    monkeypatch.setattr(Engine, "run", run_then_interrupt)
+    status, out, _ = run(*SPOT, "--target", "0.0001")
+    assert status == 130
+    assert "exploitability:" in out and "20 iterations" in out and "(interrupted)" in out

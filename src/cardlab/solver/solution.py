@@ -138,6 +138,7 @@ class Solution:
         game, e = self.game, self.engine
         return {"spot": _spot_text(game.spec), "nodes": game.tree.size, "decisions": game.tree.decision_count,
                 "memory_mb": game.memory_bytes() / 2**20, "iterations": e.iterations, "seconds": e.seconds,
+                "interrupted": e.interrupted,
                 "exploitability_chips": e.exploitability, "exploitability_pct": e.exploitability_pct,
                 "pot": game.tree.pot,
                 "ev": [self.range_share(p, self.ev(p)) for p in (0, 1)],
@@ -230,7 +231,7 @@ class NodeReport(JsonText):
         s = self.summary
         lines = [s["spot"],
                  f"tree: {s['nodes']:,} nodes ({s['decisions']:,} decisions), memory about {s['memory_mb']:.2f} MB; "
-                 f"{s['iterations']:,} iterations in {s['seconds']:.2f} s",
+                 f"{s['iterations']:,} iterations in {s['seconds']:.2f} s" + (" (interrupted)" if s["interrupted"] else ""),
                  f"exploitability: {s['exploitability_pct']:.4f}% of the pot ({s['exploitability_chips']:.4g} chips)",
                  f"EV (share of the pot): OOP {s['ev'][0]:.4f}, IP {s['ev'][1]:.4f}; "
                  f"equity: OOP {percent(s['equity'][0])}, IP {percent(s['equity'][1])}",
