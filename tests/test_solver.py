@@ -70,6 +70,19 @@ def test_tree_rules_allin_threshold_min_raise_and_paths():
     assert build_tree(10, 0, (sizes, sizes)).size == 3  # no chips behind: check, check
 
 
+def test_geometric_bets_end_all_in_over_the_streets_left():
+    sizes = BetSizes.parse("e", "")
+    assert BetSizes.parse(*sizes.text()) == sizes
+    river = build_tree(10, 40, (sizes, sizes))
+    assert river.actions(0) == ["X", "B40"]  # one street left: all-in
+    turn = build_tree(10, 40, (sizes, sizes), river_cards=list(range(4, 52)), allin_threshold=0)
+    # pot 10 grows to 90 (both stacks in) in two bets of f: (1 + 2f)^2 = 9, f = 1 (the pot)
+    assert turn.actions(0) == ["X", "B10"]
+    assert turn.actions(turn.find("B10,C,3c")) == ["X", "B30"]
+    with pytest.raises(SolverError, match="cannot read bet size 'e'"):
+        BetSizes.parse("", "e")
+
+
 def test_tree_amounts_are_each_players_chips():
     tree = build_tree(10, 20, (BetSizes.parse("50%", "a"), BetSizes.parse("", "")))
     assert tree.amount[tree.find("B5,F")] == 5  # IP folds the 5 it had in the pot

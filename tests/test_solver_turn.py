@@ -67,5 +67,9 @@ def test_turn_spot_converges_and_reloads(tmp_path):
 def test_turn_command(run):
     status, out, err = run("poker", "solve", "--oop", OOP, "--ip", IP, "--board", TURN, "--pot", "10",
                            "--stack", "50", "--oop-bet", "50%", "--ip-bet", "50%", "--oop-raise", "", "--ip-raise", "",
-                           "--node", "X,X,Ad")
+                           "--node", "X,X,Ad", "--river-oop-bet", "100%")
     assert status == 0 and out.startswith("turn spot:") and "node X,X,Ad: OOP to act" in out
+    assert [line for line in out.splitlines() if line.startswith("class")][0].split()[2:4] == ["X", "B10"]
+    status, _, err = run("poker", "solve", "--oop", OOP, "--ip", IP, "--board", TURN + " 3s", "--pot", "10",
+                         "--stack", "50", "--river-oop-bet", "100%")
+    assert status == 2 and "river sizes are given for a turn spot" in err

@@ -19,16 +19,17 @@ __all__ = ["register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``solve`` to the ``poker`` group."""
     cmd = subparsers.add_parser(
-        "solve", help="heads-up river solver: strategy, EV, equity and exploitability",
-        description="Solve a heads-up no-limit hold'em river spot by Discounted CFR, stopping at the target "
+        "solve", help="heads-up river and turn solver: strategy, EV, equity and exploitability",
+        description="Solve a heads-up no-limit hold'em river or turn spot by Discounted CFR, stopping at the target "
                     "exploitability (computed by a best response, in %% of the pot) or the time limit; print "
                     "the strategy at a node per hand class or combo, with EV and equity. Sizes are percentages "
-                    "of the pot and a (all-in), e.g. '33%%, 75%%, a'. Example: cardlab poker solve --oop "
+                    "of the pot, a (all-in) and e (geometric: the same share on each street left ends all-in), e.g. "
+                    "'33%%, 75%%, a'. Four board cards make a turn spot. Example: cardlab poker solve --oop "
                     "'QQ+, AK, 76s' --ip 'JJ-99, AQs' --board 'Ks 9d 5c 2h 3s' --pot 10 --stack 50 --node X")
     spot = cmd.add_argument_group("the spot")
     spot.add_argument("--oop", metavar="RANGE", help="the out-of-position player's range, e.g. 'QQ+, 0.5(AKs)'")
     spot.add_argument("--ip", metavar="RANGE", help="the in-position player's range")
-    spot.add_argument("--board", metavar="CARDS", help="the five board cards, e.g. 'Ks 9d 5c 2h 3s'")
+    spot.add_argument("--board", metavar="CARDS", help="the board: five cards (a river spot, e.g. 'Ks 9d 5c 2h 3s') or four (a turn spot)")
     spot.add_argument("--pot", type=decimal_number(0, 1e9, low_open=True), help="the pot before the river bets")
     spot.add_argument("--stack", type=decimal_number(0, 1e9), help="each player's chips behind (effective stack)")
     for who in ("oop", "ip"):
@@ -36,6 +37,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                           help=f"{who.upper()}'s bet sizes (default '33%%, 75%%'; '' for none)")
         spot.add_argument(f"--{who}-raise", default="60%", metavar="SIZES",
                           help=f"{who.upper()}'s raise sizes (default 60%%: call, then 60%% of the pot)")
+    for who in ("oop", "ip"):
+        for kind in ("bet", "raise"):
+            spot.add_argument(f"--river-{who}-{kind}", metavar="SIZES",
+                              help=f"on a turn spot, {who.upper()}'s river {kind} sizes (default: the turn's)")
     spot.add_argument("--allin-threshold", type=decimal_number(0, 10), default=0.15, metavar="SHARE",
                       help="a bet leaving less than SHARE times the pot behind becomes all-in (default 0.15)")
     spot.add_argument("--max-raises", type=whole_number(0, 16), default=3, help="raises allowed after a bet (default 3)")
@@ -86,7 +91,7 @@ def _solve(args: argparse.Namespace) -> int:
             river_hands_check(args.ip)
         game = river_game(args.oop, args.ip, args.board, pot=args.pot, stack=args.stack, oop_bet=args.oop_bet,
                           oop_raise=args.oop_raise, ip_bet=args.ip_bet, ip_raise=args.ip_raise,
-                          allin_threshold=args.allin_threshold, max_raises=args.max_raises)
+                          allin_threshold=args.allin_threshold, max_raises=args.max_raises, river=_river(args))
         print(f"cardlab: solving a tree of {game.tree.size:,} nodes ({game.tree.decision_count:,} decisions), "
               f"{len(game.hands[0]):,} x {len(game.hands[1]):,} combos, memory about "
               f"{game.memory_bytes() / 2**20:,.2f} MB (limit {args.memory_limit:,.0f} MB)", file=sys.stderr)
@@ -112,6 +117,12 @@ def _solve(args: argparse.Namespace) -> int:
         report = solution.report(args.node, by=args.by)
     write_result(args, report)
     return 130 if solution.engine.interrupted else 0
+
+
+def _river(args: argparse.Namespace) -> dict[str, str]:
+    """The river sizes given apart from the turn's (a turn spot)."""
+    return {f"{who}_{kind}": getattr(args, f"river_{who}_{kind}") for who in ("oop", "ip") for kind in ("bet", "raise")
+            if getattr(args, f"river_{who}_{kind}") is not None}
 
 
 def river_hands_check(text: str) -> None:

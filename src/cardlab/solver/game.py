@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 import numpy as np
 
@@ -86,17 +86,25 @@ def _depth(tree: Tree) -> int:
 
 
 def river_game(oop: str, ip: str, board: str, *, pot: float, stack: float, oop_bet: str = "", oop_raise: str = "",
-               ip_bet: str = "", ip_raise: str = "", allin_threshold: float = 0.15, max_raises: int = 3) -> Game:
+               ip_bet: str = "", ip_raise: str = "", allin_threshold: float = 0.15, max_raises: int = 3,
+               river: Mapping[str, str] | None = None) -> Game:
     """A heads-up river spot: ranges (cardlab's syntax, weights allowed), five board cards, the pot
     before the river bets, each player's stack behind and the sizes (:class:`BetSizes`). Four
-    board cards make a turn spot (the same sizes on the turn and the river), its river cards dealt
-    by chance nodes; it needs about 45 times the river's memory and time."""
+    board cards make a turn spot, its river cards dealt by chance nodes (about 45 times the
+    river's memory and time); ``river`` gives its river sizes where they differ from the turn's
+    (keys ``oop_bet``, ``oop_raise``, ``ip_bet``, ``ip_raise``)."""
     cards = parse_board(board, (4, 5))
     sizes = (BetSizes.parse(oop_bet, oop_raise), BetSizes.parse(ip_bet, ip_raise))
     rivers = [c for c in range(52) if c not in cards] if len(cards) == 4 else []
-    tree = build_tree(pot, stack, sizes, allin_threshold=allin_threshold, max_raises=max_raises, river_cards=rivers)
+    given = {"oop_bet": oop_bet, "oop_raise": oop_raise, "ip_bet": ip_bet, "ip_raise": ip_raise}
+    later = {**given, **(river or {})}
+    if set(later) != set(given) or (river and not rivers):
+        raise SolverError("river sizes are given for a turn spot, as oop_bet, oop_raise, ip_bet and ip_raise")
+    river_sizes = (BetSizes.parse(later["oop_bet"], later["oop_raise"]), BetSizes.parse(later["ip_bet"], later["ip_raise"]))
+    tree = build_tree(pot, stack, sizes, allin_threshold=allin_threshold, max_raises=max_raises, river_cards=rivers,
+                      river_sizes=river_sizes)
     spec = {"game": "river" if len(cards) == 5 else "turn", "oop": oop, "ip": ip, "board": format_cards(cards),
             "pot": pot, "stack": stack,
             "oop_bet": oop_bet, "oop_raise": oop_raise, "ip_bet": ip_bet, "ip_raise": ip_raise,
-            "allin_threshold": allin_threshold, "max_raises": max_raises}
+            "allin_threshold": allin_threshold, "max_raises": max_raises, "river": dict(river or {})}
     return Game(tree, (river_hands(oop, cards), river_hands(ip, cards)), spec)

@@ -185,7 +185,7 @@ def _game_of(spec: dict[str, Any]) -> Game:
         return river_game(spec["oop"], spec["ip"], spec["board"], pot=float(spec["pot"]), stack=float(spec["stack"]),
                           oop_bet=spec["oop_bet"], oop_raise=spec["oop_raise"], ip_bet=spec["ip_bet"],
                           ip_raise=spec["ip_raise"], allin_threshold=float(spec["allin_threshold"]),
-                          max_raises=int(spec["max_raises"]))
+                          max_raises=int(spec["max_raises"]), river=spec.get("river") or None)
     except (KeyError, TypeError) as error:
         raise SolverError(f"a solve file's spot lacks {error}") from None
 

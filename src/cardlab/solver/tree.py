@@ -49,27 +49,35 @@ class BetSizes:
     raises: tuple[float, ...] = ()
     bet_allin: bool = False
     raise_allin: bool = False
+    geometric: bool = False  # bet ``e``: the same share of the pot on each street left ends all-in
 
     @classmethod
     def parse(cls, bets: str, raises: str) -> BetSizes:
-        """Sizes from text such as ``"33%, 75%, a"`` (bets) and ``"60%"`` (raises)."""
-        b, ba = _parse_sizes(bets)
-        r, ra = _parse_sizes(raises)
-        return cls(b, r, ba, ra)
+        """Sizes from text such as ``"33%, 75%, a"`` (bets; ``e`` the geometric bet) and ``"60%"``
+        (raises)."""
+        b, ba, ge = _parse_sizes(bets, geometric=True)
+        r, ra, _ = _parse_sizes(raises, geometric=False)
+        return cls(b, r, ba, ra, ge)
 
     def text(self) -> tuple[str, str]:
         """The (bets, raises) text :meth:`parse` reads back."""
-        return _format_sizes(self.bets, self.bet_allin), _format_sizes(self.raises, self.raise_allin)
+        bets = _format_sizes(self.bets, self.bet_allin)
+        if self.geometric:
+            bets = ", ".join([t for t in (bets, "e") if t])
+        return bets, _format_sizes(self.raises, self.raise_allin)
 
 
-def _parse_sizes(text: str) -> tuple[tuple[float, ...], bool]:
+def _parse_sizes(text: str, geometric: bool) -> tuple[tuple[float, ...], bool, bool]:
     out: list[float] = []
-    allin = False
+    allin = even = False
     for token in (t.strip() for t in text.replace(";", ",").split(",")):
         if not token:
             continue
         if token.lower() in ("a", "allin", "all-in"):
             allin = True
+            continue
+        if token.lower() == "e" and geometric:
+            even = True
             continue
         try:
             value = float(token.rstrip("%")) / 100 if token.endswith("%") else float("nan")
@@ -81,7 +89,7 @@ def _parse_sizes(text: str) -> tuple[tuple[float, ...], bool]:
         out.append(value)
     if len(out) > _MAX_SIZES:
         raise SolverError(f"at most {_MAX_SIZES} sizes a player, not {len(out)} in '{text}'")
-    return tuple(sorted(set(out))), allin
+    return tuple(sorted(set(out))), allin, even
 
 
 def _format_sizes(sizes: tuple[float, ...], allin: bool) -> str:
@@ -261,7 +269,11 @@ class _Builder:
         facing = put[1 - p] - put[p]
         base = put[0] + put[1] + facing  # the pot after a call
         out: set[float] = set()
-        for share in mine.bets if bet else mine.raises:
+        shares = list(mine.bets if bet else mine.raises)
+        if bet and mine.geometric:
+            streets = 2 if self.river_cards and not self.table else 1
+            shares.append((((base + 2 * (top - put[p])) / base) ** (1 / streets) - 1) / 2)
+        for share in shares:
             to = put[1 - p] + share * base
             if not bet:
                 to = max(to, put[1 - p] + last)
