@@ -136,12 +136,16 @@ def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iter
     if engine.pair_weight() <= 0:
         raise SolverError("no deal is possible: every pair of combos shares a card or has weight 0")
     deadline = time.perf_counter() + time_limit
-    step = 10
+    step = 2  # a first short run to time an iteration
     try:
         while engine.measure() * 100 / game.tree.pot > target + 1e-9 and engine.iterations < max_iterations \
                 and time.perf_counter() < deadline:
+            before = time.perf_counter()
             engine.run(min(step, max_iterations - engine.iterations))
-            step = min(100, max(10, engine.iterations // 4))
+            # the next check after a quarter more iterations, at most 100 and about a second of
+            # work (Ctrl-C and the time limit are seen between two runs of the kernel)
+            each = (time.perf_counter() - before) / step
+            step = max(1, min(100, max(10, engine.iterations // 4), int(1.0 / max(each, 1e-9))))
     except KeyboardInterrupt:
         engine.interrupted = True  # between two runs: the tables are whole, the answer is the last one
         engine.measure()
