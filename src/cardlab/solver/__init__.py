@@ -1,6 +1,7 @@
-"""A heads-up no-limit hold'em solver, river stage (docs/solver.md): the betting tree from bet
-sizes in solver notation, Discounted CFR in the compiled core with exploitability by best
-response, the exact sequence-form LP for small trees, known games (Kuhn, clairvoyance).
+"""A heads-up no-limit hold'em solver for river and turn spots (docs/solver.md): the betting tree
+from bet sizes in solver notation, Discounted CFR in the compiled core with exploitability by best
+response, the exact sequence-form LP for small river trees, known games (Kuhn, Leduc,
+clairvoyance).
 
 >>> from cardlab.solver import Solution, river_game
 >>> game = river_game("AA, QQ, 76s", "KK, JJ", "Ks 9d 5c 2h 3s", pot=10, stack=20, oop_bet="75%")
