@@ -59,6 +59,8 @@ def test_turn_spot_converges_and_reloads(tmp_path):
     report = s.report("X,X,3s", by="combo")
     assert report.summary["player"] == "OOP" and report.summary["actions"] == ["X", "B5"]
     assert all("3s" not in row["combo"] for row in report.rows)  # the river card is dead
+    assert "node X,X: the river card is dealt (48 cards; add one to the node, e.g. 'X,X,As')" in \
+        s.report("X,X").table()
     s.save(tmp_path / "turn.npz")
     assert load_solution(tmp_path / "turn.npz").report("X,B5", by="class").to_dict() == \
         s.report("X,B5", by="class").to_dict()

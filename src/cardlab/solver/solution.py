@@ -113,7 +113,8 @@ class Solution:
         summary = self.summary()
         summary["node"] = tree.path(index) or "root"
         if tree.kind[index] != DECISION:
-            summary["actions"] = []
+            summary["actions"] = tree.actions(index)  # a chance node's cards; none where the hand ends
+            summary["chance"] = bool(summary["actions"])
             return NodeReport(summary, [])
         player = int(tree.player[index])
         actions = tree.actions(index)
@@ -235,7 +236,10 @@ class NodeReport(JsonText):
                  f"exploitability: {s['exploitability_pct']:.4f}% of the pot ({s['exploitability_chips']:.4g} chips)",
                  f"EV (share of the pot): OOP {s['ev'][0]:.4f}, IP {s['ev'][1]:.4f}; "
                  f"equity: OOP {percent(s['equity'][0])}, IP {percent(s['equity'][1])}",
-                 f"node {s['node']}" + (f": {s['player']} to act" if s.get("player") else ": the hand is over")]
+                 f"node {s['node']}" + (f": {s['player']} to act" if s.get("player") else
+                                        f": the river card is dealt ({len(s['actions'])} cards; add one to the "
+                                        f"node, e.g. '{s['node']},{s['actions'][-1]}')" if s.get("chance") else
+                                        ": the hand is over")]
         if not self.rows:
             return "\n".join(lines)
         key = "combo" if "combo" in self.rows[0] else "class"
