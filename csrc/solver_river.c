@@ -58,7 +58,26 @@ typedef struct {
     int traverser;
     int mode;
     double positive, negative, average; /* this iteration's discounts */
+    int phase;        /* 0 the whole walk; 1 stop at chance nodes and keep their reaches; 2 read their values */
+    int chances;      /* chance nodes (a chance node's offset is its slot, 0 .. chances - 1) */
+    double *slots;    /* per slot: the traverser's reach, the opponent's, the values (n_i, n_o, n_i) */
 } walk_t;
+
+/* The discounts of Discounted CFR's iteration t (alpha 1.5, beta 0, gamma 2). */
+static void set_discounts(walk_t *w, int t)
+{
+    double before = (double)(t - 1), grown = pow(before, 1.5);
+    w->positive = grown / (grown + 1.0);
+    w->negative = 0.5;
+    w->average = pow(before / (double)t, 2.0);
+}
+
+/* The slot of chance node ``node`` for the traverser: its reach, the opponent's, its values. */
+static double *slot_of(const walk_t *w, const int32_t *node)
+{
+    int ni = w->n[w->traverser], no = w->n[1 - w->traverser];
+    return w->slots + (size_t)node[K_OFFSET] * (size_t)(2 * ni + no);
+}
 
 static double *push(walk_t *w, size_t count)
 {
@@ -197,7 +216,17 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
         return;
     }
     if (node[K_KIND] == CHANCE) {
-        deal(w, index, r_own, r_opp, out);
+        int no = w->n[1 - i];
+        double *slot = w->phase ? slot_of(w, node) : NULL;
+        if (w->phase == 1) {
+            memcpy(slot, r_own, sizeof(double) * (size_t)ni);
+            memcpy(slot + ni, r_opp, sizeof(double) * (size_t)no);
+            memset(out, 0, sizeof(double) * (size_t)ni);
+        } else if (w->phase == 2) {
+            memcpy(out, slot + ni + no, sizeof(double) * (size_t)ni);
+        } else {
+            deal(w, index, r_own, r_opp, out);
+        }
         return;
     }
     size_t mark = w->top;
@@ -223,7 +252,7 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
             }
             out[h] = v;
         }
-        if (w->mode == MODE_CFR && !node[K_LOCKED]) {
+        if (w->mode == MODE_CFR && !node[K_LOCKED] && w->phase != 1) {
             double *regret = w->regrets + node[K_OFFSET], *sum = w->sums + node[K_OFFSET];
             for (size_t k = 0; k < (size_t)actions * ni; k++) {
                 size_t h = k % (size_t)ni;
@@ -274,6 +303,8 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
         bad |= count < 1 || count > limit || node[K_FIRST] < 0 || node[K_FIRST] > n_children - count;
         if (kind == DECISION)
             bad |= node[K_OFFSET] < 0 || (Py_ssize_t)node[K_OFFSET] + (Py_ssize_t)count * w->n[p] > n_table;
+        else
+            bad |= node[K_OFFSET] != w->chances++;
         for (int a = 0; a < count && !bad; a++) {
             int32_t kid = w->children[node[K_FIRST] + a];
             bad |= kid <= x || kid >= n_nodes;
@@ -325,8 +356,10 @@ static int open_tables(PyObject *args, const char *format, views_t *v, walk_t *w
     memset(w, 0, sizeof *w);
     int ok = extra ? PyArg_ParseTuple(args, format, &v->nodes, &v->children, &v->amount, &v->hands, &v->weights,
                                       n0, &v->regrets, &v->sums, a, b, extra)
-                   : PyArg_ParseTuple(args, format, &v->nodes, &v->children, &v->amount, &v->hands, &v->weights,
-                                      n0, &v->regrets, &v->sums, a, b);
+           : a    ? PyArg_ParseTuple(args, format, &v->nodes, &v->children, &v->amount, &v->hands, &v->weights,
+                                      n0, &v->regrets, &v->sums, a, b)
+                  : PyArg_ParseTuple(args, format, &v->nodes, &v->children, &v->amount, &v->hands, &v->weights,
+                                      n0, &v->regrets, &v->sums);
     if (!ok)
         return 1;
     w->nodes = v->nodes.buf;
@@ -362,10 +395,7 @@ static PyObject *solver_iterate(PyObject *self, PyObject *args)
     int most = w.n[0] > w.n[1] ? w.n[0] : w.n[1];
     double *out = malloc(sizeof(double) * (size_t)most);
     for (int t = first + 1; out != NULL && t <= first + count; t++) {
-        double before = (double)(t - 1), grown = pow(before, 1.5);
-        w.positive = grown / (grown + 1.0);
-        w.negative = 0.5;
-        w.average = pow(before / (double)t, 2.0);
+        set_discounts(&w, t);
         w.mode = MODE_CFR;
         for (int i = 0; i < 2; i++) {
             w.traverser = i;
@@ -378,6 +408,120 @@ static PyObject *solver_iterate(PyObject *self, PyObject *args)
 done:
     free(w.arena);
     return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums);
+}
+
+/* The slots buffer of a kernel: (2 n_i + n_o) doubles per chance node. */
+static int check_slots(walk_t *w, const Py_buffer *slots, int traverser)
+{
+    if (traverser < 0 || traverser > 1 || w->chances < 1
+        || slots->len != (Py_ssize_t)sizeof(double) * w->chances * (2 * w->n[traverser] + w->n[1 - traverser])) {
+        PyErr_SetString(PyExc_ValueError, "the slots hold each chance node's reaches and values");
+        return 1;
+    }
+    w->traverser = traverser;
+    w->slots = slots->buf;
+    return 0;
+}
+
+/* solver_step(nodes, children, amount, hands, weights, n0, regrets, sums, traverser, t, phase, slots):
+ * one half of iteration t's walk for the traverser when the chance nodes' subtrees are walked
+ * apart (on threads, by solver_deal): phase 1 walks down to the chance nodes and keeps the reaches
+ * there in the slots (updating nothing); phase 2 walks again, reads each chance node's values from
+ * its slot and updates the regrets and strategy sums above the chance nodes. */
+static PyObject *solver_step(PyObject *self, PyObject *args)
+{
+    (void)self;
+    views_t v = {0};
+    Py_buffer slots = {0};
+    walk_t w;
+    int n0 = 0, traverser = 0, t = 0, phase = 0;
+    PyObject *head = PyTuple_GetSlice(args, 0, 8), *tail = PyTuple_GetSlice(args, 8, PyTuple_GET_SIZE(args));
+    memset(&w, 0, sizeof w);
+    if (head == NULL || tail == NULL || open_tables(head, "y*y*y*y*y*iw*w*", &v, &w, &n0, NULL, NULL, NULL)
+        || !PyArg_ParseTuple(tail, "iiiw*", &traverser, &t, &phase, &slots) || check_slots(&w, &slots, traverser))
+        goto done;
+    CL_FAIL_IF(t < 1 || (phase != 1 && phase != 2), "t counts from 1; the phase is 1 or 2");
+    Py_BEGIN_ALLOW_THREADS
+    double *out = malloc(sizeof(double) * (size_t)w.n[traverser]);
+    set_discounts(&w, t);
+    w.mode = MODE_CFR;
+    w.phase = phase;
+    if (out != NULL)
+        walk(&w, 0, w.weights[traverser], w.weights[1 - traverser], out);
+    free(out);
+    Py_END_ALLOW_THREADS
+done:
+    Py_XDECREF(head);
+    Py_XDECREF(tail);
+    free(w.arena);
+    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums, &slots);
+}
+
+/* solver_deal(nodes, children, amount, hands, weights, n0, regrets, sums, traverser, t, slots,
+ * units, values, cursor): the subtrees below the chance nodes for iteration t, one unit (a chance
+ * node, a child) at a time from the shared cursor (an int64), so several threads share them; a
+ * unit's row of values is the child's value of each combo times its chance, 0 for the combos
+ * holding its card. */
+static PyObject *solver_deal(PyObject *self, PyObject *args)
+{
+    (void)self;
+    views_t v = {0};
+    Py_buffer slots = {0}, units = {0}, values = {0}, cursor = {0};
+    walk_t w;
+    int n0 = 0, traverser = 0, t = 0;
+    PyObject *head = PyTuple_GetSlice(args, 0, 8), *tail = PyTuple_GetSlice(args, 8, PyTuple_GET_SIZE(args));
+    memset(&w, 0, sizeof w);
+    if (head == NULL || tail == NULL || open_tables(head, "y*y*y*y*y*iw*w*", &v, &w, &n0, NULL, NULL, NULL)
+        || !PyArg_ParseTuple(tail, "iiw*y*w*w*", &traverser, &t, &slots, &units, &values, &cursor)
+        || check_slots(&w, &slots, traverser))
+        goto done;
+    Py_ssize_t n_units = units.len / 8;
+    int ni = w.n[traverser], no = w.n[1 - traverser];
+    CL_FAIL_IF(t < 1 || units.len % 8 || values.len != (Py_ssize_t)sizeof(double) * n_units * ni
+               || cursor.len != 8 || ((uintptr_t)cursor.buf & 7), "units are (chance node, child) pairs, a row each");
+    const int32_t *pairs = units.buf;
+    Py_ssize_t n_nodes = v.nodes.len / (NODE_WIDTH * 4);
+    for (Py_ssize_t u = 0; u < n_units; u++) {
+        int node = pairs[2 * u], a = pairs[2 * u + 1];
+        CL_FAIL_IF(node < 0 || node >= n_nodes || w.nodes[(size_t)NODE_WIDTH * node + K_KIND] != CHANCE || a < 0
+                   || a >= w.nodes[(size_t)NODE_WIDTH * node + K_COUNT], "a unit names a chance node's child");
+    }
+    Py_BEGIN_ALLOW_THREADS
+    set_discounts(&w, t);
+    w.mode = MODE_CFR;
+    for (;;) {
+        int64_t u = cl_atomic_fetch_add64(cursor.buf, 1);
+        if (u >= n_units)
+            break;
+        const int32_t *node = w.nodes + (size_t)NODE_WIDTH * pairs[2 * u];
+        int kid = w.children[node[K_FIRST] + pairs[2 * u + 1]];
+        int card = w.nodes[(size_t)NODE_WIDTH * kid + K_BOARD] - 1;
+        const double *slot = slot_of(&w, node);
+        double *row = (double *)values.buf + (size_t)u * (size_t)ni;
+        w.top = 0;
+        double *own = push(&w, (size_t)ni), *opp = push(&w, (size_t)no), *out = push(&w, (size_t)ni);
+        for (int h = 0; h < ni; h++) {
+            const int32_t *hand = w.hands[traverser] + HAND_WIDTH * h;
+            own[h] = hand[0] == card || hand[1] == card ? 0.0 : slot[h];
+        }
+        for (int q = 0; q < no; q++) {
+            const int32_t *hand = w.hands[1 - traverser] + HAND_WIDTH * q;
+            opp[q] = hand[0] == card || hand[1] == card ? 0.0 : slot[ni + q];
+        }
+        walk(&w, kid, own, opp, out);
+        double share = w.amount[pairs[2 * u]];
+        for (int h = 0; h < ni; h++) {
+            const int32_t *hand = w.hands[traverser] + HAND_WIDTH * h;
+            row[h] = hand[0] == card || hand[1] == card ? 0.0 : share * out[h];
+        }
+    }
+    Py_END_ALLOW_THREADS
+done:
+    Py_XDECREF(head);
+    Py_XDECREF(tail);
+    free(w.arena);
+    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums, &slots,
+                           &units, &values, &cursor);
 }
 
 /* solver_values(nodes, children, amount, hands, weights, n0, regrets, sums, player, mode, out):
@@ -413,4 +557,6 @@ done:
 
 CL_METHODS(solver_river,
            CL_METHOD(solver_iterate, "Discounted CFR iterations over a river tree (cardlab.solver.engine)."),
-           CL_METHOD(solver_values, "Values of one player's combos: average play, best response, showdown."));
+           CL_METHOD(solver_values, "Values of one player's combos: average play, best response, showdown."),
+           CL_METHOD(solver_step, "Half of a CFR iteration's walk above the chance nodes (phase 1 or 2)."),
+           CL_METHOD(solver_deal, "The subtrees below the chance nodes, shared by threads through a cursor."));

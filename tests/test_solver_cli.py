@@ -70,11 +70,11 @@ def test_ctrl_c_prints_the_answer_so_far(run, monkeypatch) -> None:
     real = Engine.run
     calls = []
 
-    def run_then_interrupt(self: Engine, iterations: int) -> None:
+    def run_then_interrupt(self: Engine, iterations: int, workers: int = 1) -> None:
         calls.append(iterations)
         if len(calls) > 2:
             raise KeyboardInterrupt
-        real(self, iterations)
+        real(self, iterations, workers)
 
     monkeypatch.setattr(Engine, "run", run_then_interrupt)
     status, out, _ = run(*SPOT, "--target", "0.0001")

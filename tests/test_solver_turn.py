@@ -14,6 +14,7 @@ from cardlab.cards import format_cards, parse_card_ids
 from cardlab.errors import SolverError
 from cardlab.poker.equity import equity
 from cardlab.solver import BetSizes, Game, Solution, build_tree, load_solution, river_game, solve
+from cardlab.solver.engine import Engine
 from cardlab.solver.hands import river_hands
 from cardlab.solver.lp import game_value
 from tests import solver_brute as brute
@@ -66,12 +67,38 @@ def test_turn_spot_converges_and_reloads(tmp_path):
         s.report("X,B5", by="class").to_dict()
 
 
+def test_threads_share_the_river_subtrees_with_the_same_numbers():
+    game = river_game(OOP, IP, TURN, pot=10, stack=50, oop_bet="50%", ip_bet="50%", oop_raise="a", ip_raise="a")
+    one, two = Engine.new(game), Engine.new(game)
+    one.run(6)
+    two.run(6, workers=2)
+    assert np.array_equal(one.regrets, two.regrets) and np.array_equal(one.sums, two.sums)
+    assert np.any(one.sums != 0)
+
+
 def test_turn_command(run):
     status, out, err = run("poker", "solve", "--oop", OOP, "--ip", IP, "--board", TURN, "--pot", "10",
                            "--stack", "50", "--oop-bet", "50%", "--ip-bet", "50%", "--oop-raise", "", "--ip-raise", "",
-                           "--node", "X,X,Ad", "--river-oop-bet", "100%")
+                           "--node", "X,X,Ad", "--river-oop-bet", "100%", "--threads", "2")
     assert status == 0 and out.startswith("turn spot:") and "node X,X,Ad: OOP to act" in out
     assert [line for line in out.splitlines() if line.startswith("class")][0].split()[2:4] == ["X", "B10"]
     status, _, err = run("poker", "solve", "--oop", OOP, "--ip", IP, "--board", TURN + " 3s", "--pot", "10",
                          "--stack", "50", "--river-oop-bet", "100%")
     assert status == 2 and "river sizes are given for a turn spot" in err
+
+
+def test_threaded_kernels_refuse_bad_slots_and_units():
+    from cardlab._native import core
+
+    game = river_game(OOP, IP, TURN, pot=10, stack=0)
+    e = Engine.new(game)
+    tables = (game.nodes, game.tree.children, game.tree.amount, game.hand_rows, game.weights, len(game.hands[0]),
+              e.regrets, e.sums)
+    n0, n1 = (len(h) for h in game.hands)
+    chances = int((game.tree.kind == 3).sum())
+    slots = np.zeros((chances, 2 * n0 + n1))
+    with pytest.raises(ValueError, match="slots hold"):
+        core.solver_step(*tables, 0, 1, 1, slots[:, 1:].copy())
+    cursor = np.zeros(1, dtype=np.int64)
+    with pytest.raises(ValueError, match="a unit names a chance node's child"):
+        core.solver_deal(*tables, 0, 1, slots, np.array([[0, 0]], dtype=np.int32), np.zeros((1, n0)), cursor)

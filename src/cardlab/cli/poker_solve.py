@@ -51,6 +51,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                      help="stop after this long (default 60)")
     run.add_argument("--max-iterations", type=whole_number(0, 10**9), default=100_000, metavar="N",
                      help="stop after N iterations (default 100,000)")
+    run.add_argument("--threads", type=whole_number(1, 256), default=1, metavar="N",
+                     help="threads sharing a turn spot's river subtrees (default 1; the answer does not depend on it)")
     run.add_argument("--memory-limit", type=decimal_number(1, 2**30), default=4096, metavar="MB",
                      help="refuse a spot whose memory estimate is above this (default 4096 MB)")
     run.add_argument("--lock", action="append", default=[], metavar="NODE=ACTION:FREQ,...",
@@ -100,7 +102,7 @@ def _solve(args: argparse.Namespace) -> int:
             with about_option("--lock"):
                 _lock(engine, text)
         solve(game, target=args.target, time_limit=args.time_limit, max_iterations=args.max_iterations,
-              engine=engine)
+              engine=engine, workers=args.threads)
         solution = Solution(engine)
         if args.exact:
             from cardlab.solver.lp import game_value

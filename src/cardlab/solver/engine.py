@@ -20,6 +20,7 @@ limit or the iteration limit, whichever comes first.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,7 +28,7 @@ import numpy as np
 from cardlab._native import core as _core
 from cardlab.errors import SolverError
 from cardlab.solver.game import Game
-from cardlab.solver.tree import DECISION
+from cardlab.solver.tree import CHANCE, DECISION
 
 __all__ = ["Engine", "solve", "DEFAULT_MEMORY_MB"]
 
@@ -88,12 +89,39 @@ class Engine:
         assert self.nodes is not None
         self.nodes[node, 5] = 1
 
-    def run(self, iterations: int) -> None:
-        """Run ``iterations`` more Discounted CFR iterations."""
+    def run(self, iterations: int, workers: int = 1) -> None:
+        """Run ``iterations`` more Discounted CFR iterations; with ``workers`` > 1 on a turn spot the
+        river subtrees below the chance nodes are shared among that many threads (the same numbers)."""
         start = time.perf_counter()
-        _core.solver_iterate(*self._tables(), self.regrets, self.sums, self.iterations, iterations)
+        chances = int((self.game.tree.kind == CHANCE).sum())
+        if workers <= 1 or chances == 0:
+            _core.solver_iterate(*self._tables(), self.regrets, self.sums, self.iterations, iterations)
+        else:
+            self._run_threads(iterations, workers, chances)
         self.iterations += iterations
         self.seconds += time.perf_counter() - start
+
+    def _run_threads(self, iterations: int, workers: int, chances: int) -> None:
+        tree = self.game.tree
+        units = np.array([(node, a) for node in np.flatnonzero(tree.kind == CHANCE) for a in range(tree.count[node])],
+                         dtype=np.int32)
+        slot_of = self.nodes[units[:, 0], 3] if self.nodes is not None else units[:, 0]
+        tables = (*self._tables(), self.regrets, self.sums)
+        with ThreadPoolExecutor(workers, thread_name_prefix="cardlab_solver") as pool:
+            for t in range(self.iterations + 1, self.iterations + iterations + 1):
+                for i in (0, 1):
+                    ni, no = len(self.game.hands[i]), len(self.game.hands[1 - i])
+                    slots = np.zeros((chances, 2 * ni + no))
+                    _core.solver_step(*tables, i, t, 1, slots)
+                    values = np.zeros((len(units), ni))
+                    cursor = np.zeros(1, dtype=np.int64)
+                    list(pool.map(lambda _: _core.solver_deal(*tables, i, t, slots, units, values, cursor),
+                                  range(workers)))
+                    summed = np.zeros((chances, ni))
+                    for u in range(len(units)):  # in the order the one-thread walk adds them
+                        summed[slot_of[u]] += values[u]
+                    slots[:, ni + no:] = summed
+                    _core.solver_step(*tables, i, t, 2, slots)
 
     def values(self, player: int, mode: int = _AVERAGE) -> np.ndarray:
         """Counterfactual value (chips times the opponent's compatible weight) of each of
@@ -123,14 +151,15 @@ class Engine:
 
 
 def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iterations: int = 100_000,
-          memory_mb: float = DEFAULT_MEMORY_MB, engine: Engine | None = None) -> Engine:
+          memory_mb: float = DEFAULT_MEMORY_MB, engine: Engine | None = None, workers: int = 1) -> Engine:
     """Run Discounted CFR on ``game`` until its exploitability is at most ``target`` % of the pot
     (give or take 1e-9 %, the rounding of its sums),
     ``time_limit`` seconds have passed or ``max_iterations`` have run; the engine is returned
-    with its exploitability measured. ``engine`` continues an earlier solve (or a locked one)."""
-    if not target >= 0 or not 0 < time_limit <= 1e7 or not 0 <= max_iterations <= 10**9:
+    with its exploitability measured. ``engine`` continues an earlier solve (or a locked one);
+    ``workers`` threads share a turn spot's river subtrees (the numbers do not depend on it)."""
+    if not target >= 0 or not 0 < time_limit <= 1e7 or not 0 <= max_iterations <= 10**9 or not 1 <= workers <= 256:
         raise SolverError("the target is a percentage from 0 up, the time limit seconds above 0, "
-                          "the iterations a whole number from 0 up")
+                          "the iterations a whole number from 0 up, the threads 1 to 256")
     if engine is None:
         engine = Engine.new(game, memory_mb)
     if engine.pair_weight() <= 0:
@@ -141,7 +170,7 @@ def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iter
         while engine.measure() * 100 / game.tree.pot > target + 1e-9 and engine.iterations < max_iterations \
                 and time.perf_counter() < deadline:
             before = time.perf_counter()
-            engine.run(min(step, max_iterations - engine.iterations))
+            engine.run(min(step, max_iterations - engine.iterations), workers)
             # the next check after a quarter more iterations, at most 100 and about a second of
             # work (Ctrl-C and the time limit are seen between two runs of the kernel)
             each = (time.perf_counter() - before) / step

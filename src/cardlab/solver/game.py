@@ -17,7 +17,7 @@ import numpy as np
 from cardlab.cards import format_cards
 from cardlab.errors import SolverError
 from cardlab.solver.hands import Hands, pair_table, parse_board, river_hands
-from cardlab.solver.tree import DECISION, BetSizes, Tree, build_tree
+from cardlab.solver.tree import CHANCE, DECISION, BetSizes, Tree, build_tree
 
 __all__ = ["Game", "river_game"]
 
@@ -51,6 +51,8 @@ class Game:
         nodes = np.zeros((self.tree.size, 7), dtype=np.int32)
         nodes[:, 0], nodes[:, 1], nodes[:, 2] = self.tree.kind, self.tree.first, self.tree.count
         nodes[:, 3], nodes[:, 4], nodes[:, 6] = offsets, self.tree.player, self.tree.board
+        chances = np.flatnonzero(self.tree.kind == CHANCE)
+        nodes[chances, 3] = np.arange(len(chances))  # a chance node's slot (threaded walks)
         rows = np.concatenate([pair_table(self.hands[0], self.hands[1]), pair_table(self.hands[1], self.hands[0])],
                               axis=1)
         for p, part in ((0, rows[0, :len(self.hands[0])]), (1, rows[0, len(self.hands[0]):])):
