@@ -42,6 +42,7 @@ def main() -> None:
     parser.add_argument("--target", type=float, default=0.3, help="exploitability, %% of the pot (default 0.3)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per spot; the best is shown (default 3)")
     parser.add_argument("--turn", action="store_true", help="also the turn spots (tens of seconds)")
+    parser.add_argument("--threads", type=int, default=1, help="threads for the turn spots (default 1)")
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores; one solver thread")
     print(f"{'spot':10} {'board':16} {'nodes':>5} {'MB':>5} {'iters':>6} {'expl %':>7} {'seconds':>8}  goal <= 1 s")
@@ -60,7 +61,7 @@ def main() -> None:
             print(f"{name:10} {board:16} {game.tree.size:5} {game.memory_bytes() / 2**20:5.1f} {best[1]:6} "
                   f"{best[2]:7.3f} {best[0]:8.3f}  {verdict}")
     if args.turn:
-        _turn(args.target)
+        _turn(args.target, args.threads)
 
 
 TURN_SPOTS = {
@@ -69,12 +70,13 @@ TURN_SPOTS = {
 }
 
 
-def _turn(target: float) -> None:
+def _turn(target: float, threads: int) -> None:
+    print(f"turn spots on {threads} thread(s)")
     print(f"{'turn spot':10} {'board':16} {'nodes':>5} {'MB':>5} {'iters':>6} {'expl %':>7} {'seconds':>8}  goal <= 30 s")
     for name, sizes in TURN_SPOTS.items():
         game = river_game("*", "*", "Qs Jh 2h 8d", pot=100, stack=200, **sizes)  # type: ignore[arg-type]
         start = time.perf_counter()
-        engine = solve(game, target=target, time_limit=300)
+        engine = solve(game, target=target, time_limit=300, workers=threads)
         seconds = time.perf_counter() - start
         verdict = "met" if seconds <= 30 and engine.exploitability_pct <= target else "NOT met"
         print(f"{name:10} {'Qs Jh 2h 8d':16} {game.tree.size:5} {game.memory_bytes() / 2**20:5.1f} "
