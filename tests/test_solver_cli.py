@@ -52,6 +52,8 @@ def test_lock(run) -> None:
     (("--memory-limit", "1", "--oop", "*", "--ip", "*", "--oop-bet", "33%,50%,75%,a", "--ip-raise", "60%,a"),
      "over the limit of 1 MB"),
     (("--oop", "AKx"), "--oop: cannot read 'AKx'"),
+    (("--save", "/no/such/folder/spot.npz"), "cannot use file '/no/such/folder/spot.npz' (--save)"),
+    (("--load", "/no/such/file.npz", "--oop-bet", "50%"), "--load shows a saved solve"),
 ])
 def test_bad_input_is_one_line(run, args, message) -> None:
     status, out, err = run(*SPOT, *args)
@@ -81,3 +83,8 @@ def test_ctrl_c_prints_the_answer_so_far(run, monkeypatch) -> None:
     assert status == 130
     done = f"{sum(calls[:2])} iterations"  # the two runs before the interrupt
     assert "exploitability:" in out and done in out and "(interrupted)" in out
+
+
+def test_load_of_a_missing_file(run, tmp_path) -> None:
+    status, _, err = run("poker", "solve", "--load", str(tmp_path / "none.npz"))
+    assert status == 2 and "cannot read solve file" in err and len(err.strip().splitlines()) == 1

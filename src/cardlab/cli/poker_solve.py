@@ -87,6 +87,8 @@ def _solve(args: argparse.Namespace) -> int:
         missing = [f"--{k}" for k in _SPOT if getattr(args, k) is None]
         if missing:
             raise CardlabError(f"give the spot: {', '.join(missing)} (or --load FILE.npz)")
+        if args.save:
+            _check_save(args.save)
         with about_option("--oop"):
             river_hands_check(args.oop)
         with about_option("--ip"):
@@ -125,6 +127,16 @@ def _river(args: argparse.Namespace) -> dict[str, str]:
     """The river sizes given apart from the turn's (a turn spot)."""
     return {f"{who}_{kind}": getattr(args, f"river_{who}_{kind}") for who in ("oop", "ip") for kind in ("bet", "raise")
             if getattr(args, f"river_{who}_{kind}") is not None}
+
+
+def _check_save(path: str) -> None:
+    """Fail before the solve if ``--save`` cannot be written."""
+    import os
+    from pathlib import Path
+
+    folder = Path(path).parent if str(Path(path).parent) else Path(".")
+    if Path(path).is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise CardlabError(f"cannot use file '{path}' (--save): its folder is missing or not writable, or it is a folder")
 
 
 def river_hands_check(text: str) -> None:
