@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cardlab.cards import format_cards
+from cardlab.cards import format_cards, parse_card_ids
+from cardlab.poker.ranges import parse_range
 from cardlab.errors import SolverError
 from cardlab.poker.equity import equity
 from cardlab.solver import BetSizes, Solution, build_tree, clairvoyance, kuhn, leduc, load_solution, river_game, solve
@@ -235,6 +236,21 @@ def test_report_rows_save_and_reload(tmp_path):
     (tmp_path / "bad.npz").write_bytes(b"not a solve")
     with pytest.raises(SolverError, match="cannot read solve file"):
         load_solution(tmp_path / "bad.npz")
+
+
+def test_range_text_round_trips_through_the_range_syntax():
+    game = river_game("QQ+, AK, 76s, 0.5(A5s)", "JJ-99, AQs, KQ", BOARD, pot=10, stack=50, oop_bet="50%",
+                      ip_bet="50%")
+    s = Solution.solve(game, target=0.2)
+    for node, player in (("", 0), ("B5", 0), ("X,B5", 1), ("X", 1)):
+        text = s.range_text(node, player)
+        index = game.tree.find(node)
+        want = np.round(game.hands[player].weights * s.reach(index, player), 4)
+        back = parse_range(text).without(set(parse_card_ids(BOARD)))
+        got = dict(zip(back.labels(), back.weights))
+        for label, w in zip(game.hands[player].labels, want):
+            assert got.get(label, 0.0) == pytest.approx(w, abs=1e-12), (node, label)
+    assert s.range_text("", 1) == "AQs, KQs, KQo, JJ, TT, 99"  # whole classes at weight 1, in grid order
 
 
 def test_full_ranges_reach_the_target():

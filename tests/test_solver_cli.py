@@ -88,3 +88,8 @@ def test_ctrl_c_prints_the_answer_so_far(run, monkeypatch) -> None:
 def test_load_of_a_missing_file(run, tmp_path) -> None:
     status, _, err = run("poker", "solve", "--load", str(tmp_path / "none.npz"))
     assert status == 2 and "cannot read solve file" in err and len(err.strip().splitlines()) == 1
+
+
+def test_export_range(run) -> None:
+    status, out, _ = run(*SPOT, "--export-range", "ip", "--node", "")
+    assert status == 0 and out == "AQs, KQs, KQo, JJ, TT, 99\n"

@@ -67,6 +67,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                      help="the node to show, by the actions that reach it: '' the root, 'X' after a check, "
                           "'X,B7.5' (actions X, C, F, B<chips>, R<chips>)")
     out.add_argument("--by", choices=("class", "combo"), default="class", help="a row per hand class or per combo")
+    out.add_argument("--export-range", choices=("oop", "ip"),
+                     help="print that player's range at --node in range syntax (weights times how often its "
+                          "combos play to there), to start the next spot from")
     out.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
     out.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
     cmd.set_defaults(func=_solve)
@@ -117,6 +120,13 @@ def _solve(args: argparse.Namespace) -> int:
 
             with replacing(args.save) as temporary:
                 solution.save(temporary)
+    if args.export_range:
+        from cardlab.cli.output import write_text
+
+        with about_option("--node"):
+            text = solution.range_text(args.node, ("oop", "ip").index(args.export_range))
+        write_text(args, (text or "(no combo reaches this node)") + "\n")
+        return 130 if solution.engine.interrupted else 0
     with about_option("--node"):
         report = solution.report(args.node, by=args.by)
     write_result(args, report)

@@ -134,6 +134,23 @@ class Solution:
             rows = _class_rows(hands.cards, mass, sigma, actions, ev, equity)
         return NodeReport(summary, rows)
 
+    def range_text(self, node: str, player: int) -> str:
+        """``player``'s range at the node the actions ``node`` reach, in cardlab's range syntax:
+        each combo's weight times how often it plays to there (its own actions on the way)."""
+        from cardlab.cards import parse_card_ids
+        from cardlab.solver.range_text import weighted_range_text
+
+        tree = self.game.tree
+        index = tree.find(node)
+        hands = self.game.hands[player]
+        if (hands.cards > 51).any():
+            raise SolverError("only a hold'em spot's ranges are written as range text")
+        board = parse_card_ids(str(self.game.spec.get("board", "")))
+        river = int(tree.board[index]) - 1
+        dead = board + ([river] if river >= 0 else [])
+        weights = hands.weights * self.reach(index, player) * ~np.isin(hands.cards, dead).any(axis=1)
+        return weighted_range_text(hands.cards, weights, dead)
+
     def summary(self) -> dict[str, Any]:
         """The spot, the tree's size, the solve's work and its exploitability, each range's EV and equity."""
         game, e = self.game, self.engine
