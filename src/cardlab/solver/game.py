@@ -72,12 +72,16 @@ class Game:
     table_size: int = field(init=False, repr=False)
 
     def memory_bytes(self) -> int:
-        """What a solve holds: regrets and strategy sums (8 bytes a cell each) and the walk's
-        scratch (a few rows of values per level of the tree)."""
+        """What a solve holds: regrets and strategy sums (8 bytes a cell each), the walk's scratch
+        (a few rows of values per level of the tree), the tables, and on a turn spot the threaded
+        route's rows per chance node and card."""
         depth = _depth(self.tree)
         widest = int(self.tree.count.max())
         most = max(len(h) for h in self.hands)
-        return 16 * self.table_size + 8 * (depth + 2) * (2 * widest + 2) * most + self.nodes.nbytes + self.hand_rows.nbytes
+        chance = self.tree.kind == CHANCE  # the threaded route's reaches and values per card
+        threaded = 8 * most * (3 * int(chance.sum()) + int(self.tree.count[chance].sum()))
+        return (16 * self.table_size + 8 * (depth + 2) * (2 * widest + 2) * most + self.nodes.nbytes
+                + self.hand_rows.nbytes + threaded)
 
 
 def _depth(tree: Tree) -> int:
