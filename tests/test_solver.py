@@ -171,6 +171,17 @@ def test_leduc_value(tmp_path):
     assert -e.value(1, 2) - 1e-12 <= -0.08560642418 <= e.value(0, 2) + 1e-12
     assert abs(e.value(0) + 0.08560642418) <= 2 * e.exploitability
     s = Solution(e)
+    # equity of the first player's king (card 4) checked down: a pair with the public card wins,
+    # else the higher card; counted by hand over the 5 x 4 (other card, public card) deals
+    wins = 0.0
+    for other in range(6):
+        for public in range(6):
+            if 4 in (other, public) or other == public:
+                continue
+            mine = 12 if public // 2 == 2 else 2
+            theirs = 10 + other // 2 if public // 2 == other // 2 else other // 2
+            wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    assert s.equity(0)[4] == pytest.approx(wins / 20)
     s.save(tmp_path / "leduc.npz")
     assert load_solution(tmp_path / "leduc.npz").engine.exploitability == pytest.approx(e.exploitability)
 

@@ -30,7 +30,7 @@ from cardlab.poker.ranges import class_label, combo_classes
 from cardlab.results import JsonText, csv_rows
 from cardlab.solver.engine import DEFAULT_MEMORY_MB, Engine, solve
 from cardlab.solver.game import Game, river_game
-from cardlab.solver.tree import DECISION, BetSizes, build_tree
+from cardlab.solver.tree import CHANCE, DECISION, BetSizes, build_tree
 from cardlab.textformat import percent, text_table
 
 __all__ = ["Solution", "NodeReport", "load_solution"]
@@ -92,7 +92,10 @@ class Solution:
         the river cards): the same engine walks the spot with every street checked down."""
         tree = self.game.tree
         rivers = sorted({int(b) - 1 for b in tree.board if b > 0})
-        checked = Engine.new(Game(build_tree(2.0, 0.0, (BetSizes(), BetSizes()), river_cards=rivers), self.game.hands))
+        down = build_tree(2.0, 0.0, (BetSizes(), BetSizes()), river_cards=rivers)
+        if rivers:  # each card's chance as the game deals it (Leduc's deck is not hold'em's)
+            down.amount[down.kind == CHANCE] = tree.amount[tree.kind == CHANCE][0]
+        checked = Engine.new(Game(down, self.game.hands))
         compatible = checked.values(player, 4)
         margin = checked.values(player)
         out: np.ndarray = (compatible + margin) / np.where(compatible > 0, 2 * compatible, 1)
@@ -122,12 +125,13 @@ class Solution:
         hands = game.hands[player]
         sigma = self.strategy(index)
         live = ~(hands.cards == int(tree.board[index]) - 1).any(axis=1)  # not holding the river card
-        mass = hands.weights * self.reach(index, player) * self.engine.values(player, 4) * live
+        reach = self.reach(index, player)
+        mass = hands.weights * reach * self.engine.values(player, 4) * live
         ev, equity = self.ev(player), self.equity(player)
         if by == "combo":
             keep = np.flatnonzero(mass > 0)
             rows = [{"combo": hands.labels[h], "weight": float(hands.weights[h]),
-                     "reach": float(self.reach(index, player)[h]),
+                     "reach": float(reach[h]),
                      **{a: float(sigma[k, h]) for k, a in enumerate(actions)},
                      "ev": float(ev[h]), "equity": float(equity[h])} for h in keep]
         else:
