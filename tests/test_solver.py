@@ -96,6 +96,11 @@ def test_bad_spots_name_their_input():
         river_game("AA", "KK", "Ks 9d 5c", pot=10, stack=10)
     with pytest.raises(SolverError, match="no combo left"):
         river_game("KsKd", "AA", BOARD, pot=10, stack=10)
+    blocked = river_game("AhAd", "AhAs, AdAs", BOARD, pot=10, stack=10)
+    with pytest.raises(SolverError, match="no deal is possible"):
+        solve(blocked)
+    with pytest.raises(SolverError, match="no deal is possible"):
+        game_value(blocked)
     with pytest.raises(SolverError, match="pot"):
         river_game("AA", "KK", BOARD, pot=0, stack=10)
     with pytest.raises(SolverError, match="over the limit of 1 MB"):

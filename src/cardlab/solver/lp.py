@@ -74,6 +74,8 @@ def game_value(game: Game) -> float:
     mask = [(np.uint64(1) << h.cards[:, 0].astype(np.uint64)) | (np.uint64(1) << h.cards[:, 1].astype(np.uint64))
             for h in (h0, h1)]
     deal = np.outer(h0.weights, h1.weights) * ((mask[0][:, None] & mask[1][None, :]) == 0)
+    if deal.sum() <= 0:
+        raise SolverError("no deal is possible: every pair of combos shares a card or has weight 0")
     deal /= deal.sum()
     margin = np.sign(h0.strength[0][:, None] - h1.strength[0][None, :])
 
