@@ -524,35 +524,49 @@ done:
                            &units, &values, &cursor);
 }
 
-/* solver_values(nodes, children, amount, hands, weights, n0, regrets, sums, player, mode, out):
- * the counterfactual value of each of player's combos against the other's weights: mode 1 both
- * play the average strategy, 2 player best-responds, 3 a showdown for 1 chip at the root, 4 the
- * weight of the opponent's combos compatible with each. */
+/* solver_values(nodes, children, amount, hands, weights, n0, regrets, sums, player, mode, start,
+ * own, opp, out): the counterfactual value of each of player's combos from node ``start``, its
+ * combos reaching it with weights ``own`` and the other's with ``opp``: mode 1 both play the
+ * average strategy, 2 player best-responds, 3 a showdown for 1 chip on board 0, 4 the weight of
+ * the opponent's combos compatible with each. */
 static PyObject *solver_values(PyObject *self, PyObject *args)
 {
     (void)self;
     views_t v = {0};
-    Py_buffer out = {0};
+    Py_buffer own = {0}, opp = {0}, out = {0};
     walk_t w;
-    int n0 = 0, player = 0, mode = 0;
-    if (open_tables(args, "y*y*y*y*y*iw*w*iiw*", &v, &w, &n0, &player, &mode, &out))
+    int n0 = 0, player = 0, mode = 0, start = 0;
+    PyObject *head = PyTuple_GetSlice(args, 0, 8), *tail = PyTuple_GetSlice(args, 8, PyTuple_GET_SIZE(args));
+    memset(&w, 0, sizeof w);
+    if (head == NULL || tail == NULL || open_tables(head, "y*y*y*y*y*iw*w*", &v, &w, &n0, NULL, NULL, NULL)
+        || !PyArg_ParseTuple(tail, "iiiy*y*w*", &player, &mode, &start, &own, &opp, &out))
         goto done;
     CL_FAIL_IF(player < 0 || player > 1 || mode < MODE_AVERAGE || mode > MODE_COMPATIBLE,
                "player is 0 or 1, mode 1 to 4");
-    CL_FAIL_IF(out.len != (Py_ssize_t)sizeof(double) * w.n[player], "out holds a value per combo");
+    CL_FAIL_IF(start < 0 || start >= v.nodes.len / (NODE_WIDTH * 4), "start is a node");
+    CL_FAIL_IF(out.len != (Py_ssize_t)sizeof(double) * w.n[player] || own.len != out.len
+               || opp.len != (Py_ssize_t)sizeof(double) * w.n[1 - player], "a value and a reach per combo");
+    const double *r_own = own.buf, *r_opp = opp.buf;
+    for (int h = 0; h < w.n[player]; h++)
+        CL_FAIL_IF(!(r_own[h] >= 0.0) || !isfinite(r_own[h]), "reaches are finite and from 0 up");
+    for (int q = 0; q < w.n[1 - player]; q++)
+        CL_FAIL_IF(!(r_opp[q] >= 0.0) || !isfinite(r_opp[q]), "reaches are finite and from 0 up");
     Py_BEGIN_ALLOW_THREADS
     w.traverser = player;
     w.mode = mode;
     if (mode == MODE_SHOWDOWN)
-        showdown(&w, 0, w.weights[1 - player], 1.0, out.buf);
+        showdown(&w, 0, r_opp, 1.0, out.buf);
     else if (mode == MODE_COMPATIBLE)
-        compatible(&w, w.weights[1 - player], 1.0, out.buf);
+        compatible(&w, r_opp, 1.0, out.buf);
     else
-        walk(&w, 0, w.weights[player], w.weights[1 - player], out.buf);
+        walk(&w, start, r_own, r_opp, out.buf);
     Py_END_ALLOW_THREADS
 done:
+    Py_XDECREF(head);
+    Py_XDECREF(tail);
     free(w.arena);
-    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums, &out);
+    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums, &own, &opp,
+                           &out);
 }
 
 CL_METHODS(solver_river,

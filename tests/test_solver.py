@@ -146,6 +146,44 @@ def test_best_response_and_values_against_every_pure_plan(seed):
     assert e.value(1, 2) == pytest.approx(brute.best_response(game, sigma, 1), abs=1e-9)
 
 
+@pytest.mark.parametrize("path", ["X", "B5", "X,B7.5"])
+def test_ev_and_equity_at_a_node_against_every_pair(path):
+    game = random_game(11, combos=8)
+    e = Engine.new(game)
+    e.run(7)
+    s = Solution(e)
+    sigma = brute.strategies(s)
+    node = game.tree.find(path)
+    player = int(game.tree.player[node])
+    deals = brute.deal_weights(game) if player == 0 else brute.deal_weights(game).T
+    here = [(n, a) for n, a in brute.steps(game, node)]
+    opp_reach = np.ones(deals.shape[1])
+    for n, a in here:
+        if game.tree.player[n] != player:
+            opp_reach = opp_reach * sigma[n][a]
+    mass = deals @ opp_reach
+    total = np.zeros(deals.shape[0])
+    for z in np.flatnonzero(game.tree.kind != 0):
+        path_z = brute.steps(game, int(z))
+        if path_z[:len(here)] != here or int(z) == node:
+            continue
+        own, opp = np.ones(deals.shape[0]), np.ones(deals.shape[1])
+        for n, a in path_z:
+            if game.tree.player[n] == player:
+                own = own * (sigma[n][a] if (n, a) not in here else 1.0)
+            else:
+                opp = opp * sigma[n][a]
+        pay = brute.payoff(game, int(z)) if player == 0 else -brute.payoff(game, int(z)).T
+        total += own * ((deals * pay) @ opp)
+    ev = s.node_ev(player, node)
+    live = mass > 0
+    assert np.allclose(ev[live], total[live] / mass[live] + game.tree.pot / 2)
+    strength = game.hands[player].strength[0], game.hands[1 - player].strength[0]
+    margin = np.sign(strength[0][:, None] - strength[1][None, :])
+    share = ((deals * (1 + margin) / 2) @ opp_reach)
+    assert np.allclose(s.equity(player, node)[live], share[live] / mass[live])
+
+
 # --- equilibrium: the LP and the iterative solver ----------------------------------------------
 
 @pytest.mark.parametrize("seed", range(5))

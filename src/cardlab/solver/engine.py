@@ -123,12 +123,19 @@ class Engine:
                     slots[:, ni + no:] = summed
                     _core.solver_step(*tables, i, t, 2, slots)
 
-    def values(self, player: int, mode: int = _AVERAGE) -> np.ndarray:
+    def values(self, player: int, mode: int = _AVERAGE, *, node: int = 0,
+               reach: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """Counterfactual value (chips times the opponent's compatible weight) of each of
         ``player``'s combos: both playing the average strategy (mode 1), or ``player``
-        best-responding (2); 3 the showdown margin for 1 chip, 4 the compatible weight."""
-        out = np.zeros(len(self.game.hands[player]))
-        _core.solver_values(*self._tables(), self.regrets, self.sums, player, mode, out)
+        best-responding (2); 3 the showdown margin for 1 chip, 4 the compatible weight. From
+        ``node`` with ``reach`` (the player's combos' weights there, the opponent's), else from
+        the root with the ranges' weights."""
+        g = self.game
+        own, opp = reach if reach is not None else (g.hands[player].weights, g.hands[1 - player].weights)
+        out = np.zeros(len(g.hands[player]))
+        _core.solver_values(*self._tables(), self.regrets, self.sums, player, mode, node,
+                            np.ascontiguousarray(own, dtype=np.float64), np.ascontiguousarray(opp, dtype=np.float64),
+                            out)
         return out
 
     def pair_weight(self) -> float:

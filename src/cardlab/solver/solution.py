@@ -87,19 +87,44 @@ class Solution:
         out: np.ndarray = gain + self.game.tree.pot / 2
         return out
 
-    def equity(self, player: int) -> np.ndarray:
-        """Each combo's showdown equity against the other's range (0..1; on a turn spot, over
-        the river cards): the same engine walks the spot with every street checked down."""
+    def equity(self, player: int, node: int = 0) -> np.ndarray:
+        """Each combo's showdown equity against the other's range at ``node`` (0..1; on a turn
+        spot, over the river cards still to come): the same engine walks the spot with every
+        street checked down, from the board of ``node``."""
         tree = self.game.tree
         rivers = sorted({int(b) - 1 for b in tree.board if b > 0})
         down = build_tree(2.0, 0.0, (BetSizes(), BetSizes()), river_cards=rivers)
         if rivers:  # each card's chance as the game deals it (Leduc's deck is not hold'em's)
             down.amount[down.kind == CHANCE] = tree.amount[tree.kind == CHANCE][0]
         checked = Engine.new(Game(down, self.game.hands))
-        compatible = checked.values(player, 4)
-        margin = checked.values(player)
+        card = int(tree.board[node]) - 1
+        start = checked.game.tree.find(f"X,X,{tree.label[_card_node(tree, node)]}") if card >= 0 else 0
+        reach = self._node_reach(node, player)
+        compatible = checked.values(player, 4, reach=reach)
+        margin = checked.values(player, node=start, reach=reach)
         out: np.ndarray = (compatible + margin) / np.where(compatible > 0, 2 * compatible, 1)
         return out
+
+    def node_ev(self, player: int, node: int) -> np.ndarray:
+        """Each combo's EV in chips (its share of the pot) given that play reached ``node``, both
+        playing the average strategy from there; NaN for a combo the opponent's range there
+        leaves no deal against."""
+        reach = self._node_reach(node, player)
+        compatible = self.engine.values(player, 4, reach=reach)
+        gain = self.engine.values(player, node=node, reach=reach)
+        out: np.ndarray = np.where(compatible > 0, gain / np.where(compatible > 0, compatible, 1), np.nan)
+        return out + self.game.tree.pot / 2
+
+    def _node_reach(self, node: int, player: int) -> tuple[np.ndarray, np.ndarray]:
+        """Both players' combo weights at ``node`` (``player``'s first): range weight times own
+        reach, the combos holding a river card dealt on the way left out."""
+        tree = self.game.tree
+        out = []
+        for p in (player, 1 - player):
+            hands = self.game.hands[p]
+            live = ~(hands.cards == int(tree.board[node]) - 1).any(axis=1) if tree.board[node] else True
+            out.append(hands.weights * self.reach(node, p) * live)
+        return out[0], out[1]
 
     def range_share(self, player: int, per_combo: np.ndarray) -> float:
         """A per-combo figure averaged over the deals (combo weight times compatible weight)."""
@@ -127,13 +152,13 @@ class Solution:
         live = ~(hands.cards == int(tree.board[index]) - 1).any(axis=1)  # not holding the river card
         reach = self.reach(index, player)
         mass = hands.weights * reach * self.engine.values(player, 4) * live
-        ev, equity = self.ev(player), self.equity(player)
+        ev, equity = self.node_ev(player, index), self.equity(player, index)
         if by == "combo":
             keep = np.flatnonzero(mass > 0)
             rows = [{"combo": hands.labels[h], "weight": float(hands.weights[h]),
                      "reach": float(reach[h]),
                      **{a: float(sigma[k, h]) for k, a in enumerate(actions)},
-                     "ev": float(ev[h]), "equity": float(equity[h])} for h in keep]
+                     "ev": _number(ev[h]), "equity": _number(equity[h])} for h in keep]
         else:
             rows = _class_rows(hands.cards, mass, sigma, actions, ev, equity)
         return NodeReport(summary, rows)
@@ -212,6 +237,18 @@ def _game_of(spec: dict[str, Any]) -> Game:
         raise SolverError(f"a solve file's spot lacks {error}") from None
 
 
+def _number(value: float) -> float | None:
+    """A figure for the rows: None where it is not defined (JSON has no NaN)."""
+    return float(value) if np.isfinite(value) else None
+
+
+def _card_node(tree: Any, node: int) -> int:
+    """The child of a chance node on the way to ``node`` (it is labelled by its card)."""
+    while tree.kind[tree.parent[node]] != CHANCE:
+        node = int(tree.parent[node])
+    return node
+
+
 def _spot_text(spec: dict[str, Any]) -> str:
     if spec.get("game") not in ("river", "turn"):
         return str(spec.get("game", "game"))
@@ -227,9 +264,11 @@ def _class_rows(cards: np.ndarray, mass: np.ndarray, sigma: np.ndarray, actions:
     for c in sorted(set(int(x) for x in classes[mass > 0]), key=lambda c: (c < 0, c)):
         members = (classes == c) & (mass > 0)
         m = mass[members] / mass[members].sum()
+        known = np.isfinite(ev[members])  # NaN: no deal left against the combo at this node
         rows.append({"class": class_label(c) if c >= 0 else "other", "combos": int(members.sum()),
                      **{a: float(sigma[k, members] @ m) for k, a in enumerate(actions)},
-                     "ev": float(ev[members] @ m), "equity": float(equity[members] @ m)})
+                     "ev": _number(ev[members][known] @ m[known] / m[known].sum()) if known.any() else None,
+                     "equity": _number(equity[members][known] @ m[known] / m[known].sum()) if known.any() else None})
     return rows
 
 
@@ -267,5 +306,6 @@ class NodeReport(JsonText):
         actions = s["actions"]
         header = [key, *(["reach"] if key == "combo" else ["combos"]), *actions, "EV", "equity"]
         body = [[r[key], f"{r['reach']:.3f}" if key == "combo" else str(r["combos"]),
-                 *(percent(r[a], 1) for a in actions), f"{r['ev']:.3f}", percent(r["equity"], 1)] for r in self.rows]
+                 *(percent(r[a], 1) for a in actions), "-" if r["ev"] is None else f"{r['ev']:.3f}",
+                 "-" if r["equity"] is None else percent(r["equity"], 1)] for r in self.rows]
         return "\n".join(lines) + "\n\n" + text_table(header, body)
