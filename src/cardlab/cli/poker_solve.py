@@ -21,16 +21,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cmd = subparsers.add_parser(
         "solve", help="heads-up river and turn solver: strategy, EV, equity and exploitability",
         description="Solve a heads-up no-limit hold'em river or turn spot by Discounted CFR, stopping at the target "
-                    "exploitability (computed by a best response, in %% of the pot) or the time limit; print "
+                    "exploitability (computed by a best response, in % of the pot) or the time limit; print "
                     "the strategy at a node per hand class or combo, with EV and equity. Sizes are percentages "
                     "of the pot, a (all-in) and e (geometric: the same share on each street left ends all-in), e.g. "
-                    "'33%%, 75%%, a'. Four board cards make a turn spot. Example: cardlab poker solve --oop "
+                    "'33%, 75%, a'. Four board cards make a turn spot. Example: cardlab poker solve --oop "
                     "'QQ+, AK, 76s' --ip 'JJ-99, AQs' --board 'Ks 9d 5c 2h 3s' --pot 10 --stack 50 --node X")
     spot = cmd.add_argument_group("the spot")
     spot.add_argument("--oop", metavar="RANGE", help="the out-of-position player's range, e.g. 'QQ+, 0.5(AKs)'")
     spot.add_argument("--ip", metavar="RANGE", help="the in-position player's range")
     spot.add_argument("--board", metavar="CARDS", help="the board: five cards (a river spot, e.g. 'Ks 9d 5c 2h 3s') or four (a turn spot)")
-    spot.add_argument("--pot", type=decimal_number(0, 1e9, low_open=True), help="the pot before the river bets")
+    spot.add_argument("--pot", type=decimal_number(0, 1e9, low_open=True), help="the pot before this street's bets")
     spot.add_argument("--stack", type=decimal_number(0, 1e9), help="each player's chips behind (effective stack)")
     for who in ("oop", "ip"):
         spot.add_argument(f"--{who}-bet", default="33%, 75%", metavar="SIZES",
@@ -43,7 +43,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                               help=f"on a turn spot, {who.upper()}'s river {kind} sizes (default: the turn's)")
     spot.add_argument("--allin-threshold", type=decimal_number(0, 10), default=0.15, metavar="SHARE",
                       help="a bet leaving less than SHARE times the pot behind becomes all-in (default 0.15)")
-    spot.add_argument("--max-raises", type=whole_number(0, 16), default=3, help="raises allowed after a bet (default 3)")
+    spot.add_argument("--max-raises", type=whole_number(0, 16), default=3, metavar="N", help="raises allowed after a bet (default 3)")
     run = cmd.add_argument_group("the solve")
     run.add_argument("--target", type=decimal_number(0, 100), default=0.3, metavar="PCT",
                      help="stop at this exploitability, %% of the pot (default 0.3)")
