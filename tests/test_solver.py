@@ -353,3 +353,18 @@ def test_malformed_tables_are_refused_by_the_kernel():
     for bad in broken:
         with pytest.raises(ValueError, match="solver tables are malformed"):
             call(**bad)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_any_strategy_lies_between_the_two_best_responses(seed):
+    # for every strategy pair, BR_oop >= value >= -BR_ip; random sizes, thresholds and raises
+    rng = np.random.default_rng(seed)
+    sizes = ["", "33%", "50%, a", "75%, 150%", "e", "25%, 60%, 100%, a"]
+    pick = lambda: sizes[int(rng.integers(len(sizes)))]  # noqa: E731
+    game = random_game(200 + seed, combos=12, oop_bet=pick(), ip_bet=pick(), oop_raise=pick().replace("e", "a"),
+                       ip_raise=pick().replace("e", "a"), max_raises=int(rng.integers(0, 4)))
+    e = Engine.new(game)
+    for _ in range(3):
+        e.run(int(rng.integers(1, 6)))
+        assert e.value(0, 2) + 1e-12 >= e.value(0) >= -e.value(1, 2) - 1e-12
+        assert e.value(0) == pytest.approx(-e.value(1), abs=1e-12)
