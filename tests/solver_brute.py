@@ -11,19 +11,12 @@ from cardlab.solver.game import Game
 from cardlab.solver.tree import DECISION, FOLD
 
 
-def _masks(cards: np.ndarray) -> list[set[int]]:
-    return [set(map(int, c)) for c in cards]
-
-
 def deal_weights(game: Game) -> np.ndarray:
-    """w0 * w1 for every pair of combos sharing no card, 0 otherwise (OOP's rows)."""
-    a, b = (_masks(h.cards) for h in game.hands)
-    out = np.zeros((len(a), len(b)))
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            if not x & y:
-                out[i, j] = game.hands[0].weights[i] * game.hands[1].weights[j]
-    return out
+    """w0 * w1 for every pair of combos sharing no card, 0 otherwise (OOP's rows): every pair
+    compared card by card."""
+    a, b = (h.cards for h in game.hands)
+    clash = (a[:, None, :, None] == b[None, :, None, :]).any(axis=(2, 3))
+    return np.outer(game.hands[0].weights, game.hands[1].weights) * ~clash
 
 
 def payoff(game: Game, z: int) -> np.ndarray:

@@ -103,9 +103,8 @@ def test_bad_spots_name_their_input():
         game_value(blocked)
     with pytest.raises(SolverError, match="pot"):
         river_game("AA", "KK", BOARD, pot=0, stack=10)
-    with pytest.raises(SolverError, match="over the limit of 1 MB"):
-        Engine.new(river_game("*", "*", BOARD, pot=10, stack=100, oop_bet="33%,75%,a", ip_bet="33%,75%,a",
-                              oop_raise="60%,a", ip_raise="60%,a"), memory_mb=1)
+    with pytest.raises(SolverError, match="over the limit of 0.001 MB"):
+        Engine.new(river_game("QQ+", "JJ-99", BOARD, pot=10, stack=100, oop_bet="33%,75%,a"), memory_mb=0.001)
 
 
 # --- the engine's values against every pair ---------------------------------------------------

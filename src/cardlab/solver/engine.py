@@ -63,7 +63,7 @@ class Engine:
         if not 0 < memory_mb <= 1 << 30:
             raise SolverError(f"the memory limit is a number of megabytes above 0; not {memory_mb}")
         if need > memory_mb * 2**20:
-            raise SolverError(f"the solve needs about {need / 2**20:,.0f} MB, over the limit of {memory_mb:,.0f} MB: "
+            raise SolverError(f"the solve needs about {need / 2**20:,.2f} MB, over the limit of {memory_mb:,g} MB: "
                               f"give fewer bet sizes, narrower ranges or a higher memory limit")
         return cls(game, np.zeros(game.table_size), np.zeros(game.table_size))
 
