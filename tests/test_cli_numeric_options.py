@@ -27,7 +27,7 @@ BASE = {
     ("poker", "odds"): [], ("poker", "equity"): ["AsAh", "KdKc"],
     ("poker", "video"): ["jacks-or-better-9-6"],
     ("bridge", "suitplay"): ["AQ", "32"],
-    ("poker", "pushfold"): [],
+    ("poker", "pushfold"): [], ("poker", "solve"): [],
     ("serve",): [],
 }
 

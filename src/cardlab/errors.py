@@ -34,6 +34,7 @@ __all__ = [
     "CoreMissingError",
     "TournamentError",
     "WebInputError",
+    "SolverError",
     "text_argument",
 ]
 
@@ -172,3 +173,8 @@ class WebInputError(CardlabError):
     """What the workbench (``cardlab serve``) refuses before any work: an upload over the size
     limit, a form field out of range, a job over its time or memory limit, too many jobs at once.
     The message says which field or limit, and is shown on the page."""
+
+
+class SolverError(CardlabError):
+    """A solver spot that cannot be solved: a bet size that cannot be read, a pot or stack out of
+    range, a tree or memory estimate over its limit, a node path that names no node."""

@@ -74,6 +74,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("poker", "video"): ("cardlab.cli.poker_video", "video poker: exact return of a pay table under optimal play"),
     ("poker", "icm"): ("cardlab.cli.poker_tournament", "tournament equity of each stack (the Independent Chip Model), exact"),
     ("poker", "pushfold"): ("cardlab.cli.poker_tournament", "heads-up push/fold equilibrium (Nash): ranges, chart, EV, exploitability"),
+    ("poker", "solve"): ("cardlab.cli.poker_solve", "heads-up river and turn solver: strategy, EV, equity and exploitability"),
 }
 
 #: Commands with no group (``cardlab serve``): name -> (module that registers it, one-line help).

@@ -1,0 +1,576 @@
+/* The river solver's engine: Discounted CFR over a betting tree, vectorised over the combos.
+ * The wrapper is cardlab.solver.engine (the tree and the hands are built and checked there).
+ *
+ * Method: Discounted CFR (N. Brown and T. Sandholm, "Solving Imperfect-Information Games via
+ * Discounted Regret Minimization", AAAI 2019) with their recommended alpha = 1.5, beta = 0,
+ * gamma = 2 and alternating updates. Every decision node holds, per action and per combo of the
+ * acting player, a regret and a strategy sum; one walk of the tree for player i carries the
+ * opponent's reach of each of its combos down and brings back the counterfactual value of each
+ * of i's combos.
+ *
+ * Terminal values in O(n) per node (the usual blocker-aware technique): with both players'
+ * combos sorted by strength, one sweep accumulates the opponent's reach of the weaker combos in
+ * total and per card; a combo's "wins" are the total minus the reach of the combos holding one
+ * of its two cards (a combo holding both is the same combo: equal strength, never weaker). The
+ * same sweep downward gives the losses, and a fold node needs only the totals.
+ *
+ * A turn spot adds chance nodes: each child deals one river card, whose combos drop out, and
+ * the showdowns below it read that board's strengths (one table of hand rows per river card).
+ *
+ * The tables (int32 rows, checked here once per call):
+ *   nodes  n_nodes x 7: kind (0 decision, 1 fold, 2 showdown, 3 chance), first child (in
+ *          children), number of children, offset of the node's rows in regrets/strategy sums,
+ *          player (who acts; at a fold node who folded), locked (1: play the strategy sums as
+ *          given), board (the table of hand rows its showdowns read; a chance node's child: the
+ *          card it deals plus 1); a child's index is above its parent's (pre-order).
+ *   amount per node: at a terminal, what the winner takes from the loser (chips); at a chance
+ *          node the probability of each card (1 / the cards left beside both hands).
+ *   hands  boards x (n0 + n1) x 5: card, card (0..63: ids above 51 are private marks, for toy
+ *          games), strength on that board (higher wins), the index of the same two cards among
+ *          the other player's combos (-1: none), and in the k-th row of each player the index of
+ *          its k-th weakest. The cards and the indexes of the same combos are board 0's.
+ */
+#include "core.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { DECISION = 0, FOLD = 1, SHOWDOWN = 2, CHANCE = 3 };
+enum { K_KIND, K_FIRST, K_COUNT, K_OFFSET, K_PLAYER, K_LOCKED, K_BOARD, NODE_WIDTH };
+enum { MODE_CFR = 0, MODE_AVERAGE = 1, MODE_BEST = 2, MODE_SHOWDOWN = 3, MODE_COMPATIBLE = 4 };
+#define HAND_WIDTH 5
+#define CARD_SLOTS 64
+#define MAX_ACTIONS 64
+#define MAX_DEPTH 256 /* the walk recurses once a level */
+
+typedef struct {
+    const int32_t *nodes;
+    const int32_t *children;
+    const double *amount;
+    const int32_t *hands[2]; /* board 0's rows of each player */
+    const double *weights[2];
+    int n[2];
+    int boards;              /* tables of hand rows: board b's rows are hands + b * (n0 + n1) rows */
+    double *regrets;
+    double *sums;
+    double *arena;
+    size_t top;
+    int traverser;
+    int mode;
+    double positive, negative, average; /* this iteration's discounts */
+    int phase;        /* 0 the whole walk; 1 stop at chance nodes and keep their reaches; 2 read their values */
+    int chances;      /* chance nodes (a chance node's offset is its slot, 0 .. chances - 1) */
+    double *slots;    /* per slot: the traverser's reach, the opponent's, the values (n_i, n_o, n_i) */
+} walk_t;
+
+/* The discounts of Discounted CFR's iteration t (alpha 1.5, beta 0, gamma 2). */
+static void set_discounts(walk_t *w, int t)
+{
+    double before = (double)(t - 1), grown = pow(before, 1.5);
+    w->positive = grown / (grown + 1.0);
+    w->negative = 0.5;
+    w->average = pow(before / (double)t, 2.0);
+}
+
+/* The slot of chance node ``node`` for the traverser: its reach, the opponent's, its values. */
+static double *slot_of(const walk_t *w, const int32_t *node)
+{
+    int ni = w->n[w->traverser], no = w->n[1 - w->traverser];
+    return w->slots + (size_t)node[K_OFFSET] * (size_t)(2 * ni + no);
+}
+
+static double *push(walk_t *w, size_t count)
+{
+    double *block = w->arena + w->top;
+    w->top += count;
+    return block;
+}
+
+/* out[h] = amount * (reach of the opponent's weaker combos - reach of its stronger ones), each
+ * without the combos sharing a card with h. */
+static void showdown(const walk_t *w, int board, const double *r_opp, double amount, double *out)
+{
+    int i = w->traverser, o = 1 - i;
+    size_t skip = (size_t)HAND_WIDTH * (size_t)board * (size_t)(w->n[0] + w->n[1]);
+    const int32_t *me = w->hands[i] + skip, *op = w->hands[o] + skip;
+    int ni = w->n[i], no = w->n[o];
+    double card[CARD_SLOTS], sum = 0.0;
+    memset(card, 0, sizeof card);
+    int j = 0;
+    for (int k = 0; k < ni; k++) {
+        const int32_t *h = me + HAND_WIDTH * me[HAND_WIDTH * k + 4];
+        while (j < no) {
+            const int32_t *q = op + HAND_WIDTH * op[HAND_WIDTH * j + 4];
+            if (q[2] >= h[2])
+                break;
+            double p = r_opp[op[HAND_WIDTH * j + 4]];
+            sum += p;
+            card[q[0]] += p;
+            card[q[1]] += p;
+            j++;
+        }
+        out[me[HAND_WIDTH * k + 4]] = sum - card[h[0]] - card[h[1]];
+    }
+    memset(card, 0, sizeof card);
+    sum = 0.0;
+    j = no - 1;
+    for (int k = ni - 1; k >= 0; k--) {
+        int index = me[HAND_WIDTH * k + 4];
+        const int32_t *h = me + HAND_WIDTH * index;
+        while (j >= 0) {
+            const int32_t *q = op + HAND_WIDTH * op[HAND_WIDTH * j + 4];
+            if (q[2] <= h[2])
+                break;
+            double p = r_opp[op[HAND_WIDTH * j + 4]];
+            sum += p;
+            card[q[0]] += p;
+            card[q[1]] += p;
+            j--;
+        }
+        out[index] = amount * (out[index] - (sum - card[h[0]] - card[h[1]]));
+    }
+}
+
+/* out[h] = amount * (the opponent's reach of the combos sharing no card with h). */
+static void compatible(const walk_t *w, const double *r_opp, double amount, double *out)
+{
+    int i = w->traverser, o = 1 - i;
+    const int32_t *me = w->hands[i], *op = w->hands[o];
+    double card[CARD_SLOTS], total = 0.0;
+    memset(card, 0, sizeof card);
+    for (int q = 0; q < w->n[o]; q++) {
+        total += r_opp[q];
+        card[op[HAND_WIDTH * q]] += r_opp[q];
+        card[op[HAND_WIDTH * q + 1]] += r_opp[q];
+    }
+    for (int h = 0; h < w->n[i]; h++) {
+        const int32_t *row = me + HAND_WIDTH * h;
+        double same = row[3] >= 0 ? r_opp[row[3]] : 0.0;
+        out[h] = amount * (total - card[row[0]] - card[row[1]] + same);
+    }
+}
+
+/* The strategy played at a decision node: regret matching in CFR (unless locked), else the
+ * normalised strategy sums; uniform where there is nothing to go by. */
+static void strategy(const walk_t *w, const int32_t *node, int np, double *sigma)
+{
+    int actions = node[K_COUNT];
+    int current = w->mode == MODE_CFR && !node[K_LOCKED];
+    const double *table = (current ? w->regrets : w->sums) + node[K_OFFSET];
+    for (int h = 0; h < np; h++) {
+        double total = 0.0;
+        for (int a = 0; a < actions; a++) {
+            double v = table[(size_t)a * np + h];
+            total += v > 0.0 ? v : 0.0;
+        }
+        for (int a = 0; a < actions; a++) {
+            double v = table[(size_t)a * np + h];
+            sigma[(size_t)a * np + h] = total > 0.0 ? (v > 0.0 ? v : 0.0) / total : 1.0 / actions;
+        }
+    }
+}
+
+static void walk(walk_t *w, int index, const double *r_own, const double *r_opp, double *out);
+
+/* A chance node: each child deals one card (its board is that card's table, the card is board - 1);
+ * the combos holding it drop out, and each child counts amount[node] (1 / the cards possible). */
+static void deal(walk_t *w, int index, const double *r_own, const double *r_opp, double *out)
+{
+    const int32_t *node = w->nodes + (size_t)NODE_WIDTH * index;
+    int i = w->traverser, o = 1 - i, ni = w->n[i], no = w->n[o];
+    size_t mark = w->top;
+    double *own = push(w, (size_t)ni), *opp = push(w, (size_t)no), *values = push(w, (size_t)ni);
+    double share = w->amount[index];
+    memset(out, 0, sizeof(double) * (size_t)ni);
+    for (int a = 0; a < node[K_COUNT]; a++) {
+        int kid = w->children[node[K_FIRST] + a];
+        int card = w->nodes[(size_t)NODE_WIDTH * kid + K_BOARD] - 1;
+        for (int h = 0; h < ni; h++) {
+            const int32_t *row = w->hands[i] + HAND_WIDTH * h;
+            own[h] = row[0] == card || row[1] == card ? 0.0 : r_own[h];
+        }
+        for (int q = 0; q < no; q++) {
+            const int32_t *row = w->hands[o] + HAND_WIDTH * q;
+            opp[q] = row[0] == card || row[1] == card ? 0.0 : r_opp[q];
+        }
+        walk(w, kid, own, opp, values);
+        for (int h = 0; h < ni; h++) {
+            const int32_t *row = w->hands[i] + HAND_WIDTH * h;
+            if (row[0] != card && row[1] != card)
+                out[h] += share * values[h];
+        }
+    }
+    w->top = mark;
+}
+
+static void walk(walk_t *w, int index, const double *r_own, const double *r_opp, double *out)
+{
+    const int32_t *node = w->nodes + (size_t)NODE_WIDTH * index;
+    int i = w->traverser, ni = w->n[i];
+    if (node[K_KIND] == FOLD) {
+        compatible(w, r_opp, node[K_PLAYER] == i ? -w->amount[index] : w->amount[index], out);
+        return;
+    }
+    if (node[K_KIND] == SHOWDOWN) {
+        showdown(w, node[K_BOARD], r_opp, w->amount[index], out);
+        return;
+    }
+    if (node[K_KIND] == CHANCE) {
+        int no = w->n[1 - i];
+        double *slot = w->phase ? slot_of(w, node) : NULL;
+        if (w->phase == 1) {
+            memcpy(slot, r_own, sizeof(double) * (size_t)ni);
+            memcpy(slot + ni, r_opp, sizeof(double) * (size_t)no);
+            memset(out, 0, sizeof(double) * (size_t)ni);
+        } else if (w->phase == 2) {
+            memcpy(out, slot + ni + no, sizeof(double) * (size_t)ni);
+        } else {
+            deal(w, index, r_own, r_opp, out);
+        }
+        return;
+    }
+    size_t mark = w->top;
+    int actions = node[K_COUNT], p = node[K_PLAYER], np = w->n[p];
+    const int32_t *kids = w->children + node[K_FIRST];
+    double *sigma = push(w, (size_t)actions * np);
+    strategy(w, node, np, sigma);
+    if (p == i) {
+        double *values = push(w, (size_t)actions * ni), *reach = push(w, (size_t)ni);
+        for (int a = 0; a < actions; a++) {
+            for (int h = 0; h < ni; h++)
+                reach[h] = r_own[h] * sigma[(size_t)a * ni + h];
+            walk(w, kids[a], reach, r_opp, values + (size_t)a * ni);
+        }
+        for (int h = 0; h < ni; h++) {
+            double v = w->mode == MODE_BEST && !node[K_LOCKED] ? values[h] : 0.0;
+            for (int a = 0; a < actions; a++) {
+                double x = values[(size_t)a * ni + h];
+                if (w->mode == MODE_BEST && !node[K_LOCKED])
+                    v = x > v ? x : v;
+                else
+                    v += sigma[(size_t)a * ni + h] * x;
+            }
+            out[h] = v;
+        }
+        if (w->mode == MODE_CFR && !node[K_LOCKED] && w->phase != 1) {
+            double *regret = w->regrets + node[K_OFFSET], *sum = w->sums + node[K_OFFSET];
+            for (size_t k = 0; k < (size_t)actions * ni; k++) {
+                size_t h = k % (size_t)ni;
+                double r = regret[k];
+                regret[k] = r * (r > 0.0 ? w->positive : w->negative) + values[k] - out[h];
+                sum[k] = sum[k] * w->average + r_own[h] * sigma[k];
+            }
+        }
+    } else {
+        double *reach = push(w, (size_t)np), *values = push(w, (size_t)ni);
+        memset(out, 0, sizeof(double) * (size_t)ni);
+        for (int a = 0; a < actions; a++) {
+            int any = 0;
+            for (int q = 0; q < np; q++) {
+                reach[q] = r_opp[q] * sigma[(size_t)a * np + q];
+                any |= reach[q] != 0.0;
+            }
+            if (!any && w->mode != MODE_CFR)
+                continue; /* nothing reaches it; in CFR the traverser's sums below still age */
+            walk(w, kids[a], r_own, reach, values);
+            for (int h = 0; h < ni; h++)
+                out[h] += values[h];
+        }
+    }
+    w->top = mark;
+}
+
+/* Check the tables (see the head of the file) and size the arena; 0 when they are sound. */
+static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py_ssize_t n_amount,
+                        Py_ssize_t n_rows, Py_ssize_t n_weights, Py_ssize_t n_table, int n0)
+{
+    if (n_nodes < 1 || n_amount != n_nodes || n0 < 1 || n0 >= n_weights || n_weights > 1 << 20
+        || n_rows % n_weights || n_rows / n_weights > 53)
+        return 1;
+    w->n[0] = n0;
+    w->n[1] = (int)(n_weights - n0);
+    w->boards = (int)(n_rows / n_weights);
+    int *depth = calloc((size_t)n_nodes, sizeof(int)), *seen = calloc((size_t)n_weights, sizeof(int));
+    int bad = depth == NULL || seen == NULL, deepest = 0, widest = 1;
+    for (Py_ssize_t x = 0; x < n_nodes && !bad; x++) {
+        const int32_t *node = w->nodes + NODE_WIDTH * x;
+        int kind = node[K_KIND], p = node[K_PLAYER];
+        bad |= kind < 0 || kind > 3 || ((kind == DECISION || kind == FOLD) && (p < 0 || p > 1))
+            || !isfinite(w->amount[x]) || node[K_BOARD] < 0 || node[K_BOARD] >= w->boards;
+        if (bad || kind == FOLD || kind == SHOWDOWN)
+            continue;
+        int count = node[K_COUNT], limit = kind == CHANCE ? 52 : MAX_ACTIONS;
+        bad |= count < 1 || count > limit || node[K_FIRST] < 0 || node[K_FIRST] > n_children - count;
+        if (kind == DECISION)
+            bad |= node[K_OFFSET] < 0 || (Py_ssize_t)node[K_OFFSET] + (Py_ssize_t)count * w->n[p] > n_table;
+        else
+            bad |= node[K_OFFSET] != w->chances++;
+        for (int a = 0; a < count && !bad; a++) {
+            int32_t kid = w->children[node[K_FIRST] + a];
+            bad |= kid <= x || kid >= n_nodes;
+            if (!bad) {
+                depth[kid] = depth[x] + 1;
+                bad |= depth[kid] > MAX_DEPTH || (kind == CHANCE && w->nodes[NODE_WIDTH * kid + K_BOARD] < 1);
+            }
+        }
+        deepest = depth[x] > deepest ? depth[x] : deepest;
+        widest = kind == DECISION && count > widest ? count : widest;
+    }
+    for (int b = 0; b < w->boards && !bad; b++) {
+        memset(seen, 0, sizeof(int) * (size_t)n_weights);
+        for (int p = 0; p < 2 && !bad; p++) {
+            const int32_t *rows = w->hands[p] + (size_t)HAND_WIDTH * (size_t)b * (size_t)n_weights;
+            for (int h = 0; h < w->n[p] && !bad; h++) {
+                const int32_t *row = rows + HAND_WIDTH * h;
+                bad |= row[0] < 0 || row[0] >= CARD_SLOTS || row[1] < 0 || row[1] >= CARD_SLOTS || row[0] == row[1]
+                    || row[3] < -1 || row[3] >= w->n[1 - p] || row[4] < 0 || row[4] >= w->n[p]
+                    || !(w->weights[p][h] >= 0.0) || !isfinite(w->weights[p][h]);
+                if (bad)
+                    break;
+                int k = row[4];
+                bad |= seen[(p ? n0 : 0) + k]++ != 0;
+                if (h > 0 && !bad)
+                    bad |= rows[HAND_WIDTH * rows[HAND_WIDTH * (h - 1) + 4] + 2] > rows[HAND_WIDTH * k + 2];
+            }
+        }
+    }
+    free(depth);
+    free(seen);
+    if (bad)
+        return 1;
+    int most = w->n[0] > w->n[1] ? w->n[0] : w->n[1];
+    size_t cells = (size_t)(deepest + 2) * (size_t)(2 * (widest < 3 ? 3 : widest) + 2) * (size_t)most;
+    w->arena = malloc(sizeof(double) * cells);
+    w->top = 0;
+    return w->arena == NULL;
+}
+
+typedef struct {
+    Py_buffer nodes, children, amount, hands, weights, regrets, sums;
+} views_t;
+
+/* Parse the seven shared buffers and check them; 0 on success (else an exception is set). */
+static int open_tables(PyObject *args, const char *format, views_t *v, walk_t *w, int *n0, int *a, int *b,
+                       Py_buffer *extra)
+{
+    memset(w, 0, sizeof *w);
+    int ok = extra ? PyArg_ParseTuple(args, format, &v->nodes, &v->children, &v->amount, &v->hands, &v->weights,
+                                      n0, &v->regrets, &v->sums, a, b, extra)
+           : a    ? PyArg_ParseTuple(args, format, &v->nodes, &v->children, &v->amount, &v->hands, &v->weights,
+                                      n0, &v->regrets, &v->sums, a, b)
+                  : PyArg_ParseTuple(args, format, &v->nodes, &v->children, &v->amount, &v->hands, &v->weights,
+                                      n0, &v->regrets, &v->sums);
+    if (!ok)
+        return 1;
+    w->nodes = v->nodes.buf;
+    w->children = v->children.buf;
+    w->amount = v->amount.buf;
+    w->hands[0] = v->hands.buf;
+    w->hands[1] = (const int32_t *)v->hands.buf + (size_t)HAND_WIDTH * (*n0 > 0 ? *n0 : 0);
+    w->weights[0] = v->weights.buf;
+    w->weights[1] = (const double *)v->weights.buf + (*n0 > 0 ? *n0 : 0);
+    w->regrets = v->regrets.buf;
+    w->sums = v->sums.buf;
+    int bad = v->nodes.len % (NODE_WIDTH * 4) || v->hands.len % (HAND_WIDTH * 4) || v->regrets.len != v->sums.len
+        || v->weights.len % 8 || v->children.len % 4 || v->amount.len % 8
+        || check_tables(w, v->nodes.len / (NODE_WIDTH * 4), v->children.len / 4, v->amount.len / 8,
+                        v->hands.len / (HAND_WIDTH * 4), v->weights.len / 8, v->regrets.len / 8, *n0);
+    if (bad)
+        PyErr_SetString(PyExc_ValueError, "solver tables are malformed");
+    return bad;
+}
+
+/* solver_iterate(nodes, children, amount, hands, weights, n0, regrets, sums, first, count):
+ * iterations first+1 .. first+count of Discounted CFR, each a walk for player 0 then player 1. */
+static PyObject *solver_iterate(PyObject *self, PyObject *args)
+{
+    (void)self;
+    views_t v = {0};
+    walk_t w;
+    int n0 = 0, first = 0, count = 0;
+    if (open_tables(args, "y*y*y*y*y*iw*w*ii", &v, &w, &n0, &first, &count, NULL))
+        goto done;
+    CL_FAIL_IF(first < 0 || count < 0, "iterations are counted from 0 up");
+    Py_BEGIN_ALLOW_THREADS
+    int most = w.n[0] > w.n[1] ? w.n[0] : w.n[1];
+    double *out = malloc(sizeof(double) * (size_t)most);
+    for (int t = first + 1; out != NULL && t <= first + count; t++) {
+        set_discounts(&w, t);
+        w.mode = MODE_CFR;
+        for (int i = 0; i < 2; i++) {
+            w.traverser = i;
+            w.top = 0;
+            walk(&w, 0, w.weights[i], w.weights[1 - i], out);
+        }
+    }
+    free(out);
+    Py_END_ALLOW_THREADS
+done:
+    free(w.arena);
+    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums);
+}
+
+/* The slots buffer of a kernel: (2 n_i + n_o) doubles per chance node. */
+static int check_slots(walk_t *w, const Py_buffer *slots, int traverser)
+{
+    if (traverser < 0 || traverser > 1 || w->chances < 1
+        || slots->len != (Py_ssize_t)sizeof(double) * w->chances * (2 * w->n[traverser] + w->n[1 - traverser])) {
+        PyErr_SetString(PyExc_ValueError, "the slots hold each chance node's reaches and values");
+        return 1;
+    }
+    w->traverser = traverser;
+    w->slots = slots->buf;
+    return 0;
+}
+
+/* solver_step(nodes, children, amount, hands, weights, n0, regrets, sums, traverser, t, phase, slots):
+ * one half of iteration t's walk for the traverser when the chance nodes' subtrees are walked
+ * apart (on threads, by solver_deal): phase 1 walks down to the chance nodes and keeps the reaches
+ * there in the slots (updating nothing); phase 2 walks again, reads each chance node's values from
+ * its slot and updates the regrets and strategy sums above the chance nodes. */
+static PyObject *solver_step(PyObject *self, PyObject *args)
+{
+    (void)self;
+    views_t v = {0};
+    Py_buffer slots = {0};
+    walk_t w;
+    int n0 = 0, traverser = 0, t = 0, phase = 0;
+    PyObject *head = PyTuple_GetSlice(args, 0, 8), *tail = PyTuple_GetSlice(args, 8, PyTuple_GET_SIZE(args));
+    memset(&w, 0, sizeof w);
+    if (head == NULL || tail == NULL || open_tables(head, "y*y*y*y*y*iw*w*", &v, &w, &n0, NULL, NULL, NULL)
+        || !PyArg_ParseTuple(tail, "iiiw*", &traverser, &t, &phase, &slots) || check_slots(&w, &slots, traverser))
+        goto done;
+    CL_FAIL_IF(t < 1 || (phase != 1 && phase != 2), "t counts from 1; the phase is 1 or 2");
+    Py_BEGIN_ALLOW_THREADS
+    double *out = malloc(sizeof(double) * (size_t)w.n[traverser]);
+    set_discounts(&w, t);
+    w.mode = MODE_CFR;
+    w.phase = phase;
+    if (out != NULL)
+        walk(&w, 0, w.weights[traverser], w.weights[1 - traverser], out);
+    free(out);
+    Py_END_ALLOW_THREADS
+done:
+    Py_XDECREF(head);
+    Py_XDECREF(tail);
+    free(w.arena);
+    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums, &slots);
+}
+
+/* solver_deal(nodes, children, amount, hands, weights, n0, regrets, sums, traverser, t, slots,
+ * units, values, cursor): the subtrees below the chance nodes for iteration t, one unit (a chance
+ * node, a child) at a time from the shared cursor (an int64), so several threads share them; a
+ * unit's row of values is the child's value of each combo times its chance, 0 for the combos
+ * holding its card. */
+static PyObject *solver_deal(PyObject *self, PyObject *args)
+{
+    (void)self;
+    views_t v = {0};
+    Py_buffer slots = {0}, units = {0}, values = {0}, cursor = {0};
+    walk_t w;
+    int n0 = 0, traverser = 0, t = 0;
+    PyObject *head = PyTuple_GetSlice(args, 0, 8), *tail = PyTuple_GetSlice(args, 8, PyTuple_GET_SIZE(args));
+    memset(&w, 0, sizeof w);
+    if (head == NULL || tail == NULL || open_tables(head, "y*y*y*y*y*iw*w*", &v, &w, &n0, NULL, NULL, NULL)
+        || !PyArg_ParseTuple(tail, "iiw*y*w*w*", &traverser, &t, &slots, &units, &values, &cursor)
+        || check_slots(&w, &slots, traverser))
+        goto done;
+    Py_ssize_t n_units = units.len / 8;
+    int ni = w.n[traverser], no = w.n[1 - traverser];
+    CL_FAIL_IF(t < 1 || units.len % 8 || values.len != (Py_ssize_t)sizeof(double) * n_units * ni
+               || cursor.len != 8 || ((uintptr_t)cursor.buf & 7), "units are (chance node, child) pairs, a row each");
+    const int32_t *pairs = units.buf;
+    Py_ssize_t n_nodes = v.nodes.len / (NODE_WIDTH * 4);
+    for (Py_ssize_t u = 0; u < n_units; u++) {
+        int node = pairs[2 * u], a = pairs[2 * u + 1];
+        CL_FAIL_IF(node < 0 || node >= n_nodes || w.nodes[(size_t)NODE_WIDTH * node + K_KIND] != CHANCE || a < 0
+                   || a >= w.nodes[(size_t)NODE_WIDTH * node + K_COUNT], "a unit names a chance node's child");
+    }
+    Py_BEGIN_ALLOW_THREADS
+    set_discounts(&w, t);
+    w.mode = MODE_CFR;
+    for (;;) {
+        int64_t u = cl_atomic_fetch_add64(cursor.buf, 1);
+        if (u >= n_units)
+            break;
+        const int32_t *node = w.nodes + (size_t)NODE_WIDTH * pairs[2 * u];
+        int kid = w.children[node[K_FIRST] + pairs[2 * u + 1]];
+        int card = w.nodes[(size_t)NODE_WIDTH * kid + K_BOARD] - 1;
+        const double *slot = slot_of(&w, node);
+        double *row = (double *)values.buf + (size_t)u * (size_t)ni;
+        w.top = 0;
+        double *own = push(&w, (size_t)ni), *opp = push(&w, (size_t)no), *out = push(&w, (size_t)ni);
+        for (int h = 0; h < ni; h++) {
+            const int32_t *hand = w.hands[traverser] + HAND_WIDTH * h;
+            own[h] = hand[0] == card || hand[1] == card ? 0.0 : slot[h];
+        }
+        for (int q = 0; q < no; q++) {
+            const int32_t *hand = w.hands[1 - traverser] + HAND_WIDTH * q;
+            opp[q] = hand[0] == card || hand[1] == card ? 0.0 : slot[ni + q];
+        }
+        walk(&w, kid, own, opp, out);
+        double share = w.amount[pairs[2 * u]];
+        for (int h = 0; h < ni; h++) {
+            const int32_t *hand = w.hands[traverser] + HAND_WIDTH * h;
+            row[h] = hand[0] == card || hand[1] == card ? 0.0 : share * out[h];
+        }
+    }
+    Py_END_ALLOW_THREADS
+done:
+    Py_XDECREF(head);
+    Py_XDECREF(tail);
+    free(w.arena);
+    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums, &slots,
+                           &units, &values, &cursor);
+}
+
+/* solver_values(nodes, children, amount, hands, weights, n0, regrets, sums, player, mode, start,
+ * own, opp, out): the counterfactual value of each of player's combos from node ``start``, its
+ * combos reaching it with weights ``own`` and the other's with ``opp``: mode 1 both play the
+ * average strategy, 2 player best-responds, 3 a showdown for 1 chip on board 0, 4 the weight of
+ * the opponent's combos compatible with each. */
+static PyObject *solver_values(PyObject *self, PyObject *args)
+{
+    (void)self;
+    views_t v = {0};
+    Py_buffer own = {0}, opp = {0}, out = {0};
+    walk_t w;
+    int n0 = 0, player = 0, mode = 0, start = 0;
+    PyObject *head = PyTuple_GetSlice(args, 0, 8), *tail = PyTuple_GetSlice(args, 8, PyTuple_GET_SIZE(args));
+    memset(&w, 0, sizeof w);
+    if (head == NULL || tail == NULL || open_tables(head, "y*y*y*y*y*iw*w*", &v, &w, &n0, NULL, NULL, NULL)
+        || !PyArg_ParseTuple(tail, "iiiy*y*w*", &player, &mode, &start, &own, &opp, &out))
+        goto done;
+    CL_FAIL_IF(player < 0 || player > 1 || mode < MODE_AVERAGE || mode > MODE_COMPATIBLE,
+               "player is 0 or 1, mode 1 to 4");
+    CL_FAIL_IF(start < 0 || start >= v.nodes.len / (NODE_WIDTH * 4), "start is a node");
+    CL_FAIL_IF(out.len != (Py_ssize_t)sizeof(double) * w.n[player] || own.len != out.len
+               || opp.len != (Py_ssize_t)sizeof(double) * w.n[1 - player], "a value and a reach per combo");
+    const double *r_own = own.buf, *r_opp = opp.buf;
+    for (int h = 0; h < w.n[player]; h++)
+        CL_FAIL_IF(!(r_own[h] >= 0.0) || !isfinite(r_own[h]), "reaches are finite and from 0 up");
+    for (int q = 0; q < w.n[1 - player]; q++)
+        CL_FAIL_IF(!(r_opp[q] >= 0.0) || !isfinite(r_opp[q]), "reaches are finite and from 0 up");
+    Py_BEGIN_ALLOW_THREADS
+    w.traverser = player;
+    w.mode = mode;
+    if (mode == MODE_SHOWDOWN)
+        showdown(&w, 0, r_opp, 1.0, out.buf);
+    else if (mode == MODE_COMPATIBLE)
+        compatible(&w, r_opp, 1.0, out.buf);
+    else
+        walk(&w, start, r_own, r_opp, out.buf);
+    Py_END_ALLOW_THREADS
+done:
+    Py_XDECREF(head);
+    Py_XDECREF(tail);
+    free(w.arena);
+    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums, &own, &opp,
+                           &out);
+}
+
+CL_METHODS(solver_river,
+           CL_METHOD(solver_iterate, "Discounted CFR iterations over a river tree (cardlab.solver.engine)."),
+           CL_METHOD(solver_values, "Values of one player's combos: average play, best response, showdown."),
+           CL_METHOD(solver_step, "Half of a CFR iteration's walk above the chance nodes (phase 1 or 2)."),
+           CL_METHOD(solver_deal, "The subtrees below the chance nodes, shared by threads through a cursor."));

@@ -1,0 +1,181 @@
+"""``cardlab poker solve``: a heads-up river spot solved, its strategy at any node, EV, equity and
+exploitability.
+
+Parsing and printing only; the work is in :mod:`cardlab.solver`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cardlab.cli.options import decimal_number, whole_number
+from cardlab.cli.output import about_option, write_result
+from cardlab.errors import CardlabError
+
+__all__ = ["register"]
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``solve`` to the ``poker`` group."""
+    cmd = subparsers.add_parser(
+        "solve", help="heads-up river and turn solver: strategy, EV, equity and exploitability",
+        description="Solve a heads-up no-limit hold'em river or turn spot by Discounted CFR, stopping at the target "
+                    "exploitability (computed by a best response, in % of the pot) or the time limit; print "
+                    "the strategy at a node per hand class or combo, with EV and equity. Sizes are percentages "
+                    "of the pot, a (all-in) and e (geometric: the same share on each street left ends all-in), e.g. "
+                    "'33%, 75%, a'. Four board cards make a turn spot. Example: cardlab poker solve --oop "
+                    "'QQ+, AK, 76s' --ip 'JJ-99, AQs' --board 'Ks 9d 5c 2h 3s' --pot 10 --stack 50 --node X")
+    spot = cmd.add_argument_group("the spot")
+    spot.add_argument("--oop", metavar="RANGE", help="the out-of-position player's range, e.g. 'QQ+, 0.5(AKs)'")
+    spot.add_argument("--ip", metavar="RANGE", help="the in-position player's range")
+    spot.add_argument("--board", metavar="CARDS", help="the board: five cards (a river spot, e.g. 'Ks 9d 5c 2h 3s') or four (a turn spot)")
+    spot.add_argument("--pot", type=decimal_number(0, 1e9, low_open=True), help="the pot before this street's bets")
+    spot.add_argument("--stack", type=decimal_number(0, 1e9), help="each player's chips behind (effective stack)")
+    for who in ("oop", "ip"):
+        spot.add_argument(f"--{who}-bet", default="33%, 75%", metavar="SIZES",
+                          help=f"{who.upper()}'s bet sizes (default '33%%, 75%%'; '' for none)")
+        spot.add_argument(f"--{who}-raise", default="60%", metavar="SIZES",
+                          help=f"{who.upper()}'s raise sizes (default 60%%: call, then 60%% of the pot)")
+    for who in ("oop", "ip"):
+        for kind in ("bet", "raise"):
+            spot.add_argument(f"--river-{who}-{kind}", metavar="SIZES",
+                              help=f"on a turn spot, {who.upper()}'s river {kind} sizes (default: the turn's)")
+    spot.add_argument("--allin-threshold", type=decimal_number(0, 10), default=0.15, metavar="SHARE",
+                      help="a bet leaving less than SHARE times the pot behind becomes all-in (default 0.15)")
+    spot.add_argument("--max-raises", type=whole_number(0, 16), default=3, metavar="N", help="raises allowed after a bet (default 3)")
+    run = cmd.add_argument_group("the solve")
+    run.add_argument("--target", type=decimal_number(0, 100), default=0.3, metavar="PCT",
+                     help="stop at this exploitability, %% of the pot (default 0.3)")
+    run.add_argument("--time-limit", type=decimal_number(0, 1e7, low_open=True), default=60.0, metavar="SECONDS",
+                     help="stop after this long (default 60)")
+    run.add_argument("--max-iterations", type=whole_number(0, 10**9), default=100_000, metavar="N",
+                     help="stop after N iterations (default 100,000)")
+    run.add_argument("--threads", type=whole_number(1, 256), default=1, metavar="N",
+                     help="threads sharing a turn spot's river subtrees (default 1; the answer does not depend on it)")
+    run.add_argument("--memory-limit", type=decimal_number(1, 2**30), default=4096, metavar="MB",
+                     help="refuse a spot whose memory estimate is above this (default 4096 MB)")
+    run.add_argument("--lock", action="append", default=[], metavar="NODE=ACTION:FREQ,...",
+                     help="node locking: play these frequencies at NODE with every combo, e.g. 'X=X:0.5,B3.3:0.5' "
+                          "(repeat for several nodes); the rest is solved around it")
+    run.add_argument("--exact", action="store_true",
+                     help="also solve the spot's linear program (small trees only) and print its exact value")
+    run.add_argument("--save", metavar="FILE.npz", help="save the solve to FILE.npz")
+    run.add_argument("--load", metavar="FILE.npz", help="show a saved solve instead of solving (no spot options)")
+    out = cmd.add_argument_group("the output")
+    out.add_argument("--node", default="", metavar="PATH",
+                     help="the node to show, by the actions that reach it: '' the root, 'X' after a check, "
+                          "'X,B7.5' (actions X, C, F, B<chips>, R<chips>)")
+    out.add_argument("--by", choices=("class", "combo"), default="class", help="a row per hand class or per combo")
+    out.add_argument("--export-range", choices=("oop", "ip"),
+                     help="print that player's range at --node in range syntax (weights times how often its "
+                          "combos play to there), to start the next spot from")
+    out.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
+    out.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
+    cmd.set_defaults(func=_solve)
+
+
+_SPOT = ("oop", "ip", "board", "pot", "stack")
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from cardlab.solver import Solution, load_solution, river_game
+    from cardlab.solver.engine import Engine, solve
+
+    if args.load:
+        if any(getattr(args, k) is not None for k in _SPOT) or args.lock or args.save:
+            raise CardlabError("--load shows a saved solve: give no spot, --lock or --save with it")
+        solution = load_solution(args.load)
+    else:
+        missing = [f"--{k}" for k in _SPOT if getattr(args, k) is None]
+        if missing:
+            raise CardlabError(f"give the spot: {', '.join(missing)} (or --load FILE.npz)")
+        if args.save:
+            _check_save(args.save)
+        with about_option("--oop"):
+            river_hands_check(args.oop)
+        with about_option("--ip"):
+            river_hands_check(args.ip)
+        game = river_game(args.oop, args.ip, args.board, pot=args.pot, stack=args.stack, oop_bet=args.oop_bet,
+                          oop_raise=args.oop_raise, ip_bet=args.ip_bet, ip_raise=args.ip_raise,
+                          allin_threshold=args.allin_threshold, max_raises=args.max_raises, river=_river(args))
+        print(f"cardlab: solving a tree of {game.tree.size:,} nodes ({game.tree.decision_count:,} decisions), "
+              f"{len(game.hands[0]):,} x {len(game.hands[1]):,} combos, memory about "
+              f"{game.memory_bytes() / 2**20:,.2f} MB (limit {args.memory_limit:,.0f} MB)", file=sys.stderr)
+        engine = Engine.new(game, args.memory_limit)
+        for text in args.lock:
+            with about_option("--lock"):
+                _lock(engine, text)
+        solve(game, target=args.target, time_limit=args.time_limit, max_iterations=args.max_iterations,
+              engine=engine, workers=args.threads)
+        solution = Solution(engine)
+        if args.exact:
+            from cardlab.solver.lp import game_value
+
+            value = game_value(game)
+            print(f"cardlab: exact value (LP): OOP {value + game.tree.pot / 2:.6f}, IP "
+                  f"{game.tree.pot / 2 - value:.6f} (share of the pot)", file=sys.stderr)
+        if args.save:
+            from cardlab.cli.output import replacing
+
+            with replacing(args.save) as temporary:
+                solution.save(temporary)
+    if args.export_range:
+        from cardlab.cli.output import write_text
+
+        with about_option("--node"):
+            text = solution.range_text(args.node, ("oop", "ip").index(args.export_range))
+        write_text(args, (text or "(no combo reaches this node)") + "\n")
+        return 130 if solution.engine.interrupted else 0
+    with about_option("--node"):
+        report = solution.report(args.node, by=args.by)
+    write_result(args, report)
+    return 130 if solution.engine.interrupted else 0
+
+
+def _river(args: argparse.Namespace) -> dict[str, str]:
+    """The river sizes given apart from the turn's (a turn spot)."""
+    return {f"{who}_{kind}": getattr(args, f"river_{who}_{kind}") for who in ("oop", "ip") for kind in ("bet", "raise")
+            if getattr(args, f"river_{who}_{kind}") is not None}
+
+
+def _check_save(path: str) -> None:
+    """Fail before the solve if ``--save`` cannot be written."""
+    import os
+    from pathlib import Path
+
+    folder = Path(path).parent if str(Path(path).parent) else Path(".")
+    if Path(path).is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise CardlabError(f"cannot use file '{path}' (--save): its folder is missing or not writable, or it is a folder")
+
+
+def river_hands_check(text: str) -> None:
+    """Parse a range early, so its error names its option."""
+    from cardlab.poker.ranges import parse_range
+
+    parse_range(text)
+
+
+def _lock(engine: object, text: str) -> None:
+    import numpy as np
+
+    from cardlab.solver.engine import Engine
+
+    assert isinstance(engine, Engine)
+    path, sep, freqs = text.rpartition("=")
+    if not sep:
+        raise CardlabError(f"cannot read '{text}': write NODE=ACTION:FREQ,ACTION:FREQ")
+    tree = engine.game.tree
+    node = tree.find(path)
+    actions = tree.actions(node) if tree.kind[node] == 0 else []
+    table = np.zeros(len(actions))
+    for part in (p.strip() for p in freqs.split(",") if p.strip()):
+        name, _, value = part.partition(":")
+        if name.strip().upper() not in actions:
+            raise CardlabError(f"no action '{name.strip()}' at node '{path or 'root'}': the actions there are "
+                               f"{', '.join(actions) or 'none'}")
+        try:
+            table[actions.index(name.strip().upper())] = float(value)
+        except ValueError:
+            raise CardlabError(f"cannot read the frequency in '{part}'") from None
+    engine.lock(node, table[:, None])

@@ -1,0 +1,188 @@
+"""The iterative route: Discounted CFR in the compiled core, and exploitability by best response.
+
+The engine (``csrc/solver_river.c``) runs Discounted CFR (Brown and Sandholm, "Solving
+Imperfect-Information Games via Discounted Regret Minimization", AAAI 2019; alpha 1.5, beta 0,
+gamma 2, alternating updates) over a :class:`~cardlab.solver.game.Game`, vectorised over each
+player's combos, with showdown and fold values in O(n) per node from the combos sorted by
+strength (blocker-aware). It releases the interpreter lock while it runs.
+
+Every few iterations a best response of each player to the other's average strategy is computed
+exactly; the *exploitability* is the mean of the two best responders' gains over the game value,
+``(BR_oop + BR_ip) / 2``, in % of the pot. The solve stops at the target exploitability, the time
+limit or the iteration limit, whichever comes first.
+
+>>> from cardlab.solver.games import kuhn
+>>> s = solve(kuhn(), target=0.01)
+>>> round(s.value(0), 2), s.exploitability_pct <= 0.01
+(-0.06, True)
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardlab._native import core as _core
+from cardlab.errors import SolverError
+from cardlab.solver.game import Game
+from cardlab.solver.tree import CHANCE, DECISION
+
+__all__ = ["Engine", "solve", "DEFAULT_MEMORY_MB"]
+
+DEFAULT_MEMORY_MB = 4096
+"""The memory a solve may use unless told otherwise."""
+
+_AVERAGE, _BEST, _SHOWDOWN, _COMPATIBLE = 1, 2, 3, 4
+
+
+@dataclass(eq=False)
+class Engine:
+    """A game and its solver state: regrets and strategy sums (one float64 a node, action and
+    combo of the player acting there), the iterations run and the time spent."""
+
+    game: Game
+    regrets: np.ndarray
+    sums: np.ndarray
+    iterations: int = 0
+    seconds: float = 0.0
+    exploitability: float = float("nan")  # chips, after the last check
+    nodes: np.ndarray | None = None  # the game's node table, with this engine's locks
+    interrupted: bool = False  # Ctrl-C (or SIGTERM) ended the last solve early
+
+    def __post_init__(self) -> None:
+        if self.nodes is None:
+            self.nodes = self.game.nodes.copy()
+
+    @classmethod
+    def new(cls, game: Game, memory_mb: float = DEFAULT_MEMORY_MB) -> Engine:
+        """Fresh tables, after checking the memory estimate against ``memory_mb``."""
+        need = game.memory_bytes()
+        if not 0 < memory_mb <= 1 << 30:
+            raise SolverError(f"the memory limit is a number of megabytes above 0; not {memory_mb}")
+        if need > memory_mb * 2**20:
+            raise SolverError(f"the solve needs about {need / 2**20:,.2f} MB, over the limit of {memory_mb:,g} MB: "
+                              f"give fewer bet sizes, narrower ranges or a higher memory limit")
+        return cls(game, np.zeros(game.table_size), np.zeros(game.table_size))
+
+    def _tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+        g = self.game
+        assert self.nodes is not None
+        return self.nodes, g.tree.children, g.tree.amount, g.hand_rows, g.weights, len(g.hands[0])
+
+    def lock(self, node: int, strategy: np.ndarray) -> None:
+        """Fix the strategy at decision ``node`` (actions x combos of the player acting, each
+        column summing to 1): the solve plays it there and re-solves the rest (node locking)."""
+        tree = self.game.tree
+        if tree.kind[node] != DECISION:
+            raise SolverError(f"node '{tree.path(node)}' ends the hand: there is nothing to lock")
+        n = len(self.game.hands[int(tree.player[node])])
+        shape = (int(tree.count[node]), n)
+        table = np.broadcast_to(np.asarray(strategy, dtype=np.float64).reshape(shape[0], -1), shape)
+        if not np.isfinite(table).all() or (table < 0).any() or not np.allclose(table.sum(axis=0), 1.0):
+            raise SolverError(f"a locked strategy at '{tree.path(node)}' gives each combo frequencies from 0 "
+                              f"to 1 summing to 1 over the actions {', '.join(tree.actions(node))}")
+        off = int(self.game.offsets[node])
+        self.sums[off:off + table.size] = table.ravel()
+        assert self.nodes is not None
+        self.nodes[node, 5] = 1
+
+    def run(self, iterations: int, workers: int = 1) -> None:
+        """Run ``iterations`` more Discounted CFR iterations; with ``workers`` > 1 on a turn spot the
+        river subtrees below the chance nodes are shared among that many threads (the same numbers)."""
+        start = time.perf_counter()
+        chances = int((self.game.tree.kind == CHANCE).sum())
+        if workers <= 1 or chances == 0:
+            _core.solver_iterate(*self._tables(), self.regrets, self.sums, self.iterations, iterations)
+        else:
+            self._run_threads(iterations, workers, chances)
+        self.iterations += iterations
+        self.seconds += time.perf_counter() - start
+
+    def _run_threads(self, iterations: int, workers: int, chances: int) -> None:
+        tree = self.game.tree
+        units = np.array([(node, a) for node in np.flatnonzero(tree.kind == CHANCE) for a in range(tree.count[node])],
+                         dtype=np.int32)
+        slot_of = self.nodes[units[:, 0], 3] if self.nodes is not None else units[:, 0]
+        tables = (*self._tables(), self.regrets, self.sums)
+        with ThreadPoolExecutor(workers, thread_name_prefix="cardlab_solver") as pool:
+            for t in range(self.iterations + 1, self.iterations + iterations + 1):
+                for i in (0, 1):
+                    ni, no = len(self.game.hands[i]), len(self.game.hands[1 - i])
+                    slots = np.zeros((chances, 2 * ni + no))
+                    _core.solver_step(*tables, i, t, 1, slots)
+                    values = np.zeros((len(units), ni))
+                    cursor = np.zeros(1, dtype=np.int64)
+                    list(pool.map(lambda _: _core.solver_deal(*tables, i, t, slots, units, values, cursor),
+                                  range(workers)))
+                    summed = np.zeros((chances, ni))
+                    for u in range(len(units)):  # in the order the one-thread walk adds them
+                        summed[slot_of[u]] += values[u]
+                    slots[:, ni + no:] = summed
+                    _core.solver_step(*tables, i, t, 2, slots)
+
+    def values(self, player: int, mode: int = _AVERAGE, *, node: int = 0,
+               reach: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """Counterfactual value (chips times the opponent's compatible weight) of each of
+        ``player``'s combos: both playing the average strategy (mode 1), or ``player``
+        best-responding (2); 3 the showdown margin for 1 chip, 4 the compatible weight. From
+        ``node`` with ``reach`` (the player's combos' weights there, the opponent's), else from
+        the root with the ranges' weights."""
+        g = self.game
+        own, opp = reach if reach is not None else (g.hands[player].weights, g.hands[1 - player].weights)
+        out = np.zeros(len(g.hands[player]))
+        _core.solver_values(*self._tables(), self.regrets, self.sums, player, mode, node,
+                            np.ascontiguousarray(own, dtype=np.float64), np.ascontiguousarray(opp, dtype=np.float64),
+                            out)
+        return out
+
+    def pair_weight(self) -> float:
+        """The total weight of the deals (pairs of combos sharing no card)."""
+        return float(self.game.hands[0].weights @ self.values(0, _COMPATIBLE))
+
+    def value(self, player: int, mode: int = _AVERAGE) -> float:
+        """``player``'s expected gain in chips over the deals (average play, or best response)."""
+        return float(self.game.hands[player].weights @ self.values(player, mode)) / self.pair_weight()
+
+    def measure(self) -> float:
+        """The exploitability in chips, ``(BR_oop + BR_ip) / 2``, stored and returned."""
+        self.exploitability = (self.value(0, _BEST) + self.value(1, _BEST)) / 2
+        return self.exploitability
+
+    @property
+    def exploitability_pct(self) -> float:
+        """The last measured exploitability in % of the pot."""
+        return 100 * self.exploitability / self.game.tree.pot
+
+
+def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iterations: int = 100_000,
+          memory_mb: float = DEFAULT_MEMORY_MB, engine: Engine | None = None, workers: int = 1) -> Engine:
+    """Run Discounted CFR on ``game`` until its exploitability is at most ``target`` % of the pot
+    (give or take 1e-9 %, the rounding of its sums),
+    ``time_limit`` seconds have passed or ``max_iterations`` have run; the engine is returned
+    with its exploitability measured. ``engine`` continues an earlier solve (or a locked one);
+    ``workers`` threads share a turn spot's river subtrees (the numbers do not depend on it)."""
+    if not target >= 0 or not 0 < time_limit <= 1e7 or not 0 <= max_iterations <= 10**9 or not 1 <= workers <= 256:
+        raise SolverError("the target is a percentage from 0 up, the time limit seconds above 0, "
+                          "the iterations a whole number from 0 up, the threads 1 to 256")
+    if engine is None:
+        engine = Engine.new(game, memory_mb)
+    if engine.pair_weight() <= 0:
+        raise SolverError("no deal is possible: every pair of combos shares a card or has weight 0")
+    deadline = time.perf_counter() + time_limit
+    step = 2  # a first short run to time an iteration
+    try:
+        while engine.measure() * 100 / game.tree.pot > target + 1e-9 and engine.iterations < max_iterations \
+                and time.perf_counter() < deadline:
+            before = time.perf_counter()
+            engine.run(min(step, max_iterations - engine.iterations), workers)
+            # the next check after a quarter more iterations, at most 100 and about a second of
+            # work (Ctrl-C and the time limit are seen between two runs of the kernel)
+            each = (time.perf_counter() - before) / step
+            step = max(1, min(100, max(10, engine.iterations // 4), int(1.0 / max(each, 1e-9))))
+    except KeyboardInterrupt:
+        engine.interrupted = True  # between two runs: the tables are whole, the answer is the last one
+        engine.measure()
+    return engine
