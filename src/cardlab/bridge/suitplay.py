@@ -364,6 +364,21 @@ def _setup(north: str, south: str, vacant: str | tuple[int, int] | None,
     return _Deal(north_r, south_r, [tuple(g) for g in groups], layouts, weights), (w, e), plays
 
 
+def _weigh_history(deal: _Deal, plays: tuple[tuple[str, str], ...], text: str) -> _Deal:
+    """The layouts weighed by the chance of the defenders' plays so far (random-equals: a
+    defender follows from his lowest equal cards, at random among them), the impossible ones
+    dropped, the weights scaled to add up to 1 (:mod:`cardlab.bridge.suitplay_history`)."""
+    from cardlab.bridge.suitplay_history import likelihoods
+
+    chances = likelihoods(deal.groups, deal.layouts, deal.north, deal.south, plays)
+    kept = [(lay, w * c) for lay, w, c in zip(deal.layouts, deal.weights, chances) if c]
+    if not kept:
+        raise ConstraintError(f"no layout is consistent with --played {text!r} (a defender follows with one "
+                              "of his lowest equal cards)")
+    total = sum((w for _, w in kept), Fraction(0))
+    return _Deal(deal.north, deal.south, deal.groups, [lay for lay, _ in kept], [w / total for _, w in kept])
+
+
 # ---------------------------------------------------------------------------------------------
 # The solver: Pareto frontiers of per-layout outcomes over declarer's information tree
 #
@@ -746,6 +761,8 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
         raise ConstraintError(f"engine {engine!r}: choose auto, core or python")
     ent = entries if isinstance(entries, tuple) else parse_entries(entries)
     deal, places, plays = _setup(north, south, vacant, played)
+    if defence == "random-equals" and any(seat in "WE" for seat, _ in plays):
+        deal = _weigh_history(deal, plays, played or "")
     most = max(len(deal.north), len(deal.south))
     wanted = sorted(set(targets)) if targets is not None else list(range(1, most + 1))
     for t in wanted:
