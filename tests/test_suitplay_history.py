@@ -22,6 +22,17 @@ from suitplay_brute import RANKS, best
 _NEXT = {"N": "E", "E": "S", "S": "W", "W": "N"}
 
 
+def _lowest_run(hand: set[int], ours: set[int]) -> list[int]:
+    """A defender's lowest card and the cards above it with no declarer card in play between."""
+    cards = sorted(hand)
+    run = [cards[0]]
+    for h in cards[1:]:
+        if any(run[-1] < x < h for x in ours):
+            break
+        run.append(h)
+    return run
+
+
 def _chance(plays: list[tuple[str, int]], declarer: set[int], west: set[int], east: set[int]) -> Fraction:
     """The chance that defenders holding ``west`` and ``east`` at the start play the history:
     at each of his turns a defender's choices are the cards of his lowest run (from his lowest
@@ -31,12 +42,7 @@ def _chance(plays: list[tuple[str, int]], declarer: set[int], west: set[int], ea
     chance = Fraction(1)
     for i, (seat, card) in enumerate(plays):
         if seat in hands:
-            hand = sorted(hands[seat])
-            run = [hand[0]]
-            for h in hand[1:]:
-                if any(run[-1] < x < h for x in ours):
-                    break
-                run.append(h)
+            run = _lowest_run(hands[seat], ours)
             if card not in run:
                 return Fraction(0)
             chance /= len(run)
@@ -109,12 +115,7 @@ def _random_history(rng: random.Random) -> tuple[str, str, str]:
                 card = rng.choice(hand)
             else:
                 ours = hands["N"] | hands["S"] | {c for s, c in plays[len(plays) - len(plays) % 4:] if s in "NS"}
-                run = [hand[0]]
-                for h in hand[1:]:
-                    if any(run[-1] < x < h for x in ours):
-                        break
-                    run.append(h)
-                card = rng.choice(run)
+                card = rng.choice(_lowest_run(hands[seat], ours))
             hands[seat].remove(card)
             plays.append((seat, card))
             seat = _NEXT[seat]
