@@ -44,6 +44,17 @@ def test_suitplay_evaluates_a_line_the_user_names() -> None:
     assert finesse is not None and drop is not None
     assert finesse.at_least(3) == Fraction(1, 2)
     assert drop.at_least(3) == 2 * (_given(7, 1) + 6 * _given(7, 2)) == Fraction(78, 805)
+    # the best line cashes the A first (a singleton Q with East falls), then finesses: the named
+    # finesse falls short of it by exactly that layout, C(19, 12) / C(26, 13) = 39/8050
+    best = suitplay("AKJ", "432", targets=[3], line="N:A; N:K; N:J", scoring="mp")
+    assert best.target(3).probability_exact - finesse.at_least(3) == _given(7, 1) == Fraction(39, 8050)
+    # against the drop at matchpoints: 1/2 + (P(best > drop) - P(drop > best)) / 2, the best line
+    # beating the drop when West holds the Q and two or more small cards (1/2 - 39/805) and
+    # losing to it when East holds Q x (351/8050 = 6 C(19, 11) / C(26, 13))
+    assert best.comparison is not None
+    expected = Fraction(1, 2) + (Fraction(1, 2) - Fraction(39, 805) - 6 * _given(7, 2)) / 2
+    assert best.comparison.scores["3"]["line"] == pytest.approx(float(expected), abs=1e-12)
+    assert best.comparison.scores["line"]["3"] == pytest.approx(1 - float(expected), abs=1e-12)
     # every named tree replays (evaluate_tree) to the tricks of the layout table
     deal, _, _ = _setup("AKJ", "432", None, None)
     r = suitplay("AKJ", "432", targets=[3], line="N:A; N:K; N:J")

@@ -813,7 +813,7 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
         west, east = _show_layout(deal, lay)
         rows.append(LayoutRow(west, east, deal.weights[i], tricks))
     missing = "".join(_card(r) for g in deal.groups for r in g) or "-"
-    comparison = _compare(lines, mean_line, deal.weights, scoring) if scoring != "tricks" else None
+    comparison = _compare(lines, mean_line, deal.weights, scoring, named) if scoring != "tricks" else None
     return SuitPlayResult(_show_hand(deal.north), _show_hand(deal.south), missing, places, defence, tuple(lines),
                           mean_line, tuple(rows), ent, plays, comparison, named)
 
@@ -1069,10 +1069,13 @@ def _walk(tree: list[dict[str, Any]], north: list[int], south: list[int], west: 
 # Lines against each other
 
 
-def _compare(lines: list[TargetLine], mean_line: TargetLine, weights: Sequence[Fraction], scoring: str) -> Comparison:
-    ids = [str(t.tricks) for t in lines] + ["mean"]
+def _compare(lines: list[TargetLine], mean_line: TargetLine, weights: Sequence[Fraction], scoring: str,
+             named: NamedLine | None = None) -> Comparison:
+    ids = [str(t.tricks) for t in lines] + ["mean"] + (["line"] if named is not None else [])
     per = {str(t.tricks): t.per_layout for t in lines}
     per["mean"] = mean_line.per_layout
+    if named is not None:
+        per["line"] = named.per_layout
     scores: dict[str, dict[str, float]] = {a: {} for a in ids}
     if scoring == "mp":
         for a in ids:
