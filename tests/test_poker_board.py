@@ -102,7 +102,7 @@ def plain_classes(hole: tuple[int, int], board: list[int]) -> set[str]:
 
 
 @pytest.mark.parametrize("board", ["Qh 9c 2d", "Th 9h 8c", "Ks Kd 2c", "7h 6h 2h 5c",
-                                   "As 5d 4c Qs 9s", "Jc Jd 9c"])
+                                   "As 5d 4c Qs 9s", "Jc Jd 9c", "8h 8c 8d 5s"])
 def test_every_class_against_plain_loops(board: str) -> None:
     b = parse_card_ids(board)
     got = board_stats("random", b)
