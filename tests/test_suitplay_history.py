@@ -3,9 +3,10 @@ defenders played weigh the layouts (Bayes: prior × the chance of those plays), 
 ``bridge split --played``: a defender follows with one of his lowest equal cards, at random.
 
 Checked against a brute force written here: every card-by-card layout of the cards missing at
-the start, its a-priori weight, the defenders' random choices among their lowest equal cards
-walked along the history, then the card-by-card brute force of ``tests/suitplay_brute.py`` on
-the posterior weights (the two defence models give the same odds: docs/suitplay.md)."""
+the start, its a-priori weight, every sequence of the defenders' random choices among their lowest
+equal cards enumerated along declarer's plays, then the card-by-card brute force of
+``tests/suitplay_brute.py`` on the posterior weights (the two defence models give the same odds
+there: docs/suitplay.md)."""
 
 from __future__ import annotations
 
@@ -34,22 +35,32 @@ def _lowest_run(hand: set[int], ours: set[int]) -> list[int]:
 
 
 def _chance(plays: list[tuple[str, int]], declarer: set[int], west: set[int], east: set[int]) -> Fraction:
-    """The chance that defenders holding ``west`` and ``east`` at the start play the history:
-    at each of his turns a defender's choices are the cards of his lowest run (from his lowest
-    card up, while no declarer card still in play lies between), each with the same chance."""
-    hands = {"W": set(west), "E": set(east)}
-    ours = set(declarer) | {c for s, c in plays if s in "NS"}
-    chance = Fraction(1)
-    for i, (seat, card) in enumerate(plays):
-        if seat in hands:
-            run = _lowest_run(hands[seat], ours)
-            if card not in run:
-                return Fraction(0)
-            chance /= len(run)
-            hands[seat].remove(card)
-        if i % 4 == 3:  # declarer's cards leave play when their trick ends
-            ours -= {c for s, c in plays[i - 3:i + 1] if s in "NS"}
-    return chance
+    """The chance that defenders holding ``west`` and ``east`` at the start play the history,
+    by enumerating every sequence of their random choices along declarer's plays: at each of
+    his turns a defender picks, each with the same chance, a card of his lowest run (from his
+    lowest card up, while no declarer card still in play lies between); the chance of the
+    sequences that are the history, added up."""
+    total = Fraction(0)
+
+    def walk(i: int, hands: dict[str, frozenset[int]], ours: frozenset[int], seen: tuple[int, ...],
+             chance: Fraction) -> None:
+        nonlocal total
+        if i == len(plays):
+            if seen == tuple(c for s, c in plays if s in "WE"):
+                total += chance
+            return
+        seat, card = plays[i]
+        after = ours - {c for s, c in plays[i - 3:i + 1] if s in "NS"} if i % 4 == 3 else ours
+        if seat not in hands:
+            walk(i + 1, hands, after, seen, chance)
+            return
+        run = _lowest_run(set(hands[seat]), set(ours))
+        for choice in run:
+            walk(i + 1, {**hands, seat: hands[seat] - {choice}}, after, seen + (choice,), chance / len(run))
+
+    walk(0, {"W": frozenset(west), "E": frozenset(east)}, frozenset(declarer) | {c for s, c in plays if s in "NS"},
+         (), Fraction(1))
+    return total
 
 
 def _ranks(text: str) -> set[int]:
