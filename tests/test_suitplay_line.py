@@ -94,3 +94,39 @@ def test_suitplay_named_line_output_and_errors(capsys: pytest.CaptureFixture[str
     assert main(["bridge", "suitplay", "AQ", "32", "--line", "S:x N:K"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "North does not hold the K" in err
+
+
+def test_no_named_line_beats_the_best_line() -> None:
+    """Seeded random combinations and lines, both defences: a line the user names never makes a
+    target more often than the solver's best line for it (each is optimal over every line),
+    and its distribution adds up to 1."""
+    import random
+
+    ranks = "23456789TJQKA"
+    rng = random.Random(38)
+    checked = 0
+    for _ in range(12):
+        cards = rng.sample(range(13), rng.randint(7, 9))
+        k = rng.randint(1, len(cards) - 1)
+        hands = {"N": sorted(cards[:k], reverse=True), "S": sorted(cards[k:], reverse=True)}
+        tricks = []
+        for _ in range(rng.randint(1, 3)):
+            lead = rng.choice("NS")
+            other = "S" if lead == "N" else "N"
+            trick = [f"{lead}:{rng.choice(['x'] + [ranks[c] for c in hands[lead]])}"]
+            if rng.random() < 0.5:
+                trick.append(f"{other}:{rng.choice(['x'] + [ranks[c] for c in hands[other]])}")
+            tricks.append(" ".join(trick))
+        north, south = ("".join(ranks[c] for c in hands[s]) for s in "NS")
+        for defence in ("omniscient", "random-equals"):
+            try:
+                r = suitplay(north, south, line="; ".join(tricks), defence=defence)
+            except ConstraintError as e:
+                assert "which has no cards left" in str(e)
+                continue
+            assert r.named is not None and sum(r.named.distribution) == 1
+            for t in r.targets:
+                assert r.named.at_least(t.tricks) <= t.probability_exact, (north, south, tricks, defence)
+            assert r.named.mean_exact <= r.mean_line.probability_exact
+            checked += 1
+    assert checked >= 12
