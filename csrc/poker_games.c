@@ -639,18 +639,61 @@ done:
 
 /* --- board statistics over many flops ------------------------------------------------------ */
 
-/* The classes of cardlab.poker.board_stats, in its order: 9 made hands (straight flush .. high
- * card), 5 pairs (overpair, top, middle, bottom, underpair), 7 draws (flush draw, nut flush draw,
- * open-ended, gutshot, combo draw, backdoor flush draw, backdoor straight draw). */
-enum { BC_MADE = 0, BC_OVER = 9, BC_TOP, BC_MIDDLE, BC_BOTTOM, BC_UNDER, BC_FD, BC_NUT, BC_OE, BC_GUT,
-       BC_COMBO, BC_BDF, BC_BDS, BC_CLASSES };
+/* The classes of cardlab.poker.board_stats (CLASSES), in its order: 9 made hands (straight flush
+ * .. high card), 3 three of a kind (set, trips, trips on the board), 6 one pair (overpair, top,
+ * middle, bottom, underpair, board pair), 3 underpairs by overcards (1, 2, 3+), 8 draws (flush
+ * draw, nut flush draw, open-ended, double gutshot, gutshot, combo draw, backdoor flush draw,
+ * backdoor straight draw). */
+enum { BC_MADE = 0, BC_SET = 9, BC_TRIPS, BC_BOARD_TRIPS, BC_OVER, BC_TOP, BC_MIDDLE, BC_BOTTOM, BC_UNDER,
+       BC_BOARD_PAIR, BC_UNDER1, BC_UNDER2, BC_UNDER3, BC_FD, BC_NUT, BC_OE, BC_DOUBLE_GUT, BC_GUT, BC_COMBO,
+       BC_BDF, BC_BDS, BC_CLASSES };
 enum { CAT_HIGH = 0, CAT_PAIR, CAT_TWO_PAIR, CAT_TRIPS, CAT_STRAIGHT, CAT_FLUSH, CAT_FULL, CAT_QUADS, CAT_SF };
 
 typedef struct {
     const int8_t *tops;     /* 8192: top rank of the best straight in a rank mask, -1 if none */
     const int8_t *position; /* 16: place of each Category value in the rules' order */
     int lowest;             /* lowest rank of the deck */
+    int opens[13][3];       /* four consecutive ranks two straights share: the four, the rank */
+    int n_opens;            /* that completes the lower straight, the one for the higher */
 } board_rules;
+
+/* The rules' open ends, from its straights' five ranks (board_stats._open_ends). */
+static void open_ends_of(board_rules *r, const int *windows, int n_windows)
+{
+    r->n_opens = 0;
+    for (int a = 0; a < n_windows; a++)
+        for (int b = 0; b < n_windows; b++) {
+            int inner = windows[a] & windows[b];
+            if (cl_popcount32((uint32_t)inner) == 4 && r->tops[windows[a]] < r->tops[windows[b]] && r->n_opens < 13) {
+                r->opens[r->n_opens][0] = inner;
+                r->opens[r->n_opens][1] = windows[a] & ~inner;
+                r->opens[r->n_opens][2] = windows[b] & ~inner;
+                r->n_opens++;
+            }
+        }
+}
+
+/* The one-pair, three-of-a-kind and straight-draw classes both games share, from what decides
+ * them (board_stats._sets, _overcards, _straight_draws). */
+static uint32_t shared_classes(int cat, int pocket_on_board, int pairing, int under, int above, int completing,
+                               int four, int no_straight, int fd)
+{
+    uint32_t c = 0;
+    if (cat == CAT_TRIPS) {
+        c |= (uint32_t)pocket_on_board << BC_SET;
+        c |= (uint32_t)(!pocket_on_board && pairing >= 0) << BC_TRIPS;
+        c |= (uint32_t)(!pocket_on_board && pairing < 0) << BC_BOARD_TRIPS;
+    }
+    if (under) {
+        c |= (uint32_t)1 << BC_UNDER;
+        c |= (uint32_t)1 << (above >= 3 ? BC_UNDER3 : above == 2 ? BC_UNDER2 : BC_UNDER1);
+    }
+    c |= (uint32_t)(completing >= 2 && four && no_straight) << BC_OE;
+    c |= (uint32_t)(completing >= 2 && !four && no_straight) << BC_DOUBLE_GUT;
+    c |= (uint32_t)(completing == 1 && no_straight) << BC_GUT;
+    c |= (uint32_t)(fd && completing >= 1 && no_straight) << BC_COMBO;
+    return c;
+}
 
 /* Category value (rules.Category) of five distinct cards, given their rank counts, rank mask
  * and whether they share one suit. */
@@ -718,7 +761,7 @@ static uint32_t holdem_flop(const uint8_t *hole, const uint8_t *flop, const boar
     int cat = five_category(count, hand_mask, flush, r);
     int pos = r->position[cat];
     uint32_t classes = UINT32_C(1) << (BC_MADE + CAT_SF - cat);
-    int two_pair = pos <= r->position[CAT_TWO_PAIR];
+    int one = cat == CAT_PAIR;
     int no_flush = pos < r->position[CAT_FLUSH], no_straight = pos < r->position[CAT_STRAIGHT];
 
     int h0 = cl_card_rank(hole[0]), h1 = cl_card_rank(hole[1]), top = 0, low = 12;
@@ -732,11 +775,13 @@ static uint32_t holdem_flop(const uint8_t *hole, const uint8_t *flop, const boar
         pairing = h0;
     if ((board_mask >> h1 & 1) && h1 > pairing)
         pairing = h1;
-    classes |= (uint32_t)(two_pair && pocket && h0 > top) << BC_OVER;
-    classes |= (uint32_t)(two_pair && pairing == top) << BC_TOP;
-    classes |= (uint32_t)(two_pair && pairing >= 0 && pairing != top && pairing != low) << BC_MIDDLE;
-    classes |= (uint32_t)(two_pair && pairing == low && low != top) << BC_BOTTOM;
-    classes |= (uint32_t)(two_pair && pocket && h0 < top && pairing < 0) << BC_UNDER;
+    classes |= (uint32_t)(one && pocket && h0 > top) << BC_OVER;
+    classes |= (uint32_t)(one && pairing == top) << BC_TOP;
+    classes |= (uint32_t)(one && pairing >= 0 && pairing != top && pairing != low) << BC_MIDDLE;
+    classes |= (uint32_t)(one && pairing == low && low != top) << BC_BOTTOM;
+    classes |= (uint32_t)(one && !pocket && pairing < 0) << BC_BOARD_PAIR;
+    int under = one && pocket && h0 < top;
+    int above = cl_popcount32((uint32_t)board_mask >> (h0 + 1));
 
     int fd_any = 0, three_any = 0, nut = 0;
     for (int s = 0; s < 4; s++) {
@@ -758,20 +803,22 @@ static uint32_t holdem_flop(const uint8_t *hole, const uint8_t *flop, const boar
     classes |= (uint32_t)(fd && nut) << BC_NUT;
 
     if (stamp[hand_mask] != flop_stamp) {
-        int completing = 0, backdoor = 0;
+        int completing = 0, backdoor = 0, four = 0;
         for (int x = r->lowest; x < 13; x++)
             completing += !(hand_mask >> x & 1) && improves(hand_mask, board_mask, 1 << x, r);
         for (int x = r->lowest; x < 13 && !backdoor; x++)
             for (int y = x + 1; y < 13 && !backdoor; y++)
                 backdoor = improves(hand_mask, board_mask, 1 << x | 1 << y, r);
-        cache[hand_mask] = completing | backdoor << 5;
+        for (int o = 0; o < r->n_opens && !four; o++)
+            four = (hand_mask & r->opens[o][0]) == r->opens[o][0] && !(hand_mask & (r->opens[o][1] | r->opens[o][2]))
+                   && improves(hand_mask, board_mask, r->opens[o][1], r)
+                   && improves(hand_mask, board_mask, r->opens[o][2], r);
+        cache[hand_mask] = completing | backdoor << 5 | four << 6;
         stamp[hand_mask] = flop_stamp;
     }
-    int completing = cache[hand_mask] & 31, backdoor = cache[hand_mask] >> 5 & 1;
-    int oe = completing >= 2 && no_straight, gut = completing == 1 && no_straight;
-    classes |= (uint32_t)oe << BC_OE;
-    classes |= (uint32_t)gut << BC_GUT;
-    classes |= (uint32_t)(fd && (oe || gut)) << BC_COMBO;
+    int completing = cache[hand_mask] & 31, backdoor = cache[hand_mask] >> 5 & 1, four = cache[hand_mask] >> 6 & 1;
+    classes |= shared_classes(cat, pocket && (board_mask >> h0 & 1), pairing, under, above, completing, four,
+                              no_straight, fd);
     classes |= (uint32_t)(three_any && !fd_any && no_flush) << BC_BDF;
     classes |= (uint32_t)(backdoor && completing == 0 && no_straight) << BC_BDS;
     return classes;
@@ -783,7 +830,7 @@ static uint32_t holdem_flop(const uint8_t *hole, const uint8_t *flop, const boar
  * bits 0-12 the ranks that complete a straight of two hole cards and the flop (one rank
  * missing), bit 13 some straight misses two. */
 typedef struct {
-    int8_t pos, cat, pocket_high, pocket_low, pairing;
+    int8_t pos, cat, pocket_high, pocket_low, pairing, pocket_on_board;
     int32_t straights;
 } omaha_ranks;
 
@@ -793,6 +840,7 @@ typedef struct {
     int board_mask, top, low, suited;  /* suited: the suit of a monotone flop, else -1 */
     int8_t pair_cat[13][13];      /* two hole ranks x <= y with the flop: category, no flush */
     int16_t pair_straights[13][13]; /* x < y: as omaha_ranks.straights, for these two ranks */
+    int8_t pair_four[13][13];       /* x < y: these two ranks and two flop ranks are an open end */
 } omaha_board;
 
 static void omaha_board_of(const uint8_t *flop, const board_rules *r, const int *windows, int n_windows,
@@ -836,12 +884,16 @@ static void omaha_board_of(const uint8_t *flop, const board_rules *r, const int 
                 two_more |= missing == 2;
             }
             b->pair_straights[x][y] = (int16_t)(completing | two_more << 13);
+            for (int o = 0; o < r->n_opens; o++) {
+                int inner = r->opens[o][0], ends = r->opens[o][1] | r->opens[o][2];
+                b->pair_four[x][y] |= (inner & pm) == pm && !(inner & ~pm & ~b->board_mask) && !(b->board_mask & ends);
+            }
         }
 }
 
 static omaha_ranks omaha_rank_info(const uint8_t *hole, int k, const omaha_board *b, const board_rules *r)
 {
-    omaha_ranks o = {-1, CAT_HIGH, -1, 99, -1, 0};
+    omaha_ranks o = {-1, CAT_HIGH, -1, 99, -1, 0, 0};
     for (int i = 0; i < k; i++) {
         int x = cl_card_rank(hole[i]);
         if ((b->board_mask >> x & 1) && x > o.pairing)
@@ -851,8 +903,11 @@ static omaha_ranks omaha_rank_info(const uint8_t *hole, int k, const omaha_board
             if (x == y) {
                 o.pocket_high = (int8_t)(x > o.pocket_high ? x : o.pocket_high);
                 o.pocket_low = (int8_t)(x < o.pocket_low ? x : o.pocket_low);
-            } else
+                o.pocket_on_board |= (int8_t)(b->board_mask >> x & 1);
+            } else {
                 o.straights |= b->pair_straights[lo][hi];
+                o.straights |= (int32_t)b->pair_four[lo][hi] << 14;
+            }
             int c = b->pair_cat[lo][hi];
             if (r->position[c] > o.pos) {
                 o.pos = r->position[c];
@@ -887,14 +942,16 @@ static uint32_t omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uin
         }
     }
     uint32_t classes = UINT32_C(1) << (BC_MADE + CAT_SF - cat);
-    int two_pair = pos <= r->position[CAT_TWO_PAIR];
+    int one = cat == CAT_PAIR;
     int no_flush = pos < r->position[CAT_FLUSH], no_straight = pos < r->position[CAT_STRAIGHT];
-    int over = two_pair && o.pocket_high > b->top;
+    int over = one && o.pocket_high > b->top;
     classes |= (uint32_t)over << BC_OVER;
-    classes |= (uint32_t)(two_pair && !over && o.pairing == b->top) << BC_TOP;
-    classes |= (uint32_t)(two_pair && !over && o.pairing >= 0 && o.pairing != b->top && o.pairing != b->low) << BC_MIDDLE;
-    classes |= (uint32_t)(two_pair && !over && o.pairing == b->low && b->low != b->top) << BC_BOTTOM;
-    classes |= (uint32_t)(two_pair && !over && o.pairing < 0 && o.pocket_low < b->top) << BC_UNDER;
+    classes |= (uint32_t)(one && !over && o.pairing == b->top) << BC_TOP;
+    classes |= (uint32_t)(one && !over && o.pairing >= 0 && o.pairing != b->top && o.pairing != b->low) << BC_MIDDLE;
+    classes |= (uint32_t)(one && !over && o.pairing == b->low && b->low != b->top) << BC_BOTTOM;
+    classes |= (uint32_t)(one && !over && o.pairing < 0 && o.pocket_high < 0) << BC_BOARD_PAIR;
+    int under = one && !over && o.pairing < 0 && o.pocket_high >= 0;
+    int above = o.pocket_high >= 0 ? cl_popcount32((uint32_t)b->board_mask >> (o.pocket_high + 1)) : 0;
 
     int fd_any = 0, nut = 0, backdoor_flush = 0;
     for (int s = 0; s < 4; s++) {
@@ -908,10 +965,8 @@ static uint32_t omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uin
     classes |= (uint32_t)fd << BC_FD;
     classes |= (uint32_t)(fd && nut) << BC_NUT;
     int completing = cl_popcount32((uint32_t)o.straights & 8191);
-    int oe = completing >= 2 && no_straight, gut = completing == 1 && no_straight;
-    classes |= (uint32_t)oe << BC_OE;
-    classes |= (uint32_t)gut << BC_GUT;
-    classes |= (uint32_t)(fd && (oe || gut)) << BC_COMBO;
+    classes |= shared_classes(cat, o.pocket_on_board, o.pairing, under, above, completing, o.straights >> 14 & 1,
+                              no_straight, fd);
     classes |= (uint32_t)(backdoor_flush && !fd && no_flush) << BC_BDF;
     classes |= (uint32_t)((o.straights >> 13 & 1) && completing == 0 && no_straight) << BC_BDS;
     return classes;
@@ -919,8 +974,8 @@ static uint32_t omaha_flop(const uint8_t *hole, int k, uint64_t cards, const uin
 
 /* board_flops(holes, k, counts, weights, flops, tops, positions, lowest, combos, shares, live):
  * for each flop f (rows of 3 uint8) and every combo i of the range (rows of k uint8: k = 2
- * hold'em, 4 to 6 Omaha) that shares no card with it, combos[f * 21 + c] += counts[i] (int64) and
- * shares[f * 21 + c] += weights[i] for each class c it is in, live[f] += weights[i]. */
+ * hold'em, 4 to 6 Omaha) that shares no card with it, combos[f * 29 + c] += counts[i] (int64) and
+ * shares[f * 29 + c] += weights[i] for each class c it is in, live[f] += weights[i]. */
 static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer holes, counts, weights, flops, tops, positions, combos, shares, live;
@@ -976,6 +1031,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         if (ranks == 5 && r.tops[mask] >= 0 && n_windows < 13)
             windows[n_windows++] = mask;
     }
+    open_ends_of(&r, windows, n_windows);
     for (size_t c = 0; c < codes; c++)
         code_ids[c] = -1;
     int32_t classes_seen = 0;

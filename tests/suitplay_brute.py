@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from typing import Callable
 from math import comb
 
 RANKS = "23456789TJQKA"
@@ -28,12 +29,20 @@ def layouts(missing: list[int], vacant: tuple[int, int] = (13, 13)) -> list[tupl
     return out
 
 
-def best(north: str, south: str, vacant: tuple[int, int] = (13, 13)) -> tuple[dict[int, Fraction], Fraction]:
-    """The best probability of at least t tricks for every t, and the best mean, by brute force."""
+def best(north: str, south: str, vacant: tuple[int, int] = (13, 13), gone: str = "",
+         weigh: Callable[[frozenset[int]], Fraction] | None = None) -> tuple[dict[int, Fraction], Fraction]:
+    """The best probability of at least t tricks for every t, and the best mean, by brute force;
+    ``gone`` cards are out of play, ``weigh`` (West's cards -> a factor) reweighs the layouts
+    (then scaled to add up to 1)."""
     n_cards = frozenset(RANKS.index(c) for c in north)
     s_cards = frozenset(RANKS.index(c) for c in south)
-    missing = [r for r in range(13) if r not in n_cards and r not in s_cards]
+    out = frozenset(RANKS.index(c) for c in gone)
+    missing = [r for r in range(13) if r not in n_cards and r not in s_cards and r not in out]
     lays = layouts(missing, vacant)
+    if weigh is not None:
+        lays = [(west, w * weigh(west)) for west, w in lays]
+        total = sum((w for _, w in lays), Fraction(0))
+        lays = [(west, w / total) for west, w in lays if w]
     ids = list(range(len(lays)))
     hands = [(lays[i][0], frozenset(missing) - lays[i][0]) for i in ids]
     _MEMO.clear()

@@ -48,15 +48,21 @@ def plain_classes(hole: tuple[int, int], board: list[int]) -> set[str]:
     strength = _STRENGTH.index(made(cards))
     hr = [c // 4 for c in hole]
     br = sorted({c // 4 for c in board}, reverse=True)
-    if strength <= 2:
-        pairing = [r for r in hr if r in br]
-        if hr[0] == hr[1] and hr[0] > br[0]:
-            out.add("overpair")
+    pairing = [r for r in hr if r in br]
+    if strength == 3:  # three of a kind: which cards make it
+        out.add("set" if hr[0] == hr[1] and pairing else "trips" if pairing else "trips on the board")
+    if strength == 1:  # one pair: which pair
+        if hr[0] == hr[1]:
+            above = sum(1 for r in br if r > hr[0])
+            out.add("overpair" if above == 0 else "underpair")
+            if above:
+                out.add("underpair, 1 overcard" if above == 1 else "underpair, 2 overcards" if above == 2
+                        else "underpair, 3+ overcards")
         elif pairing:
             p = max(pairing)
             out.add("top pair" if p == br[0] else "bottom pair" if p == br[-1] else "middle pair")
-        elif hr[0] == hr[1] and hr[0] < br[0]:
-            out.add("underpair")
+        else:
+            out.add("board pair")
     if len(board) == 5:
         return out
     deck = [c for c in range(52) if c not in cards]
@@ -72,8 +78,14 @@ def plain_classes(hole: tuple[int, int], board: list[int]) -> set[str]:
         out.add("flush draw")
     ranks, board_ranks = {c // 4 for c in cards}, {c // 4 for c in board}
     outs = {c // 4 for c in deck if best_straight(ranks | {c // 4}) > best_straight(board_ranks | {c // 4})}
+    # open-ended: two outs x < y, each making a straight, with the four ranks between them held
+    # (ranks as straight positions: the ace is -1 below the two as well as 12)
+    positions = {r: [r] + ([-1] if r == 12 else []) for r in range(13)}
+    held = {p for r in ranks for p in positions[r]}
+    open_ended = any(py - px == 5 and all(q in held for q in range(px + 1, py))
+                     for x in outs for y in outs for px in positions[x] for py in positions[y])
     if strength < 4 and len(outs) >= 2:
-        out.add("open-ended")
+        out.add("open-ended" if open_ended else "double gutshot")
     if strength < 4 and len(outs) == 1:
         out.add("gutshot")
     if fd and strength < 4 and outs:
@@ -90,7 +102,7 @@ def plain_classes(hole: tuple[int, int], board: list[int]) -> set[str]:
 
 
 @pytest.mark.parametrize("board", ["Qh 9c 2d", "Th 9h 8c", "Ks Kd 2c", "7h 6h 2h 5c",
-                                   "As 5d 4c Qs 9s", "Jc Jd 9c"])
+                                   "As 5d 4c Qs 9s", "Jc Jd 9c", "8h 8c 8d 5s"])
 def test_every_class_against_plain_loops(board: str) -> None:
     b = parse_card_ids(board)
     got = board_stats("random", b)
@@ -133,6 +145,10 @@ def test_flop_textures_published_counts() -> None:
                                    for t0 in range(3, 13)):
             connected += 1
     assert t["connected"] == connected
+    # consecutive: 12 runs of three ranks (A-2-3 to Q-K-A), 4^3 suits each
+    consecutive = sum(1 for flop in combinations(range(52), 3)
+                      if sorted({c // 4 for c in flop}) in ([0, 1, 12], *([r, r + 1, r + 2] for r in range(11))))
+    assert t["consecutive"] == consecutive == 12 * 64
 
 
 def test_only_four_flops_allow_no_straight_on_any_turn() -> None:
@@ -201,7 +217,7 @@ def test_compiled_flop_loop_matches_the_vectorised_classes(spec: str, game: str)
     # in each class, their weights and the live weight of every flop.
     import numpy as np
 
-    from cardlab.poker.board_stats import (DRAW_CLASSES, MADE_CLASSES, PAIR_CLASSES, _classify,
+    from cardlab.poker.board_stats import (CLASSES, _classify,
                                            _flop_tallies)
     from cardlab.poker.equity import game_named, range_of
     from cardlab.poker.generic import all_hands
@@ -212,7 +228,7 @@ def test_compiled_flop_loop_matches_the_vectorised_classes(spec: str, game: str)
     weights = np.asarray(rng.weights, dtype=np.float64)
     flops = all_hands(3, g.lowest_rank).astype(np.int64)[::7]  # every 7th flop: all textures
     combos, shares, live = _flop_tallies(holes, weights, flops, g.rules)
-    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    names = CLASSES
     hole_bits = [sum(1 << int(c) for c in h) for h in holes]
     checked = 0
     for j in range(0, len(flops), 25 if spec == "random" else 5):
@@ -226,3 +242,75 @@ def test_compiled_flop_loop_matches_the_vectorised_classes(spec: str, game: str)
             assert shares[j, i] == pytest.approx(weights[keep][masks[name]].sum(), rel=1e-12, abs=1e-12)
         checked += 1
     assert checked >= 15
+
+
+def test_board_classes_add_up_as_players_count_them() -> None:
+    """Issue 38: Flopzilla's classes are exclusive (each combo in its best made hand) and a
+    user adds them up. On Kh8h3c, worked by hand (27 combos once the board is out):
+    AA 6 overpairs; QQ 6 underpairs with one card above (the K); 88 3 and 33 3 sets; AKs and KQs
+    3 each, top pair (AhKh and KhQh are out); K8s 3, two pair (Ks8s Kd8d Kc8c), in no pair class
+    (it was counted as top pair too, so the pair classes added to 21 against 18)."""
+    from cardlab.poker.board_stats import CLASSES, SECTIONS
+
+    s = board_stats("AA,QQ,88,33,AKs,KQs,K8s", "Kh8h3c")
+    counts = {c.name: c.combos for c in s.classes}
+    assert s.total == 27
+    assert {n: v for n, v in counts.items() if v and n in SECTIONS[0][1]} == \
+        {"three of a kind": 6, "two pair": 3, "one pair": 18}
+    assert {n: v for n, v in counts.items() if v and n in SECTIONS[1][1] + SECTIONS[2][1] + SECTIONS[3][1]} == \
+        {"set": 6, "overpair": 6, "top pair": 6, "underpair": 6, "underpair, 1 overcard": 6}
+    # the same counts from the plain loops of this file (the oracle)
+    b = parse_card_ids("Kh8h3c")
+    from cardlab.poker.equity import range_of, game_named
+
+    oracle: Counter[str] = Counter()
+    for combo in range_of("AA,QQ,88,33,AKs,KQs,K8s", game_named("holdem")).without(frozenset(b)).combos:
+        oracle.update(plain_classes((max(combo), min(combo)), b))
+    assert {n: v for n, v in counts.items() if v} == {n: v for n, v in oracle.items() if v}
+    # over seeded random ranges and boards (flop, turn, river): the made hands add up to the
+    # range's live combos, and each section to the class it splits
+    rng = __import__("random").Random(38)
+    labels = [a + b + s for i, a in enumerate("AKQJT98765432") for b in "AKQJT98765432"[i + 1:] for s in "so"] + \
+        [a + a for a in "AKQJT98765432"]
+    for trial in range(40):
+        spec = ",".join(rng.sample(labels, rng.randint(1, 30)))
+        board = rng.sample(range(52), rng.choice((3, 4, 5)))
+        try:
+            st = board_stats(spec, board)
+        except RangeError:  # every combo blocked
+            continue
+        c = {x.name: x.combos for x in st.classes}
+        assert list(c) == list(CLASSES)
+        assert sum(c[n] for n in SECTIONS[0][1]) == st.total, (spec, board)
+        for _, names, whole in SECTIONS[1:4]:
+            assert sum(c[n] for n in names) == c[whole], (spec, board, whole)
+        assert sum(x.probability for x in st.classes if x.name in SECTIONS[0][1]) == pytest.approx(1.0)
+    for spec in ("AAxx, KQJT, 9876, T9xx", "QQxx, 5432", "KKxx"):
+        for size in (3, 4, 5):
+            st = board_stats(spec, rng.sample(range(52), size), game="omaha")
+            c = {x.name: x.combos for x in st.classes}
+            assert sum(c[n] for n in SECTIONS[0][1]) == st.total
+            for _, names, whole in SECTIONS[1:4]:
+                assert sum(c[n] for n in names) == c[whole], (spec, whole)
+
+
+def test_open_enders_apart_from_double_gutshots() -> None:
+    # On 9h 7c 2d: T8 holds T-9-8-7, open at both ends (a J or a 6): open-ended; J8 holds
+    # J-9-8-7, waiting for a T only: a gutshot. On 9 7 3, 65 holds 7-6-5-3 (a 4 fills it) and
+    # 9-7-6-5 (an 8): two ranks, not four in a row: a double gutshot.
+    s = board_stats("Th8s", "9h 7c 2d")
+    assert (s.count("open-ended"), s.count("double gutshot"), s.count("gutshot")) == (1, 0, 0)
+    s = board_stats("Jh8s", "9h 7c 2d")
+    assert (s.count("open-ended"), s.count("double gutshot"), s.count("gutshot")) == (0, 0, 1)
+    s = board_stats("6h5s", "9h 7c 3d")
+    assert (s.count("open-ended"), s.count("double gutshot"), s.count("gutshot")) == (0, 1, 0)
+    s = board_stats("Ah2s", "5h 4c Kd")  # A-2-x-4-5 needs the 3: a gutshot (the wheel)
+    assert (s.count("open-ended"), s.count("double gutshot"), s.count("gutshot")) == (0, 0, 1)
+    s = board_stats("3h2s", "5h 4c Kd")  # 5-4-3-2: an ace or a 6
+    assert (s.count("open-ended"), s.count("double gutshot")) == (1, 0)
+    s = board_stats("AhKs", "Qh Jc 4d")  # A-K-Q-J: only a T, one side
+    assert (s.count("open-ended"), s.count("gutshot")) == (0, 1)
+    # sets apart from trips: 99 on 9 7 2 a set, A9 on 9 9 2 trips, AK on 9 9 9 the board's
+    assert board_stats("9s9d", "9h 7c 2d").count("set") == 1
+    assert board_stats("As9d", "9h 9c 2d").count("trips") == 1
+    assert board_stats("AsKd", "9h 9c 9d").count("trips on the board") == 1

@@ -15,7 +15,7 @@ from test_poker_board import _EVAL, _STRENGTH, _TREYS_CLASS, name
 from treys import Card
 
 from cardlab.cli.main import main
-from cardlab.poker.board_stats import DRAW_CLASSES, MADE_CLASSES, PAIR_CLASSES, _classify_omaha, board_stats
+from cardlab.poker.board_stats import CLASSES, _classify_omaha, board_stats
 from cardlab.poker.rules import STANDARD
 
 
@@ -42,15 +42,22 @@ def plain_classes(hole: list[int], board: list[int]) -> set[str]:
     hr = [c // 4 for c in hole]
     br = sorted({c // 4 for c in board}, reverse=True)
     pockets = [a for a, b in combinations(hr, 2) if a == b]
-    if strength <= 2:
-        pairing = [r for r in hr if r in br]
+    pairing = [r for r in hr if r in br]
+    if strength == 3:
+        out.add("set" if any(p in br for p in pockets) else "trips" if pairing else "trips on the board")
+    if strength == 1:
         if pockets and max(pockets) > br[0]:
             out.add("overpair")
         elif pairing:
             p = max(pairing)
             out.add("top pair" if p == br[0] else "bottom pair" if p == br[-1] else "middle pair")
-        elif pockets and min(pockets) < br[0]:
+        elif pockets:
+            above = sum(1 for r in br if r > max(pockets))
             out.add("underpair")
+            out.add("underpair, 1 overcard" if above == 1 else "underpair, 2 overcards" if above == 2
+                    else "underpair, 3+ overcards")
+        else:
+            out.add("board pair")
     if len(board) == 5:
         return out
     fd = False
@@ -67,8 +74,15 @@ def plain_classes(hole: list[int], board: list[int]) -> set[str]:
         out.add("flush draw")
     bk = [c // 4 for c in board]
     outs = {r for r in range(13) if omaha_straight(hr, bk + [r])}
+    # open-ended: two hole ranks and two board ranks make four in a row (the ace low or high), and
+    # neither rank beside them is on the board
+    runs = [[12, 0, 1, 2]] + [list(range(r, r + 4)) for r in range(10)]
+    open_ended = any(len({a, b}) == 2 and {a, b} <= set(run) and set(run) - {a, b} <= set(bk)
+                     and (12 if run[0] == 0 else run[0] - 1) not in bk and run[-1] + 1 not in bk
+                     and 12 not in (run[0], run[-1])
+                     for run in runs for a, b in combinations(hr, 2))
     if strength < 4 and len(outs) >= 2:
-        out.add("open-ended")
+        out.add("open-ended" if open_ended else "double gutshot")
     if strength < 4 and len(outs) == 1:
         out.add("gutshot")
     if fd and strength < 4 and outs:
@@ -95,16 +109,17 @@ def test_classes_against_the_plain_loop(board_text: str) -> None:
     holes = [rng.sample(rest if i % 2 else near, 4) for i in range(300)]
     masks = _classify_omaha(np.array(holes, dtype=np.int64), board, STANDARD)
     for i, hole in enumerate(holes):
-        got = {n for n in MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES if masks[n][i]}
+        got = {n for n in CLASSES if masks[n][i]}
         assert got == plain_classes(hole, board), ([name(c) for c in hole], board_text)
 
 
 def test_counts_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
     s = board_stats("AA", "Qh 9c 2d", game="omaha")
     # AA, at least two aces, of the 49 unseen cards: C(4,2) C(45,2) + C(4,3) 45 + 1 (docs/ranges.md:
-    # 6,961 of a full deck); every one no better than two pair is an overpair
+    # 6,961 of a full deck); every one-pair hand is an overpair (the classes of one pair are
+    # exclusive: the two pair hands are not in them)
     assert s.total == 6 * 990 + 4 * 45 + 1
-    assert s.count("overpair") == s.count("one pair") + s.count("two pair") > 0
+    assert s.count("overpair") == s.count("one pair") > 0 and s.count("two pair") > 0
     assert main(["poker", "board", "AAxx", "--board", "Qh9c2d", "--game", "omaha", "--format", "json"]) == 0
     assert '"board": "Qh9c2d"' in capsys.readouterr().out
     assert main(["poker", "board", "AAxx", "--board", "Qh9c2dQh", "--game", "omaha"]) == 2
@@ -131,7 +146,7 @@ def test_compiled_flop_loop_matches_the_vectorised_classes(spec: str, game: str)
     weights = np.asarray(rng.weights, dtype=np.float64)
     flops = all_hands(3).astype(np.int64)[::331]  # 67 flops of every texture
     combos, shares, live = _flop_tallies(holes, weights, flops, g.rules)
-    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    names = CLASSES
     hole_bits = (np.left_shift(1, holes).sum(axis=1))
     for j, flop in enumerate(flops[:: 4 if len(holes) > 20000 else 1]):
         j *= 4 if len(holes) > 20000 else 1
@@ -155,7 +170,7 @@ def test_all_flops_one_flop_per_suit_class_equals_every_flop() -> None:
     rng = range_of("AAKK", g)
     combos, _, live = _flop_tallies(np.asarray(rng.combos), np.asarray(rng.weights), all_hands(3).astype(np.int64),
                                     g.rules)
-    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    names = CLASSES
     assert [c.combos for c in stats.classes] == list(combos.sum(axis=0))
     assert [c.name for c in stats.classes] == list(names)
     assert int(live.sum()) == 36 * 17296  # each combo on the C(48, 3) flops of the other cards

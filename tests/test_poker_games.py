@@ -488,12 +488,12 @@ def test_flop_kernel_against_the_vectorised_classes_and_bad_arguments() -> None:
     # A few flops of each texture for a hold'em and an Omaha range (weighted), class by class
     # against the numpy routes of one board; here too so that the sanitizer and fallback builds
     # run the kernel (tests/test_core_build.py KERNEL_TESTS). Bad buffers raise ValueError.
-    from cardlab.poker.board_stats import (DRAW_CLASSES, MADE_CLASSES, PAIR_CLASSES, _classify, _classify_omaha,
+    from cardlab.poker.board_stats import (CLASSES, _classify, _classify_omaha,
                                            _flop_tallies)
     from cardlab.poker.equity import game_named, range_of
     from cardlab.poker.generic import all_hands
 
-    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    names = CLASSES
     flops = all_hands(3).astype(np.int64)[::1301]
     for spec, game in (("QQ+, AK, 76s:0.5, AhKh", "holdem"), ("AAxx@100, KQJT@40, 9876@10", "omaha")):
         g = game_named(game)
@@ -516,7 +516,7 @@ def test_flop_kernel_against_the_vectorised_classes_and_bad_arguments() -> None:
     flop = np.array([[0, 1, 2]], dtype=np.uint8)
     tops = np.full(8192, -1, dtype=np.int8)
     positions = np.arange(16, dtype=np.int8)
-    out = (np.zeros((1, 21), dtype=np.int64), np.zeros((1, 21)), np.zeros(1))
+    out = (np.zeros((1, 29), dtype=np.int64), np.zeros((1, 29)), np.zeros(1))
     _core.board_flops(hole, 2, one, w, flop, tops, positions, 0, *out)
     assert out[0][0, names.index("full house")] == 1 and out[2][0] == 1.0  # AsAh on 2c2d2h
     for bad in ([hole, 3, one, w, flop, tops, positions, 0, *out],  # k = 3
@@ -524,6 +524,6 @@ def test_flop_kernel_against_the_vectorised_classes_and_bad_arguments() -> None:
                 [hole, 2, one, w, np.array([[0, 1, 99]], dtype=np.uint8), tops, positions, 0, *out],
                 [hole, 2, one, w, flop, np.full(8192, 13, dtype=np.int8), positions, 0, *out],
                 [hole, 2, one, w, flop, tops, positions, 13, *out],
-                [hole, 2, one, w, flop, tops, positions, 0, out[0][:, :20].copy(), out[1], out[2]]):
+                [hole, 2, one, w, flop, tops, positions, 0, out[0][:, :28].copy(), out[1], out[2]]):
         with pytest.raises(ValueError):
             _core.board_flops(*bad)

@@ -25,6 +25,10 @@ from typing import Any, Iterable, Sequence
 
 from cardlab.board import SEATS
 from cardlab.bridge.splits import layout_ways, parse_plays, parse_vacant
+from cardlab.bridge.suitplay_groups import branch_order as _order
+from cardlab.bridge.suitplay_groups import labels as _labels
+from cardlab.bridge.suitplay_groups import runs as _runs
+from cardlab.bridge.suitplay_line import NamedLine, line_tree
 from cardlab.cards import RANKS
 from cardlab.errors import CardlabError, ConstraintError, DeckError
 
@@ -169,6 +173,7 @@ class SuitPlayResult:
     entries: tuple[int | None, int | None] = (None, None)
     played: tuple[tuple[str, str], ...] = ()
     comparison: Comparison | None = None
+    named: NamedLine | None = None
 
     def target(self, tricks: int) -> TargetLine:
         """The line for at least ``tricks`` tricks."""
@@ -190,6 +195,8 @@ class SuitPlayResult:
             out["played"] = [f"{s}:{c}" for s, c in self.played]
         if self.comparison is not None:
             out["comparison"] = self.comparison.to_dict()
+        if self.named is not None:
+            out["named_line"] = self.named.to_dict()
         return out
 
     def to_json(self) -> str:
@@ -216,7 +223,7 @@ class SuitPlayResult:
         return "\n".join(lines) + "\n"
 
     def _line_ids(self) -> list[str]:
-        return [str(t.tricks) for t in self.targets] + ["mean"]
+        return [str(t.tricks) for t in self.targets] + ["mean"] + (["line"] if self.named is not None else [])
 
     def to_pandas(self) -> Any:
         """The layouts table as a pandas DataFrame (needs pandas)."""
@@ -240,13 +247,19 @@ class SuitPlayResult:
         parts.append(f"Most tricks on average: {float(self.mean_line.probability_exact):.4f} "
                      f"({_ratio(self.mean_line.probability_exact)})")
         parts.append(f"  {self.mean_line.line}")
+        if self.named is not None:
+            n = self.named
+            parts.append(f"Your line '{n.text}': {float(n.mean_exact):.4f} tricks on average ({_ratio(n.mean_exact)})")
+            parts.append(f"  {n.line}")
+            parts.append("  " + "; ".join(f"{k} tricks {_pct(p)} ({_ratio(p)})" for k, p in enumerate(n.distribution) if p))
         parts.append("")
         ids = self._line_ids()
         header = ("West", "East", "Weight", "Exact", *(f"{i}" for i in ids))
         body = [(r.west, r.east, _pct(r.weight), _ratio(r.weight), *(str(r.tricks[i]) for i in ids))
                 for r in self.layouts]
         widths = [max(len(x[i]) for x in [header, *body]) for i in range(len(header))]
-        parts.append("Tricks per layout (columns: the line for each target, and the mean line)")
+        parts.append("Tricks per layout (columns: the line for each target, and the mean line"
+                     + (", and yours" if self.named is not None else "") + ")")
         for row in [header, *body]:
             parts.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
         if self.comparison is not None:
@@ -362,6 +375,21 @@ def _setup(north: str, south: str, vacant: str | tuple[int, int] | None,
     walk(0, (), 1)
     del total
     return _Deal(north_r, south_r, [tuple(g) for g in groups], layouts, weights), (w, e), plays
+
+
+def _weigh_history(deal: _Deal, plays: tuple[tuple[str, str], ...], text: str) -> _Deal:
+    """The layouts weighed by the chance of the defenders' plays so far (random-equals: a
+    defender follows from his lowest equal cards, at random among them), the impossible ones
+    dropped, the weights scaled to add up to 1 (:mod:`cardlab.bridge.suitplay_history`)."""
+    from cardlab.bridge.suitplay_history import likelihoods
+
+    chances = likelihoods(deal.groups, deal.layouts, deal.north, deal.south, plays)
+    kept = [(lay, w * c) for lay, w, c in zip(deal.layouts, deal.weights, chances) if c]
+    if not kept:
+        raise ConstraintError(f"no layout is consistent with --played {text!r} (a defender follows with one "
+                              "of his lowest equal cards)")
+    total = sum((w for _, w in kept), Fraction(0))
+    return _Deal(deal.north, deal.south, deal.groups, [lay for lay, _ in kept], [w / total for _, w in kept])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -723,7 +751,8 @@ def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None]
 
 def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacant: str | tuple[int, int] | None = None,
              played: str | None = None, entries: str | tuple[int | None, int | None] | None = None,
-             defence: str = "omniscient", scoring: str = "tricks", engine: str = "auto") -> SuitPlayResult:
+             defence: str = "omniscient", scoring: str = "tricks", engine: str = "auto",
+             line: str | None = None) -> SuitPlayResult:
     """The best line of play for each trick target (default: every target from 1 to the most
     tricks possible), exactly, and the line with the most tricks on average.
 
@@ -733,6 +762,9 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
     or ``"imps"`` compares the lines head to head. ``engine`` chooses the search: ``"core"`` the
     compiled one (csrc/suitplay.c, up to 64 layouts), ``"python"`` the same algorithm in Python
     (the tests' oracle), ``"auto"`` (default) the compiled one when it can take the combination.
+    ``line`` names a line of your own to evaluate beside the best ones (``"S:x N:Q; N:A"``:
+    finesse the queen, then cash the ace; :mod:`cardlab.bridge.suitplay_line`): its chance of each
+    number of tricks is ``result.named``.
 
     >>> r = suitplay("AKJT", "5432", targets=[4])
     >>> r.targets[0].probability_exact
@@ -745,7 +777,11 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
     if engine not in ENGINES:
         raise ConstraintError(f"engine {engine!r}: choose auto, core or python")
     ent = entries if isinstance(entries, tuple) else parse_entries(entries)
+    if line is not None and ent != (None, None):
+        raise ConstraintError("a line you name is played with unlimited entries: give --line without --entries")
     deal, places, plays = _setup(north, south, vacant, played)
+    if defence == "random-equals" and any(seat in "WE" for seat, _ in plays):
+        deal = _weigh_history(deal, plays, played or "")
     most = max(len(deal.north), len(deal.south))
     wanted = sorted(set(targets)) if targets is not None else list(range(1, most + 1))
     for t in wanted:
@@ -767,16 +803,28 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
         lines.append(_line(deal, solver, plan_of(ref), t, Fraction(mass(value[t - 1]), mass.den), value, live))
     value, ref = max(frontier, key=lambda o: sum(mass(m) for m in o[0]))
     mean_line = _line(deal, solver, plan_of(ref), None, Fraction(sum(mass(m) for m in value), mass.den), value, live)
+    named = _named(line, deal, defence, most) if line is not None else None
     rows = []
     for i, lay in enumerate(deal.layouts):
         tricks = {str(t.tricks): t.per_layout[i] for t in lines}
         tricks["mean"] = mean_line.per_layout[i]
+        if named is not None:
+            tricks["line"] = named.per_layout[i]
         west, east = _show_layout(deal, lay)
         rows.append(LayoutRow(west, east, deal.weights[i], tricks))
     missing = "".join(_card(r) for g in deal.groups for r in g) or "-"
-    comparison = _compare(lines, mean_line, deal.weights, scoring) if scoring != "tricks" else None
+    comparison = _compare(lines, mean_line, deal.weights, scoring, named) if scoring != "tricks" else None
     return SuitPlayResult(_show_hand(deal.north), _show_hand(deal.south), missing, places, defence, tuple(lines),
-                          mean_line, tuple(rows), ent, plays, comparison)
+                          mean_line, tuple(rows), ent, plays, comparison, named)
+
+
+def _named(text: str, deal: _Deal, defence: str, most: int) -> NamedLine:
+    """The line the user named, replayed against every layout with the defence's best answers."""
+    tree = line_tree(text, deal.north, deal.south, deal.groups, deal.layouts, defence)
+    per = tuple(evaluate_tree(tree, deal.north, deal.south, deal.groups, lay, defence) for lay in deal.layouts)
+    dist = tuple(sum((w for w, t in zip(deal.weights, per) if t == k), Fraction(0)) for k in range(most + 1))
+    mean = sum((w * t for w, t in zip(deal.weights, per)), Fraction(0))
+    return NamedLine(" ".join(text.split()), _words(tree), tree, dist, mean, per)
 
 
 class _Masses:
@@ -810,15 +858,6 @@ class _Masses:
 
 def _show_hand(hand: tuple[int, ...]) -> str:
     return "".join(_card(r) for r in hand) or "-"
-
-
-def _labels(groups: Sequence[tuple[int, ...]]) -> list[str]:
-    """How each static group's cards are shown: ``x`` for the lowest group (the small cards),
-    else the group's highest card (it stands for the whole group of equal cards)."""
-    out = [_card(g[0]) for g in groups]
-    if groups:
-        out[-1] = "x"
-    return out
 
 
 def _show_layout(deal: _Deal, lay: tuple[int, ...]) -> tuple[str, str]:
@@ -889,11 +928,6 @@ def _tree(solver: _Solver, plan: Any, labels: list[str], north: tuple[int, ...],
             steps.append({"if": dict(sorted(shown.items(), key=lambda kv: _order(kv[0])))})
             break
     return steps
-
-
-def _order(key: str) -> int:
-    card = key.split(":")[1]
-    return -1 if card == "x" else (99 if card == "-" else RANKS.index(card))
 
 
 def _words(tree: list[dict[str, Any]]) -> str:
@@ -1031,29 +1065,17 @@ def _walk(tree: list[dict[str, Any]], north: list[int], south: list[int], west: 
     return won
 
 
-def _runs(groups: Sequence[tuple[int, ...]], live_ours: frozenset[int], merge: bool) -> list[tuple[int, ...]]:
-    """The static groups of missing cards as they are told apart: each on its own (omniscient),
-    or merged into runs with no declarer card still in play between them (random-equals: the
-    defenders' cards of a run are equal, and a defender plays any of his at random)."""
-    if not merge:
-        return [(g,) for g in range(len(groups))]
-    out: list[list[int]] = []
-    for g in range(len(groups)):
-        if out and not any(x in live_ours for x in range(groups[g][0] + 1, groups[out[-1][-1]][-1])):
-            out[-1].append(g)
-        else:
-            out.append([g])
-    return [tuple(r) for r in out]
-
-
 # ---------------------------------------------------------------------------------------------
 # Lines against each other
 
 
-def _compare(lines: list[TargetLine], mean_line: TargetLine, weights: Sequence[Fraction], scoring: str) -> Comparison:
-    ids = [str(t.tricks) for t in lines] + ["mean"]
+def _compare(lines: list[TargetLine], mean_line: TargetLine, weights: Sequence[Fraction], scoring: str,
+             named: NamedLine | None = None) -> Comparison:
+    ids = [str(t.tricks) for t in lines] + ["mean"] + (["line"] if named is not None else [])
     per = {str(t.tricks): t.per_layout for t in lines}
     per["mean"] = mean_line.per_layout
+    if named is not None:
+        per["line"] = named.per_layout
     scores: dict[str, dict[str, float]] = {a: {} for a in ids}
     if scoring == "mp":
         for a in ids:

@@ -32,6 +32,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     play.add_argument("--defence", choices=("omniscient", "random-equals"), default="omniscient",
                       help="omniscient: the defenders see every card and falsecard when it helps (SuitPlay); "
                            "random-equals: a defender plays equal cards at random (restricted choice)")
+    play.add_argument("--line", metavar="LINE",
+                      help="also evaluate a line of your own, trick by trick, e.g. 'S:x N:Q; N:A' (lead low from "
+                           "South, finesse the queen, then cash the ace; x is the lowest card; 'cash' ends a line "
+                           "by leading the highest cards): its chance of each number of tricks (docs/suitplay.md)")
     play.add_argument("--scoring", choices=("tricks", "mp", "imps"), default="tricks",
                       help="also compare the lines head to head at matchpoints or IMPs")
     play.add_argument("--format", choices=("table", "csv", "json"), default="table",
@@ -45,7 +49,7 @@ def _suitplay(args: argparse.Namespace) -> int:
     from cardlab.cli.output import write_result, write_text
 
     result = suitplay(args.north, args.south, targets=args.target, vacant=args.vacant, played=args.played,
-                      entries=args.entries, defence=args.defence, scoring=args.scoring)
+                      entries=args.entries, defence=args.defence, scoring=args.scoring, line=args.line)
     if args.format == "json":  # to_json() is JSON text (the results' convention), written as it is
         write_text(args, result.to_json() + "\n")
     else:

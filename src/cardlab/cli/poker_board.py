@@ -17,12 +17,15 @@ __all__ = ["register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``board`` to the ``poker`` group."""
     cmd = subparsers.add_parser(
-        "board", help="board statistics: made hands, pairs and draws of a range",
+        "board", help="board statistics: made hands, sets, pairs and draws of a range",
         description="Exact combo counts and shares of a range on a board of 3 to 5 cards: made "
-                    "hands (straight flush .. high card), pairs (overpair, top/middle/bottom pair, "
-                    "underpair) and draws (flush draw, nut flush draw, open-ended, gutshot, combo draw, "
+                    "hands, each combo in its best one (straight flush .. high card); three of a kind as set, "
+                    "trips or trips on the board; one pair as overpair, top/middle/bottom pair, underpair or "
+                    "board pair, and underpairs by the board cards above them (these add up to their class); "
+                    "draws (flush draw, nut flush draw, open-ended, double gutshot, gutshot, combo draw, "
                     "backdoor draws). --flops all: the range over every flop by texture (paired, monotone, "
-                    "two-tone, rainbow, connected); without a RANGE, the 22,100 flops counted by texture. Example: "
+                    "two-tone, rainbow, connected, consecutive); without a RANGE, the 22,100 flops counted by "
+                    "texture. Example: "
                     "cardlab poker board 'QQ+, AK, KQs' --board Qh9c2d")
     cmd.add_argument("range", metavar="RANGE", nargs="?", help="the range (QQ+, AK, AxKx, KK!AA ...)")
     cmd.add_argument("--board", metavar="CARDS", help="the board, 3 to 5 cards")

@@ -5,27 +5,37 @@ counts, over every combo of the range that shares no card with the board (or the
 the combos in each class with their share of the range (weights count: a combo of weight 0.5 is
 half a combo in the shares; ``combos`` counts combos). The classes, as the tests define them:
 
-- made hands, one each (the best five of hole cards and board): ``straight flush`` (royal
-  included), ``four of a kind``, ``full house``, ``flush``, ``straight``, ``three of a kind``,
-  ``two pair``, ``one pair``, ``high card``;
-- pairs, for hands no better than two pair, at most one each: ``overpair`` (a pocket pair above
-  every board card), ``top pair`` / ``middle pair`` / ``bottom pair`` (the highest hole card
-  that pairs a board rank pairs the highest / a middle / the lowest distinct board rank),
-  ``underpair`` (a pocket pair below the top board card that pairs nothing);
-- draws, with cards to come (3 or 4 board cards), for hands not already that strong:
-  ``flush draw`` (four of a suit with at least one hole card, no flush), ``nut flush draw`` (the
-  hole card of that suit is the highest rank of the suit not on the board), ``open-ended``
-  (at least two ranks complete a straight that uses a hole card: open-enders and double
-  gutshots, eight outs), ``gutshot`` (exactly one such rank), ``combo draw`` (a flush draw with
-  an open-ended or gutshot draw); on the flop only, ``backdoor flush draw`` (three of a suit with
-  a hole card, no flush draw) and ``backdoor straight draw`` (two more ranks complete a straight
-  that uses a hole card, no straight draw).
+- made hands, one each (the best five of hole cards and board), exclusive as Flopzilla counts
+  them: ``straight flush`` (royal included), ``four of a kind``, ``full house``, ``flush``,
+  ``straight``, ``three of a kind``, ``two pair``, ``one pair``, ``high card``: they add up to
+  the range's combos;
+- three of a kind, one each (they add up to ``three of a kind``): ``set`` (a pocket pair and a
+  board card of its rank), ``trips`` (a hole card and a pair on the board), ``trips on the
+  board`` (the hole cards play no part);
+- one pair, one each (they add up to ``one pair``): ``overpair`` (a pocket pair above every
+  board card), ``top pair`` / ``middle pair`` / ``bottom pair`` (the hole card that pairs a
+  board rank pairs the highest / a middle / the lowest distinct board rank), ``underpair`` (a
+  pocket pair below the top board card), ``board pair`` (the pair is the board's; the hole cards
+  pair nothing);
+- underpairs by the board cards above the pocket pair (they add up to ``underpair``):
+  ``underpair, 1 overcard``, ``underpair, 2 overcards``, ``underpair, 3+ overcards``;
+- draws, with cards to come (3 or 4 board cards), for hands not already that strong, not
+  exclusive (a combo draw is also a flush draw): ``flush draw`` (four of a suit with at least one
+  hole card, no flush), ``nut flush draw`` (the hole card of that suit is the highest rank of the
+  suit not on the board), ``open-ended`` (four consecutive ranks open at both ends: the two ranks
+  that complete the two straights beside them are both out, eight outs), ``double gutshot`` (two
+  or more ranks complete a straight, not as an open-ender: 9-7-6-5-3 waits for an 8 or a 4),
+  ``gutshot`` (exactly one such rank), ``combo draw`` (a flush draw with a straight draw); on the
+  flop only, ``backdoor flush draw`` (three of a suit with a hole card, no flush draw) and
+  ``backdoor straight draw`` (two more ranks complete a straight, no straight draw). A rank
+  completes a straight when the straight it makes is better than the one the board makes with
+  it alone (a hole card plays).
 
 JSON: ``{"board": str, "classes": [{"name": str, "combos": int, "probability": float}]}``.
 
 >>> s = board_stats("QQ+, AK", "Qh 9c 2d")
->>> s.count("three of a kind"), s.count("overpair"), s.count("top pair"), s.total
-(3, 12, 0, 31)
+>>> s.count("three of a kind"), s.count("set"), s.count("overpair"), s.count("top pair"), s.total
+(3, 3, 12, 0, 31)
 """
 
 from __future__ import annotations
@@ -46,13 +56,25 @@ from cardlab.poker.kernel import straight_tops
 from cardlab.poker.rules import Category, Rules
 
 __all__ = ["BoardStats", "BoardClass", "board_stats", "flop_textures", "all_flops_stats", "FlopsStats", "MAX_FLOPS_COMBOS",
-           "TextureStats", "TEXTURES", "MADE_CLASSES", "PAIR_CLASSES", "DRAW_CLASSES"]
+           "TextureStats", "TEXTURES", "MADE_CLASSES", "SET_CLASSES", "PAIR_CLASSES", "UNDERPAIR_CLASSES",
+           "DRAW_CLASSES", "CLASSES", "SECTIONS"]
 
 MADE_CLASSES = ("straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind",
                 "two pair", "one pair", "high card")
-PAIR_CLASSES = ("overpair", "top pair", "middle pair", "bottom pair", "underpair")
-DRAW_CLASSES = ("flush draw", "nut flush draw", "open-ended", "gutshot", "combo draw",
+SET_CLASSES = ("set", "trips", "trips on the board")
+PAIR_CLASSES = ("overpair", "top pair", "middle pair", "bottom pair", "underpair", "board pair")
+UNDERPAIR_CLASSES = ("underpair, 1 overcard", "underpair, 2 overcards", "underpair, 3+ overcards")
+DRAW_CLASSES = ("flush draw", "nut flush draw", "open-ended", "double gutshot", "gutshot", "combo draw",
                 "backdoor flush draw", "backdoor straight draw")
+#: Every class, in the order of the results (and of the compiled kernel's counts).
+CLASSES = MADE_CLASSES + SET_CLASSES + PAIR_CLASSES + UNDERPAIR_CLASSES + DRAW_CLASSES
+#: The sections of the output: heading, its classes, and the class they add up to ("" when the
+#: section's classes add up to the range (made hands) or do not add up (draws)).
+SECTIONS = (("made hands (each combo in its best hand)", MADE_CLASSES, ""),
+            ("three of a kind", SET_CLASSES, "three of a kind"),
+            ("one pair", PAIR_CLASSES, "one pair"),
+            ("underpairs, by the board cards above them", UNDERPAIR_CLASSES, "underpair"),
+            ("draws (a combo may be in several)", DRAW_CLASSES, ""))
 
 
 @dataclass(frozen=True)
@@ -66,7 +88,7 @@ class BoardClass:
 
 @dataclass(frozen=True)
 class BoardStats:
-    """Each class of :data:`MADE_CLASSES`, :data:`PAIR_CLASSES` and :data:`DRAW_CLASSES` for one board."""
+    """Each class of :data:`CLASSES` for one board (the sections of :data:`SECTIONS`)."""
 
     range: str
     game: str
@@ -107,10 +129,10 @@ class BoardStats:
                              for c in self.classes])
 
     def table(self) -> str:
-        """The aligned text the command prints: a group heading before made hands, pairs, draws."""
+        """The aligned text the command prints: a heading before each section of :data:`SECTIONS`."""
         lines = [f"range '{self.range}' on {self.board}: {self.total:,} combos"]
         width = max(len(c.name) for c in self.classes)
-        groups = {MADE_CLASSES[0]: "made hands", PAIR_CLASSES[0]: "pairs", DRAW_CLASSES[0]: "draws"}
+        groups = {names[0]: heading for heading, names, _ in SECTIONS}
         for c in self.classes:
             if c.name in groups:
                 lines.append(f"{groups[c.name]}:")
@@ -167,15 +189,15 @@ def _made_masks(cats: np.ndarray, rules: Rules) -> tuple[dict[str, np.ndarray], 
 
 def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, np.ndarray]:
     """Row ``i`` is hole cards ``holes[i]`` on ``boards[i]`` (every board of the same size): a
-    boolean array per class of :data:`MADE_CLASSES`, :data:`PAIR_CLASSES` and :data:`DRAW_CLASSES`."""
+    boolean array per class of :data:`CLASSES`."""
     n, size = boards.shape
     cards = np.concatenate([holes, boards], axis=1)
     cats, _ = evaluate(np.ascontiguousarray(cards, dtype=np.uint8), rules)
     cats = np.asarray(cats).astype(np.int64)
     masks, position = _made_masks(cats, rules)
-    at_most_two_pair = position <= rules.position(Category.TWO_PAIR)
+    one = masks["one pair"]
 
-    # pairs
+    # three of a kind and pairs
     h_rank = holes >> 2
     b_rank = boards >> 2
     top, low = b_rank.max(axis=1), b_rank.min(axis=1)
@@ -183,11 +205,14 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
     board_ranks = _rank_mask(boards)
     on_board = np.stack([(board_ranks >> h_rank[:, j]) & 1 == 1 for j in range(2)], axis=1)
     pairing = np.where(on_board, h_rank, -1).max(axis=1)
-    masks["overpair"] = at_most_two_pair & pocket & (h_rank[:, 0] > top)
-    masks["top pair"] = at_most_two_pair & (pairing == top)
-    masks["middle pair"] = at_most_two_pair & (pairing >= 0) & (pairing != top) & (pairing != low)
-    masks["bottom pair"] = at_most_two_pair & (pairing == low) & (low != top)
-    masks["underpair"] = at_most_two_pair & pocket & (h_rank[:, 0] < top) & (pairing < 0)
+    _sets(masks, pocket & on_board[:, 0], pairing >= 0)
+    masks["overpair"] = one & pocket & (h_rank[:, 0] > top)
+    masks["top pair"] = one & (pairing == top)
+    masks["middle pair"] = one & (pairing >= 0) & (pairing != top) & (pairing != low)
+    masks["bottom pair"] = one & (pairing == low) & (low != top)
+    masks["underpair"] = one & pocket & (h_rank[:, 0] < top)
+    masks["board pair"] = one & ~pocket & (pairing < 0)
+    _overcards(masks, board_ranks, h_rank[:, 0])
 
     # draws
     to_come = 5 - size
@@ -223,15 +248,15 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
         return result
 
     completing = np.zeros(len(keys), dtype=np.int64)
+    four = np.zeros(len(keys), dtype=bool)  # four consecutive ranks open at both ends
     if to_come:
         for r in ranks:
             completing += improves(1 << r) & ((hand_mask >> r) & 1 == 0)
+        for inner, below, above in _open_ends(rules):
+            four |= ((hand_mask & inner) == inner) & (hand_mask & (below | above) == 0) \
+                & improves(below) & improves(above)
     completing_row = completing[inverse]
-    open_ended = (completing_row >= 2) & no_straight
-    gutshot = (completing_row == 1) & no_straight
-    masks["open-ended"] = open_ended
-    masks["gutshot"] = gutshot
-    masks["combo draw"] = fd & (open_ended | gutshot)
+    _straight_draws(masks, completing_row, four[inverse], no_straight, fd)
     if to_come == 2:
         three = (suit_count == 3) & hole_suit
         masks["backdoor flush draw"] = three.any(axis=1) & ~fd_suit.any(axis=1) & no_flush
@@ -245,6 +270,47 @@ def _classify(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, 
         masks["backdoor flush draw"] = np.zeros(n, dtype=bool)
         masks["backdoor straight draw"] = np.zeros(n, dtype=bool)
     return masks
+
+
+def _sets(masks: dict[str, np.ndarray], pocket_on_board: np.ndarray, pairing: np.ndarray) -> None:
+    """``set``, ``trips`` and ``trips on the board`` of the three-of-a-kind hands: a pocket pair
+    with a board card of its rank, else a hole card on a paired board, else the board's own."""
+    three = masks["three of a kind"]
+    masks["set"] = three & pocket_on_board
+    masks["trips"] = three & ~pocket_on_board & pairing
+    masks["trips on the board"] = three & ~pocket_on_board & ~pairing
+
+
+def _overcards(masks: dict[str, np.ndarray], board_ranks: np.ndarray | int, pocket_rank: np.ndarray) -> None:
+    """The underpairs split by the distinct board ranks above the pocket pair."""
+    above = _popcount(np.asarray(board_ranks) >> (np.clip(pocket_rank, -1, 12) + 1))
+    under = masks["underpair"]
+    masks["underpair, 1 overcard"] = under & (above == 1)
+    masks["underpair, 2 overcards"] = under & (above == 2)
+    masks["underpair, 3+ overcards"] = under & (above >= 3)
+
+
+def _open_ends(rules: Rules) -> list[tuple[int, int, int]]:
+    """Each four consecutive ranks that two straights of the game share, as rank masks: (the
+    four, the rank that completes the lower straight, the one that completes the higher)."""
+    windows = [m for m in range(1 << 13) if _POPCOUNT[m] == 5 and straight_tops(rules)[m] >= 0]
+    out = []
+    for w1 in windows:
+        for w2 in windows:
+            inner = w1 & w2
+            if _POPCOUNT[inner] == 4 and straight_tops(rules)[w1] < straight_tops(rules)[w2]:
+                out.append((inner, w1 & ~inner, w2 & ~inner))
+    return out
+
+
+def _straight_draws(masks: dict[str, np.ndarray], completing: np.ndarray, four: np.ndarray,
+                    no_straight: np.ndarray, fd: np.ndarray) -> None:
+    """``open-ended``, ``double gutshot``, ``gutshot`` and ``combo draw`` from the number of
+    ranks that complete a straight and whether two of them close four consecutive ranks."""
+    masks["open-ended"] = (completing >= 2) & four & no_straight
+    masks["double gutshot"] = (completing >= 2) & ~four & no_straight
+    masks["gutshot"] = (completing == 1) & no_straight
+    masks["combo draw"] = fd & (completing >= 1) & no_straight
 
 
 def _popcount(x: np.ndarray) -> np.ndarray:
@@ -285,7 +351,7 @@ def _classify_omaha(holes: np.ndarray, board: list[int], rules: Rules) -> dict[s
     strength = np.asarray(strength).astype(np.int64).reshape(n, -1)
     best = cats[np.arange(n), strength.argmax(axis=1)]
     masks, position = _made_masks(best, rules)
-    at_most_two_pair = position <= rules.position(Category.TWO_PAIR)
+    one = masks["one pair"]
     no_flush = position < rules.position(Category.FLUSH)
     no_straight = position < rules.position(Category.STRAIGHT)
 
@@ -297,14 +363,18 @@ def _classify_omaha(holes: np.ndarray, board: list[int], rules: Rules) -> dict[s
     for pi, (i, j) in enumerate(pairs):
         pocket_ranks[:, pi] = np.where(h_rank[:, i] == h_rank[:, j], h_rank[:, i], -1)
     pocket_high = pocket_ranks.max(axis=1)
-    pocket_low = np.where(pocket_ranks >= 0, pocket_ranks, 99).min(axis=1)
     pairing = np.where(np.isin(h_rank, b_rank), h_rank, -1).max(axis=1)
-    over = at_most_two_pair & (pocket_high > top)
+    board_ranks = int(_rank_mask(b[None, :])[0])
+    pocket_on_board = (pocket_ranks >= 0) & ((board_ranks >> np.clip(pocket_ranks, 0, 12)) & 1 == 1)
+    _sets(masks, pocket_on_board.any(axis=1), pairing >= 0)
+    over = one & (pocket_high > top)
     masks["overpair"] = over
-    masks["top pair"] = at_most_two_pair & ~over & (pairing == top)
-    masks["middle pair"] = at_most_two_pair & ~over & (pairing >= 0) & (pairing != top) & (pairing != low)
-    masks["bottom pair"] = at_most_two_pair & ~over & (pairing == low) & (low != top)
-    masks["underpair"] = at_most_two_pair & ~over & (pairing < 0) & (pocket_low < top)
+    masks["top pair"] = one & ~over & (pairing == top)
+    masks["middle pair"] = one & ~over & (pairing >= 0) & (pairing != top) & (pairing != low)
+    masks["bottom pair"] = one & ~over & (pairing == low) & (low != top)
+    masks["underpair"] = one & ~over & (pairing < 0) & (pocket_high >= 0)
+    masks["board pair"] = one & ~over & (pairing < 0) & (pocket_high < 0)
+    _overcards(masks, board_ranks, pocket_high)
 
     # flush draws
     to_come = 5 - len(b)
@@ -338,12 +408,12 @@ def _classify_omaha(holes: np.ndarray, board: list[int], rules: Rules) -> dict[s
         count = _popcount(need)
         completing |= np.bitwise_or.reduce(np.where(inside & (count == 1), need, 0), axis=1)
         two_more |= (inside & (count == 2)).any(axis=1)
+    four = np.zeros(n, dtype=bool)  # two hole ranks and two board ranks, open at both ends
+    for inner, below, above in _open_ends(rules):
+        if board_mask & (below | above) == 0:
+            four |= ((pm != 0) & ((pm & inner) == pm) & ((inner & ~pm & ~board_mask) == 0)).any(axis=1)
     ranks_completing = _popcount(completing) if to_come else np.zeros(n, dtype=np.int64)
-    open_ended = (ranks_completing >= 2) & no_straight
-    gutshot = (ranks_completing == 1) & no_straight
-    masks["open-ended"] = open_ended
-    masks["gutshot"] = gutshot
-    masks["combo draw"] = fd & (open_ended | gutshot)
+    _straight_draws(masks, ranks_completing, four & (ranks_completing >= 2), no_straight, fd)
     if to_come == 2:
         masks["backdoor flush draw"] = ((hole_suits >= 2) & (board_suits == 1)[None, :]).any(axis=1) & ~fd & no_flush
         masks["backdoor straight draw"] = two_more & (ranks_completing == 0) & no_straight
@@ -384,17 +454,18 @@ def board_stats(spec: str, board: str | list[int], *, dead: str = "", game: str 
         masks = _classify(holes, np.broadcast_to(np.array(b, dtype=np.int64), (n, len(b))), g.rules)
     total_w = float(weights.sum())
     classes = tuple(BoardClass(name, int(masks[name].sum()), float(weights[masks[name]].sum() / total_w))
-                    for name in MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES)
+                    for name in CLASSES)
     return BoardStats(spec, g.name, format_cards(b, sep=""), n, classes)
 
 
 MAX_FLOPS_COMBOS = 300_000
 """The most hands :func:`all_flops_stats` takes (every Omaha hand, 270,725, fits): each is
 classed with its 24 suit images on 1,755 flops; random Omaha 5 or 6 is refused before any work."""
-TEXTURES = ("unpaired", "paired", "trips", "rainbow", "two-tone", "monotone", "connected")
+TEXTURES = ("unpaired", "paired", "trips", "rainbow", "two-tone", "monotone", "connected", "consecutive")
 """The flop textures of :func:`flop_textures`; a flop has one of the first three, one of the
 next three, and may be ``connected`` (three different ranks that a straight can hold together:
-inside five consecutive ranks, the ace low or high)."""
+inside five consecutive ranks, the ace low or high) and, of those, ``consecutive`` (three
+consecutive ranks: 8-7-6, A-K-Q, 3-2-A)."""
 
 
 def flop_textures() -> dict[str, int]:
@@ -485,9 +556,11 @@ def _texture_masks(flops: np.ndarray) -> dict[str, np.ndarray]:
     connected = np.zeros(len(flops), dtype=bool)
     for w in windows:
         connected |= (mask & ~w) == 0
+    runs = [(1 << 12) | 3] + [7 << r for r in range(11)]  # A-2-3, 2-3-4, ..., Q-K-A
+    consecutive = np.isin(mask, runs)
     return {"all": np.ones(len(flops), bool), "unpaired": pairs == 0, "paired": pairs == 1, "trips": pairs == 3,
             "rainbow": same_suit == 0, "two-tone": same_suit == 1, "monotone": same_suit == 3,
-            "connected": connected & (pairs == 0)}
+            "connected": connected & (pairs == 0), "consecutive": consecutive}
 
 
 def _canonical_flops(flops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -538,14 +611,14 @@ def _suit_orbit(holes: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.
 def _flop_tallies(holes: np.ndarray, weights: np.ndarray, flops: np.ndarray, rules: Rules,
                   counts: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per flop (rows of ``flops``), over the combos that share no card with it: the combos in
-    each class (``(m, 21)`` int64, the order of :data:`MADE_CLASSES` + :data:`PAIR_CLASSES` +
-    :data:`DRAW_CLASSES`; a combo counts ``counts[i]``, default 1), their weights (``(m, 21)``)
+    each class (``(m, 29)`` int64, the order of :data:`CLASSES`; a combo counts ``counts[i]``,
+    default 1), their weights (``(m, 29)``)
     and the weight of every such combo (``(m,)``). The compiled kernel classes each combo as :func:`_classify` does (two hole
     cards) or :func:`_classify_omaha` (4 to 6)."""
     from cardlab import _core
 
     m, k = len(flops), holes.shape[1]
-    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    names = CLASSES
     combos = np.zeros((m, len(names)), dtype=np.int64)
     shares = np.zeros((m, len(names)), dtype=np.float64)
     live = np.zeros(m, dtype=np.float64)
@@ -581,7 +654,7 @@ def all_flops_stats(spec: str, *, game: str = "holdem") -> FlopsStats:
     weights = np.asarray(rng.weights, dtype=np.float64)
     flops, mult = _canonical_flops(all_hands(3, g.lowest_rank).astype(np.int64))
     textures = _texture_masks(flops)
-    names = MADE_CLASSES + PAIR_CLASSES + DRAW_CLASSES
+    names = CLASSES
     orbit, counts, orbit_weights = _suit_orbit(holes, weights)
     flop_combos, flop_shares, flop_live = _flop_tallies(orbit, orbit_weights, flops, g.rules, counts)
     m = mult.astype(np.float64)

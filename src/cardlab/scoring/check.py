@@ -13,7 +13,10 @@ What a scorer needs to trust it on real exports:
 * a total (or percentage) that equals the sum of the board scores rounded to the file's
   decimals before adding (programs round each Neuberg-factored score), or cut to the file's
   decimals toward zero before adding (Compscore 3's MP_PAIRS exports: a board played 18 times
-  of 19 adds 5.0556, written 5.05), is a note naming the convention, not a difference;
+  of 19 adds 5.0556, written 5.05), or the sum of the unfactored scores (scaled to the top)
+  plus each Neuberg correction cut toward zero (Compscore 3 on a real export: a top of 35.9444
+  on such a board is 36 - 0.0556, added as 36 - 0.05 = 35.95), is a note naming the
+  convention, not a difference;
 * each difference is reported once, in file order (pairs as listed, then traveller lines
   board by board), naming the pair or line and both figures.  A pair the file lists with
   no figures (or as a phantom) is not a difference.
@@ -35,7 +38,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from cardlab.results import JsonText
 from cardlab.scoring.matchpoints import board_matchpoints
@@ -113,29 +116,46 @@ def _cut_toward_zero(value: float, decimals: int) -> float:
     return math.copysign(math.floor(abs(value) * scale + 1e-6) / scale, value)
 
 
-#: The per-board conventions a file's totals may follow: (how the note words it, the rule).
-_BOARD_CONVENTIONS = (
-    ("rounded to {d} decimals before adding", _round_half_away),
+def _cut_correction(value: float, unfactored: float | None, decimals: int) -> float:
+    """``value`` as the unfactored score scaled to the top plus the Neuberg correction (the
+    factored score minus that) cut to ``decimals`` toward zero: 35.9444 on a board played 18
+    times of 19 (a top there, 36 scaled) is 36 - 0.0556, written 36 - 0.05 = 35.95; a line of a
+    board played in full (``unfactored`` None) is ``value`` itself."""
+    if unfactored is None:
+        return value
+    return unfactored + _cut_toward_zero(value - unfactored, decimals)
+
+
+#: The per-board conventions a file's totals may follow: (how the note words it, the rule on
+#: a line's (factored points, unfactored points scaled to the top or None, decimals)).
+_BOARD_CONVENTIONS: tuple[tuple[str, Callable[[float, float | None, int], float]], ...] = (
+    ("rounded to {d} decimals before adding", lambda p, _u, d: _round_half_away(p, d)),
     ("cut to {d} decimals toward zero before adding (Compscore 3's MP_PAIRS convention)",
-     _cut_toward_zero),
+     lambda p, _u, d: _cut_toward_zero(p, d)),
+    ("unfactored (scaled to the top) plus the Neuberg correction cut to {d} decimals toward zero "
+     "before adding (Compscore 3's MP_PAIRS Neuberg correction)", _cut_correction),
 )
 
 
-def _pair_lines(result: SessionResult) -> dict[PairKey, list[float]]:
-    """Each pair's points line by line (what its total adds up)."""
+def _pair_lines(result: SessionResult) -> dict[PairKey, list[tuple[float, float | None]]]:
+    """Each pair's points line by line (what its total adds up), each with the unfactored
+    points scaled to the top on a board played fewer times (None on the others)."""
     mitchell = result.movement is Movement.MITCHELL
-    out: dict[PairKey, list[float]] = {}
+    scaled = _raw_points(result, scaled=True)
+    out: dict[PairKey, list[tuple[float, float | None]]] = {}
     for board in result.boards:
         for s in board.lines:
             ns: PairKey = ("NS", s.line.ns) if mitchell else (None, s.line.ns)
             ew: PairKey = ("EW", s.line.ew) if mitchell else (None, s.line.ew)
-            out.setdefault(ns, []).append(s.ns_points)
-            out.setdefault(ew, []).append(s.ew_points)
+            raw = scaled.get(id(s.line))
+            out.setdefault(ns, []).append((s.ns_points, raw[0] if raw else None))
+            out.setdefault(ew, []).append((s.ew_points, raw[1] if raw else None))
     return out
 
 
-def _raw_points(result: SessionResult) -> dict[int, tuple[float, float]]:
-    """id(line) -> unfactored (NS, EW) points, for the lines of boards played fewer times."""
+def _raw_points(result: SessionResult, scaled: bool = False) -> dict[int, tuple[float, float]]:
+    """id(line) -> unfactored (NS, EW) points, for the lines of boards played fewer times
+    (with ``scaled``, times the top over the board's own top: the plain ratio, no Neuberg)."""
     raw: dict[int, tuple[float, float]] = {}
     if result.method is not Method.MP or result.top is None:
         return raw
@@ -149,11 +169,13 @@ def _raw_points(result: SessionResult) -> dict[int, tuple[float, float]]:
         scores = [s.line.score for s in real if isinstance(s.line.score, int)]
         points = board_matchpoints(scores, result.scale).tolist()
         real_top = result.scale.per_win * (len(real) - 1)
+        ratio = result.top / real_top if scaled and real_top else 1.0
         for s, p in zip(real, points):
-            raw[id(s.line)] = (p, real_top - p)
+            raw[id(s.line)] = (p * ratio, (real_top - p) * ratio)
         for s in counted:
             if isinstance(s.line.score, AdjustedScore):
-                raw[id(s.line)] = (s.line.score.ns * raw_top / 100, s.line.score.ew * raw_top / 100)
+                top = result.top if scaled else raw_top
+                raw[id(s.line)] = (s.line.score.ns * top / 100, s.line.score.ew * top / 100)
     return raw
 
 
@@ -242,9 +264,9 @@ def compare_figures(result: SessionResult, reported: Reported,
             differences.append(f"{_pair_name(key)}: in the file with figures but played no board")
             continue
         points = per_pair.get(key, [])
-        conventions = ([(how.format(d=decimals), sum(rule(p, decimals) for p in points))
+        conventions = ([(how.format(d=decimals), sum(rule(p, u, decimals) for p, u in points))
                         for how, rule in _BOARD_CONVENTIONS]
-                       if points and abs(sum(points) - pair.total) < 1e-6 else [])
+                       if points and abs(sum(p for p, _ in points) - pair.total) < 1e-6 else [])
         found, rounding = _pair_differences(result, pair, figures, marks_ties, conventions)
         if found:
             differences.append(f"{_pair_name(key)}: " + "; ".join(found))

@@ -171,9 +171,10 @@ def equity_result_view(result: Any, question: EquityForm) -> dict[str, Any]:
 
 def board_view(form: Mapping[str, Any]) -> dict[str, Any]:
     """The board page's answer for the fields ``range``, ``board``, ``dead`` and ``game``:
-    ``caption`` and ``groups`` (made hands, pairs, draws: rows of name, combos and share, as
-    ``poker board`` prints them) and ``argv``."""
-    from cardlab.poker.board_stats import DRAW_CLASSES, MADE_CLASSES, PAIR_CLASSES, board_stats
+    ``caption`` and ``groups`` (the sections of ``board_stats.SECTIONS``: made hands, three of a
+    kind, one pair, underpairs, draws; rows of name, combos and share, as ``poker board`` prints
+    them) and ``argv``."""
+    from cardlab.poker.board_stats import SECTIONS, board_stats
 
     spec = field(form, "range", "range")
     board = field(form, "board", "board")
@@ -186,7 +187,7 @@ def board_view(form: Mapping[str, Any]) -> dict[str, Any]:
     stats = board_stats(spec, board, dead=dead, game=game)
     by_name = {c.name: c for c in stats.classes}
     groups = []
-    for title, names in (("made hands", MADE_CLASSES), ("pairs", PAIR_CLASSES), ("draws", DRAW_CLASSES)):
+    for title, names, _ in SECTIONS:
         groups.append({"title": title, "rows": [
             {"name": n, "combos": f"{by_name[n].combos:,}", "share": f"{by_name[n].probability:.2%}"}
             for n in names]})
