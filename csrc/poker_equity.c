@@ -5,7 +5,9 @@
  * A pot is UNIT share units; a player's share of a board is UNIT / (winners) of the pot, or
  * in hi-lo half a pot for the best high and half for the best low (the whole pot to the high
  * when no one has a low).  Per player the kernels add up: boards won outright, boards shared,
- * share units and squared share units (the simulation's variance). */
+ * share units and squared share units (the simulation's variance); in hi-lo also the boards
+ * where a low qualified and the player's share came from the high half alone, and from the low
+ * half alone (a row of WIDTH_HI_LO sums instead of WIDTH, only then: hold'em's work unchanged). */
 #include "core.h"
 #include "poker.h"
 
@@ -16,10 +18,13 @@
 #define NO_LOW 512
 #define MAX_PLAYERS 9
 #define MAX_PAIRS 15
+#define WIDTH 4        /* sums per player: wins, splits, units, squares */
+#define WIDTH_HI_LO 6  /* and in hi-lo: high half alone, low half alone */
 
 typedef struct {
     const cl_poker_tables *t;
     int players, hole, omaha, hi_lo;
+    int width;              /* sums per player: WIDTH, or WIDTH_HI_LO in hi-lo */
     uint16_t low_bit[52];   /* ace 1, two 2, ..., eight 128; 0 for nine and up */
     uint16_t best_low[256]; /* the five lowest bits of a low mask with five or more, else NO_LOW */
 } game;
@@ -44,6 +49,7 @@ static void game_init(game *g, const cl_poker_tables *t, int players, int hole, 
     g->hole = hole;
     g->omaha = omaha;
     g->hi_lo = hi_lo;
+    g->width = hi_lo ? WIDTH_HI_LO : WIDTH;
     for (int c = 0; c < 52; c++) {
         int rank = c >> 2;
         g->low_bit[c] = rank == 12 ? 1 : rank <= 6 ? (uint16_t)(1 << (rank + 1)) : 0;
@@ -88,7 +94,7 @@ static void deal_prepare(const game *g, deal_part *d, const uint8_t *holes)
     }
 }
 
-static void share_units(const game *g, const uint32_t *value, const uint16_t *low, int *units);
+static void share_units(const game *g, const uint32_t *value, const uint16_t *low, int *units, int *side);
 
 /* Omaha values (flushes counted) and lows of every player on one board. */
 static void omaha_values(const game *g, const deal_part *d, const uint8_t *board, uint32_t *value, uint16_t *low)
@@ -129,7 +135,7 @@ static void omaha_values(const game *g, const deal_part *d, const uint8_t *board
 /* Share units of each player on one board (5 cards; key and mask summed without the suit
  * counters' start). */
 static void showdown(const game *g, const deal_part *d, const uint8_t *board, uint64_t bkey,
-                     uint64_t bmask, int *units)
+                     uint64_t bmask, int *units, int *side)
 {
     const cl_poker_tables *t = g->t;
     const int n = g->players;
@@ -148,11 +154,13 @@ static void showdown(const game *g, const deal_part *d, const uint8_t *board, ui
     } else {
         omaha_values(g, d, board, value, low);
     }
-    share_units(g, value, low, units);
+    share_units(g, value, low, units, side);
 }
 
-/* Share units from each player's high value and (in hi-lo) low. */
-static void share_units(const game *g, const uint32_t *value, const uint16_t *low, int *units)
+/* Share units from each player's high value and (in hi-lo) low; in hi-lo also each player's
+ * side: 1 when a low qualified and the share came from the high half alone, 2 from the low half
+ * alone, else 0 (side is not written in a game without a low). */
+static void share_units(const game *g, const uint32_t *value, const uint16_t *low, int *units, int *side)
 {
     const int n = g->players;
     uint32_t top = 0;
@@ -178,16 +186,36 @@ static void share_units(const game *g, const uint32_t *value, const uint16_t *lo
     const int high_share = high_pot / winners;
     for (int i = 0; i < n; i++)
         units[i] = (value[i] == top ? high_share : 0) + (low_share && low[i] == best_low ? low_share : 0);
+    if (g->hi_lo)
+        for (int i = 0; i < n; i++) {
+            const int high = value[i] == top, lowest = low_share && low[i] == best_low;
+            side[i] = !low_share || high == lowest ? 0 : high ? 1 : 2;
+        }
 }
 
-static inline void tally(int n, const int *units, int64_t *acc)
+/* One board's units (and in hi-lo sides) added to the sums, a row of g->width per player. */
+static inline void tally(const game *g, const int *units, const int *side, int64_t *acc)
 {
+    const int n = g->players;
+    if (!g->hi_lo) {
+        for (int i = 0; i < n; i++) {
+            int64_t u = units[i];
+            acc[WIDTH * i] += u == UNIT;
+            acc[WIDTH * i + 1] += u > 0 && u < UNIT;
+            acc[WIDTH * i + 2] += u;
+            acc[WIDTH * i + 3] += u * u;
+        }
+        return;
+    }
     for (int i = 0; i < n; i++) {
         int64_t u = units[i];
-        acc[4 * i] += u == UNIT;
-        acc[4 * i + 1] += u > 0 && u < UNIT;
-        acc[4 * i + 2] += u;
-        acc[4 * i + 3] += u * u;
+        int64_t *row = acc + WIDTH_HI_LO * i;
+        row[0] += u == UNIT;
+        row[1] += u > 0 && u < UNIT;
+        row[2] += u;
+        row[3] += u * u;
+        row[4] += side[i] == 1;
+        row[5] += side[i] == 2;
     }
 }
 
@@ -200,9 +228,9 @@ static void river(const game *g, const deal_part *d, const uint8_t *board, int64
         key += t->key[board[j]];
         mask |= t->bit[board[j]];
     }
-    int units[MAX_PLAYERS];
-    showdown(g, d, board, key, mask, units);
-    tally(g->players, units, acc);
+    int units[MAX_PLAYERS], side[MAX_PLAYERS];
+    showdown(g, d, board, key, mask, units, side);
+    tally(g, units, side, acc);
 }
 
 /* --- by rank classes (hold'em and Omaha) ------------------------------------------------------
@@ -269,13 +297,19 @@ static const int64_t CHOOSE[5][5] = {
     {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1},
 };
 
-static void add_units(int n, const int *units, int64_t weight, int64_t *acc)
+/* `weight` boards' units (and in hi-lo sides; no squares) added to the sums. */
+static void add_units(const game *g, const int *units, const int *side, int64_t weight, int64_t *acc)
 {
-    for (int i = 0; i < n; i++) {
+    const int w = g->width;
+    for (int i = 0; i < g->players; i++) {
         const int64_t u = units[i];
-        acc[4 * i] += weight * (u == UNIT);
-        acc[4 * i + 1] += weight * (u > 0 && u < UNIT);
-        acc[4 * i + 2] += weight * u;
+        acc[w * i] += weight * (u == UNIT);
+        acc[w * i + 1] += weight * (u > 0 && u < UNIT);
+        acc[w * i + 2] += weight * u;
+        if (g->hi_lo) {
+            acc[w * i + 4] += weight * (side[i] == 1);
+            acc[w * i + 5] += weight * (side[i] == 2);
+        }
     }
 }
 
@@ -283,11 +317,11 @@ static void add_units(int n, const int *units, int64_t weight, int64_t *acc)
 static void add_difference(const game *g, const uint32_t *real, const uint32_t *blind, const uint16_t *lows,
                            int64_t weight, int64_t *acc)
 {
-    int units[MAX_PLAYERS];
-    share_units(g, real, lows, units);
-    add_units(g->players, units, weight, acc);
-    share_units(g, blind, lows, units);
-    add_units(g->players, units, -weight, acc);
+    int units[MAX_PLAYERS], side[MAX_PLAYERS];
+    share_units(g, real, lows, units, side);
+    add_units(g, units, side, weight, acc);
+    share_units(g, blind, lows, units, side);
+    add_units(g, units, side, -weight, acc);
 }
 
 static void rank_class(rank_walk *w, int64_t weight, uint64_t key, uint16_t low)
@@ -297,8 +331,8 @@ static void rank_class(rank_walk *w, int64_t weight, uint64_t key, uint16_t low)
     const cl_poker_tables *t = g->t;
     uint32_t value[MAX_PLAYERS] = {0};
     uint16_t lows[MAX_PLAYERS] = {0};
-    int units[MAX_PLAYERS];
-    if (!g->omaha && !g->hi_lo) {  /* plain hold'em: the tally in line */
+    int units[MAX_PLAYERS], side[MAX_PLAYERS];
+    if (!g->omaha && !g->hi_lo) {  /* plain hold'em (rows of WIDTH): the tally in line */
         const int n = g->players;
         uint32_t top = 0;
         for (int i = 0; i < n; i++) {
@@ -312,8 +346,8 @@ static void rank_class(rank_walk *w, int64_t weight, uint64_t key, uint16_t low)
         int64_t *acc = rp->acc;
         for (int i = 0; i < n; i++)
             if (value[i] == top) {
-                acc[4 * i + (winners > 1)] += weight;
-                acc[4 * i + 2] += part;
+                acc[WIDTH * i + (winners > 1)] += weight;
+                acc[WIDTH * i + 2] += part;
             }
         return;
     }
@@ -325,8 +359,8 @@ static void rank_class(rank_walk *w, int64_t weight, uint64_t key, uint16_t low)
             lows[i] = g->hi_lo ? g->best_low[(rp->d->low[i] | low) & 0xff] : NO_LOW;
         }
     }
-    share_units(g, value, lows, units);
-    add_units(g->players, units, weight, rp->acc);
+    share_units(g, value, lows, units, side);
+    add_units(g, units, side, weight, rp->acc);
 }
 
 static void walk_ranks(rank_walk *w, int r, int need, int64_t weight, uint64_t key, uint16_t low)
@@ -590,7 +624,8 @@ static int game_arg(PyObject *spec, void *g)
 /* poker_equity_exact(tables, (players, hole, omaha, hi_lo), deals, board, deck, acc)
  *   deals: D * players * hole uint8; board: the known cards; deck: the cards a board may be
  *   completed from (no board or dead card; a deal's own cards are skipped); acc: D * players
- *   * 4 int64, += wins, splits, share units (and squared units, not kept for plain hold'em). */
+ *   * 4 int64, += wins, splits, share units (and squared units, not kept for plain hold'em);
+ *   in hi-lo D * players * 6, += also the boards of the high half alone and of the low alone. */
 static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
 {
     game g;
@@ -599,7 +634,7 @@ static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     const Py_ssize_t per = (Py_ssize_t)g.players * g.hole;
     const Py_ssize_t n = deals.len / per;
-    const int bad = deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * 32;
+    const int bad = deals.len != n * per || board.len > 5 || deck.len > 52 || acc.len != n * g.players * g.width * 8;
     const Py_buffer *const card_views[3] = {&deals, &board, &deck};
     if (buffers_bad("poker_equity_exact", bad, card_views, 3, 1, ""))
         goto done;
@@ -617,7 +652,7 @@ static PyObject *poker_equity_exact(PyObject *Py_UNUSED(self), PyObject *args)
             if (!(taken >> dk[j] & 1))
                 cards[m++] = dk[j];
         deal_prepare(&g, &d, holes);
-        int64_t *sums = (int64_t *)acc.buf + i * g.players * 4;
+        int64_t *sums = (int64_t *)acc.buf + i * g.players * g.width;
         if (board.len < 5)
             by_rank_classes(&g, &d, board.buf, (int)board.len, cards, m, sums);
         else
@@ -690,8 +725,8 @@ static inline void tally_mask(unsigned mask, int n, int64_t weight, int64_t *acc
     const int64_t part = weight * SHARE[n];
     for (; mask; mask &= mask - 1) {
         const int i = cl_ctz64(mask);
-        acc[4 * i + (n > 1)] += weight;
-        acc[4 * i + 2] += part;
+        acc[WIDTH * i + (n > 1)] += weight;
+        acc[WIDTH * i + 2] += part;
     }
 }
 
@@ -843,7 +878,7 @@ static void walk_one_deal(deal_walk *w, uint64_t taken, double weight)
 {
     const game *g = w->g;
     const int P = w->P, H = g->hole;
-    int64_t acc[MAX_PLAYERS * 4] = {0};
+    int64_t acc[MAX_PLAYERS * WIDTH_HI_LO] = {0};
     if (w->fast) {
         fast_deal(w, taken, acc);
     } else {
@@ -861,11 +896,15 @@ static void walk_one_deal(deal_walk *w, uint64_t taken, double weight)
         else
             river(g, &d, w->known, acc);
     }
-    for (int i = 0; i < P; i++)
+    const int width = g->width, cols = width - 1;  /* the sums but the squares */
+    for (int i = 0; i < P; i++) {
         for (int j = 0; j < 3; j++)
-            w->totals[3 * i + j] += weight * (double)acc[4 * i + j];
-    w->totals[3 * P] += weight;
-    w->totals[3 * P + 1] += !(weight < 9.0e15 && weight == (double)(int64_t)weight);
+            w->totals[cols * i + j] += weight * (double)acc[width * i + j];
+        for (int j = 4; j < width; j++)
+            w->totals[cols * i + j - 1] += weight * (double)acc[width * i + j];
+    }
+    w->totals[cols * P] += weight;
+    w->totals[cols * P + 1] += !(weight < 9.0e15 && weight == (double)(int64_t)weight);
     if (w->grid) {
         const int64_t n2 = w->off[2] - w->off[1], j = w->pick[1] - w->off[1];
         w->grid[j] += weight * (double)acc[2];
@@ -892,8 +931,9 @@ static void walk_deals(deal_walk *w, int i, uint64_t taken, double weight)
  *   combos: every player's combos in turn (uint8, hole cards each; none holding a board or dead
  *   card), offsets: P + 1 int64, weights: float64 per combo; board: the known cards; deck: the
  *   cards a board may be completed from; totals: P * 3 + 2 float64, += weighted wins, splits and
- *   share units over every deal and board, then the deals' weights and the number of deals whose
- *   weight is not a whole number; grid: empty, or 2 * (combos of player 2) float64,
+ *   share units over every deal and board (hi-lo: P * 5 + 2, each player's row adding the boards
+ *   of the high half alone and of the low alone), then the deals' weights and the number of deals
+ *   whose weight is not a whole number; grid: empty, or 2 * (combos of player 2) float64,
  *   += player 1's weighted units and the deal weights, by player 2's combo.  Returns the number
  *   of deals (conflict-free assignments of combos). */
 static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
@@ -907,7 +947,7 @@ static PyObject *poker_equity_ranges(PyObject *Py_UNUSED(self), PyObject *args)
     const cl_poker_tables *t = g.t;
     const int P = g.players, H = g.hole;
     const int64_t *off = offsets.buf;
-    int bad = offsets.len != (P + 1) * 8 || board.len > 5 || deck.len > 52 || totals.len != (P * 3 + 2) * 8;
+    int bad = offsets.len != (P + 1) * 8 || board.len > 5 || deck.len > 52 || totals.len != (P * (g.width - 1) + 2) * 8;
     if (!bad) {
         bad = off[0] != 0 || off[P] * H != combos.len || off[P] * 8 != weights.len;
         for (int i = 0; i < P && !bad; i++)
@@ -1060,7 +1100,7 @@ static inline Py_ssize_t pick_guided(const double *cum, Py_ssize_t n, const int3
  *   one listed deal (P * hole uint8) per trial drawn by deal_cumulative.  board: known cards;
  *   common: the cards the board is completed from (a range player's cards are skipped);
  *   classes: int16 class of player 2's combo (or of each deal), empty for no grid;
- *   acc: P * 4 int64 (+= wins, splits, units, squares); grid: 2 * 169 int64 (+= player 1's
+ *   acc: P * 4 int64 (+= wins, splits, units, squares; hi-lo P * 6, + high alone, low alone); grid: 2 * 169 int64 (+= player 1's
  *   units by class, boards by class). */
 static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args)
 {
@@ -1075,7 +1115,7 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
     const int P = g.players, H = g.hole;
     const Py_ssize_t n_deals = deal_cum.len / 8;
     const int64_t *off = offsets.buf;
-    int bad = offsets.len != (P + 1) * 8 || seed.len != 32 || acc.len != P * 32 || grid.len != 2 * 169 * 8
+    int bad = offsets.len != (P + 1) * 8 || seed.len != 32 || acc.len != P * g.width * 8 || grid.len != 2 * 169 * 8
               || board.len > 5 || common.len > 52 || deals.len != n_deals * P * H || trials < 0;
     if (!bad && !n_deals) {
         bad = off[0] != 0 || off[P] * H != combos.len || off[P] * 8 != cumulative.len;
@@ -1118,7 +1158,7 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
         pool_mask |= UINT64_C(1) << pool[j];
     memcpy(cards, known, (size_t)nknown);
     deal_part d;
-    int units[MAX_PLAYERS];
+    int units[MAX_PLAYERS], side[MAX_PLAYERS];
     /* the board: a partial Fisher-Yates shuffle of the pool with the players' cards moved past
      * its end first (pos[] follows every card), its k places drawn at once from one generator
      * word (cl_batch_draw; the threshold for each count of places kept once found) */
@@ -1378,8 +1418,8 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
                 continue;
             units[0] = a > b ? UNIT : a == b ? UNIT / 2 : 0;
         } else {
-            showdown(&g, &d, cards, bkey, bmask, units);
-            tally(P, units, sums);
+            showdown(&g, &d, cards, bkey, bmask, units, side);
+            tally(&g, units, side, sums);
         }
         if (grid_on) {
             const int c = cls[grid_index];
@@ -1391,10 +1431,10 @@ static PyObject *poker_equity_simulate(PyObject *Py_UNUSED(self), PyObject *args
         const int64_t ties = (int64_t)done_trials - won0 - won1, half_pot = UNIT / 2;
         const int64_t won[2] = {won0, won1};
         for (int i = 0; i < 2; i++) {
-            sums[4 * i] += won[i];
-            sums[4 * i + 1] += ties;
-            sums[4 * i + 2] += won[i] * UNIT + ties * half_pot;
-            sums[4 * i + 3] += won[i] * UNIT * UNIT + ties * half_pot * half_pot;
+            sums[WIDTH * i] += won[i];
+            sums[WIDTH * i + 1] += ties;
+            sums[WIDTH * i + 2] += won[i] * UNIT + ties * half_pot;
+            sums[WIDTH * i + 3] += won[i] * UNIT * UNIT + ties * half_pot * half_pot;
         }
     }
     free(listed);

@@ -52,6 +52,7 @@ SLOW_TESTS = {
     "test_poker_equity.py::test_three_ranges_preflop_answered_exactly",
     "test_poker_equity.py::test_three_way_ranges_exact_and_simulated",
     "test_poker_equity.py::test_aa_vs_kk_all_suit_combinations",
+    "test_poker_equity_hilo_split.py::test_hi_lo_split_on_the_flop_against_the_brute_force",
     "test_poker_equity.py::test_rank_class_counting_against_the_numpy_oracles",
     "test_dd_routes.py::test_one_declarer_matches_the_full_tables_on_every_deal",
     "test_dd_routes.py::test_makes_matches_the_full_tables_on_the_same_deals",

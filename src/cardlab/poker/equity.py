@@ -306,12 +306,14 @@ EXACT_SLICE = 64
 def _exact_tally(game: Game, deals: np.ndarray, board: list[int], dead: list[int], hi_lo: bool,
                  workers: int = 1) -> tuple[np.ndarray, int]:
     """Sums over every completion of the board for each deal ``(D, P, hole)``: ``(D, P, 4)`` int64
-    (boards won outright, boards split, share units, squared units), and the boards per deal."""
+    (boards won outright, boards split, share units, squared units; in hi-lo ``(D, P, 6)``, adding
+    the boards whose share came from the high half alone and from the low half alone), and the
+    boards per deal."""
     d, p, h = deals.shape
     used = set(board) | set(dead)
     deck = bytes(c for c in game.deck() if c not in used)
     per_deal = comb(len(deck) - p * h, 5 - len(board))
-    acc = np.zeros((d, p, 4), dtype=np.int64)
+    acc = np.zeros((d, p, _width(hi_lo)), dtype=np.int64)
     flat = np.ascontiguousarray(deals, dtype=np.uint8)
     t, spec, known = tables(game.rules), _spec(game, p, hi_lo), bytes(board)
 
@@ -326,6 +328,12 @@ def _exact_tally(game: Game, deals: np.ndarray, board: list[int], dead: list[int
     else:
         _core.poker_equity_exact(t, spec, flat, known, deck, acc)
     return acc, per_deal
+
+
+def _width(hi_lo: bool) -> int:
+    """The kernels' sums per player: wins, splits, units, squares, and in hi-lo the boards of the
+    high half alone and of the low half alone."""
+    return 6 if hi_lo else 4
 
 
 def _evaluations(game: Game, deals: int, boards: int, players: int) -> int:
@@ -456,12 +464,13 @@ def _exact(g: Game, players: list[Player], board: list[int], dead: list[int], hi
     acc, per_deal = _exact_tally(g, unique.reshape(len(unique), len(players), g.hole), board, dead, hi_lo,
                                  workers)
     assert per_deal == boards_per_deal
-    won, split, share = acc[:, :, 0], acc[:, :, 1], acc[:, :, 2]
+    share = acc[:, :, 2]
     w = weights
     integral = bool(np.all(w == np.round(w)))
     total_w = float(w.sum()) * per_deal
-    sums = np.array([[np.dot(w, won[inverse, i]), np.dot(w, split[inverse, i]), np.dot(w, share[inverse, i])]
-                     for i in range(len(players))], dtype=np.float64).reshape(len(players), 3)
+    columns = [0, 1, 2, 4, 5] if hi_lo else [0, 1, 2]  # the squares are not kept
+    sums = np.array([[np.dot(w, acc[inverse, i, c]) for c in columns] for i in range(len(players))],
+                    dtype=np.float64).reshape(len(players), len(columns))
     grid = None
     if len(players) == 2 and not g.omaha and not players[1].fixed:
         classes = combo_classes(players[1].combos[index[:, 1]])
@@ -483,15 +492,16 @@ def _exact_walk(g: Game, players: list[Player], board: list[int], dead: list[int
     offsets = np.cumsum([0] + [len(pl.combos) for pl in players]).astype(np.int64)
     weights = np.ascontiguousarray(np.concatenate([pl.weights for pl in players]), dtype=np.float64)
     grid_on = p == 2 and not g.omaha and not players[1].fixed
-    totals = np.zeros(3 * p + 2)
+    cols = _width(hi_lo) - 1  # the sums but the squares
+    totals = np.zeros(cols * p + 2)
     grid_sums = np.zeros(2 * len(players[1].combos) if grid_on else 0)
     deals = _core.poker_equity_ranges(tables(g.rules), _spec(g, p, hi_lo), combos, offsets, weights,
                                       bytes(board), deck, totals, grid_sums)
     if not deals:
         raise RangeError("the ranges leave no deal in which the players hold different cards")
-    sums = totals[:3 * p].reshape(p, 3)
-    integral = totals[3 * p + 1] == 0
-    total_w = float(totals[3 * p]) * boards_per_deal
+    sums = totals[:cols * p].reshape(p, cols)
+    integral = totals[cols * p + 1] == 0
+    total_w = float(totals[cols * p]) * boards_per_deal
     grid = None
     if grid_on:
         n2 = len(players[1].combos)
@@ -505,15 +515,17 @@ def _exact_walk(g: Game, players: list[Player], board: list[int], dead: list[int
 def _exact_result(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
                   sums: np.ndarray, total_w: float, integral: bool,
                   grid: tuple[float | None, ...] | None) -> EquityResult:
-    """The result of an exact count: ``sums`` per player the weighted boards won, split and share units."""
+    """The result of an exact count: ``sums`` per player the weighted boards won, split and share
+    units, and in hi-lo those of the high half alone and of the low half alone."""
     result_players = []
     for i, pl in enumerate(players):
-        wins, ties, units = (float(x) for x in sums[i])
+        wins, ties, units = (float(x) for x in sums[i][:3])
         eq = units / (UNIT * total_w)
+        high, low = (float(sums[i][3]) / total_w, float(sums[i][4]) / total_w) if hi_lo else (None, None)
         result_players.append(PlayerEquity(
             spec=pl.spec, win=wins / total_w, tie=ties / total_w, equity=eq,
             wins=_number(wins, integral), ties=_number(ties, integral), ci95=(eq, eq),
-            combos=len(pl.combos)))
+            combos=len(pl.combos), high_only=high, low_only=low))
     return EquityResult(game=g.name, board=format_cards(board), dead=format_cards(dead), hi_lo=hi_lo,
                         exact=True, total=_number(total_w, integral), players=tuple(result_players),
                         simulation=None, grid=grid)
@@ -552,8 +564,8 @@ class _SimTask:
     classes: np.ndarray
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> dict[str, np.ndarray]:
-        p = self.spec[0]
-        acc = np.zeros((p, 4), dtype=np.int64)
+        p, hi_lo = self.spec[0], self.spec[3]
+        acc = np.zeros((p, _width(hi_lo)), dtype=np.int64)
         grid = np.zeros((2, 169), dtype=np.int64)
         status = _core.poker_equity_simulate(
             tables(self.rules), self.spec, self.combos, self.offsets, self.cumulative, self.deals,
@@ -562,8 +574,9 @@ class _SimTask:
             raise DeckError("the players' cards leave too few cards to complete the board")
         if status < 0:
             raise RangeError("the ranges almost never leave the players different cards")
+        sides = {"high_only": acc[:, 4], "low_only": acc[:, 5]} if hi_lo else {}
         return {"wins": acc[:, 0], "ties": acc[:, 1], "units": acc[:, 2], "squares": acc[:, 3],
-                "grid_units": grid[0], "grid_count": grid[1]}
+                "grid_units": grid[0], "grid_count": grid[1], **sides}
 
 
 def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int], hi_lo: bool,
@@ -599,6 +612,8 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
     p = len(players)
     sums: dict[str, np.ndarray] = {"units": np.zeros(p), "squares": np.zeros(p), "wins": np.zeros(p),
                                    "ties": np.zeros(p), "grid_units": np.zeros(169), "grid_count": np.zeros(169)}
+    if hi_lo:
+        sums |= {"high_only": np.zeros(p), "low_only": np.zeros(p)}
     run = reduce_chunks(task, int(trials), root, _add_sums, sums, chunk=chunk, workers=workers,
                         executor=executor, progress="simulating equity" if progress else None)
     sums, done, interrupted = run.value, run.done, run.interrupted
@@ -610,7 +625,9 @@ def _simulate(g: Game, players: list[Player], board: list[int], dead: list[int],
         result_players.append(PlayerEquity(
             spec=pl.spec, win=sums["wins"][i] / done, tie=sums["ties"][i] / done, equity=float(mean),
             wins=int(sums["wins"][i]), ties=int(sums["ties"][i]),
-            ci95=(max(0.0, float(mean - half)), min(1.0, float(mean + half))), combos=len(pl.combos)))
+            ci95=(max(0.0, float(mean - half)), min(1.0, float(mean + half))), combos=len(pl.combos),
+            high_only=float(sums["high_only"][i] / done) if hi_lo else None,
+            low_only=float(sums["low_only"][i] / done) if hi_lo else None))
     grid_values = None
     if grid:
         grid_values = tuple(float(u / (UNIT * c)) if c > 0 else None

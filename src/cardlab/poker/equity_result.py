@@ -7,8 +7,8 @@ JSON (:meth:`EquityResult.to_dict`; :meth:`~EquityResult.to_json` gives it as te
                   "wins": int, "ties": int, "ci95": [lo, hi]}]}
 
 ``win`` is the share of boards a player wins outright (takes the whole pot), ``tie`` the share
-where the player gets part of the pot; stud hi-lo (``stud8``) adds ``scoop`` (``win``: the whole
-pot), ``high_only`` and ``low_only`` (a low qualified and the player's share came from the high
+where the player gets part of the pot; hi-lo (``stud8``, and Omaha or hold'em with ``hi_lo``) adds
+``scoop`` (``win``: the whole pot), ``high_only`` and ``low_only`` (a low qualified and the player's share came from the high
 half alone, or from the low half alone); ``equity`` counts a k-way split as 1/k (and half a pot
 for each half won in hi-lo). ``ci95`` is the 95% interval of the equity when simulated, and the
 equity itself at both ends when exact. A simulated result adds
@@ -59,7 +59,7 @@ class PlayerEquity:
 
     @property
     def split(self) -> dict[str, float] | None:
-        """Hi-lo (stud8): the share of deals the player scoops (``win``), takes part of the pot
+        """Hi-lo (stud8, Omaha or hold'em hi-lo): the share of deals (boards) the player scoops (``win``), takes part of the pot
         from the high half alone and from the low half alone (a low qualified); None otherwise."""
         if self.high_only is None or self.low_only is None:
             return None
