@@ -14,6 +14,7 @@ static PyMethodDef *const families[] = {
     cl_poker_range_methods,
     cl_poker_games_methods,
     cl_suitplay_methods,
+    cl_casino_methods,
     NULL,
 };
 

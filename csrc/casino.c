@@ -1,0 +1,339 @@
+/* Casino table games: exact counts for games played against a dealer or a pay table.
+ * The wrappers are in cardlab.casino.kernel (every buffer is checked there and again here).
+ *
+ * A deck is n distinct cards (ids rank * 4 + suit) at positions 0..n-1, n <= 52.  k-card hands
+ * are numbered in colex order of their positions, C(p0,1) + C(p1,2) + ... (as video.c numbers
+ * its five-card hands, so its outcome array can be read here).
+ *
+ *   casino_three_cards  the value, fine code and suit-symmetry class of every three-card hand
+ *   casino_versus       for each given player hand, the dealer hands from the rest of the deck
+ *                       that do not qualify, lose to it, tie it and beat it
+ *   casino_ride         Let It Ride: each start's ride decisions and the outcome counts under them
+ *   casino_four_sums    the total pay of the fifth cards of every four-card hand
+ *
+ * Three-card ranking (straights beat flushes): value = category << 12 | three 4-bit ranks, the
+ * categories high card 0, pair 1, flush 2, straight 3, three of a kind 4, straight flush 5;
+ * A-2-3 is the lowest straight.  Fine codes (cardlab.casino.paytable keeps the same numbers):
+ * 0 high card, 1 + rank a pair, 14 flush, 15 straight, 16 three of a kind, 17 straight flush,
+ * 18 A-K-Q suited.
+ */
+#include "cards.h"
+#include "core.h"
+
+#include <string.h>
+
+#define CS_MAX_CARDS 52
+#define CS_MAX_OUTCOMES 64
+
+typedef int64_t cs_binom[CS_MAX_CARDS + 1][6];
+
+static void cs_binomials(cs_binom b)
+{
+    for (int n = 0; n <= CS_MAX_CARDS; n++) {
+        b[n][0] = 1;
+        for (int k = 1; k < 6; k++)
+            b[n][k] = n == 0 ? 0 : b[n - 1][k - 1] + b[n - 1][k];
+    }
+}
+
+/* The next k-subset of 0..n-1 in colex order (0 after the last). */
+static int cs_next(int *x, int k, int n)
+{
+    for (int i = 0; i < k; i++) {
+        int limit = i + 1 < k ? x[i + 1] : n;
+        if (x[i] + 1 < limit) {
+            x[i]++;
+            for (int j = 0; j < i; j++)
+                x[j] = j;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The colex number of k distinct positions in any order (k <= 5). */
+static int64_t cs_colex(cs_binom b, const int *pos, int k)
+{
+    int s[5];
+    for (int i = 0; i < k; i++) {
+        int v = pos[i], j = i;
+        while (j > 0 && s[j - 1] > v) {
+            s[j] = s[j - 1];
+            j--;
+        }
+        s[j] = v;
+    }
+    int64_t index = 0;
+    for (int i = 0; i < k; i++)
+        index += b[s[i]][i + 1];
+    return index;
+}
+
+static void cs_three(const uint8_t *c, uint32_t *value, uint8_t *code)
+{
+    int r[3] = {c[0] >> 2, c[1] >> 2, c[2] >> 2};
+    for (int i = 1; i < 3; i++)
+        for (int j = i; j > 0 && r[j - 1] < r[j]; j--) {
+            int t = r[j];
+            r[j] = r[j - 1];
+            r[j - 1] = t;
+        }
+    int suited = (c[0] & 3) == (c[1] & 3) && (c[1] & 3) == (c[2] & 3);
+    int distinct = r[0] != r[1] && r[1] != r[2];
+    int top = -1;
+    if (distinct && r[0] - r[2] == 2)
+        top = r[0];
+    else if (r[0] == 12 && r[1] == 1 && r[2] == 0)
+        top = 1;  /* A-2-3: the three is its top card */
+    if (r[0] == r[2]) {
+        *value = 4u << 12 | (uint32_t)r[0] << 8;
+        *code = 16;
+    } else if (top >= 0) {
+        *value = (suited ? 5u : 3u) << 12 | (uint32_t)top << 8;
+        *code = suited ? (top == 12 ? 18 : 17) : 15;
+    } else if (!distinct) {
+        int pair = r[1], kicker = r[0] == r[1] ? r[2] : r[0];
+        *value = 1u << 12 | (uint32_t)pair << 8 | (uint32_t)kicker << 4;
+        *code = (uint8_t)(1 + pair);
+    } else {
+        *value = (suited ? 2u : 0u) << 12 | (uint32_t)r[0] << 8 | (uint32_t)r[1] << 4 | (uint32_t)r[2];
+        *code = suited ? 14 : 0;
+    }
+}
+
+static const uint8_t SUIT_PERMS[24][4] = {
+    {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+    {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+    {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+    {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0},
+};
+
+/* The deck's position of each card id (-1 if absent); 0 when a card is repeated or past 51. */
+static int cs_positions(const uint8_t *deck, Py_ssize_t n, int *where)
+{
+    for (int i = 0; i < CL_CARDS; i++)
+        where[i] = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (deck[i] >= CL_CARDS || where[deck[i]] >= 0)
+            return 0;
+        where[deck[i]] = (int)i;
+    }
+    return 1;
+}
+
+/* casino_three_cards(deck, symmetric, value: uint32[C(n,3)], code: uint8[C(n,3)],
+ *                    klass: int32[C(n,3)]) -> None
+ * klass[h] is the least colex number among the images of hand h under the 24 suit permutations
+ * (the deck must hold all four suits of each of its ranks), or h itself when not symmetric. */
+static PyObject *casino_three_cards(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer deck, value, code, klass;
+    int symmetric;
+    if (!PyArg_ParseTuple(args, "y*iw*w*w*", &deck, &symmetric, &value, &code, &klass))
+        return NULL;
+    cs_binom b;
+    cs_binomials(b);
+    int where[CL_CARDS];
+    const uint8_t *d = deck.buf;
+    Py_ssize_t n = deck.len;
+    int bad = n < 3 || n > CS_MAX_CARDS || !cs_positions(d, n, where);
+    int64_t total = bad ? 0 : b[n][3];
+    bad = bad || value.len != total * 4 || code.len != total || klass.len != total * 4;
+    for (Py_ssize_t i = 0; !bad && symmetric && i < n; i++)
+        for (int s = 0; s < CL_SUITS; s++)
+            bad = bad || where[(d[i] & ~3) | s] < 0;
+    CL_FAIL_IF(bad, "casino_three_cards: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    uint32_t *v = value.buf;
+    uint8_t *c = code.buf;
+    int32_t *k = klass.buf;
+    int x[3] = {0, 1, 2};
+    for (int64_t h = 0; h < total; h++, cs_next(x, 3, (int)n)) {
+        uint8_t cards[3] = {d[x[0]], d[x[1]], d[x[2]]};
+        cs_three(cards, &v[h], &c[h]);
+        int64_t least = h;
+        for (int p = 1; symmetric && p < 24; p++) {
+            int image[3];
+            for (int i = 0; i < 3; i++)
+                image[i] = where[(cards[i] & ~3) | SUIT_PERMS[p][cards[i] & 3]];
+            int64_t other = cs_colex(b, image, 3);
+            if (other < least)
+                least = other;
+        }
+        k[h] = (int32_t)least;
+    }
+    Py_END_ALLOW_THREADS
+done:
+    return CL_RELEASE_NONE(&deck, &value, &code, &klass);
+}
+
+/* casino_versus(n, value: uint32[C(n,3)], players: int32[m], qualify, out: int64[4m]) -> None
+ * For player hand players[i]: out[4i..4i+3] = dealer hands (three cards of the other n - 3) that
+ * do not qualify (value < qualify), that the player beats, ties, loses to. */
+static PyObject *casino_versus(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer value, players, out;
+    int n;
+    unsigned int qualify;
+    if (!PyArg_ParseTuple(args, "iy*y*Iw*", &n, &value, &players, &qualify, &out))
+        return NULL;
+    cs_binom b;
+    cs_binomials(b);
+    uint64_t *mask = NULL;
+    int bad = n < 6 || n > CS_MAX_CARDS;
+    int64_t total = bad ? 0 : b[n][3];
+    Py_ssize_t m = players.len / 4;
+    bad = bad || value.len != total * 4 || players.len % 4 != 0 || out.len != m * 32;
+    const int32_t *p = players.buf;
+    for (Py_ssize_t i = 0; !bad && i < m; i++)
+        bad = p[i] < 0 || p[i] >= total;
+    CL_FAIL_IF(bad, "casino_versus: bad arguments");
+    mask = malloc((size_t)total * sizeof *mask);
+    if (mask == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    const uint32_t *v = value.buf;
+    int64_t *o = out.buf;
+    int x[3] = {0, 1, 2};
+    for (int64_t h = 0; h < total; h++, cs_next(x, 3, n))
+        mask[h] = UINT64_C(1) << x[0] | UINT64_C(1) << x[1] | UINT64_C(1) << x[2];
+    for (Py_ssize_t i = 0; i < m; i++) {
+        const uint64_t mine = mask[p[i]];
+        const uint32_t strength = v[p[i]];
+        int64_t tally[4] = {0, 0, 0, 0};
+        for (int64_t h = 0; h < total; h++) {
+            if (mask[h] & mine)
+                continue;
+            const uint32_t dealer = v[h];
+            tally[dealer < qualify ? 0 : strength > dealer ? 1 : strength == dealer ? 2 : 3]++;
+        }
+        memcpy(o + 4 * i, tally, sizeof tally);
+    }
+    Py_END_ALLOW_THREADS
+done:
+    free(mask);
+    return CL_RELEASE_NONE(&value, &players, &out);
+}
+
+/* The checks casino_ride and casino_four_sums share: 5 <= n <= 52, one outcome byte per
+ * five-card hand, each below the number of pays (K <= CS_MAX_OUTCOMES). */
+static int cs_ride_args(cs_binom b, int n, const Py_buffer *outcomes, const Py_buffer *pays)
+{
+    if (n < 5 || n > CS_MAX_CARDS || outcomes->len != b[n][5] || pays->len % 8 != 0 || pays->len == 0
+        || pays->len / 8 > CS_MAX_OUTCOMES)
+        return 0;
+    const uint8_t *o = outcomes->buf;
+    for (Py_ssize_t i = 0; i < outcomes->len; i++)
+        if (o[i] >= pays->len / 8)
+            return 0;
+    return 1;
+}
+
+/* casino_ride(n, outcomes: uint8[C(n,5)], pays: int64[K], starts: int32[m], weights: int64[m],
+ *             counts: int64[3K], sums: int64[m]) -> None
+ * For each start (a three-card hand, by colex number): over every fourth card d and fifth card e,
+ * the four-card sum s4(d) (pays of the fifth cards) rides the second bet when > 0; the start's
+ * sum s3 = sum over d of s4(d) rides the first when > 0.  counts[(r - 1) K + o] adds weight times
+ * the final hands of outcome o played with r bets riding; sums[i] = s3. */
+static PyObject *casino_ride(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer outcomes, pays, starts, weights, counts, sums;
+    int n;
+    if (!PyArg_ParseTuple(args, "iy*y*y*y*w*w*", &n, &outcomes, &pays, &starts, &weights, &counts, &sums))
+        return NULL;
+    cs_binom b;
+    cs_binomials(b);
+    int bad = !cs_ride_args(b, n, &outcomes, &pays);
+    Py_ssize_t K = pays.len / 8, m = starts.len / 4;
+    bad = bad || starts.len % 4 != 0 || weights.len != m * 8 || counts.len != 3 * K * 8 || sums.len != m * 8;
+    const int32_t *st = starts.buf;
+    for (Py_ssize_t i = 0; !bad && i < m; i++)
+        bad = st[i] < 0 || st[i] >= b[n][3];
+    CL_FAIL_IF(bad, "casino_ride: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    const uint8_t *out5 = outcomes.buf;
+    const int64_t *pay = pays.buf, *w = weights.buf;
+    int64_t *total = counts.buf, *s3 = sums.buf;
+    memset(total, 0, (size_t)(3 * K) * sizeof *total);
+    int64_t tally[CS_MAX_CARDS][CS_MAX_OUTCOMES];
+    int64_t s4[CS_MAX_CARDS];
+    for (Py_ssize_t i = 0; i < m; i++) {
+        /* the start's positions: undo the colex number */
+        int pos[5], rest = st[i];
+        for (int j = 2; j >= 0; j--) {
+            int p = j;
+            while (b[p + 1][j + 1] <= rest)
+                p++;
+            pos[j] = p;
+            rest -= (int)b[p][j + 1];
+        }
+        int64_t sum3 = 0;
+        for (int d = 0; d < n; d++) {
+            s4[d] = 0;
+            if (d == pos[0] || d == pos[1] || d == pos[2])
+                continue;
+            memset(tally[d], 0, (size_t)K * sizeof tally[d][0]);
+            pos[3] = d;
+            for (int e = 0; e < n; e++) {
+                if (e == pos[0] || e == pos[1] || e == pos[2] || e == d)
+                    continue;
+                pos[4] = e;
+                int o = out5[cs_colex(b, pos, 5)];
+                tally[d][o]++;
+                s4[d] += pay[o];
+            }
+            sum3 += s4[d];
+        }
+        s3[i] = sum3;
+        for (int d = 0; d < n; d++) {
+            if (d == pos[0] || d == pos[1] || d == pos[2])
+                continue;
+            int riding = 1 + (sum3 > 0) + (s4[d] > 0);
+            for (Py_ssize_t o = 0; o < K; o++)
+                total[(riding - 1) * K + o] += w[i] * tally[d][o];
+        }
+    }
+    Py_END_ALLOW_THREADS
+done:
+    return CL_RELEASE_NONE(&outcomes, &pays, &starts, &weights, &counts, &sums);
+}
+
+/* casino_four_sums(n, outcomes: uint8[C(n,5)], pays: int64[K], out: int64[C(n,4)]) -> None
+ * out[h] = the total pay of the n - 4 fifth cards of four-card hand h (colex numbers). */
+static PyObject *casino_four_sums(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer outcomes, pays, out;
+    int n;
+    if (!PyArg_ParseTuple(args, "iy*y*w*", &n, &outcomes, &pays, &out))
+        return NULL;
+    cs_binom b;
+    cs_binomials(b);
+    int bad = !cs_ride_args(b, n, &outcomes, &pays);
+    CL_FAIL_IF(bad || out.len != b[n][4] * 8, "casino_four_sums: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    const uint8_t *out5 = outcomes.buf;
+    const int64_t *pay = pays.buf;
+    int64_t *o = out.buf;
+    int x[5] = {0, 1, 2, 3, 0};
+    for (int64_t h = 0; h < b[n][4]; h++, cs_next(x, 4, n)) {
+        int64_t sum = 0;
+        for (int e = 0; e < n; e++) {
+            if (e == x[0] || e == x[1] || e == x[2] || e == x[3])
+                continue;
+            x[4] = e;
+            sum += pay[out5[cs_colex(b, x, 5)]];
+        }
+        o[h] = sum;
+    }
+    Py_END_ALLOW_THREADS
+done:
+    return CL_RELEASE_NONE(&outcomes, &pays, &out);
+}
+
+CL_METHODS(casino,
+    CL_METHOD(casino_three_cards, "casino_three_cards(deck, symmetric, value, code, klass): every three-card hand."),
+    CL_METHOD(casino_versus, "casino_versus(n, value, players, qualify, out): dealer hands against each player hand."),
+    CL_METHOD(casino_ride, "casino_ride(n, outcomes, pays, starts, weights, counts, sums): Let It Ride exactly."),
+    CL_METHOD(casino_four_sums, "casino_four_sums(n, outcomes, pays, out): pay of every four-card hand's fifth cards."));

@@ -1,0 +1,216 @@
+"""The exact analysis of a table game: every deal counted, the best decision at each stage.
+
+Ante & Play (Three Card Poker): for each player hand, up to suit symmetry (1,755 classes of the
+22,100 hands), the compiled core counts the dealer's 18,424 hands by outcome (does not qualify,
+loses, ties, wins); playing is chosen when its exact expected result beats folding's -1 (a tie
+folds: the same result for less money at risk).
+
+Let It Ride: for each three-card start (suit classes) and each fourth card, the core counts the
+fifth cards by final hand; the second bet rides when its four-card expectation is positive, the
+first when the three-card one is.
+
+Every figure is exact (integer counts, fractions); :func:`simulate` gives the second route.
+
+>>> result = analyse("three-card-poker")
+>>> f"{result.bet('Ante & Play').house_edge:.4%}", f"{result.bet('Pair Plus').house_edge:.4%}"
+('3.3730%', '2.3167%')
+>>> result.strategy[0]
+'Ante & Play: raise with Q-6-4 or better; fold below'
+>>> analyse("no-such-game")
+Traceback (most recent call last):
+...
+cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of let-it-ride, three-card-poker
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, lcm
+from pathlib import Path
+
+import numpy as np
+
+from cardlab.casino import kernel
+from cardlab.casino.game import Game, SideBet, load_game
+from cardlab.casino.paytable import NCODES3
+from cardlab.casino.result import BetAnalysis, GameAnalysis, OutcomeRow, sd_of
+from cardlab.casino.strategy import pattern_rule, threshold_rule
+from cardlab.poker.video_paytable import PayTable
+
+__all__ = ["analyse", "ThreeCardTables", "three_card_tables", "RidePlan", "ride_plan"]
+
+
+@dataclass(frozen=True)
+class ThreeCardTables:
+    """Every three-card hand of a deck: ``value``, ``code`` and suit ``klass`` (colex numbers),
+    the classes' representatives ``reps`` and their sizes ``weights``."""
+
+    cards: tuple[int, ...]
+    value: np.ndarray
+    code: np.ndarray
+    klass: np.ndarray
+    reps: np.ndarray
+    weights: np.ndarray
+
+
+def three_card_tables(cards: list[int]) -> ThreeCardTables:
+    """The :class:`ThreeCardTables` of a deck (suit classes where the deck allows them)."""
+    value, code, klass = kernel.three_cards(cards)
+    reps, weights = np.unique(klass, return_counts=True)
+    return ThreeCardTables(tuple(cards), value, code, klass, reps, weights.astype(np.int64))
+
+
+def _colex_positions(index: np.ndarray, k: int) -> np.ndarray:
+    """The positions (rows of k, ascending) of the hands of these colex numbers."""
+    rest = np.asarray(index, dtype=np.int64).copy()
+    out = np.empty((len(rest), k), dtype=np.int64)
+    top = 64
+    table = np.array([[comb(p, j) for j in range(k + 1)] for p in range(top + 1)], dtype=np.int64)
+    for j in range(k, 0, -1):
+        # the largest p with C(p, j) <= rest
+        p = np.searchsorted(table[:, j], rest, side="right") - 1
+        out[:, j - 1] = p
+        rest -= table[p, j]
+    return out
+
+
+def _scaled(pays: list[Fraction]) -> tuple[int, list[int]]:
+    scale = lcm(*(p.denominator for p in pays))
+    return scale, [int(p * scale) for p in pays]
+
+
+def _side_bet(bet: SideBet, code: np.ndarray) -> BetAnalysis:
+    table = bet.table
+    per_code = np.bincount(code, minlength=NCODES3)
+    counts = [0] * len(table.outcomes)
+    for c, n in enumerate(per_code.tolist()):
+        counts[table.code_outcome[c]] += n
+    nets = [o.pays for o in table.outcomes[:-1]] + [Fraction(-1)]
+    total = len(code)
+    expected = sum((net * n for net, n in zip(nets, counts)), Fraction(0)) / total
+    rows = tuple(OutcomeRow(o.name, n, net) for o, n, net in zip(table.outcomes, counts, nets))
+    return BetAnalysis(bet.name, expected, Fraction(1), sd_of(list(zip(nets, counts))), total, rows)
+
+
+def _ante_play(game: Game, tables: ThreeCardTables) -> tuple[BetAnalysis, np.ndarray, str]:
+    n = len(tables.cards)
+    tally = kernel.versus(n, tables.value, tables.reps, game.qualifier)
+    dealer = comb(n - 3, 3)
+    bonus_table = game.ante_bonus
+    bonus_pays = [o.pays for o in bonus_table.outcomes] if bonus_table else [Fraction(0)]
+    scale, scaled = _scaled([*bonus_pays, game.no_qualify_pays, Fraction(1)])
+    bonus_scaled, no_qualify = scaled[:-2], scaled[-2]
+    rep_codes = tables.code[tables.reps]
+    if bonus_table:
+        bonus_line = np.array(bonus_table.code_outcome, dtype=np.int64)[rep_codes]
+    else:
+        bonus_line = np.zeros(len(rep_codes), dtype=np.int64)
+    bonus = np.array(bonus_scaled, dtype=np.int64)[bonus_line]
+    stake = (1 + game.raise_bets) * scale
+    # event nets (scaled) for the hands that play: no qualify, win, tie, lose
+    nets = np.stack([no_qualify + bonus, stake + bonus, bonus, -stake + bonus], axis=1)
+    play_total = (tally * nets).sum(axis=1)
+    plays = play_total > -dealer * scale
+    weights = tables.weights
+    values: Counter[Fraction] = Counter()
+    values[Fraction(-1)] += int(weights[~plays].sum()) * dealer
+    rows = [OutcomeRow("fold", int(weights[~plays].sum()) * dealer, Fraction(-1))]
+    names = ["dealer does not qualify", "player wins", "tie", "dealer wins"]
+    for event, name in enumerate(names):
+        counts = weights[plays] * tally[plays, event]
+        rows.append(OutcomeRow(name, int(counts.sum()), None))
+        for net, count in zip(nets[plays, event].tolist(), counts.tolist()):
+            values[Fraction(net, scale)] += count
+    if bonus_table:
+        for line, outcome in enumerate(bonus_table.outcomes[:-1]):
+            hit = plays & (bonus_line == line)
+            rows.append(OutcomeRow(f"ante bonus: {outcome.name}", int(weights[hit].sum()) * dealer, outcome.pays))
+    total = len(tables.value) * dealer
+    expected = sum((v * c for v, c in values.items()), Fraction(0)) / total
+    average = 1 + Fraction(game.raise_bets * int(weights[plays].sum()), len(tables.value))
+    bet = BetAnalysis("Ante & Play", expected, average, sd_of(list(values.items())), total, tuple(rows))
+    rule = threshold_rule(tables.value[tables.reps].tolist(), plays.tolist(), "raise", "fold")
+    return bet, plays, f"Ante & Play: {rule}"
+
+
+@dataclass(frozen=True)
+class RidePlan:
+    """Let It Ride's counts: ``counts[r - 1, o]`` final hands of outcome ``o`` with ``r`` bets
+    riding (each start weighted by its class size, fourth and fifth cards ordered), each start
+    class's pay ``sums`` (scaled by ``scale``), and the pays (scaled; the loss last)."""
+
+    counts: np.ndarray
+    sums: np.ndarray
+    pays: list[int]
+    scale: int
+    outcomes: np.ndarray
+
+
+def _main_pays(table: PayTable) -> tuple[int, list[int]]:
+    return _scaled([o.pays for o in table.outcomes[:-1]] + [Fraction(-1)])
+
+
+def ride_plan(game: Game, tables: ThreeCardTables) -> RidePlan:
+    """The exact counts of :class:`RidePlan` for a Let It Ride game."""
+    from cardlab.poker.video import VideoDeck, _outcomes
+
+    assert game.main is not None
+    outcomes = _outcomes(game.main, VideoDeck(game.deck))
+    scale, pays = _main_pays(game.main)
+    counts, sums = kernel.ride(len(tables.cards), outcomes, np.array(pays), tables.reps, tables.weights)
+    return RidePlan(counts, sums, pays, scale, outcomes)
+
+
+def _let_it_ride(game: Game, tables: ThreeCardTables) -> tuple[BetAnalysis, list[str]]:
+    assert game.main is not None
+    plan = ride_plan(game, tables)
+    n = len(tables.cards)
+    total = int(plan.counts.sum())
+    values: Counter[Fraction] = Counter()
+    rows = []
+    for o, outcome in enumerate(game.main.outcomes):
+        net = Fraction(plan.pays[o], plan.scale)
+        rows.append(OutcomeRow(outcome.name, int(plan.counts[:, o].sum()), net))
+        for r in range(3):
+            values[net * (r + 1)] += int(plan.counts[r, o])
+    for r in range(3):
+        rows.append(OutcomeRow(f"{r + 1} bet{'s' if r else ''} riding", int(plan.counts[r].sum()), None))
+    expected = sum((v * c for v, c in values.items()), Fraction(0)) / total
+    average = Fraction(sum((r + 1) * int(plan.counts[r].sum()) for r in range(3)), total)
+    bet = BetAnalysis("Let It Ride", expected, average, sd_of(list(values.items())), total, tuple(rows))
+    deck = np.array(tables.cards)
+    starts = deck[_colex_positions(tables.reps, 3)]
+    rules = [f"first bet: {line}" for line in pattern_rule(starts, plan.sums > 0, "let it ride")]
+    fours = kernel.four_sums(n, plan.outcomes, np.array(plan.pays))
+    hands = deck[_colex_positions(np.arange(len(fours)), 4)]
+    rules += [f"second bet: {line}" for line in pattern_rule(hands, fours > 0, "let it ride")]
+    even = int((fours == 0).sum())
+    if even:
+        rules.append(f"({even:,} four-card hands expect exactly 0 on the second bet: pulling it back or not "
+                     "is the same; they pull back)")
+    return bet, rules
+
+
+def analyse(game: str | Path | Game) -> GameAnalysis:
+    """The exact analysis of a game (a built-in name, a TOML file or a :class:`Game`)."""
+    game = load_game(game)
+    tables = three_card_tables(game.cards)
+    bets = []
+    strategy: list[str] = []
+    if game.kind == "ante-play":
+        bet, _, rule = _ante_play(game, tables)
+        bets.append(bet)
+        strategy.append(rule)
+    else:
+        bet, rules = _let_it_ride(game, tables)
+        bets.append(bet)
+        strategy += rules
+    bets += [_side_bet(side, tables.code) for side in game.side_bets]
+    folded = "by suit symmetry" if len(tables.reps) < len(tables.value) else "one by one"
+    method = (f"exact: every deal of the {len(tables.cards)}-card deck counted, the player's "
+              f"{len(tables.value):,} three-card hands in {len(tables.reps):,} classes ({folded})")
+    notes = ("House edge: expected loss per unit of the base bet (the ante; one of Let It Ride's three "
+             "bets); element of risk: per unit of the average total bet.",)
+    return GameAnalysis(game.name, tuple(bets), tuple(strategy), method, notes)
