@@ -37,7 +37,7 @@ class SimulatedBet:
     hands: int
     mean: float
     interval: Interval[float]
-    seed: int
+    seed: int | None
     exact: float
 
     @property
