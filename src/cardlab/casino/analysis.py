@@ -158,7 +158,8 @@ def _ante_play(game: Game, tables: ThreeCardTables) -> tuple[BetAnalysis, _Play,
 def _by_code(table: PayTable, loss: float) -> np.ndarray:
     """The pay of each three-card fine code under a three-card pay table (``loss`` for nothing)."""
     pays = np.array([float(o.pays) for o in table.outcomes[:-1]] + [loss])
-    return pays[np.array(table.code_outcome)]
+    out: np.ndarray = pays[np.array(table.code_outcome)]
+    return out
 
 
 @dataclass(frozen=True)

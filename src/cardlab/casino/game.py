@@ -37,12 +37,12 @@ from typing import Mapping
 from cardlab.cards import RANKS
 from cardlab.casino.paytable import three_card_paytable
 from cardlab.dealing import Deck
-from cardlab.errors import DeckError, PayTableError
+from cardlab.errors import CardlabError, PayTableError
 from cardlab.poker.video import parse_deck
 from cardlab.poker.video_paytable import PayTable, _pay, parse_paytable
 from cardlab.textfile import decode_text, read_text
 
-__all__ = ["Game", "SideBet", "GAMES", "builtin_games", "load_game", "parse_game", "read_game",
+__all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game", "parse_game", "read_game",
            "qualifier_value", "MAX_GAME_BYTES"]
 
 #: The shapes of game a description may name.
@@ -143,8 +143,10 @@ def _deck(value: object, source: str) -> Deck:
         raise PayTableError(f"{source}: deck must be text such as \"standard\" or \"9-A\", got {value!r}")
     try:
         deck = parse_deck(value)
-    except DeckError as error:
+    except CardlabError as error:
         raise PayTableError(f"{source}: deck: {error}") from None
+    if max(deck.counts) > 1:
+        raise PayTableError(f"{source}: deck: a table game's deck holds each card once (one deck)")
     return deck
 
 
@@ -157,6 +159,9 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
     if not isinstance(name, str) or not name.strip():
         raise PayTableError(f"{source}: name must be text")
     deck = _deck(data.get("deck", "standard"), source)
+    need = 6 if kind == "ante-play" else 5
+    if deck.size < need:
+        raise PayTableError(f"{source}: a {kind} game needs at least {need} cards; the deck has {deck.size}")
     side = _side_bets(data.get("side_bet"), source)
     if kind == "ante-play":
         _check_keys(data, {"name", "game", "deck", "side_bet", "ante_play", "ante_bonus"}, source)
@@ -183,6 +188,17 @@ def builtin_games() -> list[str]:
     True
     """
     return sorted(p.stem for p in _DATA.glob("*.toml"))
+
+
+def game_file(name: str) -> Path:
+    """The file a built-in game is read from.
+
+    >>> game_file("let-it-ride").name
+    'let-it-ride.toml'
+    """
+    if name not in builtin_games():
+        raise PayTableError(f"unknown game '{name}': one of {', '.join(builtin_games())}")
+    return _DATA / f"{name}.toml"
 
 
 def load_game(spec: str | Path | Game) -> Game:

@@ -5,7 +5,7 @@ the hand of positions p0 < p1 < p2 is C(p0,1) + C(p1,2) + C(p2,3).
 
 >>> value, code, klass = three_cards([48, 49, 50, 51, 44, 45, 46, 47], symmetric=True)
 >>> len(value), int(code[0]), len(set(klass.tolist()))
-(56, 16, 5)
+(56, 16, 6)
 >>> three_cards([0, 0, 1])
 Traceback (most recent call last):
 ...

@@ -30,7 +30,6 @@ cardlab.errors.PayTableError: pay table: line 1: unknown hand 'full house' (expe
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
 
 from cardlab.errors import PayTableError
 from cardlab.poker.video_paytable import Outcome, PayTable, _pay, _rank_set
@@ -65,7 +64,7 @@ def code_name(code: int) -> str:
     return CATEGORY_OF_CODE[code]
 
 
-def three_card_paytable(lines: Sequence[object], source: str = "pay table", name: str = "") -> PayTable:
+def three_card_paytable(lines: object, source: str = "pay table", name: str = "") -> PayTable:
     """A pay table of three-card hands from its lines (dicts with ``hand``, ``pays``, optional
     ``name`` and, for a pair, ``ranks``). ``code_outcome[c]`` is the line a fine code pays."""
     if not isinstance(lines, list) or not lines:

@@ -44,7 +44,10 @@ def colex(positions: np.ndarray) -> np.ndarray:
     rows = np.sort(positions, axis=1)
     k = rows.shape[1]
     table = np.array([[comb(p, j) for j in range(k + 1)] for p in range(65)], dtype=np.int64)
-    return sum(table[rows[:, j], j + 1] for j in range(k))  # type: ignore[return-value]
+    out = np.zeros(len(rows), dtype=np.int64)
+    for j in range(k):
+        out += table[rows[:, j], j + 1]
+    return out
 
 
 def run_chunks(play: Callable[[np.ndarray], list[np.ndarray]], n: int, k: int, hands: int,

@@ -46,6 +46,7 @@ __all__ = ["main", "build_parser", "COMMANDS", "GROUPS", "TOP_COMMANDS"]
 GROUPS: dict[str, str] = {
     "bridge": "bridge hand statistics, deals, double dummy and duplicate scoring",
     "poker": "poker hands: compare, rank, odds, equity, video poker",
+    "casino": "casino table games: house edge and optimal strategy, exactly",
 }
 
 #: Every command: (group, command) -> (module that registers it, one-line help for the listing).
@@ -73,6 +74,8 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("poker", "video"): ("cardlab.cli.poker_video", "video poker: exact return of a pay table under optimal play"),
     ("poker", "icm"): ("cardlab.cli.poker_tournament", "tournament equity of each stack (the Independent Chip Model), exact"),
     ("poker", "pushfold"): ("cardlab.cli.poker_tournament", "heads-up push/fold equilibrium (Nash): ranges, chart, EV, exploitability"),
+    ("casino", "games"): ("cardlab.cli.casino", "list the built-in table games (each a TOML file you can copy and change)"),
+    ("casino", "analyse"): ("cardlab.cli.casino", "house edge, element of risk and optimal strategy of a table game, exactly"),
 }
 
 #: Commands with no group (``cardlab serve``): name -> (module that registers it, one-line help).

@@ -1,0 +1,347 @@
+"""Casino table games (cardlab.casino): published figures, brute force on reduced decks, and the
+seeded simulation agreeing with the exact route.
+
+Sources of the published figures (cited beside each number below):
+- [WoO-3CP] Wizard of Odds, "Three Card Poker", https://wizardofodds.com/games/three-card-poker/
+  (hand counts of the 22,100 hands; Ante & Play house edge 3.37% of the ante with the Q-6-4
+  rule; Pair Plus 40-30-6-4-1).
+- [Grochowski 2014] J. Grochowski, "Three-card poker and roulette", Casino City Times, 26 January
+  2014, quoting the Wizard of Odds: raising Q-6-4 loses 0.993378 per ante, Q-6-3 1.00255 (the
+  hands of three different suits), 3.37% with Q-6-4.
+- [Grochowski 2017] J. Grochowski, "The Three Card Poker problem", Casino City Times, 28 December
+  2017: Ante & Play 3.37% of the ante, 2.01% of total action; Pair Plus with 4-1 flushes 2.32%.
+- [WoO-LIR] Wizard of Odds, "Let it Ride" https://wizardofodds.com/games/let-it-ride/ (house edge
+  3.51% for 1000/200/50/11/8/5/3/2/1) and its appendix 1,
+  https://wizardofodds.com/games/let-it-ride/appendix/1/ (the three-card table: trips return
+  6,360 over the 1,176 completions, three to a royal flush with the ace 1,172, queen highest
+  1,736; the first bet rides with probability 0.07276018, expected return 0.10912580).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cardlab.casino import kernel
+from cardlab.casino.analysis import analyse, ride_plan, three_card_tables
+from cardlab.casino.game import load_game, parse_game, qualifier_value, read_game
+from cardlab.cards import parse_card_ids
+from cardlab.errors import CardlabError, DeckError, PayTableError
+
+DATA = Path(__file__).parent / "data"
+
+
+# --- an independent three-card evaluator (plain Python) -------------------------------------
+
+def three_card_key(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Category (high 0, pair 1, flush 2, straight 3, trips 4, straight flush 5), then ranks."""
+    ranks = sorted((c // 4 for c in cards), reverse=True)
+    flush = len({c % 4 for c in cards}) == 1
+    if ranks[0] == ranks[2]:
+        return (4, ranks[0])
+    straight_top = None
+    if len(set(ranks)) == 3 and ranks[0] - ranks[2] == 2:
+        straight_top = ranks[0]
+    if ranks == [12, 1, 0]:
+        straight_top = 1
+    if straight_top is not None:
+        return (5 if flush else 3, straight_top)
+    if len(set(ranks)) == 2:
+        pair = ranks[1]
+        kicker = ranks[0] if ranks[0] != pair else ranks[2]
+        return (1, pair, kicker)
+    return (2 if flush else 0, *ranks)
+
+
+def category(cards: tuple[int, ...]) -> str:
+    key = three_card_key(cards)
+    if key[0] == 5 and key[1] == 12:
+        return "mini royal"
+    return ["high card", "pair", "flush", "straight", "three of a kind", "straight flush"][key[0]]
+
+
+# --- published figures -----------------------------------------------------------------------
+
+def test_three_card_hand_counts_as_published():
+    # [WoO-3CP]: straight flush 48, three of a kind 52, straight 720, flush 1,096, pair 3,744,
+    # high card 16,440 of 22,100
+    tables = three_card_tables(list(range(52)))
+    codes = np.bincount(tables.code, minlength=19)
+    assert codes[17] + codes[18] == 48 and codes[18] == 4
+    assert (codes[16], codes[15], codes[14], codes[1:14].sum(), codes[0]) == (52, 720, 1096, 3744, 16440)
+    assert tables.weights.sum() == 22100 and len(tables.reps) == 1755
+    # the compiled values order hands as the plain evaluator does, on every hand
+    hands = list(combinations(range(52), 3))
+    index = {h: sum(comb(p, j + 1) for j, p in enumerate(h)) for h in hands}
+    keys = sorted(hands, key=three_card_key)
+    values = [int(tables.value[index[h]]) for h in keys]
+    assert values == sorted(values)
+    for a, b in zip(keys, keys[1:]):
+        assert (three_card_key(a) == three_card_key(b)) == (tables.value[index[a]] == tables.value[index[b]])
+
+
+def test_three_card_poker_as_published():
+    result = analyse("three-card-poker")
+    ante = result.bet("Ante & Play")
+    # [WoO-3CP], [Grochowski 2017]: 3.37% of the ante, 2.01% of the total action
+    assert round(ante.house_edge * 100, 2) == 3.37
+    assert round(ante.element_of_risk * 100, 2) == 2.01
+    assert result.strategy[0] == "Ante & Play: raise with Q-6-4 or better; fold below"
+    # [Grochowski 2017]: Pair Plus 40-30-6-4-1 at 2.32%; exactly -512/22100
+    pair_plus = result.bet("Pair Plus")
+    assert pair_plus.expected == Fraction(-512, 22100)
+    assert round(pair_plus.house_edge * 100, 2) == 2.32
+    assert ante.total == 22100 * 18424 == sum(o.count for o in ante.outcomes[:5])
+
+
+def test_marginal_raises_as_published():
+    # [Grochowski 2014] quoting the Wizard of Odds: raising Q-6-4 loses 0.993378 per ante, Q-6-3
+    # 1.00255 (both of three different suits; folding loses 1)
+    tables = three_card_tables(list(range(52)))
+    for text, published in (("Qs 6h 4d", -0.993378), ("Qs 6h 3d", -1.00255)):
+        cards = sorted(parse_card_ids(text))
+        hand = sum(comb(c, j + 1) for j, c in enumerate(cards))
+        noq, win, tie, lose = kernel.versus(52, tables.value, np.array([hand]), qualifier_value("Q"))[0]
+        assert tie + noq + win + lose == comb(49, 3)
+        assert round((noq + 2 * win - 2 * lose) / comb(49, 3), 6) == pytest.approx(published, abs=6e-6)
+
+
+def test_let_it_ride_as_published():
+    result = analyse("let-it-ride")
+    ride = result.bet("Let It Ride")
+    # [WoO-LIR]: 3.51%
+    assert round(ride.house_edge * 100, 2) == 3.51
+    assert ride.total == comb(52, 5) * 20  # every final hand, its fourth and fifth cards ordered
+    # the final hands by outcome are the five-card poker counts, whatever the strategy
+    counts = {o.name: o.count // 20 for o in ride.outcomes[:10]}
+    assert counts["royal flush"] == 4 and counts["four of a kind"] == 624 and counts["full house"] == 3744
+    assert result.strategy[1] == ("second bet: let it ride with: any paying hand; four to a flush; "
+                                  "K-Q-J-T (any suits); Q-J-T-9 (any suits); J-T-9-8 (any suits); "
+                                  "T-9-8-7 (any suits)")
+
+
+def test_let_it_ride_three_card_table_as_published():
+    game = load_game("let-it-ride")
+    tables = three_card_tables(game.cards)
+    plan = ride_plan(game, tables)
+    sums = {int(r): int(s) // 2 for r, s in zip(tables.reps, plan.sums)}  # over the 1,176 unordered pairs
+
+    def total(text: str) -> int:
+        cards = sorted(parse_card_ids(text))
+        return sums[int(tables.klass[sum(comb(c, j + 1) for j, c in enumerate(cards))])]
+
+    # [WoO-LIR appendix 1]: three of a kind 6,360; three to a royal, ace highest 1,172; queen highest 1,736
+    assert total("7s 7h 7d") == 6360
+    assert total("As Ks Qs") == total("As Js Ts") == 1172
+    assert total("Qs Js Ts") == 1736
+    riding = plan.sums > 0
+    # the first bet rides with probability 0.07276018, for an expected return of 0.10912580 units
+    assert round(int(tables.weights[riding].sum()) / 22100, 8) == 0.07276018
+    ret = Fraction(int((tables.weights[riding] * plan.sums[riding]).sum()), 22100 * 49 * 48)
+    assert round(float(ret), 8) == 0.10912580
+
+
+# --- brute force on reduced decks ------------------------------------------------------------
+
+def brute_ante_play(cards: list[int], qualifier: tuple[int, ...], bonus: dict[str, int],
+                    raise_bets: int = 1) -> Fraction:
+    """Ante & Play by plain loops: each player hand's best decision, over every dealer hand."""
+    total = Fraction(0)
+    hands = list(combinations(cards, 3))
+    keys = {h: three_card_key(h) for h in hands}
+    for mine in hands:
+        key = keys[mine]
+        extra = bonus.get(category(mine), 0) if category(mine) != "mini royal" else bonus.get("straight flush", 0)
+        played = 0
+        dealt = 0
+        for theirs in combinations([c for c in cards if c not in mine], 3):
+            dealt += 1
+            other = keys[theirs]
+            if other < qualifier:
+                played += 1 + extra
+            elif key > other:
+                played += 1 + raise_bets + extra
+            elif key == other:
+                played += extra
+            else:
+                played += -1 - raise_bets + extra
+        total += max(Fraction(played, dealt), Fraction(-1)) if played != -dealt else Fraction(-1)
+    return total / len(hands)
+
+
+def _deck_game(deck: str, **changes: object) -> dict[str, object]:
+    import tomllib
+
+    data = tomllib.loads((Path(__file__).parents[1] / "src/cardlab/casino/data/three-card-poker.toml").read_text())
+    data["deck"] = deck
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize("deck", ["J-A", "Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks Ac Ad Ah"])
+def test_ante_play_by_brute_force(deck: str):
+    game = parse_game(_deck_game(deck), "reduced.toml")
+    result = analyse(game)
+    # the qualifier Q (queen high) as a plain key: any hand at least (0, Q, 0, 0)
+    brute = brute_ante_play(game.cards, (0, 10, 0, 0), {"straight flush": 5, "three of a kind": 4, "straight": 1})
+    assert result.bet("Ante & Play").expected == brute
+    symmetric = deck == "J-A"
+    assert ("by suit symmetry" in result.method) == symmetric
+
+
+def test_user_game_by_brute_force():
+    """A game written by a user (tests/data/casino-user-game.toml: raise 2 antes, the dealer
+    qualifying with a pair, no ante bonus), checked on a 12-card copy by plain loops, and whole
+    by the simulation."""
+    game = load_game(DATA / "casino-user-game.toml")
+    assert (game.raise_bets, game.qualifier_text) == (2, "pair")
+    small = parse_game(_deck_game("Q-A", ante_play={"raise": 2, "qualifier": "pair"}, ante_bonus=None)
+                       | {"ante_bonus": [{"hand": "straight flush", "pays": 0}]}, "small.toml")
+    brute = brute_ante_play(small.cards, (1, 0, 0), {}, raise_bets=2)
+    assert analyse(small).bet("Ante & Play").expected == brute
+    whole = analyse(game, simulate=50_000, seed=7)
+    assert all(b.simulated is not None and b.simulated.agrees for b in whole.bets)
+    assert [b.name for b in whole.bets] == ["Ante & Play", "Pairs"]
+
+
+def five_card_category(cards: tuple[int, ...]) -> str:
+    """A plain five-card classifier (for the Let It Ride brute force)."""
+    ranks = sorted((c // 4 for c in cards), reverse=True)
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    flush = len({c % 4 for c in cards}) == 1
+    straight = len(set(ranks)) == 5 and (ranks[0] - ranks[4] == 4 or ranks == [12, 3, 2, 1, 0])
+    if straight and flush:
+        return "royal flush" if ranks[4] == 8 else "straight flush"
+    if counts[0] == 4:
+        return "four of a kind"
+    if counts == [3, 2]:
+        return "full house"
+    if flush:
+        return "flush"
+    if straight:
+        return "straight"
+    if counts[0] == 3:
+        return "three of a kind"
+    if counts == [2, 2, 1]:
+        return "two pair"
+    if counts[0] == 2 and max(r for r in ranks if ranks.count(r) == 2) >= 8:
+        return "tens or better"
+    return "nothing"
+
+
+def test_let_it_ride_by_brute_force():
+    pays = {"royal flush": 1000, "straight flush": 200, "four of a kind": 50, "full house": 11, "flush": 8,
+            "straight": 5, "three of a kind": 3, "two pair": 2, "tens or better": 1, "nothing": -1}
+    game = load_game("let-it-ride")
+    small = parse_game({"game": "let-it-ride", "deck": "T-A", "outcome": [
+        {"hand": o.hand, "pays": int(o.pays), **({"ranks": "T-A"} if o.hand == "pair" else {})}
+        for o in game.main.outcomes[:-1]]}, "small.toml")
+    cards = small.cards
+    pay = {h: pays[five_card_category(h)] for h in combinations(cards, 5)}
+    total = Fraction(0)
+    for start in combinations(cards, 3):
+        rest = [c for c in cards if c not in start]
+        by_fourth = []
+        for d in rest:
+            s4 = sum(pay[tuple(sorted((*start, d, e)))] for e in rest if e != d)
+            by_fourth.append((d, s4))
+        s3 = sum(s for _, s in by_fourth)
+        first = 1 if s3 > 0 else 0
+        for d, s4 in by_fourth:
+            riding = 1 + first + (1 if s4 > 0 else 0)
+            total += riding * s4
+    brute = total / (comb(len(cards), 3) * (len(cards) - 3) * (len(cards) - 4))
+    assert analyse(small).bet("Let It Ride").expected == brute
+
+
+# --- the second route: seeded simulation -------------------------------------------------------
+
+def _on_deck(name: str, deck: str) -> object:
+    import tomllib
+
+    data = tomllib.loads((Path(__file__).parents[1] / f"src/cardlab/casino/data/{name}.toml").read_text())
+    return parse_game(data | {"deck": deck}, f"{name}.toml")
+
+
+@pytest.mark.parametrize("name, deck", [("three-card-poker", "standard"), ("let-it-ride", "standard"),
+                                        ("three-card-poker", "8-A")])
+def test_simulation_agrees_with_exact(name: str, deck: str):
+    game = _on_deck(name, deck)
+    result = analyse(game, simulate=100_000, seed=43)  # type: ignore[arg-type]
+    for bet in result.bets:
+        assert bet.simulated is not None and bet.simulated.seed == 43
+        assert bet.simulated.agrees, (bet.name, bet.simulated, float(bet.expected))
+    again = analyse(game, simulate=100_000, seed=43)  # type: ignore[arg-type]
+    assert [b.simulated.mean for b in again.bets] == [b.simulated.mean for b in result.bets]
+
+
+def test_deals_are_uniform():
+    """Every ordered triple of an 8-card deck equally often (chi-square, 335 degrees of freedom:
+    its 99.9% point is about 420)."""
+    from cardlab.casino.simulation import deal
+
+    positions = deal(np.random.default_rng(3), 8, 3, 336 * 600)
+    cells = np.bincount(positions[:, 0] * 64 + positions[:, 1] * 8 + positions[:, 2], minlength=512)
+    assert (cells > 0).sum() == 336
+    assert ((cells[cells > 0] - 600) ** 2 / 600).sum() < 420
+
+
+def test_simulation_can_disagree_with_a_wrong_figure():
+    """The agreement test can fail: the simulated interval does not hold a figure 3% off."""
+    result = analyse("three-card-poker", simulate=100_000, seed=5)
+    ante = result.bet("Ante & Play")
+    assert ante.simulated is not None and ante.simulated.agrees
+    wrong = float(ante.expected) + 0.03
+    assert not ante.simulated.interval.low <= wrong <= ante.simulated.interval.high
+
+
+# --- bad input ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, message", [
+    (b'game = "ante-play"\n[ante_play]\nqualifier = "Q-Z"\n', "cannot read 'Q-Z'"),
+    (b'game = "ante-play"\n[ante_play]\nraise = 0\n', "raise must be a whole number 1..10"),
+    (b'game = "ante-play"\ncolour = 1\n', "unknown key 'colour'"),
+    (b'game = "ante-play"\n[[ante_bonus]]\nhand = "full house"\npays = 3\n', "unknown hand 'full house'"),
+    (b'game = "ante-play"\n[[side_bet]]\nname = "x"\n', "no pay lines"),
+    (b'game = "let-it-ride"\n', "no outcomes"),
+    (b'game = "let-it-ride"\ndeck = "Zz"\n[[outcome]]\nhand = "flush"\npays = 1\n', "deck"),
+    (b'game = "ante-play"\n[[ante_bonus]]\nhand = "pair"\npays = -1\n', "must not be negative"),
+    (b'game = 3 = 4', "not a well-formed TOML"),
+])
+def test_bad_descriptions_raise_one_clear_error(text: bytes, message: str):
+    with pytest.raises(PayTableError, match=message):
+        read_game(text, "bad.toml")
+
+
+def test_decks_too_small_or_repeated():
+    with pytest.raises(PayTableError, match="needs at least 6 cards; the deck has 5"):
+        parse_game({"game": "ante-play", "deck": "As Ks Qs Js Ts"}, "x.toml")
+    with pytest.raises(PayTableError, match="each card once"):
+        parse_game({"game": "ante-play", "deck": "As As Qs Js Ts 9s 8s"}, "x.toml")
+    with pytest.raises(DeckError, match="repeated"):
+        kernel.three_cards([0, 1, 2, 2])
+    with pytest.raises(CardlabError, match="larger than"):
+        read_game(b"#" * (2 << 20), "huge.toml")
+
+
+def test_cli(run, tmp_path: Path):
+    status, out, _ = run("casino", "analyse", "three-card-poker")
+    assert status == 0 and "raise with Q-6-4 or better" in out and "3.3730%" in out
+    status, out, _ = run("casino", "analyse", "let-it-ride", "--format", "json")
+    assert status == 0 and '"house_edge": 0.0350567' in out
+    status, out, _ = run("casino", "analyse", "three-card-poker", "--format", "csv")
+    assert status == 0 and out.startswith("bet,outcome,count,probability") and "Pair Plus,pair,3744," in out
+    status, out, _ = run("casino", "games")
+    assert status == 0 and "three-card-poker" in out
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "ante-play"\n[ante_play]\nqualifier = 7\n')
+    target = tmp_path / "out.txt"
+    target.write_text("keep me")
+    status, out, err = run("casino", "analyse", str(bad), "-o", str(target))
+    assert status == 2 and target.read_text() == "keep me"
+    assert err.strip() == "cardlab: error: bad.toml: [ante_play] qualifier: the qualifier must be text such as \"Q\" or \"pair\", got 7"
