@@ -10,6 +10,10 @@
  *                       that do not qualify, lose to it, tie it and beat it
  *   casino_ride         Let It Ride: each start's ride decisions and the outcome counts under them
  *   casino_four_sums    the total pay of the fifth cards of every four-card hand
+ *   casino_four_tallies the fifth cards of every four-card hand, by outcome
+ *   casino_superset_sums / casino_subset_sums
+ *                       a table over k-card hands summed over each hand's one-card-larger
+ *                       supersets / one-card-smaller subsets (the streets of Mississippi Stud)
  *
  * Three-card ranking (straights beat flushes): value = category << 12 | three 4-bit ranks, the
  * categories high card 0, pair 1, flush 2, straight 3, three of a kind 4, straight flush 5;
@@ -232,16 +236,16 @@ static int cs_ride_args(cs_binom b, int n, const Py_buffer *outcomes, const Py_b
 }
 
 /* casino_ride(n, outcomes: uint8[C(n,5)], pays: int64[K], starts: int32[m], weights: int64[m],
- *             counts: int64[3K], sums: int64[m]) -> None
+ *             counts: int64[3K], sums: int64[m], ties) -> None
  * For each start (a three-card hand, by colex number): over every fourth card d and fifth card e,
- * the four-card sum s4(d) (pays of the fifth cards) rides the second bet when > 0; the start's
- * sum s3 = sum over d of s4(d) rides the first when > 0.  counts[(r - 1) K + o] adds weight times
+ * the four-card sum s4(d) (pays of the fifth cards) rides the second bet when > 0 (>= 0 with
+ * ties = 1); the start's sum s3 = sum over d of s4(d) rides the first likewise.  counts[(r - 1) K + o] adds weight times
  * the final hands of outcome o played with r bets riding; sums[i] = s3. */
 static PyObject *casino_ride(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer outcomes, pays, starts, weights, counts, sums;
-    int n;
-    if (!PyArg_ParseTuple(args, "iy*y*y*y*w*w*", &n, &outcomes, &pays, &starts, &weights, &counts, &sums))
+    int n, ties;
+    if (!PyArg_ParseTuple(args, "iy*y*y*y*w*w*p", &n, &outcomes, &pays, &starts, &weights, &counts, &sums, &ties))
         return NULL;
     cs_binom b;
     cs_binomials(b);
@@ -290,7 +294,7 @@ static PyObject *casino_ride(PyObject *Py_UNUSED(self), PyObject *args)
         for (int d = 0; d < n; d++) {
             if (d == pos[0] || d == pos[1] || d == pos[2])
                 continue;
-            int riding = 1 + (sum3 > 0) + (s4[d] > 0);
+            int riding = 1 + (sum3 > 0 || (ties && sum3 == 0)) + (s4[d] > 0 || (ties && s4[d] == 0));
             for (Py_ssize_t o = 0; o < K; o++)
                 total[(riding - 1) * K + o] += w[i] * tally[d][o];
         }
@@ -332,8 +336,117 @@ done:
     return CL_RELEASE_NONE(&outcomes, &pays, &out);
 }
 
+/* casino_four_tallies(n, outcomes: uint8[C(n,5)], K, out: int32[C(n,4) * K]) -> None
+ * out[h * K + o] = the fifth cards that make four-card hand h a final hand of outcome o. */
+static PyObject *casino_four_tallies(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer outcomes, out;
+    int n, K;
+    if (!PyArg_ParseTuple(args, "iy*iw*", &n, &outcomes, &K, &out))
+        return NULL;
+    cs_binom b;
+    cs_binomials(b);
+    int bad = n < 5 || n > CS_MAX_CARDS || K < 1 || K > CS_MAX_OUTCOMES || outcomes.len != b[n][5];
+    const uint8_t *o5 = outcomes.buf;
+    for (Py_ssize_t i = 0; !bad && i < outcomes.len; i++)
+        bad = o5[i] >= K;
+    CL_FAIL_IF(bad || out.len != b[n][4] * K * 4, "casino_four_tallies: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    int32_t *o = out.buf;
+    memset(o, 0, (size_t)out.len);
+    int x[5] = {0, 1, 2, 3, 0};
+    for (int64_t h = 0; h < b[n][4]; h++, cs_next(x, 4, n))
+        for (int e = 0; e < n; e++) {
+            if (e == x[0] || e == x[1] || e == x[2] || e == x[3])
+                continue;
+            x[4] = e;
+            o[h * K + o5[cs_colex(b, x, 5)]]++;
+        }
+    Py_END_ALLOW_THREADS
+done:
+    return CL_RELEASE_NONE(&outcomes, &out);
+}
+
+/* The checks of the two street sums: 1 <= k <= 4, k + 1 <= n <= 52, w >= 1 columns, the small
+ * table C(n,k) x w and the large one C(n,k+1) x w int64. */
+static int cs_street_args(cs_binom b, int n, int k, int w, const Py_buffer *small, const Py_buffer *large)
+{
+    return k >= 1 && k <= 4 && n >= k + 1 && n <= CS_MAX_CARDS && w >= 1 && w <= 64
+           && small->len == b[n][k] * w * 8 && large->len == b[n][k + 1] * w * 8;
+}
+
+/* casino_superset_sums(n, k, w, large: int64[C(n,k+1) * w], out: int64[C(n,k) * w]) -> None
+ * out[h] = the sum of the rows large[h + c] over every card c outside k-card hand h. */
+static PyObject *casino_superset_sums(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer large, out;
+    int n, k, w;
+    if (!PyArg_ParseTuple(args, "iiiy*w*", &n, &k, &w, &large, &out))
+        return NULL;
+    cs_binom b;
+    cs_binomials(b);
+    CL_FAIL_IF(!cs_street_args(b, n, k, w, &out, &large), "casino_superset_sums: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    const int64_t *f = large.buf;
+    int64_t *o = out.buf;
+    memset(o, 0, (size_t)out.len);
+    int x[5];
+    for (int i = 0; i < k; i++)
+        x[i] = i;
+    for (int64_t h = 0; h < b[n][k]; h++, cs_next(x, k, n))
+        for (int c = 0; c < n; c++) {
+            int inside = 0;
+            for (int i = 0; i < k; i++)
+                inside |= x[i] == c;
+            if (inside)
+                continue;
+            x[k] = c;
+            const int64_t *row = f + cs_colex(b, x, k + 1) * w;
+            for (int j = 0; j < w; j++)
+                o[h * w + j] += row[j];
+        }
+    Py_END_ALLOW_THREADS
+done:
+    return CL_RELEASE_NONE(&large, &out);
+}
+
+/* casino_subset_sums(n, k, w, small: int64[C(n,k) * w], out: int64[C(n,k+1) * w]) -> None
+ * out[h] = the sum of the rows small[h - c] over every card c of (k+1)-card hand h. */
+static PyObject *casino_subset_sums(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer small, out;
+    int n, k, w;
+    if (!PyArg_ParseTuple(args, "iiiy*w*", &n, &k, &w, &small, &out))
+        return NULL;
+    cs_binom b;
+    cs_binomials(b);
+    CL_FAIL_IF(!cs_street_args(b, n, k, w, &small, &out), "casino_subset_sums: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    const int64_t *f = small.buf;
+    int64_t *o = out.buf;
+    memset(o, 0, (size_t)out.len);
+    int x[5], rest[5];
+    for (int i = 0; i <= k; i++)
+        x[i] = i;
+    for (int64_t h = 0; h < b[n][k + 1]; h++, cs_next(x, k + 1, n))
+        for (int drop = 0; drop <= k; drop++) {
+            for (int i = 0, j = 0; i <= k; i++)
+                if (i != drop)
+                    rest[j++] = x[i];
+            const int64_t *row = f + cs_colex(b, rest, k) * w;
+            for (int j = 0; j < w; j++)
+                o[h * w + j] += row[j];
+        }
+    Py_END_ALLOW_THREADS
+done:
+    return CL_RELEASE_NONE(&small, &out);
+}
+
 CL_METHODS(casino,
     CL_METHOD(casino_three_cards, "casino_three_cards(deck, symmetric, value, code, klass): every three-card hand."),
     CL_METHOD(casino_versus, "casino_versus(n, value, players, qualify, out): dealer hands against each player hand."),
-    CL_METHOD(casino_ride, "casino_ride(n, outcomes, pays, starts, weights, counts, sums): Let It Ride exactly."),
-    CL_METHOD(casino_four_sums, "casino_four_sums(n, outcomes, pays, out): pay of every four-card hand's fifth cards."));
+    CL_METHOD(casino_ride, "casino_ride(n, outcomes, pays, starts, weights, counts, sums, ties): Let It Ride exactly."),
+    CL_METHOD(casino_four_sums, "casino_four_sums(n, outcomes, pays, out): pay of every four-card hand's fifth cards."),
+    CL_METHOD(casino_four_tallies, "casino_four_tallies(n, outcomes, K, out): every four-card hand's fifth cards by outcome."),
+    CL_METHOD(casino_superset_sums, "casino_superset_sums(n, k, w, large, out): rows summed over one-card-larger hands."),
+    CL_METHOD(casino_subset_sums, "casino_subset_sums(n, k, w, small, out): rows summed over one-card-smaller hands."));

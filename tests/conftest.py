@@ -24,6 +24,10 @@ SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_t
 #: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
 #: files, every simulating command in a subprocess, the long simulations and exact equities.
 SLOW_TESTS = {
+    # casino (issue 43): about 1 s of CPU each; the Let It Ride and Three Card Poker cases and the
+    # Mississippi Stud brute force stay quick
+    "test_casino.py::test_mississippi_stud_as_published",
+    "test_casino.py::test_simulation_agrees_with_exact[mississippi-stud-standard]",
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",
     "test_full_disk.py::test_a_full_disk_leaves_the_previous_file_and_one_line",

@@ -15,6 +15,17 @@ Sources of the published figures (cited beside each number below):
   https://wizardofodds.com/games/let-it-ride/appendix/1/ (the three-card table: trips return
   6,360 over the 1,176 completions, three to a royal flush with the ace 1,172, queen highest
   1,736; the first bet rides with probability 0.07276018, expected return 0.10912580).
+  Element of risk 2.85%.
+- [WoO-MS] Wizard of Odds, "Mississippi Stud", https://wizardofodds.com/games/mississippi-stud/
+  (500/100/40/10/6/4/3/2/1, pair 6-10 pushes: house edge 4.91%, average bet 3.59 antes, element
+  of risk 4.91%/3.59 = 1.37%; as restated in J. Grochowski, "House edge and element of risk",
+  Casino City Times, 19 April 2018). Its two-card strategy: raise 3x with any pair; 1x with a
+  jack or better, two cards six to ten, or 6-5 suited; fold the rest.
+
+Ties. The published elements of risk (2.85% for Let It Ride, 1.37% for Mississippi Stud) are
+reached when a decision of exactly equal expectation is broken towards the bet (ties="bet"); with
+the default ties="fold" (less money at risk) the house edge is the same and the average bet
+smaller: Let It Ride 2.8648%, Mississippi Stud 1.4109%. Three Card Poker has no such tie.
 """
 
 from __future__ import annotations
@@ -146,6 +157,32 @@ def test_let_it_ride_three_card_table_as_published():
     assert round(float(ret), 8) == 0.10912580
 
 
+def test_mississippi_stud_as_published():
+    fold, bet = analyse("mississippi-stud"), analyse("mississippi-stud", ties="bet")
+    # [WoO-MS]: 4.91% of the ante, either way
+    assert fold.bets[0].expected == bet.bets[0].expected
+    assert round(bet.bets[0].house_edge * 100, 2) == 4.91
+    # [WoO-MS]: 3.59 antes on average and 1.37% with ties broken towards the bet
+    assert round(float(bet.bets[0].average_bet), 2) == 3.59
+    assert round(bet.bets[0].element_of_risk * 100, 2) == 1.37
+    assert round(fold.bets[0].element_of_risk * 100, 4) == 1.4109
+    # [WoO-MS] two-card strategy
+    three, two, one = fold.strategy[:3]
+    assert three == "two cards: raise 3x with: " + "; ".join(f"{r}-{r} (any suits)" for r in "AKQJT98765432")
+    assert two == "two cards: never raise 2x"
+    highs = [f"{a}-{b} (any suits)" for i, a in enumerate("AKQJ") for b in "AKQJT98765432"[i + 1:]]
+    middles = [f"{a}-{b} (any suits)" for i, a in enumerate("T987") for b in "T9876"[i + 1:]]
+    assert one == "two cards: raise 1x with: " + "; ".join(highs + middles + ["6-5 suited"])
+
+
+def test_let_it_ride_ties_reach_the_published_element_of_risk():
+    # [WoO-LIR]: element of risk 2.85% (ties broken towards the bet); the edge is the same
+    fold, bet = analyse("let-it-ride"), analyse("let-it-ride", ties="bet")
+    assert fold.bets[0].expected == bet.bets[0].expected
+    assert round(bet.bets[0].element_of_risk * 100, 2) == 2.85
+    assert round(fold.bets[0].element_of_risk * 100, 2) == 2.86
+
+
 # --- brute force on reduced decks ------------------------------------------------------------
 
 def brute_ante_play(cards: list[int], qualifier: tuple[int, ...], bonus: dict[str, int],
@@ -259,6 +296,60 @@ def test_let_it_ride_by_brute_force():
     assert analyse(small).bet("Let It Ride").expected == brute
 
 
+def test_mississippi_stud_by_brute_force():
+    """Backward induction over sets of cards (plain Python) on the 20-card deck T-A."""
+    game = load_game("mississippi-stud")
+    small = parse_game({"game": "mississippi-stud", "deck": "T-A", "outcome": [
+        {"hand": o.hand, "name": o.name, "pays": int(o.pays), **({"ranks": "J-A" if o.pays else "6-T"} if o.hand == "pair" else {})}
+        for o in game.main.outcomes[:-1]]}, "small.toml")
+    pays = {"royal flush": 500, "straight flush": 100, "four of a kind": 40, "full house": 10, "flush": 6,
+            "straight": 4, "three of a kind": 3, "two pair": 2, "nothing": -1}
+    cards = small.cards
+
+    def pay(hand: tuple[int, ...]) -> int:
+        name = five_card_category(hand)
+        if name == "tens or better":  # the plain classifier's pair of tens or better
+            pair = max(r for r in (c // 4 for c in hand) if [c // 4 for c in hand].count(r) == 2)
+            return 1 if pair >= 9 else 0
+        return pays[name]
+
+    five = {h: pay(h) for h in combinations(cards, 5)}
+    e4 = {h: sum(five[tuple(sorted((*h, c)))] for c in cards if c not in h) for h in combinations(cards, 4)}
+    n = len(cards)
+
+    def v4(h: tuple[int, ...], b: int) -> int:  # units: (n - 4)
+        return max([-b * (n - 4)] + [(b + r) * e4[h] for r in (1, 2, 3)])
+
+    def v3(h: tuple[int, ...], b: int) -> int:  # units: (n - 3)(n - 4)
+        return max([-b * (n - 3) * (n - 4)]
+                   + [sum(v4(tuple(sorted((*h, c))), b + r) for c in cards if c not in h) for r in (1, 2, 3)])
+
+    total = 0
+    for h in combinations(cards, 2):
+        total += max([-(n - 2) * (n - 3) * (n - 4)]
+                     + [sum(v3(tuple(sorted((*h, c))), 1 + r) for c in cards if c not in h) for r in (1, 2, 3)])
+    brute = Fraction(total, comb(n, 2) * (n - 2) * (n - 3) * (n - 4))
+    result = analyse(small)
+    assert result.bets[0].expected == brute
+    assert result.bets[0].total == sum(o.count for o in result.bets[0].outcomes)
+
+
+def test_mississippi_stud_play_is_the_exact_route_on_every_deal():
+    """The simulation's player, run on every ordered deal of a 16-card deck, gives the exact mean."""
+    from cardlab.casino.stud import analyse_stud
+
+    game = parse_game({"game": "mississippi-stud", "deck": "J-A", "outcome": [
+        {"hand": "three of a kind", "pays": 3}, {"hand": "two pair", "pays": 2},
+        {"hand": "pair", "ranks": "Q-A", "pays": 1}, {"hand": "pair", "name": "jacks", "ranks": "J", "pays": 0}]},
+        "small.toml")
+    done = analyse_stud(game, "bet")
+    n = len(game.cards)
+    deals = np.array([(*h, c, d, e) for h in combinations(range(n), 2) for c in range(n) for d in range(n)
+                      for e in range(n) if len({*h, c, d, e}) == 5])
+    assert len(deals) == done.plan.total
+    assert Fraction(float(done.play(deals)[0].sum())) == done.bet.expected * len(deals)
+
+
 # --- the second route: seeded simulation -------------------------------------------------------
 
 def _on_deck(name: str, deck: str) -> object:
@@ -269,7 +360,7 @@ def _on_deck(name: str, deck: str) -> object:
 
 
 @pytest.mark.parametrize("name, deck", [("three-card-poker", "standard"), ("let-it-ride", "standard"),
-                                        ("three-card-poker", "8-A")])
+                                        ("three-card-poker", "8-A"), ("mississippi-stud", "standard")])
 def test_simulation_agrees_with_exact(name: str, deck: str):
     game = _on_deck(name, deck)
     result = analyse(game, simulate=100_000, seed=43)  # type: ignore[arg-type]
@@ -337,7 +428,9 @@ def test_cli(run, tmp_path: Path):
     status, out, _ = run("casino", "analyse", "three-card-poker", "--format", "csv")
     assert status == 0 and out.startswith("bet,outcome,count,probability") and "Pair Plus,pair,3744," in out
     status, out, _ = run("casino", "games")
-    assert status == 0 and "three-card-poker" in out
+    assert status == 0 and "three-card-poker" in out and "mississippi-stud" in out
+    status, out, _ = run("casino", "analyse", "let-it-ride", "--ties", "bet")
+    assert status == 0 and "element of risk 2.8453%" in out
     bad = tmp_path / "bad.toml"
     bad.write_text('game = "ante-play"\n[ante_play]\nqualifier = 7\n')
     target = tmp_path / "out.txt"

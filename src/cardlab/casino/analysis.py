@@ -19,7 +19,7 @@ Every figure is exact (integer counts, fractions); :func:`simulate` gives the se
 >>> analyse("no-such-game")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of let-it-ride, three-card-poker
+cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of let-it-ride, mississippi-stud, three-card-poker
 """
 
 from __future__ import annotations
@@ -37,14 +37,14 @@ from cardlab.casino import kernel
 from cardlab.casino.game import Game, SideBet, load_game
 from cardlab.casino.paytable import NCODES3
 from cardlab.casino.result import BetAnalysis, GameAnalysis, OutcomeRow, SimulatedBet, sd_of
-from cardlab.casino.simulation import colex, run_chunks
+from cardlab.casino.simulation import colex, positions_of, run_chunks
 from cardlab.casino.strategy import pattern_rule, threshold_rule
 from cardlab.engine import SeedLike, resolve_seed
 from cardlab.poker.video_paytable import PayTable
 
 _Play = Callable[[np.ndarray], list[np.ndarray]]
 
-__all__ = ["analyse", "ThreeCardTables", "three_card_tables", "RidePlan", "ride_plan"]
+__all__ = ["analyse", "TIES", "ThreeCardTables", "three_card_tables", "RidePlan", "ride_plan"]
 
 
 @dataclass(frozen=True)
@@ -67,20 +67,6 @@ def three_card_tables(cards: list[int]) -> ThreeCardTables:
     return ThreeCardTables(tuple(cards), value, code, klass, reps, weights.astype(np.int64))
 
 
-def _colex_positions(index: np.ndarray, k: int) -> np.ndarray:
-    """The positions (rows of k, ascending) of the hands of these colex numbers."""
-    rest = np.asarray(index, dtype=np.int64).copy()
-    out = np.empty((len(rest), k), dtype=np.int64)
-    top = 64
-    table = np.array([[comb(p, j) for j in range(k + 1)] for p in range(top + 1)], dtype=np.int64)
-    for j in range(k, 0, -1):
-        # the largest p with C(p, j) <= rest
-        p = np.searchsorted(table[:, j], rest, side="right") - 1
-        out[:, j - 1] = p
-        rest -= table[p, j]
-    return out
-
-
 def _scaled(pays: list[Fraction]) -> tuple[int, list[int]]:
     scale = lcm(*(p.denominator for p in pays))
     return scale, [int(p * scale) for p in pays]
@@ -99,7 +85,7 @@ def _side_bet(bet: SideBet, code: np.ndarray) -> BetAnalysis:
     return BetAnalysis(bet.name, expected, Fraction(1), sd_of(list(zip(nets, counts))), total, rows)
 
 
-def _ante_play(game: Game, tables: ThreeCardTables) -> tuple[BetAnalysis, _Play, str]:
+def _ante_play(game: Game, tables: ThreeCardTables, ties: str) -> tuple[BetAnalysis, _Play, str]:
     n = len(tables.cards)
     tally = kernel.versus(n, tables.value, tables.reps, game.qualifier)
     dealer = comb(n - 3, 3)
@@ -117,7 +103,7 @@ def _ante_play(game: Game, tables: ThreeCardTables) -> tuple[BetAnalysis, _Play,
     # event nets (scaled) for the hands that play: no qualify, win, tie, lose
     nets = np.stack([no_qualify + bonus, stake + bonus, bonus, -stake + bonus], axis=1)
     play_total = (tally * nets).sum(axis=1)
-    plays = play_total > -dealer * scale
+    plays = (play_total >= -dealer * scale) if ties == "bet" else (play_total > -dealer * scale)
     weights = tables.weights
     values: Counter[Fraction] = Counter()
     values[Fraction(-1)] += int(weights[~plays].sum()) * dealer
@@ -179,20 +165,22 @@ def _main_pays(table: PayTable) -> tuple[int, list[int]]:
     return _scaled([o.pays for o in table.outcomes[:-1]] + [Fraction(-1)])
 
 
-def ride_plan(game: Game, tables: ThreeCardTables) -> RidePlan:
+def ride_plan(game: Game, tables: ThreeCardTables, ties: str = "fold") -> RidePlan:
     """The exact counts of :class:`RidePlan` for a Let It Ride game."""
     from cardlab.poker.video import VideoDeck, _outcomes
 
     assert game.main is not None
     outcomes = _outcomes(game.main, VideoDeck(game.deck))
     scale, pays = _main_pays(game.main)
-    counts, sums = kernel.ride(len(tables.cards), outcomes, np.array(pays), tables.reps, tables.weights)
+    counts, sums = kernel.ride(len(tables.cards), outcomes, np.array(pays), tables.reps, tables.weights,
+                               ties == "bet")
     return RidePlan(counts, sums, pays, scale, outcomes)
 
 
-def _let_it_ride(game: Game, tables: ThreeCardTables) -> tuple[BetAnalysis, list[str], _Play]:
+def _let_it_ride(game: Game, tables: ThreeCardTables, ties: str) -> tuple[BetAnalysis, list[str], _Play]:
     assert game.main is not None
-    plan = ride_plan(game, tables)
+    plan = ride_plan(game, tables, ties)
+    bet_ties = ties == "bet"
     n = len(tables.cards)
     total = int(plan.counts.sum())
     values: Counter[Fraction] = Counter()
@@ -208,19 +196,20 @@ def _let_it_ride(game: Game, tables: ThreeCardTables) -> tuple[BetAnalysis, list
     average = Fraction(sum((r + 1) * int(plan.counts[r].sum()) for r in range(3)), total)
     bet = BetAnalysis("Let It Ride", expected, average, sd_of(list(values.items())), total, tuple(rows))
     deck = np.array(tables.cards)
-    starts = deck[_colex_positions(tables.reps, 3)]
-    rules = [f"first bet: {line}" for line in pattern_rule(starts, plan.sums > 0, "let it ride")]
+    starts = deck[positions_of(tables.reps, 3)]
+    first_rides = (plan.sums >= 0) if bet_ties else (plan.sums > 0)
+    rules = [f"first bet: {line}" for line in pattern_rule(starts, first_rides, "let it ride")]
     fours = kernel.four_sums(n, plan.outcomes, np.array(plan.pays))
-    hands = deck[_colex_positions(np.arange(len(fours)), 4)]
-    rules += [f"second bet: {line}" for line in pattern_rule(hands, fours > 0, "let it ride")]
-    even = int((fours == 0).sum())
+    hands = deck[positions_of(np.arange(len(fours)), 4)]
+    second = (fours >= 0) if bet_ties else (fours > 0)
+    rules += [f"second bet: {line}" for line in pattern_rule(hands, second, "let it ride")]
+    even = int((fours == 0).sum()) + int((tables.weights * (plan.sums == 0)).sum())
     if even:
-        rules.append(f"({even:,} four-card hands expect exactly 0 on the second bet: pulling it back or not "
-                     "is the same; they pull back)")
+        rules.append(f"({even:,} hands expect exactly 0 on their bet: pulling it back or not is the same; "
+                     f"they {'ride' if bet_ties else 'pull back'} (ties = {ties!r}))")
     ride_of = np.zeros(len(tables.value), dtype=bool)
-    ride_of[tables.reps] = plan.sums > 0
+    ride_of[tables.reps] = first_rides
     first = ride_of[tables.klass]
-    second = fours > 0
     nets = np.array(plan.pays, dtype=float) / plan.scale
     sides = [_by_code(side.table, loss=-1.0) for side in game.side_bets]
 
@@ -233,27 +222,60 @@ def _let_it_ride(game: Game, tables: ThreeCardTables) -> tuple[BetAnalysis, list
     return bet, rules, play
 
 
-def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedLike = None) -> GameAnalysis:
+def _simulated(bets: list[BetAnalysis], play: _Play, n: int, k: int, simulate: int | None,
+               seed: SeedLike) -> list[BetAnalysis]:
+    """The bets with their simulation (``simulate`` deals of ``k`` cards played by ``play``)."""
+    if simulate is None:
+        return bets
+    root, number = resolve_seed(seed)
+    runs = run_chunks(play, n, k, simulate, root)
+    return [replace(b, simulated=SimulatedBet(simulate, mean, interval, number, float(b.expected)))
+            for b, (mean, interval) in zip(bets, runs)]
+
+
+def _stud(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+    from cardlab.casino.stud import analyse_stud
+
+    done = analyse_stud(game, ties)
+    bets = _simulated([done.bet], done.play, done.plan.n, 5, simulate, seed)
+    n = done.plan.n
+    method = (f"exact: every deal of the {n}-card deck counted ({done.plan.total:,}: hole cards, then the "
+              "community cards in order), each street's decision for every hand and bets made")
+    notes = ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
+             "total bet.",)
+    return GameAnalysis(game.name, tuple(bets), tuple(done.rules), method, notes)
+
+
+TIES = ("fold", "bet")
+
+
+def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedLike = None,
+            ties: str = "fold") -> GameAnalysis:
     """The exact analysis of a game (a built-in name, a TOML file or a :class:`Game`); with
     ``simulate``, also that many seeded random deals played by the same strategy (each bet's
-    mean and 95% interval beside its exact figure)."""
+    mean and 95% interval beside its exact figure).
+
+    ``ties``: between decisions of equal expectation, ``"fold"`` takes the one with less money at
+    risk (fold, pull back, the smaller raise) and ``"bet"`` the one with more. The house edge is
+    the same; the average bet, the element of risk and the outcome counts are not.
+    """
+    if ties not in TIES:
+        raise ValueError(f"ties must be one of {', '.join(TIES)}, not {ties!r}")
     game = load_game(game)
+    if game.kind == "mississippi-stud":
+        return _stud(game, simulate, seed, ties)
     tables = three_card_tables(game.cards)
     strategy: list[str] = []
     if game.kind == "ante-play":
-        bet, play, rule = _ante_play(game, tables)
+        bet, play, rule = _ante_play(game, tables, ties)
         strategy.append(rule)
         k = 6
     else:
-        bet, rules, play = _let_it_ride(game, tables)
+        bet, rules, play = _let_it_ride(game, tables, ties)
         strategy += rules
         k = 5
     bets = [bet] + [_side_bet(side, tables.code) for side in game.side_bets]
-    if simulate is not None:
-        root, number = resolve_seed(seed)
-        runs = run_chunks(play, len(tables.cards), k, simulate, root)
-        bets = [replace(b, simulated=SimulatedBet(simulate, mean, interval, number, float(b.expected)))
-                for b, (mean, interval) in zip(bets, runs)]
+    bets = _simulated(bets, play, len(tables.cards), k, simulate, seed)
     folded = "by suit symmetry" if len(tables.reps) < len(tables.value) else "one by one"
     method = (f"exact: every deal of the {len(tables.cards)}-card deck counted, the player's "
               f"{len(tables.value):,} three-card hands in {len(tables.reps):,} classes ({folded})")

@@ -14,8 +14,14 @@ Two shapes of game are read (docs/casino.md gives every key):
     (a community card) and may pull the second back; the fifth card is dealt and every bet left
     riding is paid by ``[[outcome]]`` on the five cards (video poker's hand words) or lost.
 
-Either may have ``[[side_bet]]`` tables (a ``name`` and ``[[side_bet.pays]]`` lines of three-card
-hands) paid on the player's first three cards: Pair Plus, the 3-card bonus.
+``game = "mississippi-stud"``
+    After an ante the player sees two cards and folds or bets one of ``raises`` (antes; default
+    1, 2, 3), sees a community card and folds or bets again, sees a second and does it a third
+    time; the third community card is dealt and every bet is paid by ``[[outcome]]`` on the five
+    cards (a line paying 0 is a push) or lost. A fold loses the bets made.
+
+The first two may have ``[[side_bet]]`` tables (a ``name`` and ``[[side_bet.pays]]`` lines of
+three-card hands) paid on the player's first three cards: Pair Plus, the 3-card bonus.
 
 >>> game = load_game("three-card-poker")
 >>> game.name, game.raise_bets, game.qualifier_text, [s.name for s in game.side_bets]
@@ -23,7 +29,7 @@ hands) paid on the player's first three cards: Pair Plus, the 3-card bonus.
 >>> parse_game({"name": "x", "game": "baccarat"}, "x.toml")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: x.toml: unknown game 'baccarat' (expected one of: ante-play, let-it-ride)
+cardlab.errors.PayTableError: x.toml: unknown game 'baccarat' (expected one of: ante-play, let-it-ride, mississippi-stud)
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game"
            "qualifier_value", "MAX_GAME_BYTES"]
 
 #: The shapes of game a description may name.
-GAMES = ("ante-play", "let-it-ride")
+GAMES = ("ante-play", "let-it-ride", "mississippi-stud")
 MAX_GAME_BYTES = 1 << 20  #: the largest game description read (1 MiB)
 _DATA = Path(__file__).with_name("data")
 _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "straight flush": 5}
@@ -74,6 +80,7 @@ class Game:
     no_qualify_pays: Fraction = Fraction(1)
     ante_bonus: PayTable | None = None
     main: PayTable | None = None
+    raises: tuple[int, ...] = (1, 2, 3)
 
     @property
     def cards(self) -> list[int]:
@@ -176,9 +183,17 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
         bonus = data.get("ante_bonus")
         table = three_card_paytable(bonus, f"{source}: ante_bonus", "ante bonus") if bonus is not None else None
         return Game(name.strip(), kind, deck, side, raise_bets, value, str(qualifier), no_qualify, table)
-    _check_keys(data, {"name", "game", "deck", "side_bet", "outcome"}, source)
+    if kind == "let-it-ride":
+        _check_keys(data, {"name", "game", "deck", "side_bet", "outcome"}, source)
+        main = parse_paytable({"name": name, "outcome": data.get("outcome")}, source)
+        return Game(name.strip(), kind, deck, side, main=main)
+    _check_keys(data, {"name", "game", "deck", "outcome", "raises"}, source)
+    raises = data.get("raises", [1, 2, 3])
+    if not isinstance(raises, list) or not raises:
+        raise PayTableError(f"{source}: raises must be a list of whole numbers such as [1, 2, 3]")
+    chosen = sorted({_whole(r, 1, 3, f"{source}: each of raises") for r in raises})
     main = parse_paytable({"name": name, "outcome": data.get("outcome")}, source)
-    return Game(name.strip(), kind, deck, side, main=main)
+    return Game(name.strip(), kind, deck, side, main=main, raises=tuple(chosen))
 
 
 def builtin_games() -> list[str]:

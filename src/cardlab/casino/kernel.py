@@ -22,7 +22,7 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.errors import DeckError
 
-__all__ = ["three_cards", "versus", "ride", "four_sums", "suit_symmetric"]
+__all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "superset_sums", "subset_sums", "suit_symmetric"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -98,10 +98,11 @@ def _check_ride(n: int, outcomes: np.ndarray, pays: np.ndarray) -> tuple[np.ndar
 
 
 def ride(n: int, outcomes: np.ndarray, pays: np.ndarray, starts: np.ndarray,
-         weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+         weights: np.ndarray, ties: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Let It Ride from each start (a three-card hand's colex number, counted ``weights`` times):
     the final hands by bets riding (1..3, rows) and outcome (columns), and each start's sum of
-    pays over its ordered fourth and fifth cards (``pays`` scaled to integers, a loss negative)."""
+    pays over its ordered fourth and fifth cards (``pays`` scaled to integers, a loss negative).
+    A bet rides when its expectation is positive, or zero too with ``ties``."""
     from cardlab._native import core as _core
 
     outcomes, pays = _check_ride(n, outcomes, pays)
@@ -111,7 +112,7 @@ def ride(n: int, outcomes: np.ndarray, pays: np.ndarray, starts: np.ndarray,
         raise ValueError("starts and weights must be colex numbers of three-card hands, one weight each")
     counts = np.zeros((3, len(pays)), dtype=np.int64)
     sums = np.zeros(len(starts), dtype=np.int64)
-    _core.casino_ride(n, outcomes, pays, starts, weights, counts, sums)
+    _core.casino_ride(n, outcomes, pays, starts, weights, counts, sums, bool(ties))
     return counts, sums
 
 
@@ -122,4 +123,58 @@ def four_sums(n: int, outcomes: np.ndarray, pays: np.ndarray) -> np.ndarray:
     outcomes, pays = _check_ride(n, outcomes, pays)
     out = np.zeros(comb(n, 4), dtype=np.int64)
     _core.casino_four_sums(n, outcomes, pays, out)
+    return out
+
+
+def four_tallies(n: int, outcomes: np.ndarray, k: int) -> np.ndarray:
+    """For every four-card hand (rows, colex numbers), its fifth cards by outcome (``k``
+    columns, int32): the outcome table ``outcomes`` of every five-card hand read n - 4 times."""
+    from cardlab._native import core as _core
+
+    outcomes = np.ascontiguousarray(outcomes, dtype=np.uint8)
+    if not 5 <= n <= 52 or len(outcomes) != comb(n, 5):
+        raise DeckError(f"a five-card game needs 5..52 cards, not {n}")
+    if not 1 <= k <= 64 or (len(outcomes) and int(outcomes.max()) >= k):
+        raise ValueError("an outcome index is past the pay table")
+    out = np.zeros((comb(n, 4), k), dtype=np.int32)
+    _core.casino_four_tallies(n, outcomes, k, out)
+    return out
+
+
+def _street_table(n: int, k: int, table: np.ndarray, rows: int) -> np.ndarray:
+    table = np.ascontiguousarray(table, dtype=np.int64)
+    if table.ndim != 2 or not 1 <= k <= 4 or not k + 1 <= n <= 52 or len(table) != rows or not 1 <= table.shape[1] <= 64:
+        raise ValueError(f"a street table of {n} cards, hands of {k} and {k + 1}, needs C(n, size) rows of 1..64 columns")
+    if table.size and np.abs(table).max() > 2**52:
+        raise ValueError("a street table's entries are out of range")
+    return table
+
+
+def superset_sums(n: int, k: int, table: np.ndarray) -> np.ndarray:
+    """For every k-card hand: the rows of ``table`` (over (k+1)-card hands) summed over the
+    hand and each card outside it.
+
+    >>> superset_sums(4, 1, np.ones((6, 1), dtype=np.int64)).ravel().tolist()
+    [3, 3, 3, 3]
+    """
+    from cardlab._native import core as _core
+
+    table = _street_table(n, k, table, comb(n, k + 1))
+    out = np.zeros((comb(n, k), table.shape[1]), dtype=np.int64)
+    _core.casino_superset_sums(n, k, table.shape[1], table, out)
+    return out
+
+
+def subset_sums(n: int, k: int, table: np.ndarray) -> np.ndarray:
+    """For every (k+1)-card hand: the rows of ``table`` (over k-card hands) summed over the
+    hand's k-card subsets.
+
+    >>> subset_sums(4, 1, np.arange(4, dtype=np.int64).reshape(4, 1)).ravel().tolist()
+    [1, 2, 3, 3, 4, 5]
+    """
+    from cardlab._native import core as _core
+
+    table = _street_table(n, k, table, comb(n, k))
+    out = np.zeros((comb(n, k + 1), table.shape[1]), dtype=np.int64)
+    _core.casino_subset_sums(n, k, table.shape[1], table, out)
     return out

@@ -21,7 +21,7 @@ import numpy as np
 
 from cardlab.intervals import Interval, mean_interval
 
-__all__ = ["deal", "colex", "run_chunks", "MAX_SIMULATED", "CHUNK"]
+__all__ = ["deal", "colex", "positions_of", "run_chunks", "MAX_SIMULATED", "CHUNK"]
 
 MAX_SIMULATED = 10**9  #: the most deals a simulation plays
 CHUNK = 50_000  #: deals dealt at a time (memory: CHUNK x deck size floats)
@@ -70,3 +70,22 @@ def run_chunks(play: Callable[[np.ndarray], list[np.ndarray]], n: int, k: int, h
             squares[i] += float((r * r).sum())
         done += m
     return [(s / hands, mean_interval(s, q, hands)) for s, q in zip(sums, squares)]
+
+
+def positions_of(index: np.ndarray, k: int) -> np.ndarray:
+    """The positions (rows of k, ascending) of the hands of these colex numbers (:func:`colex`
+    undone).
+
+    >>> positions_of(np.array([0, 1, 3]), 2).tolist()
+    [[0, 1], [0, 2], [0, 3]]
+    """
+    rest = np.asarray(index, dtype=np.int64).copy()
+    out = np.empty((len(rest), k), dtype=np.int64)
+    top = 64
+    table = np.array([[comb(p, j) for j in range(k + 1)] for p in range(top + 1)], dtype=np.int64)
+    for j in range(k, 0, -1):
+        # the largest p with C(p, j) <= rest
+        p = np.searchsorted(table[:, j], rest, side="right") - 1
+        out[:, j - 1] = p
+        rest -= table[p, j]
+    return out

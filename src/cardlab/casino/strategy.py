@@ -55,11 +55,11 @@ def threshold_rule(values: Sequence[int], act: Sequence[bool], verb: str, other:
     return rule
 
 
-def pattern_rule(cards: np.ndarray, act: np.ndarray, verb: str) -> list[str]:
+def pattern_rule(cards: np.ndarray, act: np.ndarray, verb: str, paying_words: bool = True) -> list[str]:
     """The rank patterns on which the hands (rows of card ids) act, as players read them: first
     "any paying hand" (a pair of tens or better, two pair, trips: when every one acts), then
     "four to a flush" (when every unpaired suited hand acts), then each remaining pattern of ranks
-    that acts with any suits or only suited.
+    that acts with any suits or only suited. ``paying_words=False`` lists paying hands as patterns too.
 
     >>> hands = np.array([[48, 49, 0], [44, 40, 36], [45, 40, 36], [0, 4, 9]])
     >>> pattern_rule(hands, np.array([True, True, False, False]), "ride")
@@ -70,6 +70,8 @@ def pattern_rule(cards: np.ndarray, act: np.ndarray, verb: str) -> list[str]:
     suited = (cards & 3 == (cards[:, :1] & 3)).all(axis=1)
     same = ranks[:, 1:] == ranks[:, :-1]
     paying = (same & (ranks[:, 1:] >= _TEN)).any(axis=1) | (same.sum(axis=1) >= 2)
+    if not paying_words:
+        paying[:] = False
     head: list[str] = []
     if paying.any():
         if act[paying].all():

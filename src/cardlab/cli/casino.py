@@ -21,13 +21,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "analyse", help="house edge, element of risk and optimal strategy of a table game, exactly",
         description="Every deal of a table game counted exactly (suit symmetry, compiled core): the house "
                     "edge, element of risk, standard deviation and hit frequency of each bet, and the "
-                    "optimal strategy as a rule. GAME is a built-in game (three-card-poker, let-it-ride) "
-                    "or a TOML game file (docs/casino.md). Example: cardlab casino analyse three-card-poker "
+                    "optimal strategy as a rule. GAME is a built-in game (three-card-poker, let-it-ride, "
+                    "mississippi-stud) or a TOML game file (docs/casino.md). Example: cardlab casino analyse three-card-poker "
                     "--simulate 1e6 --seed 1")
     analyse.add_argument("game", metavar="GAME", help="a built-in game name or a TOML game file")
     analyse.add_argument("--simulate", type=whole_number(1, 10**9), metavar="DEALS",
                          help="also play DEALS seeded random deals by the same strategy (the second route)")
     analyse.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
+    analyse.add_argument("--ties", choices=("fold", "bet"), default="fold",
+                         help="between decisions of equal expectation take the one with less money at risk "
+                              "(fold, default) or more (bet): the same house edge, another element of risk")
     analyse.add_argument("--format", choices=("table", "csv", "json"), default="table",
                          help="output format (default: an aligned table)")
     analyse.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
@@ -47,5 +50,5 @@ def _analyse(args: argparse.Namespace) -> int:
     from cardlab.casino.analysis import analyse
     from cardlab.cli.output import write_result
 
-    write_result(args, analyse(args.game, simulate=args.simulate, seed=args.seed))
+    write_result(args, analyse(args.game, simulate=args.simulate, seed=args.seed, ties=args.ties))
     return 0
