@@ -11,6 +11,7 @@
  *   casino_ride         Let It Ride: each start's ride decisions and the outcome counts under them
  *   casino_four_sums    the total pay of the fifth cards of every four-card hand
  *   casino_four_tallies the fifth cards of every four-card hand, by outcome
+ *   casino_baccarat     every coup of a baccarat shoe (by rank counts), by result and pairs
  *   casino_superset_sums / casino_subset_sums
  *                       a table over k-card hands summed over each hand's one-card-larger
  *                       supersets / one-card-smaller subsets (the streets of Mississippi Stud)
@@ -442,11 +443,110 @@ done:
     return CL_RELEASE_NONE(&small, &out);
 }
 
+/* The baccarat value of a rank (0 = two .. 12 = ace). */
+static inline int cs_bac_value(int rank)
+{
+    return rank == 12 ? 1 : rank >= 8 ? 0 : rank + 2;
+}
+
+/* Whether the banker draws on ``total`` when the player drew a third card of value ``x``. */
+static inline int cs_banker_draws(int total, int x)
+{
+    switch (total) {
+    case 0: case 1: case 2: return 1;
+    case 3: return x != 8;
+    case 4: return x >= 2 && x <= 7;
+    case 5: return x >= 4 && x <= 7;
+    case 6: return x == 6 || x == 7;
+    default: return 0;
+    }
+}
+
+/* One finished coup: add ``w`` to out[(result * 2 + player pair) * 2 + banker pair], result 0 the
+ * player wins, 1 the banker, 2 a tie. */
+static inline void cs_coup(int64_t *out, int pt, int bt, int ppair, int bpair, int64_t w)
+{
+    int result = pt > bt ? 0 : bt > pt ? 1 : 2;
+    out[(result * 2 + ppair) * 2 + bpair] += w;
+}
+
+/* casino_baccarat(counts: int64[13], out: int64[12]) -> None
+ * Every ordered deal of the shoe's first six cards (player, banker, player, banker, then the
+ * third cards as the tableau draws them), a coup of fewer cards weighted by the orderings of the
+ * cards it leaves: out[(result * 2 + player pair) * 2 + banker pair] (pairs: the first two cards
+ * of a side of one rank).  At most 8 decks' worth of each rank (sums stay below 2^63). */
+static PyObject *casino_baccarat(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer counts, out;
+    if (!PyArg_ParseTuple(args, "y*w*", &counts, &out))
+        return NULL;
+    int bad = counts.len != 13 * 8 || out.len != 12 * 8;
+    int64_t c[13], n = 0;
+    for (int r = 0; !bad && r < 13; r++) {
+        c[r] = ((const int64_t *)counts.buf)[r];
+        bad = c[r] < 0 || c[r] > 32;
+        n += c[r];
+    }
+    CL_FAIL_IF(bad || n < 6, "casino_baccarat: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    int64_t *o = out.buf;
+    memset(o, 0, 12 * sizeof *o);
+    for (int p1 = 0; p1 < 13; p1++) {
+        int64_t w1 = c[p1]--;
+        for (int b1 = 0; w1 && b1 < 13; b1++) {
+            int64_t w2 = w1 * c[b1]--;
+            for (int p2 = 0; w2 && p2 < 13; p2++) {
+                int64_t w3 = w2 * c[p2]--;
+                for (int b2 = 0; w3 && b2 < 13; b2++) {
+                    int64_t w4 = w3 * c[b2]--;
+                    if (w4) {
+                        int pt = (cs_bac_value(p1) + cs_bac_value(p2)) % 10;
+                        int bt = (cs_bac_value(b1) + cs_bac_value(b2)) % 10;
+                        int pp = p1 == p2, bp = b1 == b2;
+                        if (pt >= 8 || bt >= 8) {
+                            cs_coup(o, pt, bt, pp, bp, w4 * (n - 4) * (n - 5));
+                        } else if (pt >= 6) {
+                            if (bt <= 5) {
+                                for (int b3 = 0; b3 < 13; b3++)
+                                    cs_coup(o, pt, (bt + cs_bac_value(b3)) % 10, pp, bp, w4 * c[b3] * (n - 5));
+                            } else {
+                                cs_coup(o, pt, bt, pp, bp, w4 * (n - 4) * (n - 5));
+                            }
+                        } else {
+                            for (int p3 = 0; p3 < 13; p3++) {
+                                int64_t w5 = w4 * c[p3]--;
+                                if (w5) {
+                                    int x = cs_bac_value(p3), total = (pt + x) % 10;
+                                    if (cs_banker_draws(bt, x)) {
+                                        for (int b3 = 0; b3 < 13; b3++)
+                                            cs_coup(o, total, (bt + cs_bac_value(b3)) % 10, pp, bp, w5 * c[b3]);
+                                    } else {
+                                        cs_coup(o, total, bt, pp, bp, w5 * (n - 5));
+                                    }
+                                }
+                                c[p3]++;
+                            }
+                        }
+                    }
+                    c[b2]++;
+                }
+                c[p2]++;
+            }
+            c[b1]++;
+        }
+        c[p1]++;
+    }
+    Py_END_ALLOW_THREADS
+done:
+    return CL_RELEASE_NONE(&counts, &out);
+}
+
 CL_METHODS(casino,
     CL_METHOD(casino_three_cards, "casino_three_cards(deck, symmetric, value, code, klass): every three-card hand."),
     CL_METHOD(casino_versus, "casino_versus(n, value, players, qualify, out): dealer hands against each player hand."),
     CL_METHOD(casino_ride, "casino_ride(n, outcomes, pays, starts, weights, counts, sums, ties): Let It Ride exactly."),
     CL_METHOD(casino_four_sums, "casino_four_sums(n, outcomes, pays, out): pay of every four-card hand's fifth cards."),
+    CL_METHOD(casino_baccarat, "casino_baccarat(counts, out): every coup of a baccarat shoe by result and pairs."),
     CL_METHOD(casino_four_tallies, "casino_four_tallies(n, outcomes, K, out): every four-card hand's fifth cards by outcome."),
     CL_METHOD(casino_superset_sums, "casino_superset_sums(n, k, w, large, out): rows summed over one-card-larger hands."),
     CL_METHOD(casino_subset_sums, "casino_subset_sums(n, k, w, small, out): rows summed over one-card-smaller hands."));

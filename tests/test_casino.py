@@ -22,6 +22,10 @@ Sources of the published figures (cited beside each number below):
   Casino City Times, 19 April 2018). Its two-card strategy: raise 3x with any pair; 1x with a
   jack or better, two cards six to ten, or 6-5 suited; fold the rest.
 
+- [WoO-Bac] Wizard of Odds, "Baccarat", https://wizardofodds.com/games/baccarat/ and its
+  appendix 1 (eight decks: Banker 1.06% (1.0579%), Player 1.24% (1.2351%), Tie at 8 to 1 14.36%
+  (14.3596%); probabilities 0.458597, 0.446247, 0.095156; Player Pair at 11 to 1 10.36%).
+
 Ties. The published elements of risk (2.85% for Let It Ride, 1.37% for Mississippi Stud) are
 reached when a decision of exactly equal expectation is broken towards the bet (ties="bet"); with
 the default ties="fold" (less money at risk) the house edge is the same and the average bet
@@ -350,17 +354,88 @@ def test_mississippi_stud_play_is_the_exact_route_on_every_deal():
     assert Fraction(float(done.play(deals)[0].sum())) == done.bet.expected * len(deals)
 
 
+def test_baccarat_as_published():
+    result = analyse("baccarat")
+    edges = {b.name: round(b.house_edge * 100, 4) for b in result.bets}
+    # [WoO-Bac] eight decks
+    assert edges == {"Player": 1.2351, "Banker": 1.0579, "Tie": 14.3596, "Player Pair": 10.3614,
+                     "Banker Pair": 10.3614}
+    player = result.bet("Player")
+    assert [round(o.count / player.total, 6) for o in player.outcomes] == [0.446247, 0.458597, 0.095156]
+    assert player.total == 416 * 415 * 414 * 413 * 412 * 411
+
+
+def plain_coup(cards: tuple[int, ...]) -> tuple[int, int, int, bool, bool]:
+    """Punto banco by the tableau as written (ranks 0 = two .. 12 = ace): the totals, how many
+    cards the coup used, and the pairs."""
+    def value(r: int) -> int:
+        return 1 if r == 12 else 0 if r >= 8 else r + 2
+
+    player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
+    used = 4
+    total = lambda hand: sum(value(c) for c in hand) % 10  # noqa: E731
+    if total(player) < 8 and total(banker) < 8:
+        third = None
+        if total(player) <= 5:
+            third = cards[used]
+            player.append(third)
+            used += 1
+        b = total(banker)
+        if third is None:
+            draws = b <= 5
+        else:
+            x = value(third)
+            draws = (b <= 2 or (b == 3 and x != 8) or (b == 4 and 2 <= x <= 7) or (b == 5 and 4 <= x <= 7)
+                     or (b == 6 and x in (6, 7)))
+        if draws:
+            banker.append(cards[used])
+            used += 1
+    return total(player), total(banker), used, cards[0] == cards[2], cards[1] == cards[3]
+
+
+def test_baccarat_by_brute_force():
+    """Every ordered deal of a 10-card shoe (its first six cards) by the plain tableau."""
+    from itertools import permutations
+
+    from cardlab.casino.baccarat import coups
+
+    counts = np.zeros(13, dtype=np.int64)
+    shoe = [12, 12, 0, 3, 4, 5, 7, 8, 11, 11]  # A A 2 5 6 7 9 T K K
+    for r in shoe:
+        counts[r] += 1
+    expected = np.zeros((3, 2, 2), dtype=np.int64)
+    for order in permutations(range(len(shoe)), 6):
+        p, b, _, pp, bp = plain_coup(tuple(shoe[i] for i in order))
+        expected[0 if p > b else 1 if b > p else 2, int(pp), int(bp)] += 1
+    assert (coups(counts) == expected).all()
+
+
+def test_baccarat_after_cards_seen():
+    """The composition matters: with every eight and nine gone, naturals of 8-9 come only from
+    sums, and the figures move (checked against the plain tableau on a small shoe above)."""
+    import tomllib
+
+    data = tomllib.loads((Path(__file__).parents[1] / "src/cardlab/casino/data/baccarat.toml").read_text())
+    full = analyse(parse_game(data, "b.toml"))
+    seen = analyse(parse_game(data | {"decks": 1, "remove": "8c 8d 8h 8s 9c 9d 9h 9s"}, "b.toml"))
+    assert seen.bet("Banker").total == 44 * 43 * 42 * 41 * 40 * 39
+    assert seen.bet("Banker").expected != full.bet("Banker").expected
+    with pytest.raises(PayTableError, match="remove"):
+        parse_game(data | {"decks": 1, "remove": "8c 8c"}, "b.toml")
+
+
 # --- the second route: seeded simulation -------------------------------------------------------
 
 def _on_deck(name: str, deck: str) -> object:
     import tomllib
 
     data = tomllib.loads((Path(__file__).parents[1] / f"src/cardlab/casino/data/{name}.toml").read_text())
-    return parse_game(data | {"deck": deck}, f"{name}.toml")
+    return parse_game(data | ({"deck": deck} if "deck" in data else {}), f"{name}.toml")
 
 
 @pytest.mark.parametrize("name, deck", [("three-card-poker", "standard"), ("let-it-ride", "standard"),
-                                        ("three-card-poker", "8-A"), ("mississippi-stud", "standard")])
+                                        ("three-card-poker", "8-A"), ("mississippi-stud", "standard"),
+                                        ("baccarat", "standard")])
 def test_simulation_agrees_with_exact(name: str, deck: str):
     game = _on_deck(name, deck)
     result = analyse(game, simulate=100_000, seed=43)  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ Every figure is exact (integer counts, fractions); :func:`simulate` gives the se
 >>> analyse("no-such-game")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of let-it-ride, mississippi-stud, three-card-poker
+cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, let-it-ride, mississippi-stud, three-card-poker
 """
 
 from __future__ import annotations
@@ -246,6 +246,17 @@ def _stud(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAn
     return GameAnalysis(game.name, tuple(bets), tuple(done.rules), method, notes)
 
 
+def _baccarat(game: Game, simulate: int | None, seed: SeedLike) -> GameAnalysis:
+    from cardlab.casino.baccarat import analyse_baccarat
+
+    bets, play = analyse_baccarat(game)
+    bets = _simulated(bets, play, game.deck.size, 6, simulate, seed)
+    method = (f"exact: every ordered deal of the {game.deck.size}-card shoe's first six cards "
+              f"({bets[0].total:,}), the coups by the tableau")
+    return GameAnalysis(game.name, tuple(bets), ("no decisions: the tableau draws the third cards",), method,
+                        ("House edge: expected loss per unit bet (a push counts as a bet).",))
+
+
 TIES = ("fold", "bet")
 
 
@@ -264,6 +275,8 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
     game = load_game(game)
     if game.kind == "mississippi-stud":
         return _stud(game, simulate, seed, ties)
+    if game.kind == "baccarat":
+        return _baccarat(game, simulate, seed)
     tables = three_card_tables(game.cards)
     strategy: list[str] = []
     if game.kind == "ante-play":

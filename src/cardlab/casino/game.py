@@ -20,16 +20,22 @@ Two shapes of game are read (docs/casino.md gives every key):
     time; the third community card is dealt and every bet is paid by ``[[outcome]]`` on the five
     cards (a line paying 0 is a push) or lost. A fold loses the bets made.
 
+``game = "baccarat"``
+    Punto banco from ``decks`` decks (1..8) less the cards ``remove``d (those seen): Player,
+    Banker and Tie paid ``player_pays``, ``banker_pays`` (0.95: a 5% commission), ``tie_pays``
+    (Player and Banker push on a tie), and the pair bets ``player_pair_pays`` and
+    ``banker_pair_pays`` (the side's first two cards of one rank; 0 leaves the bet out).
+
 The first two may have ``[[side_bet]]`` tables (a ``name`` and ``[[side_bet.pays]]`` lines of
 three-card hands) paid on the player's first three cards: Pair Plus, the 3-card bonus.
 
 >>> game = load_game("three-card-poker")
 >>> game.name, game.raise_bets, game.qualifier_text, [s.name for s in game.side_bets]
 ('Three Card Poker', 1, 'Q', ['Pair Plus'])
->>> parse_game({"name": "x", "game": "baccarat"}, "x.toml")
+>>> parse_game({"name": "x", "game": "pai gow"}, "x.toml")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: x.toml: unknown game 'baccarat' (expected one of: ante-play, let-it-ride, mississippi-stud)
+cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat)
 """
 
 from __future__ import annotations
@@ -52,7 +58,7 @@ __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game"
            "qualifier_value", "MAX_GAME_BYTES"]
 
 #: The shapes of game a description may name.
-GAMES = ("ante-play", "let-it-ride", "mississippi-stud")
+GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat")
 MAX_GAME_BYTES = 1 << 20  #: the largest game description read (1 MiB)
 _DATA = Path(__file__).with_name("data")
 _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "straight flush": 5}
@@ -81,6 +87,7 @@ class Game:
     ante_bonus: PayTable | None = None
     main: PayTable | None = None
     raises: tuple[int, ...] = (1, 2, 3)
+    pays: tuple[tuple[str, Fraction], ...] = ()
 
     @property
     def cards(self) -> list[int]:
@@ -183,6 +190,8 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
         bonus = data.get("ante_bonus")
         table = three_card_paytable(bonus, f"{source}: ante_bonus", "ante bonus") if bonus is not None else None
         return Game(name.strip(), kind, deck, side, raise_bets, value, str(qualifier), no_qualify, table)
+    if kind == "baccarat":
+        return _baccarat(data, name.strip(), source)
     if kind == "let-it-ride":
         _check_keys(data, {"name", "game", "deck", "side_bet", "outcome"}, source)
         main = parse_paytable({"name": name, "outcome": data.get("outcome")}, source)
@@ -194,6 +203,33 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
     chosen = sorted({_whole(r, 1, 3, f"{source}: each of raises") for r in raises})
     main = parse_paytable({"name": name, "outcome": data.get("outcome")}, source)
     return Game(name.strip(), kind, deck, side, main=main, raises=tuple(chosen))
+
+
+_BACCARAT_PAYS = {"player_pays": ("Player", 1), "banker_pays": ("Banker", Fraction(95, 100)),
+                  "tie_pays": ("Tie", 8), "player_pair_pays": ("Player Pair", 11),
+                  "banker_pair_pays": ("Banker Pair", 11)}
+
+
+def _baccarat(data: Mapping[str, object], name: str, source: str) -> Game:
+    _check_keys(data, {"name", "game", "decks", "remove", *_BACCARAT_PAYS}, source)
+    decks = _whole(data.get("decks", 8), 1, 8, f"{source}: decks")
+    deck = Deck.standard(decks)
+    remove = data.get("remove")
+    if remove is not None:
+        if not isinstance(remove, str):
+            raise PayTableError(f"{source}: remove must be text such as \"As Kd 7h\", got {remove!r}")
+        try:
+            deck = deck.remove(remove)
+        except CardlabError as error:
+            raise PayTableError(f"{source}: remove: {error}") from None
+    if deck.size < 6:
+        raise PayTableError(f"{source}: a baccarat shoe needs at least 6 cards; this one has {deck.size}")
+    pays = []
+    for key, (bet, default) in _BACCARAT_PAYS.items():
+        value = _pay(data.get(key, default), f"{source}: {key}")
+        if value or key in ("player_pays", "banker_pays", "tie_pays"):
+            pays.append((bet, value))
+    return Game(name, "baccarat", deck, pays=tuple(pays))
 
 
 def builtin_games() -> list[str]:

@@ -121,16 +121,18 @@ class GameAnalysis(JsonText):
         """The analysis as text: strategy, then per bet its figures and outcome table."""
         lines = [f"{self.game} — {self.method}", ""]
         if self.strategy:
-            lines += ["Optimal strategy:"] + [f"  {s}" for s in self.strategy] + [""]
+            lines += ["Optimal strategy:" if len(self.strategy) > 1 or "no decisions" not in self.strategy[0]
+                      else "Strategy:"] + [f"  {s}" for s in self.strategy] + [""]
         for b in self.bets:
             lines.append(f"{b.name}: house edge {b.house_edge:.4%}, element of risk {b.element_of_risk:.4%}, "
                          f"standard deviation {b.sd:.4f}, average bet {float(b.average_bet):.4f}")
             width = max(len(o.name) for o in b.outcomes)
-            lines.append(f"  {'outcome':<{width}}  {'count':>16}  {'probability':>11}  {'net':>8}")
+            wide = max(16, len(f"{b.total:,}"))
+            lines.append(f"  {'outcome':<{width}}  {'count':>{wide}}  {'probability':>11}  {'net':>8}")
             for o in b.outcomes:
                 net = "varies" if o.net is None else f"{float(o.net):+g}"
-                lines.append(f"  {o.name:<{width}}  {o.count:>16,}  {o.count / b.total:>11.8f}  {net:>8}")
-            lines.append(f"  {'total':<{width}}  {b.total:>16,}")
+                lines.append(f"  {o.name:<{width}}  {o.count:>{wide},}  {o.count / b.total:>11.8f}  {net:>8}")
+            lines.append(f"  {'total':<{width}}  {b.total:>{wide},}")
             if b.simulated is not None:
                 s = b.simulated
                 verdict = "agrees" if s.agrees else "DISAGREES"

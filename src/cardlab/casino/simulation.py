@@ -28,11 +28,17 @@ CHUNK = 50_000  #: deals dealt at a time (memory: CHUNK x deck size floats)
 
 
 def deal(rng: np.random.Generator, n: int, k: int, m: int) -> np.ndarray:
-    """``m`` rounds of ``k`` distinct positions of an ``n``-card deck, in random order (int64)."""
-    keys = rng.random((m, n))
-    chosen = np.argpartition(keys, k - 1, axis=1)[:, :k]
-    order = np.argsort(np.take_along_axis(keys, chosen, axis=1), axis=1)
-    return np.take_along_axis(chosen, order, axis=1).astype(np.int64)
+    """``m`` rounds of ``k`` distinct positions of an ``n``-card deck, in random order (int64):
+    the j-th card is uniform among the n - j positions not yet dealt (the r-th of them: r moves
+    past each dealt position at or below it, taken in increasing order)."""
+    chosen = np.empty((m, k), dtype=np.int64)
+    for j in range(k):
+        r = rng.integers(0, n - j, m)
+        dealt = np.sort(chosen[:, :j], axis=1)
+        for i in range(j):
+            r += r >= dealt[:, i]
+        chosen[:, j] = r
+    return chosen
 
 
 def colex(positions: np.ndarray) -> np.ndarray:
