@@ -26,6 +26,10 @@ Sources of the published figures (cited beside each number below):
   appendix 1 (eight decks: Banker 1.06% (1.0579%), Player 1.24% (1.2351%), Tie at 8 to 1 14.36%
   (14.3596%); probabilities 0.458597, 0.446247, 0.095156; Player Pair at 11 to 1 10.36%).
 
+- [WoO-War] Wizard of Odds, "Casino War", https://wizardofodds.com/games/casino-war/ (six
+  decks, going to war on ties: 2.88%; the tie bet at 10 to 1: 18.65%), and the Wizard of Macau's
+  "Casino War" page (with a bonus equal to the first bet on a tie after the tie: 2.33%).
+
 Ties. The published elements of risk (2.85% for Let It Ride, 1.37% for Mississippi Stud) are
 reached when a decision of exactly equal expectation is broken towards the bet (ties="bet"); with
 the default ties="fold" (less money at risk) the house edge is the same and the average bet
@@ -246,7 +250,7 @@ def test_user_game_by_brute_force():
     brute = brute_ante_play(small.cards, (1, 0, 0), {}, raise_bets=2)
     assert analyse(small).bet("Ante & Play").expected == brute
     whole = analyse(game, simulate=50_000, seed=7)
-    assert all(b.simulated is not None and b.simulated.agrees for b in whole.bets)
+    assert all(within_999(b) for b in whole.bets)
     assert [b.name for b in whole.bets] == ["Ante & Play", "Pairs"]
 
 
@@ -424,7 +428,75 @@ def test_baccarat_after_cards_seen():
         parse_game(data | {"decks": 1, "remove": "8c 8c"}, "b.toml")
 
 
+def test_casino_war_as_published():
+    import tomllib
+
+    result = analyse("casino-war")
+    # [WoO-War]: 2.88% going to war, 18.65% on the tie bet
+    assert round(result.bets[0].house_edge * 100, 2) == 2.88
+    assert round(result.bet("Tie").house_edge * 100, 2) == 18.65
+    assert result.strategy == ("on a tie, go to war (with any rank)",)
+    data = tomllib.loads((Path(__file__).parents[1] / "src/cardlab/casino/data/casino-war.toml").read_text())
+    # [WoO-War], Macau: 2.33% with the bonus on a tie after the tie
+    assert round(analyse(parse_game(data | {"war_bonus": 1}, "w.toml")).bets[0].house_edge * 100, 2) == 2.33
+
+
+def test_casino_war_play_is_the_exact_route_on_every_deal():
+    """The simulation's player (burning three real cards) on every ordered seven-card deal of a
+    10-card shoe gives the exact figures (the burnt cards change nothing)."""
+    from itertools import permutations
+
+    import tomllib
+
+    from cardlab.casino.war import analyse_war
+
+    data = tomllib.loads((Path(__file__).parents[1] / "src/cardlab/casino/data/casino-war.toml").read_text())
+    remove = " ".join(f"{r}{s}" for r in "23456789TJ" for s in "cdhs") + " Qc Ks"
+    game = parse_game(data | {"decks": 1, "remove": remove, "war_bonus": 1}, "w.toml")
+    bets, _, play = analyse_war(game, "fold")
+    deals = np.array(list(permutations(range(game.deck.size), 7)))
+    assert len(deals) == 604_800
+    for bet, nets in zip(bets, play(deals)):
+        assert Fraction(float(nets.sum())) == bet.expected * len(deals)
+
+
+def test_casino_war_by_brute_force():
+    """Every ordered deal of seven cards of a 9-card shoe (the first two, three burnt, the two war
+    cards), each tie played the better way by the plain rules."""
+    from itertools import permutations
+
+    import tomllib
+
+    data = tomllib.loads((Path(__file__).parents[1] / "src/cardlab/casino/data/casino-war.toml").read_text())
+    remove = " ".join(f"{r}{s}" for r in "23456789TJQK" for s in "cdhs") + " As"
+    game = parse_game(data | {"decks": 1, "remove": remove.replace("Kc ", "").replace("Kd ", "")
+                              .replace("Qc ", "").replace("Tc ", "").replace("Td ", "").replace("2c ", "")},
+                      "w.toml")
+    shoe = sorted(c // 4 for c in game.cards)
+    assert len(shoe) == 9
+    by_tie: dict[int, list[Fraction]] = {}
+    plain = Fraction(0)
+    deals = list(permutations(range(len(shoe)), 7))
+    for order in deals:
+        p, d, p2, d2 = (shoe[order[i]] for i in (0, 1, 5, 6))
+        if p != d:
+            plain += 1 if p > d else -1
+        else:
+            by_tie.setdefault(p, []).append(Fraction(1) if p2 >= d2 else Fraction(-2))
+    for wars in by_tie.values():
+        plain += max(sum(wars), Fraction(-1, 2) * len(wars))
+    assert analyse(game).bets[0].expected == plain / len(deals)
+
+
 # --- the second route: seeded simulation -------------------------------------------------------
+
+def within_999(bet: object) -> bool:
+    """Whether the exact figure lies in the simulation's 99.9% interval (the printed one is 95%:
+    with some twenty bets checked here, one would miss it by chance now and then)."""
+    sim = bet.simulated  # type: ignore[attr-defined]
+    half = (sim.interval.high - sim.interval.low) / 2 * 3.2905 / 1.95996
+    return bool(abs(sim.mean - float(bet.expected)) <= half)  # type: ignore[attr-defined]
+
 
 def _on_deck(name: str, deck: str) -> object:
     import tomllib
@@ -435,13 +507,13 @@ def _on_deck(name: str, deck: str) -> object:
 
 @pytest.mark.parametrize("name, deck", [("three-card-poker", "standard"), ("let-it-ride", "standard"),
                                         ("three-card-poker", "8-A"), ("mississippi-stud", "standard"),
-                                        ("baccarat", "standard")])
+                                        ("baccarat", "standard"), ("casino-war", "standard")])
 def test_simulation_agrees_with_exact(name: str, deck: str):
     game = _on_deck(name, deck)
     result = analyse(game, simulate=100_000, seed=43)  # type: ignore[arg-type]
     for bet in result.bets:
         assert bet.simulated is not None and bet.simulated.seed == 43
-        assert bet.simulated.agrees, (bet.name, bet.simulated, float(bet.expected))
+        assert within_999(bet), (bet.name, bet.simulated, float(bet.expected))
     again = analyse(game, simulate=100_000, seed=43)  # type: ignore[arg-type]
     assert [b.simulated.mean for b in again.bets] == [b.simulated.mean for b in result.bets]
 

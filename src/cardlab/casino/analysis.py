@@ -19,7 +19,7 @@ Every figure is exact (integer counts, fractions); :func:`simulate` gives the se
 >>> analyse("no-such-game")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, let-it-ride, mississippi-stud, three-card-poker
+cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, casino-war, let-it-ride, mississippi-stud, three-card-poker
 """
 
 from __future__ import annotations
@@ -257,6 +257,18 @@ def _baccarat(game: Game, simulate: int | None, seed: SeedLike) -> GameAnalysis:
                         ("House edge: expected loss per unit bet (a push counts as a bet).",))
 
 
+def _war(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+    from cardlab.casino.war import analyse_war
+
+    bets, rules, play = analyse_war(game, ties)
+    bets = _simulated(bets, play, game.deck.size, 7, simulate, seed)
+    method = (f"exact: every ordered deal of four cards of the {game.deck.size}-card shoe "
+              f"({bets[0].total:,}; the burnt cards are unseen and change nothing)")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
+                        ("House edge: expected loss per unit of the first bet; element of risk: per unit "
+                         "of the average total bet (the raise at war).",))
+
+
 TIES = ("fold", "bet")
 
 
@@ -277,6 +289,8 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
         return _stud(game, simulate, seed, ties)
     if game.kind == "baccarat":
         return _baccarat(game, simulate, seed)
+    if game.kind == "casino-war":
+        return _war(game, simulate, seed, ties)
     tables = three_card_tables(game.cards)
     strategy: list[str] = []
     if game.kind == "ante-play":

@@ -26,6 +26,11 @@ Two shapes of game are read (docs/casino.md gives every key):
     (Player and Banker push on a tie), and the pair bets ``player_pair_pays`` and
     ``banker_pair_pays`` (the side's first two cards of one rank; 0 leaves the bet out).
 
+``game = "casino-war"``
+    One card each from ``decks`` decks less the cards ``remove``d; on a tie, surrender half or go
+    to war (cardlab.casino.war); ``war_bonus`` pays on the first bet when the war ties too,
+    ``tie_pays`` the tie bet.
+
 The first two may have ``[[side_bet]]`` tables (a ``name`` and ``[[side_bet.pays]]`` lines of
 three-card hands) paid on the player's first three cards: Pair Plus, the 3-card bonus.
 
@@ -35,7 +40,7 @@ three-card hands) paid on the player's first three cards: Pair Plus, the 3-card 
 >>> parse_game({"name": "x", "game": "pai gow"}, "x.toml")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat)
+cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war)
 """
 
 from __future__ import annotations
@@ -58,7 +63,7 @@ __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game"
            "qualifier_value", "MAX_GAME_BYTES"]
 
 #: The shapes of game a description may name.
-GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat")
+GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war")
 MAX_GAME_BYTES = 1 << 20  #: the largest game description read (1 MiB)
 _DATA = Path(__file__).with_name("data")
 _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "straight flush": 5}
@@ -192,6 +197,8 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
         return Game(name.strip(), kind, deck, side, raise_bets, value, str(qualifier), no_qualify, table)
     if kind == "baccarat":
         return _baccarat(data, name.strip(), source)
+    if kind == "casino-war":
+        return _war(data, name.strip(), source)
     if kind == "let-it-ride":
         _check_keys(data, {"name", "game", "deck", "side_bet", "outcome"}, source)
         main = parse_paytable({"name": name, "outcome": data.get("outcome")}, source)
@@ -210,9 +217,9 @@ _BACCARAT_PAYS = {"player_pays": ("Player", 1), "banker_pays": ("Banker", Fracti
                   "banker_pair_pays": ("Banker Pair", 11)}
 
 
-def _baccarat(data: Mapping[str, object], name: str, source: str) -> Game:
-    _check_keys(data, {"name", "game", "decks", "remove", *_BACCARAT_PAYS}, source)
-    decks = _whole(data.get("decks", 8), 1, 8, f"{source}: decks")
+def _shoe(data: Mapping[str, object], source: str, default: int) -> Deck:
+    """The shoe of ``decks`` decks (1..8) less the cards ``remove``d."""
+    decks = _whole(data.get("decks", default), 1, 8, f"{source}: decks")
     deck = Deck.standard(decks)
     remove = data.get("remove")
     if remove is not None:
@@ -222,8 +229,22 @@ def _baccarat(data: Mapping[str, object], name: str, source: str) -> Game:
             deck = deck.remove(remove)
         except CardlabError as error:
             raise PayTableError(f"{source}: remove: {error}") from None
-    if deck.size < 6:
-        raise PayTableError(f"{source}: a baccarat shoe needs at least 6 cards; this one has {deck.size}")
+    if deck.size < 7:
+        raise PayTableError(f"{source}: a shoe needs at least 7 cards; this one has {deck.size}")
+    return deck
+
+
+def _war(data: Mapping[str, object], name: str, source: str) -> Game:
+    _check_keys(data, {"name", "game", "decks", "remove", "war_bonus", "tie_pays"}, source)
+    deck = _shoe(data, source, 6)
+    pays = (("war bonus", _pay(data.get("war_bonus", 0), f"{source}: war_bonus")),
+            ("Tie", _pay(data.get("tie_pays", 10), f"{source}: tie_pays")))
+    return Game(name, "casino-war", deck, pays=pays)
+
+
+def _baccarat(data: Mapping[str, object], name: str, source: str) -> Game:
+    _check_keys(data, {"name", "game", "decks", "remove", *_BACCARAT_PAYS}, source)
+    deck = _shoe(data, source, 8)
     pays = []
     for key, (bet, default) in _BACCARAT_PAYS.items():
         value = _pay(data.get(key, default), f"{source}: {key}")
