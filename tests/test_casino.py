@@ -585,3 +585,30 @@ def test_cli(run, tmp_path: Path):
     status, out, err = run("casino", "analyse", str(bad), "-o", str(target))
     assert status == 2 and target.read_text() == "keep me"
     assert err.strip() == "cardlab: error: bad.toml: [ante_play] qualifier: the qualifier must be text such as \"Q\" or \"pair\", got 7"
+
+
+def test_kernels_refuse_bad_buffers():
+    """Every value reaching the compiled core is checked by its wrapper (and again in C)."""
+    from cardlab._native import core as _core
+    from cardlab.casino.baccarat import coups
+
+    value, _, _ = kernel.three_cards(list(range(12)))
+    with pytest.raises(ValueError, match="out of range"):
+        kernel.versus(12, value, np.array([len(value)]), 0)
+    with pytest.raises(DeckError, match="6..52"):
+        kernel.versus(5, value[:10], np.array([0]), 0)
+    with pytest.raises(ValueError, match="past the pay table"):
+        kernel.four_sums(5, np.array([3], dtype=np.uint8), np.array([1, -1]))
+    with pytest.raises(ValueError, match="street table"):
+        kernel.superset_sums(6, 2, np.zeros((5, 1), dtype=np.int64))
+    with pytest.raises(ValueError, match="0..32 cards"):
+        coups(np.full(13, 33))
+    with pytest.raises(DeckError, match="not a card"):
+        kernel.three_cards([0, 1, 52])
+    # the C checks behind the wrappers
+    with pytest.raises(ValueError, match="casino_versus: bad arguments"):
+        _core.casino_versus(12, value, np.array([10**6], dtype=np.int32), 0, np.zeros(4, dtype=np.int64))
+    with pytest.raises(ValueError, match="casino_baccarat: bad arguments"):
+        _core.casino_baccarat(np.full(13, -1, dtype=np.int64), np.zeros(12, dtype=np.int64))
+    with pytest.raises(ValueError, match="casino_subset_sums: bad arguments"):
+        _core.casino_subset_sums(6, 5, 1, np.zeros(6, dtype=np.int64), np.zeros(1, dtype=np.int64))
