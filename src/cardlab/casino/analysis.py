@@ -72,14 +72,17 @@ def _scaled(pays: list[Fraction]) -> tuple[int, list[int]]:
     return scale, [int(p * scale) for p in pays]
 
 
-def _side_bet(bet: SideBet, code: np.ndarray) -> BetAnalysis:
+def _side_bet(bet: SideBet, code: np.ndarray, game: Game) -> BetAnalysis:
     table = bet.table
-    per_code = np.bincount(code, minlength=NCODES3)
-    counts = [0] * len(table.outcomes)
-    for c, n in enumerate(per_code.tolist()):
-        counts[table.code_outcome[c]] += n
+    if bet.cards == 5:
+        counts = np.bincount(_five(bet, game), minlength=len(table.outcomes)).tolist()
+    else:
+        per_code = np.bincount(code, minlength=NCODES3)
+        counts = [0] * len(table.outcomes)
+        for c, n in enumerate(per_code.tolist()):
+            counts[table.code_outcome[c]] += n
     nets = [o.pays for o in table.outcomes[:-1]] + [Fraction(-1)]
-    total = len(code)
+    total = int(sum(counts))
     expected = sum((net * n for net, n in zip(nets, counts)), Fraction(0)) / total
     rows = tuple(OutcomeRow(o.name, n, net) for o, n, net in zip(table.outcomes, counts, nets))
     return BetAnalysis(bet.name, expected, Fraction(1), sd_of(list(zip(nets, counts))), total, rows)
@@ -139,6 +142,13 @@ def _ante_play(game: Game, tables: ThreeCardTables, ties: str) -> tuple[BetAnaly
         return [np.where(decide[mine], result, -1.0)] + [side[code] for side in sides]
 
     return bet, play, f"Ante & Play: {rule}"
+
+
+def _five(bet: SideBet, game: Game) -> np.ndarray:
+    """The outcome (line of the bet's five-card pay table) of every five-card hand of the deck."""
+    from cardlab.poker.video import VideoDeck, _outcomes
+
+    return _outcomes(bet.table, VideoDeck(game.deck))
 
 
 def _by_code(table: PayTable, loss: float) -> np.ndarray:
@@ -211,13 +221,17 @@ def _let_it_ride(game: Game, tables: ThreeCardTables, ties: str) -> tuple[BetAna
     ride_of[tables.reps] = first_rides
     first = ride_of[tables.klass]
     nets = np.array(plan.pays, dtype=float) / plan.scale
-    sides = [_by_code(side.table, loss=-1.0) for side in game.side_bets]
+    sides = [(side.cards, _by_code(side.table, loss=-1.0) if side.cards == 3 else
+              np.array([float(o.pays) for o in side.table.outcomes[:-1]] + [-1.0])[_five(side, game)])
+             for side in game.side_bets]
 
     def play(positions: np.ndarray) -> list[np.ndarray]:
         start = colex(positions[:, :3])
+        final = colex(positions)
         riding = 1 + first[start].astype(np.int64) + second[colex(positions[:, :4])]
         code = tables.code[start]
-        return [riding * nets[plan.outcomes[colex(positions)]]] + [side[code] for side in sides]
+        return [riding * nets[plan.outcomes[final]]] + [side[code] if cards == 3 else side[final]
+                                                        for cards, side in sides]
 
     return bet, rules, play
 
@@ -229,8 +243,14 @@ def _simulated(bets: list[BetAnalysis], play: _Play, n: int, k: int, simulate: i
         return bets
     root, number = resolve_seed(seed)
     runs = run_chunks(play, n, k, simulate, root)
-    return [replace(b, simulated=SimulatedBet(simulate, mean, interval, number, float(b.expected)))
+    return [replace(b, simulated=SimulatedBet(simulate, mean, interval, number, float(b.expected), _rare(b, simulate)))
             for b, (mean, interval) in zip(bets, runs)]
+
+
+def _rare(bet: BetAnalysis, deals: int) -> float:
+    """What the outcomes expected fewer than 5 times in ``deals`` contribute to the mean."""
+    return sum(o.count / bet.total * abs(float(o.net)) for o in bet.outcomes
+               if o.net is not None and o.count / bet.total * deals < 5)
 
 
 def _stud(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
@@ -301,7 +321,7 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
         bet, rules, play = _let_it_ride(game, tables, ties)
         strategy += rules
         k = 5
-    bets = [bet] + [_side_bet(side, tables.code) for side in game.side_bets]
+    bets = [bet] + [_side_bet(side, tables.code, game) for side in game.side_bets]
     bets = _simulated(bets, play, len(tables.cards), k, simulate, seed)
     folded = "by suit symmetry" if len(tables.reps) < len(tables.value) else "one by one"
     method = (f"exact: every deal of the {len(tables.cards)}-card deck counted, the player's "

@@ -32,7 +32,8 @@ Two shapes of game are read (docs/casino.md gives every key):
     ``tie_pays`` the tie bet.
 
 The first two may have ``[[side_bet]]`` tables (a ``name`` and ``[[side_bet.pays]]`` lines of
-three-card hands) paid on the player's first three cards: Pair Plus, the 3-card bonus.
+three-card hands) paid on the player's first three cards: Pair Plus, the 3-card bonus; in Let It
+Ride, ``cards = 5`` pays on the final five cards by video poker's hand words (the Bonus bet).
 
 >>> game = load_game("three-card-poker")
 >>> game.name, game.raise_bets, game.qualifier_text, [s.name for s in game.side_bets]
@@ -71,10 +72,12 @@ _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "stra
 
 @dataclass(frozen=True)
 class SideBet:
-    """A bet paid on the player's first three cards by a three-card pay table."""
+    """A bet paid on the player's first three cards by a three-card pay table, or (``cards`` 5,
+    Let It Ride) on the final five cards by a five-card one (video poker's hand words)."""
 
     name: str
     table: PayTable
+    cards: int = 3
 
 
 @dataclass(frozen=True)
@@ -133,7 +136,7 @@ def _check_keys(data: Mapping[str, object], known: set[str], where: str) -> None
             raise PayTableError(f"{where}: unknown key '{key}' (expected one of: {', '.join(sorted(known))})")
 
 
-def _side_bets(data: object, source: str) -> tuple[SideBet, ...]:
+def _side_bets(data: object, source: str, five: bool = False) -> tuple[SideBet, ...]:
     if data is None:
         return ()
     if not isinstance(data, list):
@@ -143,11 +146,18 @@ def _side_bets(data: object, source: str) -> tuple[SideBet, ...]:
         where = f"{source}: side bet {number}"
         if not isinstance(entry, dict):
             raise PayTableError(f"{where}: expected a table with name= and [[side_bet.pays]]")
-        _check_keys(entry, {"name", "pays"}, where)
+        _check_keys(entry, {"name", "pays", "cards"}, where)
         name = entry.get("name", f"side bet {number}")
         if not isinstance(name, str) or not name.strip():
             raise PayTableError(f"{where}: name must be text")
-        bets.append(SideBet(name.strip(), three_card_paytable(entry.get("pays"), f"{where} ({name})", name)))
+        cards = _whole(entry.get("cards", 3), 3, 5, f"{where}: cards")
+        if cards == 4 or (cards == 5 and not five):
+            raise PayTableError(f"{where}: cards must be 3{' or 5' if five else ''} in this game, not {cards}")
+        if cards == 5:
+            table = parse_paytable({"name": name, "outcome": entry.get("pays")}, f"{where} ({name})")
+        else:
+            table = three_card_paytable(entry.get("pays"), f"{where} ({name})", name)
+        bets.append(SideBet(name.strip(), table, cards))
     return tuple(bets)
 
 
@@ -181,7 +191,7 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
     need = 6 if kind == "ante-play" else 5
     if deck.size < need:
         raise PayTableError(f"{source}: a {kind} game needs at least {need} cards; the deck has {deck.size}")
-    side = _side_bets(data.get("side_bet"), source)
+    side = _side_bets(data.get("side_bet"), source, five=kind == "let-it-ride")
     if kind == "ante-play":
         _check_keys(data, {"name", "game", "deck", "side_bet", "ante_play", "ante_bonus"}, source)
         rules = data.get("ante_play", {})
