@@ -179,9 +179,8 @@ def test_mississippi_stud_as_published():
     assert round(bet.bets[0].element_of_risk * 100, 2) == 1.37
     assert round(fold.bets[0].element_of_risk * 100, 4) == 1.4109
     # [WoO-MS] two-card strategy
-    three, two, one = fold.strategy[:3]
+    three, one = fold.strategy[:2]
     assert three == "two cards: raise 3x with: " + "; ".join(f"{r}-{r} (any suits)" for r in "AKQJT98765432")
-    assert two == "two cards: never raise 2x"
     highs = [f"{a}-{b} (any suits)" for i, a in enumerate("AKQJ") for b in "AKQJT98765432"[i + 1:]]
     middles = [f"{a}-{b} (any suits)" for i, a in enumerate("T987") for b in "T9876"[i + 1:]]
     assert one == "two cards: raise 1x with: " + "; ".join(highs + middles + ["6-5 suited"])
@@ -416,6 +415,13 @@ def test_baccarat_by_brute_force():
         p, b, _, pp, bp = plain_coup(tuple(shoe[i] for i in order))
         expected[0 if p > b else 1 if b > p else 2, int(pp), int(bp)] += 1
     assert (coups(counts) == expected).all()
+
+
+def test_baccarat_defaults_are_the_usual_pays():
+    game = parse_game({"game": "baccarat"}, "b.toml")
+    assert dict(game.pays) == {"Player": 1, "Banker": Fraction(19, 20), "Tie": 8, "Player Pair": 11,
+                               "Banker Pair": 11}
+    assert game.deck.size == 416
 
 
 def test_baccarat_after_cards_seen():

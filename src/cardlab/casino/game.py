@@ -222,7 +222,7 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
     return Game(name.strip(), kind, deck, side, main=main, raises=tuple(chosen))
 
 
-_BACCARAT_PAYS = {"player_pays": ("Player", 1), "banker_pays": ("Banker", Fraction(95, 100)),
+_BACCARAT_PAYS: dict[str, tuple[str, int | float]] = {"player_pays": ("Player", 1), "banker_pays": ("Banker", 0.95),
                   "tie_pays": ("Tie", 8), "player_pair_pays": ("Player Pair", 11),
                   "banker_pair_pays": ("Banker Pair", 11)}
 

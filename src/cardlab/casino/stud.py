@@ -163,6 +163,7 @@ class _Analysed:
         deck = np.array(game.cards)
         hands = deck[positions_of(np.arange(comb(plan.n, 2)), 2)]
         self.rules = [f"two cards: {line}" for r in sorted(set(game.raises), reverse=True)
+                      if (plan.choice2 == r).any()
                       for line in pattern_rule(hands, plan.choice2 == r, f"raise {r}x", paying_words=False)]
         self.rules.append("two cards: fold the rest")
         self.rules.append("three and four cards: fold or raise by the exact expectation of the hand for the bets "
