@@ -15,6 +15,7 @@ from typing import Any
 
 from cardlab.intervals import Interval
 from cardlab.results import JsonText, csv_rows
+from cardlab.textformat import interval, percent, probability, text_table
 
 __all__ = ["OutcomeRow", "BetAnalysis", "SimulatedBet", "GameAnalysis", "sd_of"]
 
@@ -128,28 +129,26 @@ class GameAnalysis(JsonText):
 
     def table(self) -> str:
         """The analysis as text: strategy, then per bet its figures and outcome table."""
-        lines = [f"{self.game} — {self.method}", ""]
+        lines = [f"{self.game}: {self.method}", ""]
         if self.strategy:
-            lines += ["Optimal strategy:" if len(self.strategy) > 1 or "no decisions" not in self.strategy[0]
-                      else "Strategy:"] + [f"  {s}" for s in self.strategy] + [""]
+            decides = len(self.strategy) > 1 or "no decisions" not in self.strategy[0]
+            lines += ["Optimal strategy:" if decides else "Strategy:"] + [f"  {s}" for s in self.strategy] + [""]
         for b in self.bets:
-            lines.append(f"{b.name}: house edge {b.house_edge:.4%}, element of risk {b.element_of_risk:.4%}, "
-                         f"standard deviation {b.sd:.4f}, average bet {float(b.average_bet):.4f}")
-            width = max(len(o.name) for o in b.outcomes)
-            wide = max(16, len(f"{b.total:,}"))
-            lines.append(f"  {'outcome':<{width}}  {'count':>{wide}}  {'probability':>11}  {'net':>8}")
-            for o in b.outcomes:
-                net = "varies" if o.net is None else f"{float(o.net):+g}"
-                lines.append(f"  {o.name:<{width}}  {o.count:>{wide},}  {o.count / b.total:>11.8f}  {net:>8}")
-            lines.append(f"  {'total':<{width}}  {b.total:>{wide},}")
+            lines.append(f"{b.name}: house edge {percent(b.house_edge, 4)}, element of risk "
+                         f"{percent(b.element_of_risk, 4)}, standard deviation {b.sd:.4f}, average bet "
+                         f"{float(b.average_bet):.4f}")
+            rows = [[o.name, f"{o.count:,}", probability(o.count / b.total),
+                     "varies" if o.net is None else f"{float(o.net):+g}"] for o in b.outcomes]
+            rows.append(["total", f"{b.total:,}", "1", ""])
+            lines.append(text_table(["outcome", "count", "probability", "net"], rows))
             if b.simulated is not None:
                 s = b.simulated
                 verdict = "agrees" if s.agrees else "DISAGREES"
                 if not s.trustworthy:
                     verdict += " (too few deals for its rare pays: the interval leaves them out)"
-                lines.append(f"  simulated: {s.hands:,} deals (seed {s.seed}): mean {s.mean:+.5f} per unit, 95% "
-                             f"interval [{s.interval.low:+.5f}, {s.interval.high:+.5f}] — {verdict} with the "
-                             f"exact {float(b.expected):+.5f}")
+                lines.append(f"simulated: {s.hands:,} deals (seed {s.seed}): mean {s.mean:+.5f} per unit, 95% "
+                             f"interval {interval(f'{s.interval.low:+.5f}', f'{s.interval.high:+.5f}')}; "
+                             f"{verdict} with the exact {float(b.expected):+.5f}")
             lines.append("")
         lines += list(self.notes)
         return "\n".join(lines).rstrip("\n") + "\n"
