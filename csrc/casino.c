@@ -11,6 +11,7 @@
  *   casino_ride         Let It Ride: each start's ride decisions and the outcome counts under them
  *   casino_four_sums    the total pay of the fifth cards of every four-card hand
  *   casino_four_tallies the fifth cards of every four-card hand, by outcome
+ *   casino_best_of_six  the best five-card outcome of every six-card hand (a six-card bonus bet)
  *   casino_baccarat     every coup of a baccarat shoe (by rank counts), by result and pairs
  *   casino_superset_sums / casino_subset_sums
  *                       a table over k-card hands summed over each hand's one-card-larger
@@ -30,13 +31,13 @@
 #define CS_MAX_CARDS 52
 #define CS_MAX_OUTCOMES 64
 
-typedef int64_t cs_binom[CS_MAX_CARDS + 1][6];
+typedef int64_t cs_binom[CS_MAX_CARDS + 1][7];
 
 static void cs_binomials(cs_binom b)
 {
     for (int n = 0; n <= CS_MAX_CARDS; n++) {
         b[n][0] = 1;
-        for (int k = 1; k < 6; k++)
+        for (int k = 1; k < 7; k++)
             b[n][k] = n == 0 ? 0 : b[n - 1][k - 1] + b[n - 1][k];
     }
 }
@@ -443,6 +444,45 @@ done:
     return CL_RELEASE_NONE(&small, &out);
 }
 
+/* casino_best_of_six(n, outcomes: uint8[C(n,5)], pays: int64[K], out: int64[K]) -> None
+ * out[o] = the six-card hands whose best five cards (the highest pay; between equal pays the
+ * first outcome) are of outcome o. */
+static PyObject *casino_best_of_six(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer outcomes, pays, out;
+    int n;
+    if (!PyArg_ParseTuple(args, "iy*y*w*", &n, &outcomes, &pays, &out))
+        return NULL;
+    cs_binom b;
+    cs_binomials(b);
+    int bad = n < 6 || !cs_ride_args(b, n, &outcomes, &pays);
+    CL_FAIL_IF(bad || out.len != pays.len, "casino_best_of_six: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    const uint8_t *o5 = outcomes.buf;
+    const int64_t *pay = pays.buf;
+    int64_t *o = out.buf;
+    memset(o, 0, (size_t)out.len);
+    int x[6] = {0, 1, 2, 3, 4, 5}, five[5];
+    for (int64_t h = 0; h < b[n][6]; h++, cs_next(x, 6, n)) {
+        int best = -1;
+        for (int drop = 0; drop < 6; drop++) {
+            for (int i = 0, j = 0; i < 6; i++)
+                if (i != drop)
+                    five[j++] = x[i];
+            int64_t index = 0;
+            for (int i = 0; i < 5; i++)
+                index += b[five[i]][i + 1];
+            int outcome = o5[index];
+            if (best < 0 || pay[outcome] > pay[best] || (pay[outcome] == pay[best] && outcome < best))
+                best = outcome;
+        }
+        o[best]++;
+    }
+    Py_END_ALLOW_THREADS
+done:
+    return CL_RELEASE_NONE(&outcomes, &pays, &out);
+}
+
 /* The baccarat value of a rank (0 = two .. 12 = ace). */
 static inline int cs_bac_value(int rank)
 {
@@ -546,6 +586,7 @@ CL_METHODS(casino,
     CL_METHOD(casino_versus, "casino_versus(n, value, players, qualify, out): dealer hands against each player hand."),
     CL_METHOD(casino_ride, "casino_ride(n, outcomes, pays, starts, weights, counts, sums, ties): Let It Ride exactly."),
     CL_METHOD(casino_four_sums, "casino_four_sums(n, outcomes, pays, out): pay of every four-card hand's fifth cards."),
+    CL_METHOD(casino_best_of_six, "casino_best_of_six(n, outcomes, pays, out): six-card hands by best outcome."),
     CL_METHOD(casino_baccarat, "casino_baccarat(counts, out): every coup of a baccarat shoe by result and pairs."),
     CL_METHOD(casino_four_tallies, "casino_four_tallies(n, outcomes, K, out): every four-card hand's fifth cards by outcome."),
     CL_METHOD(casino_superset_sums, "casino_superset_sums(n, k, w, large, out): rows summed over one-card-larger hands."),

@@ -76,6 +76,8 @@ def _side_bet(bet: SideBet, code: np.ndarray, game: Game) -> BetAnalysis:
     table = bet.table
     if bet.cards == 5:
         counts = np.bincount(_five(bet, game), minlength=len(table.outcomes)).tolist()
+    elif bet.cards == 6:
+        counts = kernel.best_of_six(game.deck.size, _five(bet, game), _scaled_pays(table)).tolist()
     else:
         per_code = np.bincount(code, minlength=NCODES3)
         counts = [0] * len(table.outcomes)
@@ -130,7 +132,8 @@ def _ante_play(game: Game, tables: ThreeCardTables, ties: str) -> tuple[BetAnaly
     play_of[tables.reps] = plays
     decide = play_of[tables.klass]
     bonus_by_code = _by_code(bonus_table, loss=0.0) if bonus_table else np.zeros(NCODES3)
-    sides = [_by_code(side.table, loss=-1.0) for side in game.side_bets]
+    sides = [_by_code(side.table, loss=-1.0) for side in game.side_bets if side.cards == 3]
+    sixes = {i: _best_six(side, game) for i, side in enumerate(game.side_bets) if side.cards == 6}
     raise_bets, nq, qualify = game.raise_bets, float(game.no_qualify_pays), game.qualifier
 
     def play(positions: np.ndarray) -> list[np.ndarray]:
@@ -139,7 +142,9 @@ def _ante_play(game: Game, tables: ThreeCardTables, ties: str) -> tuple[BetAnaly
         bonus = bonus_by_code[code]
         net = np.where(pv > dv, 1 + raise_bets, np.where(pv == dv, 0, -1 - raise_bets))
         result = np.where(dv < qualify, nq, net) + bonus
-        return [np.where(decide[mine], result, -1.0)] + [side[code] for side in sides]
+        threes = iter([side[code] for side in sides])
+        return [np.where(decide[mine], result, -1.0)] + [sixes[i](positions) if i in sixes else next(threes)
+                                                          for i in range(len(game.side_bets))]
 
     return bet, play, f"Ante & Play: {rule}"
 
@@ -149,6 +154,28 @@ def _five(bet: SideBet, game: Game) -> np.ndarray:
     from cardlab.poker.video import VideoDeck, _outcomes
 
     return _outcomes(bet.table, VideoDeck(game.deck))
+
+
+def _scaled_pays(table: PayTable) -> np.ndarray:
+    """A five-card pay table's pays as integers, the loss (nothing) last and negative."""
+    return np.array(_scaled([o.pays for o in table.outcomes[:-1]] + [Fraction(-1)])[1], dtype=np.int64)
+
+
+def _best_six(bet: SideBet, game: Game) -> Callable[[np.ndarray], np.ndarray]:
+    """The net of a six-card bet for deals given as rows of six positions (each deal's best five
+    cards: the highest pay, between equal pays the first outcome, as the core counts them)."""
+    outcomes = _five(bet, game)
+    scaled = _scaled_pays(bet.table)
+    nets = np.array([float(o.pays) for o in bet.table.outcomes[:-1]] + [-1.0])
+
+    def net(positions: np.ndarray) -> np.ndarray:
+        drops = [np.delete(positions, i, axis=1) for i in range(6)]
+        found = np.stack([outcomes[colex(d)] for d in drops], axis=1).astype(np.int64)
+        key = scaled[found] * 256 - found  # the highest pay, then the lowest outcome
+        best = np.take_along_axis(found, np.argmax(key, axis=1)[:, None], axis=1)[:, 0]
+        return nets[best]
+
+    return net
 
 
 def _by_code(table: PayTable, loss: float) -> np.ndarray:

@@ -33,11 +33,13 @@ Two shapes of game are read (docs/casino.md gives every key):
 
 The first two may have ``[[side_bet]]`` tables (a ``name`` and ``[[side_bet.pays]]`` lines of
 three-card hands) paid on the player's first three cards: Pair Plus, the 3-card bonus; in Let It
-Ride, ``cards = 5`` pays on the final five cards by video poker's hand words (the Bonus bet).
+Ride, ``cards = 5`` pays on the final five cards by video poker's hand words (the Bonus bet);
+in an ante-play game ``cards = 6`` pays on the best five of the player's and the dealer's six
+cards (the 6-Card Bonus).
 
 >>> game = load_game("three-card-poker")
 >>> game.name, game.raise_bets, game.qualifier_text, [s.name for s in game.side_bets]
-('Three Card Poker', 1, 'Q', ['Pair Plus'])
+('Three Card Poker', 1, 'Q', ['Pair Plus', '6-Card Bonus'])
 >>> parse_game({"name": "x", "game": "pai gow"}, "x.toml")
 Traceback (most recent call last):
 ...
@@ -73,7 +75,8 @@ _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "stra
 @dataclass(frozen=True)
 class SideBet:
     """A bet paid on the player's first three cards by a three-card pay table, or (``cards`` 5,
-    Let It Ride) on the final five cards by a five-card one (video poker's hand words)."""
+    Let It Ride) on the final five cards by a five-card one (video poker's hand words), or
+    (``cards`` 6, ante-play) on the best five of the player's and dealer's six cards."""
 
     name: str
     table: PayTable
@@ -150,10 +153,11 @@ def _side_bets(data: object, source: str, five: bool = False) -> tuple[SideBet, 
         name = entry.get("name", f"side bet {number}")
         if not isinstance(name, str) or not name.strip():
             raise PayTableError(f"{where}: name must be text")
-        cards = _whole(entry.get("cards", 3), 3, 5, f"{where}: cards")
-        if cards == 4 or (cards == 5 and not five):
-            raise PayTableError(f"{where}: cards must be 3{' or 5' if five else ''} in this game, not {cards}")
-        if cards == 5:
+        cards = _whole(entry.get("cards", 3), 3, 6, f"{where}: cards")
+        allowed = (3, 5) if five else (3, 6)
+        if cards not in allowed:
+            raise PayTableError(f"{where}: cards must be {' or '.join(map(str, allowed))} in this game, not {cards}")
+        if cards >= 5:
             table = parse_paytable({"name": name, "outcome": entry.get("pays")}, f"{where} ({name})")
         else:
             table = three_card_paytable(entry.get("pays"), f"{where} ({name})", name)

@@ -22,7 +22,7 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.errors import DeckError
 
-__all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "superset_sums", "subset_sums", "suit_symmetric"]
+__all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -177,4 +177,17 @@ def subset_sums(n: int, k: int, table: np.ndarray) -> np.ndarray:
     table = _street_table(n, k, table, comb(n, k))
     out = np.zeros((comb(n, k + 1), table.shape[1]), dtype=np.int64)
     _core.casino_subset_sums(n, k, table.shape[1], table, out)
+    return out
+
+
+def best_of_six(n: int, outcomes: np.ndarray, pays: np.ndarray) -> np.ndarray:
+    """Every six-card hand of the deck counted by its best five cards' outcome (the highest pay
+    of ``pays``; between equal pays the first outcome): int64 per outcome."""
+    from cardlab._native import core as _core
+
+    outcomes, pays = _check_ride(n, outcomes, pays)
+    if n < 6:
+        raise DeckError(f"a six-card bet needs at least 6 cards, not {n}")
+    out = np.zeros(len(pays), dtype=np.int64)
+    _core.casino_best_of_six(n, outcomes, pays, out)
     return out
