@@ -21,6 +21,7 @@ __all__ = ["hand_words", "threshold_rule", "pattern_rule"]
 _PLURAL = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
            "kings", "aces"]
 _TEN = 8
+_SINGULAR = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
 _CATEGORY = ["high card", "pair", "flush", "straight", "three of a kind", "straight flush"]
 
 
@@ -58,8 +59,10 @@ def threshold_rule(values: Sequence[int], act: Sequence[bool], verb: str, other:
 def pattern_rule(cards: np.ndarray, act: np.ndarray, verb: str, paying_words: bool = True) -> list[str]:
     """The rank patterns on which the hands (rows of card ids) act, as players read them: first
     "any paying hand" (a pair of tens or better, two pair, trips: when every one acts), then
-    "four to a flush" (when every unpaired suited hand acts), then each remaining pattern of ranks
-    that acts with any suits or only suited. ``paying_words=False`` lists paying hands as patterns too.
+    "four to a flush" (when every unpaired suited hand acts), then "a pair of Xs" (every hand with
+    one pair of X acts; "any pair" when every pair does), "any ace high" (every hand left with that
+top card acts, from the ace down while it holds), then each remaining pattern of ranks
+    that acts with any suits or only suited. ``paying_words=False`` leaves out the first.
 
     >>> hands = np.array([[48, 49, 0], [44, 40, 36], [45, 40, 36], [0, 4, 9]])
     >>> pattern_rule(hands, np.array([True, True, False, False]), "ride")
@@ -83,6 +86,21 @@ def pattern_rule(cards: np.ndarray, act: np.ndarray, verb: str, paying_words: bo
     if k >= 4 and flush_draw.any() and act[flush_draw].all():
         head.append(f"{'four' if k == 4 else k} to a flush")
         rest &= ~flush_draw
+    one_pair = rest & (same.sum(axis=1) == 1)
+    pair_rank = np.where(same, ranks[:, 1:], -1).max(axis=1)
+    whole = [r for r in range(12, -1, -1) if (one_pair & (pair_rank == r)).any()
+             and act[one_pair & (pair_rank == r)].all()]
+    if whole and len(whole) == len(set(pair_rank[one_pair].tolist())):
+        head.append("any pair")
+    else:
+        head += [f"a pair of {_PLURAL[r]}" for r in whole]
+    rest &= ~(one_pair & np.isin(pair_rank, whole))
+    for top in range(12, -1, -1):  # "any ace high": every hand left with that top card acts
+        high = rest & ~same.any(axis=1) & (ranks[:, 0] == top)
+        if not high.any() or not act[high].all():
+            break
+        head.append(f"any {_SINGULAR[top]} high")
+        rest &= ~high
     key = (ranks * (13 ** np.arange(k - 1, -1, -1))).sum(axis=1)
     lines = []
     for value in np.unique(key[rest & act]):
