@@ -15,6 +15,7 @@ static PyMethodDef *const families[] = {
     cl_poker_games_methods,
     cl_suitplay_methods,
     cl_solver_river_methods,
+    cl_casino_methods,
     NULL,
 };
 

@@ -27,6 +27,10 @@ SLOW_TESTS = {
     "test_solver_turn.py::test_turn_without_turn_bets_is_the_river_games_weighted_by_chance",
     "test_suitplay_history.py::test_suitplay_history_against_the_brute_force",
     "test_suitplay_line.py::test_no_named_line_beats_the_best_line",
+    # casino (issue 43): about 1 s of CPU each; the Let It Ride and Three Card Poker cases and the
+    # Mississippi Stud brute force stay quick
+    "test_casino.py::test_mississippi_stud_as_published",
+    "test_casino.py::test_simulation_agrees_with_exact[mississippi-stud-standard]",
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",
     "test_full_disk.py::test_a_full_disk_leaves_the_previous_file_and_one_line",

@@ -35,6 +35,9 @@ COMMANDS = [
     ("poker", "video", "jacks-or-better-9-6"),
     ("poker", "video", "jacks-or-better-9-6", "--simulate", "20000", *SIM),
     ("poker", "video", "jacks-or-better-9-6", "--hand", "Ah Kh Qh Jh 2c"),
+    ("casino", "analyse", "let-it-ride", "--simulate", "20000", "--seed", "1"),
+    ("casino", "analyse", "baccarat"),
+    ("casino", "games"),
 ]
 
 _ASCII_RULE = re.compile(r"^[ -]*-{3,}[ -]*$")

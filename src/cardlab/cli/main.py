@@ -47,6 +47,7 @@ __all__ = ["main", "build_parser", "COMMANDS", "GROUPS", "TOP_COMMANDS"]
 GROUPS: dict[str, str] = {
     "bridge": "bridge hand statistics, deals, double dummy and duplicate scoring",
     "poker": "poker hands: compare, rank, odds, equity, video poker",
+    "casino": "casino table games: house edge and optimal strategy, exactly",
 }
 
 #: Every command: (group, command) -> (module that registers it, one-line help for the listing).
@@ -75,6 +76,8 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("poker", "icm"): ("cardlab.cli.poker_tournament", "tournament equity of each stack (the Independent Chip Model), exact"),
     ("poker", "pushfold"): ("cardlab.cli.poker_tournament", "heads-up push/fold equilibrium (Nash): ranges, chart, EV, exploitability"),
     ("poker", "solve"): ("cardlab.cli.poker_solve", "heads-up river and turn solver: strategy, EV, equity and exploitability"),
+    ("casino", "games"): ("cardlab.cli.casino", "list the built-in table games (each a TOML file you can copy and change)"),
+    ("casino", "analyse"): ("cardlab.cli.casino", "house edge, element of risk and optimal strategy of a table game, exactly"),
 }
 
 #: Commands with no group (``cardlab serve``): name -> (module that registers it, one-line help).

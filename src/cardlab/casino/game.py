@@ -1,0 +1,321 @@
+"""Table games from a description: a TOML file names the game's shape, deck, rules and pay tables.
+
+Two shapes of game are read (docs/casino.md gives every key):
+
+``game = "ante-play"``
+    The player and the dealer get three cards each (three-card ranking: straights beat flushes).
+    After an ante the player folds (losing it) or plays, adding ``raise`` antes. The dealer
+    qualifies with ``qualifier`` or better; when not, the ante pays ``no_qualify_pays`` and the
+    play bet pushes; when the dealer qualifies the better hand wins both bets even money (a tie
+    pushes). ``[[ante_bonus]]`` pays the ante on the player's hand whenever the player plays.
+    Three Card Poker's Ante & Play.
+``game = "let-it-ride"``
+    Three equal bets; the player sees three cards and may pull the first bet back, sees a fourth
+    (a community card) and may pull the second back; the fifth card is dealt and every bet left
+    riding is paid by ``[[outcome]]`` on the five cards (video poker's hand words) or lost.
+
+``game = "mississippi-stud"``
+    After an ante the player sees two cards and folds or bets one of ``raises`` (antes; default
+    1, 2, 3), sees a community card and folds or bets again, sees a second and does it a third
+    time; the third community card is dealt and every bet is paid by ``[[outcome]]`` on the five
+    cards (a line paying 0 is a push) or lost. A fold loses the bets made.
+
+``game = "baccarat"``
+    Punto banco from ``decks`` decks (1..8) less the cards ``remove``d (those seen): Player,
+    Banker and Tie paid ``player_pays``, ``banker_pays`` (0.95: a 5% commission), ``tie_pays``
+    (Player and Banker push on a tie), and the pair bets ``player_pair_pays`` and
+    ``banker_pair_pays`` (the side's first two cards of one rank; 0 leaves the bet out).
+
+``game = "casino-war"``
+    One card each from ``decks`` decks less the cards ``remove``d; on a tie, surrender half or go
+    to war (cardlab.casino.war); ``war_bonus`` pays on the first bet when the war ties too,
+    ``tie_pays`` the tie bet.
+
+The first two may have ``[[side_bet]]`` tables (a ``name`` and ``[[side_bet.pays]]`` lines of
+three-card hands) paid on the player's first three cards: Pair Plus, the 3-card bonus; in Let It
+Ride, ``cards = 5`` pays on the final five cards by video poker's hand words (the Bonus bet);
+in an ante-play game ``cards = 6`` pays on the best five of the player's and the dealer's six
+cards (the 6-Card Bonus).
+
+>>> game = load_game("three-card-poker")
+>>> game.name, game.raise_bets, game.qualifier_text, [s.name for s in game.side_bets]
+('Three Card Poker', 1, 'Q', ['Pair Plus', '6-Card Bonus'])
+>>> parse_game({"name": "x", "game": "pai gow"}, "x.toml")
+Traceback (most recent call last):
+...
+cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Mapping
+
+from cardlab.cards import RANKS
+from cardlab.casino.paytable import three_card_paytable
+from cardlab.dealing import Deck
+from cardlab.errors import CardlabError, PayTableError
+from cardlab.poker.video import parse_deck
+from cardlab.poker.video_paytable import PayTable, _pay, parse_paytable
+from cardlab.textfile import decode_text, read_text
+
+__all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game", "parse_game", "read_game",
+           "qualifier_value", "MAX_GAME_BYTES"]
+
+#: The shapes of game a description may name.
+GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war")
+MAX_GAME_BYTES = 1 << 20  #: the largest game description read (1 MiB)
+_DATA = Path(__file__).with_name("data")
+_CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "straight flush": 5}
+
+
+@dataclass(frozen=True)
+class SideBet:
+    """A bet paid on the player's first three cards by a three-card pay table, or (``cards`` 5,
+    Let It Ride) on the final five cards by a five-card one (video poker's hand words), or
+    (``cards`` 6, ante-play) on the best five of the player's and dealer's six cards."""
+
+    name: str
+    table: PayTable
+    cards: int = 3
+
+
+@dataclass(frozen=True)
+class Game:
+    """A table game as its description gives it (see the module docstring)."""
+
+    name: str
+    kind: str
+    deck: Deck
+    side_bets: tuple[SideBet, ...] = ()
+    raise_bets: int = 1
+    qualifier: int = 0
+    qualifier_text: str = "any hand"
+    no_qualify_pays: Fraction = Fraction(1)
+    ante_bonus: PayTable | None = None
+    main: PayTable | None = None
+    raises: tuple[int, ...] = (1, 2, 3)
+    pays: tuple[tuple[str, Fraction], ...] = ()
+
+    @property
+    def cards(self) -> list[int]:
+        """The deck's card ids in order (one of each)."""
+        return [i for i, c in enumerate(self.deck.counts) for _ in range(c)]
+
+
+def qualifier_value(text: object, source: str = "qualifier") -> int:
+    """The three-card value of the least hand that qualifies: high-card ranks (``"Q"``,
+    ``"Q-6-4"``, ``"A-K"``), a category word (``"pair"``) or ``"any"``.
+
+    >>> hex(qualifier_value("Q")), hex(qualifier_value("pair"))
+    ('0xa00', '0x1000')
+    >>> qualifier_value("Q-Z")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.PayTableError: qualifier: cannot read 'Q-Z': give high-card ranks such as "Q" or "Q-6-4", a hand such as "pair", or "any"
+    """
+    if not isinstance(text, str):
+        raise PayTableError(f"{source}: the qualifier must be text such as \"Q\" or \"pair\", got {text!r}")
+    word = text.strip().lower()
+    if word == "any":
+        return 0
+    if word in _CATEGORIES:
+        return _CATEGORIES[word] << 12
+    parts = word.replace("10", "t").split("-")
+    ranks = [RANKS.find(p.upper()) if len(p) == 1 else -1 for p in parts]
+    if not 1 <= len(ranks) <= 3 or min(ranks) < 0 or ranks != sorted(ranks, reverse=True) or len(set(ranks)) < len(ranks):
+        raise PayTableError(f"{source}: cannot read {text!r}: give high-card ranks such as \"Q\" or \"Q-6-4\", "
+                            "a hand such as \"pair\", or \"any\"")
+    ranks += [0] * (3 - len(ranks))
+    return ranks[0] << 8 | ranks[1] << 4 | ranks[2]
+
+
+def _check_keys(data: Mapping[str, object], known: set[str], where: str) -> None:
+    for key in data:
+        if key not in known:
+            raise PayTableError(f"{where}: unknown key '{key}' (expected one of: {', '.join(sorted(known))})")
+
+
+def _side_bets(data: object, source: str, five: bool = False) -> tuple[SideBet, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list):
+        raise PayTableError(f"{source}: side_bet must be a list of [[side_bet]] tables")
+    bets = []
+    for number, entry in enumerate(data, 1):
+        where = f"{source}: side bet {number}"
+        if not isinstance(entry, dict):
+            raise PayTableError(f"{where}: expected a table with name= and [[side_bet.pays]]")
+        _check_keys(entry, {"name", "pays", "cards"}, where)
+        name = entry.get("name", f"side bet {number}")
+        if not isinstance(name, str) or not name.strip():
+            raise PayTableError(f"{where}: name must be text")
+        cards = _whole(entry.get("cards", 3), 3, 6, f"{where}: cards")
+        allowed = (3, 5) if five else (3, 6)
+        if cards not in allowed:
+            raise PayTableError(f"{where}: cards must be {' or '.join(map(str, allowed))} in this game, not {cards}")
+        if cards >= 5:
+            table = parse_paytable({"name": name, "outcome": entry.get("pays")}, f"{where} ({name})")
+        else:
+            table = three_card_paytable(entry.get("pays"), f"{where} ({name})", name)
+        bets.append(SideBet(name.strip(), table, cards))
+    return tuple(bets)
+
+
+def _whole(value: object, low: int, high: int, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise PayTableError(f"{where} must be a whole number {low}..{high}, got {value!r}")
+    return value
+
+
+def _deck(value: object, source: str) -> Deck:
+    if not isinstance(value, str):
+        raise PayTableError(f"{source}: deck must be text such as \"standard\" or \"9-A\", got {value!r}")
+    try:
+        deck = parse_deck(value)
+    except CardlabError as error:
+        raise PayTableError(f"{source}: deck: {error}") from None
+    if max(deck.counts) > 1:
+        raise PayTableError(f"{source}: deck: a table game's deck holds each card once (one deck)")
+    return deck
+
+
+def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
+    """A :class:`Game` from parsed TOML (see the module docstring and docs/casino.md)."""
+    kind = data.get("game")
+    if kind not in GAMES:
+        raise PayTableError(f"{source}: unknown game {kind!r} (expected one of: {', '.join(GAMES)})")
+    name = data.get("name", Path(source).stem)
+    if not isinstance(name, str) or not name.strip():
+        raise PayTableError(f"{source}: name must be text")
+    deck = _deck(data.get("deck", "standard"), source)
+    need = 6 if kind == "ante-play" else 5
+    if deck.size < need:
+        raise PayTableError(f"{source}: a {kind} game needs at least {need} cards; the deck has {deck.size}")
+    side = _side_bets(data.get("side_bet"), source, five=kind == "let-it-ride")
+    if kind == "ante-play":
+        _check_keys(data, {"name", "game", "deck", "side_bet", "ante_play", "ante_bonus"}, source)
+        rules = data.get("ante_play", {})
+        if not isinstance(rules, dict):
+            raise PayTableError(f"{source}: [ante_play] must be a table")
+        _check_keys(rules, {"raise", "qualifier", "no_qualify_pays"}, f"{source}: [ante_play]")
+        raise_bets = _whole(rules.get("raise", 1), 1, 10, f"{source}: [ante_play] raise")
+        qualifier = rules.get("qualifier", "any")
+        value = qualifier_value(qualifier, f"{source}: [ante_play] qualifier")
+        no_qualify = _pay(rules.get("no_qualify_pays", 1), f"{source}: [ante_play] no_qualify_pays")
+        bonus = data.get("ante_bonus")
+        table = three_card_paytable(bonus, f"{source}: ante_bonus", "ante bonus") if bonus is not None else None
+        return Game(name.strip(), kind, deck, side, raise_bets, value, str(qualifier), no_qualify, table)
+    if kind == "baccarat":
+        return _baccarat(data, name.strip(), source)
+    if kind == "casino-war":
+        return _war(data, name.strip(), source)
+    if kind == "let-it-ride":
+        _check_keys(data, {"name", "game", "deck", "side_bet", "outcome"}, source)
+        main = parse_paytable({"name": name, "outcome": data.get("outcome")}, source)
+        return Game(name.strip(), kind, deck, side, main=main)
+    _check_keys(data, {"name", "game", "deck", "outcome", "raises"}, source)
+    raises = data.get("raises", [1, 2, 3])
+    if not isinstance(raises, list) or not raises:
+        raise PayTableError(f"{source}: raises must be a list of whole numbers such as [1, 2, 3]")
+    chosen = sorted({_whole(r, 1, 3, f"{source}: each of raises") for r in raises})
+    main = parse_paytable({"name": name, "outcome": data.get("outcome")}, source)
+    return Game(name.strip(), kind, deck, side, main=main, raises=tuple(chosen))
+
+
+_BACCARAT_PAYS: dict[str, tuple[str, int | float]] = {"player_pays": ("Player", 1), "banker_pays": ("Banker", 0.95),
+                  "tie_pays": ("Tie", 8), "player_pair_pays": ("Player Pair", 11),
+                  "banker_pair_pays": ("Banker Pair", 11)}
+
+
+def _shoe(data: Mapping[str, object], source: str, default: int) -> Deck:
+    """The shoe of ``decks`` decks (1..8) less the cards ``remove``d."""
+    decks = _whole(data.get("decks", default), 1, 8, f"{source}: decks")
+    deck = Deck.standard(decks)
+    remove = data.get("remove")
+    if remove is not None:
+        if not isinstance(remove, str):
+            raise PayTableError(f"{source}: remove must be text such as \"As Kd 7h\", got {remove!r}")
+        try:
+            deck = deck.remove(remove)
+        except CardlabError as error:
+            raise PayTableError(f"{source}: remove: {error}") from None
+    if deck.size < 7:
+        raise PayTableError(f"{source}: a shoe needs at least 7 cards; this one has {deck.size}")
+    return deck
+
+
+def _war(data: Mapping[str, object], name: str, source: str) -> Game:
+    _check_keys(data, {"name", "game", "decks", "remove", "war_bonus", "tie_pays"}, source)
+    deck = _shoe(data, source, 6)
+    pays = (("war bonus", _pay(data.get("war_bonus", 0), f"{source}: war_bonus")),
+            ("Tie", _pay(data.get("tie_pays", 10), f"{source}: tie_pays")))
+    return Game(name, "casino-war", deck, pays=pays)
+
+
+def _baccarat(data: Mapping[str, object], name: str, source: str) -> Game:
+    _check_keys(data, {"name", "game", "decks", "remove", *_BACCARAT_PAYS}, source)
+    deck = _shoe(data, source, 8)
+    pays = []
+    for key, (bet, default) in _BACCARAT_PAYS.items():
+        value = _pay(data.get(key, default), f"{source}: {key}")
+        if value or key in ("player_pays", "banker_pays", "tie_pays"):
+            pays.append((bet, value))
+    return Game(name, "baccarat", deck, pays=tuple(pays))
+
+
+def builtin_games() -> list[str]:
+    """The names of the games shipped with cardlab (their files are in ``cardlab/casino/data``).
+
+    >>> "let-it-ride" in builtin_games()
+    True
+    """
+    return sorted(p.stem for p in _DATA.glob("*.toml"))
+
+
+def game_file(name: str) -> Path:
+    """The file a built-in game is read from.
+
+    >>> game_file("let-it-ride").name
+    'let-it-ride.toml'
+    """
+    if name not in builtin_games():
+        raise PayTableError(f"unknown game '{name}': one of {', '.join(builtin_games())}")
+    return _DATA / f"{name}.toml"
+
+
+def load_game(spec: str | Path | Game) -> Game:
+    """A built-in game by name, or a game read from a TOML file."""
+    if isinstance(spec, Game):
+        return spec
+    text = str(spec)
+    path = _DATA / f"{text}.toml" if text in builtin_games() else Path(text)
+    if not path.is_file():
+        raise PayTableError(f"unknown game '{text}': give a TOML file or one of {', '.join(builtin_games())}")
+    if path.stat().st_size > MAX_GAME_BYTES:
+        raise PayTableError(f"{path.name}: larger than {MAX_GAME_BYTES // 1024} KiB, too large for a game description")
+    return _from_text(read_text(path), path.name)
+
+
+def read_game(data: bytes, source: str = "game") -> Game:
+    """A game from the bytes of a TOML file (an upload), read as :func:`load_game` reads a file.
+
+    >>> read_game(b'game = "let-it-ride"\\n[[outcome]]\\nhand = "flush"\\npays = 8\\n', "g.toml").main.outcomes[0].pays
+    Fraction(8, 1)
+    """
+    if len(data) > MAX_GAME_BYTES:
+        raise PayTableError(f"{source}: larger than {MAX_GAME_BYTES // 1024} KiB, too large for a game description")
+    return _from_text(decode_text(data, source), source)
+
+
+def _from_text(text: str, source: str) -> Game:
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise PayTableError(f"{source}: nested too deeply to be a game description") from None
+    except tomllib.TOMLDecodeError as error:
+        raise PayTableError(f"{source}: not a well-formed TOML game description: {error}") from None
+    return parse_game(data, source)

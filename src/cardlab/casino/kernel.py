@@ -1,0 +1,193 @@
+"""The one Python wrapper of each casino kernel (csrc/casino.c): checks every buffer, then calls it.
+
+Hands are numbered in colex order of their positions in the deck (``cards``, distinct card ids):
+the hand of positions p0 < p1 < p2 is C(p0,1) + C(p1,2) + C(p2,3).
+
+>>> value, code, klass = three_cards([48, 49, 50, 51, 44, 45, 46, 47], symmetric=True)
+>>> len(value), int(code[0]), len(set(klass.tolist()))
+(56, 16, 6)
+>>> three_cards([0, 0, 1])
+Traceback (most recent call last):
+...
+cardlab.errors.DeckError: a table game's deck holds each card once: 2c is repeated
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Sequence
+
+import numpy as np
+
+from cardlab.cards import Card
+from cardlab.errors import DeckError
+
+__all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric"]
+
+
+def _check_cards(cards: Sequence[int], least: int) -> bytes:
+    seen: set[int] = set()
+    for c in cards:
+        if not 0 <= c < 52:
+            raise DeckError(f"card id {c} is not a card (0..51)")
+        if c in seen:
+            raise DeckError(f"a table game's deck holds each card once: {Card(c)} is repeated")
+        seen.add(c)
+    if len(cards) < least:
+        raise DeckError(f"this game needs a deck of at least {least} cards; this one has {len(cards)}")
+    return bytes(cards)
+
+
+def suit_symmetric(cards: Sequence[int]) -> bool:
+    """Whether every rank of the deck has all four suits (a suit permutation maps it onto itself).
+
+    >>> suit_symmetric(range(52)), suit_symmetric(range(1, 52))
+    (True, False)
+    """
+    have = set(cards)
+    return all((c & ~3) + s in have for c in have for s in range(4))
+
+
+def three_cards(cards: Sequence[int], symmetric: bool | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every three-card hand of the deck: its three-card value (uint32), fine code (uint8)
+    and class (int32: the least colex number of its suit images; itself without symmetry).
+    ``symmetric`` defaults to whether the deck allows it."""
+    from cardlab._native import core as _core
+
+    deck = _check_cards(cards, 3)
+    if symmetric is None:
+        symmetric = suit_symmetric(cards)
+    elif symmetric and not suit_symmetric(cards):
+        raise DeckError("suit symmetry needs all four suits of each rank in the deck")
+    total = comb(len(deck), 3)
+    value = np.empty(total, dtype=np.uint32)
+    code = np.empty(total, dtype=np.uint8)
+    klass = np.empty(total, dtype=np.int32)
+    _core.casino_three_cards(deck, int(symmetric), value, code, klass)
+    return value, code, klass
+
+
+def versus(n: int, value: np.ndarray, players: np.ndarray, qualify: int) -> np.ndarray:
+    """For each player hand (colex numbers): the dealer hands of the other ``n - 3`` cards that do
+    not qualify (value below ``qualify``), that it beats, ties and loses to: int64 rows of 4."""
+    from cardlab._native import core as _core
+
+    value = np.ascontiguousarray(value, dtype=np.uint32)
+    players = np.ascontiguousarray(players, dtype=np.int32)
+    if not 6 <= n <= 52 or len(value) != comb(n, 3):
+        raise DeckError(f"a game against the dealer needs 6..52 cards, not {n}")
+    if len(players) and (players.min() < 0 or players.max() >= len(value)):
+        raise ValueError("a player hand number is out of range")
+    if not 0 <= qualify < 1 << 16:
+        raise ValueError(f"qualifier value {qualify} is out of range")
+    out = np.zeros((len(players), 4), dtype=np.int64)
+    _core.casino_versus(n, value, players, qualify, out)
+    return out
+
+
+def _check_ride(n: int, outcomes: np.ndarray, pays: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    outcomes = np.ascontiguousarray(outcomes, dtype=np.uint8)
+    pays = np.ascontiguousarray(pays, dtype=np.int64)
+    if not 5 <= n <= 52 or len(outcomes) != comb(n, 5):
+        raise DeckError(f"Let It Ride needs 5..52 cards, not {n}")
+    if not 1 <= len(pays) <= 64 or (len(outcomes) and int(outcomes.max()) >= len(pays)):
+        raise ValueError("an outcome index is past the pay table")
+    if np.abs(pays).max() > 2**40:
+        raise ValueError("a pay is out of range")
+    return outcomes, pays
+
+
+def ride(n: int, outcomes: np.ndarray, pays: np.ndarray, starts: np.ndarray,
+         weights: np.ndarray, ties: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Let It Ride from each start (a three-card hand's colex number, counted ``weights`` times):
+    the final hands by bets riding (1..3, rows) and outcome (columns), and each start's sum of
+    pays over its ordered fourth and fifth cards (``pays`` scaled to integers, a loss negative).
+    A bet rides when its expectation is positive, or zero too with ``ties``."""
+    from cardlab._native import core as _core
+
+    outcomes, pays = _check_ride(n, outcomes, pays)
+    starts = np.ascontiguousarray(starts, dtype=np.int32)
+    weights = np.ascontiguousarray(weights, dtype=np.int64)
+    if len(starts) != len(weights) or (len(starts) and (starts.min() < 0 or starts.max() >= comb(n, 3))):
+        raise ValueError("starts and weights must be colex numbers of three-card hands, one weight each")
+    counts = np.zeros((3, len(pays)), dtype=np.int64)
+    sums = np.zeros(len(starts), dtype=np.int64)
+    _core.casino_ride(n, outcomes, pays, starts, weights, counts, sums, bool(ties))
+    return counts, sums
+
+
+def four_sums(n: int, outcomes: np.ndarray, pays: np.ndarray) -> np.ndarray:
+    """The sum of the pays of the fifth cards of every four-card hand (colex numbers), int64."""
+    from cardlab._native import core as _core
+
+    outcomes, pays = _check_ride(n, outcomes, pays)
+    out = np.zeros(comb(n, 4), dtype=np.int64)
+    _core.casino_four_sums(n, outcomes, pays, out)
+    return out
+
+
+def four_tallies(n: int, outcomes: np.ndarray, k: int) -> np.ndarray:
+    """For every four-card hand (rows, colex numbers), its fifth cards by outcome (``k``
+    columns, int32): the outcome table ``outcomes`` of every five-card hand read n - 4 times."""
+    from cardlab._native import core as _core
+
+    outcomes = np.ascontiguousarray(outcomes, dtype=np.uint8)
+    if not 5 <= n <= 52 or len(outcomes) != comb(n, 5):
+        raise DeckError(f"a five-card game needs 5..52 cards, not {n}")
+    if not 1 <= k <= 64 or (len(outcomes) and int(outcomes.max()) >= k):
+        raise ValueError("an outcome index is past the pay table")
+    out = np.zeros((comb(n, 4), k), dtype=np.int32)
+    _core.casino_four_tallies(n, outcomes, k, out)
+    return out
+
+
+def _street_table(n: int, k: int, table: np.ndarray, rows: int) -> np.ndarray:
+    table = np.ascontiguousarray(table, dtype=np.int64)
+    if table.ndim != 2 or not 1 <= k <= 4 or not k + 1 <= n <= 52 or len(table) != rows or not 1 <= table.shape[1] <= 64:
+        raise ValueError(f"a street table of {n} cards, hands of {k} and {k + 1}, needs C(n, size) rows of 1..64 columns")
+    if table.size and np.abs(table).max() > 2**52:
+        raise ValueError("a street table's entries are out of range")
+    return table
+
+
+def superset_sums(n: int, k: int, table: np.ndarray) -> np.ndarray:
+    """For every k-card hand: the rows of ``table`` (over (k+1)-card hands) summed over the
+    hand and each card outside it.
+
+    >>> superset_sums(4, 1, np.ones((6, 1), dtype=np.int64)).ravel().tolist()
+    [3, 3, 3, 3]
+    """
+    from cardlab._native import core as _core
+
+    table = _street_table(n, k, table, comb(n, k + 1))
+    out = np.zeros((comb(n, k), table.shape[1]), dtype=np.int64)
+    _core.casino_superset_sums(n, k, table.shape[1], table, out)
+    return out
+
+
+def subset_sums(n: int, k: int, table: np.ndarray) -> np.ndarray:
+    """For every (k+1)-card hand: the rows of ``table`` (over k-card hands) summed over the
+    hand's k-card subsets.
+
+    >>> subset_sums(4, 1, np.arange(4, dtype=np.int64).reshape(4, 1)).ravel().tolist()
+    [1, 2, 3, 3, 4, 5]
+    """
+    from cardlab._native import core as _core
+
+    table = _street_table(n, k, table, comb(n, k))
+    out = np.zeros((comb(n, k + 1), table.shape[1]), dtype=np.int64)
+    _core.casino_subset_sums(n, k, table.shape[1], table, out)
+    return out
+
+
+def best_of_six(n: int, outcomes: np.ndarray, pays: np.ndarray) -> np.ndarray:
+    """Every six-card hand of the deck counted by its best five cards' outcome (the highest pay
+    of ``pays``; between equal pays the first outcome): int64 per outcome."""
+    from cardlab._native import core as _core
+
+    outcomes, pays = _check_ride(n, outcomes, pays)
+    if n < 6:
+        raise DeckError(f"a six-card bet needs at least 6 cards, not {n}")
+    out = np.zeros(len(pays), dtype=np.int64)
+    _core.casino_best_of_six(n, outcomes, pays, out)
+    return out
