@@ -28,6 +28,7 @@ BASE = {
     ("poker", "video"): ["jacks-or-better-9-6"],
     ("bridge", "suitplay"): ["AQ", "32"],
     ("poker", "pushfold"): [], ("poker", "solve"): [],
+    ("casino", "analyse"): ["three-card-poker"],
     ("serve",): [],
 }
 
