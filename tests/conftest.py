@@ -24,6 +24,10 @@ SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_t
 #: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
 #: files, every simulating command in a subprocess, the long simulations and exact equities.
 SLOW_TESTS = {
+    "test_strategy.py::test_random_deals_against_a_brute_force_over_full_tables",
+    "test_strategy.py::test_a_strategy_against_itself_gives_zero",
+    "test_strategy.py::test_two_fixed_contracts_agree_with_bridge_makes",
+    "test_strategy.py::test_published_stayman_or_not_iv",
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",
     "test_full_disk.py::test_a_full_disk_leaves_the_previous_file_and_one_line",

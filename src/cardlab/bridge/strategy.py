@@ -21,7 +21,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from cardlab.board import SEATS, Seat, Vulnerability
+from cardlab.board import SEATS, Seat, Vulnerability, parse_seat
 from cardlab.bridge.dd import declarer_tricks, par_scores
 from cardlab.bridge.dd_sim import DEFAULT_DD_CHUNK, _check_n, _setup, constrained_hands
 from cardlab.bridge.deals import Constraint
@@ -279,11 +279,11 @@ def compare(
         raise ContractError(f"give 1 to 4 vulnerabilities, not {len(vuls)}")
     if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= MAX_KEPT:
         raise ContractError(f"deals to keep must be a whole number from 0 to {MAX_KEPT:,}, got {keep!r}")
-    seat = Seat(SEATS["NESW".index(dealer.strip().upper()[:1])]) if dealer.strip()[:1].upper() in "NESW" \
-        and dealer.strip() else None
-    if seat is None:
-        raise ContractError(f"unknown dealer {dealer!r} (N, E, S or W)")
-    sources = sum(x is not None and x != {} for x in (script, deals)) + bool(constraints or fixed)
+    try:
+        seat = parse_seat(dealer)
+    except ContractError:
+        raise ContractError(f"unknown dealer {dealer!r} (N, E, S or W)") from None
+    sources = (script is not None) + (deals is not None) + bool(constraints or fixed)
     if sources > 1:
         raise ConstraintError("give the deals one way: seat constraints and cards, a dealer script, or a deal file")
     source: Any
