@@ -236,3 +236,28 @@ def test_published_stayman_or_not_iv():
     assert inside(r.pair("B", "A", "None").imps(), 0.9809) and inside(r.pair("B", "A", "All").imps(), 1.1175)
     assert inside(r.pair("B", "A").board_a_match(), 0.305)
     assert r.pair("B", "A").imps()[1] > 0  # and 4S is better, as he found
+
+
+def _strict(text: str) -> object:
+    def refuse(token: str) -> None:
+        raise AssertionError(f"not JSON: {token}")
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("finished", [0, 1])
+def test_ctrl_c_returns_the_deals_solved_so_far(monkeypatch, finished):
+    import cardlab.bridge.strategy as strategy
+
+    real, calls = strategy.declarer_tricks, []
+    def interrupted(hands, plays):
+        calls.append(1)
+        if len(calls) > finished:
+            raise KeyboardInterrupt
+        return real(hands, plays)
+    monkeypatch.setattr(strategy, "declarer_tricks", interrupted)
+    r = compare(["4S by N", "pass"], deals=[X, Y, X], chunk=1, vulnerabilities=["None"])
+    assert r.interrupted and r.deals == finished and r.requested == 3
+    data = _strict(r.to_json())
+    assert data["deals"] == finished and data["strategies"][1]["make"] is None  # pass: nothing played
+    assert (data["pairs"][0]["imps"] is None) == (finished == 0)
+    assert f"interrupted: {finished} of 3 deals were solved" in r.table()

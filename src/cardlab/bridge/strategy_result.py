@@ -13,6 +13,7 @@ deal, then its mean), so a strategy against itself gives 0 with a zero-width int
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +33,10 @@ def _mean(total: float, squares: float, n: int) -> Figure:
     return total / n, lo, hi
 
 
-def _fig(figure: Figure) -> dict[str, Any]:
+def _fig(figure: Figure) -> dict[str, Any] | None:
+    """A figure for JSON: None when there is nothing to estimate (no deal, nothing played)."""
+    if math.isnan(figure[0]):
+        return None
     return {"mean": figure[0], "ci95": [figure[1], figure[2]]}
 
 
@@ -75,9 +79,9 @@ class StrategyStats(JsonText):
     def to_dict(self) -> dict[str, Any]:
         """``{label, rule, vulnerability, deals, played, make, tricks, score, imps_vs_par}``."""
         vs_par = self.imps_vs_par()
-        rate = self.make_rate()
+        rate = _fig(self.make_rate())
         return {"label": self.label, "rule": self.rule, "vulnerability": self.vulnerability, "deals": self.deals,
-                "played": self.played, "make": {"probability": rate[0], "ci95": [rate[1], rate[2]]},
+                "played": self.played, "make": rate and {"probability": rate["mean"], "ci95": rate["ci95"]},
                 "tricks": _fig(self.mean_tricks()), "score": _fig(self.mean_score()),
                 "imps_vs_par": None if vs_par is None else _fig(vs_par)}
 
@@ -123,7 +127,7 @@ class PairStats(JsonText):
         return {"first": self.first, "second": self.second, "vulnerability": self.vulnerability, "deals": self.deals,
                 "imps": _fig(self.imps()), "matchpoints": _fig(self.matchpoints()),
                 "board_a_match": {"wins": self.wins, "ties": self.ties, "losses": self.losses,
-                                  **_fig(self.board_a_match())},
+                                  "net": _fig(self.board_a_match())},
                 "points": _fig(self.points())}
 
 
@@ -216,7 +220,8 @@ class StrategyResult(JsonText):
 
     def table(self) -> str:
         """The text ``bridge compare`` prints."""
-        out = [f"{self.deals:,} deals ({self.source}; seed {self.seed}); scores are North-South's"]
+        seed = f"; seed {self.seed}" if self.seed is not None else ""
+        out = [f"{self.deals:,} deals ({self.source}{seed}); scores are North-South's"]
         out += [f"  {lab}: {rule}" for lab, rule in zip(self.labels, self.rules)]
         for vul in self.vulnerabilities if self.deals else ():
             out.append(f"\nVulnerability {vul}")
@@ -225,7 +230,8 @@ class StrategyResult(JsonText):
                 rate, tricks, score, vs_par = s.make_rate(), s.mean_tricks(), s.mean_score(), s.imps_vs_par()
                 make = f"{100 * rate[0]:5.1f} ({100 * rate[1]:.1f}-{100 * rate[2]:.1f})" if s.played else "   - "
                 par = f"{vs_par[0]:+.2f} ({vs_par[1]:+.2f} {vs_par[2]:+.2f})" if vs_par else "-"
-                out.append(f"  {s.label:<10} {make:<23} {tricks[0] if s.played else float('nan'):>6.2f}     "
+                mean_tricks = f"{tricks[0]:6.2f}" if s.played else f"{'-':>6}"
+                out.append(f"  {s.label:<10} {make:<23} {mean_tricks}     "
                            f"{score[0]:+7.0f} ({score[1]:+.0f} {score[2]:+.0f})   {par}")
             for name, how in (("IMPs per deal, row over column", "imps"),
                               ("matchpoint share at two tables, row against column", "matchpoints"),

@@ -7,6 +7,7 @@ import sys
 
 from cardlab.cli.bridge_dd import _output, _simulation
 from cardlab.cli.cluster_option import executor_for
+from cardlab.cli.options import whole_number
 from cardlab.cli.output import output_file, write_result
 from cardlab.cli.seat_options import seat_options
 from cardlab.textfile import read_text
@@ -36,7 +37,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cp.add_argument("--file", metavar="FILE.pbn", help="a PBN file: its deals, in order (-n: at most that many)")
     cp.add_argument("--differ", metavar="FILE.pbn",
                     help="write the deals where the strategies' contracts differ (first vulnerability) as PBN")
-    cp.add_argument("--keep", type=int, default=1000, help="at most this many deals in --differ (default 1000)")
+    cp.add_argument("--keep", type=whole_number(1), default=1000,
+                    help="at most this many deals in --differ (default 1000, at most 10,000)")
     _simulation(cp, default=_DEFAULT_DEALS)
     cp.set_defaults(deals=None)
     _output(cp, ("table", "csv", "json"))
