@@ -27,7 +27,7 @@ from cardlab.scoring.matchpoints import imps
 X = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 Y = "N:.AKQJT98765432.. AKQJT98765432... ...AKQJT98765432 ..AKQJT98765432."
 RULES = ["4S by N", "4H by N if hearts(north) == 13 else 4S by N", "pass", "best of 4S by N, 4H by N",
-         "pass 4H by E"]
+         "pass 4H by E", "4S by N"]
 
 
 def _interval(values: list[float]) -> tuple[float, float, float]:
@@ -68,6 +68,8 @@ def test_figures_worked_by_hand(two_deals):
     # Vulnerable: 4S+3 is +710, 10 down -1000; A against B on Y: -1710, 17 IMPs (1500-1740).
     assert r.pair("A", "B", "All").imps() == pytest.approx(_interval([0, -17]))
     assert r.strategy("A", "All").mean_score()[0] == pytest.approx((710 - 1000) / 2)
+    # F is A again: 0 IMPs, every deal tied.
+    assert r.pair("A", "F").imps() == (0.0, 0.0, 0.0) and r.pair("A", "F").ties == 2
     # Pass: no contract played, score 0.
     c = r.strategy("C")
     assert c.played == 0 and c.mean_score() == (0.0, 0.0, 0.0) and math.isnan(c.make_rate()[0])
@@ -261,3 +263,9 @@ def test_ctrl_c_returns_the_deals_solved_so_far(monkeypatch, finished):
     assert data["deals"] == finished and data["strategies"][1]["make"] is None  # pass: nothing played
     assert (data["pairs"][0]["imps"] is None) == (finished == 0)
     assert f"interrupted: {finished} of 3 deals were solved" in r.table()
+
+
+def test_one_and_two_workers_give_the_same_figures():
+    args = dict(constraints={"N": "hcp=15-17"}, seed=1, chunk=4, vulnerabilities=["None"])
+    rules = ["4S by N", "3NT by N if hcp(north) > 15 else 2S by N"]
+    assert compare(rules, 8, **args).to_dict() == compare(rules, 8, workers=2, **args).to_dict()
