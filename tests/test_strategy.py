@@ -211,6 +211,8 @@ def test_cli_json_csv_and_differ_file(tmp_path, capsys):
     (["-s", "4S by N", "-s", "3NT by North-ish"], "unknown seat"),
     (["-s", "4S by N", "-s", "pass", "--vul", "Some"], "unknown vulnerability"),
     (["-s", "4S by N", "-s", "pass", "--north", "hcp=40"], "hcp"),
+    (["-s", "4S by N", "-s", "pass", "--vul", "None,none"], "different vulnerabilities"),
+    (["-s", "4S by N", "-s", "pass", "--differ", "/no/such/folder/d.pbn"], "does not exist"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(argv, message, capsys):
     assert main(["bridge", "compare", *argv, "-n", "2"]) == 2
@@ -269,3 +271,18 @@ def test_one_and_two_workers_give_the_same_figures():
     args = dict(constraints={"N": "hcp=15-17"}, seed=1, chunk=4, vulnerabilities=["None"])
     rules = ["4S by N", "3NT by N if hcp(north) > 15 else 2S by N"]
     assert compare(rules, 8, **args).to_dict() == compare(rules, 8, workers=2, **args).to_dict()
+
+
+def test_rnd_in_a_condition_follows_the_seed():
+    from cardlab.bridge.strategy import _owner_of_hands
+
+    rule = parse_rule("4S by N if rnd(2) == 0 else 4H by N")
+    owner = _owner_of_hands(hands_from_deals([X] * 64))
+    one, two = np.random.SeedSequence(1), np.random.SeedSequence(2)
+    assert (rule.pick(owner, one) == rule.pick(owner, np.random.SeedSequence(1))).all()
+    assert (rule.pick(owner, one) != rule.pick(owner, two)).any()
+    assert 10 < (rule.pick(owner, one) == 0).sum() < 54  # about half
+    rules = [rule.text, "4S by N"]  # the chunks draw differently, a seed gives the same figures
+    first = compare(rules, deals=[X] * 16, chunk=4, vulnerabilities=["None"])
+    assert first.to_dict() == compare(rules, deals=[X] * 16, chunk=4, vulnerabilities=["None"]).to_dict()
+    assert 0 < first.pair("A", "B").ties < 16

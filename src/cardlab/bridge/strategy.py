@@ -42,6 +42,7 @@ MAX_KEPT = 10_000
 _PILOT = 200_000
 _MAX_TRIES = 20_000_000
 _SCRIPT_BATCH = 16_384
+_RULE_SEEDS = 2**32  # the conditions' rnd() draws from child (2**32, strategy) of the chunk's seed
 
 
 # --- deal sources: each is called with (seed, size) and returns (hands (size, 4, 13), tried) -----
@@ -154,7 +155,9 @@ class _CompareTask:
         hands, tried = self.source(seed, size)
         n = len(hands)
         index = {play: k for k, play in enumerate(self.plays)}
-        picks = [rule.pick(_owner_of_hands(hands)) if rule.tests else None for rule in self.rules]
+        owner = _owner_of_hands(hands) if any(rule.tests for rule in self.rules) else None
+        picks = [rule.pick(owner, chunk_seed(chunk_seed(seed, _RULE_SEEDS), s)) if owner is not None and rule.tests
+                 else None for s, rule in enumerate(self.rules)]
         need: dict[tuple[int, int], np.ndarray] = {}
         for rule, pick in zip(self.rules, picks):
             for i, choice in enumerate(rule.choices):
@@ -275,8 +278,8 @@ def compare(
         raise ContractError(f"give 2 to {MAX_STRATEGIES} strategies to compare, not {count}")
     rules = tuple(parse_rule(s) for s in strategies)
     vuls = tuple(v if isinstance(v, Vulnerability) else Vulnerability.parse(v) for v in vulnerabilities)
-    if not 1 <= len(vuls) <= 4:
-        raise ContractError(f"give 1 to 4 vulnerabilities, not {len(vuls)}")
+    if not 1 <= len(vuls) <= 4 or len(set(vuls)) != len(vuls):
+        raise ContractError(f"give 1 to 4 different vulnerabilities, not {', '.join(v.value for v in vuls) or 'none'}")
     if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= MAX_KEPT:
         raise ContractError(f"deals to keep must be a whole number from 0 to {MAX_KEPT:,}, got {keep!r}")
     try:

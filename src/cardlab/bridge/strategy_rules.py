@@ -91,8 +91,9 @@ class Rule:
     tests: tuple[str, ...]
     script: Any = None  # a dealer Script, None when there is no test
 
-    def pick(self, owner: np.ndarray) -> np.ndarray:
-        """The index of the choice taken on each deal, from ``owner[52, n]`` (the seat of each card)."""
+    def pick(self, owner: np.ndarray, seed: np.random.SeedSequence | None = None) -> np.ndarray:
+        """The index of the choice taken on each deal, from ``owner[52, n]`` (the seat of each card);
+        ``seed`` drives the conditions' ``rnd()``."""
         n = owner.shape[1]
         pick = np.full(n, len(self.choices) - 1, dtype=np.int64)
         if not self.tests:
@@ -100,7 +101,7 @@ class Rule:
         from cardlab.bridge.dealer.evaluate import Evaluator
         from cardlab.bridge.dealer.functions import Hands, Tables
 
-        hands = Hands.from_owner(owner, Tables.standard(), np.random.default_rng(0))
+        hands = Hands.from_owner(owner, Tables.standard(), np.random.default_rng(seed))
         evaluator = Evaluator.for_script(self.script)
         variables = self.script.variable_map()
         open_ = np.ones(n, dtype=bool)
