@@ -15,7 +15,7 @@ from cardlab.board import Vulnerability
 from cardlab.bridge.dd import dd_table, tricks_batch
 from cardlab.bridge.dd_sim import constrained_hands, makes
 from cardlab.bridge.deals import parse_constraint
-from cardlab.bridge.strategy import compare, hands_from_deals
+from cardlab.bridge.strategy import compare_strategies, hands_from_deals
 from cardlab.bridge.strategy_rules import parse_rule
 from cardlab.cli.main import main
 from cardlab.errors import ConstraintError, ContractError
@@ -39,7 +39,7 @@ def _interval(values: list[float]) -> tuple[float, float, float]:
 
 @pytest.fixture(scope="module")
 def two_deals():
-    return compare(RULES, deals=[X, Y], vulnerabilities=["None", "All"], par=True)
+    return compare_strategies(RULES, deals=[X, Y], vulnerabilities=["None", "All"], par=True)
 
 
 def test_figures_worked_by_hand(two_deals):
@@ -85,7 +85,7 @@ def test_imps_against_par_from_the_published_par_route(two_deals):
 
 
 def test_differing_deals_are_written_as_pbn():
-    r = compare(["4S by N", "4H by N if hearts(north) == 13 else 4S by N"], deals=[X, Y, X], keep=10,
+    r = compare_strategies(["4S by N", "4H by N if hearts(north) == 13 else 4S by N"], deals=[X, Y, X], keep=10,
                 vulnerabilities=["None"])
     assert len(r.differ) == 1  # only Y: on X both play 4S by N
     text = r.to_pbn()
@@ -95,7 +95,7 @@ def test_differing_deals_are_written_as_pbn():
 
 
 def test_a_strategy_against_itself_gives_zero():
-    r = compare(["3NT by N", "3NT by N"], 12, seed=5, constraints={"N": "hcp=15-17 shape=balanced"},
+    r = compare_strategies(["3NT by N", "3NT by N"], 12, seed=5, constraints={"N": "hcp=15-17 shape=balanced"},
                 vulnerabilities=["None"])
     p = r.pair("A", "B")
     assert r.deals == 12 and p.imps() == (0.0, 0.0, 0.0) and p.matchpoints()[0] == 0.5 and p.ties == 12
@@ -106,7 +106,7 @@ def test_random_deals_against_a_brute_force_over_full_tables():
              "best of 4S by N, 3NT by S", "pass 2H by E"]
     hands, _ = constrained_hands(np.random.default_rng(11), 16,
                                  [(0, parse_constraint("hcp=15-17")), (2, parse_constraint("hcp=9-12"))])
-    r = compare(rules, deals=hands, vulnerabilities=["NS"])
+    r = compare_strategies(rules, deals=hands, vulnerabilities=["NS"])
     tables = tricks_batch(hands)  # (n, 4, 5), strains C D H S NT: every cell, another DDS route
     def score(contract: str, seat: int, strain: int, deal: int) -> int:
         s = declarer_score(Contract.parse(contract), int(tables[deal, seat, strain]), seat in (0, 2))
@@ -138,7 +138,7 @@ def test_random_deals_against_a_brute_force_over_full_tables():
 def test_two_fixed_contracts_agree_with_bridge_makes():
     # the same constrained dealing, seed and chunks: the same deals as makes() compares
     args = dict(constraints={"N": "hcp=15-17 shape=balanced", "S": "spades=5 hcp=10-12"}, seed=2)
-    mine = compare(["4S by N", "3NT by N"], 10, vulnerabilities=["All"], **args)
+    mine = compare_strategies(["4S by N", "3NT by N"], 10, vulnerabilities=["All"], **args)
     theirs = makes(["4S", "3NT"], "N", 10, vulnerable=True, **args)
     assert mine.pair("A", "B").imps() == pytest.approx(theirs.comparison.imps())
     assert mine.pair("A", "B").matchpoints() == pytest.approx(theirs.comparison.matchpoints())
@@ -149,14 +149,14 @@ def test_a_dealer_script_is_a_deal_source():
     from cardlab.bridge.dealer import parse_script
 
     script = parse_script("condition hcp(north) >= 22\n", "t.dl")
-    r = compare(["3NT by N", "pass"], 6, script=script, seed=4, vulnerabilities=["None"], keep=6)
+    r = compare_strategies(["3NT by N", "pass"], 6, script=script, seed=4, vulnerabilities=["None"], keep=6)
     assert r.deals == 6 and r.tried > 6
     for d in r.differ:  # every deal meets the condition
         assert sum(max(0, c // 4 - 8) for c in d.hands[0]) >= 22
-    again = compare(["3NT by N", "pass"], 6, script=script, seed=4, vulnerabilities=["None"])
+    again = compare_strategies(["3NT by N", "pass"], 6, script=script, seed=4, vulnerabilities=["None"])
     assert again.to_dict()["pairs"] == r.to_dict()["pairs"]
     with pytest.raises(ConstraintError, match="script's condition"):
-        compare(["3NT by N", "pass"], 2, script=parse_script("condition hcp(north) > 37\n"))
+        compare_strategies(["3NT by N", "pass"], 2, script=parse_script("condition hcp(north) > 37\n"))
 
 
 @pytest.mark.parametrize("rules, message", [
@@ -172,7 +172,7 @@ def test_a_dealer_script_is_a_deal_source():
 ])
 def test_bad_rules_name_the_offending_part(rules, message):
     with pytest.raises(ContractError, match=message):
-        compare(rules, deals=[X])
+        compare_strategies(rules, deals=[X])
 
 
 def test_rule_parsing():
@@ -180,11 +180,11 @@ def test_rule_parsing():
     assert [str(c) for c in rule.choices] == ["4H by N", "3NT by S", "pass"]
     assert rule.tests == ("hearts(north) >= 5", "hcp(south) > 10")
     with pytest.raises(ContractError, match="dealer"):
-        compare(["4S by N", "pass"], deals=[X], dealer="Z")
+        compare_strategies(["4S by N", "pass"], deals=[X], dealer="Z")
     with pytest.raises(ConstraintError, match="one way"):
-        compare(["4S by N", "pass"], 2, deals=[X], constraints={"N": "hcp=10+"})
+        compare_strategies(["4S by N", "pass"], 2, deals=[X], constraints={"N": "hcp=10+"})
     with pytest.raises(ContractError, match="vulnerability"):
-        compare(["4S by N", "pass"], deals=[X], vulnerabilities=["sometimes"])
+        compare_strategies(["4S by N", "pass"], deals=[X], vulnerabilities=["sometimes"])
 
 
 def test_cli_json_csv_and_differ_file(tmp_path, capsys):
@@ -232,7 +232,7 @@ def test_published_stayman_or_not_iv():
 
     path = Path(__file__).parent / "data" / "pavlicek_8z21_stayman.dl"
     script = parse_script(path.read_text(encoding="utf-8"), str(path))
-    r = compare(["3NT by N", "4S by N"], 400, script=script, seed=3)
+    r = compare_strategies(["3NT by N", "4S by N"], 400, script=script, seed=3)
     def inside(figure: tuple[float, float, float], published: float) -> bool:
         return figure[1] <= published <= figure[2]
     assert inside(r.strategy("A").mean_tricks(), 9.0023) and inside(r.strategy("B").mean_tricks(), 9.9873)
@@ -259,7 +259,7 @@ def test_ctrl_c_returns_the_deals_solved_so_far(monkeypatch, finished):
             raise KeyboardInterrupt
         return real(hands, plays)
     monkeypatch.setattr(strategy, "declarer_tricks", interrupted)
-    r = compare(["4S by N", "pass"], deals=[X, Y, X], chunk=1, vulnerabilities=["None"])
+    r = compare_strategies(["4S by N", "pass"], deals=[X, Y, X], chunk=1, vulnerabilities=["None"])
     assert r.interrupted and r.deals == finished and r.requested == 3
     data = _strict(r.to_json())
     assert data["deals"] == finished and data["strategies"][1]["make"] is None  # pass: nothing played
@@ -270,7 +270,7 @@ def test_ctrl_c_returns_the_deals_solved_so_far(monkeypatch, finished):
 def test_one_and_two_workers_give_the_same_figures():
     args = dict(constraints={"N": "hcp=15-17"}, seed=1, chunk=4, vulnerabilities=["None"])
     rules = ["4S by N", "3NT by N if hcp(north) > 15 else 2S by N"]
-    assert compare(rules, 8, **args).to_dict() == compare(rules, 8, workers=2, **args).to_dict()
+    assert compare_strategies(rules, 8, **args).to_dict() == compare_strategies(rules, 8, workers=2, **args).to_dict()
 
 
 def test_rnd_in_a_condition_follows_the_seed():
@@ -283,6 +283,6 @@ def test_rnd_in_a_condition_follows_the_seed():
     assert (rule.pick(owner, one) != rule.pick(owner, two)).any()
     assert 10 < (rule.pick(owner, one) == 0).sum() < 54  # about half
     rules = [rule.text, "4S by N"]  # the chunks draw differently, a seed gives the same figures
-    first = compare(rules, deals=[X] * 16, chunk=4, vulnerabilities=["None"])
-    assert first.to_dict() == compare(rules, deals=[X] * 16, chunk=4, vulnerabilities=["None"]).to_dict()
+    first = compare_strategies(rules, deals=[X] * 16, chunk=4, vulnerabilities=["None"])
+    assert first.to_dict() == compare_strategies(rules, deals=[X] * 16, chunk=4, vulnerabilities=["None"]).to_dict()
     assert 0 < first.pair("A", "B").ties < 16

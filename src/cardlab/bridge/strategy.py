@@ -7,7 +7,7 @@ vulnerability asked, and every pair is compared on the same deals: IMPs, the mat
 at a two-table pairs game, board-a-match, total points, each with a paired 95% interval.
 
 >>> spades = "AKQJT98765432..."
->>> r = compare(["7S by N", "6S by N", "pass"], 4, seed=1, fixed={"N": spades})
+>>> r = compare_strategies(["7S by N", "6S by N", "pass"], 4, seed=1, fixed={"N": spades})
 >>> r.pair("A", "B").imps()[0], r.pair("A", "C").imps()[0], r.pair("B", "A").matchpoints()[0]
 (11.0, 17.0, 0.0)
 >>> r.strategy("A").mean_score()[0]
@@ -32,7 +32,7 @@ from cardlab.errors import ConstraintError, ContractError
 from cardlab.scoring.contract import declarer_score
 from cardlab.scoring.matchpoints import imps
 
-__all__ = ["compare", "hands_from_deals", "MAX_STRATEGIES", "MAX_KEPT", "Differ", "PairStats", "StrategyResult",
+__all__ = ["compare_strategies", "hands_from_deals", "MAX_STRATEGIES", "MAX_KEPT", "Differ", "PairStats", "StrategyResult",
            "StrategyStats"]
 
 #: Most strategies compared at once (the cross-tables grow as the square).
@@ -244,7 +244,7 @@ def _label(i: int) -> str:
     return "ABCDEFGHIJ"[i]
 
 
-def compare(
+def compare_strategies(
     strategies: Sequence[str],
     trials: int | None = None,
     *,

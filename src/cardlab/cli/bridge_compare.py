@@ -47,7 +47,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _compare_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dd import read_pbn_games
-    from cardlab.bridge.strategy import compare
+    from cardlab.bridge.strategy import compare_strategies
     from cardlab.errors import CardlabError
 
     cons, fixed = seat_options(args)
@@ -62,7 +62,7 @@ def _compare_command(args: argparse.Namespace) -> int:
             raise CardlabError(f"{args.file}: no [Deal \"...\"] tag found")
         deals = [g.deal for g in games]
     trials = args.deals if args.deals is not None or deals is not None else _DEFAULT_DEALS
-    result = compare(args.strategy, trials, constraints=cons, fixed=fixed, script=script, deals=deals,
+    result = compare_strategies(args.strategy, trials, constraints=cons, fixed=fixed, script=script, deals=deals,
                      vulnerabilities=[v for v in args.vul.split(",") if v.strip()], par=args.par,
                      dealer=args.dealer, keep=args.keep if args.differ else 0, seed=args.seed,
                      workers=args.workers, progress=True, executor=executor_for(args))
