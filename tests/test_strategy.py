@@ -286,3 +286,13 @@ def test_rnd_in_a_condition_follows_the_seed():
     first = compare_strategies(rules, deals=[X] * 16, chunk=4, vulnerabilities=["None"])
     assert first.to_dict() == compare_strategies(rules, deals=[X] * 16, chunk=4, vulnerabilities=["None"]).to_dict()
     assert 0 < first.pair("A", "B").ties < 16
+
+
+def test_cli_reads_a_lin_file(tmp_path, capsys):
+    lin = tmp_path / "one.lin"  # LIN lists South first: South holds the spades
+    lin.write_text("pn|a,b,c,d|st||md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|rh||ah|Board 1|sv|o|pg||\n",
+                   encoding="utf-8")
+    assert main(["bridge", "compare", "-s", "7S by S", "-s", "pass", "--file", str(lin), "--vul", "None",
+                 "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["strategies"][0]["score"]["mean"] == 1510 and data["pairs"][0]["imps"]["mean"] == 17

@@ -24,7 +24,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description="Each strategy is a rule from a deal to a contract: '4S by N', 'pass', 'pass 2H by W', "
                     "'best of 4S by N, 3NT by S', or '4H by N if hearts(north) + hearts(south) >= 8 else 3NT by S' "
                     "(conditions in the dealer script language). Deals come from seat constraints, a dealer "
-                    "script (--script) or a PBN file (--file); each is solved double dummy once per declarer "
+                    "script (--script) or a board file (--file); each is solved double dummy once per declarer "
                     "and strain some strategy plays on it. Scores are North-South's (docs/strategy.md).")
     cp.add_argument("--strategy", "-s", action="append", required=True, metavar="RULE",
                     help="a strategy (give 2 to 10; they are labelled A, B, C ... in that order)")
@@ -34,7 +34,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     help="IMPs of each strategy against each deal's par (solves every deal's full table: slower)")
     cp.add_argument("--dealer", default="N", help="the dealer, for par (default N)")
     cp.add_argument("--script", metavar="FILE", help="a dealer script: the deals meeting its condition")
-    cp.add_argument("--file", metavar="FILE.pbn", help="a PBN file: its deals, in order (-n: at most that many)")
+    cp.add_argument("--file", metavar="FILE",
+                    help="a board file (PBN, LIN, Duplimate .dup/.dlm, as bridge boards reads): its deals, "
+                         "in order (-n: at most that many)")
     cp.add_argument("--differ", metavar="FILE.pbn",
                     help="write the deals where the strategies' contracts differ (first vulnerability) as PBN")
     cp.add_argument("--keep", type=whole_number(1), default=1000,
@@ -46,7 +48,6 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _compare_command(args: argparse.Namespace) -> int:
-    from cardlab.bridge.dd import read_pbn_games
     from cardlab.bridge.strategy import compare_strategies
     from cardlab.errors import CardlabError
 
@@ -57,10 +58,11 @@ def _compare_command(args: argparse.Namespace) -> int:
 
         script = parse_script(read_text(args.script), args.script)
     if args.file:
-        _, games = read_pbn_games(read_text(args.file), args.file)
-        if not games:
-            raise CardlabError(f"{args.file}: no [Deal \"...\"] tag found")
-        deals = [g.deal for g in games]
+        from cardlab.bridge.boardsets import read_board_file
+
+        deals = [b.deal for b in read_board_file(args.file).boards]
+        if not deals:
+            raise CardlabError(f"{args.file}: no deal found")
     trials = args.deals if args.deals is not None or deals is not None else _DEFAULT_DEALS
     result = compare_strategies(args.strategy, trials, constraints=cons, fixed=fixed, script=script, deals=deals,
                      vulnerabilities=[v for v in args.vul.split(",") if v.strip()], par=args.par,
