@@ -18,7 +18,7 @@ from cardlab.bridge.deals import parse_constraint
 from cardlab.bridge.strategy import compare_strategies, hands_from_deals
 from cardlab.bridge.strategy_rules import parse_rule
 from cardlab.cli.main import main
-from cardlab.errors import ConstraintError, ContractError
+from cardlab.errors import ConstraintError, ContractError, DeckError
 from cardlab.scoring.contract import Contract, declarer_score
 from cardlab.scoring.matchpoints import imps
 
@@ -183,6 +183,8 @@ def test_rule_parsing():
         compare_strategies(["4S by N", "pass"], deals=[X], dealer="Z")
     with pytest.raises(ConstraintError, match="one way"):
         compare_strategies(["4S by N", "pass"], 2, deals=[X], constraints={"N": "hcp=10+"})
+    with pytest.raises(DeckError, match="holds a card twice"):
+        compare_strategies(["4S by N", "pass"], deals=np.zeros((1, 4, 13), dtype=np.uint8))
     with pytest.raises(ContractError, match="vulnerability"):
         compare_strategies(["4S by N", "pass"], deals=[X], vulnerabilities=["sometimes"])
 

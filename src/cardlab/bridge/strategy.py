@@ -22,7 +22,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from cardlab.board import SEATS, Seat, Vulnerability, parse_seat
-from cardlab.bridge.dd import declarer_tricks, par_scores
+from cardlab.bridge.dd import _check_hands, declarer_tricks, par_scores
 from cardlab.bridge.dd_sim import DEFAULT_DD_CHUNK, _check_n, _setup, constrained_hands
 from cardlab.bridge.deals import Constraint
 from cardlab.bridge.strategy_result import Differ, PairStats, StrategyResult, StrategyStats
@@ -292,7 +292,7 @@ def compare_strategies(
     source: Any
     description = ""
     if deals is not None:
-        given = deals if isinstance(deals, np.ndarray) else hands_from_deals(deals)
+        given = _check_hands(deals) if isinstance(deals, np.ndarray) else hands_from_deals(deals)
         if not len(given):
             raise ConstraintError("no deals were given")
         trials = min(_check_n(trials), len(given)) if trials is not None else len(given)
@@ -315,7 +315,7 @@ def compare_strategies(
             description += "; cards of " + ", ".join(SEATS[s] for s, _ in fix) + " fixed"
     plays = tuple(dict.fromkeys(p for r in rules for c in r.choices for p in c.plays))
     task = _CompareTask(source, rules, plays, vuls, bool(par), seat.index, keep)
-    root, reported = resolve_seed(seed if deals is None else 0)
+    root, reported = resolve_seed(seed if seed is not None or deals is None else 0)  # given deals: rnd() only
     run = reduce_chunks(task, trials, root, lambda acc, part: _absorb(acc, part, keep),
                         _start(len(vuls), len(rules)), chunk=chunk, workers=workers, executor=executor,
                         progress="solving deals" if progress else None, empty_ok=True)
@@ -332,6 +332,7 @@ def compare_strategies(
                   int(acc["ties"][v, a, b]))
         for v, vul in enumerate(vuls) for a in range(len(rules)) for b in range(len(rules)) if a != b)
     return StrategyResult(stats, pairs, tuple(v.value for v in vuls), tuple(labels),
-                          tuple(r.text for r in rules), description, reported if deals is None else None, done,
+                          tuple(r.text for r in rules), description,
+                          reported if seed is not None or deals is None else None, done,
                           trials, int(acc["tried"]), tuple(acc["kept"]), SEATS[seat.index], run.interrupted,
                           min(workers, available_cores()))
