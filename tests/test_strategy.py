@@ -298,3 +298,20 @@ def test_cli_reads_a_lin_file(tmp_path, capsys):
                  "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["strategies"][0]["score"]["mean"] == 1510 and data["pairs"][0]["imps"]["mean"] == 17
+
+
+def test_each_deal_is_solved_only_for_the_plays_its_strategies_need(monkeypatch):
+    import cardlab.bridge.strategy as strategy
+
+    real, asked = strategy.declarer_tricks, []
+    def recording(hands, plays):
+        asked.append((tuple(plays), len(hands)))
+        return real(hands, plays)
+    monkeypatch.setattr(strategy, "declarer_tricks", recording)
+    compare_strategies(["4S by N", "4H by N if hearts(north) == 13 else 4S by N", "4S by N", "pass"],
+                       deals=[X, Y, X], vulnerabilities=["None", "All"])
+    # 4S by N once on the three deals (three strategies, two vulnerabilities); 4H by N on Y only
+    assert sorted(asked) == [(((0, 2),), 1), (((0, 3),), 3)]
+    asked.clear()
+    compare_strategies(["best of 4S by N, 4H by N", "pass"], deals=[X, Y])
+    assert sorted(asked) == [(((0, 2),), 2), (((0, 3),), 2)]
