@@ -179,6 +179,12 @@ def test_rule_parsing():
     rule = parse_rule("4H by N if hearts(north) >= 5 else 3NT by S if hcp(south) > 10 else pass")
     assert [str(c) for c in rule.choices] == ["4H by N", "3NT by S", "pass"]
     assert rule.tests == ("hearts(north) >= 5", "hcp(south) > 10")
+    for text in [rule.text, "best of 4S by N, 3NT by S", "pass", "4SX by W", "4S by N if rnd(3) == 0 else pass"]:
+        again = parse_rule(str(parse_rule(text)))  # the notation reads back what it writes
+        assert (again.choices, again.tests) == (parse_rule(text).choices, parse_rule(text).tests)
+    with pytest.raises(ContractError) as long_rule:
+        parse_rule("4S by " + "Q" * 1500)
+    assert len(str(long_rule.value)) < 200  # an excerpt, not the whole rule
     with pytest.raises(ContractError, match="dealer"):
         compare_strategies(["4S by N", "pass"], deals=[X], dealer="Z")
     with pytest.raises(ConstraintError, match="one way"):

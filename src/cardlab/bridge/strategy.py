@@ -32,7 +32,8 @@ from cardlab.errors import ConstraintError, ContractError
 from cardlab.scoring.contract import declarer_score
 from cardlab.scoring.matchpoints import imps
 
-__all__ = ["compare_strategies", "hands_from_deals", "MAX_STRATEGIES", "MAX_KEPT", "Differ", "PairStats", "StrategyResult",
+__all__ = ["compare_strategies", "hands_from_deals", "MAX_STRATEGIES", "MAX_KEPT", "Differ", "PairStats",
+           "StrategyResult",
            "StrategyStats"]
 
 #: Most strategies compared at once (the cross-tables grow as the square).
@@ -206,7 +207,8 @@ class _CompareTask:
 
 
 def _start(v: int, s: int) -> dict[str, Any]:
-    acc: dict[str, Any] = {k: np.zeros((v, s)) for k in ("played", "makes", "tsum", "tsq", "ssum", "ssq", "psum", "psq")}
+    per_strategy = ("played", "makes", "tsum", "tsq", "ssum", "ssq", "psum", "psq")
+    acc: dict[str, Any] = {k: np.zeros((v, s)) for k in per_strategy}
     acc.update({k: np.zeros((v, s, s)) for k in ("isum", "isq", "dsum", "dsq", "wins", "ties")})
     acc.update(tried=0, kept=[])
     return acc

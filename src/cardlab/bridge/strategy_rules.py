@@ -32,6 +32,7 @@ from cardlab.board import SEATS
 from cardlab.bridge.dd import parse_strain
 from cardlab.errors import CardlabError, ContractError
 from cardlab.scoring.contract import Contract
+from cardlab.textfile import excerpt
 
 __all__ = ["Play", "Choice", "Rule", "parse_rule", "MAX_RULE_TEXT"]
 
@@ -91,6 +92,11 @@ class Rule:
     tests: tuple[str, ...]
     script: Any = None  # a dealer Script, None when there is no test
 
+    def __str__(self) -> str:
+        """The rule in its own notation (``parse_rule(str(rule))`` reads it back)."""
+        parts = [f"{choice} if {test.strip()} else " for choice, test in zip(self.choices, self.tests)]
+        return "".join(parts) + str(self.choices[-1])
+
     def pick(self, owner: np.ndarray, seed: np.random.SeedSequence | None = None) -> np.ndarray:
         """The index of the choice taken on each deal, from ``owner[52, n]`` (the seat of each card);
         ``seed`` drives the conditions' ``rnd()``."""
@@ -112,20 +118,25 @@ class Rule:
         return pick
 
 
+def _quoted(text: str) -> str:
+    """A rule in an error message: at most 60 characters of it."""
+    return f"'{excerpt(text.strip())}'"
+
+
 def _seat(word: str, text: str) -> int:
     key = word.strip().upper()[:1]
     if word.strip().upper() not in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"):
-        raise ContractError(f"unknown seat {word.strip()!r} in {text!r} (N, E, S or W)")
+        raise ContractError(f"unknown seat {_quoted(word)} in {_quoted(text)} (N, E, S or W)")
     return "NESW".index(key)
 
 
 def _play(part: str, text: str) -> Play:
     match = _PLAY.fullmatch(part)
     if not match:
-        raise ContractError(f"expected 'CONTRACT by SEAT' (e.g. 4S by N), got {part.strip()!r} in {text!r}")
+        raise ContractError(f"expected 'CONTRACT by SEAT' (e.g. 4S by N), got {_quoted(part)} in {_quoted(text)}")
     contract = Contract.parse(match.group(1))
     if contract.is_pass:
-        raise ContractError(f"a contract to play is needed, not {match.group(1)!r} in {text!r}")
+        raise ContractError(f"a contract to play is needed, not {match.group(1)!r} in {_quoted(text)}")
     return Play(contract, _seat(match.group(2), text))
 
 
@@ -139,9 +150,10 @@ def _choice(part: str, text: str) -> Choice:
     if best:
         plays = tuple(_play(p, text) for p in words[best.end():].split(","))
         if len(plays) < 2:
-            raise ContractError(f"'best of' needs two contracts or more, separated by commas, in {text!r}")
+            raise ContractError(f"'best of' needs two contracts or more, separated by commas, in {_quoted(text)}")
         if len({p.ns_side for p in plays}) > 1:
-            raise ContractError(f"'best of' compares contracts of one side: {text!r} mixes North-South and East-West")
+            raise ContractError(f"'best of' compares contracts of one side: {_quoted(text)} mixes North-South "
+                                "and East-West")
         return Choice(plays)
     return Choice((_play(words, text),))
 
@@ -164,7 +176,7 @@ def parse_rule(text: str) -> Rule:
         after = rest[found.end():]
         other = _ELSE.search(after)
         if not other:
-            raise ContractError(f"'if' needs an 'else' in {text!r}")
+            raise ContractError(f"'if' needs an 'else' in {_quoted(text)}")
         tests.append(after[:other.start()])
         rest = after[other.end():]
     script = None
@@ -175,5 +187,5 @@ def parse_rule(text: str) -> Rule:
         try:
             script = parse_script(lines, source="strategy")
         except CardlabError as exc:
-            raise ContractError(f"in the condition of {text!r}: {exc}") from None
+            raise ContractError(f"in the condition of {_quoted(text)}: {exc}") from None
     return Rule(text.strip(), tuple(choices), tuple(tests), script)
