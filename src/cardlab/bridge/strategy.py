@@ -33,8 +33,7 @@ from cardlab.scoring.contract import declarer_score
 from cardlab.scoring.matchpoints import imps
 
 __all__ = ["compare_strategies", "hands_from_deals", "MAX_STRATEGIES", "MAX_KEPT", "Differ", "PairStats",
-           "StrategyResult",
-           "StrategyStats"]
+           "StrategyResult", "StrategyStats"]
 
 #: Most strategies compared at once (the cross-tables grow as the square).
 MAX_STRATEGIES = 10

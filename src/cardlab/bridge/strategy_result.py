@@ -238,17 +238,12 @@ class StrategyResult(JsonText):
                               ("board-a-match, wins less losses per board", "board_a_match"),
                               ("total points per deal, row over column", "points")):
                 out.append(f"  {name} (95% interval):")
-                out.append("        " + "".join(f"{lab:>24}" for lab in self.labels))
-                for a in self.labels:
-                    cells = []
-                    for b in self.labels:
-                        if a == b:
-                            cells.append(f"{'-':>24}")
-                            continue
-                        m, lo, hi = getattr(self.pair(a, b, vul), how)()
-                        digits = 0 if how == "points" else 2
-                        cells.append(f"{m:+.{digits}f} ({lo:+.{digits}f} {hi:+.{digits}f})".rjust(24))
-                    out.append(f"  {a:<6}" + "".join(cells))
+                digits = 0 if how == "points" else 2
+                texts = {(a, b): "-" if a == b else "{:+.{d}f} ({:+.{d}f} {:+.{d}f})".format(
+                    *getattr(self.pair(a, b, vul), how)(), d=digits) for a in self.labels for b in self.labels}
+                width = max(len(t) for t in texts.values()) + 3
+                out.append("        " + "".join(f"{lab:>{width}}" for lab in self.labels))
+                out += [f"  {a:<6}" + "".join(f"{texts[a, b]:>{width}}" for b in self.labels) for a in self.labels]
         if self.differ:
             out.append(f"\n{len(self.differ):,} deals where the contracts differ were kept")
         if self.interrupted:
