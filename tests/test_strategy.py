@@ -212,6 +212,7 @@ def test_cli_json_csv_and_differ_file(tmp_path, capsys):
     # not vulnerable +510 (11 IMPs) and -500 (-11); vulnerable +710 (12) and -1000 (-14)
     assert any(r.startswith("pair,None,A,B,imps,0.0,") for r in rows)
     assert any(r.startswith("pair,All,A,B,imps,-1.0,") for r in rows)
+    assert "strategy,None,B,,make,,," in rows  # pass plays no contract: no make rate (empty cells, not nan)
 
 
 @pytest.mark.parametrize("argv, message", [

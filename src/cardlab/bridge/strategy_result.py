@@ -40,6 +40,11 @@ def _fig(figure: Figure) -> dict[str, Any] | None:
     return {"mean": figure[0], "ci95": [figure[1], figure[2]]}
 
 
+def _cells(figure: Figure) -> str:
+    """``mean,low,high`` for CSV: empty cells when there is nothing to estimate."""
+    return ",," if math.isnan(figure[0]) else ",".join(map(str, figure))
+
+
 @dataclass(frozen=True)
 class StrategyStats(JsonText):
     """One strategy under one vulnerability. ``played``: deals where a contract was played (not
@@ -193,11 +198,11 @@ class StrategyResult(JsonText):
             vs_par = s.imps_vs_par()
             if vs_par is not None:
                 figures.append(("imps_vs_par", vs_par))
-            lines += [f"strategy,{s.vulnerability},{s.label},,{name},{m},{lo},{hi}" for name, (m, lo, hi) in figures]
+            lines += [f"strategy,{s.vulnerability},{s.label},,{name},{_cells(figure)}" for name, figure in figures]
         for p in self.pairs:
-            for name, (m, lo, hi) in (("imps", p.imps()), ("matchpoints", p.matchpoints()),
-                                      ("board_a_match", p.board_a_match()), ("points", p.points())):
-                lines.append(f"pair,{p.vulnerability},{p.first},{p.second},{name},{m},{lo},{hi}")
+            for name, figure in (("imps", p.imps()), ("matchpoints", p.matchpoints()),
+                                 ("board_a_match", p.board_a_match()), ("points", p.points())):
+                lines.append(f"pair,{p.vulnerability},{p.first},{p.second},{name},{_cells(figure)}")
         return "\n".join(lines) + "\n"
 
     def to_pbn(self) -> str:
