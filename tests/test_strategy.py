@@ -322,3 +322,22 @@ def test_each_deal_is_solved_only_for_the_plays_its_strategies_need(monkeypatch)
     asked.clear()
     compare_strategies(["best of 4S by N, 4H by N", "pass"], deals=[X, Y])
     assert sorted(asked) == [(((0, 2),), 2), (((0, 3),), 2)]
+
+
+def test_each_board_at_its_own_vulnerability_and_dealer():
+    from cardlab.deal import Board, Deal
+
+    boards = [Board(1, Deal.from_pbn(X)), Board(2, Deal.from_pbn(Y))]  # N None; E NS (by the numbers)
+    assert (boards[1].dealer.value, boards[1].vulnerability.value) == ("E", "NS")
+    r = compare_strategies(["4S by N", "4H by N if hearts(north) == 13 else 4S by N"], deals=boards,
+                           vulnerabilities=["board"], par=True, keep=5)
+    # board 1 not vulnerable: +510 both; board 2 NS vulnerable: 4S 10 down -1000, 4H+3 +710 (17 IMPs)
+    assert r.vulnerabilities == ("board",)
+    assert r.strategy("A").mean_score()[0] == -245 and r.strategy("B").mean_score()[0] == 610
+    assert r.pair("A", "B").imps() == pytest.approx(_interval([0, -17]))
+    pars = [dd_table(X, "N", "None").par_score, dd_table(Y, "E", "NS").par_score]  # each board's dealer
+    assert r.strategy("A").imps_vs_par() == pytest.approx(_interval([int(imps(510 - pars[0])),
+                                                                     int(imps(-1000 - pars[1]))]))
+    assert '[Dealer "E"]\n[Vulnerable "NS"]' in r.to_pbn()
+    with pytest.raises(ContractError, match="needs boards"):
+        compare_strategies(["4S by N", "pass"], deals=[X], vulnerabilities=["board"])

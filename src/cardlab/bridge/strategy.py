@@ -42,6 +42,7 @@ MAX_KEPT = 10_000
 _PILOT = 200_000
 _MAX_TRIES = 20_000_000
 _SCRIPT_BATCH = 16_384
+_ALL_VULS = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
 _RULE_SEEDS = 2**32  # the conditions' rnd() draws from child (2**32, strategy) of the chunk's seed
 
 
@@ -102,17 +103,26 @@ class _Listed:
 
     hands: np.ndarray
     chunk: int
+    vul: np.ndarray | None = None  # each board's vulnerability (index into _ALL_VULS), by_board only
+    dealer: np.ndarray | None = None  # each board's dealer 0..3, by_board only
 
     def __call__(self, seed: np.random.SeedSequence, size: int) -> tuple[np.ndarray, int]:
         start = int(seed.spawn_key[-1]) * self.chunk
         return self.hands[start:start + size], size
 
+    def boards(self, seed: np.random.SeedSequence, size: int) -> tuple[np.ndarray, np.ndarray]:
+        """The vulnerability and dealer of the deals :meth:`__call__` gives for the same chunk."""
+        assert self.vul is not None and self.dealer is not None
+        start = int(seed.spawn_key[-1]) * self.chunk
+        return self.vul[start:start + size], self.dealer[start:start + size]
+
 
 def hands_from_deals(deals: Sequence[Any]) -> np.ndarray:
-    """``(n, 4, 13)`` card ids of deals (:class:`cardlab.deal.Deal` objects or PBN ``"N:..."`` text)."""
-    from cardlab.deal import Deal
+    """``(n, 4, 13)`` card ids of deals (:class:`cardlab.deal.Deal` or :class:`~cardlab.deal.Board`
+    objects, or PBN ``"N:..."`` text)."""
+    from cardlab.deal import Board, Deal
 
-    parsed = [d if isinstance(d, Deal) else Deal.from_pbn(d) for d in deals]
+    parsed = [d.deal if isinstance(d, Board) else d if isinstance(d, Deal) else Deal.from_pbn(d) for d in deals]
     return np.array([d.hands for d in parsed], dtype=np.uint8).reshape(-1, 4, 13)
 
 
@@ -138,6 +148,7 @@ class _CompareTask:
     par: bool
     dealer: int
     keep: int
+    by_board: bool = False  # each deal at its board's vulnerability (vuls is then _ALL_VULS)
 
     def _score_table(self) -> np.ndarray:
         """``[vul, play, tricks]``: North-South's score."""
@@ -172,7 +183,8 @@ class _CompareTask:
             if at.size:
                 solved[key][at] = declarer_tricks(hands[at], [key])[:, 0]
         table = self._score_table()
-        shape = (len(self.vuls), len(self.rules), n)
+        board = self.source.boards(seed, size) if self.by_board else None
+        shape = (1 if board is not None else len(self.vuls), len(self.rules), n)
         scores, tricks = np.zeros(shape, dtype=np.int64), np.full(shape, -1, dtype=np.int64)
         made, chosen = np.zeros(shape, dtype=bool), np.full(shape, -1, dtype=np.int64)
         for s, (rule, pick) in enumerate(zip(self.rules, picks)):
@@ -183,22 +195,32 @@ class _CompareTask:
                 ids = np.array([index[p] for p in choice.plays])
                 won = np.stack([solved[p.key][rows] for p in choice.plays])  # (plays, rows)
                 side = 1 if choice.plays[0].ns_side else -1
-                for v in range(len(self.vuls)):
-                    options = table[v, ids[:, None], won]  # (plays, rows) NS scores
+                for v in range(shape[0]):
+                    vul_at: Any = v if board is None else board[0][rows][None, :]
+                    options = table[vul_at, ids[:, None], won]  # (plays, rows) NS scores
                     best = np.argmax(side * options, axis=0)  # the first of equals
                     scores[v, s, rows] = options[best, np.arange(rows.size)]
                     tricks[v, s, rows] = won[best, np.arange(rows.size)]
                     chosen[v, s, rows] = ids[best]
                     needed = np.array([p.contract.level + 6 for p in choice.plays])[best]
                     made[v, s, rows] = tricks[v, s, rows] >= needed
-        par = par_scores(hands, self.vuls, self.dealer).T if self.par else None
+        par = None
+        if self.par and board is None:
+            par = par_scores(hands, self.vuls, self.dealer).T
+        elif self.par and board is not None:
+            par = np.zeros((1, n), dtype=np.int64)
+            for dealer in np.unique(board[1]):  # each board's own dealer and vulnerability
+                at = np.flatnonzero(board[1] == dealer)
+                par[0, at] = par_scores(hands[at], self.vuls, int(dealer))[np.arange(at.size), board[0][at]]
         kept: list[Differ] = []
         if self.keep:
             differs = np.flatnonzero((chosen[0] != chosen[0, :1]).any(axis=0))[:self.keep]
             for d in differs:
                 kept.append(Differ(tuple(tuple(int(c) for c in h) for h in hands[d]),
                                    tuple(str(self.plays[c]) if c >= 0 else "pass" for c in chosen[0, :, d]),
-                                   tuple(int(t) for t in tricks[0, :, d]), tuple(int(x) for x in scores[0, :, d])))
+                                   tuple(int(t) for t in tricks[0, :, d]), tuple(int(x) for x in scores[0, :, d]),
+                                   "" if board is None else SEATS[int(board[1][d])],
+                                   "" if board is None else self.vuls[int(board[0][d])].value))
         return _Part(tried, scores, tricks, made, par, tuple(kept))
 
 
@@ -269,7 +291,8 @@ def compare_strategies(
     parsed dealer ``script`` (its condition and predeal), or are given (``deals``: PBN texts,
     :class:`~cardlab.deal.Deal` objects or an ``(n, 4, 13)`` array of card ids; ``trials``
     defaults to all of them). Scores are North-South's, under each of ``vulnerabilities``
-    (default None and All); ``par`` adds IMPs against each deal's par (``dealer`` opens; this
+    (default None and All; ``["board"]``: each of the given :class:`~cardlab.deal.Board` objects at
+    its own vulnerability and dealer); ``par`` adds IMPs against each deal's par (``dealer`` opens; this
     solves the full table of every deal). ``keep`` deals where the strategies' contracts differ are
     kept for :meth:`StrategyResult.to_pbn`. Ctrl-C returns the deals solved so far, marked
     ``interrupted``; the same seed gives the same figures with any number of workers.
@@ -278,7 +301,15 @@ def compare_strategies(
         count = 1 if isinstance(strategies, str) else len(strategies)
         raise ContractError(f"give 2 to {MAX_STRATEGIES} strategies to compare, not {count}")
     rules = tuple(parse_rule(s) for s in strategies)
-    vuls = tuple(v if isinstance(v, Vulnerability) else Vulnerability.parse(v) for v in vulnerabilities)
+    by_board = [str(v).strip().lower() for v in vulnerabilities] == ["board"]
+    if by_board:
+        from cardlab.deal import Board
+
+        if deals is None or isinstance(deals, np.ndarray) or not all(isinstance(d, Board) for d in deals):
+            raise ContractError("the vulnerability 'board' needs boards (a board file): each deal is scored at "
+                                "its board's vulnerability")
+    vuls = _ALL_VULS if by_board else tuple(
+        v if isinstance(v, Vulnerability) else Vulnerability.parse(v) for v in vulnerabilities)
     if not 1 <= len(vuls) <= 4 or len(set(vuls)) != len(vuls):
         raise ContractError(f"give 1 to 4 different vulnerabilities, not {', '.join(v.value for v in vuls) or 'none'}")
     if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= MAX_KEPT:
@@ -297,7 +328,10 @@ def compare_strategies(
         if not len(given):
             raise ConstraintError("no deals were given")
         trials = min(_check_n(trials), len(given)) if trials is not None else len(given)
-        source = _Listed(np.ascontiguousarray(given[:trials], dtype=np.uint8), chunk)
+        boards = np.array([(_ALL_VULS.index(d.vulnerability), d.dealer.index) for d in deals[:trials]]
+                          if by_board else np.zeros((0, 2)), dtype=np.int64).reshape(-1, 2)
+        source = _Listed(np.ascontiguousarray(given[:trials], dtype=np.uint8), chunk,
+                         boards[:, 0] if by_board else None, boards[:, 1] if by_board else None)
         description = f"{len(given):,} given deals"
     elif script is not None:
         trials = _check_n(trials)
@@ -315,24 +349,26 @@ def compare_strategies(
         if fix:
             description += "; cards of " + ", ".join(SEATS[s] for s, _ in fix) + " fixed"
     plays = tuple(dict.fromkeys(p for r in rules for c in r.choices for p in c.plays))
-    task = _CompareTask(source, rules, plays, vuls, bool(par), seat.index, keep)
+    task = _CompareTask(source, rules, plays, vuls, bool(par), seat.index, keep, by_board)
+    shown = (Vulnerability.NONE,) if by_board else vuls  # one set of figures; named "board" below
     root, reported = resolve_seed(seed if seed is not None or deals is None else 0)  # given deals: rnd() only
     run = reduce_chunks(task, trials, root, lambda acc, part: _absorb(acc, part, keep),
-                        _start(len(vuls), len(rules)), chunk=chunk, workers=workers, executor=executor,
+                        _start(len(shown), len(rules)), chunk=chunk, workers=workers, executor=executor,
                         progress="solving deals" if progress else None, empty_ok=True)
     acc, done = run.value, run.done
     labels = [_label(i) for i in range(len(rules))]
+    names = ("board",) if by_board else tuple(v.value for v in vuls)
     stats = tuple(
-        StrategyStats(labels[s], rules[s].text, vul.value, done, int(acc["played"][v, s]), int(acc["makes"][v, s]),
+        StrategyStats(labels[s], rules[s].text, vul, done, int(acc["played"][v, s]), int(acc["makes"][v, s]),
                       float(acc["tsum"][v, s]), float(acc["tsq"][v, s]), float(acc["ssum"][v, s]),
                       float(acc["ssq"][v, s]), (float(acc["psum"][v, s]), float(acc["psq"][v, s])) if par else None)
-        for v, vul in enumerate(vuls) for s in range(len(rules)))
+        for v, vul in enumerate(names) for s in range(len(rules)))
     pairs = tuple(
-        PairStats(labels[a], labels[b], vul.value, done, float(acc["isum"][v, a, b]), float(acc["isq"][v, a, b]),
+        PairStats(labels[a], labels[b], vul, done, float(acc["isum"][v, a, b]), float(acc["isq"][v, a, b]),
                   float(acc["dsum"][v, a, b]), float(acc["dsq"][v, a, b]), int(acc["wins"][v, a, b]),
                   int(acc["ties"][v, a, b]))
-        for v, vul in enumerate(vuls) for a in range(len(rules)) for b in range(len(rules)) if a != b)
-    return StrategyResult(stats, pairs, tuple(v.value for v in vuls), tuple(labels),
+        for v, vul in enumerate(names) for a in range(len(rules)) for b in range(len(rules)) if a != b)
+    return StrategyResult(stats, pairs, names, tuple(labels),
                           tuple(r.text for r in rules), description,
                           reported if seed is not None or deals is None else None, done,
                           trials, int(acc["tried"]), tuple(acc["kept"]), SEATS[seat.index], run.interrupted,

@@ -145,6 +145,8 @@ class Differ:
     contracts: tuple[str, ...]
     tricks: tuple[int, ...]
     scores: tuple[int, ...]
+    dealer: str = ""  # the board's, when scored at each board's vulnerability
+    vulnerable: str = ""
 
 
 def _deal_text(hands: tuple[tuple[int, ...], ...]) -> str:
@@ -212,7 +214,8 @@ class StrategyResult(JsonText):
 
         out = ["% PBN 2.1\n% deals where the strategies' contracts differ (cardlab bridge compare)\n"]
         for k, d in enumerate(self.differ, 1):
-            tags = pbn.export_tags(str(k), self.dealer, self.vulnerabilities[0], _deal_text(d.hands),
+            tags = pbn.export_tags(str(k), d.dealer or self.dealer, d.vulnerable or self.vulnerabilities[0],
+                                   _deal_text(d.hands),
                                    time.strftime("%Y.%m.%d"))
             first = d.contracts[0].split(" by ")
             if len(first) == 2:

@@ -29,7 +29,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cp.add_argument("--strategy", "-s", action="append", required=True, metavar="RULE",
                     help="a strategy (give 2 to 10; they are labelled A, B, C ... in that order)")
     cp.add_argument("--vul", default="None,All",
-                    help="vulnerabilities to score under, comma-separated: None, NS, EW, All (default None,All)")
+                    help="vulnerabilities to score under, comma-separated: None, NS, EW, All (default None,All); "
+                         "'board': each deal of --file at its board's vulnerability (and dealer, for --par)")
     cp.add_argument("--par", action="store_true",
                     help="IMPs of each strategy against each deal's par (solves every deal's full table: slower)")
     cp.add_argument("--dealer", default="N", help="the dealer, for par (default N)")
@@ -60,7 +61,7 @@ def _compare_command(args: argparse.Namespace) -> int:
     if args.file:
         from cardlab.bridge.boardsets import read_board_file
 
-        deals = [b.deal for b in read_board_file(args.file).boards]
+        deals = list(read_board_file(args.file).boards)
         if not deals:
             raise CardlabError(f"{args.file}: no deal found")
     trials = args.deals if args.deals is not None or deals is not None else _DEFAULT_DEALS
