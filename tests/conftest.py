@@ -31,6 +31,11 @@ SLOW_TESTS = {
     # Mississippi Stud brute force stay quick
     "test_casino.py::test_mississippi_stud_as_published",
     "test_casino.py::test_simulation_agrees_with_exact[mississippi-stud-standard]",
+    "test_strategy.py::test_random_deals_against_a_brute_force_over_full_tables",
+    "test_strategy.py::test_a_strategy_against_itself_gives_zero",
+    "test_strategy.py::test_two_fixed_contracts_agree_with_bridge_makes",
+    "test_strategy.py::test_published_stayman_or_not_iv",
+    "test_strategy.py::test_one_and_two_workers_give_the_same_figures",
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",
     "test_full_disk.py::test_a_full_disk_leaves_the_previous_file_and_one_line",

@@ -23,6 +23,7 @@ BASE = {
     ("bridge", "hcp"): [], ("bridge", "shape"): [], ("bridge", "joint"): [],
     ("bridge", "dealer"): ["never-read.dl"], ("bridge", "deal"): [],
     ("bridge", "makes"): ["--contract", "3NT", "--by", "N"],
+    ("bridge", "compare"): ["-s", "3NT by N", "-s", "pass"],
     ("bridge", "lead"): ["--hand", "AKQ2.T98.765.432", "--contract", "3NT", "--by", "S"],
     ("poker", "odds"): [], ("poker", "equity"): ["AsAh", "KdKc"],
     ("poker", "video"): ["jacks-or-better-9-6"],

@@ -76,7 +76,7 @@ def test_eager_scoring_package_exports_what_its_modules_define() -> None:
 
 @pytest.mark.parametrize("package, names", [
     ("cardlab.poker", ["poker_odds", "analyse", "hold_values", "VideoAnalysis", "EquityResult"]),
-    ("cardlab.bridge", ["dd_table", "makes", "leads", "suit_split", "card_layouts", "deal_board_set",
+    ("cardlab.bridge", ["dd_table", "makes", "leads", "compare_strategies", "suit_split", "card_layouts", "deal_board_set",
                         "parse_levels", "natural_frequencies", "points_table"]),
     ("cardlab.scoring", ["score_session", "load_results", "score_teams", "load_teams"]),
     ("cardlab", ["exact", "simulate", "tabulate", "Tabulation"]),

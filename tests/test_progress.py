@@ -105,6 +105,8 @@ def test_format_duration() -> None:
     (["poker", "equity", "AsAh", "KdKc", "--simulate", "1000000", "--seed", "1", "--workers", "1"], "simulating equity"),
     (["bridge", "makes", "--contract", "7S", "--by", "N", "--north-cards", "AKQJT98765432...", "-n", "201",
       "--seed", "1"], "solving deals"),
+    (["bridge", "compare", "-s", "7S by N", "-s", "6S by N", "--north-cards", "AKQJT98765432...", "-n", "201",
+      "--seed", "1"], "solving deals"),
     (["bridge", "lead", "--hand", "AKQJT98765432...", "--contract", "7H", "--by", "S", "-n", "201",
       "--seed", "1", "--south-cards", ".AKQJT98765432.."], "solving leads"),
 ])

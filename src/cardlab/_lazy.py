@@ -45,6 +45,7 @@ EXPORTS: dict[str, dict[str, str]] = {
         **_names("cardlab.bridge.tables", "points_table", "shape_table", "joint_table"),
         **_names("cardlab.bridge.dd", "DDTable", "DDTables", "dd_table", "dd_tables"),
         **_names("cardlab.bridge.dd_sim", "makes", "leads", "MakesResult", "LeadResult"),
+        **_names("cardlab.bridge.strategy", "compare_strategies", "StrategyResult"),
         **_names("cardlab.bridge.splits", "suit_split", "card_layouts", "SplitTable"),
         **_names("cardlab.bridge.boardsets", "deal_board_set", "BoardSet", "BoardSetResult", "parse_mix"),
         **_names("cardlab.bridge.levels", "parse_levels", "script_levels", "natural_frequencies", "LevelReport"),

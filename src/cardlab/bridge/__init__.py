@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from cardlab.bridge.levels import LevelReport, natural_frequencies, parse_levels, script_levels
     from cardlab.bridge.schemes import PointScheme, SCHEMES, parse_scheme
     from cardlab.bridge.splits import SplitTable, card_layouts, suit_split
+    from cardlab.bridge.strategy import StrategyResult, compare_strategies
     from cardlab.bridge.tables import joint_table, points_table, shape_table
     from cardlab.distribution import Distribution  # for exact_hand_table's signature only
     from cardlab.engine import Feature
@@ -57,6 +58,8 @@ __all__ = [
     "leads",
     "MakesResult",
     "LeadResult",
+    "compare_strategies",
+    "StrategyResult",
     "suit_split",
     "card_layouts",
     "SplitTable",

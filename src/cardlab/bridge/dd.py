@@ -43,6 +43,7 @@ __all__ = [
     "dd_table",
     "dd_tables",
     "tricks_batch",
+    "par_scores",
     "declarer_tricks",
     "lead_tricks",
     "declarer_makes",
@@ -172,6 +173,27 @@ def tricks_batch(hands: np.ndarray, strains: Iterable[int | str] | None = None) 
         return out
     for i, table in enumerate(_solve_tables(deals_to_endplay(arr), wanted)):
         out[i] = _table_array(table, wanted)
+    return out
+
+
+def par_scores(hands: np.ndarray, vulnerabilities: Sequence[Vulnerability], dealer: int = 0) -> np.ndarray:
+    """North-South par score of each deal under each vulnerability (``(n, len(vulnerabilities))``
+    int64), from the full table (DDS's multi-deal call) and DDS's ``DealerPar``; ``dealer`` 0..3.
+
+    >>> deal = np.array([[[4 * r + 3 for r in range(13)], [4 * r + 2 for r in range(13)],
+    ...                   [4 * r + 1 for r in range(13)], [4 * r for r in range(13)]]])
+    >>> par_scores(deal, [Vulnerability.NONE, Vulnerability.BOTH]).tolist()  # N bids 7S first: EW's 7H is lower
+    [[1510, 2210]]
+    """
+    light_endplay()
+    from endplay.dds import par
+    from endplay.types import Player, Vul
+
+    arr = _check_hands(hands)
+    out = np.zeros((len(arr), len(vulnerabilities)), dtype=np.int64)
+    for i, table in enumerate(_solve_tables(deals_to_endplay(arr), range(5)) if len(arr) else ()):
+        for k, vul in enumerate(vulnerabilities):
+            out[i, k] = int(par(table, Vul(_VUL_ENDPLAY[vul.value]), Player(dealer)).score)
     return out
 
 

@@ -62,6 +62,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("bridge", "dd"): ("cardlab.cli.bridge_dd", "double-dummy table and par of a deal (or a PBN file of deals)"),
     ("bridge", "makes"): ("cardlab.cli.bridge_dd", "how often a contract makes double dummy over random deals"),
     ("bridge", "lead"): ("cardlab.cli.bridge_dd", "rank the opening leads from a hand against a contract"),
+    ("bridge", "compare"): ("cardlab.cli.bridge_compare", "compare bidding strategies double dummy: IMPs, matchpoints, board-a-match"),
     ("bridge", "teams"): ("cardlab.cli.bridge_teams", "score team matches (IMPs, WBF 20-point VPs, standings)"),
     ("bridge", "split"): ("cardlab.cli.bridge_split", "exact suit splits, card placement and restricted choice"),
     ("bridge", "suitplay"): ("cardlab.cli.bridge_suitplay", "the best line of play in one suit, exactly"),

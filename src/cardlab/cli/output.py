@@ -245,11 +245,13 @@ class _TextBytes:
 
 
 def check_destinations(args: argparse.Namespace) -> None:
-    """Fail before any work if ``-o`` or ``--plot`` cannot be written (or ``--plot`` is not a .png)."""
+    """Fail before any work if ``-o``, ``--plot`` or ``--differ`` cannot be written (or ``--plot``
+    is not a .png)."""
     plot = getattr(args, "plot", None)
     if plot and not str(plot).lower().endswith(".png"):
         raise CardlabError(f"--plot writes a PNG picture: give a file name ending in .png, not '{plot}'")
-    for option, path in (("-o", getattr(args, "output", None)), ("--plot", plot)):
+    for option, path in (("-o", getattr(args, "output", None)), ("--plot", plot),
+                         ("--differ", getattr(args, "differ", None))):
         if not path or path == "-":
             continue
         target = Path(path)

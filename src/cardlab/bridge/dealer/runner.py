@@ -38,7 +38,7 @@ from cardlab.engine import Executor, SeedLike, available_cores, check_count, ite
 from cardlab.errors import DealerScriptError
 from cardlab.intervals import mean_interval, wilson
 
-__all__ = ["run_script", "write_run", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
+__all__ = ["run_script", "write_run", "condition_deals", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
 
 DEFAULT_GENERATE = 10_000_000
 
@@ -306,6 +306,19 @@ class DealerResult(JsonText):
 def _csv(label: str | None) -> str:
     text = label or ""
     return f'"{text}"' if "," in text or '"' in text else text
+
+
+def condition_deals(script: Script, seed: np.random.SeedSequence, n: int) -> np.ndarray:
+    """The deals among ``n`` dealt from ``seed`` (around the script's ``predeal``) that meet its
+    condition, as suit masks ``(4, 4, k)``: the dealing of :func:`run_script` for a caller that
+    uses the deals itself (``bridge compare``). A ``predeal`` by suit length is refused."""
+    if script.predeal_lengths:
+        raise DealerScriptError("a predeal by suit length (predeal spades(north) == 5) is not supported here: "
+                                "write it in the condition")
+    with deep_recursion():
+        deals = _ChunkTask(script, _fixed_cards(script), True)(seed, n).deals
+    assert deals is not None
+    return deals
 
 
 def _fixed_cards(script: Script) -> tuple[int, ...] | None:
