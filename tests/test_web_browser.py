@@ -141,6 +141,104 @@ def test_each_page_shows_the_cli_figures_and_fits(served: Server, browser: Any, 
     _resize(browser, 1280, 900)
 
 
+# Issue 39: each answer's key figure, read from the page, against the CLI's JSON; in sight at
+# phone width without scrolling sideways.
+def _play(driver: Any) -> list[str]:
+    _radio(driver, "play")
+    _type(driver, "north", "AQ10")
+    _type(driver, "south", "432")
+    return ["bridge", "suitplay", "AQ10", "432"]
+
+
+def _split(driver: Any) -> list[str]:
+    _radio(driver, "split")
+    _type(driver, "cards", "KJ54")  # typed over the default: the page's "cards missing" is empty
+    return ["bridge", "split", "--cards", "KJ54"]
+
+
+def _joint(driver: Any) -> list[str]:
+    _choose(driver, "kind", "joint")
+    return ["bridge", "joint", "--by", "longest"]
+
+
+KEYS: dict[str, tuple[str, Callable[[Any], list[str]], Callable[[Any], str]]] = {
+    "points": ("stats", _stats, lambda j: f"{j['rows'][0]['probability']:.6f}"),
+    "joint": ("stats", _joint, lambda j: f"{j['rows'][0]['probability']:.6f}"),
+    "dd": ("dd", _dd, lambda j: f"{j['par']['score']:+d}"),
+    "play": ("suits", _play, lambda j: f"{j['targets'][0]['probability']:.2%}"),
+    "split": ("suits", _split, lambda j: f"{j['rows'][0]['probability']:.2%}"),
+}
+
+
+@pytest.mark.parametrize("question", list(KEYS))
+def test_key_figure_equals_the_cli_and_is_in_sight(served: Server, browser: Any, question: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    page, fill, figure = KEYS[question]
+    _resize(browser, 1280, 900)
+    browser.get(f"{served.url}/{page}")
+    argv = fill(browser)
+    assert _submit_and_wait(browser) == "done"
+    expected = figure(json.loads(_cli(capsys, *argv, "--format", "json")))
+    for width in (390, 1280):
+        _resize(browser, width, 900)
+        box = browser.execute_script(
+            "var k = document.querySelector('[data-key]'); if (k.closest('details')) k.closest('details').open = true;"
+            "k.scrollIntoView({block: 'center'}); var r = k.getBoundingClientRect();"
+            "return [k.getAttribute('data-key'), k.textContent.trim(), r.left, r.right, r.width, window.innerWidth,"
+            " document.documentElement.scrollWidth];")
+        assert box[0] == box[1] == expected, (question, width, box)
+        assert 0 <= box[2] and box[3] <= box[5] and box[4] > 0, (question, width, box)
+        assert box[6] <= width, (question, width, box)
+    _resize(browser, 1280, 900)
+
+
+def test_hand_diagram_suits_are_coloured_and_named(served: Server, browser: Any) -> None:
+    _resize(browser, 390, 900)
+    browser.get(f"{served.url}/dd")
+    _dd(browser)
+    assert _submit_and_wait(browser) == "done"
+    symbols = browser.execute_script(
+        "return Array.from(document.querySelectorAll('.deal abbr.sym, .dd-grid abbr.sym')).map(function (a) {"
+        "  return [a.className, a.getAttribute('title'), a.querySelector('.visually-hidden').textContent,"
+        "          a.querySelector('[aria-hidden=true]').textContent, getComputedStyle(a).color]; });")
+    assert len(symbols) == 16 + 5
+    colours = {"s": ("♠", "spades", "rgb(26, 26, 26)"), "h": ("♥", "hearts", "rgb(176, 0, 32)"),
+               "d": ("♦", "diamonds", "rgb(176, 0, 32)"), "c": ("♣", "clubs", "rgb(26, 26, 26)"),
+               "nt": ("NT", "notrump", "rgb(26, 26, 26)")}
+    for cls, title, name, symbol, colour in symbols:
+        suit = cls.split()[-1]
+        assert (symbol, title, colour) == colours[suit] and name == title
+    # the four hands around the compass: North above South, West left of East
+    where = browser.execute_script(
+        "var r = {}; ['n','e','s','w'].forEach(function (s) { var b = document.querySelector('.hand-box.' + s)"
+        ".getBoundingClientRect(); r[s] = [b.left, b.top, b.right]; }); return [r, window.innerWidth];")
+    boxes, inner = where
+    assert boxes["n"][1] < boxes["w"][1] < boxes["s"][1] and boxes["w"][0] < boxes["n"][0] < boxes["e"][0]
+    assert max(b[2] for b in boxes.values()) <= inner
+    _resize(browser, 1280, 900)
+
+
+def test_forms_show_only_the_fields_of_the_question(served: Server, browser: Any) -> None:
+    _resize(browser, 1280, 900)
+    browser.get(f"{served.url}/suits")
+    shown = "return Array.from(document.querySelectorAll('form.ask input[type=text], form.ask select'))" \
+            ".filter(function (e) { return e.getClientRects().length > 0; }).map(function (e) { return e.id; });"
+    assert {"north", "south", "defence"} <= set(browser.execute_script(shown))
+    assert "n" not in browser.execute_script(shown)
+    _radio(browser, "split")
+    assert set(browser.execute_script(shown)) == {"cards", "n", "vacant", "played"}
+    browser.get(f"{served.url}/dd")
+    assert set(browser.execute_script(shown)) == {"dealer", "vul"}  # and the deal's text box
+    _radio(browser, "lead")
+    assert {"contract", "by", "hand", "deals", "seed", "north"} <= set(browser.execute_script(shown))
+    assert "dealer" not in browser.execute_script(shown)
+    browser.get(f"{served.url}/stats")
+    _choose(browser, "kind", "shape")
+    assert set(browser.execute_script(shown)) == {"kind", "cards", "given", "shape", "simulate", "seed"}
+
+
 _FOCUSABLE = """
 return Array.from(document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]'))
   .filter(function (e) { return !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0; })

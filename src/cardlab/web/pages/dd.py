@@ -13,6 +13,8 @@ from cardlab.web.uploads import Form
 __all__ = ["PAGE", "compute_table", "compute_makes", "compute_lead"]
 
 MODES = ("table", "makes", "lead")
+MAX_DIAGRAMS = 50
+"""Most deals shown as diagrams and grids (the files hold every table)."""
 EXAMPLE = "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"
 
 
@@ -46,18 +48,23 @@ def prepare(form: Form) -> JobSpec:
 def compute_table(progress: Any, *, deal: str, dealer: str | None, vul: str | None) -> Answer:
     """``bridge dd DEAL`` (or ``--file`` when the text is a PBN file): the tables and par."""
     from cardlab.bridge.dd import dd_tables, read_pbn_games
-    from cardlab.web.render import pre
+    from cardlab.web.answers import cli_text, dd_html
 
     result: Any
     if "[Deal " in deal:
         header, games = read_pbn_games(deal, "pasted PBN")
         result = dd_tables([g.deal for g in games], [g.dealer or dealer for g in games],
                            [g.vulnerability or vul for g in games], games=games, header=header)
+        tables = list(result)
     else:
         result = dd_tables([" ".join(deal.split())], dealer, vul)[0]
+        tables = [result]
     text = result.table()
     files = {"dd.csv": result.to_csv().encode(), "dd.json": result.to_json().encode(), "dd.pbn": result.to_pbn().encode()}
-    return Answer(pre(text, "the double-dummy table and par, as cardlab prints them"), files, {"table": text})
+    shown = "".join(dd_html(t) for t in tables[:MAX_DIAGRAMS])
+    if len(tables) > MAX_DIAGRAMS:
+        shown += f"<p class=\"notes\">The first {MAX_DIAGRAMS} of {len(tables):,} deals; all of them are in the files.</p>"
+    return Answer(shown + cli_text(text), files, {"table": text})
 
 
 def _constraints(constraints: dict[str, str]) -> dict[str, Any]:

@@ -43,7 +43,7 @@ def compute_split(progress: Any, *, n: int | None, cards: str | None, vacant: st
     """``bridge split N`` or ``bridge split --cards CARDS [--played PLAYS]``."""
     from cardlab.bridge.splits import card_layouts, parse_holding, suit_split
     from cardlab.errors import DeckError
-    from cardlab.web.render import pre
+    from cardlab.web.answers import cli_text, split_html
 
     if cards is None:
         if played:
@@ -57,7 +57,7 @@ def compute_split(progress: Any, *, n: int | None, cards: str | None, vacant: st
             raise DeckError(f"{n} cards missing, but {cards!r} names {size} cards")
         result = card_layouts(cards, vacant, played)
     text = result.table()
-    return Answer(pre(text, "the splits, as cardlab prints them"),
+    return Answer(split_html(result) + cli_text(text),
                   {"split.csv": result.to_csv().encode(), "split.json": result.to_json().encode()}, {"table": text})
 
 
@@ -65,12 +65,12 @@ def compute_play(progress: Any, *, north: str, south: str, targets: list[int] | 
                  played: str | None, entries: str | None, defence: str, scoring: str) -> Answer:
     """``bridge suitplay NORTH SOUTH``: the best lines and the table of layouts."""
     from cardlab.bridge.suitplay import suitplay
-    from cardlab.web.render import pre
+    from cardlab.web.answers import cli_text, suitplay_html
 
     result = suitplay(north, south, targets=targets, vacant=vacant, played=played, entries=entries,
                       defence=defence, scoring=scoring)
     text = result.table()
-    return Answer(pre(text, "the lines of play, as cardlab prints them"),
+    return Answer(suitplay_html(result) + cli_text(text),
                   {"suitplay.csv": result.to_csv().encode(), "suitplay.json": result.to_json().encode()},
                   {"table": text})
 
@@ -79,6 +79,6 @@ PAGE = Page(
     slug="suits", title="Suit splits and play",
     summary="How the missing cards of a suit lie, and the best line of play in one suit, exactly.",
     template="suits.html", prepare=prepare,
-    defaults={"mode": "play", "north": "AQT98", "south": "5432", "n": "5", "defence": "omniscient",
+    defaults={"mode": "play", "north": "AQT98", "south": "5432", "cards": "KJxx", "defence": "omniscient",
               "scoring": "tricks"},
 )

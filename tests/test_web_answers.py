@@ -1,0 +1,208 @@
+"""Issue 39: the workbench's answers as HTML built from the result objects (src/cardlab/web/answers.py).
+
+Each page's answer is read back from its HTML (the table cells, the key figures, the grid, the
+steps of a line) and compared with the command line's ``--format json`` for the same question; a
+second route checks the figures themselves (a published table, a count by hand)."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from cardlab.web.pages import dd, stats, suits
+
+DEAL = "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"
+
+
+class _Tables(HTMLParser):
+    """The rows of each table (by id) as lists of (text, attributes) cells, and every element's attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: dict[str, list[list[tuple[str, dict[str, str]]]]] = {}
+        self.elements: list[tuple[str, dict[str, str]]] = []
+        self._table: str | None = None
+        self._cell: tuple[list[str], dict[str, str]] | None = None
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        self.elements.append((tag, a))
+        if tag == "table":
+            self._table = a.get("id", f"table{len(self.tables)}")
+            self.tables[self._table] = []
+        elif tag == "tr" and self._table is not None:
+            self.tables[self._table].append([])
+        elif tag in ("td", "th") and self._table is not None:
+            self._cell = ([], a)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None and self._table is not None:
+            self.tables[self._table][-1].append(("".join(self._cell[0]).strip(), self._cell[1]))
+            self._cell = None
+        elif tag == "table":
+            self._table = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell[0].append(data)
+
+
+def _parse(html: str) -> _Tables:
+    parser = _Tables()
+    parser.feed(html)
+    return parser
+
+
+def _cli_json(run: Any, *argv: str) -> Any:
+    status, out, err = run(*argv, "--format", "json")
+    assert status == 0, err
+    return json.loads(out)
+
+
+def _body(table: list[list[tuple[str, dict[str, str]]]]) -> list[list[str]]:
+    return [[text for text, _ in row] for row in table[1:]]
+
+
+def test_points_table_shows_the_cli_probabilities_first_with_exact_fractions(run: Any) -> None:
+    answer = stats.compute(None, kind="points", scheme="work", cards=13, given=None, given_points="12",
+                           shape="pattern", by="longest", trials=None, seed=None)
+    page = _parse(answer.html)
+    cli = _cli_json(run, "bridge", "hcp", "--given-hcp", "12")
+    header = [text for text, _ in page.tables["figures"][0]]
+    assert header[:2] == ["hcp", "probability"]  # the key figure right after the value
+    rows = _body(page.tables["figures"])
+    assert len(rows) == len(cli["rows"]) == 29
+    for shown, row in zip(rows, cli["rows"]):
+        assert shown[0] == str(row["value"])
+        assert shown[1] == f"{row['probability']:.6f}" and shown[2] == f"{row['at_least']:.6f}"
+        assert shown[4] == f"{row['count']:,}"
+        num, den = (int(x.replace(",", "")) for x in shown[3].split("/"))
+        assert Fraction(num, den) == Fraction(row["count"], cli["total"])
+    # the total: C(39, 13) hands for each of the C(52, 13) hands given... the other hand holds 12:
+    # every count sums to the total, and the fractions to one
+    assert sum(Fraction(*(int(x.replace(",", "")) for x in r[3].split("/"))) for r in rows) == 1
+    assert answer.html.index("<table") < answer.html.index("<img")  # a single table: the bars after it
+
+
+def test_shape_table_equals_the_published_pattern_frequencies(run: Any) -> None:
+    answer = stats.compute(None, kind="shape", scheme="work", cards=13, given=None, given_points=None,
+                           shape="pattern", by="longest", trials=None, seed=None)
+    rows = {r[0]: r for r in _body(_parse(answer.html).tables["figures"])}
+    cli = _cli_json(run, "bridge", "shape")
+    for row in cli["rows"]:
+        assert rows[row["value"]][1] == f"{row['probability']:.6f}"
+    # Published (Wikipedia, "Contract bridge probabilities", hand patterns): 4-4-3-2 21.5512%,
+    # 5-3-3-2 15.5168%, 4-3-3-3 10.5361%; exact: 4-4-3-2 = 136,852,887,600 of C(52,13) hands
+    assert rows["4-4-3-2"][1] == "0.215512" and rows["5-3-3-2"][1] == "0.155168" and rows["4-3-3-3"][1] == "0.105361"
+    assert rows["4-4-3-2"][-1] == "136,852,887,600"
+
+
+def test_joint_table_shows_its_heat_map_first_and_its_rows_folded(run: Any) -> None:
+    answer = stats.compute(None, kind="joint", scheme="work", cards=13, given=None, given_points=None,
+                           shape="pattern", by="longest", trials=None, seed=None)
+    html = answer.html
+    assert html.index("<img") < html.index("<details class=\"rows\">") < html.index("<table")
+    rows = _body(_parse(html).tables["figures"])
+    cli = _cli_json(run, "bridge", "joint", "--by", "longest")
+    nonzero = [r for r in cli["rows"] if r["count"]]
+    assert len(rows) == len(cli["rows"]) and len(nonzero) < len(rows)
+    for shown, row in zip(rows, cli["rows"]):
+        assert shown[0] == f"{row['value'][0]} × {row['value'][1]}"
+        assert shown[1] == f"{row['probability']:.6f}"
+
+
+def test_a_simulated_table_beside_the_exact_one(run: Any) -> None:
+    answer = stats.compute(None, kind="points", scheme="work", cards=13, given=None, given_points=None,
+                           shape="pattern", by="longest", trials=20_000, seed=5)
+    table = _parse(answer.html).tables["figures"]
+    assert [t for t, _ in table[0]][:4] == ["hcp", "exact", "simulated", "95% interval"]
+    cli = _cli_json(run, "bridge", "hcp", "--simulate", "20000", "--seed", "5")
+    for shown, row in zip(_body(table), cli["rows"]):
+        assert shown[2] == f"{row['simulated_probability']:.6f}"
+        assert shown[3] == f"{row['ci95'][0]:.6f} – {row['ci95'][1]:.6f}"
+
+
+def test_split_of_named_cards_as_tables_with_exact_fractions(run: Any) -> None:
+    answer = suits.compute_split(None, n=None, cards="KJ54", vacant=None, played=None)
+    page = _parse(answer.html)
+    cli = _cli_json(run, "bridge", "split", "--cards", "KJ54")
+    layouts = page.tables["by-seat"]
+    for (west, east, p, exact, ways), row in zip(_body(layouts), cli["rows"]):
+        assert (west, east) == (row["west"], row["east"])
+        assert p == f"{row['probability']:.2%}" and exact.replace(",", "") == row["probability_exact"]
+        assert ways == f"{row['count']:,}"
+    lengths = {(r[0], r[1]): r[2] for r in _body(page.tables["by-length"])}
+    # Published (Wikipedia, "Contract bridge probabilities", suit splits, 4 cards missing):
+    # 2-2 40.70%, 3-1 49.74% (24.87% each way), 4-0 9.57%
+    assert lengths[("2", "2")] == "40.70%" and lengths[("3", "1")] == "24.87%" and lengths[("4", "0")] == "4.78%"
+    assert "K</strong>: West <span class=\"num\" title=\"1/2\">50.00%" in answer.html
+
+
+def test_split_of_a_number_of_cards_either_way(run: Any) -> None:
+    answer = suits.compute_split(None, n=5, cards=None, vacant=None, played=None)
+    either = _body(_parse(answer.html).tables["either-way"])
+    cli = _cli_json(run, "bridge", "split", "5")
+    assert [r[2] for r in either] == [f"{r['probability']:.2%}" for r in cli["either_way"]]
+    # Published (the same table): 5 missing, 3-2 67.83%, 4-1 28.26%, 5-0 3.91%
+    assert {r[0] + "-" + r[1]: r[2] for r in either} == {"3-2": "67.83%", "4-1": "28.26%", "5-0": "3.91%"}
+
+
+def test_suitplay_lines_are_numbered_tricks_that_say_the_cli_line(run: Any) -> None:
+    answer = suits.compute_play(None, north="AQ10", south="432", targets=None, vacant=None, played=None,
+                                entries=None, defence="omniscient", scoring="tricks")
+    cli = _cli_json(run, "bridge", "suitplay", "AQ10", "432")
+    keys = re.findall(r'class="key" data-key="([^"]+)" title="([^"]+)"', answer.html)
+    assert keys[:len(cli["targets"])] == [(f"{t['probability']:.2%}", t["probability_exact"]) for t in cli["targets"]]
+    assert keys[-1][0] == f"{cli['mean_tricks_line']['mean']:.4f}"
+    # each line is an ordered list of tricks; its plays, read in order, are the CLI's line
+    lines = re.findall(r'<ol class="steps">(.*?)</ol>', answer.html, re.S)
+    assert len(lines) == len(cli["targets"]) + 1
+    for html, target in zip(lines, [*cli["targets"], cli["mean_tricks_line"]]):
+        tricks = re.findall(r'<span class="trick">Trick (\d+):</span> ([^<]*)', html)
+        assert [int(n) for n, _ in tricks] == list(range(1, len(tricks) + 1))
+        plays = " ".join(text.strip() for _, text in tricks)
+        said = [w.strip(";:.") for w in re.sub(r"\[[^\]]*\]", "", target["line"]).split()]
+        assert [w.strip(";:.").lower() for w in plays.split()] == [w.lower() for w in said if w != "then"]
+    # by hand: the double finesse makes three tricks when West holds both K and J, (13/26)(12/25)
+    # = 6/25, and two unless East holds both, 1 - 6/25 = 19/25 (vacant places 13-13)
+    assert ("24.00%", "6/25") in keys and ("76.00%", "19/25") in keys
+
+
+def test_dd_answer_is_a_diagram_a_four_by_five_grid_and_par(run: Any) -> None:
+    answer = dd.compute_table(None, deal=DEAL, dealer=None, vul="All")
+    page = _parse(answer.html)
+    cli = _cli_json(run, "bridge", "dd", DEAL, "--vul", "All")
+    grid = page.tables["dd-grid"]
+    assert len(grid) == 5 and all(len(row) == 6 for row in grid)
+    for row in grid[1:]:
+        seat = row[0][0]
+        for text, attrs in row[1:]:
+            assert int(text) == cli["tricks"][seat][attrs["data-strain"]]
+    assert re.search(r'Par <strong class="key" data-key="\+90">\+90</strong> for NS: 1NT= by N, 1NT= by S', answer.html)
+    assert cli["par"] == {"score": 90, "contracts": ["1NT= by N", "1NT= by S"]}
+    # the diagram: every card of the deal once, each suit named for a screen reader and coloured by class
+    holdings = re.findall(r'<abbr class="sym ([shdc])" title="(\w+)">.*?<span class="holding">([^<]*)</span>',
+                          answer.html)
+    assert len(holdings) == 16
+    assert {(c, t) for c, t, _ in holdings} == {("s", "spades"), ("h", "hearts"), ("d", "diamonds"), ("c", "clubs")}
+    cards = sorted(c + s for s, _, held in holdings for c in held)
+    assert len(cards) == 52 and len(set(cards)) == 52
+    hands = DEAL[2:].split()
+    assert [h for _, _, h in holdings[:4]] == hands[0].split(".")  # North first: AKQ2 T98 765 432
+
+
+@pytest.mark.parametrize("mode,fields", [
+    ("split", {"mode": "split", "cards": "KJ54"}),
+    ("split", {"mode": "split", "cards": "KJ54", "n": ""}),
+])
+def test_the_split_question_as_typed_works_with_the_pages_defaults(mode: str, fields: dict[str, str]) -> None:
+    form = dict(suits.PAGE.defaults, **fields)
+    spec = suits.prepare(form)
+    assert spec.function.endswith("compute_split") and spec.kwargs["cards"] == "KJ54"
+    assert spec.kwargs["n"] is None
