@@ -45,7 +45,8 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
     from cardlab.report.scoring_run import score_file
     from cardlab.web.render import notes, pre, table_html
 
-    options: dict[str, Any] = {"method": method, "scale": scale, "movement": movement, "title": title}
+    options: dict[str, Any] = {"method": method, "scale": scale, "movement": movement, "title": title,
+                               "source": name}  # messages name the uploaded file, not '<bytes>'
     run = score_file(data, fmt="table", **options)
     assert isinstance(run.text, str) and run.result is not None
     progress(0.3, "ranked")
@@ -58,7 +59,6 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
         parts.append(notes([str(error)]))
     else:
         check_text = check.text if isinstance(check.text, str) else "".join(check.text or ())
-        check_text = check_text.replace("<bytes>", name)
         parts.append(pre(check_text, "the check, as bridge score --check prints it"))
         if check.summary:
             parts.append(notes([check.summary]))

@@ -54,14 +54,17 @@ def compute(progress: Any, *, kind: str, scheme: str, cards: int, given: str | N
         result = joint_table(by, scheme, cards, given, **simulation)  # type: ignore[arg-type]
     text = result.text("table")
     downloads = {"table.csv": result.text("csv").encode(), "table.json": result.text("json").encode()}
-    with tempfile.TemporaryDirectory(prefix="cardlab-web-") as folder:
-        picture = Path(folder) / "plot.png"
-        result.plot(picture)
-        data = picture.read_bytes()
-    alt = (f"heat map of the probability of each pair of values: {result.title}" if result.joint
-           else f"bar chart of the {kind} distribution in the table above")
-    downloads["plot.png"] = data
-    html = tabulation_html(result, png(data, alt)) + cli_text(text)
+    picture_html = ""
+    if not result.interrupted:  # cancelled: the partial table at once, without drawing it
+        with tempfile.TemporaryDirectory(prefix="cardlab-web-") as folder:
+            picture = Path(folder) / "plot.png"
+            result.plot(picture)
+            data = picture.read_bytes()
+        alt = (f"heat map of the probability of each pair of values: {result.title}" if result.joint
+               else f"bar chart of the {kind} distribution in the table above")
+        downloads["plot.png"] = data
+        picture_html = png(data, alt)
+    html = tabulation_html(result, picture_html) + cli_text(text)
     return Answer(html, downloads, {"table": text, "json": result.to_dict()})
 
 
