@@ -206,3 +206,25 @@ def test_the_split_question_as_typed_works_with_the_pages_defaults(mode: str, fi
     spec = suits.prepare(form)
     assert spec.function.endswith("compute_split") and spec.kwargs["cards"] == "KJ54"
     assert spec.kwargs["n"] is None
+
+
+def test_deals_are_drawn_as_the_cli_deals_them(run: Any) -> None:
+    from cardlab.web.pages import deals
+
+    answer = deals.compute(None, count=3, constraints={"N": "hcp=20+"}, fixed={}, seed=4, max_tries=10**6)
+    status, pbn, _ = run("bridge", "deal", "-n", "3", "--north", "hcp=20+", "--seed", "4", "--format", "pbn")
+    assert status == 0
+    cli_deals = []
+    for first, hands in re.findall(r'\[Deal "([NESW]):([^"]+)"\]', pbn):  # hands clockwise from the first seat
+        turn = "NESW".index(first)
+        cli_deals.append(" ".join(hands.split()[(4 - turn) % 4:] + hands.split()[:(4 - turn) % 4]))
+    assert len(cli_deals) == 3
+    boxes = re.findall(r'<section class="diagram-box">(.*?)</section>', answer.html, re.S)
+    assert len(boxes) == 3
+    for box, deal in zip(boxes, cli_deals):
+        held = re.findall(r'<span class="holding">([^<]*)</span>', box)
+        # diagram order North, West, East, South; PBN order from North clockwise: N E S W
+        n, e, s, w = (hand.split(".") for hand in deal.split())
+        assert held == [x or "—" for x in n + w + e + s]
+        hcp = {who: int(v) for who, v in re.findall(r'<p class="who">(\w+).*?<span class="hcp"[^>]*>(\d+)<', box)}
+        assert hcp["North"] >= 20 and sum(hcp.values()) == 40

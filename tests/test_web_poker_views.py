@@ -230,3 +230,27 @@ def test_trainer_refuses_bad_holds_and_hands() -> None:
         trainer_view({"paytable": "jacks-or-better-9-6"})
     with pytest.raises(CardlabError, match="Jh is given 2 times"):
         trainer_view({"paytable": "jacks-or-better-9-6", "hand": "Jh Jh 5c 5d 9s"})
+
+
+def test_every_starting_hand_against_the_second_player_agrees_with_exact_equities() -> None:
+    """Issue 39: the grid of every class against player 2's range (simulated, seeded) against
+    exact equities of a few classes computed on their own."""
+    import math
+
+    from cardlab.poker.equity import equity
+    from cardlab.web.pages.poker import FIELD_TRIALS
+
+    view = equity_view({"player1": "AA", "player2": "KK"})
+    cells = {c["label"]: c for row in view["field"]["rows"] for c in row}
+    assert sum(c["value"] is not None for c in cells.values()) == 169 and cells["AA"]["mine"]
+    assert [label for label, c in cells.items() if c["mine"]] == ["AA"]
+    for label in ("AA", "72o", "AKs", "QQ"):
+        exact = equity([label, "KK"]).players[0].equity
+        combos = 6 if len(label) == 2 else (4 if label.endswith("s") else 12)
+        samples = FIELD_TRIALS * combos / 1225  # random's combos that miss KK's cards, about
+        assert abs(cells[label]["value"] - exact) < 4 * math.sqrt(exact * (1 - exact) / samples) + 0.002, label
+        assert cells[label]["band"] == min(9, int(cells[label]["value"] * 10))
+    # against KK, KK itself is even, AA far ahead (exact 81.9%: the table above)
+    assert abs(cells["KK"]["value"] - 0.5) < 0.02 and view["players"][0]["equity"] == "81.946%"
+    assert equity_view({"player1": "AA", "player2": "KK", "player3": "QQ"})["field"] is None
+    assert equity_view({"player1": "AsKsQsJs", "player2": "AhKhQhJh", "board": "2c 3d 4h", "game": "omaha"})["field"] is None

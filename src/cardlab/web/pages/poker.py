@@ -24,7 +24,8 @@ from typing import Any, Mapping
 from cardlab.errors import CardlabError
 
 __all__ = ["equity_view", "board_view", "range_cells", "read_equity_form", "EquityForm", "GAMES",
-           "BOARD_GAMES", "MAX_PLAYERS", "MAX_TRIALS", "EXACT_LIMIT", "RANKS_DOWN", "field"]
+           "BOARD_GAMES", "MAX_PLAYERS", "MAX_TRIALS", "EXACT_LIMIT", "RANKS_DOWN", "field", "field_grid",
+           "FIELD_TRIALS", "FIELD_SEED"]
 
 #: The games of the equity page (value, label): the keys of :data:`cardlab.poker.equity.GAMES`.
 GAMES = (("holdem", "Hold'em"), ("shortdeck", "Short deck (6+)"), ("omaha", "Omaha (4 cards)"),
@@ -142,7 +143,52 @@ def equity_view(form: Mapping[str, Any], *, workers: int = 1, progress: bool = F
     result = equity(question.specs, board=question.board, dead=question.dead, game=question.game,
                     hi_lo=question.hi_lo, trials=question.trials, seed=question.seed, workers=workers,
                     max_evaluations=EXACT_LIMIT, progress=progress and question.trials is not None)
-    return equity_result_view(result, question)
+    view = equity_result_view(result, question)
+    view["field"] = field_grid(question, workers=workers)
+    return view
+
+
+#: Boards simulated for the grid of every starting hand against the second player (about 0.4 s).
+FIELD_TRIALS = 4_000_000
+#: Its seed: the same question shows the same grid.
+FIELD_SEED = 39
+
+
+def field_grid(question: EquityForm, *, workers: int = 1) -> dict[str, Any] | None:
+    """Every starting hand's equity against the second player's hand or range (two players,
+    hold'em or short deck), as the equity grid colours it: the second player against ``random``
+    simulated over :data:`FIELD_TRIALS` boards, each class's share being one minus the second
+    player's equity against it. ``rows``: 13 rows of cells (label, ``equity`` text to the whole
+    percent, ``band`` 0-9, ``mine``: the class is in the first player's range); ``command``:
+    the CLI's question giving the same figures (its picture draws this grid)."""
+    from cardlab.errors import CardlabError as _Error
+    from cardlab.poker.equity import equity
+    from cardlab.poker.ranges import class_label
+
+    if len(question.specs) != 2 or question.game not in ("holdem", "shortdeck"):
+        return None
+    other = question.specs[1]
+    try:
+        result = equity([other, "random"], board=question.board, dead=question.dead, game=question.game,
+                        hi_lo=question.hi_lo, trials=FIELD_TRIALS, seed=FIELD_SEED, workers=workers)
+    except _Error:
+        return None
+    mine = {c["label"] for c in range_cells(question.specs[0], question.game)["cells"] if c["n"]}
+    rows = []
+    for r in range(13):
+        row = []
+        for c in range(13):
+            against = result.grid[r * 13 + c] if result.grid is not None else None
+            share = None if against is None else 1.0 - against
+            label = class_label(r * 13 + c)
+            row.append({"label": label, "value": share, "equity": None if share is None else f"{share:.0%}",
+                        "band": None if share is None else min(9, int(share * 10)), "mine": label in mine})
+        rows.append(row)
+    argv = ["poker", "equity", other, "random", *(["--board", question.board] if question.board else []),
+            *(["--dead", question.dead] if question.dead else []),
+            *(["--game", question.game] if question.game != "holdem" else []),
+            *(["--hi-lo"] if question.hi_lo else []), "--simulate", str(FIELD_TRIALS), "--seed", str(FIELD_SEED)]
+    return {"rows": rows, "of": other, "trials": FIELD_TRIALS, "seed": FIELD_SEED, "command": _command(argv)}
 
 
 def equity_result_view(result: Any, question: EquityForm) -> dict[str, Any]:
@@ -159,7 +205,9 @@ def equity_result_view(result: Any, question: EquityForm) -> dict[str, Any]:
 
         grid = [[{"label": class_label(r * 13 + c),
                   "equity": None if result.grid[r * 13 + c] is None else f"{result.grid[r * 13 + c]:.1%}",
-                  "value": result.grid[r * 13 + c]} for c in range(13)] for r in range(13)]
+                  "value": result.grid[r * 13 + c],
+                  "band": None if result.grid[r * 13 + c] is None else min(9, int(result.grid[r * 13 + c] * 10))}
+                 for c in range(13)] for r in range(13)]
     sim = result.simulation
     return {"caption": result.table().splitlines()[0], "exact": result.exact, "players": players,
             "grid": grid, "grid_of": question.specs[1] if grid is not None else None,
