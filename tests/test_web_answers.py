@@ -228,3 +228,51 @@ def test_deals_are_drawn_as_the_cli_deals_them(run: Any) -> None:
         assert held == [x or "—" for x in n + w + e + s]
         hcp = {who: int(v) for who, v in re.findall(r'<p class="who">(\w+).*?<span class="hcp"[^>]*>(\d+)<', box)}
         assert hcp["North"] >= 20 and sum(hcp.values()) == 40
+
+
+def _key_rows(html: str, ident: str) -> dict[str, str]:
+    return {row[0]: row[1] for row in _body(_parse(html).tables[ident])}
+
+
+def test_makes_shows_contracts_side_by_side_as_the_cli(run: Any) -> None:
+    answer = dd.compute_makes(None, contracts=["3NT", "4S"], by="S", vulnerable=False, deals=30, seed=3,
+                              constraints={"N": "hcp=15-17"}, fixed={})
+    cli = _cli_json(run, "bridge", "makes", "--contract", "3NT", "--contract", "4S", "--by", "S", "-n", "30",
+                    "--seed", "3", "--north", "hcp=15-17")
+    assert json.loads(answer.downloads["makes.json"]) == cli
+    shown = _key_rows(answer.html, "makes")
+    for c in cli["contracts"]:
+        assert shown[f"{c['contract']} by {c['declarer']}"] == f"{100 * c['make']['probability']:.1f}%"
+    # a second route: the share of deals with at least the contract's tricks, from the tricks table
+    tricks = _body(_parse(answer.html).tables["tricks"])
+    for column, needed in ((1, 9), (2, 10)):
+        share = sum(float(r[column].rstrip("%")) for r in tricks if r[column] != "—" and int(r[0]) >= needed)
+        assert abs(share - 100 * cli["contracts"][column - 1]["make"]["probability"]) < 0.02
+    cmp = cli["comparison"]
+    assert f"{cmp['imps']['mean']:+.2f}</span> IMPs a board" in answer.html
+
+
+def test_several_contracts_are_each_compared_with_the_first_on_the_same_deals(run: Any) -> None:
+    answer = dd.compute_makes(None, contracts=["3NT", "4S", "5C"], by="S", vulnerable=False, deals=12, seed=8,
+                              constraints={}, fixed={})
+    pairs = json.loads(answer.downloads["makes.json"])
+    for pair, other in zip(pairs, ("4S", "5C")):
+        assert pair == _cli_json(run, "bridge", "makes", "--contract", "3NT", "--contract", other, "--by", "S",
+                                 "-n", "12", "--seed", "8")
+    assert pairs[0]["contracts"][0] == pairs[1]["contracts"][0]  # the same deals: 3NT's figures agree
+    shown = _key_rows(answer.html, "makes")
+    assert list(shown) == ["3NT by S", "4S by S", "5C by S"]
+    assert shown["5C by S"] == f"{100 * pairs[1]['contracts'][1]['make']['probability']:.1f}%"
+    assert answer.html.count('class="comparison"') == 2
+
+
+def test_leads_ranked_as_the_cli(run: Any) -> None:
+    answer = dd.compute_lead(None, hand="AKQ2.T98.765.432", contract="3NT", by="S", deals=20, seed=5,
+                             constraints={}, fixed={})
+    cli = _cli_json(run, "bridge", "lead", "--hand", "AKQ2.T98.765.432", "--contract", "3NT", "--by", "S",
+                    "-n", "20", "--seed", "5")
+    shown = _body(_parse(answer.html).tables["leads"])
+    assert [(r[0], r[1]) for r in shown] == [(lead["lead"], f"{100 * lead['set']['probability']:.1f}%")
+                                             for lead in cli["leads"]]
+    # by hand: 20 deals, so every set rate is a whole number of deals out of 20
+    assert all(round(float(r[1].rstrip("%")) / 5, 9).is_integer() for r in shown)

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 __all__ = ["Cell", "FigureTable", "figure_table", "cli_text", "tabulation_html", "split_html", "suitplay_html",
-           "dd_html", "hand_diagram", "percent"]
+           "dd_html", "hand_diagram", "percent", "makes_html", "leads_html"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class FigureTable:
 
     caption: str
     columns: tuple[str, ...]
-    rows: list[tuple[Cell, ...]]
+    rows: Sequence[tuple[Cell, ...]]
     numeric: frozenset[int] = field(default_factory=frozenset)
     ident: str = ""
 
@@ -257,3 +257,74 @@ def dd_html(table: Any) -> str:
     data = table.to_dict()
     return fragment("_dd.html", t=table, tricks=data["tricks"], par=data["par"], seats=seats, strains=_STRAINS,
                     diagram=hand_diagram(table.deal, table.dealer.value, table.vulnerability.value))
+
+
+# --- contracts and leads over random deals ------------------------------------------------------------
+
+def _interval(ci: Sequence[float], scale: float = 100.0, form: str = ".1f", unit: str = "%") -> str:
+    return f"{scale * ci[0]:{form}}{unit} – {scale * ci[1]:{form}}{unit}"
+
+
+def makes_html(*results: Any) -> str:
+    """:class:`~cardlab.bridge.dd_sim.MakesResult` s (``bridge makes``): the contracts side by side
+    (how often each makes first, its interval, mean tricks and expected score), the comparison of
+    two contracts on the same deals, and each one's tricks, folded. Several results (the first
+    contract against each other one, on the same deals) show every contract once and each
+    comparison."""
+    from cardlab.web.render import fragment
+
+    data = results[0].to_dict()
+    more = [r.to_dict() for r in results[1:]]
+    contracts = data["contracts"] + [d["contracts"][1] for d in more]
+    names = [f"{c['contract']} by {c['declarer']}" for c in contracts]
+    rows = []
+    for name, c in zip(names, contracts):
+        score = c.get("score")
+        rows.append((Cell(name), Cell(f"{100 * c['make']['probability']:.1f}%", key=True),
+                     Cell(_interval(c["make"]["ci95"])),
+                     Cell(f"{c['mean_tricks']:.2f}" if "mean_tricks" in c else "—"),
+                     Cell(f"{score['mean']:+.0f}" if score else "—"),
+                     Cell(_interval(score["ci95"], 1, "+.0f", "") if score else "—")))
+    table = figure_table(FigureTable(f"{data['deals']:,} deals: how often each contract makes",
+                                     ("contract", "makes", "95% interval", "mean tricks", "expected score",
+                                      "score 95% interval"), rows, frozenset(range(1, 6)), "makes"))
+    tricks = ""
+    if all("tricks" in c for c in contracts) and contracts:
+        counts = [{t["tricks"]: t for t in c["tricks"]} for c in contracts]
+        seen = sorted(set().union(*counts))
+        body = [(Cell(str(t)), *(Cell(f"{100 * k[t]['probability']:.2f}%" if t in k else "—")
+                                  for i, k in enumerate(counts))) for t in seen]
+        tricks = _folded("Tricks taken, each contract side by side",
+                         figure_table(FigureTable("Share of the deals on which declarer takes each number of tricks",
+                                                  ("tricks", *names), body, frozenset(range(1, len(names) + 1)),
+                                                  "tricks")))
+    comparisons = [dict(c, imps_text=f"{c['imps']['mean']:+.2f}", imps_ci=_interval(c["imps"]["ci95"], 1, "+.2f", ""),
+                        mp_text=f"{100 * c['matchpoints']['mean']:.1f}%", mp_ci=_interval(c["matchpoints"]["ci95"]))
+                   for c in (d.get("comparison") for d in [data, *more]) if c]
+    parts = [fragment("_makes.html", d=data, table=table, tricks=tricks, comparisons=comparisons)]
+    for d in [data, *more]:
+        if d.get("interrupted"):
+            parts.insert(0, _partial(f"{d['deals']:,} of {d['requested']:,} deals were solved"))
+            break
+    return "\n".join(parts)
+
+
+def leads_html(result: Any) -> str:
+    """A :class:`~cardlab.bridge.dd_sim.LeadResult` (``bridge lead``): the leads ranked, the set rate
+    first, with the defence's mean tricks when they were counted."""
+    data = result.to_dict()
+    with_tricks = any("defence_tricks" in lead for lead in data["leads"])
+    rows = []
+    for lead in data["leads"]:
+        t = lead.get("defence_tricks")
+        rows.append((Cell(lead["lead"]), Cell(f"{100 * lead['set']['probability']:.1f}%", key=True),
+                     Cell(_interval(lead["set"]["ci95"])),
+                     *((Cell(f"{t['mean']:.2f}" if t else "—"),
+                        Cell(_interval(t["ci95"], 1, ".2f", "") if t else "—")) if with_tricks else ())))
+    columns = ("lead", "sets the contract", "95% interval", *(("defence tricks", "95% interval") if with_tricks else ()))
+    html = figure_table(FigureTable(f"Opening leads against {data['contract']} by {data['declarer']}, "
+                                    f"{data['deals']:,} deals (seed {data['seed']}), best first",
+                                    columns, rows, frozenset(range(1, len(columns))), "leads"))
+    if data.get("interrupted"):
+        html = _partial(f"{data['deals']:,} of {data['requested']:,} deals were solved") + html
+    return html
