@@ -276,3 +276,23 @@ def test_leads_ranked_as_the_cli(run: Any) -> None:
                                              for lead in cli["leads"]]
     # by hand: 20 deals, so every set rate is a whole number of deals out of 20
     assert all(round(float(r[1].rstrip("%")) / 5, 9).is_integer() for r in shown)
+
+
+def test_scoring_ranking_as_the_cli(run: Any) -> None:
+    from pathlib import Path
+
+    from cardlab.web.pages import scoring
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "session.xml"
+    answer = scoring.compute(lambda *a: None, data=path.read_bytes(), name="session.xml", method=None, scale=None,
+                             movement=None, title=None)
+    cli = _cli_json(run, "bridge", "score", str(path))
+    page = _parse(answer.html)
+    for direction in ("NS", "EW"):
+        shown = _body(page.tables[f"ranking-{direction.lower()}"])
+        pairs = [p for p in cli["pairs"] if p["direction"] == direction]
+        assert [(r[0], r[1], r[2], r[3]) for r in shown] == [
+            (p["place"], f"{p['percentage']:.2f}", f"{p['matchpoints']:.2f}", p["pair"]) for p in pairs]
+        # by hand: a percentage is the matchpoints over the boards' tops (top 8 a board here)
+        for r in shown:
+            assert abs(float(r[2]) / (8 * int(r[5])) * 100 - float(r[1])) < 0.006

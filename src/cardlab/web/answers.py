@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 __all__ = ["Cell", "FigureTable", "figure_table", "cli_text", "tabulation_html", "split_html", "suitplay_html",
-           "dd_html", "hand_diagram", "percent", "makes_html", "leads_html"]
+           "dd_html", "hand_diagram", "percent", "makes_html", "leads_html", "ranking_html"]
 
 
 @dataclass(frozen=True)
@@ -277,7 +277,7 @@ def makes_html(*results: Any) -> str:
     more = [r.to_dict() for r in results[1:]]
     contracts = data["contracts"] + [d["contracts"][1] for d in more]
     names = [f"{c['contract']} by {c['declarer']}" for c in contracts]
-    rows = []
+    rows: list[tuple[Cell, ...]] = []
     for name, c in zip(names, contracts):
         score = c.get("score")
         rows.append((Cell(name), Cell(f"{100 * c['make']['probability']:.1f}%", key=True),
@@ -285,9 +285,12 @@ def makes_html(*results: Any) -> str:
                      Cell(f"{c['mean_tricks']:.2f}" if "mean_tricks" in c else "—"),
                      Cell(f"{score['mean']:+.0f}" if score else "—"),
                      Cell(_interval(score["ci95"], 1, "+.0f", "") if score else "—")))
-    table = figure_table(FigureTable(f"{data['deals']:,} deals: how often each contract makes",
-                                     ("contract", "makes", "95% interval", "mean tricks", "expected score",
-                                      "score 95% interval"), rows, frozenset(range(1, 6)), "makes"))
+    columns: tuple[str, ...] = ("contract", "makes", "95% interval", "mean tricks", "expected score",
+                                "score 95% interval")
+    if not any("mean_tricks" in c for c in contracts):  # make or fail only (DDS's target mode)
+        columns, rows = columns[:3], [row[:3] for row in rows]
+    table = figure_table(FigureTable(f"{data['deals']:,} deals: how often each contract makes", columns, rows,
+                                     frozenset(range(1, len(columns))), "makes"))
     tricks = ""
     if all("tricks" in c for c in contracts) and contracts:
         counts = [{t["tricks"]: t for t in c["tricks"]} for c in contracts]
@@ -328,3 +331,32 @@ def leads_html(result: Any) -> str:
     if data.get("interrupted"):
         html = _partial(f"{data['deals']:,} of {data['requested']:,} deals were solved") + html
     return html
+
+
+# --- scoring ------------------------------------------------------------------------------------------
+
+_DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
+
+
+def ranking_html(result: Any, title: str) -> str:
+    """A :class:`~cardlab.scoring.session.SessionResult` (``bridge score``): the ranking of each
+    direction, the percentage (or the IMPs) right after the place, then the pair and its names."""
+    pairs = result.to_dict()["pairs"]
+    directions: dict[str, list[dict[str, Any]]] = {}
+    for pair in pairs:
+        directions.setdefault(str(pair.get("direction") or ""), []).append(pair)
+    parts = [f'<p class="lead-in"><strong>{_escape(title)}</strong></p>']
+    for direction, rows in directions.items():
+        percent_scored = "percentage" in rows[0]
+        columns = ("place", "%" if percent_scored else "IMPs", *(("MPs",) if percent_scored else ()), "pair",
+                   "names", "boards")
+        body = []
+        for r in rows:
+            figure = f"{r['percentage']:.2f}" if percent_scored else f"{r['total']:+.2f}"
+            body.append((Cell(str(r["place"])), Cell(figure, key=True),
+                         *((Cell(f"{r['matchpoints']:.2f}"),) if percent_scored else ()),
+                         Cell(str(r["pair"])), Cell(" & ".join(r.get("names") or ())), Cell(str(r["boards"]))))
+        numeric = frozenset({1, 2, len(columns) - 1} if percent_scored else {1, len(columns) - 1})
+        parts.append(figure_table(FigureTable(_DIRECTIONS.get(direction, direction or "Ranking"), columns, body,
+                                              numeric, f"ranking-{direction.lower() or 'all'}")))
+    return "\n".join(parts)

@@ -43,6 +43,7 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
             movement: str | None, title: str | None) -> Answer:
     """The ranking, the travellers, the check and the site, as ``bridge score`` gives them."""
     from cardlab.report.scoring_run import score_file
+    from cardlab.web.answers import cli_text, ranking_html
     from cardlab.web.render import notes, pre, table_html
 
     options: dict[str, Any] = {"method": method, "scale": scale, "movement": movement, "title": title,
@@ -50,7 +51,7 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
     run = score_file(data, fmt="table", **options)
     assert isinstance(run.text, str) and run.result is not None
     progress(0.3, "ranked")
-    parts = [pre(run.text, "the ranking, as cardlab bridge score prints it"), notes(run.notes),
+    parts = [ranking_html(run.result, run.text.splitlines()[0]), notes(run.notes), cli_text(run.text),
              "<h2>Check against the file's own figures</h2>"]
     try:
         check = score_file(data, check=True, **options)
