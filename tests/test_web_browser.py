@@ -161,7 +161,30 @@ def _joint(driver: Any) -> list[str]:
     return ["bridge", "joint", "--by", "longest"]
 
 
+def _makes(driver: Any) -> list[str]:
+    _radio(driver, "makes")
+    _type(driver, "contract", "3NT,4S")
+    _type(driver, "by", "S")
+    _type(driver, "deals", "20")
+    _type(driver, "seed", "3")
+    return ["bridge", "makes", "--contract", "3NT", "--contract", "4S", "--by", "S", "-n", "20", "--seed", "3"]
+
+
+def _equity(driver: Any) -> list[str]:  # the page's defaults as they stand
+    return ["poker", "equity", "AsKs", "QQ+, AKo, AQs+"]
+
+
+def _board(driver: Any) -> list[str]:
+    _type(driver, "range", "JJ+, AQs+, 98s")
+    _type(driver, "board", "Js Ts 2h")
+    return ["poker", "board", "JJ+, AQs+, 98s", "--board", "Js Ts 2h"]
+
+
 KEYS: dict[str, tuple[str, Callable[[Any], list[str]], Callable[[Any], str]]] = {
+    "makes": ("dd", _makes, lambda j: f"{100 * j['contracts'][0]['make']['probability']:.1f}%"),
+    "scoring": ("scoring", _scoring, lambda j: f"{j['pairs'][0]['percentage']:.2f}"),
+    "equity": ("poker-equity", _equity, lambda j: f"{j['players'][0]['equity']:.3%}"),
+    "board": ("poker-board", _board, lambda j: f"{j['classes'][0]['probability']:.2%}"),
     "points": ("stats", _stats, lambda j: f"{j['rows'][0]['probability']:.6f}"),
     "joint": ("stats", _joint, lambda j: f"{j['rows'][0]['probability']:.6f}"),
     "dd": ("dd", _dd, lambda j: f"{j['par']['score']:+d}"),
