@@ -296,3 +296,43 @@ def test_scoring_ranking_as_the_cli(run: Any) -> None:
         # by hand: a percentage is the matchpoints over the boards' tops (top 8 a board here)
         for r in shown:
             assert abs(float(r[2]) / (8 * int(r[5])) * 100 - float(r[1])) < 0.006
+
+
+def test_push_or_fold_verdict_and_charts_as_the_cli_and_the_published_chart(run: Any) -> None:
+    from cardlab.web.pages import pushfold
+
+    spec = pushfold.prepare({"stack": "10", "hand": "a5o"})
+    answer = pushfold.compute(None, **spec.kwargs)
+    cli = _cli_json(run, "poker", "pushfold", "--stack", "10")
+    assert 'data-key="push">push</span>' in answer.html and "A5o" in cli["push"]
+    cells = {which: dict(re.findall(r'data-label="(\w+)" data-stack="([^"]+)"',
+                                    re.search(rf'id="{which}-chart">(.*?)</table>', answer.html, re.S).group(1)))
+             for which in ("push", "call")}
+    for which in ("push", "call"):
+        assert len(cells[which]) == 169
+        for label, value in cli["chart"][which].items():
+            shown = cells[which][label]
+            if value == "inf":
+                assert shown == "25+"
+            elif not value:
+                assert shown == "-"
+            else:
+                assert float(shown) == round(value, 2), (which, label)
+    # HoldemResources' heads-up Nash chart ("Using the Nash Charts", holdemresources.net/h/poker-theory/
+    # hune/usage.html): the small blind pushes T3s up to 7.7 BB, the big blind calls Q2o up to 5.6 BB
+    assert cells["push"]["T3s"] == "7.7" and cells["call"]["Q2o"] == "5.6"
+    # the cells outlined are the classes played at 10 BB: the CLI's ranges (mixed ones at half or more)
+    outlined = re.findall(r'class="pf\d mine" data-label="(\w+)"',
+                          re.search(r'id="push-chart">(.*?)</table>', answer.html, re.S).group(1))
+    half = {h for h, p in cli["mixed"]["push"].items() if p < 0.5}
+    assert set(outlined) == set(cli["push"]) - half
+
+
+@pytest.mark.parametrize("typed,error", [("A5", "say suited or offsuit"), ("AAs", "a pair is neither"),
+                                         ("Z5o", "a starting hand such as"), ("A5os", "a starting hand such as")])
+def test_push_or_fold_refuses_a_hand_it_cannot_read(typed: str, error: str) -> None:
+    from cardlab.errors import WebInputError
+    from cardlab.web.pages import pushfold
+
+    with pytest.raises(WebInputError, match=error):
+        pushfold.prepare({"hand": typed})

@@ -309,7 +309,7 @@ def test_a_long_simulation_shows_progress_and_cancels(served: Any, browser: Any)
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-@pytest.mark.parametrize("page", ["poker-equity", "poker-board", "video-poker", "video-trainer"])
+@pytest.mark.parametrize("page", ["poker-equity", "poker-board", "pushfold", "video-poker", "video-trainer"])
 def test_tab_reaches_every_control(served: Any, browser: Any, page: str, width: int) -> None:  # noqa: F811
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
