@@ -322,10 +322,11 @@ def test_push_or_fold_verdict_and_charts_as_the_cli_and_the_published_chart(run:
     # hune/usage.html): the small blind pushes T3s up to 7.7 BB, the big blind calls Q2o up to 5.6 BB
     assert cells["push"]["T3s"] == "7.7" and cells["call"]["Q2o"] == "5.6"
     # the cells outlined are the classes played at 10 BB: the CLI's ranges (mixed ones at half or more)
-    outlined = re.findall(r'class="pf\d mine" data-label="(\w+)"',
+    outlined = re.findall(r'class="pf\d mine(?: yours)?" data-label="(\w+)"',
                           re.search(r'id="push-chart">(.*?)</table>', answer.html, re.S).group(1))
     half = {h for h, p in cli["mixed"]["push"].items() if p < 0.5}
     assert set(outlined) == set(cli["push"]) - half
+    assert re.search(r'class="pf6 mine yours" data-label="A5o"', answer.html)  # the hand asked about
 
 
 @pytest.mark.parametrize("typed,error", [("A5", "say suited or offsuit"), ("AAs", "a pair is neither"),

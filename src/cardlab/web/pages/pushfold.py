@@ -108,7 +108,7 @@ def compute(progress: Any, *, stack: float, ante: float, payouts: list[Any] | No
                         f"{label}: never {verb}" if band(value) == 0 else
                         f"{label}: {verb} up to {texts[r][c]} BB")
                 row.append({"label": label, "text": texts[r][c], "band": band(value), "title": said,
-                            "now": probs[k] >= 0.5})
+                            "now": probs[k] >= 0.5, "yours": label == hand})
             rows.append(row)
         charts.append({"which": which, "rows": rows, "share": f"{result.push_share if which == 'push' else result.call_share:.2%}",
                        "who": "the small blind pushes" if which == "push" else "the big blind calls"})
