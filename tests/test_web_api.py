@@ -49,6 +49,8 @@ CASES = [
     ("poker-equity", {"player1": "AhKh", "player2": "random", "board": "Kd 7c 2s", "mode": "simulate",
                       "trials": 200000, "seed": 9},
      ["poker", "equity", "AhKh", "random", "--board", "Kd 7c 2s", "--simulate", "200000", "--seed", "9"]),
+    ("poker-equity", {"player1": "As 2d 3c 7h 9s", "player2": "Kh Qh 4d 5c 6s", "game": "razz"},
+     ["poker", "equity", "As 2d 3c 7h 9s", "Kh Qh 4d 5c 6s", "--game", "razz"]),
     ("pushfold", {"stack": 7.5, "ante": "0.1", "hand": "A5o"}, ["poker", "pushfold", "--stack", "7.5", "--ante", "0.1"]),
     ("pushfold", {"stack": "12", "payouts": "65,35"}, ["poker", "pushfold", "--stack", "12", "--payouts", "65,35"]),
     ("poker-board", {"range": "QQ+, AK", "board": "Qh 9c 2d"}, ["poker", "board", "QQ+, AK", "--board", "Qh 9c 2d"]),

@@ -57,9 +57,10 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
               *_SEATS, *(f"{s}_cards" for s in _SEATS)),
              {"mode": "table", "deal": "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"},
              "cardlab bridge dd 'N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765' --format json"),
-    Endpoint("poker-equity", "Poker equity: poker equity (player1 to player9, board, dead, game, hilo; mode exact "
+    Endpoint("poker-equity", "Poker equity: poker equity (player1 to player9, board, dead, game (holdem, shortdeck, "
+                             "omaha, omaha5, omaha6, stud, stud8, razz, 27, a5, badugi), hilo, draws; mode exact "
                              "or simulate with trials and seed).",
-             (*(f"player{n}" for n in range(1, 10)), "board", "dead", "game", "hilo", "mode", "trials", "seed"),
+             (*(f"player{n}" for n in range(1, 10)), "board", "dead", "game", "hilo", "draws", "mode", "trials", "seed"),
              {"player1": "AKs", "player2": "QQ"}, "cardlab poker equity AKs QQ --format json"),
     Endpoint("pushfold", "Push or fold: poker pushfold (stack, ante, payouts; hand: the verdict on the page).",
              ("stack", "ante", "payouts", "hand"), {"stack": "10"}, "cardlab poker pushfold --stack 10 --format json"),

@@ -24,12 +24,17 @@ from typing import Any, Mapping
 from cardlab.errors import CardlabError
 
 __all__ = ["equity_view", "board_view", "range_cells", "read_equity_form", "EquityForm", "GAMES",
-           "BOARD_GAMES", "MAX_PLAYERS", "MAX_TRIALS", "EXACT_LIMIT", "RANKS_DOWN", "field", "field_grid",
+           "BOARD_GAMES", "OTHER_GAMES", "ALL_GAMES", "MAX_PLAYERS", "MAX_TRIALS", "EXACT_LIMIT", "RANKS_DOWN", "field", "field_grid",
            "FIELD_TRIALS", "FIELD_SEED"]
 
 #: The games of the equity page (value, label): the keys of :data:`cardlab.poker.equity.GAMES`.
 GAMES = (("holdem", "Hold'em"), ("shortdeck", "Short deck (6+)"), ("omaha", "Omaha (4 cards)"),
          ("omaha5", "Omaha, 5 cards"), ("omaha6", "Omaha, 6 cards"))
+#: The games without a board (:func:`cardlab.poker.games.game_equity`): stud, razz, lowball, badugi.
+OTHER_GAMES = (("stud", "Seven-card stud"), ("stud8", "Stud hi-lo (8 or better)"), ("razz", "Razz"),
+               ("27", "2-7 lowball (draw)"), ("a5", "A-5 lowball (draw)"), ("badugi", "Badugi"))
+#: Every game of the equity page.
+ALL_GAMES = GAMES + OTHER_GAMES
 #: The games of the board page (board statistics are for hold'em and short deck).
 BOARD_GAMES = GAMES[:2]
 #: Player boxes on the equity page (hold'em takes up to 9).
@@ -76,9 +81,9 @@ class EquityForm:
     game, hi-lo, and ``trials``/``seed`` when a simulation is asked for."""
 
     def __init__(self, specs: list[str], board: str, dead: str, game: str, hi_lo: bool,
-                 trials: int | None, seed: int | None) -> None:
+                 trials: int | None, seed: int | None, draws: int | None = None) -> None:
         self.specs, self.board, self.dead, self.game = specs, board, dead, game
-        self.hi_lo, self.trials, self.seed = hi_lo, trials, seed
+        self.hi_lo, self.trials, self.seed, self.draws = hi_lo, trials, seed, draws
 
     def argv(self) -> list[str]:
         """The same question as ``cardlab poker equity`` arguments (shown on the page, used by tests)."""
@@ -91,6 +96,8 @@ class EquityForm:
             words += ["--game", self.game]
         if self.hi_lo:
             words.append("--hi-lo")
+        if self.draws is not None:
+            words += ["--draws", str(self.draws)]
         if self.trials is not None:
             words += ["--simulate", str(self.trials)]
             if self.seed is not None:
@@ -105,15 +112,22 @@ def read_equity_form(form: Mapping[str, Any]) -> EquityForm:
     specs = [s for s in specs if s]
     if len(specs) < 2:
         raise CardlabError("give at least two players a hand or a range")
-    game = _choice(field(form, "game"), "game", GAMES, "holdem")
+    game = _choice(field(form, "game"), "game", ALL_GAMES, "holdem")
     hi_lo = field(form, "hilo").lower() in ("on", "1", "true", "yes")
     trials = seed = None
     if field(form, "mode") == "simulate":
         trials = _whole(field(form, "trials") or "1000000", "boards to simulate", 1, MAX_TRIALS)
         seed_text = field(form, "seed")
         seed = _whole(seed_text, "seed", 0, 2**64 - 1) if seed_text else None
-    return EquityForm(specs, field(form, "board", "board"), field(form, "dead", "dead cards"), game, hi_lo,
-                      trials, seed)
+    draws_text = field(form, "draws", "draws")
+    draws = _whole(draws_text, "draws", 0, 3) if draws_text else None
+    board = field(form, "board", "board")
+    if game in dict(OTHER_GAMES) and (board or hi_lo):
+        raise CardlabError(f"{dict(OTHER_GAMES)[game]} has no board and its own split rules: the board and "
+                           "hi-lo are for hold'em and Omaha")
+    if draws is not None and game not in ("27", "a5", "badugi"):
+        raise CardlabError("draws: for the draw games (2-7 and A-5 lowball, badugi)")
+    return EquityForm(specs, board, field(form, "dead", "dead cards"), game, hi_lo, trials, seed, draws)
 
 
 def _command(argv: list[str]) -> str:
@@ -140,9 +154,16 @@ def equity_view(form: Mapping[str, Any], *, workers: int = 1, progress: bool = F
     from cardlab.poker.equity import equity
 
     question = read_equity_form(form)
-    result = equity(question.specs, board=question.board, dead=question.dead, game=question.game,
-                    hi_lo=question.hi_lo, trials=question.trials, seed=question.seed, workers=workers,
-                    max_evaluations=EXACT_LIMIT, progress=progress and question.trials is not None)
+    if question.game in dict(OTHER_GAMES):
+        from cardlab.poker.games import game_equity
+
+        result = game_equity(question.specs, question.game, question.dead, draws=question.draws,
+                             trials=question.trials, seed=question.seed, workers=workers,
+                             progress=progress and question.trials is not None)
+    else:
+        result = equity(question.specs, board=question.board, dead=question.dead, game=question.game,
+                        hi_lo=question.hi_lo, trials=question.trials, seed=question.seed, workers=workers,
+                        max_evaluations=EXACT_LIMIT, progress=progress and question.trials is not None)
     view = equity_result_view(result, question)
     view["field"] = field_grid(question, workers=workers)
     return view
