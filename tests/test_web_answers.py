@@ -337,3 +337,34 @@ def test_push_or_fold_refuses_a_hand_it_cannot_read(typed: str, error: str) -> N
 
     with pytest.raises(WebInputError, match=error):
         pushfold.prepare({"hand": typed})
+
+
+def _harville(stacks: list[int], payouts: list[int]) -> list[Fraction]:
+    """Each player's expected prize by the Malmuth-Harville model, every finishing order listed."""
+    from itertools import permutations
+
+    value = [Fraction(0)] * len(stacks)
+    for order in permutations(range(len(stacks))):
+        chance, left = Fraction(1), sum(stacks)
+        for player in order:
+            chance *= Fraction(stacks[player], left)
+            left -= stacks[player]
+        for place, player in enumerate(order[:len(payouts)]):
+            value[player] += chance * payouts[place]
+    return value
+
+
+def test_icm_equities_as_the_cli_and_by_every_finishing_order(run: Any) -> None:
+    from cardlab.web.pages import icm
+
+    spec = icm.prepare({"stacks": "4000,2500,2500,1000", "payouts": "50,30,20", "allin": "A:AsKs D:QQ"})
+    answer = icm.compute(None, **spec.kwargs)
+    cli = _cli_json(run, "poker", "icm", "4000,2500,2500,1000", "--payouts", "50,30,20", "--allin", "A:AsKs D:QQ")
+    rows = _body(_parse(answer.html).tables["icm"])
+    assert [r[0] for r in rows] == ["A", "B", "C", "D"]
+    by_hand = _harville([4000, 2500, 2500, 1000], [50, 30, 20])
+    for row, value, exact, mine in zip(rows, cli["equity"], cli["equity_exact"], by_hand):
+        assert row[1] == f"{value:.4f}" and row[3] == exact == f"{mine.numerator}/{mine.denominator}"
+    allin = _body(_parse(answer.html).tables["allin"])
+    assert [(r[0], r[1]) for r in allin] == [(p, f"{c:+.4f}") for p, c in zip(cli["allin"]["players"],
+                                                                              cli["allin"]["change"])]

@@ -23,7 +23,7 @@ from web_helpers import Server, served  # noqa: F401  (served: the fixture)
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PAGES = ["stats", "deals", "dd", "suits", "scoring", "pushfold"]
+PAGES = ["stats", "deals", "dd", "suits", "scoring", "pushfold", "icm"]
 DEAL = "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"
 
 pytestmark = pytest.mark.skipif(
@@ -122,8 +122,15 @@ def _pushfold(driver: Any) -> list[str]:
     return ["poker", "pushfold", "--stack", "10"]
 
 
+def _icm(driver: Any) -> list[str]:
+    _type(driver, "stacks", "5000,3000,2000")
+    _type(driver, "payouts", "50,30,20")
+    _type(driver, "allin", "A:AsKs B:QQ")
+    return ["poker", "icm", "5000,3000,2000", "--payouts", "50,30,20", "--allin", "A:AsKs B:QQ"]
+
+
 FILLS: dict[str, Callable[[Any], list[str]]] = {"stats": _stats, "deals": _deals, "dd": _dd, "suits": _suits,
-                                                "scoring": _scoring, "pushfold": _pushfold}
+                                                "scoring": _scoring, "pushfold": _pushfold, "icm": _icm}
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -192,6 +199,7 @@ KEYS: dict[str, tuple[str, Callable[[Any], list[str]], Callable[[Any], str]]] = 
     "equity": ("poker-equity", _equity, lambda j: f"{j['players'][0]['equity']:.3%}"),
     "board": ("poker-board", _board, lambda j: f"{j['classes'][0]['probability']:.2%}"),
     "pushfold": ("pushfold", _pushfold, lambda j: "push" if "A5o" in j["push"] else "fold"),
+    "icm": ("icm", _icm, lambda j: f"{j['equity'][0]:.4f}"),
     "points": ("stats", _stats, lambda j: f"{j['rows'][0]['probability']:.6f}"),
     "joint": ("stats", _joint, lambda j: f"{j['rows'][0]['probability']:.6f}"),
     "dd": ("dd", _dd, lambda j: f"{j['par']['score']:+d}"),
@@ -288,7 +296,7 @@ def test_tab_reaches_every_control(served: Server, browser: Any, page: str, widt
     browser.get(f"{served.url}/{page}")
     wanted = set(browser.execute_script(_FOCUSABLE))
     assert {"file" if page == "scoring" else "radio:mode" if page in ("deals", "dd", "suits") else
-            "hand" if page == "pushfold" else "kind"} <= wanted
+            "hand" if page == "pushfold" else "stacks" if page == "icm" else "kind"} <= wanted
     reached: set[str] = set()
     for _ in range(len(wanted) * 2 + 5):
         ActionChains(browser).send_keys(Keys.TAB).perform()

@@ -8,7 +8,7 @@ the limits, the isolation and the messages are the page's. ``GET /api/openapi.js
 every endpoint (OpenAPI 3.1); ``GET /api`` is the page documenting them.
 
 >>> sorted(ENDPOINTS)
-['dd', 'poker-board', 'poker-equity', 'pushfold', 'stats', 'suits']
+['dd', 'icm', 'poker-board', 'poker-equity', 'pushfold', 'stats', 'suits']
 >>> body_fields(b'{"kind": "points", "given_hcp": 12}', ENDPOINTS["stats"])
 {'kind': 'points', 'given_hcp': '12'}
 >>> body_fields(b'[1, 2]', ENDPOINTS["stats"])
@@ -62,6 +62,9 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
                              "or simulate with trials and seed).",
              (*(f"player{n}" for n in range(1, 10)), "board", "dead", "game", "hilo", "draws", "mode", "trials", "seed"),
              {"player1": "AKs", "player2": "QQ"}, "cardlab poker equity AKs QQ --format json"),
+    Endpoint("icm", "Tournament equity: poker icm (stacks, payouts, model, allin).",
+             ("stacks", "payouts", "model", "allin"), {"stacks": "5000,3000,2000", "payouts": "50,30,20"},
+             "cardlab poker icm 5000,3000,2000 --payouts 50,30,20 --format json"),
     Endpoint("pushfold", "Push or fold: poker pushfold (stack, ante, payouts; hand: the verdict on the page).",
              ("stack", "ante", "payouts", "hand"), {"stack": "10"}, "cardlab poker pushfold --stack 10 --format json"),
     Endpoint("poker-board", "Board statistics: poker board (range, board, dead, game).",
