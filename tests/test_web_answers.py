@@ -368,3 +368,10 @@ def test_icm_equities_as_the_cli_and_by_every_finishing_order(run: Any) -> None:
     allin = _body(_parse(answer.html).tables["allin"])
     assert [(r[0], r[1]) for r in allin] == [(p, f"{c:+.4f}") for p, c in zip(cli["allin"]["players"],
                                                                               cli["allin"]["change"])]
+
+
+def test_a_number_typed_as_the_missing_cards_is_how_many() -> None:
+    spec = suits.prepare(dict(suits.PAGE.defaults, mode="split", cards="5"))
+    assert spec.kwargs["n"] == 5 and spec.kwargs["cards"] is None
+    with pytest.raises(Exception, match="Missing cards: expected a whole number from 1 to 13"):
+        suits.prepare(dict(suits.PAGE.defaults, mode="split", cards="14"))

@@ -25,6 +25,8 @@ def prepare(form: Form) -> JobSpec:
     if mode == "split":
         cards = field_text(form, "cards", "Missing cards", max_length=40) or None
         n = field_number(form, "n", "Cards missing", 1, 13)
+        if cards is not None and cards.isdigit():  # "5": how many are missing, as bridge split 5
+            n, cards = field_number({"cards": cards}, "cards", "Missing cards", 1, 13), None
         if cards is None and n is None:
             raise WebInputError("Cards missing: give how many (1 to 13) or which (e.g. KJ54 or QJxx)")
         return JobSpec("cardlab.web.pages.suits:compute_split", {"n": n, "cards": cards, "vacant": vacant,
