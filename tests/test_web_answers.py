@@ -375,3 +375,20 @@ def test_a_number_typed_as_the_missing_cards_is_how_many() -> None:
     assert spec.kwargs["n"] == 5 and spec.kwargs["cards"] is None
     with pytest.raises(Exception, match="Missing cards: expected a whole number from 1 to 13"):
         suits.prepare(dict(suits.PAGE.defaults, mode="split", cards="14"))
+
+
+def test_travellers_show_the_deal_of_each_board_the_file_gives() -> None:
+    from pathlib import Path
+
+    from cardlab.web.pages import scoring
+
+    text = (Path(__file__).resolve().parents[1] / "examples" / "results.pbn").read_text()
+    answer = scoring.compute(lambda *a: None, data=text.encode(), name="results.pbn", method=None, scale=None,
+                             movement=None, title=None)
+    given = dict(re.findall(r'\[Board "(\d+)"\]\s*\n(?:\[[^\n]*\n)*?\[Deal "N:([^"]+)"\]', text))
+    shown = re.findall(r'<div class="traveller">(.*?)</figure>', answer.html, re.S)
+    assert len(shown) == len(given) >= 1
+    for box, deal in zip(shown, given.values()):
+        held = re.findall(r'<span class="holding">([^<]*)</span>', box)
+        n, e, s, w = (hand.split(".") for hand in deal.split())
+        assert held == [x or "—" for x in n + w + e + s]
