@@ -287,3 +287,18 @@ def test_a_board_or_draws_where_the_game_has_none_is_refused() -> None:
         equity_view({"player1": "As 2d 3c", "player2": "Kh Qh Jh", "game": "razz", "board": "2c 3c 4c"})
     with pytest.raises(CardlabError, match="draws: for the draw games"):
         equity_view({"player1": "AsAh", "player2": "KK", "draws": "2"})
+
+
+def test_board_grid_says_which_hands_make_each_class_as_board_stats_of_each_class() -> None:
+    """Issue 39 (as Flopzilla lights up a category's combos): each cell's classes, against
+    board_stats of that hand class alone."""
+    from cardlab.poker.board_stats import board_stats
+
+    view = board_view({"range": "QQ+, AK, KQs, 98s", "board": "Qh 9c 2d"})
+    cells = {c["label"]: c for row in view["hands"] for c in row}
+    assert sum(c["n"] for c in cells.values()) == view["total"]
+    for label in ("QQ", "AKs", "KQs", "98s", "AA"):
+        alone = board_stats(label, "Qh 9c 2d")
+        assert cells[label]["n"] == alone.total
+        assert cells[label]["slugs"] == [c.name.replace(" ", "-") for c in alone.classes if c.combos], label
+    assert "three-of-a-kind" in cells["QQ"]["slugs"] and cells["22"]["n"] == 0

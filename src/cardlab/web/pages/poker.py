@@ -262,8 +262,27 @@ def board_view(form: Mapping[str, Any]) -> dict[str, Any]:
     argv = ["poker", "board", spec, "--board", board] + (["--dead", dead] if dead else []) + \
         (["--game", game] if game != "holdem" else [])
     return {"caption": stats.table().splitlines()[0], "groups": groups, "total": stats.total,
+            "hands": _hands_by_class(spec, board, dead, game),
             "argv": argv, "command": _command(argv), "json": stats.to_dict(), "text": stats.table(), "csv": stats.to_csv(),
             "json_text": stats.to_json()}
+
+
+def _hands_by_class(spec: str, board: str, dead: str, game: str) -> list[list[dict[str, Any]]]:
+    """The 13 x 13 grid of the range's hand classes on the board: each cell's combos in the range
+    (``n``) and the board-statistics classes its combos make (``slugs``: a name with dashes, for
+    the page to light up the hands of the class chosen)."""
+    import numpy as np
+
+    from cardlab.poker.board_stats import combo_masks
+    from cardlab.poker.ranges import class_label, combo_classes
+
+    _, _, holes, _, masks = combo_masks(spec, board, dead=dead, game=game)
+    classes = combo_classes(holes)
+    total = np.bincount(classes, minlength=169)
+    made = {name: np.bincount(classes[mask], minlength=169) for name, mask in masks.items()}
+    return [[{"label": class_label(k), "n": int(total[k]),
+              "slugs": [name.replace(" ", "-") for name, counts in made.items() if counts[k]]}
+             for k in range(r * 13, r * 13 + 13)] for r in range(13)]
 
 
 def range_cells(text: str, game: str = "holdem") -> dict[str, Any]:
