@@ -29,6 +29,7 @@ SLOW_TESTS = {
     "test_web_answers.py::test_makes_shows_contracts_side_by_side_as_the_cli",
     "test_web_answers.py::test_several_contracts_are_each_compared_with_the_first_on_the_same_deals",
     "test_web_answers.py::test_push_or_fold_verdict_and_charts_as_the_cli_and_the_published_chart",  # 2.4 s
+    "test_web_answers.py::test_deals_are_drawn_as_the_cli_deals_them",  # 1.3 s: two dealings and the board files
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",
     "test_full_disk.py::test_a_full_disk_leaves_the_previous_file_and_one_line",

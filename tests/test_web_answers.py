@@ -65,11 +65,29 @@ def _cli_json(run: Any, *argv: str) -> Any:
     return json.loads(out)
 
 
+@pytest.fixture
+def no_plot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables drawn as a 1-pixel PNG: what is tested here is the HTML around the picture (the
+    plots have their own tests), and matplotlib costs half a second a table."""
+    from pathlib import Path
+
+    from cardlab.tabulation import Tabulation
+
+    pixel = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                          "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
+
+    def plot(self: Any, path: Any) -> Path:
+        Path(path).write_bytes(pixel)
+        return Path(path)
+
+    monkeypatch.setattr(Tabulation, "plot", plot)
+
+
 def _body(table: list[list[tuple[str, dict[str, str]]]]) -> list[list[str]]:
     return [[text for text, _ in row] for row in table[1:]]
 
 
-def test_points_table_shows_the_cli_probabilities_first_with_exact_fractions(run: Any) -> None:
+def test_points_table_shows_the_cli_probabilities_first_with_exact_fractions(run: Any, no_plot: None) -> None:
     answer = stats.compute(None, kind="points", scheme="work", cards=13, given=None, given_points="12",
                            shape="pattern", by="longest", trials=None, seed=None)
     page = _parse(answer.html)
@@ -90,7 +108,7 @@ def test_points_table_shows_the_cli_probabilities_first_with_exact_fractions(run
     assert answer.html.index("<table") < answer.html.index("<img")  # a single table: the bars after it
 
 
-def test_shape_table_equals_the_published_pattern_frequencies(run: Any) -> None:
+def test_shape_table_equals_the_published_pattern_frequencies(run: Any, no_plot: None) -> None:
     answer = stats.compute(None, kind="shape", scheme="work", cards=13, given=None, given_points=None,
                            shape="pattern", by="longest", trials=None, seed=None)
     rows = {r[0]: r for r in _body(_parse(answer.html).tables["figures"])}
@@ -103,7 +121,7 @@ def test_shape_table_equals_the_published_pattern_frequencies(run: Any) -> None:
     assert rows["4-4-3-2"][-1] == "136,852,887,600"
 
 
-def test_joint_table_shows_its_heat_map_first_and_its_rows_folded(run: Any) -> None:
+def test_joint_table_shows_its_heat_map_first_and_its_rows_folded(run: Any, no_plot: None) -> None:
     answer = stats.compute(None, kind="joint", scheme="work", cards=13, given=None, given_points=None,
                            shape="pattern", by="longest", trials=None, seed=None)
     html = answer.html
@@ -117,7 +135,7 @@ def test_joint_table_shows_its_heat_map_first_and_its_rows_folded(run: Any) -> N
         assert shown[1] == f"{row['probability']:.6f}"
 
 
-def test_a_simulated_table_beside_the_exact_one(run: Any) -> None:
+def test_a_simulated_table_beside_the_exact_one(run: Any, no_plot: None) -> None:
     answer = stats.compute(None, kind="points", scheme="work", cards=13, given=None, given_points=None,
                            shape="pattern", by="longest", trials=20_000, seed=5)
     table = _parse(answer.html).tables["figures"]
