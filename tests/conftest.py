@@ -18,7 +18,8 @@ from cardlab.cli.main import main
 #: Whole modules that are slow (a browser, a Dask cluster, the C build, mypy over the package,
 #: every README command in a subprocess).
 SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_types.py",
-        "test_readme_examples.py", "test_web_server.py", "test_web_browser.py", "test_web_poker_browser.py"}
+        "test_readme_examples.py", "test_web_server.py", "test_web_browser.py", "test_web_poker_browser.py",
+        "test_web_api.py", "test_web_tasks.py"}
 
 #: Single tests measured among the longest (``--durations``: 10-50 s each on the loaded
 #: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
@@ -36,6 +37,11 @@ SLOW_TESTS = {
     "test_strategy.py::test_two_fixed_contracts_agree_with_bridge_makes",
     "test_strategy.py::test_published_stayman_or_not_iv",
     "test_strategy.py::test_one_and_two_workers_give_the_same_figures",
+    # issue 39: the workbench's makes answers solve double dummy twice (the page's and the CLI's), 6 s each
+    "test_web_answers.py::test_makes_shows_contracts_side_by_side_as_the_cli",
+    "test_web_answers.py::test_several_contracts_are_each_compared_with_the_first_on_the_same_deals",
+    "test_web_answers.py::test_push_or_fold_verdict_and_charts_as_the_cli_and_the_published_chart",  # 2.4 s
+    "test_web_answers.py::test_deals_are_drawn_as_the_cli_deals_them",  # 1.3 s: two dealings and the board files
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",
     "test_full_disk.py::test_a_full_disk_leaves_the_previous_file_and_one_line",

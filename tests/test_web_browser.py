@@ -23,7 +23,7 @@ from web_helpers import Server, served  # noqa: F401  (served: the fixture)
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PAGES = ["stats", "deals", "dd", "suits", "scoring"]
+PAGES = ["stats", "deals", "dd", "suits", "scoring", "pushfold", "icm"]
 DEAL = "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"
 
 pytestmark = pytest.mark.skipif(
@@ -116,8 +116,21 @@ def _scoring(driver: Any) -> list[str]:
     return ["bridge", "score", str(EXAMPLES / "session.xml")]
 
 
+def _pushfold(driver: Any) -> list[str]:
+    _type(driver, "hand", "A5o")
+    _type(driver, "stack", "10")
+    return ["poker", "pushfold", "--stack", "10"]
+
+
+def _icm(driver: Any) -> list[str]:
+    _type(driver, "stacks", "5000,3000,2000")
+    _type(driver, "payouts", "50,30,20")
+    _type(driver, "allin", "A:AsKs B:QQ")
+    return ["poker", "icm", "5000,3000,2000", "--payouts", "50,30,20", "--allin", "A:AsKs B:QQ"]
+
+
 FILLS: dict[str, Callable[[Any], list[str]]] = {"stats": _stats, "deals": _deals, "dd": _dd, "suits": _suits,
-                                                "scoring": _scoring}
+                                                "scoring": _scoring, "pushfold": _pushfold, "icm": _icm}
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -141,6 +154,140 @@ def test_each_page_shows_the_cli_figures_and_fits(served: Server, browser: Any, 
     _resize(browser, 1280, 900)
 
 
+# Issue 39: each answer's key figure, read from the page, against the CLI's JSON; in sight at
+# phone width without scrolling sideways.
+def _play(driver: Any) -> list[str]:
+    _radio(driver, "play")
+    _type(driver, "north", "AQ10")
+    _type(driver, "south", "432")
+    return ["bridge", "suitplay", "AQ10", "432"]
+
+
+def _split(driver: Any) -> list[str]:
+    _radio(driver, "split")
+    _type(driver, "cards", "KJ54")  # typed over the default: the page's "cards missing" is empty
+    return ["bridge", "split", "--cards", "KJ54"]
+
+
+def _joint(driver: Any) -> list[str]:
+    _choose(driver, "kind", "joint")
+    return ["bridge", "joint", "--by", "longest"]
+
+
+def _makes(driver: Any) -> list[str]:
+    _radio(driver, "makes")
+    _type(driver, "contract", "3NT,4S")
+    _type(driver, "by", "S")
+    _type(driver, "deals", "20")
+    _type(driver, "seed", "3")
+    return ["bridge", "makes", "--contract", "3NT", "--contract", "4S", "--by", "S", "-n", "20", "--seed", "3"]
+
+
+def _equity(driver: Any) -> list[str]:  # the page's defaults as they stand
+    return ["poker", "equity", "AsKs", "QQ+, AKo, AQs+"]
+
+
+def _board(driver: Any) -> list[str]:
+    _type(driver, "range", "JJ+, AQs+, 98s")
+    _type(driver, "board", "Js Ts 2h")
+    return ["poker", "board", "JJ+, AQs+, 98s", "--board", "Js Ts 2h"]
+
+
+KEYS: dict[str, tuple[str, Callable[[Any], list[str]], Callable[[Any], str]]] = {
+    "makes": ("dd", _makes, lambda j: f"{100 * j['contracts'][0]['make']['probability']:.1f}%"),
+    "scoring": ("scoring", _scoring, lambda j: f"{j['pairs'][0]['percentage']:.2f}"),
+    "equity": ("poker-equity", _equity, lambda j: f"{j['players'][0]['equity']:.3%}"),
+    "board": ("poker-board", _board, lambda j: f"{j['classes'][0]['probability']:.2%}"),
+    "pushfold": ("pushfold", _pushfold, lambda j: "push" if "A5o" in j["push"] else "fold"),
+    "icm": ("icm", _icm, lambda j: f"{j['equity'][0]:.4f}"),
+    "points": ("stats", _stats, lambda j: f"{j['rows'][0]['probability']:.6f}"),
+    "joint": ("stats", _joint, lambda j: f"{j['rows'][0]['probability']:.6f}"),
+    "dd": ("dd", _dd, lambda j: f"{j['par']['score']:+d}"),
+    "play": ("suits", _play, lambda j: f"{j['targets'][0]['probability']:.2%}"),
+    "split": ("suits", _split, lambda j: f"{j['rows'][0]['probability']:.2%}"),
+}
+
+
+def _fit(driver: Any, width: int, height: int = 900) -> None:
+    """The viewport ``width`` wide: resized again while the window still reports the old size
+    (reading innerWidth right after a resize can see the previous one and overcorrect)."""
+    for _ in range(5):
+        _resize(driver, width, height)
+        time.sleep(0.1)
+        if driver.execute_script("return window.innerWidth") == width:
+            return
+    raise AssertionError(f"the window would not take a {width} px viewport")
+
+
+@pytest.mark.parametrize("question", list(KEYS))
+def test_key_figure_equals_the_cli_and_is_in_sight(served: Server, browser: Any, question: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    page, fill, figure = KEYS[question]
+    _resize(browser, 1280, 900)
+    browser.get(f"{served.url}/{page}")
+    argv = fill(browser)
+    assert _submit_and_wait(browser) == "done"
+    expected = figure(json.loads(_cli(capsys, *argv, "--format", "json")))
+    for width in (390, 1280):
+        _fit(browser, width)
+        box = browser.execute_script(
+            "var k = document.querySelector('[data-key]'); if (k.closest('details')) k.closest('details').open = true;"
+            "k.scrollIntoView({block: 'center'}); var r = k.getBoundingClientRect();"
+            "return [k.getAttribute('data-key'), k.textContent.trim(), r.left, r.right, r.width, window.innerWidth,"
+            " document.documentElement.scrollWidth];")
+        assert box[0] == box[1] == expected, (question, width, box)
+        assert 0 <= box[2] and box[3] <= box[5] and box[4] > 0, (question, width, box)
+        assert box[6] <= width, (question, width, box)
+    _resize(browser, 1280, 900)
+
+
+def test_hand_diagram_suits_are_coloured_and_named(served: Server, browser: Any) -> None:
+    _resize(browser, 390, 900)
+    browser.get(f"{served.url}/dd")
+    _dd(browser)
+    assert _submit_and_wait(browser) == "done"
+    symbols = browser.execute_script(
+        "return Array.from(document.querySelectorAll('.deal abbr.sym, .dd-grid abbr.sym')).map(function (a) {"
+        "  return [a.className, a.getAttribute('title'), a.querySelector('.visually-hidden').textContent,"
+        "          a.querySelector('[aria-hidden=true]').textContent, getComputedStyle(a).color]; });")
+    assert len(symbols) == 16 + 5
+    colours = {"s": ("♠", "spades", "rgb(26, 26, 26)"), "h": ("♥", "hearts", "rgb(176, 0, 32)"),
+               "d": ("♦", "diamonds", "rgb(176, 0, 32)"), "c": ("♣", "clubs", "rgb(26, 26, 26)"),
+               "nt": ("NT", "notrump", "rgb(26, 26, 26)")}
+    for cls, title, name, symbol, colour in symbols:
+        suit = cls.split()[-1]
+        assert (symbol, title, colour) == colours[suit] and name == title
+    # the four hands around the compass: North above South, West left of East
+    where = browser.execute_script(
+        "var r = {}; ['n','e','s','w'].forEach(function (s) { var b = document.querySelector('.hand-box.' + s)"
+        ".getBoundingClientRect(); r[s] = [b.left, b.top, b.right]; }); return [r, window.innerWidth];")
+    boxes, inner = where
+    assert boxes["n"][1] < boxes["w"][1] < boxes["s"][1] and boxes["w"][0] < boxes["n"][0] < boxes["e"][0]
+    assert max(b[2] for b in boxes.values()) <= inner
+    _resize(browser, 1280, 900)
+
+
+def test_forms_show_only_the_fields_of_the_question(served: Server, browser: Any) -> None:
+    _resize(browser, 1280, 900)
+    browser.get(f"{served.url}/suits")
+    shown = "return Array.from(document.querySelectorAll('form.ask input[type=text], form.ask select'))" \
+            ".filter(function (e) { return e.getClientRects().length > 0; }).map(function (e) { return e.id; });"
+    assert {"north", "south", "defence"} <= set(browser.execute_script(shown))
+    assert "n" not in browser.execute_script(shown)
+    _radio(browser, "split")
+    assert set(browser.execute_script(shown)) == {"cards", "n", "vacant", "played"}
+    browser.get(f"{served.url}/dd")
+    assert set(browser.execute_script(shown)) == {"dealer", "vul"}  # and the deal's text box
+    _radio(browser, "lead")
+    assert {"contract", "by", "hand", "deals", "seed", "north"} <= set(browser.execute_script(shown))
+    assert "dealer" not in browser.execute_script(shown)
+    browser.get(f"{served.url}/stats")
+    _choose(browser, "kind", "shape")
+    assert set(browser.execute_script(shown)) == {"kind", "cards", "given", "shape", "simulate", "seed"}
+
+
 _FOCUSABLE = """
 return Array.from(document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]'))
   .filter(function (e) { return !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0; })
@@ -159,7 +306,8 @@ def test_tab_reaches_every_control(served: Server, browser: Any, page: str, widt
     _resize(browser, width, 900)
     browser.get(f"{served.url}/{page}")
     wanted = set(browser.execute_script(_FOCUSABLE))
-    assert {"file" if page == "scoring" else "radio:mode" if page in ("deals", "dd", "suits") else "kind"} <= wanted
+    assert {"file" if page == "scoring" else "radio:mode" if page in ("deals", "dd", "suits") else
+            "hand" if page == "pushfold" else "stacks" if page == "icm" else "kind"} <= wanted
     reached: set[str] = set()
     for _ in range(len(wanted) * 2 + 5):
         ActionChains(browser).send_keys(Keys.TAB).perform()
@@ -208,3 +356,7 @@ def test_cancel_stops_a_long_job_within_a_second(served: Server, browser: Any) -
                                    "return j && j.getAttribute('data-state') === 'cancelled';"))
     assert time.monotonic() - started < 1.0
     assert "Cancelled" in browser.find_element("id", "job-message").text
+    # issue 39: the deals solved before Cancel are shown, marked partial, as the CLI prints them after Ctrl-C
+    WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda d: d.find_elements("id", "partial-answer"))
+    partial = browser.find_element("id", "partial-answer").text
+    assert "Partial result" in partial and "deals were solved" in partial and "3NT by S" in partial

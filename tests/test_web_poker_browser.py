@@ -218,6 +218,13 @@ def test_board_page_equals_the_cli(served: Any, browser: Any, capsys: Any, width
             for tr in browser.find_elements(By.CSS_SELECTOR, "#board-table tr[data-class]")}
     cli = _cli_json(capsys, "poker", "board", "JJ+, AQs+, 98s", "--board", "Js Ts 2h")
     assert rows == {c["name"]: (f"{c['combos']:,}", f"{c['probability']:.2%}") for c in cli["classes"]}
+    # issue 39: choosing a class lights up the hands that make it in the grid (CSS :target, no script)
+    browser.find_element(By.CSS_SELECTOR, "#board-table a[href='#cat-three-of-a-kind']").click()
+    lit = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#board-grid td')).filter(function (td) {"
+        "  return getComputedStyle(td).backgroundColor === 'rgb(29, 92, 71)'; }).map(function (td) {"
+        "  return td.getAttribute('data-label'); });")
+    assert lit == ["JJ"]  # the one set on Js Ts 2h: JJ+ holds no TT or deuces
     _no_sideways_scroll(browser, width)
     assert _axe(browser) == []
 
@@ -309,7 +316,7 @@ def test_a_long_simulation_shows_progress_and_cancels(served: Any, browser: Any)
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-@pytest.mark.parametrize("page", ["poker-equity", "poker-board", "video-poker", "video-trainer"])
+@pytest.mark.parametrize("page", ["poker-equity", "poker-board", "pushfold", "video-poker", "video-trainer"])
 def test_tab_reaches_every_control(served: Any, browser: Any, page: str, width: int) -> None:  # noqa: F811
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys

@@ -230,3 +230,75 @@ def test_trainer_refuses_bad_holds_and_hands() -> None:
         trainer_view({"paytable": "jacks-or-better-9-6"})
     with pytest.raises(CardlabError, match="Jh is given 2 times"):
         trainer_view({"paytable": "jacks-or-better-9-6", "hand": "Jh Jh 5c 5d 9s"})
+
+
+def test_every_starting_hand_against_the_second_player_agrees_with_exact_equities() -> None:
+    """Issue 39: the grid of every class against player 2's range (simulated, seeded) against
+    exact equities of a few classes computed on their own."""
+    import math
+
+    from cardlab.poker.equity import equity
+    from cardlab.web.pages.poker import FIELD_TRIALS
+
+    view = equity_view({"player1": "AA", "player2": "KK"})
+    cells = {c["label"]: c for row in view["field"]["rows"] for c in row}
+    assert sum(c["value"] is not None for c in cells.values()) == 169 and cells["AA"]["mine"]
+    assert [label for label, c in cells.items() if c["mine"]] == ["AA"]
+    for label in ("AA", "72o", "AKs", "QQ"):
+        exact = equity([label, "KK"]).players[0].equity
+        combos = 6 if len(label) == 2 else (4 if label.endswith("s") else 12)
+        samples = FIELD_TRIALS * combos / 1225  # random's combos that miss KK's cards, about
+        assert abs(cells[label]["value"] - exact) < 4 * math.sqrt(exact * (1 - exact) / samples) + 0.002, label
+        assert cells[label]["band"] == min(9, int(cells[label]["value"] * 10))
+    # against KK, KK itself is even, AA far ahead (exact 81.9%: the table above)
+    assert abs(cells["KK"]["value"] - 0.5) < 0.02 and view["players"][0]["equity"] == "81.946%"
+    assert equity_view({"player1": "AA", "player2": "KK", "player3": "QQ"})["field"] is None
+    assert equity_view({"player1": "AsKsQsJs", "player2": "AhKhQhJh", "board": "2c 3d 4h", "game": "omaha"})["field"] is None
+
+
+@pytest.mark.parametrize("form", [
+    {"player1": "As 2d 3c 7h 9s", "player2": "Kh Qh 4d 5c 6s", "game": "razz"},
+    {"player1": "As Ah Kd", "player2": "7c 8c 9c", "game": "stud", "mode": "simulate", "trials": "20000", "seed": "3"},
+    {"player1": "As 2d 3c", "player2": "Ah Kh 8d", "game": "stud8", "mode": "simulate", "trials": "50000", "seed": "4"},
+    {"player1": "2c 3d 4h 5s 9c", "player2": "2d 3h 4s 6c 8d", "game": "27", "draws": "1", "mode": "simulate",
+     "trials": "100000", "seed": "1"},
+    {"player1": "Ac 2d 3h 4s", "player2": "Kc Kd Qh Js", "game": "badugi", "mode": "simulate", "trials": "10000",
+     "seed": "2"},
+], ids=["razz", "stud", "stud8", "27", "badugi"])
+def test_stud_razz_lowball_and_badugi_equity_equal_the_cli(run, form: dict) -> None:
+    """Issue 39: the equity page asks the games without a board (cardlab.poker.games.game_equity)."""
+    view = equity_view(form)
+    cli = _cli_json(run, *read_equity_form(form).argv())
+    assert [p["equity"] for p in view["players"]] == [f"{p['equity']:.3%}" for p in cli["players"]]
+    assert view["exact"] is cli["exact"] and view["field"] is None and view["grid"] is None
+
+
+def test_razz_exact_equity_lies_in_a_seeded_simulations_interval() -> None:
+    view = equity_view({"player1": "As 2d 3c 7h 9s", "player2": "Kh Qh 4d 5c 6s", "game": "razz"})
+    sim = equity_view({"player1": "As 2d 3c 7h 9s", "player2": "Kh Qh 4d 5c 6s", "game": "razz", "mode": "simulate",
+                       "trials": "200000", "seed": "11"})
+    exact = view["players"][0]["value"]
+    low, high = (float(sim["players"][0][k].rstrip("%")) / 100 for k in ("low", "high"))
+    assert view["exact"] and not sim["exact"] and low <= exact <= high
+
+
+def test_a_board_or_draws_where_the_game_has_none_is_refused() -> None:
+    with pytest.raises(CardlabError, match="has no board"):
+        equity_view({"player1": "As 2d 3c", "player2": "Kh Qh Jh", "game": "razz", "board": "2c 3c 4c"})
+    with pytest.raises(CardlabError, match="draws: for the draw games"):
+        equity_view({"player1": "AsAh", "player2": "KK", "draws": "2"})
+
+
+def test_board_grid_says_which_hands_make_each_class_as_board_stats_of_each_class() -> None:
+    """Issue 39 (as Flopzilla lights up a category's combos): each cell's classes, against
+    board_stats of that hand class alone."""
+    from cardlab.poker.board_stats import board_stats
+
+    view = board_view({"range": "QQ+, AK, KQs, 98s", "board": "Qh 9c 2d"})
+    cells = {c["label"]: c for row in view["hands"] for c in row}
+    assert sum(c["n"] for c in cells.values()) == view["total"]
+    for label in ("QQ", "AKs", "KQs", "98s", "AA"):
+        alone = board_stats(label, "Qh 9c 2d")
+        assert cells[label]["n"] == alone.total
+        assert cells[label]["slugs"] == [c.name.replace(" ", "-") for c in alone.classes if c.combos], label
+    assert "three-of-a-kind" in cells["QQ"]["slugs"] and cells["22"]["n"] == 0

@@ -33,7 +33,7 @@ from cardlab.cards import RANKS
 from cardlab.errors import CardlabError, ConstraintError, DeckError
 
 __all__ = ["suitplay", "SuitPlayResult", "TargetLine", "LayoutRow", "parse_suit", "parse_entries", "DEFENCES",
-           "evaluate_tree", "Comparison"]
+           "evaluate_tree", "Comparison", "LineStep", "line_steps"]
 
 #: The two defence models: defenders who choose any card (and falsecard), or who play equal cards at random.
 DEFENCES = ("omniscient", "random-equals")
@@ -131,6 +131,10 @@ class TargetLine:
     def probability(self) -> float:
         """The probability (or the mean tricks) as a float."""
         return float(self.probability_exact)
+
+    def steps(self) -> list[LineStep]:
+        """The line as steps (:func:`line_steps`): what the page shows as a numbered list."""
+        return line_steps(self.tree)
 
     def to_dict(self) -> dict[str, Any]:
         """The target as JSON-ready data (for the mean line, ``mean``/``mean_exact``)."""
@@ -933,35 +937,59 @@ def _tree(solver: _Solver, plan: Any, labels: list[str], north: tuple[int, ...],
 def _words(tree: list[dict[str, Any]]) -> str:
     """The line in words: the cards of the main line (the defenders playing low), and what
     declarer does differently when another card appears."""
-    out: list[str] = []
-    _say(tree, out, 0, 0)
-    text = " ".join(out)
+    text = " ".join(" ".join((s.text, *s.alternatives)) for s in line_steps(tree))
     return text if len(text) < 1500 else text[:1497] + "..."
 
 
-def _say(tree: list[dict[str, Any]], out: list[str], depth: int, position: int) -> None:
+@dataclass(frozen=True)
+class LineStep:
+    """One step of a line in words: the ``trick`` it belongs to (from 1), what is played
+    (``text``), and when a defender plays, what declarer does instead if another card appears."""
+
+    trick: int
+    text: str
+    alternatives: tuple[str, ...] = ()
+
+
+def line_steps(tree: list[dict[str, Any]]) -> list[LineStep]:
+    """The main line of a decision tree as steps (each play, with the alternatives after a
+    defender's play); joined with spaces they are :attr:`TargetLine.line`.
+
+    >>> [s.text for s in line_steps(suitplay("AQ", "32", targets=[2]).targets[0].tree)][:2]
+    ['Lead the 2 from South;', 'West plays low:']
+    """
+    out: list[list[Any]] = []
+    _say(tree, out, 0, 0)
+    if out and out[-1][1][-1] in ";:" and not out[-1][2]:
+        out[-1][1] = out[-1][1][:-1] + "."
+    return [LineStep(trick, text, tuple(alts)) for trick, text, alts in out]
+
+
+def _say(tree: list[dict[str, Any]], out: list[list[Any]], depth: int, position: int) -> None:
     for step in tree:
+        trick = position // 4 + 1
         if "play" in step:
             seat, card = step["play"].split(":")
             if position % 4 == 0:
-                out.append(f"Lead the {card} from {_NAMES[seat]};" if position == 0 else
-                           f"then lead the {card} from {_NAMES[seat]};")
+                out.append([trick, f"Lead the {card} from {_NAMES[seat]};" if position == 0 else
+                            f"then lead the {card} from {_NAMES[seat]};", []])
             elif card == "-":
-                out.append(f"{_NAMES[seat]} discards;")
+                out.append([trick, f"{_NAMES[seat]} discards;", []])
             else:
-                out.append(f"{_NAMES[seat]} plays the {card};")
+                out.append([trick, f"{_NAMES[seat]} plays the {card};", []])
             position += 1
         elif "cash" in step:
-            out.append(f"cash the {step['cash']} winner(s) left.")
+            out.append([trick, f"cash the {step['cash']} winner(s) left.", []])
         elif "stuck" in step:
-            out.append("no entry to the hand with the cards left.")
+            out.append([trick, "no entry to the hand with the cards left.", []])
         else:
             branches = step["if"]
             keys = list(branches)
             main = keys[0]
             seat, card = main.split(":")
-            out.append(f"{_NAMES[seat]} {'shows out' if card == '-' else 'plays ' + _low(card)}"
-                       + (";" if len(keys) == 1 else ":"))
+            alternatives: list[str] = []
+            out.append([trick, f"{_NAMES[seat]} {'shows out' if card == '-' else 'plays ' + _low(card)}"
+                        + (";" if len(keys) == 1 else ":"), alternatives])
             main_next = _next_play(branches[main])
             if depth < 3:
                 for k in keys[1:]:
@@ -976,11 +1004,9 @@ def _say(tree: list[dict[str, Any]], out: list[str], depth: int, position: int) 
                         what = f"lead the {card} from {_NAMES[who]}"
                     else:
                         what = f"{_NAMES[who]} plays the {card}" if card != "-" else f"{_NAMES[who]} discards"
-                    out.append(f"[if {'he shows out' if c == '-' else _low(c) + ' appears'}: {what}]")
+                    alternatives.append(f"[if {'he shows out' if c == '-' else _low(c) + ' appears'}: {what}]")
             _say(branches[main], out, depth + 1, position + 1)
             return
-    if out and out[-1][-1] in ";:":
-        out[-1] = out[-1][:-1] + "."
 
 
 def _low(card: str) -> str:

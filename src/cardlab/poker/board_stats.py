@@ -57,7 +57,7 @@ from cardlab.poker.rules import Category, Rules
 
 __all__ = ["BoardStats", "BoardClass", "board_stats", "flop_textures", "all_flops_stats", "FlopsStats", "MAX_FLOPS_COMBOS",
            "TextureStats", "TEXTURES", "MADE_CLASSES", "SET_CLASSES", "PAIR_CLASSES", "UNDERPAIR_CLASSES",
-           "DRAW_CLASSES", "CLASSES", "SECTIONS"]
+           "DRAW_CLASSES", "CLASSES", "SECTIONS", "combo_masks"]
 
 MADE_CLASSES = ("straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind",
                 "two pair", "one pair", "high card")
@@ -431,6 +431,24 @@ def board_stats(spec: str, board: str | list[int], *, dead: str = "", game: str 
     :class:`~cardlab.errors.DeckError` for a card given twice, :class:`~cardlab.errors.RangeError`
     for a range with no combo left.
     """
+    g, b, holes, weights, masks = combo_masks(spec, board, dead=dead, game=game)
+    n = len(holes)
+    total_w = float(weights.sum())
+    classes = tuple(BoardClass(name, int(masks[name].sum()), float(weights[masks[name]].sum() / total_w))
+                    for name in CLASSES)
+    return BoardStats(spec, g.name, format_cards(b, sep=""), n, classes)
+
+
+def combo_masks(spec: str, board: str | list[int], *, dead: str = "", game: str = "holdem"
+                ) -> tuple[Any, list[int], np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+    """What :func:`board_stats` counts, combo by combo: the game, the board's cards, the range's
+    combos left (an array of hole cards), their weights, and for each class name a boolean mask of
+    the combos in it (so a caller can show which hands make each class).
+
+    >>> g, b, holes, weights, masks = combo_masks("AA, KQs", "Ah 7c 2d")
+    >>> len(holes), int(masks["three of a kind"].sum())
+    (7, 3)
+    """
     g = game_named(game)
     b = parse_card_ids(board) if isinstance(board, str) else [int(c) for c in board]
     d = parse_card_ids(dead) if dead and dead.strip() else []
@@ -452,10 +470,7 @@ def board_stats(spec: str, board: str | list[int], *, dead: str = "", game: str 
         masks = _classify_omaha(holes, b, g.rules)
     else:
         masks = _classify(holes, np.broadcast_to(np.array(b, dtype=np.int64), (n, len(b))), g.rules)
-    total_w = float(weights.sum())
-    classes = tuple(BoardClass(name, int(masks[name].sum()), float(weights[masks[name]].sum() / total_w))
-                    for name in CLASSES)
-    return BoardStats(spec, g.name, format_cards(b, sep=""), n, classes)
+    return g, b, holes, weights, masks
 
 
 MAX_FLOPS_COMBOS = 300_000

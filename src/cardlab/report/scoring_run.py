@@ -122,15 +122,18 @@ def score_file(
     phantoms: Iterable[str] = (),
     phantom_rule: str = "session",
     title: str | None = None,
+    source: str | None = None,
 ) -> ScoreRun:
     """Read, score and check or render a result file, as ``cardlab bridge score`` does.
+
+    ``source`` names the file in messages when it is given as bytes (an upload's file name).
 
     ``output`` matters only for ``fmt="html"``: a directory gets a linked results site
     (written here; the run's ``message`` says what was written) and a file name one page
     (in ``text``, for the caller to write).  Errors are the library's
     (:class:`~cardlab.errors.ResultFileError`, :class:`~cardlab.errors.ScoringError`)."""
     site_dir = site_directory(fmt, output, check)
-    doc = load_results(path_or_bytes)
+    doc = load_results(path_or_bytes, source)
     notes: list[str] = []
     notice = doc.method_notice(method)
     if notice:

@@ -21,7 +21,7 @@ from cardlab.web.jobs import Job, JobRunner, Limits
 from cardlab.web.page import Page
 from cardlab.web.pages import load_pages
 from cardlab.web.render import environment
-from cardlab.web.uploads import read_form
+from cardlab.web.uploads import Form, read_body, read_form
 
 __all__ = ["create_app", "SESSION_COOKIE", "session_of", "cross_site"]
 
@@ -196,10 +196,53 @@ def create_app(limits: Limits | None = None, *, loopback_only: bool = True) -> A
     async def index(request: Request) -> Response:
         return render(request, "index.html", page=None)
 
+    from cardlab.web.api import ENDPOINTS, MAX_BODY, body_fields, openapi
+
+    by_slug = {p.slug: p for p in pages}
+    endpoints = [e for e in ENDPOINTS.values() if e.slug in by_slug]
+
+    async def api_question(request: Request) -> Response:
+        """``POST /api/<page>``: the page's question from a JSON body; the CLI's JSON answer."""
+        endpoint = ENDPOINTS.get(request.path_params["question"])
+        if endpoint is None or endpoint.slug not in by_slug:
+            return JSONResponse({"error": "no such question; the questions are "
+                                          + ", ".join(f"/api/{e.slug}" for e in endpoints)}, status_code=404)
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return JSONResponse({"error": "send the question as JSON (Content-Type: application/json)"},
+                                status_code=415)
+        try:
+            body = await read_body(request, MAX_BODY, "the body")
+        except CardlabError as error:
+            return JSONResponse({"error": str(error)}, status_code=413)
+        try:
+            spec = by_slug[endpoint.slug].prepare(Form(fields=body_fields(body, endpoint)))
+            job = runner.submit(session_of(request), endpoint.slug, spec)
+        except CardlabError as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        await asyncio.get_running_loop().run_in_executor(None, job.finished.wait, runner.limits.time_limit + 30)
+        answer = job.answer
+        if job.state != "done" or answer is None:
+            return JSONResponse({"error": job.message or f"the job is {job.state}"}, status_code=422)
+        name = next((n for n in answer.downloads if n.endswith(".json")), None)
+        if name is None:
+            return JSONResponse({"error": "this question has no JSON answer"}, status_code=422)
+        return Response(answer.downloads[name], media_type="application/json")
+
+    async def api_description(request: Request) -> Response:
+        from cardlab import __version__
+
+        return JSONResponse(openapi(__version__))
+
+    async def api_page(request: Request) -> Response:
+        import json
+
+        return render(request, "api.html", page=None, endpoints=[(e, json.dumps(e.example)) for e in endpoints],
+                      origin=f"{request.url.scheme}://{request.url.netloc}")
+
     async def not_found(request: Request, error: Exception) -> Response:
         status = getattr(error, "status_code", 404)
         detail = getattr(error, "detail", "") or "not found"
-        if request.url.path.startswith("/jobs/") and "text/html" not in request.headers.get("accept", ""):
+        if request.url.path.startswith(("/jobs/", "/api/")) and "text/html" not in request.headers.get("accept", ""):
             return JSONResponse({"error": detail}, status_code=status)
         return render(request, "error.html", status, page=None, code=status, detail=detail)
 
@@ -208,7 +251,8 @@ def create_app(limits: Limits | None = None, *, loopback_only: bool = True) -> A
         return HTMLResponse("<!doctype html><title>cardlab: error</title><p>Something went wrong on the "
                             "server; the details are in its log.</p>", status_code=500)
 
-    routes: list[Any] = [Route("/", index)]
+    routes: list[Any] = [Route("/", index), Route("/api", api_page), Route("/api/openapi.json", api_description),
+                         Route("/api/{question}", api_question, methods=["POST"])]
     for page in pages:
         routes.append(Route(f"/{page.slug}", page_view(page), methods=["GET", "POST"], name=page.slug))
         routes.extend(page.routes)

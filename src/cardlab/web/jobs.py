@@ -7,7 +7,8 @@ The process reports progress through a pipe: the engine's own progress reports
 (:class:`cardlab.report.progress.Progress`, which every simulating job already feeds) are
 redirected there, and a job function may call its ``progress(fraction, note)`` too. Cancel, and a job
 over its time limit, end the process (SIGTERM, then SIGKILL half a second later): it stops at once
-whatever it was doing, native solvers included. The process's address space is capped at
+whatever it was doing, native solvers included; Cancel first sends SIGINT, as Ctrl-C, and waits
+:data:`CANCEL_GRACE` for the partial result a simulation then returns (shown, marked partial). The process's address space is capped at
 :attr:`Limits.memory_mb`, so a job that outgrows it fails with that reason instead of taking the
 machine.
 
@@ -215,6 +216,7 @@ class JobRunner:
         sender.close()
         outcome: tuple[str, Any] | None = None
         reason: tuple[str, str] | None = None
+        interrupted: float | None = None  # when Cancel asked the job for what it has (SIGINT)
         try:
             while outcome is None and reason is None:
                 if receiver.poll(0.05):
@@ -230,16 +232,22 @@ class JobRunner:
                     # it may have sent its answer between the poll and now: read what is left
                     outcome = _last_words(receiver, job)
                     break
-                if job.cancel_requested.is_set():
-                    reason = ("cancelled", f"cancelled after {job.elapsed():.1f} s")
+                if job.cancel_requested.is_set() and outcome is None:
+                    if interrupted is None:  # as Ctrl-C: a simulation stops and answers with what it has
+                        interrupted = _interrupt(process)
+                    elif time.monotonic() - interrupted > CANCEL_GRACE:
+                        reason = ("cancelled", f"cancelled after {job.elapsed():.1f} s")
                 elif job.elapsed() > limit:
                     reason = ("failed", f"stopped: it took longer than the limit of {limit:g} s; ask "
                                         "for less (fewer deals or trials)")
         finally:
             _stop(process)
             receiver.close()
-        if reason is not None:
-            self._end(job, *reason)
+        if job.cancel_requested.is_set() and outcome is not None and outcome[0] == "done":
+            job.answer = outcome[1]  # the partial result, which the answer marks as such
+            self._end(job, "cancelled", f"cancelled after {job.elapsed():.1f} s; the result so far is below")
+        elif reason is not None or job.cancel_requested.is_set():
+            self._end(job, *(reason or ("cancelled", f"cancelled after {job.elapsed():.1f} s")))
         elif outcome is None:
             code = process.exitcode
             self._end(job, "failed", "the job stopped without an answer"
@@ -272,6 +280,23 @@ def _last_words(receiver: Any, job: Job) -> tuple[str, Any] | None:
     return None
 
 
+#: Seconds a cancelled job has to send the result it has (a simulation stops at its next chunk).
+CANCEL_GRACE = 0.6
+
+
+def _interrupt(process: Any) -> float:
+    """Ask the job's process for what it has: SIGINT, which the engine handles as the command line's
+    Ctrl-C (an interrupted simulation returns its partial result). Returns when it was sent."""
+    import signal
+
+    try:
+        if process.pid is not None:
+            os.kill(process.pid, signal.SIGINT)
+    except OSError:
+        pass
+    return time.monotonic()
+
+
 def _stop(process: Any) -> None:
     """End ``process`` now: SIGTERM, then SIGKILL if it is still there half a second later."""
     if process.is_alive():
@@ -289,7 +314,10 @@ def _warm() -> None:
 
 def _work(sender: Any, function: str, kwargs: dict[str, Any], memory_mb: int) -> None:
     """In the job's process: cap the memory, route progress to the pipe, run, send the outcome."""
+    import signal
+
     cpu_start = time.process_time()
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # Cancel: KeyboardInterrupt, as Ctrl-C
     try:
         if memory_mb and sys.platform.startswith("linux"):
             import resource
@@ -320,6 +348,8 @@ def _work(sender: Any, function: str, kwargs: dict[str, Any], memory_mb: int) ->
         print(f"cardlab serve: a job could not write its working files: {error}", file=sys.stderr)
         sender.send(("error", f"the server could not write its working files ({error.strerror or error}); "
                               "free some disk space and try again"))
+    except KeyboardInterrupt:  # cancelled where nothing partial can be shown
+        sender.send(("error", "cancelled"))
     except Exception as error:  # never a traceback on the page: one line there, the rest in the log
         traceback.print_exc(file=sys.stderr)
         sender.send(("error", f"the job failed: {type(error).__name__}: {_short(str(error))}"))

@@ -14,7 +14,7 @@ from typing import Any, AsyncGenerator
 
 from cardlab.errors import WebInputError
 
-__all__ = ["Upload", "Form", "read_form", "DEFAULT_UPLOAD_LIMIT"]
+__all__ = ["Upload", "Form", "read_form", "read_body", "DEFAULT_UPLOAD_LIMIT"]
 
 DEFAULT_UPLOAD_LIMIT = 20 * 1024 * 1024
 """Largest request body the workbench reads (20 MiB): far above any session's results file."""
@@ -47,14 +47,13 @@ def _megabytes(size: int) -> str:
     return f"{size / (1024 * 1024):g} MB"
 
 
-async def read_form(request: Any, limit: int = DEFAULT_UPLOAD_LIMIT) -> Form:
-    """The form of ``request`` (urlencoded or multipart), reading at most ``limit`` bytes of body."""
-    from starlette.datastructures import UploadFile
-    from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
-
+async def read_body(request: Any, limit: int = DEFAULT_UPLOAD_LIMIT, what: str = "the upload") -> bytes:
+    """The body of ``request``, counted as it arrives: over ``limit`` bytes, the rest is read and
+    dropped and a :class:`~cardlab.errors.WebInputError` names the limit."""
     declared = request.headers.get("content-length")
-    too_large = WebInputError(f"the upload is larger than the limit of {_megabytes(limit)}; "
-                              "send a smaller file")
+    too_large = WebInputError(f"{what} is larger than the limit of {_megabytes(limit)}; "
+                              "send a smaller file" if what == "the upload" else
+                              f"{what} is larger than the limit of {_megabytes(limit)}")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         await _drain(request)
         raise too_large
@@ -64,6 +63,15 @@ async def read_form(request: Any, limit: int = DEFAULT_UPLOAD_LIMIT) -> Form:
         if len(body) > limit:
             await _drain(request)
             raise too_large
+    return bytes(body)
+
+
+async def read_form(request: Any, limit: int = DEFAULT_UPLOAD_LIMIT) -> Form:
+    """The form of ``request`` (urlencoded or multipart), reading at most ``limit`` bytes of body."""
+    from starlette.datastructures import UploadFile
+    from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
+
+    body = await read_body(request, limit)
 
     async def replay() -> AsyncGenerator[bytes, None]:
         yield bytes(body)

@@ -15,6 +15,7 @@ PRELOAD = (
     "cardlab.bridge.suitplay", "cardlab.report.scoring_run", "cardlab.scoring", "cardlab.bridge.dd",
     "cardlab.bridge.dd_sim", "cardlab.poker.equity", "cardlab.poker.video", "cardlab.web.render",
     "cardlab.poker.board_stats", "cardlab.report.video_plot", "cardlab.web.pages.poker", "cardlab.web.pages.video",
+    "cardlab.poker.pushfold", "cardlab.web.answers",
 )
 
 for _name in PRELOAD:

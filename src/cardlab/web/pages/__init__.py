@@ -22,6 +22,8 @@ PAGE_MODULES: tuple[str, ...] = (
     "cardlab.web.pages.scoring",
     "cardlab.web.pages.poker_equity",
     "cardlab.web.pages.poker_board",
+    "cardlab.web.pages.pushfold",
+    "cardlab.web.pages.icm",
     "cardlab.web.pages.video",
     "cardlab.web.pages.video_trainer",
 )

@@ -7,12 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.board import SEAT_WORDS
+from cardlab.errors import WebInputError
 from cardlab.web.page import Answer, JobSpec, Page, field_choice, field_number, field_text
 from cardlab.web.uploads import Form
 
 __all__ = ["PAGE", "compute_table", "compute_makes", "compute_lead"]
 
 MODES = ("table", "makes", "lead")
+MAX_CONTRACTS = 4
+"""Most contracts side by side (each after the first is solved with it on the same deals)."""
+MAX_DIAGRAMS = 50
+"""Most deals shown as diagrams and grids (the files hold every table)."""
 EXAMPLE = "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"
 
 
@@ -35,8 +40,11 @@ def prepare(form: Form) -> JobSpec:
     contract = field_text(form, "contract", "Contract", required=True, max_length=40)
     by = field_text(form, "by", "Declarer", required=True, max_length=10)
     if mode == "makes":
+        contracts = [c.strip() for c in contract.split(",") if c.strip()]
+        if len(contracts) > MAX_CONTRACTS:
+            raise WebInputError(f"Contract: at most {MAX_CONTRACTS} contracts side by side, not {len(contracts)}")
         return JobSpec("cardlab.web.pages.dd:compute_makes",
-                       {"contracts": [c.strip() for c in contract.split(",") if c.strip()], "by": by,
+                       {"contracts": contracts, "by": by,
                         "vulnerable": form.get("vulnerable") == "on", **simulation}, f"{contract} over random deals")
     hand = field_text(form, "hand", "Leader's hand", required=True, max_length=100)
     return JobSpec("cardlab.web.pages.dd:compute_lead", {"hand": hand, "contract": contract, "by": by, **simulation},
@@ -46,18 +54,23 @@ def prepare(form: Form) -> JobSpec:
 def compute_table(progress: Any, *, deal: str, dealer: str | None, vul: str | None) -> Answer:
     """``bridge dd DEAL`` (or ``--file`` when the text is a PBN file): the tables and par."""
     from cardlab.bridge.dd import dd_tables, read_pbn_games
-    from cardlab.web.render import pre
+    from cardlab.web.answers import cli_text, dd_html
 
     result: Any
     if "[Deal " in deal:
         header, games = read_pbn_games(deal, "pasted PBN")
         result = dd_tables([g.deal for g in games], [g.dealer or dealer for g in games],
                            [g.vulnerability or vul for g in games], games=games, header=header)
+        tables = list(result)
     else:
         result = dd_tables([" ".join(deal.split())], dealer, vul)[0]
+        tables = [result]
     text = result.table()
     files = {"dd.csv": result.to_csv().encode(), "dd.json": result.to_json().encode(), "dd.pbn": result.to_pbn().encode()}
-    return Answer(pre(text, "the double-dummy table and par, as cardlab prints them"), files, {"table": text})
+    shown = "".join(dd_html(t) for t in tables[:MAX_DIAGRAMS])
+    if len(tables) > MAX_DIAGRAMS:
+        shown += f"<p class=\"notes\">The first {MAX_DIAGRAMS} of {len(tables):,} deals; all of them are in the files.</p>"
+    return Answer(shown + cli_text(text), files, {"table": text})
 
 
 def _constraints(constraints: dict[str, str]) -> dict[str, Any]:
@@ -70,26 +83,43 @@ def compute_makes(progress: Any, *, contracts: list[str], by: str, vulnerable: b
                   constraints: dict[str, str], fixed: dict[str, str]) -> Answer:
     """``bridge makes``: tricks, P(make) and the score over random deals."""
     from cardlab.bridge.dd_sim import makes
-    from cardlab.web.render import pre
+    from cardlab.web.answers import cli_text, makes_html
 
-    declarer: Any = by.split(",") if "," in by else by
-    result = makes(contracts, declarer, deals, constraints=_constraints(constraints), fixed=fixed,
-                   vulnerable=vulnerable, seed=seed, workers=1, progress=True)
-    text = result.table()
-    return Answer(pre(text, "how often the contract makes, as cardlab prints it"),
-                  {"makes.csv": result.to_csv().encode(), "makes.json": result.to_json().encode()}, {"table": text})
+    from cardlab.errors import ContractError
+
+    seats = by.split(",") if "," in by else [by] * len(contracts)
+    if len(seats) != len(contracts):
+        raise ContractError(f"give one declarer, or one for each of the {len(contracts)} contracts, not {by!r}")
+    if len(contracts) <= 2:
+        declarer: Any = seats if "," in by else by
+        result = makes(contracts, declarer, deals, constraints=_constraints(constraints), fixed=fixed,
+                       vulnerable=vulnerable, seed=seed, workers=1, progress=True)
+        text = result.table()
+        return Answer(makes_html(result) + cli_text(text),
+                      {"makes.csv": result.to_csv().encode(), "makes.json": result.to_json().encode()}, {"table": text})
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)  # the same deals for every pair of contracts
+    results = [makes([contracts[0], other], [seats[0], seat], deals, constraints=_constraints(constraints),
+                     fixed=fixed, vulnerable=vulnerable, seed=seed, workers=1, progress=True)
+               for other, seat in zip(contracts[1:], seats[1:])]
+    text = "\n".join(r.table() for r in results)
+    commands = "; ".join(f"bridge makes --contract {contracts[0]} --contract {c} --seed {seed}" for c in contracts[1:])
+    body = "[\n" + ",\n".join(r.to_json().rstrip() for r in results) + "\n]\n"
+    return Answer(makes_html(*results) + cli_text(text, commands), {"makes.json": body.encode()}, {"table": text})
 
 
 def compute_lead(progress: Any, *, hand: str, contract: str, by: str, deals: int, seed: int | None,
                  constraints: dict[str, str], fixed: dict[str, str]) -> Answer:
     """``bridge lead``: the opening leads ranked over random deals."""
     from cardlab.bridge.dd_sim import leads
-    from cardlab.web.render import pre
+    from cardlab.web.answers import cli_text, leads_html
 
     result = leads(hand, contract, by, deals, constraints=_constraints(constraints), fixed=fixed, seed=seed,
                    workers=1, progress=True)
     text = result.table()
-    return Answer(pre(text, "the leads ranked, as cardlab prints them"),
+    return Answer(leads_html(result) + cli_text(text),
                   {"leads.csv": result.to_csv().encode(), "leads.json": result.to_json().encode()}, {"table": text})
 
 

@@ -18,6 +18,8 @@ MAX_DEALS = 1000
 """Most deals one request shows (hand diagrams on a page)."""
 
 MODES = ("constraints", "script")
+MAX_DIAGRAMS = 100
+"""Most deals drawn as diagrams (the files hold every deal)."""
 
 EXAMPLE_SCRIPT = "# a strong notrump opposite a five-card major\ncondition\n    hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)\n    && hcp(south) >= 8 && (spades(south) >= 5 || hearts(south) >= 5)\nproduce 4\naction printall\n"
 
@@ -51,7 +53,8 @@ def compute(progress: Any, *, count: int, constraints: dict[str, str], fixed: di
             max_tries: int) -> Answer:
     """``bridge deal``: the hand diagrams and the summary line, and the deals as board files."""
     from cardlab.bridge.deals import combine_constraints, deal_summary, write_deals
-    from cardlab.web.render import notes, pre
+    from cardlab.web.answers import cli_text
+    from cardlab.web.render import notes
 
     parsed = {seat: combine_constraints([text]) for seat, text in constraints.items()}
     if seed is None:
@@ -64,8 +67,22 @@ def compute(progress: Any, *, count: int, constraints: dict[str, str], fixed: di
     pbn = io.StringIO()
     write_deals(pbn, count, "pbn", constraints=parsed, fixed=fixed, seed=seed, max_tries=max_tries, workers=1)
     summary = deal_summary(batch, parsed)
-    html = pre(diagrams.getvalue(), "the deals, as cardlab bridge deal prints them") + notes([summary])
+    html = notes([summary]) + _diagrams(pbn.getvalue()) + cli_text(diagrams.getvalue())
     return Answer(html, _board_files(pbn.getvalue()), {"summary": summary, "diagrams": diagrams.getvalue()})
+
+
+def _diagrams(pbn: str) -> str:
+    """Each deal of the PBN text as a hand diagram (the board's dealer and vulnerability)."""
+    from cardlab.pbn import read_pbn_boards
+    from cardlab.web.answers import hand_diagram
+
+    if "[Deal " not in pbn:
+        return ""
+    shown = []
+    for board in read_pbn_boards(pbn, "deals.pbn", by_number=True)[:MAX_DIAGRAMS]:
+        shown.append(f'<section class="diagram-box"><h3>Deal {board.number}</h3>'
+                     + hand_diagram(board.deal.to_pbn(), board.tag("Dealer"), board.tag("Vulnerable")) + "</section>")
+    return '<div class="diagrams">' + "".join(shown) + "</div>"
 
 
 def _board_files(pbn: str) -> dict[str, bytes]:

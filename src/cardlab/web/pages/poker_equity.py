@@ -28,7 +28,7 @@ def prepare(form: Any) -> JobSpec:
     return JobSpec("cardlab.web.pages.poker_equity:compute", {"fields": fields}, title)
 
 
-_FIELDS = tuple(f"player{n}" for n in range(1, MAX_PLAYERS + 1)) + ("board", "dead", "game", "hilo", "mode",
+_FIELDS = tuple(f"player{n}" for n in range(1, MAX_PLAYERS + 1)) + ("board", "dead", "game", "hilo", "draws", "mode",
                                                                     "trials", "seed")
 
 
@@ -57,8 +57,8 @@ def range_endpoint(request: Any) -> Any:
 
 PAGE = Page(
     slug="poker-equity", title="Poker equity",
-    summary="How often each hand or range wins, all in: hold'em, short deck or Omaha, exact or simulated, "
-            "with the 13 x 13 range grid.",
+    summary="How often each hand or range wins, all in: hold'em, short deck, Omaha, stud, razz, lowball or "
+            "badugi, exact or simulated, with the 13 x 13 range grid.",
     template="poker_equity.html", prepare=prepare,
     defaults={"player1": "AsKs", "player2": "QQ+, AKo, AQs+", "game": "holdem", "mode": "exact",
               "trials": "1000000"},

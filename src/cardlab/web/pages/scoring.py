@@ -43,13 +43,15 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
             movement: str | None, title: str | None) -> Answer:
     """The ranking, the travellers, the check and the site, as ``bridge score`` gives them."""
     from cardlab.report.scoring_run import score_file
+    from cardlab.web.answers import cli_text, ranking_html
     from cardlab.web.render import notes, pre, table_html
 
-    options: dict[str, Any] = {"method": method, "scale": scale, "movement": movement, "title": title}
+    options: dict[str, Any] = {"method": method, "scale": scale, "movement": movement, "title": title,
+                               "source": name}  # messages name the uploaded file, not '<bytes>'
     run = score_file(data, fmt="table", **options)
     assert isinstance(run.text, str) and run.result is not None
     progress(0.3, "ranked")
-    parts = [pre(run.text, "the ranking, as cardlab bridge score prints it"), notes(run.notes),
+    parts = [ranking_html(run.result, run.text.splitlines()[0]), notes(run.notes), cli_text(run.text),
              "<h2>Check against the file's own figures</h2>"]
     try:
         check = score_file(data, check=True, **options)
@@ -58,12 +60,12 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
         parts.append(notes([str(error)]))
     else:
         check_text = check.text if isinstance(check.text, str) else "".join(check.text or ())
-        check_text = check_text.replace("<bytes>", name)
         parts.append(pre(check_text, "the check, as bridge score --check prints it"))
         if check.summary:
             parts.append(notes([check.summary]))
     progress(0.5, "checked")
     parts.append('<h2>Travellers</h2><div class="travellers">')
+    deals = _deals(data, name)
     for board in run.result.boards:
         rows = []
         for scored in board.lines:
@@ -72,8 +74,9 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
             declarer = "" if line.declarer is None else line.declarer.value
             rows.append([line.ns, line.ew, contract, declarer, "" if line.tricks is None else line.tricks,
                          line.score, f"{scored.ns_points:g}", f"{scored.ew_points:g}"])
-        parts.append(table_html(["NS", "EW", "Contract", "By", "Tricks", "NS score", "NS points", "EW points"], rows,
-                                f"Board {board.board}" + (f" (top {board.top})" if board.top is not None else "")))
+        table = table_html(["NS", "EW", "Contract", "By", "Tricks", "NS score", "NS points", "EW points"], rows,
+                           f"Board {board.board}" + (f" (top {board.top})" if board.top is not None else ""))
+        parts.append(f'<div class="traveller">{deals[board.board]}{table}</div>' if board.board in deals else table)
     parts.append("</div>")
     files = {"ranking.txt": run.text.encode("utf-8"), "ranking.csv": run.result.to_csv().encode("utf-8")}
     with tempfile.TemporaryDirectory(prefix="cardlab-web-site-") as folder:
@@ -86,6 +89,18 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
                     archive.write(path, str(Path("site") / path.relative_to(site)))
         files["site.zip"] = buffer.getvalue()
     return Answer("\n".join(parts), files, {"ranking": run.text, "check": check_text})
+
+
+def _deals(data: bytes, name: str) -> dict[int, str]:
+    """The hand diagram of each board whose deal the file gives (PBN results carry them; the
+    board's number gives its dealer and vulnerability, as the results site shows them)."""
+    from cardlab.board import Vulnerability, dealer
+    from cardlab.scoring.results_file import load_results
+    from cardlab.web.answers import hand_diagram
+
+    boards = load_results(data, name).deals
+    return {number: hand_diagram(board.deal.to_pbn(), dealer(number).value, Vulnerability.from_board(number).value)
+            for number, board in boards.items()}
 
 
 PAGE = Page(

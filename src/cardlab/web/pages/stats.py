@@ -39,7 +39,8 @@ def compute(progress: Any, *, kind: str, scheme: str, cards: int, given: str | N
             shape: str, by: str, trials: int | None, seed: int | None) -> Answer:
     """The table (the CLI's calls and text), its plot, CSV and JSON."""
     from cardlab.bridge.tables import joint_table, points_table, shape_table
-    from cardlab.web.render import pre, png
+    from cardlab.web.answers import cli_text, tabulation_html
+    from cardlab.web.render import png
 
     simulation: dict[str, Any] = {"trials": trials, "seed": seed, "workers": 1, "progress": bool(trials)}
     if kind == "points":
@@ -53,14 +54,18 @@ def compute(progress: Any, *, kind: str, scheme: str, cards: int, given: str | N
         result = joint_table(by, scheme, cards, given, **simulation)  # type: ignore[arg-type]
     text = result.text("table")
     downloads = {"table.csv": result.text("csv").encode(), "table.json": result.text("json").encode()}
-    parts = [pre(text, "the table, as cardlab prints it")]
-    with tempfile.TemporaryDirectory(prefix="cardlab-web-") as folder:
-        picture = Path(folder) / "plot.png"
-        result.plot(picture)
-        data = picture.read_bytes()
-    parts.append(png(data, f"bar chart of the {kind} distribution in the table above"))
-    downloads["plot.png"] = data
-    return Answer("\n".join(parts), downloads, {"table": text})
+    picture_html = ""
+    if not result.interrupted:  # cancelled: the partial table at once, without drawing it
+        with tempfile.TemporaryDirectory(prefix="cardlab-web-") as folder:
+            picture = Path(folder) / "plot.png"
+            result.plot(picture)
+            data = picture.read_bytes()
+        alt = (f"heat map of the probability of each pair of values: {result.title}" if result.joint
+               else f"bar chart of the {kind} distribution in the table above")
+        downloads["plot.png"] = data
+        picture_html = png(data, alt)
+    html = tabulation_html(result, picture_html) + cli_text(text)
+    return Answer(html, downloads, {"table": text, "json": result.to_dict()})
 
 
 PAGE = Page(

@@ -25,6 +25,8 @@ def prepare(form: Form) -> JobSpec:
     if mode == "split":
         cards = field_text(form, "cards", "Missing cards", max_length=40) or None
         n = field_number(form, "n", "Cards missing", 1, 13)
+        if cards is not None and cards.isdigit():  # "5": how many are missing, as bridge split 5
+            n, cards = field_number({"cards": cards}, "cards", "Missing cards", 1, 13), None
         if cards is None and n is None:
             raise WebInputError("Cards missing: give how many (1 to 13) or which (e.g. KJ54 or QJxx)")
         return JobSpec("cardlab.web.pages.suits:compute_split", {"n": n, "cards": cards, "vacant": vacant,
@@ -43,7 +45,7 @@ def compute_split(progress: Any, *, n: int | None, cards: str | None, vacant: st
     """``bridge split N`` or ``bridge split --cards CARDS [--played PLAYS]``."""
     from cardlab.bridge.splits import card_layouts, parse_holding, suit_split
     from cardlab.errors import DeckError
-    from cardlab.web.render import pre
+    from cardlab.web.answers import cli_text, split_html
 
     if cards is None:
         if played:
@@ -57,7 +59,7 @@ def compute_split(progress: Any, *, n: int | None, cards: str | None, vacant: st
             raise DeckError(f"{n} cards missing, but {cards!r} names {size} cards")
         result = card_layouts(cards, vacant, played)
     text = result.table()
-    return Answer(pre(text, "the splits, as cardlab prints them"),
+    return Answer(split_html(result) + cli_text(text),
                   {"split.csv": result.to_csv().encode(), "split.json": result.to_json().encode()}, {"table": text})
 
 
@@ -65,12 +67,12 @@ def compute_play(progress: Any, *, north: str, south: str, targets: list[int] | 
                  played: str | None, entries: str | None, defence: str, scoring: str) -> Answer:
     """``bridge suitplay NORTH SOUTH``: the best lines and the table of layouts."""
     from cardlab.bridge.suitplay import suitplay
-    from cardlab.web.render import pre
+    from cardlab.web.answers import cli_text, suitplay_html
 
     result = suitplay(north, south, targets=targets, vacant=vacant, played=played, entries=entries,
                       defence=defence, scoring=scoring)
     text = result.table()
-    return Answer(pre(text, "the lines of play, as cardlab prints them"),
+    return Answer(suitplay_html(result) + cli_text(text),
                   {"suitplay.csv": result.to_csv().encode(), "suitplay.json": result.to_json().encode()},
                   {"table": text})
 
@@ -79,6 +81,6 @@ PAGE = Page(
     slug="suits", title="Suit splits and play",
     summary="How the missing cards of a suit lie, and the best line of play in one suit, exactly.",
     template="suits.html", prepare=prepare,
-    defaults={"mode": "play", "north": "AQT98", "south": "5432", "n": "5", "defence": "omniscient",
+    defaults={"mode": "play", "north": "AQT98", "south": "5432", "cards": "KJxx", "defence": "omniscient",
               "scoring": "tricks"},
 )

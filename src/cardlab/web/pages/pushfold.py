@@ -1,0 +1,144 @@
+"""Push or fold: ``cardlab poker pushfold`` from a page (the same call,
+:func:`cardlab.poker.pushfold.pushfold`): the heads-up equilibrium at a stack, a hand's verdict,
+and the push and call charts coloured by the largest stack at which each hand is played, as
+HoldemResources Calculator draws them (the number in each cell and its tooltip)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from cardlab.errors import WebInputError
+from cardlab.web.page import Answer, JobSpec, Page, field_text
+from cardlab.web.uploads import Form
+
+__all__ = ["PAGE", "compute", "hand_class", "band"]
+
+#: The chart's colour bands: the largest stack (BB) below which a class falls in each band.
+BANDS = (3.0, 6.0, 10.0, 15.0, 25.0)
+
+
+def _decimal(form: Form, name: str, label: str, low: float, high: float, default: float, *,
+             low_open: bool = False) -> float:
+    import argparse
+
+    from cardlab.cli.options import decimal_number
+
+    text = field_text(form, name, label, max_length=40)
+    if not text:
+        return default
+    try:
+        return decimal_number(low, high, low_open=low_open)(text)
+    except argparse.ArgumentTypeError as error:
+        raise WebInputError(f"{label}: {error}") from None
+
+
+def hand_class(text: str) -> str | None:
+    """A starting-hand class as the charts name it (``A5o``, ``KQs``, ``77``), from what a user
+    types (``a5o``, ``5Ao``, ``A5 o``); None for nothing typed.
+
+    >>> hand_class("a5o"), hand_class("5As"), hand_class("tt")
+    ('A5o', 'A5s', 'TT')
+    >>> hand_class("A5")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.WebInputError: Hand: say suited or offsuit: A5s or A5o
+    """
+    ranks = "AKQJT98765432"
+    cleaned = "".join(text.split()).replace("10", "T")
+    if not cleaned:
+        return None
+    high, low, kind = cleaned[:1].upper(), cleaned[1:2].upper(), cleaned[2:].lower()
+    if len(cleaned) > 3 or high not in ranks or low not in ranks:
+        raise WebInputError(f"Hand: a starting hand such as A5o, KQs or 77, not {text[:20]!r}")
+    if ranks.index(low) < ranks.index(high):
+        high, low = low, high
+    if high == low:
+        if kind:
+            raise WebInputError(f"Hand: a pair is neither suited nor offsuit: {high}{low}")
+        return high + low
+    if kind not in ("s", "o"):
+        raise WebInputError(f"Hand: say suited or offsuit: {high}{low}s or {high}{low}o")
+    return high + low + kind
+
+
+def band(value: float) -> int:
+    """The colour band of a chart value: 0 never, 1-5 by :data:`BANDS`, 6 at every stack charted."""
+    if math.isinf(value):
+        return 6
+    if not value or math.isnan(value):
+        return 0
+    return 1 + sum(value >= b for b in BANDS)
+
+
+def prepare(form: Form) -> JobSpec:
+    """The form as a push/fold job (numbers checked as the command line checks them)."""
+    from cardlab.poker.icm import parse_numbers
+
+    stack = _decimal(form, "stack", "Stack", 0, 10_000, 10.0, low_open=True)
+    ante = _decimal(form, "ante", "Ante", 0, 1_000, 0.0)
+    payouts_text = field_text(form, "payouts", "Payouts", max_length=200)
+    payouts = list(parse_numbers(payouts_text, "payouts")) if payouts_text else None
+    return JobSpec("cardlab.web.pages.pushfold:compute",
+                   {"stack": stack, "ante": ante, "payouts": payouts,
+                    "hand": hand_class(field_text(form, "hand", "Hand", max_length=20))},
+                   f"push/fold at {stack:g} BB")
+
+
+def compute(progress: Any, *, stack: float, ante: float, payouts: list[Any] | None, hand: str | None) -> Answer:
+    """The equilibrium, the hand's verdict, both charts; the CLI's text, CSV and JSON."""
+    from cardlab.poker.pushfold import pushfold
+    from cardlab.web.answers import cli_text
+    from cardlab.web.render import fragment
+
+    result = pushfold(stack, ante=ante, payouts=payouts)
+    top = result.chart_range[1]
+    where = {label: i for i, label in enumerate(result.labels)}
+    charts = []
+    for which, probs, values, verb in (("push", result.push, result.chart_push, "pushes"),
+                                        ("call", result.call, result.chart_call, "calls")):
+        texts = result.grid(which)
+        rows = []
+        for r in range(13):
+            row = []
+            for c in range(13):
+                k = r * 13 + c
+                label, value = result.labels[k], values[k]
+                said = (f"{label}: {verb} at every stack to {top:g} BB" if math.isinf(value) else
+                        f"{label}: never {verb}" if band(value) == 0 else
+                        f"{label}: {verb} up to {texts[r][c]} BB")
+                row.append({"label": label, "text": texts[r][c], "band": band(value), "title": said,
+                            "now": probs[k] >= 0.5, "yours": label == hand})
+            rows.append(row)
+        charts.append({"which": which, "rows": rows, "share": f"{result.push_share if which == 'push' else result.call_share:.2%}",
+                       "who": "the small blind pushes" if which == "push" else "the big blind calls"})
+    verdict = None
+    if hand is not None:
+        k = where[hand]
+        verdict = {"hand": hand, "push": result.push[k], "call": result.call[k],
+                   "push_up_to": result.grid("push")[k // 13][k % 13], "call_up_to": result.grid("call")[k // 13][k % 13],
+                   "push_text": _action(result.push[k], "push", "fold"), "call_text": _action(result.call[k], "call", "fold")}
+    argv = ["poker", "pushfold", "--stack", f"{stack:g}", *(["--ante", f"{ante:g}"] if ante else []),
+            *(["--payouts", ",".join(f"{p:g}" if isinstance(p, float) else str(p) for p in payouts)] if payouts else [])]
+    text = result.table()
+    html = fragment("pushfold_answer.html", r=result, charts=charts, verdict=verdict, top=top, bands=BANDS,
+                    command="cardlab " + " ".join(argv)) + cli_text(text)
+    return Answer(html, {"pushfold.csv": result.to_csv().encode(), "pushfold.json": result.to_json().encode()},
+                  {"table": text, "json": result.to_dict()})
+
+
+def _action(p: float, yes: str, no: str) -> str:
+    if p >= 1:
+        return yes
+    if p <= 0:
+        return no
+    return f"{yes} {p:.0%} of the time, else {no}"
+
+
+PAGE = Page(
+    slug="pushfold", title="Push or fold",
+    summary="Heads-up push/fold at a stack (Nash, exact): the push and call ranges, a hand's verdict, "
+            "and the charts coloured by the largest stack each hand pushes or calls.",
+    template="pushfold.html", prepare=prepare,
+    defaults={"stack": "10", "ante": "0", "hand": "A5o"},
+)

@@ -1,0 +1,119 @@
+"""Issue 39: the workbench's JSON API (src/cardlab/web/api.py) on a running ``cardlab serve``.
+
+Each endpoint's answer equals the JSON the command line prints for the same question
+(``--format json``, run in this process); the OpenAPI description lists every endpoint; hostile
+bodies (not JSON, too deep, too large, unknown fields, values of the wrong kind, NaN) are refused
+with one message and the server carries on."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from cardlab.cli.main import main
+from web_helpers import Server, served  # noqa: F401  (served: the fixture)
+
+DEAL = "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"
+
+
+def _post(served: Server, question: str, body: Any, raw: bytes | None = None,
+          kind: str = "application/json") -> tuple[int, Any]:
+    data = raw if raw is not None else json.dumps(body).encode()
+    status, _, answer = served.request("POST", f"/api/{question}", data, {"Content-Type": kind})
+    return status, json.loads(answer)
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    capsys.readouterr()
+    assert main([*argv, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+CASES = [
+    ("stats", {"kind": "points", "given_hcp": 12}, ["bridge", "hcp", "--given-hcp", "12"]),
+    ("stats", {"kind": "shape", "shape": "longest", "given": "AKQJT.98765.432."},
+     ["bridge", "shape", "--longest", "--given", "AKQJT.98765.432."]),
+    ("stats", {"kind": "joint", "by": "longest"}, ["bridge", "joint", "--by", "longest"]),
+    ("suits", {"mode": "play", "north": "AQ10", "south": "432"}, ["bridge", "suitplay", "AQ10", "432"]),
+    ("suits", {"mode": "split", "cards": "KJ54"}, ["bridge", "split", "--cards", "KJ54"]),
+    ("dd", {"mode": "table", "deal": DEAL, "vul": "All"}, ["bridge", "dd", DEAL, "--vul", "All"]),
+    ("dd", {"mode": "makes", "contract": "3NT,4S", "by": "S", "deals": 30, "seed": 3, "north": "hcp=15-17"},
+     ["bridge", "makes", "--contract", "3NT", "--contract", "4S", "--by", "S", "-n", "30", "--seed", "3", "--north", "hcp=15-17",
+      "--workers", "1"]),
+    ("dd", {"mode": "lead", "hand": "AKQ2.T98.765.432", "contract": "3NT", "by": "S", "deals": 20, "seed": 5},
+     ["bridge", "lead", "--hand", "AKQ2.T98.765.432", "--contract", "3NT", "--by", "S", "-n", "20", "--seed", "5",
+      "--workers", "1"]),
+    ("poker-equity", {"player1": "AKs", "player2": "QQ"}, ["poker", "equity", "AKs", "QQ"]),
+    ("poker-equity", {"player1": "AhKh", "player2": "random", "board": "Kd 7c 2s", "mode": "simulate",
+                      "trials": 200000, "seed": 9},
+     ["poker", "equity", "AhKh", "random", "--board", "Kd 7c 2s", "--simulate", "200000", "--seed", "9"]),
+    ("poker-equity", {"player1": "As 2d 3c 7h 9s", "player2": "Kh Qh 4d 5c 6s", "game": "razz"},
+     ["poker", "equity", "As 2d 3c 7h 9s", "Kh Qh 4d 5c 6s", "--game", "razz"]),
+    ("icm", {"stacks": "5000,3000,2000", "payouts": "50,30,20", "allin": "A:AsKs B:QQ"},
+     ["poker", "icm", "5000,3000,2000", "--payouts", "50,30,20", "--allin", "A:AsKs B:QQ"]),
+    ("icm", {"stacks": "4000,2500,2500,1000", "payouts": "50,30,20", "model": "malmuth-weitzman"},
+     ["poker", "icm", "4000,2500,2500,1000", "--payouts", "50,30,20", "--model", "malmuth-weitzman"]),
+    ("pushfold", {"stack": 7.5, "ante": "0.1", "hand": "A5o"}, ["poker", "pushfold", "--stack", "7.5", "--ante", "0.1"]),
+    ("pushfold", {"stack": "12", "payouts": "65,35"}, ["poker", "pushfold", "--stack", "12", "--payouts", "65,35"]),
+    ("poker-board", {"range": "QQ+, AK", "board": "Qh 9c 2d"}, ["poker", "board", "QQ+, AK", "--board", "Qh 9c 2d"]),
+]
+
+
+@pytest.mark.parametrize("question,body,argv", CASES, ids=[" ".join(c[2][:2]) + f" {i}" for i, c in enumerate(CASES)])
+def test_each_endpoint_answers_the_cli_json(served: Server, capsys: pytest.CaptureFixture[str], question: str,
+                                            body: dict[str, Any], argv: list[str]) -> None:
+    status, answer = _post(served, question, body)
+    assert status == 200, answer
+    assert answer == _cli(capsys, *argv)
+
+
+def test_openapi_describes_every_endpoint_and_the_page_documents_them(served: Server) -> None:
+    from cardlab.web.api import ENDPOINTS
+
+    status, headers, body = served.get("/api/openapi.json")
+    assert status == 200 and headers["content-type"].startswith("application/json")
+    spec = json.loads(body)
+    assert spec["openapi"].startswith("3.1")
+    assert set(spec["paths"]) == {f"/api/{slug}" for slug in ENDPOINTS}
+    for slug, endpoint in ENDPOINTS.items():
+        post = spec["paths"][f"/api/{slug}"]["post"]
+        schema = post["requestBody"]["content"]["application/json"]["schema"]
+        assert set(schema["properties"]) == set(endpoint.fields) and schema["additionalProperties"] is False
+        assert set(post["responses"]) == {"200", "400", "413", "422"}
+    status, _, page = served.get("/api")
+    assert status == 200
+    for slug in ENDPOINTS:
+        assert f"POST /api/{slug}".encode() in page
+    # every example on the page is a body the endpoint answers
+    for slug, endpoint in ENDPOINTS.items():
+        status, answer = _post(served, slug, endpoint.example)
+        assert status == 200, (slug, answer)
+
+
+HOSTILE = [
+    ("stats", None, b"{not json", "application/json", 400, "the body is not JSON"),
+    ("stats", None, b"[" * 100_000 + b"]" * 100_000, "application/json", 400, "nested too deeply"),
+    ("stats", None, b'{"kind": NaN}', "application/json", 400, "NaN is not a number JSON allows"),
+    ("stats", None, b"\xff\xfe\x00garbage", "application/json", 400, "not UTF-8"),
+    ("stats", [1, 2], None, "application/json", 400, "must be a JSON object"),
+    ("stats", {"kind": "points", "evil": "x"}, None, "application/json", 400, "unknown field 'evil'"),
+    ("stats", {"kind": {"$gt": 1}}, None, "application/json", 400, "kind: expected text, a number or true/false"),
+    ("stats", {"kind": "points", "cards": "1e400"}, None, "application/json", 400, "Cards in the hand: expected"),
+    ("stats", {"kind": "points", "given": "AsZd"}, None, "application/json", 422, "unknown symbol 'Z' in 'AsZd'"),
+    ("suits", {"mode": "split", "cards": "KJ54", "n": 5}, None, "application/json", 422, "names 4 cards"),
+    ("poker-equity", {"player1": "AsAh", "player2": "AsKd"}, None, "application/json", 422, "given twice"),
+    ("stats", {"kind": "points"}, None, "text/plain", 415, "Content-Type: application/json"),
+    ("nosuch", {}, None, "application/json", 404, "the questions are /api/stats"),
+    ("dd", None, b'{"deal": "' + b"x" * (5 * 1024 * 1024) + b'"}', "application/json", 413, "larger than the limit"),
+]
+
+
+@pytest.mark.parametrize("question,body,raw,kind,status,message", HOSTILE)
+def test_hostile_bodies_are_refused_with_a_message(served: Server, question: str, body: Any, raw: bytes | None,
+                                                   kind: str, status: int, message: str) -> None:
+    got, answer = _post(served, question, body, raw, kind)
+    assert got == status and message in answer["error"], (got, answer)
+    assert "Traceback" not in answer["error"]
+    assert _post(served, "suits", {"mode": "split", "n": 2})[0] == 200  # the server carries on
