@@ -38,6 +38,7 @@ from typing import Any, NoReturn, Sequence
 
 from cardlab import __version__
 from cardlab.cli.output import cap_workers, check_destinations
+from cardlab.cli.suggest import SuggestingParser, with_hint
 from cardlab.errors import CardlabError
 
 __all__ = ["main", "build_parser", "COMMANDS", "GROUPS", "TOP_COMMANDS"]
@@ -83,11 +84,9 @@ TOP_COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse with usage errors on one line (the usage itself is one --help away)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+class _Parser(SuggestingParser):
+    """argparse with usage errors on one line (the usage itself is one --help away) that say how
+    to fix them (cli/suggest.py: "did you mean", the form of a list)."""
 
 
 def _chosen(argv: Sequence[str]) -> tuple[str, str] | None:
@@ -168,7 +167,7 @@ def _run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return _closed_pipe()
     except CardlabError as error:
-        print(f"cardlab: error: {_shortened(str(error))}", file=sys.stderr)
+        print(f"cardlab: error: {with_hint(_shortened(str(error)), args)}", file=sys.stderr)
         return 2
     except OSError as error:
         name = getattr(error, "filename", None)
