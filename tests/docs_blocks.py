@@ -72,8 +72,14 @@ def page_blocks(path: Path) -> list[Block]:
     return blocks
 
 
+def _synopsis(line: str) -> bool:
+    """A usage line (``cardlab serve [--port 8765]``): the syntax of a command, not one to run."""
+    return " [-" in line or "] [" in line
+
+
 def _joined(lines: tuple[str, ...]) -> list[str]:
-    """The command lines of a shell block, a line ending in a backslash joined to the next."""
+    """The command lines of a shell block, a line ending in a backslash joined to the next (usage
+    lines, with their optional parts in brackets, left out)."""
     out: list[str] = []
     pending = ""
     for raw in lines:
@@ -83,7 +89,8 @@ def _joined(lines: tuple[str, ...]) -> list[str]:
         elif _COMMAND.match(text):
             pending = text
         if pending and not pending.endswith("\\"):
-            out.append(pending)
+            if not _synopsis(pending):
+                out.append(pending)
             pending = ""
         elif pending:
             pending = pending[:-1].rstrip()

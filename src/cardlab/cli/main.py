@@ -84,6 +84,26 @@ TOP_COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: What ``cardlab`` alone prints: the commands by group, and examples to start from.
+OVERVIEW = """cardlab: card-game probabilities (exact where maths allows, seeded simulation elsewhere)
+and duplicate bridge scoring.
+
+Examples:
+  cardlab bridge hcp                          high-card points of a hand, exactly
+  cardlab bridge split 5                      how 5 missing cards split
+  cardlab bridge deal -n 4 --north "hcp=15-17 shape=balanced"
+  cardlab bridge score examples/session.csv   rank a pairs session from its travellers
+  cardlab poker equity AsAh KdKc              who wins how often, over every board
+  cardlab poker odds --cards 7                the best five of seven, exactly
+  cardlab poker icm 5000,3000,2000 --payouts 50,30,20
+  cardlab serve                               the same questions in the browser
+
+Commands: cardlab bridge {hcp,shape,joint,deal,dealer,dd,makes,lead,split,suitplay,boards,
+  matchpoints,score,teams}; cardlab poker {compare,rank,odds,equity,range,board,video,icm,
+  pushfold}; cardlab serve; cardlab completion {bash,zsh}.
+'cardlab --help' lists them with one line each; 'cardlab bridge hcp --help' shows a command's options."""
+
+
 class _Parser(SuggestingParser):
     """argparse with usage errors on one line (the usage itself is one --help away) that say how
     to fix them (cli/suggest.py: "did you mean", the form of a list)."""
@@ -141,6 +161,9 @@ def _commands(group: argparse.ArgumentParser) -> "argparse._SubParsersAction[arg
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
+    if not words:  # `cardlab` alone: what it does and how to start, not a usage error
+        print(OVERVIEW)
+        return 0
     parser = build_parser(words)
     args = parser.parse_args(words)
     previous = _first_interrupt_only()

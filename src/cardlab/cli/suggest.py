@@ -67,6 +67,11 @@ class SuggestingParser(argparse.ArgumentParser):
         if extra:
             return _unrecognized(extra.group(1).split(), self)
         if message.startswith("the following arguments are required"):
+            known = {name for action in self._actions for name in action.option_strings}
+            typed = [w for w in SuggestingParser._words if w.startswith("--") and w.split("=")[0] not in known]
+            misspelt = _unrecognized(typed, self) if typed else ""
+            if misspelt:  # the required option was there, misspelt
+                return misspelt
             example = _example(self)
             return f"; for example: {example}" if example else ""
         return ""
