@@ -129,3 +129,30 @@ def test_every_poker_command_defaults_to_holdem(capsys: pytest.CaptureFixture[st
         for action in parser._actions:
             if "--game" in action.option_strings and action.choices and "holdem" in action.choices:
                 assert action.default == "holdem", name
+
+
+def test_a_spec_read_as_a_range_says_what_it_was_read_as(capsys: pytest.CaptureFixture[str]) -> None:
+    """`AsKz` (z no suit) is the generic range As + a king of another suit: 3 combos, listed by
+    `poker range` too; a real hand gets no note."""
+    assert main(["poker", "equity", "AsKz", "QdQc"]) == 0
+    err = capsys.readouterr().err
+    assert err == ("cardlab: note: 'AsKz' is not a hand (z is not a suit): read as the range AsKh, AsKd, AsKc "
+                   "(3 combos)\n")
+    assert main(["poker", "range", "AsKz"]) == 0
+    assert capsys.readouterr().out.split()[-3:] == ["AsKh", "AsKd", "AsKc"]
+    assert main(["poker", "equity", "AsXs", "QdQc"]) == 0
+    assert "X stands for any rank): read as the range AsKs, " in capsys.readouterr().err
+    assert main(["poker", "equity", "AsKs", "QdQc"]) == 0 and capsys.readouterr().err == ""
+
+
+def test_flops_all_refuses_dead_cards_it_would_ignore(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["poker", "board", "--flops", "all", "--dead", "2s"]) == 2
+    assert "takes no --board or --dead" in capsys.readouterr().err
+
+
+def test_decimal_payouts_stay_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    """0.5,0.3,0.2 is 1/2,3/10,1/5: the same exact table (A's equity 1075/28 of 100 = 43/112 of 1)."""
+    assert main(["poker", "icm", "5000,3000,2000", "--payouts", "0.5,0.3,0.2"]) == 0
+    decimal = capsys.readouterr().out
+    assert main(["poker", "icm", "5000,3000,2000", "--payouts", "1/2,3/10,1/5"]) == 0
+    assert decimal == capsys.readouterr().out and "43/112" in decimal and "exact fractions" in decimal

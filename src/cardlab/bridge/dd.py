@@ -438,7 +438,8 @@ class DDTable(JsonText):
 
     def to_pandas(self) -> Any:
         """The tricks as a DataFrame: one row per declarer (N, E, S, W), one column per strain (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame([list(r) for r in self.tricks], index=list(SEATS), columns=list(STRAINS))
 
@@ -517,7 +518,8 @@ class DDTables(JsonText):
 
     def to_pandas(self) -> Any:
         """One row per deal and declarer: deal, declarer, a column per strain, par_score (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         rows = [{"deal": t.deal, "declarer": SEATS[i], **dict(zip(STRAINS, r)), "par_score": t.par_score}
                 for t in self.tables for i, r in enumerate(t.tricks)]

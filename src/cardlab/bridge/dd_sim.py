@@ -302,7 +302,8 @@ class MakesResult(JsonText):
     def to_pandas(self) -> Any:
         """One row per contract and trick count (only make or fail solved: one row per contract,
         tricks ``9+``) (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         rows: list[dict[str, Any]] = []
         for c in self.contracts:
@@ -579,7 +580,8 @@ class LeadResult(JsonText):
 
     def to_pandas(self) -> Any:
         """One row per lead (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame([lead.to_dict() for lead in self.leads])
 

@@ -21,7 +21,7 @@ import difflib
 import re
 from typing import Any, NoReturn, Sequence
 
-__all__ = ["SuggestingParser", "closest", "with_hint", "HINTS"]
+__all__ = ["SuggestingParser", "closest", "with_hint", "read_as_note", "HINTS"]
 
 
 def closest(word: str, choices: Sequence[str]) -> str | None:
@@ -141,3 +141,36 @@ def with_hint(message: str, args: argparse.Namespace | None = None) -> str:
         if re.search(pattern, message) and all(getattr(args, k, v) == v for k, v in needs.items()):
             return f"{message}: {fix}"
     return message
+
+
+_HANDLIKE = re.compile(r"([2-9TJQKAXx][a-z]){2,6}")
+
+
+def read_as_note(spec: str, game: str = "holdem") -> str | None:
+    """What a spec that looks like a hand but is not one (a letter that is no suit, ``X`` for a
+    rank) was read as: the generic range it is, with its combos. ``None`` for a real hand or a
+    range that does not look like a hand.
+
+    >>> read_as_note("AsKz")
+    "'AsKz' is not a hand (z is not a suit): read as the range AsKh, AsKd, AsKc (3 combos)"
+    >>> read_as_note("AsKs") is None
+    True
+    """
+    from cardlab.errors import CardlabError
+    from cardlab.poker.range_listing import list_range
+
+    text = spec.replace(" ", "")
+    if not _HANDLIKE.fullmatch(text):
+        return None
+    odd = sorted({c for c in text[1::2] if c not in "shdc"})
+    wild = "X" in text[0::2] or "x" in text[0::2]
+    if not odd and not wild:
+        return None
+    try:
+        hands = list_range(text, game=game).hands
+    except CardlabError:
+        return None
+    why = (f"{', '.join(odd)} {'is' if len(odd) == 1 else 'are'} not {'a suit' if len(odd) == 1 else 'suits'}"
+           if odd else "X stands for any rank")
+    shown = ", ".join(hands[:6]) + (", ..." if len(hands) > 6 else "")
+    return f"'{spec}' is not a hand ({why}): read as the range {shown} ({len(hands):,} combos)"

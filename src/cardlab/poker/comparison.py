@@ -188,7 +188,8 @@ class Comparison(JsonText):
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame of :meth:`rows` (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame(self.rows())
 
