@@ -81,6 +81,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
 #: imported only when its command is chosen.
 TOP_COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("cardlab.web.command", "the workbench: every question from a page in the browser (local server)"),
+    "completion": ("cardlab.cli.completion", "print the shell completion script for bash or zsh"),
 }
 
 
