@@ -173,7 +173,8 @@ def test_the_unpacked_sdist_installs_and_passes_its_tests(dist: Path, tmp_path: 
     (top,) = {n.split("/")[0] for n in names}
     inside = {n.split("/", 1)[1] for n in names if "/" in n}
     for needed in ("csrc/portable.h", "csrc/rng.h", "tests/conftest.py", "tests/data/SOURCES.md", "docs/design.md",
-                   "docs/install.md", "docs/video-return.png", "examples/hands.pbn", "README.md", "conftest.py",
+                   "docs/install.md", "docs/video-return.png", "examples/hands.pbn", "README.md", "conftest.py", "mkdocs.yml",
+                   "CHANGELOG.md", "docs_tools/doctest_fences.py",
                    ".ci/run"):
         assert needed in inside, needed
     tracked_tests = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("*")

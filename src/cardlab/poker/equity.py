@@ -361,6 +361,8 @@ def equity(
     max_evaluations : refuse an exact answer costing more hand evaluations than this.
     simulate : the deprecated name of ``trials`` (one release, with a DeprecationWarning).
 
+    Examples
+    --------
     >>> equity(["AsAh", "KdKc"], board="2c 3c 4c 5c 6c 7c")
     Traceback (most recent call last):
     ...

@@ -215,6 +215,8 @@ def icm(stacks: Sequence[Number], payouts: Sequence[Number], *, model: str = "ma
     exact : fractions (default: when stacks and payouts are whole numbers and there are at most
         :data:`EXACT_PLAYERS` players), or floats.
 
+    Examples
+    --------
     >>> r = icm([5000, 3000, 2000], [50, 30, 20])
     >>> r.equity_exact[0], round(r.equity[0], 4)
     (Fraction(1075, 28), 38.3929)
