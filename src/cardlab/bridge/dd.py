@@ -568,6 +568,10 @@ def dd_tables(
     ``dealer`` and ``vulnerability`` (one for all, or one per deal) set what par uses;
     they default to North and None. ``games`` (from :func:`read_pbn_games`, one per deal) and
     the file's ``header`` are kept, so that ``to_pbn()`` writes the file back with its tags.
+
+    >>> ts = dd_tables(["N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72"])
+    >>> len(ts.tables)
+    1
     """
     light_endplay()
     from endplay.dds import par
@@ -597,7 +601,12 @@ def dd_table(
     dealer: str | Seat | None = None,
     vulnerability: str | Vulnerability | None = None,
 ) -> DDTable:
-    """The double-dummy table and par of one deal (PBN ``"N:..."`` or a :class:`Deal`)."""
+    """The double-dummy table and par of one deal (PBN ``"N:..."`` or a :class:`Deal`).
+
+    >>> t = dd_table("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72", dealer="N")
+    >>> t.tricks_for("N", "S"), t.par_score
+    (10, 420)
+    """
     return dd_tables([deal], dealer, vulnerability)[0]
 
 

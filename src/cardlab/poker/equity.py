@@ -102,7 +102,11 @@ GAMES = {
 
 
 def game_named(name: str | Game) -> Game:
-    """The :class:`Game` called ``name`` (holdem, omaha, omaha5, omaha6, shortdeck)."""
+    """The :class:`Game` called ``name`` (holdem, omaha, omaha5, omaha6, shortdeck).
+
+    >>> game_named("omaha").hole
+    4
+    """
     if isinstance(name, Game):
         return name
     key = name.strip().lower().replace("-", "").replace("'", "").replace("_", "")
@@ -144,7 +148,11 @@ def _parse_cards(text: str) -> list[int]:
 
 
 def parse_players(specs: Sequence[str], game: Game, board: Sequence[int], dead: Sequence[int]) -> list[Player]:
-    """Each spec as a :class:`Player`, checked against the game, the board and the dead cards."""
+    """Each spec as a :class:`Player`, checked against the game, the board and the dead cards.
+
+    >>> [p.spec for p in parse_players(["AsKs", "QQ"], game_named("holdem"), [], [])]
+    ['AsKs', 'QQ']
+    """
     if len(specs) < 2:
         raise HandError(f"equity needs at least two players, got {len(specs)}")
     if len(specs) > game.max_players:
