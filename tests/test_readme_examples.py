@@ -61,7 +61,8 @@ def test_the_pages_have_examples() -> None:
     below cannot pass vacuously; README keeps a few, and its first one is the set-up job."""
     assert len(COMMANDS) >= 150 and len(PYTHON) >= 10 and len(TRANSCRIPTS) >= 8
     readme = [line for page, line, _ in COMMANDS if page == "README.md"]
-    assert 3 <= len(readme) <= 30
+    readme += [line for page, line, _, _ in TRANSCRIPTS if page == "README.md"]
+    assert 5 <= len(readme) <= 30 and readme[1] == "cardlab bridge hcp"  # the first transcript: the first answer
     assert "cardlab bridge hcp" in [line.split("#")[0].strip() for _, line, _ in COMMANDS]
 
 
