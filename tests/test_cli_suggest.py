@@ -34,6 +34,8 @@ CORPUS: list[tuple[list[str], str]] = [
     (["poker", "equity", "AsKsQsJs", "KdKcQdQc"], "use --game omaha for 4-card hands"),
     (["poker", "equity", "AsKsQsJsTs", "KdKcQdQcJc"], "use --game omaha5"),
     (["poker", "equity", "AsKs", "QdQc", "--bord", "Kh7d2c"], "did you mean '--board'?"),
+    (["poker", "equity", "AsKs", "QdQc", "--game", "omaha"], "2-card hands are hold'em: leave out --game"),
+    (["poker", "equity", "AsKsQsJs", "QdQcJdJc", "--game", "omaha5"], "use --game omaha for 4-card hands"),
     (["poker", "equity", "AsKs", "QdQc", "--game", "omha"], "did you mean 'omaha'?"),
     (["poker", "icm", "5000", "3000", "2000", "--payouts", "50", "30", "20"],
      "cardlab poker icm 5000,3000,2000 --payouts 50,30,20"),

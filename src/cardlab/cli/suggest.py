@@ -119,6 +119,11 @@ HINTS: list[tuple[str, str, dict[str, Any]]] = [
     (r"a holdem hand has 2 cards; '[^']*' has 4", "use --game omaha for 4-card hands", {"game": "holdem"}),
     (r"a holdem hand has 2 cards; '[^']*' has 5", "use --game omaha5 for 5-card hands", {"game": "holdem"}),
     (r"a holdem hand has 2 cards; '[^']*' has 6", "use --game omaha6 for 6-card hands", {"game": "holdem"}),
+    (r"an omaha\d? hand has \d cards; '[^']*' has 2\b", "2-card hands are hold'em: leave out --game "
+     "(hold'em is the default)", {}),
+    (r"an omaha\d? hand has \d cards; '[^']*' has 4\b", "use --game omaha for 4-card hands", {}),
+    (r"an omaha\d? hand has \d cards; '[^']*' has 5\b", "use --game omaha5 for 5-card hands", {}),
+    (r"an omaha\d? hand has \d cards; '[^']*' has 6\b", "use --game omaha6 for 6-card hands", {}),
     (r"expected MEASURE=VALUE", "write each measure as MEASURE=VALUE, e.g. \"hcp=15-17 shape=balanced\" "
      "(measures: hcp, controls, spades, hearts, diamonds, clubs, shape)", {}),
 ]
