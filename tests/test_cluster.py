@@ -25,11 +25,12 @@ from cardlab.cli.main import main
 from cardlab.dealing import Deck, Draw
 from cardlab.engine import _CountTask, iter_chunks, simulate
 from cardlab.poker.odds import PokerCategory
+from extras import require
 
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
-    pytest.importorskip("distributed")
+    require("distributed", "slow")
     from cardlab.cluster import connect
 
     executor = connect("local:2")

@@ -23,6 +23,7 @@ import pytest
 
 from cardlab.cli.main import main
 from docs_blocks import PAGES, ROOT, commands, python_blocks, transcripts
+from extras import require
 
 README = ROOT / "README.md"
 EXAMPLES = ROOT / "examples"
@@ -87,6 +88,8 @@ def test_example_runs(page: str, line: str, skip: str | None, work: Path, monkey
         pytest.skip(f"{page} marks it: {skip}")
     monkeypatch.chdir(work)
     argv, piped = _argv(line)
+    if "--cluster" in argv:
+        require("distributed", "slow")
     if argv[:1] == ["serve"]:  # runs until stopped: started as a user does, asked for a page, stopped
         from web_helpers import start_server, stop_server
 

@@ -109,4 +109,6 @@ def test_extras_fit_their_users() -> None:
     assert not [tool for tool in release if f'"{tool}>=' in _extra("test")]
     assert '"mkdocs>=' in _extra("docs") and '"mkdocs-material>=' in _extra("docs")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "pip install --quiet -e '.[test,release,docs]'" in ci
+    assert "pip install --quiet -e '.[test,slow,release,docs]'" in ci
+    slow = ("mypy", "selenium", "dask")
+    assert all(f'"{tool}' in _extra("slow") for tool in slow) and not [t for t in slow if f'"{t}' in _extra("test")]
