@@ -25,11 +25,12 @@ from cardlab.cli.main import main
 from cardlab.dealing import Deck, Draw
 from cardlab.engine import _CountTask, iter_chunks, simulate
 from cardlab.poker.odds import PokerCategory
+from extras import require
 
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
-    pytest.importorskip("distributed")
+    require("distributed", "slow")
     from cardlab.cluster import connect
 
     executor = connect("local:2")
@@ -229,7 +230,7 @@ def test_a_lost_worker_changes_nothing(cluster: Any) -> None:
 
 
 def test_unreachable_scheduler_is_one_line_within_ten_seconds(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("distributed")
+    require("distributed", "slow")
     start = time.monotonic()
     code, out, err = run(capsys, "poker", "odds", "--simulate", "1000", "--cluster", "tcp://127.0.0.1:1")
     assert time.monotonic() - start < 10
@@ -248,7 +249,7 @@ def test_without_distributed_the_flag_says_what_to_install(capsys: pytest.Captur
 
 
 def test_bad_local_spec(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("distributed")
+    require("distributed", "slow")
     code, _, err = run(capsys, "bridge", "hcp", "--simulate", "1000", "--cluster", "local:many")
     assert code == 2
     assert err == "cardlab: error: 'local:many': expected local:N with N a whole number of worker processes\n"

@@ -193,10 +193,10 @@ def test_cli_range_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["combos"] == 864 == len(data["hands"]) and data["game"] == "omaha"
     assert data["range"] == "AA:xxyy" and "AsAhKsKh" in data["hands"]
-    assert main(["poker", "range", "AK?"]) == 2
+    assert main(["poker", "range", "AK?", "--game", "omaha"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown symbol '?'" in err
-    assert main(["poker", "range", "KK!KK"]) == 2
+    assert main(["poker", "range", "KK!KK", "--game", "omaha"]) == 2
     assert "has no hands" in capsys.readouterr().err
     assert main(["poker", "equity", "AA", "KK!KKK", "--game", "omaha", "--dead", "As Ah Ad"]) == 2
     assert "leaves no hands" in capsys.readouterr().err

@@ -1,11 +1,13 @@
-"""Every command README.md shows runs as typed, from the repository root (issues 18 and 24).
+"""Every command and Python block of README.md and of the pages of docs/ runs as typed, from the
+repository root (issues 18, 24 and 40).
 
-The commands are read from README's indented code blocks at test time, so an example added to
-README is tested without touching this file. README says its commands are typed from the
-repository root and name their inputs ``examples/...``: the test stands in a copy of the root
-holding a copy of ``examples/``, so a command naming a file without its folder fails here as it
-does for a newcomer. Long examples run with smaller sizes (``_SMALLER``);
-the only command not run is the one that needs a cluster scheduler on another machine.
+The examples are read from the pages' code blocks at test time (tests/docs_blocks.py), so an
+example added to a page is tested without touching this file. The pages say their commands are
+typed from the repository root and name their inputs ``examples/...``: the test stands in a copy
+of the root holding a copy of ``examples/``, so a command naming a file without its folder fails
+here as it does for a newcomer. Long examples run with smaller sizes (``_SMALLER``); a block
+marked ``<!-- docs-test: skip REASON -->`` in its page (a placeholder cluster address, a job of
+hours) is skipped with that reason.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from pathlib import Path
 import pytest
 
 from cardlab.cli.main import main
+from docs_blocks import PAGES, ROOT, commands, python_blocks, transcripts
+from extras import require
 
-ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 EXAMPLES = ROOT / "examples"
 
@@ -29,24 +32,6 @@ EXAMPLES = ROOT / "examples"
 _SMALLER = {"--simulate": 200_000, "-g": 200_000, "--trials": 200_000}
 #: ``-n`` is deals for ``deal`` and solved deals for ``makes``/``lead`` (double dummy is slow).
 _DEALS = {"makes": 6, "lead": 4, "deal": 40}
-
-
-def readme_commands() -> list[str]:
-    """The shell lines of README's indented code blocks that run cardlab."""
-    lines: list[str] = []
-    pending = ""
-    for line in README.read_text(encoding="utf-8").splitlines():
-        text = line.strip()
-        if pending:  # a command continued with a backslash
-            pending += " " + text
-        elif line.startswith("    ") and re.match(r"^(cardlab |cat \S+ \| cardlab )", text):
-            pending = text
-        if pending and not pending.endswith("\\"):
-            lines.append(pending)
-            pending = ""
-        elif pending:
-            pending = pending[:-1].rstrip()
-    return lines
 
 
 def _argv(line: str) -> tuple[list[str], str | None]:
@@ -67,33 +52,44 @@ def _argv(line: str) -> tuple[list[str], str | None]:
     return argv, stdin
 
 
-COMMANDS = readme_commands()
+COMMANDS = commands()
+TRANSCRIPTS = transcripts()
+PYTHON = python_blocks()
 
 
-def test_readme_has_examples() -> None:
-    """The extraction finds README's examples (about sixty lines), so the test below cannot
-    pass vacuously."""
-    assert len(COMMANDS) >= 50
-    assert "cardlab bridge hcp" in [c.split("#")[0].strip() for c in COMMANDS]
+def test_the_pages_have_examples() -> None:
+    """The extraction finds the examples (README's and about two hundred in docs/), so the tests
+    below cannot pass vacuously; README keeps a few, and its first one is the set-up job."""
+    assert len(COMMANDS) >= 150 and len(PYTHON) >= 10 and len(TRANSCRIPTS) >= 8
+    readme = [line for page, line, _ in COMMANDS if page == "README.md"]
+    readme += [line for page, line, _, _ in TRANSCRIPTS if page == "README.md"]
+    assert 5 <= len(readme) <= 30 and readme[1] == "cardlab bridge hcp"  # the first transcript: the first answer
+    assert "cardlab bridge hcp" in [line.split("#")[0].strip() for _, line, _ in COMMANDS]
 
 
 @pytest.fixture(scope="module")
 def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One stand-in for the repository root (holding a copy of ``examples/``) for all the
-    commands, run in README's order: a later example may read what an earlier one wrote
+    commands, run in the pages' order: a later example may read what an earlier one wrote
     (``bridge boards club.dup`` after ``-o club.dup``)."""
     root = tmp_path_factory.mktemp("readme")
     shutil.copytree(EXAMPLES, root / "examples")
     return root
 
 
-@pytest.mark.parametrize("line", COMMANDS)
-def test_readme_example_runs(line: str, work: Path, monkeypatch: pytest.MonkeyPatch,
-                             capsys: pytest.CaptureFixture[str]) -> None:
-    if "tcp://" in line:
-        pytest.skip("needs a Dask scheduler on another machine")
+def _id(page: str, line: str) -> str:
+    return f"{page}: {line.split('#')[0].strip()}"
+
+
+@pytest.mark.parametrize("page, line, skip", COMMANDS, ids=[_id(p, l) for p, l, _ in COMMANDS])
+def test_example_runs(page: str, line: str, skip: str | None, work: Path, monkeypatch: pytest.MonkeyPatch,
+                      capsys: pytest.CaptureFixture[str]) -> None:
+    if skip:
+        pytest.skip(f"{page} marks it: {skip}")
     monkeypatch.chdir(work)
     argv, piped = _argv(line)
+    if "--cluster" in argv:
+        require("distributed", "slow")
     if argv[:1] == ["serve"]:  # runs until stopped: started as a user does, asked for a page, stopped
         from web_helpers import start_server, stop_server
 
@@ -107,41 +103,54 @@ def test_readme_example_runs(line: str, work: Path, monkeypatch: pytest.MonkeyPa
         monkeypatch.setattr(sys, "stdin", io.StringIO((work / piped).read_text(encoding="utf-8")))
     status = main(argv)
     out, err = capsys.readouterr()
-    assert status == 0, f"{line!r} exited {status}: {err.strip()[-500:]}"
+    assert status == 0, f"{page}: {line!r} exited {status}: {err.strip()[-500:]}"
     wrote = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word in ("-o", "--plot")]
     for name in wrote:
         target = work / name
         assert target.exists() and (target.is_dir() or target.stat().st_size > 0), name
-    assert out.strip() or wrote, f"{line!r} printed nothing"
+    assert out.strip() or wrote, f"{page}: {line!r} printed nothing"
 
 
-def test_readme_commands_run_from_the_root_as_typed() -> None:
-    """Issue 24: no README command names an example file without its folder (typed from the
+def test_placeholder_addresses_are_marked() -> None:
+    """Issue 40: a command naming a cluster on another machine (a placeholder address) is marked
+    as not run, with its reason, in its page; nothing else is skipped silently."""
+    remote = [(page, line, skip) for page, line, skip in COMMANDS if "tcp://" in line]
+    assert remote and all(skip and "placeholder" in skip for _, _, skip in remote)
+
+
+@pytest.mark.parametrize("page, number, code, skip", PYTHON, ids=[f"{p} python block {n}" for p, n, _, _ in PYTHON])
+def test_python_block_runs(page: str, number: int, code: str, skip: str | None, work: Path,
+                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each Python block of a page runs as typed, in a fresh namespace, from the root."""
+    if skip:
+        pytest.skip(f"{page} marks it: {skip}")
+    monkeypatch.chdir(work)
+    for option, largest in (("trials=10**6", "trials=10**5"), ("10**10", "10**5"), ("10**9", "10**5")):
+        code = code.replace(option, largest)
+    exec(compile(code, f"{page} python block {number}", "exec"), {"__name__": "docs_example"})
+
+
+def test_commands_run_from_the_root_as_typed() -> None:
+    """Issue 24: no command names an example file without its folder (typed from the
     repository root, ``session.csv`` alone is "No such file or directory")."""
     names = {p.name for p in EXAMPLES.iterdir() if p.name != "README.md"}
-    bare = [(line, word) for line in COMMANDS for word in re.split(r"[\s,:=]+", line.split("#")[0])
-            if word in names]
+    bare = [(page, line, word) for page, line, _ in COMMANDS
+            for word in re.split(r"[\s,:=]+", line.split("#")[0]) if word in names]
     assert bare == []
-    typed = " ".join(COMMANDS)
+    typed = " ".join(line for _, line, _ in COMMANDS)
     assert "examples/session.csv" in typed and "cat examples/opener.dl |" in typed
 
 
-def readme_transcripts() -> list[tuple[str, list[str]]]:
-    """README's fenced blocks that show a command (``$ cardlab ...``) and what it prints."""
-    text = README.read_text(encoding="utf-8")
-    return [(m.group(1), m.group(2).split("\n"))
-            for m in re.finditer(r"```\n\$ (cardlab [^\n]*)\n(.*?)\n```", text, flags=re.S)]
-
-
-TRANSCRIPTS = readme_transcripts()
-
-
-@pytest.mark.parametrize("line, shown", TRANSCRIPTS, ids=[t[0].split("#")[0].strip() for t in TRANSCRIPTS])
-def test_readme_transcripts_are_what_the_command_prints(line: str, shown: list[str],
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    """Each line README shows is printed, in order: "..." stands for lines left out, and a line
+@pytest.mark.parametrize("page, line, shown, skip", TRANSCRIPTS,
+                         ids=[_id(p, l) for p, l, _, _ in TRANSCRIPTS])
+def test_transcripts_are_what_the_command_prints(page: str, line: str, shown: list[str], skip: str | None,
+                                                 work: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Each line a page shows is printed, in order: "..." stands for lines left out, and a line
     ending in " ..." for the rest of a long line."""
-    assert len(TRANSCRIPTS) >= 4
+    if skip:
+        pytest.skip(f"{page} marks it: {skip}")
+    monkeypatch.chdir(work)
     argv, _ = _argv(line)
     assert main(argv) == 0
     printed = iter(capsys.readouterr().out.split("\n"))
@@ -153,4 +162,4 @@ def test_readme_transcripts_are_what_the_command_prints(line: str, shown: list[s
             if (got.startswith(want[:-4]) if cut else got == want):
                 break
         else:
-            raise AssertionError(f"README shows {want!r} for {line!r}, which it does not print (in that order)")
+            raise AssertionError(f"{page} shows {want!r} for {line!r}, which it does not print (in that order)")

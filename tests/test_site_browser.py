@@ -14,6 +14,8 @@ from typing import Any, Iterator
 
 import pytest
 
+from extras import needs
+
 from cardlab.cli.main import main
 
 from site_helpers import HANDS_FILE
@@ -25,10 +27,10 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--hide-scrollbars"]
 SIZES = [(390, 800), (1280, 900)]
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.skipif(
     not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)) and not os.environ.get("CI"),  # CI must run it
     reason=f"Chromium not installed ({CHROMIUM}, {DRIVER}): apt-get install chromium chromium-driver",
-)
+), needs("selenium", "slow")]
 
 
 @pytest.fixture(scope="module")

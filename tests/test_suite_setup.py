@@ -84,3 +84,31 @@ def test_only_the_quick_run_of_the_whole_suite_takes_two_workers(config: _Config
     pytest_cmdline_main(config)  # type: ignore[arg-type]
     assert config.option.numprocesses == workers
     assert config.option.dist == ("loadfile" if workers else "no")
+
+
+def test_readme_fits_a_few_screens() -> None:
+    """Issue 40: README is at most 150 lines, its first screen leads to a first answer in one
+    command (the set-up line ends with the main job), and the reference lives in docs/."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 150
+    setup = [line.strip() for line in lines if line.startswith("    python3 -m venv")]
+    assert setup == ["python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && cardlab bridge hcp"]
+
+
+def _extra(name: str) -> str:
+    found = re.search(rf"^{name} = \[(.*?)\]", (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M | re.S)
+    assert found is not None, name
+    return found.group(1)
+
+
+def test_extras_fit_their_users() -> None:
+    """Issue 40: the release tools are in their own extra, not in what a contributor installs to
+    run the tests; CI installs the test, release and docs extras."""
+    release = ("build", "cibuildwheel", "auditwheel", "yamllint")
+    assert all(f'"{tool}>=' in _extra("release") for tool in release)
+    assert not [tool for tool in release if f'"{tool}>=' in _extra("test")]
+    assert '"mkdocs>=' in _extra("docs") and '"mkdocs-material>=' in _extra("docs")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install --quiet -e '.[test,slow,release,docs]'" in ci
+    slow = ("mypy", "selenium", "dask")
+    assert all(f'"{tool}' in _extra("slow") for tool in slow) and not [t for t in slow if f'"{t}' in _extra("test")]

@@ -16,6 +16,8 @@ from typing import Any, Callable
 
 import pytest
 
+from extras import needs
+
 from cardlab.cli.main import main
 from test_site_browser import CHROMIUM, DRIVER, _resize, browser  # noqa: F401  (browser: the fixture)
 from web_helpers import Server, served  # noqa: F401  (served: the fixture)
@@ -26,10 +28,10 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = ["stats", "deals", "dd", "suits", "scoring", "pushfold", "icm"]
 DEAL = "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.skipif(
     not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)) and not os.environ.get("CI"),  # CI must run it
     reason=f"Chromium not installed ({CHROMIUM}, {DRIVER}): apt-get install chromium chromium-driver",
-)
+), needs("selenium", "slow")]
 
 
 def _artefacts() -> Path:

@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from extras import needs
+
 from cardlab.cli.main import main
 from cardlab.web.pages.poker import range_cells
 from cardlab.poker.ranges import class_label
@@ -28,10 +30,10 @@ from test_web_browser import _ACTIVE, _FOCUSABLE, AXE, _artefacts, browser  # no
 from web_helpers import served  # noqa: F401  (the module's server)
 
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.skipif(
     not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)) and not os.environ.get("CI"),
     reason=f"Chromium not installed ({CHROMIUM}, {DRIVER}): apt-get install chromium chromium-driver",
-)
+), needs("selenium", "slow")]
 
 
 def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

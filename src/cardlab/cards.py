@@ -200,12 +200,20 @@ def parse_card_ids(text: str) -> list[int]:
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Cards from a card list or a PBN hand; see :func:`parse_card_ids`."""
+    """Cards from a card list or a PBN hand; see :func:`parse_card_ids`.
+
+    >>> parse_cards("As Kd 7c")
+    [Card('As'), Card('Kd'), Card('7c')]
+    """
     return [Card(i) for i in parse_card_ids(text)]
 
 
 def format_cards(cards: Iterable[Card | int], sep: str = " ") -> str:
-    """Canonical text of cards, in the order given."""
+    """Canonical text of cards, in the order given.
+
+    >>> format_cards(parse_cards("AsKd7c"))
+    'As Kd 7c'
+    """
     return sep.join(str(c if isinstance(c, Card) else Card(int(c))) for c in cards)
 
 

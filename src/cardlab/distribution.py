@@ -188,7 +188,8 @@ class Distribution(JsonText):
 
         Needs pandas (``pip install 'cardlab[pandas]'``).
         """
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         columns: dict[str, Any] = {}
         if self.axes:

@@ -132,6 +132,11 @@ def exact(dealing: Dealing, feature: Feature) -> Distribution:
 
     The counts always add up to ``dealing.outcomes()``; a mismatch is a bug and
     raises ``AssertionError`` rather than printing a wrong table.
+
+    >>> from cardlab.dealing import Deck, Draw
+    >>> from cardlab.bridge.features import Points
+    >>> exact(Draw(Deck.standard(), 13), Points()).count(37)
+    4
     """
     values = tuple(feature.values(dealing))
     counts = tuple(int(c) for c in feature.exact_counts(dealing))
@@ -160,6 +165,12 @@ def simulate(
     finished so far (``simulation.interrupted``); nothing is allocated up front,
     so ``trials`` may be as large as you have patience for. ``executor`` runs the
     chunks elsewhere: a :class:`cardlab.cluster.DaskExecutor`, or a cluster address.
+
+    >>> from cardlab.dealing import Deck, Draw
+    >>> from cardlab.bridge.features import Points
+    >>> sim = simulate(Draw(Deck.standard(), 13), Points(), trials=10_000, seed=1)
+    >>> sim.total
+    10000
     """
     trials = check_count(trials, "trials")
     root, reported = resolve_seed(seed)
@@ -191,6 +202,11 @@ def tabulate(
 
     When the exact count is too large (:class:`~cardlab.errors.TooLargeError`) and
     ``trials`` is given, the simulation is shown alone with a note saying so.
+
+    >>> from cardlab.dealing import Deck, Draw
+    >>> from cardlab.bridge.features import Points
+    >>> tabulate(Draw(Deck.standard(), 13), Points(), "hcp").exact.total
+    635013559600
     """
     simulated = None
     try:

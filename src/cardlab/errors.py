@@ -14,6 +14,9 @@ cardlab.errors.CardError: unknown symbol 'Z' in 'AsZd'
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 __all__ = [
     "CardlabError",
     "CardError",
@@ -36,6 +39,8 @@ __all__ = [
     "WebInputError",
     "SolverError",
     "text_argument",
+    "MissingDependencyError",
+    "require",
 ]
 
 
@@ -178,3 +183,27 @@ class WebInputError(CardlabError):
 class SolverError(CardlabError):
     """A solver spot that cannot be solved: a bet size that cannot be read, a pot or stack out of
     range, a tree or memory estimate over its limit, a node path that names no node."""
+
+
+class MissingDependencyError(CardlabError, ImportError):
+    """An optional dependency is not installed: the message is one line naming it and the pip
+    command that installs it (``to_pandas()`` without pandas). An :class:`ImportError` too, so
+    code that tests for a missing module keeps working."""
+
+
+def require(module: str, extra: str, what: str) -> Any:
+    """Import an optional dependency for ``what``, or raise :class:`MissingDependencyError` with
+    the install command of the extra that brings it.
+
+    >>> require("math", "pandas", "to_pandas()").sqrt(4.0)
+    2.0
+    >>> require("no_such_module_here", "pandas", "to_pandas()")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.MissingDependencyError: to_pandas() needs no_such_module_here, which is not installed: pip install 'cardlab[pandas]'
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise MissingDependencyError(f"{what} needs {module}, which is not installed: "
+                                     f"pip install 'cardlab[{extra}]'") from None

@@ -396,7 +396,14 @@ def deal_board_set(parts: Sequence[ScriptPart], *, seed: Any = None, rotate: boo
     none is kept (the result's ``boards`` is empty, ``streamed`` counts them): memory stays flat
     whatever the count. A shuffled set is held whole first (53 bytes a board, at most
     :data:`MAX_SHUFFLED` boards), then numbered in its new order and given to ``sink`` (or kept)
-    a chunk at a time."""
+    a chunk at a time.
+
+    >>> from cardlab.bridge.dealer import parse_script
+    >>> text = "dealer north\\ncondition hcp(north) >= 15 && hcp(north) <= 17\\n"
+    >>> result = deal_board_set([ScriptPart(parse_script(text, "nt"), text, 4, ())], seed=7, rotate=True)
+    >>> len(result.boards), result.rotated
+    (4, True)
+    """
     import numpy as np
 
     from cardlab.bridge.dealer.runner import run_script

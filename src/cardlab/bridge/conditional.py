@@ -50,6 +50,11 @@ def given_points(
 
     Counts are pairs (known hand, other hand); their total is the number of such
     pairs, so probabilities are conditional on the known hand's points.
+
+    >>> from cardlab.dealing import Deck
+    >>> d = given_points(Deck.standard(), 15)
+    >>> round(float(d.probability(10)), 4)
+    0.094
     """
     feature = Points(scheme)
     points = parse_points(points)

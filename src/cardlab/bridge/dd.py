@@ -460,7 +460,8 @@ class DDTable(JsonText):
 
     def to_pandas(self) -> Any:
         """The tricks as a DataFrame: one row per declarer (N, E, S, W), one column per strain (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame([list(r) for r in self.tricks], index=list(SEATS), columns=list(STRAINS))
 
@@ -539,7 +540,8 @@ class DDTables(JsonText):
 
     def to_pandas(self) -> Any:
         """One row per deal and declarer: deal, declarer, a column per strain, par_score (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         rows = [{"deal": t.deal, "declarer": SEATS[i], **dict(zip(STRAINS, r)), "par_score": t.par_score}
                 for t in self.tables for i, r in enumerate(t.tricks)]
@@ -588,6 +590,10 @@ def dd_tables(
     ``dealer`` and ``vulnerability`` (one for all, or one per deal) set what par uses;
     they default to North and None. ``games`` (from :func:`read_pbn_games`, one per deal) and
     the file's ``header`` are kept, so that ``to_pbn()`` writes the file back with its tags.
+
+    >>> ts = dd_tables(["N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72"])
+    >>> len(ts.tables)
+    1
     """
     light_endplay()
     from endplay.dds import par
@@ -617,7 +623,12 @@ def dd_table(
     dealer: str | Seat | None = None,
     vulnerability: str | Vulnerability | None = None,
 ) -> DDTable:
-    """The double-dummy table and par of one deal (PBN ``"N:..."`` or a :class:`Deal`)."""
+    """The double-dummy table and par of one deal (PBN ``"N:..."`` or a :class:`Deal`).
+
+    >>> t = dd_table("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72", dealer="N")
+    >>> t.tricks_for("N", "S"), t.par_score
+    (10, 420)
+    """
     return dd_tables([deal], dealer, vulnerability)[0]
 
 

@@ -302,7 +302,8 @@ class MakesResult(JsonText):
     def to_pandas(self) -> Any:
         """One row per contract and trick count (only make or fail solved: one row per contract,
         tricks ``9+``) (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         rows: list[dict[str, Any]] = []
         for c in self.contracts:
@@ -391,6 +392,10 @@ def makes(
     contracts are compared (the IMPs need the scores) and for one contract asks DDS only
     "does it make" (its target mode: several times faster).
     Ctrl-C returns the deals solved so far, marked ``interrupted``.
+
+    >>> r = makes(["3NT"], "N", 4, constraints={"N": "hcp=25+"}, seed=1)
+    >>> r.deals
+    4
     """
     n = _check_n(renamed_trials(trials, n, "n", "makes()"))
     if not 1 <= len(contracts) <= 2:
@@ -579,7 +584,8 @@ class LeadResult(JsonText):
 
     def to_pandas(self) -> Any:
         """One row per lead (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame([lead.to_dict() for lead in self.leads])
 
@@ -633,6 +639,10 @@ def leads(
     cards in sequence are one lead. Ranked by set rate, then by defensive tricks.
     By default DDS only answers which leads beat the contract (its target mode, several times
     faster); ``tricks=True`` counts the defence's tricks after each lead too.
+
+    >>> r = leads("AKQ2.T98.765.432", "3NT", "S", 4, seed=1)
+    >>> r.deals
+    4
     """
     n = _check_n(renamed_trials(trials, n, "n", "leads()"))
     parsed = _parse_contract(contract)

@@ -70,7 +70,11 @@ def hand_hcp(hand: Iterable[int]) -> int:
 
 def parse_pbn_deal(text: str) -> Deal:
     """A deal from PBN ``"N:hand hand hand hand"`` (hands clockwise from the named seat; one
-    may be ``-``): :meth:`cardlab.deal.Deal.from_pbn`."""
+    may be ``-``): :meth:`cardlab.deal.Deal.from_pbn`.
+
+    >>> parse_pbn_deal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").hand_text(0)
+    'AKQJ.T98.765.432'
+    """
     return Deal.from_pbn(text)
 
 
@@ -123,7 +127,12 @@ def parse_constraint(text: str) -> Constraint:
     """``"hcp=15-17 shape=balanced spades=5+"``: measures hcp, controls, spades, hearts,
     diamonds, clubs (ranges N, N-M, N+, and N- or -M for "at most N"); shape = balanced or
     patterns like 4-4-3-2 / 5332, several separated by ``|``. A measure given twice must hold
-    both times (the ranges intersect); two shape lists must both allow the pattern."""
+    both times (the ranges intersect); two shape lists must both allow the pattern.
+
+    >>> c = parse_constraint("hcp=15-17 shape=balanced")
+    >>> c.ranges, sorted(c.shapes)
+    ((('hcp', 15, 17),), [(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)])
+    """
     ranges: list[tuple[str, int, int]] = []
     shapes: set[tuple[int, ...]] | None = None
     for token in text.replace(",", " ").split():
@@ -425,7 +434,12 @@ def random_deals(
     """``count`` random deals whose seats meet ``constraints``, kept in memory; ``fixed`` seats
     hold the given cards (a PBN hand or card list of 13 cards) and the rest of the deck is
     shuffled around them. For many deals use :func:`generate_deals`, which streams them.
-    (``batch`` is accepted for compatibility; the engine sizes its own chunks.)"""
+    (``batch`` is accepted for compatibility; the engine sizes its own chunks.)
+
+    >>> batch = random_deals(2, seed=1, constraints={"N": parse_constraint("hcp=20+")})
+    >>> len(batch.deals)
+    2
+    """
     kept: list[Deal] = []
     result = generate_deals(count, lambda masks, before: kept.extend(deals_from_masks(masks)), seed=seed,
                             constraints=constraints,

@@ -95,7 +95,11 @@ def _level(item: str, whole: str) -> Level:
 
 def parse_levels(text: str) -> tuple[Level, ...]:
     """``"NAME=EXPR:SHARE,..."``: shares as ``50%``, ``1/2`` or ``0.5``, all given or none (equal
-    shares); ``NAME:SHARE`` or ``NAME`` alone is "every other deal"."""
+    shares); ``NAME:SHARE`` or ``NAME`` alone is "every other deal".
+
+    >>> [level.name for level in parse_levels("major=spades(north)>=5:50%,other:50%")]
+    ['major', 'other']
+    """
     items = [p for p in _split_top(text, ",") if p.strip()]
     if not items:
         raise ConstraintError(f"the levels {text!r} name no hand types")

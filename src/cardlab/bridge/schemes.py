@@ -149,7 +149,11 @@ _ALIASES = {"hcp": "work", "milton": "work", "4321": "work", "fouraces": "four-a
 
 
 def parse_scheme(text: str | PointScheme) -> PointScheme:
-    """A named scheme (work/hcp, bergen, four-aces, banzai, controls) or a custom spec."""
+    """A named scheme (work/hcp, bergen, four-aces, banzai, controls) or a custom spec.
+
+    >>> parse_scheme("A=4,K=3,Q=2,J=1,T=0.5").name
+    'A=4,K=3,Q=2,J=1,T=0.5'
+    """
     if isinstance(text, PointScheme):
         return text
     key = text.strip().lower()

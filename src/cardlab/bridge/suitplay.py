@@ -231,7 +231,8 @@ class SuitPlayResult:
 
     def to_pandas(self) -> Any:
         """The layouts table as a pandas DataFrame (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         ids = self._line_ids()
         return pd.DataFrame({"west": [r.west for r in self.layouts], "east": [r.east for r in self.layouts],

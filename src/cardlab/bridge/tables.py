@@ -61,7 +61,12 @@ def points_table(
     executor: Executor | str | None = None,
 ) -> Tabulation:
     """Points of a hand under ``scheme``; with ``given_points``, given that another 13-card
-    hand from the same deck holds exactly that many (counts are then pairs of hands)."""
+    hand from the same deck holds exactly that many (counts are then pairs of hands).
+
+    >>> t = points_table()
+    >>> t.exact.total, t.exact.count(37)
+    (635013559600, 4)
+    """
     point_scheme = parse_scheme(scheme)
     draw, where = hand_draw(cards, given)
     feature = Points(point_scheme)
@@ -98,7 +103,11 @@ def shape_table(
     executor: Executor | str | None = None,
 ) -> Tabulation:
     """Suit patterns (4-4-3-2 ...), specific S-H-D-C distributions, or the longest suit's length;
-    patterns and distributions most frequent first unless ``sort="shape"``."""
+    patterns and distributions most frequent first unless ``sort="shape"``.
+
+    >>> round(float(shape_table().exact.probability("4-4-3-2")), 4)
+    0.2155
+    """
     draw, where = hand_draw(cards, given)
     feature = _shape(kind)
     title = f"{feature.name} of a {cards}-card hand{where}"
@@ -121,7 +130,11 @@ def joint_table(
     executor: Executor | str | None = None,
 ) -> Tabulation:
     """Points together with a shape feature: one row per (points, shape) pair, every pair kept
-    (a grid needs its empty cells)."""
+    (a grid needs its empty cells).
+
+    >>> joint_table("longest").exact.total
+    635013559600
+    """
     draw, where = hand_draw(cards, given)
     feature = Joint(Points(parse_scheme(scheme)), _shape(by))
     title = f"{feature.name} of a {cards}-card hand{where}"

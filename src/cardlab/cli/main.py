@@ -33,11 +33,13 @@ import os
 import re
 import signal
 import sys
+import textwrap
 import threading
 from typing import Any, NoReturn, Sequence
 
 from cardlab import __version__
 from cardlab.cli.output import cap_workers, check_destinations
+from cardlab.cli.suggest import SuggestingParser, with_hint
 from cardlab.errors import CardlabError
 from cardlab.textfile import shortened
 
@@ -86,14 +88,46 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
 #: imported only when its command is chosen.
 TOP_COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("cardlab.web.command", "the workbench: every question from a page in the browser (local server)"),
+    "completion": ("cardlab.cli.completion", "print the shell completion script for bash or zsh"),
 }
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse with usage errors on one line (the usage itself is one --help away)."""
+#: What ``cardlab`` alone prints: the commands by group, and examples to start from.
+OVERVIEW = """cardlab: card-game probabilities (exact where maths allows, seeded simulation elsewhere)
+and duplicate bridge scoring.
+
+Examples:
+  cardlab bridge hcp                          high-card points of a hand, exactly
+  cardlab bridge split 5                      how 5 missing cards split
+  cardlab bridge deal -n 4 --north "hcp=15-17 shape=balanced"
+  cardlab bridge score examples/session.csv   rank a pairs session from its travellers
+  cardlab poker equity AsAh KdKc              who wins how often, over every board
+  cardlab poker odds --cards 7                the best five of seven, exactly
+  cardlab poker icm 5000,3000,2000 --payouts 50,30,20
+  cardlab serve                               the same questions in the browser
+
+{commands}
+'cardlab --help' lists them with one line each; 'cardlab bridge hcp --help' shows a command's options."""
+
+
+def _command_list() -> str:
+    """The commands by group, from :data:`COMMANDS` and :data:`TOP_COMMANDS` (one home: a new
+    command shows up in the overview by being registered)."""
+    lines = [f"cardlab {g}: {', '.join(c for (grp, c) in COMMANDS if grp == g)}" for g in GROUPS]
+    lines.append("cardlab " + ", cardlab ".join(TOP_COMMANDS))
+    return "Commands:\n" + "\n".join(textwrap.fill(line, 100, initial_indent="  ", subsequent_indent="    ")
+                                      for line in lines)
+
+
+OVERVIEW = OVERVIEW.replace("{commands}", _command_list())
+
+
+class _Parser(SuggestingParser):
+    """argparse with usage errors on one line (the usage itself is one --help away) that say how
+    to fix them (cli/suggest.py: "did you mean", the form of a list)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {_shortened(message)} (see '{self.prog} --help')\n")
+        super().error(_shortened(message))
 
 
 def _chosen(argv: Sequence[str]) -> tuple[str, str] | None:
@@ -148,6 +182,9 @@ def _commands(group: argparse.ArgumentParser) -> "argparse._SubParsersAction[arg
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
+    if not words:  # `cardlab` alone: what it does and how to start, not a usage error
+        print(OVERVIEW)
+        return 0
     parser = build_parser(words)
     args = parser.parse_args(words)
     previous = _first_interrupt_only()
@@ -174,7 +211,7 @@ def _run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return _closed_pipe()
     except CardlabError as error:
-        print(f"cardlab: error: {_shortened(str(error))}", file=sys.stderr)
+        print(f"cardlab: error: {with_hint(_shortened(str(error)), args)}", file=sys.stderr)
         return 2
     except OSError as error:
         name = getattr(error, "filename", None)

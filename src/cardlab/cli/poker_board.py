@@ -40,11 +40,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _board(args: argparse.Namespace) -> int:
+    if args.flops == "all" and (args.board or args.dead):  # with or without a range: never ignored
+        raise CardlabError("--flops all runs over every flop: it takes no --board or --dead")
     if args.flops == "all" and args.range:
         from cardlab.poker.board_stats import all_flops_stats
 
-        if args.board or args.dead:
-            raise CardlabError("--flops all runs over every flop: it takes no --board or --dead")
         stats = all_flops_stats(args.range, game=args.game)
         write_text(args, {"json": stats.to_json, "csv": stats.to_csv}.get(args.format, stats.table)())
         return 0

@@ -78,6 +78,10 @@ def _equity(args: argparse.Namespace) -> int:
     else:
         if args.draws is not None:
             raise CardlabError("--draws is for the draw games (27, a5, badugi)")
+        from cardlab.cli.suggest import read_as_note
+
+        for note in filter(None, (read_as_note(spec, args.game) for spec in args.specs)):
+            print(f"cardlab: note: {note}", file=sys.stderr)
         result = _board_equity(args)
     write_result(args, result)
     if args.plot:

@@ -123,7 +123,8 @@ class BoardStats:
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per class (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame([{"name": c.name, "combos": c.combos, "probability": c.probability}
                              for c in self.classes])
@@ -535,7 +536,8 @@ class FlopsStats:
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per texture and class (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame([{"texture": t.name, "flops": t.flops, "name": c.name, "combos": c.combos,
                               "probability": c.probability} for t in self.textures for c in t.classes])

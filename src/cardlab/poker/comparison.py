@@ -102,7 +102,11 @@ class HandValue(JsonText):
 
 
 def hand_value(text: str | Sequence[int], rules: Rules = STANDARD, *, repeats: bool = False) -> HandValue:
-    """Evaluate one hand given as text ("As Ks Qs Js Ts") or card ids."""
+    """Evaluate one hand given as text ("As Ks Qs Js Ts") or card ids.
+
+    >>> hand_value("2c 2d 2h 5s 5d").category.name
+    'FULL_HOUSE'
+    """
     if isinstance(text, str):
         ids = parse_hand(text, repeats=repeats)
     else:
@@ -188,7 +192,8 @@ class Comparison(JsonText):
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame of :meth:`rows` (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame(self.rows())
 
@@ -243,6 +248,9 @@ def compare(hands: Sequence[str], rules: Rules = STANDARD, *, repeats: bool = Fa
 
     Hands may share cards (hold'em hands share the board); a card twice in one
     hand is an error unless ``repeats`` (several decks).
+
+    >>> compare(["As Ks Qs Js Ts", "2c 2d 2h 5s 5d"]).winners
+    (0,)
     """
     if len(hands) < 2:
         raise HandError("compare needs at least two hands")

@@ -102,7 +102,11 @@ GAMES = {
 
 
 def game_named(name: str | Game) -> Game:
-    """The :class:`Game` called ``name`` (holdem, omaha, omaha5, omaha6, shortdeck)."""
+    """The :class:`Game` called ``name`` (holdem, omaha, omaha5, omaha6, shortdeck).
+
+    >>> game_named("omaha").hole
+    4
+    """
     if isinstance(name, Game):
         return name
     if not isinstance(name, str):
@@ -146,7 +150,11 @@ def _parse_cards(text: str) -> list[int]:
 
 
 def parse_players(specs: Sequence[str], game: Game, board: Sequence[int], dead: Sequence[int]) -> list[Player]:
-    """Each spec as a :class:`Player`, checked against the game, the board and the dead cards."""
+    """Each spec as a :class:`Player`, checked against the game, the board and the dead cards.
+
+    >>> [p.spec for p in parse_players(["AsKs", "QQ"], game_named("holdem"), [], [])]
+    ['AsKs', 'QQ']
+    """
     if isinstance(specs, str):
         raise HandError(f"give one hand or range per player, as a list: ['AsAh', 'KK'], not the text {specs!r:.60}")
     wrong = [spec for spec in specs if not isinstance(spec, str)]
@@ -376,6 +384,8 @@ def equity(
     max_evaluations : refuse an exact answer costing more hand evaluations than this.
     simulate : the deprecated name of ``trials`` (one release, with a DeprecationWarning).
 
+    Examples
+    --------
     >>> equity(["AsAh", "KdKc"], board="2c 3c 4c 5c 6c 7c")
     Traceback (most recent call last):
     ...

@@ -125,7 +125,8 @@ class EquityResult(JsonText):
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per player (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame([{"spec": p.spec, "win": p.win, "tie": p.tie, "equity": p.equity,
                               "wins": p.wins, "ties": p.ties, "ci95_low": p.ci95[0],

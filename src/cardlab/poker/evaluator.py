@@ -85,7 +85,11 @@ def parse_hand(text: str, *, repeats: bool = False) -> list[int]:
 
 
 def hand_array(hands: Iterable[str], *, repeats: bool = False) -> np.ndarray:
-    """An ``(n, k)`` uint8 array from hand texts, which must all have ``k`` cards."""
+    """An ``(n, k)`` uint8 array from hand texts, which must all have ``k`` cards.
+
+    >>> hand_array(["As Ks Qs Js Ts"]).shape
+    (1, 5)
+    """
     rows: list[list[int]] = []
     for text in hands:
         ids = parse_hand(text, repeats=repeats)
@@ -257,7 +261,12 @@ def strengths(hands: np.ndarray, rules: Rules = STANDARD, *, workers: int = 1,
 
 def evaluate(hands: np.ndarray, rules: Rules = STANDARD, *,
              workers: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """Categories (uint8 :class:`Category` values) and strengths (uint32) of each hand."""
+    """Categories (uint8 :class:`Category` values) and strengths (uint32) of each hand.
+
+    >>> categories, strengths = evaluate(hand_array(["As Ks Qs Js Ts", "2c 2d 2h 5s 5d"]))
+    >>> categories.tolist(), bool(strengths[0] > strengths[1])
+    ([9, 6], True)
+    """
     cats, out = _run(hands, rules, workers, True)
     assert cats is not None
     return cats, out

@@ -547,7 +547,8 @@ class GameComparison(JsonText):
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per hand (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame(self.to_dict()["hands"])
 

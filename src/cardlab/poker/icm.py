@@ -60,7 +60,18 @@ Number = int | float | Fraction
 
 
 def parse_numbers(text: str, what: str) -> list[Number]:
-    """``"5000,3000,2000"`` as numbers (whole numbers stay ints, ``1.5`` a float, ``3/2`` a fraction)."""
+    """``"5000,3000,2000"`` as numbers: whole numbers stay ints, and ``0.5`` is read as exactly as
+    ``1/2`` (a :class:`~fractions.Fraction`), so decimal payouts keep the exact answer.
+
+    >>> parse_numbers("50,30,20", "payouts")
+    [50, 30, 20]
+    >>> parse_numbers("0.5,0.3,0.2", "payouts") == parse_numbers("1/2,3/10,1/5", "payouts")
+    True
+    >>> parse_numbers("50,,20", "payouts")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.TournamentError: empty value in the payouts '50,,20'
+    """
     out: list[Number] = []
     for token in text.replace(" ", "").split(","):
         if not token:
@@ -69,11 +80,15 @@ def parse_numbers(text: str, what: str) -> list[Number]:
             value: Number = int(token.replace("_", ""))
         except ValueError:
             try:
-                value = Fraction(token) if "/" in token else float(token)
-            except (ValueError, ZeroDivisionError):
+                value = Fraction(token)
+            except ZeroDivisionError:
                 raise TournamentError(f"cannot read '{token}' in the {what} '{text}' as a number") from None
-        if isinstance(value, float) and not np.isfinite(value):
-            raise TournamentError(f"'{token}' in the {what} is not a finite number")
+            except ValueError:
+                try:
+                    float(token)  # a number, only not a finite one (inf, nan)
+                except ValueError:
+                    raise TournamentError(f"cannot read '{token}' in the {what} '{text}' as a number") from None
+                raise TournamentError(f"'{token}' in the {what} is not a finite number") from None
         out.append(value)
     return out
 
@@ -221,6 +236,8 @@ def icm(stacks: Sequence[Number], payouts: Sequence[Number], *, model: str = "ma
     exact : fractions (default: when stacks and payouts are whole numbers and there are at most
         :data:`EXACT_PLAYERS` players), or floats.
 
+    Examples
+    --------
     >>> r = icm([5000, 3000, 2000], [50, 30, 20])
     >>> r.equity_exact[0], round(r.equity[0], 4)
     (Fraction(1075, 28), 38.3929)

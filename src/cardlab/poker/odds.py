@@ -287,7 +287,12 @@ def _can_repeat(dealing: Draw | Reels) -> bool:
 
 def category_counts(dealing: Draw | Reels, rules: Rules = STANDARD) -> list[int]:
     """Exact number of outcomes of ``dealing`` in each category, by position in
-    ``rules.order`` (all eleven positions)."""
+    ``rules.order`` (all eleven positions).
+
+    >>> from cardlab.dealing import Deck, Draw
+    >>> category_counts(Draw(Deck.standard(), 5))[:3]
+    [1302540, 1098240, 123552]
+    """
     if isinstance(dealing, Reels):
         return _reel_counts(dealing, rules)
     if not isinstance(dealing, Draw):

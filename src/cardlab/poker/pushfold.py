@@ -513,6 +513,8 @@ def pushfold(stack: float, *, ante: float = 0, payouts: Sequence[Any] | None = N
     chart_range : (low, high, step) of the chart's stacks, or None for no chart.
     exact_check : verify the solution in exact arithmetic (exploitability an exact zero).
 
+    Examples
+    --------
     >>> pushfold(0)
     Traceback (most recent call last):
     ...

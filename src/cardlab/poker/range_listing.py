@@ -69,7 +69,8 @@ class RangeListing:
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per hand (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame({"hand": list(self.hands), "weight": list(self.weights or (1.0,) * self.combos)})
 

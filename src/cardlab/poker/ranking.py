@@ -132,7 +132,8 @@ class RankedHands(JsonText):
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame with columns hand, category, strength (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame(self.rows(), columns=["hand", "category", "strength"])
 

@@ -163,7 +163,11 @@ _BY_NAME = {"standard": STANDARD, "short_deck": SHORT_DECK, "short": SHORT_DECK}
 
 
 def rules_named(name: str) -> Rules:
-    """The rule variant called ``name`` (``standard``, ``short_deck`` or ``short``)."""
+    """The rule variant called ``name`` (``standard``, ``short_deck`` or ``short``).
+
+    >>> rules_named("short").name
+    'short_deck'
+    """
     try:
         return _BY_NAME[name.strip().lower().replace("-", "_")]
     except KeyError:

@@ -193,7 +193,8 @@ class ICMResult:
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per player (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         n = len(self.stacks)
         return pd.DataFrame([{"player": player_name(i), "stack": _json_number(self.stacks[i]),
@@ -335,7 +336,8 @@ class PushFoldResult:
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per class (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame({"hand": self.labels, "push": self.push, "call": self.call,
                              "chart_push": self.chart_push, "chart_call": self.chart_call})
@@ -453,7 +455,8 @@ class PushFold3Result:
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per class, one column per node (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame({"hand": self.labels, **{n: row for n, row in zip(self.nodes, self.strategy)}})
 

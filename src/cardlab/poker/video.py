@@ -251,6 +251,11 @@ def analyse(game: str | Path | PayTable, deck: Deck | None = None, *, jokers: in
         (``simulation.interrupted``). ``simulate`` is the deprecated name of ``trials``.
     ties : between holds of equal expected pay, "steady" (default) plays the less volatile
         (lower mean square pay), "volatile" the more volatile; then the one keeping more cards.
+
+    Examples
+    --------
+    >>> analyse("jacks-or-better-9-6").return_exact
+    Fraction(1653526326983, 1661102543100)
     """
     from cardlab._native import core as _core
 
@@ -367,6 +372,9 @@ def hold_values(game: str | Path | PayTable, hand: str, deck: Deck | None = None
 
     Every hold's draws are counted exactly (the outcome of each final hand from the deck minus
     the dealt cards); ties are ordered as in :func:`analyse`.
+
+    >>> hold_values("jacks-or-better-9-6", "Ah Kh Qh Jh 2c").holds[0].hold
+    'Ah Kh Qh Jh'
     """
     from cardlab._native import core as _core
 

@@ -305,7 +305,11 @@ def builtin_names() -> list[str]:
 
 
 def paytable(spec: str | Path | PayTable) -> PayTable:
-    """A built-in pay table by name, or one read from a TOML file."""
+    """A built-in pay table by name, or one read from a TOML file.
+
+    >>> paytable("jacks-or-better-9-6").name
+    'Jacks or Better 9/6'
+    """
     if isinstance(spec, PayTable):
         return spec
     text = str(spec)

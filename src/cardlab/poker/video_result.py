@@ -206,7 +206,8 @@ class VideoAnalysis(JsonText):
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per outcome (pandas imported on use)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         frame = pd.DataFrame(self.rows())
         if self.simulation is not None:
@@ -287,7 +288,8 @@ class HandAnalysis(JsonText):
 
     def to_pandas(self) -> Any:
         """A DataFrame, one row per hold (pandas imported on use)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         names = [o.name for o in self.paytable.outcomes]
         return pd.DataFrame([{"hold": h.hold, "ev": float(h.ev), **dict(zip(names, h.counts))} for h in self.holds])

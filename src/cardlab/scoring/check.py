@@ -349,7 +349,8 @@ class CheckReport(JsonText):
 
     def to_pandas(self) -> Any:
         """The differences as a one-column pandas DataFrame (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame({"difference": list(self.differences)})
 

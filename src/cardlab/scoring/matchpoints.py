@@ -337,7 +337,8 @@ class BoardMatchpoints(JsonText):
 
     def to_pandas(self) -> Any:
         """The results as a pandas DataFrame (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame({"score": self.scores, "points": self.points,
                              "percentage": self.percentages})

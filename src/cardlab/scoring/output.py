@@ -130,7 +130,8 @@ def session_csv(result: "SessionResult") -> str:
 
 def session_frame(result: "SessionResult") -> Any:
     """The ranking as a pandas DataFrame (one row per pair, unrounded figures)."""
-    import pandas as pd  # optional dependency: only when asked
+    from cardlab.errors import require
+    pd = require("pandas", "pandas", "to_pandas()")  # optional dependency: only when asked
 
     _check(result, "session_frame")
     rows = [{"pair": p.pair, "direction": p.direction, "names": " & ".join(p.names),

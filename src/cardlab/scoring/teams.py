@@ -217,7 +217,8 @@ class TeamsResult(JsonText):
 
     def to_pandas(self) -> Any:
         """The standings as a pandas DataFrame (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame(self.to_dict()["standings"])
 

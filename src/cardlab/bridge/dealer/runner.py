@@ -269,7 +269,8 @@ class DealerResult(JsonText):
 
     def to_pandas(self) -> Any:
         """The averages, one row each (needs pandas)."""
-        import pandas as pd
+        from cardlab.errors import require
+        pd = require("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame([a.to_dict() for a in self.averages])
 
