@@ -49,6 +49,8 @@ CORPUS: list[tuple[list[str], str]] = [
     (["bridge", "score", "examples/session.csv", "--method", "crossimps"], "did you mean 'cross-imps'?"),
     (["bridge", "matchpoints", "650", "300", "--scale", "ebuu"], "did you mean 'ebu'?"),
     (["bridge", "split", "--cards", "KJ54", "--fromat", "json"], "did you mean '--format'?"),
+    (["casino", "games", "--fromat", "json"], "unrecognized arguments: --fromat json"),  # it takes no option
+    (["casino", "analyse", "thre-card-poker"], "did you mean 'three-card-poker'?"),
 ]
 # a typo of every command of every group, and of the first long option of each command
 _PARSER = build_parser()

@@ -296,6 +296,14 @@ def compare_strategies(
     solves the full table of every deal). ``keep`` deals where the strategies' contracts differ are
     kept for :meth:`StrategyResult.to_pbn`. Ctrl-C returns the deals solved so far, marked
     ``interrupted``; the same seed gives the same figures with any number of workers.
+
+    Each hand below holds one whole suit, so either side makes 13 tricks in its own suit: 4S by
+    North scores +510 for North-South, 4H by East -510, and the swing of 1,020 is 14 IMPs:
+
+    >>> deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    >>> r = compare_strategies(["4S by N", "4H by E"], deals=[deal], vulnerabilities=["None"])
+    >>> r.strategy("A").score_sum, r.pair("A", "B").imp_sum
+    (510.0, 14.0)
     """
     if isinstance(strategies, str) or not 2 <= len(strategies) <= MAX_STRATEGIES:
         count = 1 if isinstance(strategies, str) else len(strategies)

@@ -73,7 +73,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("poker", "rank"): ("cardlab.cli.poker", "category and strength of each hand"),
     ("poker", "odds"): ("cardlab.cli.poker", "probability of each poker hand, exact and simulated"),
     ("poker", "equity"): ("cardlab.cli.poker_equity", "how often each hand or range wins: exact or simulated equity"),
-    ("poker", "board"): ("cardlab.cli.poker_board", "board statistics: made hands, pairs and draws of a range"),
+    ("poker", "board"): ("cardlab.cli.poker_board", "board statistics: made hands, sets, pairs and draws of a range"),
     ("poker", "range"): ("cardlab.cli.poker_range", "list the hands of a range in the generic syntax (Omaha too)"),
     ("poker", "video"): ("cardlab.cli.poker_video", "video poker: exact return of a pay table under optimal play"),
     ("poker", "icm"): ("cardlab.cli.poker_tournament", "tournament equity of each stack (the Independent Chip Model), exact"),
