@@ -56,7 +56,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("bridge", "dealer"): ("cardlab.cli.bridge_dealer", "run a dealer script (the 'dealer' program's language)"),
     ("bridge", "deal"): ("cardlab.cli.bridge_dealer", "random deals under constraints (PBN, diagrams or JSON)"),
     ("bridge", "matchpoints"): ("cardlab.cli.bridge_score", "matchpoint the scores of one board"),
-    ("bridge", "score"): ("cardlab.cli.bridge_score", "score a session from a result file (USEBIO XML, PBN or CSV)"),
+    ("bridge", "score"): ("cardlab.cli.bridge_score", "score a session from a result file (USEBIO XML, PBN, CSV or Bridgemate .bws)"),
     ("bridge", "dd"): ("cardlab.cli.bridge_dd", "double-dummy table and par of a deal (or a PBN file of deals)"),
     ("bridge", "makes"): ("cardlab.cli.bridge_dd", "how often a contract makes double dummy over random deals"),
     ("bridge", "lead"): ("cardlab.cli.bridge_dd", "rank the opening leads from a hand against a contract"),
