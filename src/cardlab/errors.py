@@ -34,6 +34,7 @@ __all__ = [
     "CoreMissingError",
     "TournamentError",
     "WebInputError",
+    "MovementError",
 ]
 
 
@@ -157,3 +158,9 @@ class WebInputError(CardlabError):
     """What the workbench (``cardlab serve``) refuses before any work: an upload over the size
     limit, a form field out of range, a job over its time or memory limit, too many jobs at once.
     The message says which field or limit, and is shown on the page."""
+
+
+class MovementError(CardlabError):
+    """A movement that cannot be made or read (a table count it does not exist for, rounds out
+    of range, a board set that is no set), or session results that leave it; the message says
+    which table, round, pair or board."""

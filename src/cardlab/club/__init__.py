@@ -17,6 +17,9 @@ __getattr__, __dir__ = lazy_exports(__name__, {
     "read_bws": "cardlab.club.bws",
     "BwsSession": "cardlab.club.bws",
     "load_any": "cardlab.club.files",
+    "MovementPlan": "cardlab.club.movement",
+    "mitchell": "cardlab.club.movement",
+    "howell": "cardlab.club.movement",
 }, globals())
 
-__all__ = ["read_bws", "BwsSession", "load_any"]
+__all__ = ["read_bws", "BwsSession", "load_any", "MovementPlan", "mitchell", "howell"]
