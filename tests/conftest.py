@@ -18,12 +18,14 @@ from cardlab.cli.main import main
 #: Whole modules that are slow (a browser, a Dask cluster, the C build, mypy over the package,
 #: every README command in a subprocess).
 SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_types.py",
-        "test_readme_examples.py", "test_web_server.py", "test_web_browser.py", "test_web_poker_browser.py"}
+        "test_readme_examples.py", "test_web_server.py", "test_club_live.py", "test_web_browser.py", "test_web_poker_browser.py"}
 
 #: Single tests measured among the longest (``--durations``: 10-50 s each on the loaded
 #: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
 #: files, every simulating command in a subprocess, the long simulations and exact equities.
 SLOW_TESTS = {
+    "test_club_bws.py::test_load_any_reads_both",
+    "test_club_bws.py::test_cli_scores_a_bws",
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",
     "test_full_disk.py::test_a_full_disk_leaves_the_previous_file_and_one_line",

@@ -46,6 +46,7 @@ __all__ = ["main", "build_parser", "COMMANDS", "GROUPS", "TOP_COMMANDS"]
 GROUPS: dict[str, str] = {
     "bridge": "bridge hand statistics, deals, double dummy and duplicate scoring",
     "poker": "poker hands: compare, rank, odds, equity, video poker",
+    "club": "club direction: movements, table and guide cards, Bridgemate .bws, live results",
 }
 
 #: Every command: (group, command) -> (module that registers it, one-line help for the listing).
@@ -64,6 +65,10 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("bridge", "split"): ("cardlab.cli.bridge_split", "exact suit splits, card placement and restricted choice"),
     ("bridge", "suitplay"): ("cardlab.cli.bridge_suitplay", "the best line of play in one suit, exactly"),
     ("bridge", "boards"): ("cardlab.cli.bridge_boards", "read a board file (PBN, LIN, Duplimate .dup/.dlm) and list or convert it"),
+    ("club", "movement"): ("cardlab.cli.club", "make a movement (Mitchell, Howell) and check, print or export it"),
+    ("club", "cards"): ("cardlab.cli.club", "printable table cards or guide cards (HTML, A4 or Letter)"),
+    ("club", "check"): ("cardlab.cli.club", "check a Bridgemate .bws session against its own movement"),
+    ("club", "live"): ("cardlab.cli.club", "keep a results site up to date while a results file fills"),
     ("poker", "compare"): ("cardlab.cli.poker", "which hand wins, and why"),
     ("poker", "rank"): ("cardlab.cli.poker", "category and strength of each hand"),
     ("poker", "odds"): ("cardlab.cli.poker", "probability of each poker hand, exact and simulated"),
