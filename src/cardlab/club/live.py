@@ -86,7 +86,7 @@ def publish(path: str | os.PathLike[str], directory: str | os.PathLike[str],
         return state  # nothing complete yet: the last page (if any) stays
     kept = replace(doc, lines=lines, columns=None)
     result = kept.score(title=name)
-    write_site(result, directory, deals=doc.deals, club=doc.club, date=doc.date)
+    write_site(result, Path(directory), deals=doc.deals, club=doc.club, date=doc.date)
     return state
 
 
