@@ -29,6 +29,8 @@ BASE = {
     ("bridge", "suitplay"): ["AQ", "32"],
     ("poker", "pushfold"): [],
     ("serve",): [],
+    ("club", "movement"): ["mitchell", "5"], ("club", "cards"): ["mitchell", "5"],
+    ("club", "live"): ["never-read.csv", "-o", "never-written/"],
 }
 
 

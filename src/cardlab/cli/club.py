@@ -13,6 +13,7 @@ import argparse
 import sys
 from typing import Any
 
+from cardlab.cli.options import decimal_number, whole_number
 from cardlab.cli.output import write_text
 from cardlab.errors import MovementError
 
@@ -21,10 +22,11 @@ __all__ = ["register"]
 
 def _movement_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("kind", choices=["mitchell", "howell"], help="the movement")
-    parser.add_argument("tables", type=int, metavar="TABLES", help="number of tables")
-    parser.add_argument("--rounds", type=int, help="rounds played (default: all; fewer for a "
+    parser.add_argument("tables", type=whole_number(1, 60), metavar="TABLES",
+                        help="number of tables")
+    parser.add_argument("--rounds", type=whole_number(1, 120), help="rounds played (default: all; fewer for a "
                                                    "three-quarter Howell)")
-    parser.add_argument("--boards", type=int, default=2, metavar="N",
+    parser.add_argument("--boards", type=whole_number(1, 12), default=2, metavar="N",
                         help="boards a round (default 2)")
     parser.add_argument("--even", choices=["skip", "relay"],
                         help="an even-table Mitchell: EW skip a table half way, or a relay and "
@@ -53,7 +55,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     cards.add_argument("--guide", action="store_true", help="guide cards (default: table cards)")
     cards.add_argument("--event", default="", help="the event's name, printed on every card")
     cards.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper (default a4)")
-    cards.add_argument("--per-sheet", type=int, choices=[1, 2, 4], default=None,
+    cards.add_argument("--per-sheet", type=whole_number(1, 4), default=None,
                        help="cards a sheet (default 1 table card, 2 guide cards)")
     cards.add_argument("-o", "--output", metavar="FILE", help="write the page to FILE")
     cards.set_defaults(func=_run_cards)
@@ -74,7 +76,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     live.add_argument("file", metavar="FILE", help="results file to watch")
     live.add_argument("-o", "--output", metavar="DIR", required=True,
                       help="the folder the site is written to")
-    live.add_argument("--interval", type=float, default=0.5, metavar="SECONDS",
+    live.add_argument("--interval", type=decimal_number(0.1, 60), default=0.5, metavar="SECONDS",
                       help="how often the file is looked at (0.1 to 60, default 0.5)")
     live.add_argument("--title", help="event title for the page")
     live.add_argument("--once", action="store_true", help="publish once and stop")
@@ -159,8 +161,6 @@ def _run_check(args: argparse.Namespace) -> int:
 def _run_live(args: argparse.Namespace) -> int:
     from cardlab.club.live import publish, watch
 
-    if not 0.1 <= args.interval <= 60:
-        raise MovementError(f"--interval must be 0.1 to 60 seconds, not {args.interval:g}")
     if args.once:
         state = publish(args.file, args.output, args.title)
         print(f"{args.file}: {state.caption()}; site in {args.output}")
