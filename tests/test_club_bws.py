@@ -235,3 +235,16 @@ def test_load_any_reads_both(tmp_path):
     assert load_any(SAMPLE).format == "bws"
     best = load_any(SAMPLE).score().pairs[0]
     assert (best.key, round(best.percentage, 2)) == ((None, "12"), 62.52)
+
+
+def test_missing_reader_library_is_one_line(monkeypatch, capsys):
+    """Without the club extra, one line names the install command."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "access_parser", None)
+    with pytest.raises(ResultFileError, match=r"needs the access-parser package: "
+                                              r"pip install 'cardlab\[club\]'"):
+        read_bws(SAMPLE)
+    assert main(["bridge", "score", str(SAMPLE)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'cardlab[club]'" in err
