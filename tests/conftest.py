@@ -20,6 +20,7 @@ from cardlab.cli.main import main
 SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_types.py",
         "test_readme_examples.py", "test_web_server.py", "test_web_browser.py", "test_web_poker_browser.py",
         "test_web_api.py", "test_web_tasks.py"}
+        "test_readme_examples.py", "test_web_server.py", "test_club_live.py", "test_web_browser.py", "test_web_poker_browser.py"}
 
 #: Single tests measured among the longest (``--durations``: 10-50 s each on the loaded
 #: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
@@ -42,6 +43,8 @@ SLOW_TESTS = {
     "test_web_answers.py::test_several_contracts_are_each_compared_with_the_first_on_the_same_deals",
     "test_web_answers.py::test_push_or_fold_verdict_and_charts_as_the_cli_and_the_published_chart",  # 2.4 s
     "test_web_answers.py::test_deals_are_drawn_as_the_cli_deals_them",  # 1.3 s: two dealings and the board files
+    "test_club_bws.py::test_load_any_reads_both",
+    "test_club_bws.py::test_cli_scores_a_bws",
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",
     "test_full_disk.py::test_a_full_disk_leaves_the_previous_file_and_one_line",

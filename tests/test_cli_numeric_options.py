@@ -31,6 +31,8 @@ BASE = {
     ("poker", "pushfold"): [], ("poker", "solve"): [],
     ("casino", "analyse"): ["three-card-poker"],
     ("serve",): [],
+    ("club", "movement"): ["mitchell", "5"], ("club", "cards"): ["mitchell", "5"],
+    ("club", "live"): ["never-read.csv", "-o", "never-written/"],
 }
 
 

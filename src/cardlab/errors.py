@@ -41,6 +41,7 @@ __all__ = [
     "text_argument",
     "MissingDependencyError",
     "require",
+    "MovementError",
 ]
 
 
@@ -207,3 +208,9 @@ def require(module: str, extra: str, what: str) -> Any:
     except ImportError:
         raise MissingDependencyError(f"{what} needs {module}, which is not installed: "
                                      f"pip install 'cardlab[{extra}]'") from None
+
+
+class MovementError(CardlabError):
+    """A movement that cannot be made or read (a table count it does not exist for, rounds out
+    of range, a board set that is no set), or session results that leave it; the message says
+    which table, round, pair or board."""

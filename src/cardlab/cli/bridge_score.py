@@ -45,13 +45,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     mp.set_defaults(func=_run_matchpoints)
 
     score = subparsers.add_parser(
-        "score", help="score a session from a result file (USEBIO XML, PBN or CSV)",
+        "score", help="score a session from a result file (USEBIO XML, PBN, CSV or Bridgemate .bws)",
         description="Recompute a session from its raw results: per-board scores, pair totals, "
                     "percentages and places.  The format is recognised by content.  "
                     "Matchpoints found in the file are ignored (use --check to compare them "
                     "with ours).",
     )
-    score.add_argument("file", metavar="FILE", help="USEBIO 1.2 XML, PBN or CSV traveller file")
+    score.add_argument("file", metavar="FILE", help="USEBIO 1.2 XML, PBN or CSV traveller file, or a Bridgemate .bws")
     score.add_argument("--scale", choices=["acbl", "ebu"], default=None,
                        help="matchpoint units (default: ebu for USEBIO and PBN, acbl for CSV)")
     score.add_argument("--method", choices=["mp", "cross-imps", "butler", "median-imps"],
@@ -94,7 +94,9 @@ def _run_matchpoints(args: argparse.Namespace) -> int:
 def _run_score(args: argparse.Namespace) -> int:
     from cardlab.report.scoring_run import score_file
 
-    run = score_file(args.file, fmt=args.format, output=args.output, check=args.check,
+    from cardlab.club.files import load_any
+
+    run = score_file(load_any(args.file), fmt=args.format, output=args.output, check=args.check,
                      method=args.method, scale=args.scale, movement=args.movement,
                      allow_repeated_pairs=args.allow_repeated_pairs, phantoms=args.phantom,
                      phantom_rule=args.phantom_score, title=args.title)

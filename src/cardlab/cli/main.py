@@ -50,6 +50,7 @@ GROUPS: dict[str, str] = {
     "bridge": "bridge hand statistics, deals, double dummy and duplicate scoring",
     "poker": "poker hands: compare, rank, odds, equity, video poker",
     "casino": "casino table games: house edge and optimal strategy, exactly",
+    "club": "club direction: movements, table and guide cards, Bridgemate .bws, live results",
 }
 
 #: Every command: (group, command) -> (module that registers it, one-line help for the listing).
@@ -60,7 +61,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("bridge", "dealer"): ("cardlab.cli.bridge_dealer", "run a dealer script (the 'dealer' program's language)"),
     ("bridge", "deal"): ("cardlab.cli.bridge_dealer", "random deals under constraints (PBN, diagrams or JSON)"),
     ("bridge", "matchpoints"): ("cardlab.cli.bridge_score", "matchpoint the scores of one board"),
-    ("bridge", "score"): ("cardlab.cli.bridge_score", "score a session from a result file (USEBIO XML, PBN or CSV)"),
+    ("bridge", "score"): ("cardlab.cli.bridge_score", "score a session from a result file (USEBIO XML, PBN, CSV or Bridgemate .bws)"),
     ("bridge", "dd"): ("cardlab.cli.bridge_dd", "double-dummy table and par of a deal (or a PBN file of deals)"),
     ("bridge", "makes"): ("cardlab.cli.bridge_dd", "how often a contract makes double dummy over random deals"),
     ("bridge", "lead"): ("cardlab.cli.bridge_dd", "rank the opening leads from a hand against a contract"),
@@ -69,6 +70,10 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("bridge", "split"): ("cardlab.cli.bridge_split", "exact suit splits, card placement and restricted choice"),
     ("bridge", "suitplay"): ("cardlab.cli.bridge_suitplay", "the best line of play in one suit, exactly"),
     ("bridge", "boards"): ("cardlab.cli.bridge_boards", "read a board file (PBN, LIN, Duplimate .dup/.dlm) and list or convert it"),
+    ("club", "movement"): ("cardlab.cli.club", "make a movement (Mitchell, Howell) and check, print or export it"),
+    ("club", "cards"): ("cardlab.cli.club", "printable table cards or guide cards (HTML, A4 or Letter)"),
+    ("club", "check"): ("cardlab.cli.club", "check a Bridgemate .bws session against its own movement"),
+    ("club", "live"): ("cardlab.cli.club", "keep a results site up to date while a results file fills"),
     ("poker", "compare"): ("cardlab.cli.poker", "which hand wins, and why"),
     ("poker", "rank"): ("cardlab.cli.poker", "category and strength of each hand"),
     ("poker", "odds"): ("cardlab.cli.poker", "probability of each poker hand, exact and simulated"),

@@ -110,7 +110,7 @@ def site_directory(fmt: str, output: str | os.PathLike[str] | None,
 
 
 def score_file(
-    path_or_bytes: str | os.PathLike[str] | bytes,
+    path_or_bytes: "str | os.PathLike[str] | bytes | ResultsFile",
     *,
     fmt: str = "table",
     output: str | os.PathLike[str] | None = None,
@@ -133,7 +133,8 @@ def score_file(
     (in ``text``, for the caller to write).  Errors are the library's
     (:class:`~cardlab.errors.ResultFileError`, :class:`~cardlab.errors.ScoringError`)."""
     site_dir = site_directory(fmt, output, check)
-    doc = load_results(path_or_bytes, source)
+    doc = (path_or_bytes if isinstance(path_or_bytes, ResultsFile)
+           else load_results(path_or_bytes, source))
     notes: list[str] = []
     notice = doc.method_notice(method)
     if notice:

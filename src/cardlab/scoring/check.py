@@ -370,7 +370,7 @@ def check_session(result: SessionResult, reported: Reported | None, source: str 
     """Compare ``result`` with the figures of the file it was read from."""
     if reported is None:
         raise ScoringError("--check needs a file that states figures (USEBIO or PBN score "
-                           "tables); a CSV traveller states none")
+                           "tables); a CSV traveller states none (nor does a Bridgemate .bws)")
     differences, notes = compare_figures(result, reported, lines)
     return CheckReport(source, tuple(differences), sum(len(b.lines) for b in result.boards),
                        len(result.pairs), tuple(notes))

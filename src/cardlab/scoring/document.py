@@ -42,7 +42,7 @@ __all__ = ["Method", "Movement", "PairKey", "Reported", "ResultsFile", "split_pa
            "FORMATS"]
 
 #: The formats a :class:`ResultsFile` is read from.
-FORMATS = ("usebio", "pbn", "csv")
+FORMATS = ("usebio", "pbn", "csv", "bws")
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,8 @@ class ResultsFile(JsonText):
     """What a result file says, whatever its format: its traveller lines and everything
     around them.
 
-    ``format`` is ``usebio``, ``pbn`` or ``csv``.  ``deals`` maps a board number to its
+    ``format`` is ``usebio``, ``pbn`` or ``csv`` (or ``bws``: Bridgemate's database, read by
+    :mod:`cardlab.club.bws`).  ``deals`` maps a board number to its
     :class:`~cardlab.deal.Board` (its hand record, with the dealer and vulnerability the file
     gives) when the file has the hands (``HAND`` in USEBIO, ``Deal`` in PBN).  ``reported`` holds the figures the file states (None for CSV), used
     only by :meth:`check`.  ``event_type`` is the file's own word (USEBIO ``EVENT_TYPE``, PBN
