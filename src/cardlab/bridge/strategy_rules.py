@@ -127,7 +127,7 @@ def _seat(word: str, text: str) -> int:
     key = word.strip().upper()[:1]
     if word.strip().upper() not in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"):
         raise ContractError(f"unknown seat {_quoted(word)} in {_quoted(text)} (N, E, S or W)")
-    return "NESW".index(key)
+    return SEATS.index(key)
 
 
 def _play(part: str, text: str) -> Play:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from cardlab.board import SEATS
 from cardlab.deal import Board, Deal
 from cardlab.errors import CardlabError, ResultFileError
 from cardlab.scoring.document import Movement, PairKey, ResultsFile
@@ -42,7 +43,6 @@ ARBITRAL = tuple(f"{ns}%-{ew}%" for ew in (40, 50, 60) for ns in (40, 50, 60))
 
 _REQUIRED = ("Section", "Tables", "RoundData", "ReceivedData")
 _OPTIONAL = ("PlayerNumbers", "PlayerNames", "HandRecord", "BiddingData")
-_SEATS = "NESW"
 
 
 def is_bws(data: bytes) -> bool:
@@ -379,7 +379,7 @@ def _score(row: Mapping[str, Any], sections: Mapping[int, str], fail: _Failer) -
     text = {k: str(row.get(k) or "").strip()[:255] for k in
             ("NS/EW", "Contract", "Result", "LeadCard", "Remarks")}
     seat = text["NS/EW"].upper()
-    if text["Contract"] and text["Contract"].upper() != "PASS" and seat not in _SEATS:
+    if text["Contract"] and text["Contract"].upper() != "PASS" and seat not in SEATS:
         fail(f"ReceivedData ID {ident}: declarer {text['NS/EW']!r} is not N, E, S or W")
     lead = text["LeadCard"].upper()
     if lead and not re.fullmatch(r"[SHDC]([2-9TJQKA]|10)", lead):
@@ -400,7 +400,7 @@ def _players(tables: Mapping[str, Rows], sections: Mapping[int, str], fail: _Fai
         section = fail.section(row, "PlayerNumbers", sections)
         table = fail.number(row, "Table", "PlayerNumbers", 1, MAX_ROUNDS)
         seat = str(row.get("Direction") or "").strip().upper()
-        if seat not in _SEATS or not seat:
+        if seat not in SEATS or not seat:
             fail(f"PlayerNumbers table {table}: direction {seat!r} is not N, E, S or W")
         number = str(row.get("Number") or "").strip()[:16]
         name = str(row.get("Name") or "").strip()[:40] or by_number.get(number, "")
@@ -438,7 +438,7 @@ def _bidding(rows: Rows, sections: Mapping[int, str], fail: _Failer
         counter = fail.number(row, "Counter", "BiddingData", 0, 1000)
         seat = str(row.get("Direction") or "").strip().upper()
         bid = str(row.get("Bid") or "").strip().upper()
-        if seat not in _SEATS or not seat or not re.fullmatch(r"[1-7](C|D|H|S|NT)|X|XX|PASS|SKIPBID",
+        if seat not in SEATS or not seat or not re.fullmatch(r"[1-7](C|D|H|S|NT)|X|XX|PASS|SKIPBID",
                                                               bid):
             fail(f"BiddingData ID {row.get('ID')}: {seat} {bid!r} is not a seat and a bid")
         calls.setdefault(key, []).append((counter, f"{seat}:{bid}"))  # type: ignore[arg-type]

@@ -228,8 +228,16 @@ def _instead(alternative: str, seat: str) -> str:
 
 # --- double dummy ----------------------------------------------------------------------------------
 
-_STRAINS = (("C", "♣", "clubs", "c"), ("D", "♦", "diamonds", "d"), ("H", "♥", "hearts", "h"),
-            ("S", "♠", "spades", "s"), ("NT", "NT", "notrump", "nt"))
+def _strain_columns() -> tuple[tuple[str, str, str, str], ...]:
+    """Each strain of ``board.STRAINS`` as the DD grid shows it: letter, symbol, name, CSS class."""
+    from cardlab.board import STRAINS
+    from cardlab.cards import SUIT_NAMES, SUIT_SYMBOLS
+
+    suits = tuple((s, SUIT_SYMBOLS[i], SUIT_NAMES[i], s.lower()) for i, s in enumerate(STRAINS[:4]))
+    return (*suits, ("NT", "NT", "notrump", "nt"))
+
+
+_DD_COLUMNS = _strain_columns()
 
 
 def hand_diagram(deal: str, dealer: str | None = None, vulnerability: str | None = None) -> str:
@@ -255,7 +263,7 @@ def dd_html(table: Any) -> str:
 
     seats = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
     data = table.to_dict()
-    return fragment("_dd.html", t=table, tricks=data["tricks"], par=data["par"], seats=seats, strains=_STRAINS,
+    return fragment("_dd.html", t=table, tricks=data["tricks"], par=data["par"], seats=seats, strains=_DD_COLUMNS,
                     diagram=hand_diagram(table.deal, table.dealer.value, table.vulnerability.value))
 
 

@@ -24,13 +24,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from cardlab.board import SEAT_WORDS
 from cardlab.errors import WebInputError
 
 __all__ = ["Endpoint", "ENDPOINTS", "body_fields", "openapi", "MAX_BODY"]
 
 #: Largest JSON body read (a pasted PBN file fits; an upload goes to the page).
 MAX_BODY = 4 * 1024 * 1024
-_SEATS = ("north", "east", "south", "west")
+_SEAT_FIELDS = tuple(SEAT_WORDS)  # north, east, south, west: the form fields of the seats
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
              {"mode": "play", "north": "AQ10", "south": "432"}, "cardlab bridge suitplay AQ10 432 --format json"),
     Endpoint("dd", "Double dummy: bridge dd (mode table), bridge makes (mode makes) or bridge lead (mode lead).",
              ("mode", "deal", "dealer", "vul", "contract", "by", "vulnerable", "hand", "deals", "seed",
-              *_SEATS, *(f"{s}_cards" for s in _SEATS)),
+              *_SEAT_FIELDS, *(f"{s}_cards" for s in _SEAT_FIELDS)),
              {"mode": "table", "deal": "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"},
              "cardlab bridge dd 'N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765' --format json"),
     Endpoint("poker-equity", "Poker equity: poker equity (player1 to player9, board, dead, game (holdem, shortdeck, "
