@@ -70,37 +70,69 @@ static inline void take(valuer *v, Py_ssize_t row, const uint8_t *hand)
     v->tally[total]++;
 }
 
-/* The positions route; -1 when its row list cannot be allocated. */
+#define BLOCK_ROWS 256
+
+/* One hand of the positions route: its row's positions checked (a repeat sends the row to
+ * rows[*again]) and the hand valued. */
+static inline void position_row(const uint32_t *pos, const uint8_t *cards, Py_ssize_t row, Py_ssize_t *rows,
+                                Py_ssize_t *again, valuer *v)
+{
+    const int k = v->k;
+    int repeat = 0;
+    for (int j = 1; j < k; j++)
+        for (int i = 0; i < j; i++)
+            repeat |= pos[i] == pos[j];
+    if (repeat) {
+        rows[(*again)++] = row;  /* again <= the row's place: the places still to read are kept */
+        return;
+    }
+    uint8_t hand[MAX_K];
+    for (int j = 0; j < k; j++)
+        hand[j] = cards[pos[j]];
+    take(v, row, hand);
+}
+
+/* The positions route; -1 when its row list cannot be allocated.  Decks of 2 to 256 cards read
+ * their bytes a word at a time (np_stream8), larger ones a value at a time. */
 static int draw_positions(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_t n, valuer *v)
 {
     const int k = v->k;
     Py_ssize_t *rows = malloc((size_t)(n > 0 ? n : 1) * sizeof *rows);
     if (rows == NULL)
         return -1;
-    const uint32_t rng = (uint32_t)size - 1;
     const int narrow = size <= 256;
+    const np_bound bound = np_bound_of((uint32_t)size - 1, narrow ? 8 : 16);
+    np_table8 table;
+    const int by_word = narrow && size >= 2;
+    if (by_word)
+        np_table8_of(&table, &bound);
     Py_ssize_t m = n;
     int first = 1;
     while (m > 0) {
-        np_fill fill = {0, 0};
         Py_ssize_t again = 0;
-        for (Py_ssize_t r = 0; r < m; r++) {
-            uint32_t pos[MAX_K];
-            int repeat = 0;
-            for (int j = 0; j < k; j++) {
-                pos[j] = narrow ? np_bounded8(g, &fill, rng) : np_bounded16(g, &fill, rng);
-                for (int i = 0; i < j; i++)
-                    repeat |= pos[i] == pos[j];
+        if (by_word) {
+            np_stream8 stream;
+            np_stream8_start(&stream);
+            uint8_t block[BLOCK_ROWS * MAX_K];
+            for (Py_ssize_t start = 0; start < m; start += BLOCK_ROWS) {
+                const Py_ssize_t count = m - start < BLOCK_ROWS ? m - start : BLOCK_ROWS;
+                np_stream8_read(g, &stream, &table, block, count * k);
+                for (Py_ssize_t r = 0; r < count; r++) {
+                    uint32_t pos[MAX_K];
+                    for (int j = 0; j < k; j++)
+                        pos[j] = block[r * k + j];
+                    position_row(pos, cards, first ? start + r : rows[start + r], rows, &again, v);
+                }
             }
-            const Py_ssize_t row = first ? r : rows[r];
-            if (repeat) {
-                rows[again++] = row;  /* again <= r: the rows still to read are not overwritten */
-                continue;
+            np_stream8_end(g, &stream);
+        } else {
+            np_fill fill = {0, 0};
+            for (Py_ssize_t r = 0; r < m; r++) {
+                uint32_t pos[MAX_K];
+                for (int j = 0; j < k; j++)
+                    pos[j] = narrow ? np_bounded8(g, &fill, &bound) : np_bounded16(g, &fill, &bound);
+                position_row(pos, cards, first ? r : rows[r], rows, &again, v);
             }
-            uint8_t hand[MAX_K];
-            for (int j = 0; j < k; j++)
-                hand[j] = cards[pos[j]];
-            take(v, row, hand);
         }
         m = again;
         first = 0;
@@ -117,9 +149,9 @@ static int draw_shuffled(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_t
     if (picks == NULL)
         return -1;
     for (int j = 0; j < k; j++) {
-        const uint32_t rng = (uint32_t)(size - j - 1);
+        const np_bound bound = np_bound_of((uint32_t)(size - j - 1), 32);
         for (Py_ssize_t i = 0; i < n; i++)
-            picks[i * k + j] = (uint16_t)(j + np_bounded32(g, rng));
+            picks[i * k + j] = (uint16_t)((uint32_t)j + np_bounded32(g, &bound));
     }
     uint16_t place[MAX_CARDS];
     for (int c = 0; c < size; c++)
@@ -222,9 +254,11 @@ static PyObject *draw_weights(PyObject *Py_UNUSED(self), PyObject *args)
     int failed = 0;
     CL_FAIL_IF(bad_draw(&cards, k, n, &seed, &hands, &v.repeats) || weights.len != 4 * CL_CARDS
                || tally.len < 8 || tally.len % 8, "draw_weights: bad arguments");
-    v.weights = weights.buf;
+    int32_t weight[CL_CARDS];  /* copied: the buffer need not be aligned */
+    memcpy(weight, weights.buf, sizeof weight);
     for (int c = 0; c < CL_CARDS; c++)
-        CL_FAIL_IF(v.weights[c] < 0, "draw_weights: a negative weight");
+        CL_FAIL_IF(weight[c] < 0, "draw_weights: a negative weight");
+    v.weights = weight;
     v.tally = tally.buf;
     v.tally_len = tally.len / 8;
     v.hands = hands.len ? hands.buf : NULL;

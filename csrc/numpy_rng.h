@@ -16,6 +16,7 @@
 #ifndef CARDLAB_NUMPY_RNG_H
 #define CARDLAB_NUMPY_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -106,51 +107,138 @@ static inline uint16_t np_half(np_pcg64 *g, np_fill *f)
     return (uint16_t)f->buf;
 }
 
-/* integers(0, rng + 1, dtype=uint8): one value of a fill. */
-static inline uint32_t np_bounded8(np_pcg64 *g, np_fill *f, uint32_t rng)
+/* A bound of integers(0, rng + 1): numpy's rejection threshold, found once per call of integers
+ * (its division would otherwise cost more than the draws).  A word whose low part is below the
+ * threshold is drawn again; numpy tests the bound excl first, which changes nothing (threshold <
+ * excl). */
+typedef struct {
+    uint32_t rng, excl, threshold;
+} np_bound;
+
+static inline np_bound np_bound_of(uint32_t rng, uint32_t bits)
 {
-    if (rng == 0)
+    np_bound b;
+    const uint64_t top = bits == 32 ? UINT32_MAX : (UINT64_C(1) << bits) - 1;
+    b.rng = rng;
+    b.excl = rng + 1;
+    b.threshold = rng == 0 || rng == top ? 0 : (uint32_t)((top - rng) % ((uint64_t)rng + 1));
+    return b;
+}
+
+/* integers(0, rng + 1, dtype=uint8): one value of a fill. */
+static inline uint32_t np_bounded8(np_pcg64 *g, np_fill *f, const np_bound *b)
+{
+    if (b->rng == 0)
         return 0;
-    if (rng == 0xFF)
+    if (b->rng == 0xFF)
         return np_byte(g, f);
-    const uint32_t excl = rng + 1;
-    uint32_t m = (uint32_t)np_byte(g, f) * excl;
-    if ((m & 0xFF) < excl) {
-        const uint32_t threshold = (0xFFu - rng) % excl;
-        while ((m & 0xFF) < threshold)
-            m = (uint32_t)np_byte(g, f) * excl;
-    }
+    uint32_t m = (uint32_t)np_byte(g, f) * b->excl;
+    while (CL_UNLIKELY((m & 0xFF) < b->threshold))
+        m = (uint32_t)np_byte(g, f) * b->excl;
     return m >> 8;
 }
 
 /* integers(0, rng + 1, dtype=uint16), rng below 0xFFFF: one value of a fill. */
-static inline uint32_t np_bounded16(np_pcg64 *g, np_fill *f, uint32_t rng)
+static inline uint32_t np_bounded16(np_pcg64 *g, np_fill *f, const np_bound *b)
 {
-    if (rng == 0)
+    if (b->rng == 0)
         return 0;
-    const uint32_t excl = rng + 1;
-    uint32_t m = (uint32_t)np_half(g, f) * excl;
-    if ((m & 0xFFFF) < excl) {
-        const uint32_t threshold = (0xFFFFu - rng) % excl;
-        while ((m & 0xFFFF) < threshold)
-            m = (uint32_t)np_half(g, f) * excl;
-    }
+    uint32_t m = (uint32_t)np_half(g, f) * b->excl;
+    while (CL_UNLIKELY((m & 0xFFFF) < b->threshold))
+        m = (uint32_t)np_half(g, f) * b->excl;
     return m >> 16;
 }
 
 /* integers(0, rng + 1) (int64) for rng below 0xFFFFFFFF: one value. */
-static inline uint32_t np_bounded32(np_pcg64 *g, uint32_t rng)
+static inline uint32_t np_bounded32(np_pcg64 *g, const np_bound *b)
 {
-    if (rng == 0)
+    if (b->rng == 0)
         return 0;
-    const uint64_t excl = (uint64_t)rng + 1;
-    uint64_t m = (uint64_t)np_pcg64_next32(g) * excl;
-    if ((uint32_t)m < excl) {
-        const uint32_t threshold = (uint32_t)((UINT32_MAX - rng) % excl);
-        while ((uint32_t)m < threshold)
-            m = (uint64_t)np_pcg64_next32(g) * excl;
-    }
+    uint64_t m = (uint64_t)np_pcg64_next32(g) * b->excl;
+    while (CL_UNLIKELY((uint32_t)m < b->threshold))
+        m = (uint64_t)np_pcg64_next32(g) * b->excl;
     return (uint32_t)(m >> 32);
+}
+
+/* --- a call of integers(0, rng + 1, dtype=uint8) read a 64-bit word at a time ------------------
+ * The same values as np_bounded8 one by one, without its branches: a byte gives a value or is
+ * rejected whatever came before it, so a word's eight bytes go through a table (value, accepted)
+ * and the accepted values are appended without a branch.  The byte buffer of numpy's call is a
+ * run of whole 32-bit words, so a 64-bit word is its two halves in order; at the end of the call
+ * (np_stream8_end) the generator keeps the high half when the last value used came from the low
+ * one, as numpy's has_uint32 does.  A kept half at the start is a word of four bytes. */
+typedef struct {
+    uint8_t value[256], ok[256];
+} np_table8;
+
+static inline void np_table8_of(np_table8 *t, const np_bound *b)  /* 2 <= b->excl <= 256 */
+{
+    for (uint32_t byte = 0; byte < 256; byte++) {
+        const uint32_t m = byte * b->excl;
+        t->value[byte] = (uint8_t)(m >> 8);
+        t->ok[byte] = (m & 0xFF) >= b->threshold;
+    }
+}
+
+typedef struct {
+    uint8_t carry[8], byte_of[8];  /* the last word's accepted values and the byte of each */
+    int accepted, used;            /* of the last word: values accepted, values handed out */
+    uint64_t word;
+    int half_word;                 /* the last word was a kept half (four bytes) */
+} np_stream8;
+
+static inline void np_stream8_start(np_stream8 *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+static inline int np_word_values(const np_table8 *t, uint64_t w, int nbytes, uint8_t *values, uint8_t *byte_of)
+{
+    int a = 0;
+    for (int i = 0; i < nbytes; i++) {
+        const uint8_t byte = (uint8_t)(w >> (8 * i));
+        values[a] = t->value[byte];
+        byte_of[a] = (uint8_t)i;
+        a += t->ok[byte];
+    }
+    return a;
+}
+
+/* The next `want` values of the call into out. */
+static inline void np_stream8_read(np_pcg64 *g, np_stream8 *s, const np_table8 *t, uint8_t *out, ptrdiff_t want)
+{
+    ptrdiff_t got = 0;
+    while (got < want && s->used < s->accepted)
+        out[got++] = s->carry[s->used++];
+    while (got < want) {
+        int nbytes = 8;
+        s->half_word = g->has_half;
+        if (g->has_half) {
+            g->has_half = 0;
+            s->word = g->half;
+            nbytes = 4;
+        } else {
+            s->word = np_pcg64_next64(g);
+        }
+        if (want - got >= 8) {  /* straight into out: every value is used */
+            s->accepted = s->used = np_word_values(t, s->word, nbytes, out + got, s->byte_of);
+            got += s->accepted;
+        } else {
+            s->accepted = np_word_values(t, s->word, nbytes, s->carry, s->byte_of);
+            s->used = 0;
+            while (got < want && s->used < s->accepted)
+                out[got++] = s->carry[s->used++];
+        }
+    }
+}
+
+/* The end of the call: the generator keeps the last word's high half when no byte of it was used. */
+static inline void np_stream8_end(np_pcg64 *g, const np_stream8 *s)
+{
+    if (!s->half_word && s->used > 0 && s->byte_of[s->used - 1] <= 3) {
+        g->has_half = 1;
+        g->half = (uint32_t)(s->word >> 32);
+    }
 }
 
 #endif

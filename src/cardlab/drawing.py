@@ -25,6 +25,7 @@ import numpy as np
 
 from cardlab._native import core as _core
 from cardlab.dealing import Draw
+from cardlab.errors import CardlabError
 
 __all__ = ["MAX_CARDS", "MAX_CARDS_IN_HAND", "MAX_TALLY", "fits", "seed_words", "poker_counts", "weight_tally",
            "hcp_weights", "WeightTask"]
@@ -54,7 +55,7 @@ def _hands_out(hands: np.ndarray | None, n: int, k: int) -> np.ndarray:
     if hands is None:
         return np.empty(0, dtype=np.uint8)
     if hands.dtype != np.uint8 or hands.shape != (n, k) or not hands.flags.c_contiguous:
-        raise ValueError(f"hands must be a contiguous ({n}, {k}) uint8 array")
+        raise CardlabError(f"hands must be a contiguous ({n}, {k}) uint8 array")
     return hands
 
 
