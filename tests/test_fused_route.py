@@ -154,3 +154,15 @@ def test_bad_kernel_arguments_are_refused() -> None:
         _core.draw_weights(cards, 13, True, 10, seed, np.full(52, -1, np.int32), np.zeros(41, np.int64), bytearray())
     with pytest.raises(ValueError, match="past the tally"):
         _core.draw_weights(cards, 13, True, 10, seed, hcp_weights(), np.zeros(5, np.int64), bytearray())
+
+
+def test_a_subclass_with_its_own_encode_takes_the_generic_route() -> None:
+    class Doubled(Points):
+        def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
+            return np.minimum(2 * super().encode(draw, hands), len(self.values(draw)) - 1)
+
+    draw = Draw(Deck.standard(), 13)
+    assert engine.fused_task(draw, Doubled()) is None
+    doubled = engine.simulate(draw, Doubled(), 3000, seed=2)
+    assert doubled.counts != engine.simulate(draw, Points(), 3000, seed=2).counts
+    assert doubled.counts == engine.simulate(draw, Generic(Doubled()), 3000, seed=2).counts

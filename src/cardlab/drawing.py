@@ -27,7 +27,7 @@ from cardlab._native import core as _core
 from cardlab.dealing import Draw
 from cardlab.errors import CardlabError
 
-__all__ = ["MAX_CARDS", "MAX_CARDS_IN_HAND", "MAX_TALLY", "fits", "seed_words", "poker_counts", "weight_tally",
+__all__ = ["MAX_CARDS", "MAX_CARDS_IN_HAND", "MAX_TALLY", "fits", "encodes_as", "seed_words", "poker_counts", "weight_tally",
            "hcp_weights", "WeightTask"]
 
 MAX_CARDS = 4096
@@ -44,6 +44,18 @@ def fits(dealing: object) -> bool:
     """Whether the kernel draws the hands of ``dealing``: a :class:`Draw` within its limits."""
     return (isinstance(dealing, Draw) and 1 <= dealing.k <= MAX_CARDS_IN_HAND
             and dealing.deck.size <= MAX_CARDS)
+
+
+def encodes_as(feature: object, cls: type) -> bool:
+    """Whether ``feature`` values hands with ``cls.encode`` itself: a subclass that overrides
+    ``encode`` takes the generic route, so its own ``encode`` is what counts.
+
+    >>> class Halved(WeightTask):
+    ...     def encode(self) -> None: ...
+    >>> encodes_as(Halved.__new__(Halved), WeightTask), encodes_as(Halved.__new__(Halved), Halved)
+    (False, True)
+    """
+    return getattr(type(feature), "encode", None) is getattr(cls, "encode", object())
 
 
 def seed_words(seed: np.random.SeedSequence) -> bytes:

@@ -102,7 +102,7 @@ class Points:
         """The engine's fused route (:mod:`cardlab.drawing`): each hand's total summed in the
         compiled loop, for a draw within its limits and a scheme of non-negative card values whose
         totals stay below :data:`~cardlab.drawing.MAX_TALLY`; else ``None``."""
-        if not isinstance(draw, Draw) or not drawing.fits(draw):
+        if not isinstance(draw, Draw) or not drawing.fits(draw) or not drawing.encodes_as(self, Points):
             return None
         weights = np.array(self.scheme.card_values(), dtype=np.int64)
         if weights.min() < 0 or self.top(draw) >= drawing.MAX_TALLY:
@@ -169,7 +169,8 @@ class ShapeFeature:
         """The engine's fused route (:mod:`cardlab.drawing`): a card weighs its suit's digit of
         :func:`shape_key`, so a hand's sum is its shape key; for a draw within the kernel's limits
         and of at most 30 cards (a key table of ``(k + 1)^4`` entries), else ``None``."""
-        if not isinstance(draw, Draw) or not drawing.fits(draw) or (draw.k + 1) ** 4 > drawing.MAX_TALLY:
+        if not isinstance(draw, Draw) or not drawing.fits(draw) or (draw.k + 1) ** 4 > drawing.MAX_TALLY \
+                or not drawing.encodes_as(self, ShapeFeature):
             return None
         weights = _flat_hands(np.arange(52).reshape(52, 1), draw.k + 1).astype(np.int32)
         return WeightTask(draw, weights, self._code_table(draw), len(self.values(draw)))

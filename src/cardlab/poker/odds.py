@@ -91,7 +91,8 @@ class PokerCategory:
     def fused_task(self, dealing: object) -> _DrawnCategoryTask | None:
         """The engine's fused route for a draw of 5 to 7 cards whose cards are all in the rules'
         deck (:mod:`cardlab.drawing`), else ``None``."""
-        if not isinstance(dealing, Draw) or not 5 <= dealing.k <= 7 or not drawing.fits(dealing):
+        if not isinstance(dealing, Draw) or not 5 <= dealing.k <= 7 or not drawing.fits(dealing) \
+                or not drawing.encodes_as(self, PokerCategory):
             return None
         try:
             self.rules.check_cards(np.flatnonzero(dealing.deck.counts), where="in the deck")
