@@ -39,9 +39,8 @@ typedef struct {
     int k;
 } valuer;
 
-static inline void take(valuer *v, Py_ssize_t row, const uint8_t *hand)
+static inline void take(valuer *v, Py_ssize_t row, const uint8_t *hand, const int k)
 {
-    const int k = v->k;
     if (v->hands)
         memcpy(v->hands + row * k, hand, (size_t)k);
     if (v->t) {
@@ -75,9 +74,8 @@ static inline void take(valuer *v, Py_ssize_t row, const uint8_t *hand)
 /* One hand of the positions route: its row's positions checked (a repeat sends the row to
  * rows[*again]) and the hand valued. */
 static inline void position_row(const uint32_t *pos, const uint8_t *cards, Py_ssize_t row, Py_ssize_t *rows,
-                                Py_ssize_t *again, valuer *v)
+                                Py_ssize_t *again, valuer *v, const int k)
 {
-    const int k = v->k;
     int repeat = 0;
     for (int j = 1; j < k; j++)
         for (int i = 0; i < j; i++)
@@ -89,14 +87,14 @@ static inline void position_row(const uint32_t *pos, const uint8_t *cards, Py_ss
     uint8_t hand[MAX_K];
     for (int j = 0; j < k; j++)
         hand[j] = cards[pos[j]];
-    take(v, row, hand);
+    take(v, row, hand, k);
 }
 
 /* The positions route; -1 when its row list cannot be allocated.  Decks of 2 to 256 cards read
- * their bytes a word at a time (np_stream8), larger ones a value at a time. */
-static int draw_positions(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_t n, valuer *v)
+ * their bytes a word at a time (np_stream8), larger ones a value at a time.  Compiled for each
+ * poker hand size (the compiler unrolls the row's checks) and once for any k. */
+static inline int positions_of(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_t n, valuer *v, const int k)
 {
-    const int k = v->k;
     Py_ssize_t *rows = malloc((size_t)(n > 0 ? n : 1) * sizeof *rows);
     if (rows == NULL)
         return -1;
@@ -121,7 +119,7 @@ static int draw_positions(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_
                     uint32_t pos[MAX_K];
                     for (int j = 0; j < k; j++)
                         pos[j] = block[r * k + j];
-                    position_row(pos, cards, first ? start + r : rows[start + r], rows, &again, v);
+                    position_row(pos, cards, first ? start + r : rows[start + r], rows, &again, v, k);
                 }
             }
             np_stream8_end(g, &stream);
@@ -131,7 +129,7 @@ static int draw_positions(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_
                 uint32_t pos[MAX_K];
                 for (int j = 0; j < k; j++)
                     pos[j] = narrow ? np_bounded8(g, &fill, &bound) : np_bounded16(g, &fill, &bound);
-                position_row(pos, cards, first ? r : rows[r], rows, &again, v);
+                position_row(pos, cards, first ? r : rows[r], rows, &again, v, k);
             }
         }
         m = again;
@@ -141,10 +139,24 @@ static int draw_positions(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_
     return 0;
 }
 
-/* The shuffle route; -1 when its picks cannot be allocated. */
-static int draw_shuffled(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_t n, valuer *v)
+static int draw_positions(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_t n, valuer *v)
 {
-    const int k = v->k;
+    switch (v->k) {
+    case 5:
+        return positions_of(g, cards, size, n, v, 5);
+    case 6:
+        return positions_of(g, cards, size, n, v, 6);
+    case 7:
+        return positions_of(g, cards, size, n, v, 7);
+    default:
+        return positions_of(g, cards, size, n, v, v->k);
+    }
+}
+
+/* The shuffle route; -1 when its picks cannot be allocated (compiled for seven cards, bridge
+ * hands and any k, as positions_of). */
+static inline int shuffled_of(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_t n, valuer *v, const int k)
+{
     uint16_t *picks = malloc((size_t)(n > 0 ? n : 1) * (size_t)k * sizeof *picks);
     if (picks == NULL)
         return -1;
@@ -170,10 +182,22 @@ static int draw_shuffled(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_t
             place[j] = place[pick[j]];
             place[pick[j]] = chosen;
         }
-        take(v, i, hand);
+        take(v, i, hand, k);
     }
     free(picks);
     return 0;
+}
+
+static int draw_shuffled(np_pcg64 *g, const uint8_t *cards, int size, Py_ssize_t n, valuer *v)
+{
+    switch (v->k) {
+    case 7:
+        return shuffled_of(g, cards, size, n, v, 7);
+    case 13:
+        return shuffled_of(g, cards, size, n, v, 13);
+    default:
+        return shuffled_of(g, cards, size, n, v, v->k);
+    }
 }
 
 /* Checks shared by both kernels; the deck's repeats and its card check in *repeats. */
