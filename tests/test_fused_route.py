@@ -166,3 +166,17 @@ def test_a_subclass_with_its_own_encode_takes_the_generic_route() -> None:
     doubled = engine.simulate(draw, Doubled(), 3000, seed=2)
     assert doubled.counts != engine.simulate(draw, Points(), 3000, seed=2).counts
     assert doubled.counts == engine.simulate(draw, Generic(Doubled()), 3000, seed=2).counts
+
+
+@pytest.mark.parametrize("threshold, pooled", [(engine.MIN_PARALLEL_SECONDS, False), (1e-9, True)],
+                         ids=["a short job runs on one worker", "a longer one on two"])
+def test_workers_start_only_for_a_job_worth_them(monkeypatch: pytest.MonkeyPatch, threshold: float,
+                                                  pooled: bool) -> None:
+    started: list[int] = []
+    real = engine.local_executor
+    monkeypatch.setattr(engine, "MIN_PARALLEL_SECONDS", threshold)
+    monkeypatch.setattr(engine, "local_executor", lambda n, **kw: started.append(n) or real(n, **kw))
+    draw = Draw(Deck.standard(), 5)
+    run = engine.simulate(draw, PokerCategory(), 30_000, seed=9, chunk=5000, workers=2)
+    assert started == ([2] if pooled else [])
+    assert run.counts == engine.simulate(draw, Generic(PokerCategory()), 30_000, seed=9, chunk=5000).counts

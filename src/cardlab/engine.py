@@ -69,10 +69,15 @@ __all__ = [
     "available_cores",
     "local_executor",
     "DEFAULT_CHUNK",
+    "MIN_PARALLEL_SECONDS",
     "renamed_trials",
 ]
 
 DEFAULT_CHUNK = 250_000
+
+MIN_PARALLEL_SECONDS = 0.2
+"""A simulation whose first chunk says the whole job is shorter than this runs on one worker
+(:func:`simulate`; see :func:`reduce_chunks`): starting workers would cost more than they save."""
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -171,7 +176,8 @@ def simulate(
     task = fused_task(dealing, feature) or _CountTask(dealing, feature, len(values))
     run = reduce_chunks(task, trials, root, lambda totals, counts: [a + int(b) for a, b in zip(totals, counts)],
                         [0] * len(values), chunk=chunk, workers=workers, executor=executor,
-                        progress=f"simulating {feature.name}" if progress else None)
+                        progress=f"simulating {feature.name}" if progress else None,
+                        min_parallel_seconds=MIN_PARALLEL_SECONDS)
     info = Simulation(trials=run.done, seed=reported, workers=min(workers, available_cores()), requested=trials,
                       interrupted=run.interrupted)
     return Distribution(feature.name, values, tuple(run.value), simulation=info, axes=tuple(feature.axes))
@@ -243,6 +249,7 @@ def iter_chunks(
     *,
     workers: int = 1,
     executor: Executor | str | None = None,
+    first: int = 0,
 ) -> Iterator[tuple[int, T]]:
     """``(size, task(chunk_seed(root, i), size))`` for each chunk ``i``, in chunk order.
 
@@ -253,7 +260,8 @@ def iter_chunks(
     once; the chunks already yielded are the partial result. An ``executor``
     given by the caller stays open, but its chunks still in flight are cancelled;
     one given by name (a Dask address or ``local:N``, see :mod:`cardlab.cluster`)
-    is opened here and closed at the end.
+    is opened here and closed at the end. ``first`` numbers the first chunk (its seed is
+    ``chunk_seed(root, first)``) when the chunks before it ran elsewhere.
     """
     own = executor is None or isinstance(executor, str)
     sized = iter(sizes)
@@ -268,7 +276,7 @@ def iter_chunks(
         # a job of one chunk runs here: no pool of processes to start (about 0.85 s) for it
         executor = _Inline() if workers <= 1 or len(head) < 2 else local_executor(workers, threads=threads)
     window: deque[tuple[int, Pending[T]]] = deque()
-    index = itertools.count()
+    index = itertools.count(first)
     finished = False
     try:
         while True:
@@ -315,12 +323,17 @@ def reduce_chunks(
     executor: Executor | str | None = None,
     progress: str | None = None,
     empty_ok: bool = False,
+    min_parallel_seconds: float = 0.0,
 ) -> Reduced[T]:
     """Run ``trials`` in chunks (see :func:`iter_chunks`) and fold each chunk's result into
     ``start`` with ``combine(value, part)``, in chunk order; ``progress`` labels a bar on stderr.
 
     Ctrl-C stops the workers and returns what was combined so far, marked ``interrupted``
     (when no chunk had finished: re-raises, or with ``empty_ok`` returns ``start`` and 0 done).
+
+    With ``min_parallel_seconds``, ``workers`` > 1 and no ``executor``, the first chunk runs here
+    first and is timed: when it says the whole job takes less than that, the rest runs here too
+    (workers would cost more to start than they save). The chunks and their seeds are the same.
 
     >>> def count_heads(seed, n):
     ...     return int((np.random.default_rng(seed).random(n) < 0.5).sum())
@@ -329,10 +342,18 @@ def reduce_chunks(
     (10000, False, True)
     """
     value, done, interrupted = start, 0, False
+    sizes, first = chunk_sizes(trials, chunk), 0
     with progress_bar(trials if progress else 0, progress or "") as bar:
         try:
-            for size, part in iter_chunks(task, chunk_sizes(trials, chunk), root, workers=workers,
-                                          executor=executor):
+            if min_parallel_seconds > 0 and workers > 1 and executor is None and trials > chunk:
+                began = time.perf_counter()
+                value = combine(value, task(chunk_seed(root, 0), chunk))
+                done, first = chunk, 1
+                bar(chunk)
+                if (time.perf_counter() - began) * trials / chunk < min_parallel_seconds:
+                    workers = 1
+                sizes = chunk_sizes(trials - chunk, chunk)
+            for size, part in iter_chunks(task, sizes, root, workers=workers, executor=executor, first=first):
                 value = combine(value, part)
                 done += size
                 bar(size)
