@@ -56,7 +56,9 @@ static inline void take(valuer *v, Py_ssize_t row, const uint8_t *hand, const in
             v->spilled++;
             return;
         }
-        v->tally16[cl_poker_value(t, key, mask) >> CL_CATEGORY_SHIFT]++;
+        const uint32_t value = k == 5 ? cl_poker_exact(t, t->low5, t->high5, t->table5, key, mask)  /* 24 KB */
+                                      : cl_poker_value(t, key, mask);
+        v->tally16[value >> CL_CATEGORY_SHIFT]++;
         return;
     }
     int64_t total = 0;
