@@ -109,10 +109,15 @@ def test_fused_counts_are_the_generic_routes(draw_name: str, feature_name: str, 
 
 
 @pytest.mark.parametrize("feature", [PokerCategory(), Points(), Pattern()], ids=["poker", "hcp", "pattern"])
-def test_the_same_counts_for_one_two_and_three_workers(feature: Any) -> None:
+def test_the_same_counts_for_one_two_and_three_workers(feature: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "MIN_PARALLEL_SECONDS", 0.0)  # workers even for this short job
+    started: list[int] = []
+    real = engine.local_executor
+    monkeypatch.setattr(engine, "local_executor", lambda n, **kw: started.append(n) or real(n, **kw))
     draw = Draw(Deck.standard(), 7 if isinstance(feature, PokerCategory) else 13)
     runs = [engine.simulate(draw, feature, 40_000, seed=5, chunk=6000, workers=w).counts for w in (1, 2, 3)]
     assert runs[0] == runs[1] == runs[2]
+    assert started == [2, 3]
     assert runs[0] == engine.simulate(draw, Generic(feature), 40_000, seed=5, chunk=6000).counts
 
 
