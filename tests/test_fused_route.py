@@ -173,7 +173,7 @@ def test_a_subclass_with_its_own_encode_takes_the_generic_route() -> None:
     assert doubled.counts == engine.simulate(draw, Generic(Doubled()), 3000, seed=2).counts
 
 
-@pytest.mark.parametrize("threshold, pooled", [(engine.MIN_PARALLEL_SECONDS, False), (1e-9, True)],
+@pytest.mark.parametrize("threshold, pooled", [(1000.0, False), (1e-9, True)],
                          ids=["a short job runs on one worker", "a longer one on two"])
 def test_workers_start_only_for_a_job_worth_them(monkeypatch: pytest.MonkeyPatch, threshold: float,
                                                   pooled: bool) -> None:

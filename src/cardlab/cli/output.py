@@ -64,7 +64,8 @@ def add_simulation_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
     parser.add_argument("--workers", type=workers_value, default=available_cores(),
                         help="workers for the simulation (default: one per core; a job of under about "
-                             "0.2 s of work runs on one); the result does not depend on it")
+                             "0.2 s of work, 0.02 s for the compiled routes, runs on one); the result does "
+                             "not depend on it")
 
 
 def emit(args: argparse.Namespace, result: Tabulation) -> int:
