@@ -131,7 +131,7 @@ def test_fused_categories_agree_with_the_exact_counts() -> None:
         p = count / exact.total
         sd = (200_000 * p * (1 - p)) ** 0.5
         assert abs(simulated.count(value) - 200_000 * p) <= 4.5 * sd + 1, value
-    assert simulated.count("high_card") > 0 and simulated.count("straight_flush") + simulated.count("royal_flush") >= 0
+    assert simulated.total == 200_000
 
 
 def test_features_and_dealings_without_a_kernel_take_the_generic_route() -> None:
