@@ -92,6 +92,33 @@ static inline void position_row(const uint32_t *pos, const uint8_t *cards, Py_ss
     take(v, row, hand, k);
 }
 
+/* `count` poker hands of cards from a deck of distinct cards (the by-card table): row r is
+ * from[r], or first + r when from is NULL. */
+static inline void card_rows(const uint8_t *block, Py_ssize_t count, const Py_ssize_t *from, Py_ssize_t first,
+                             Py_ssize_t *rows, Py_ssize_t *again, valuer *v, const int k)
+{
+    const cl_poker_tables *t = v->t;
+    for (Py_ssize_t r = 0; r < count; r++) {
+        const uint8_t *hand = block + r * k;
+        const Py_ssize_t row = from ? from[r] : first + r;
+        uint64_t key = CL_SUIT_START, mask = 0, sum = 0;
+        for (int j = 0; j < k; j++) {
+            key += t->key[hand[j]];
+            mask |= t->bit[hand[j]];
+            sum += t->bit[hand[j]];
+        }
+        if (sum != mask) {
+            rows[(*again)++] = row;  /* as position_row */
+            continue;
+        }
+        if (v->hands)
+            memcpy(v->hands + row * k, hand, (size_t)k);
+        const uint32_t value = k == 5 ? cl_poker_exact(t, t->low5, t->high5, t->table5, key, mask)
+                                      : cl_poker_value(t, key, mask);
+        v->tally16[value >> CL_CATEGORY_SHIFT]++;
+    }
+}
+
 /* The positions route; -1 when its row list cannot be allocated.  Decks of 2 to 256 cards read
  * their bytes a word at a time (np_stream8), larger ones a value at a time.  Compiled for each
  * poker hand size (the compiler unrolls the row's checks) and once for any k. */
@@ -104,8 +131,14 @@ static inline int positions_of(np_pcg64 *g, const uint8_t *cards, int size, Py_s
     const np_bound bound = np_bound_of((uint32_t)size - 1, narrow ? 8 : 16);
     np_table8 table;
     const int by_word = narrow && size >= 2;
+    /* poker hands from distinct cards: the table gives the card itself, and a row repeats a
+     * place exactly when its cards' bits add up to more than their union (no compares) */
+    const int by_card = by_word && v->t != NULL && !v->repeats;
     if (by_word)
         np_table8_of(&table, &bound);
+    if (by_card)
+        for (int byte = 0; byte < 256; byte++)
+            table.value[byte] = cards[table.value[byte]];  /* value < size for every byte */
     Py_ssize_t m = n;
     int first = 1;
     while (m > 0) {
@@ -117,6 +150,10 @@ static inline int positions_of(np_pcg64 *g, const uint8_t *cards, int size, Py_s
             for (Py_ssize_t start = 0; start < m; start += BLOCK_ROWS) {
                 const Py_ssize_t count = m - start < BLOCK_ROWS ? m - start : BLOCK_ROWS;
                 np_stream8_read(g, &stream, &table, block, count * k);
+                if (by_card) {
+                    card_rows(block, count, first ? NULL : rows + start, start, rows, &again, v, k);
+                    continue;
+                }
                 for (Py_ssize_t r = 0; r < count; r++) {
                     uint32_t pos[MAX_K];
                     for (int j = 0; j < k; j++)

@@ -71,15 +71,17 @@ def test_the_kernel_draws_the_hands_draw_sample_draws(name: str) -> None:
         assert np.array_equal(hands, expected), (name, s)
 
 
-def test_the_poker_kernel_draws_the_same_hands_and_counts_what_the_evaluator_says() -> None:
-    draw = Draw(Deck.standard(decks=2), 7)
+@pytest.mark.parametrize("decks, k", [(1, 5), (1, 7), (2, 7)])
+def test_the_poker_kernel_draws_the_same_hands_and_counts_what_the_evaluator_says(decks: int, k: int) -> None:
+    # one deck: the by-card table and the bit test for a repeated place; two: positions and spills
+    draw = Draw(Deck.standard(decks=decks), k)
     seed = np.random.SeedSequence(11)
-    hands = np.empty((4000, 7), dtype=np.uint8)
+    hands = np.empty((4000, k), dtype=np.uint8)
     counts, spill = poker_counts(draw, tables(), seed, 4000, hands=hands)
     assert np.array_equal(hands, draw.sample(np.random.default_rng(seed), 4000))
     codes = PokerCategory().encode(draw, hands)
-    repeated = np.array([len(set(h)) < 7 for h in hands.tolist()])
-    assert len(spill) == repeated.sum() > 0
+    repeated = np.array([len(set(h)) < k for h in hands.tolist()])
+    assert len(spill) == repeated.sum() and (repeated.sum() > 0) == (decks > 1)
     assert counts.tolist() == np.bincount(codes[~repeated], minlength=16).tolist()
 
 
