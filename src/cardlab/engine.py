@@ -110,6 +110,8 @@ class Feature(Protocol):
     """A function of a hand whose distribution we want.
 
     ``axes`` names the parts of a joint feature's tuple values (empty for a plain feature).
+    A feature may also offer ``fused_task(dealing)``, its own compiled chunk task
+    (:func:`fused_task`, :mod:`cardlab.drawing`).
     """
 
     @property
