@@ -22,6 +22,7 @@ extern PyMethodDef cl_board_text_methods[];
 extern PyMethodDef cl_deal_program_methods[];
 extern PyMethodDef cl_poker_eval_methods[];
 extern PyMethodDef cl_poker_sim_methods[];
+extern PyMethodDef cl_draw_tally_methods[];
 extern PyMethodDef cl_poker_equity_methods[];
 extern PyMethodDef cl_tournament_methods[];
 extern PyMethodDef cl_poker_range_methods[];

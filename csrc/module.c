@@ -9,6 +9,7 @@ static PyMethodDef *const families[] = {
     cl_deal_program_methods,
     cl_poker_eval_methods,
     cl_poker_sim_methods,
+    cl_draw_tally_methods,
     cl_poker_equity_methods,
     cl_tournament_methods,
     cl_poker_range_methods,

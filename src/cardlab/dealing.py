@@ -136,6 +136,12 @@ class Draw:
         """Number of equally likely outcomes: sets of ``k`` physical cards."""
         return comb(self.deck.size, self.k)
 
+    @property
+    def shuffles(self) -> bool:
+        """Whether :meth:`sample` draws by a partial shuffle (large draws) rather than by ``k``
+        positions at once: the one place the choice is made (``csrc/draw_tally.c`` mirrors both)."""
+        return self.k * (self.k - 1) > self.deck.size
+
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
         """``n`` random draws as an ``(n, k)`` uint8 array of card ids.
 
@@ -148,7 +154,7 @@ class Draw:
         cards = self.deck.physical()
         size = len(cards)
         dtype = np.uint8 if size <= 256 else np.uint16
-        if self.k * (self.k - 1) <= size:
+        if not self.shuffles:
             positions = _distinct_positions(rng, n, size, self.k, dtype)
             return positions if self.deck.counts == (1,) * 52 else cards[positions]
         positions = np.broadcast_to(np.arange(size, dtype=dtype), (n, size)).copy()

@@ -53,6 +53,7 @@ __all__ = [
     "Executor",
     "exact",
     "simulate",
+    "fused_task",
     "tabulate",
     "iter_chunks",
     "kernel_state",
@@ -68,10 +69,17 @@ __all__ = [
     "available_cores",
     "local_executor",
     "DEFAULT_CHUNK",
+    "MIN_PARALLEL_SECONDS",
     "renamed_trials",
 ]
 
 DEFAULT_CHUNK = 250_000
+
+MIN_PARALLEL_SECONDS = 0.2
+"""A simulation whose first chunk says the whole job is shorter than this runs on one worker
+(:func:`simulate`; see :func:`reduce_chunks`): starting worker processes (about 0.85 s) would cost
+more than they save. Chunks that run on threads (kernels releasing the GIL) start in about a
+millisecond: for them the limit is a tenth of this."""
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -102,6 +110,8 @@ class Feature(Protocol):
     """A function of a hand whose distribution we want.
 
     ``axes`` names the parts of a joint feature's tuple values (empty for a plain feature).
+    A feature may also offer ``fused_task(dealing)``, its own compiled chunk task
+    (:func:`fused_task`, :mod:`cardlab.drawing`).
     """
 
     @property
@@ -160,7 +170,10 @@ def simulate(
 
     Chunk ``i`` of ``chunk`` hands always uses the ``i``-th child of the seed's
     ``SeedSequence``, so the same seed gives the same counts whatever ``workers``
-    is. With no seed a fresh one is drawn and reported in ``simulation.seed`` so
+    is. A feature with a kernel for the dealing (:func:`fused_task`: poker
+    categories, bridge points and shape on a :class:`~cardlab.dealing.Draw`) is
+    drawn, valued and counted in one compiled loop per chunk, with the same counts
+    as the generic route (``sample`` then ``encode``). With no seed a fresh one is drawn and reported in ``simulation.seed`` so
     the run can be repeated. Ctrl-C stops the workers and returns the chunks
     finished so far (``simulation.interrupted``); nothing is allocated up front,
     so ``trials`` may be as large as you have patience for. ``executor`` runs the
@@ -175,10 +188,12 @@ def simulate(
     trials = check_count(trials, "trials")
     root, reported = resolve_seed(seed)
     values = tuple(feature.values(dealing))
-    task = _CountTask(dealing, feature, len(values))
+    task = fused_task(dealing, feature) or _CountTask(dealing, feature, len(values))
+    threaded = getattr(task, "releases_gil", False)
     run = reduce_chunks(task, trials, root, lambda totals, counts: [a + int(b) for a, b in zip(totals, counts)],
                         [0] * len(values), chunk=chunk, workers=workers, executor=executor,
-                        progress=f"simulating {feature.name}" if progress else None)
+                        progress=f"simulating {feature.name}" if progress else None,
+                        min_parallel_seconds=MIN_PARALLEL_SECONDS / (10 if threaded else 1))
     info = Simulation(trials=run.done, seed=reported, workers=min(workers, available_cores()), requested=trials,
                       interrupted=run.interrupted)
     return Distribution(feature.name, values, tuple(run.value), simulation=info, axes=tuple(feature.axes))
@@ -255,6 +270,7 @@ def iter_chunks(
     *,
     workers: int = 1,
     executor: Executor | str | None = None,
+    first: int = 0,
 ) -> Iterator[tuple[int, T]]:
     """``(size, task(chunk_seed(root, i), size))`` for each chunk ``i``, in chunk order.
 
@@ -265,7 +281,8 @@ def iter_chunks(
     once; the chunks already yielded are the partial result. An ``executor``
     given by the caller stays open, but its chunks still in flight are cancelled;
     one given by name (a Dask address or ``local:N``, see :mod:`cardlab.cluster`)
-    is opened here and closed at the end.
+    is opened here and closed at the end. ``first`` numbers the first chunk (its seed is
+    ``chunk_seed(root, first)``) when the chunks before it ran elsewhere.
     """
     own = executor is None or isinstance(executor, str)
     sized = iter(sizes)
@@ -280,7 +297,7 @@ def iter_chunks(
         # a job of one chunk runs here: no pool of processes to start (about 0.85 s) for it
         executor = _Inline() if workers <= 1 or len(head) < 2 else local_executor(workers, threads=threads)
     window: deque[tuple[int, Pending[T]]] = deque()
-    index = itertools.count()
+    index = itertools.count(first)
     finished = False
     try:
         while True:
@@ -327,12 +344,17 @@ def reduce_chunks(
     executor: Executor | str | None = None,
     progress: str | None = None,
     empty_ok: bool = False,
+    min_parallel_seconds: float = 0.0,
 ) -> Reduced[T]:
     """Run ``trials`` in chunks (see :func:`iter_chunks`) and fold each chunk's result into
     ``start`` with ``combine(value, part)``, in chunk order; ``progress`` labels a bar on stderr.
 
     Ctrl-C stops the workers and returns what was combined so far, marked ``interrupted``
     (when no chunk had finished: re-raises, or with ``empty_ok`` returns ``start`` and 0 done).
+
+    With ``min_parallel_seconds``, ``workers`` > 1 and no ``executor``, the first chunk runs here
+    first and is timed: when it says the whole job takes less than that, the rest runs here too
+    (workers would cost more to start than they save). The chunks and their seeds are the same.
 
     >>> def count_heads(seed, n):
     ...     return int((np.random.default_rng(seed).random(n) < 0.5).sum())
@@ -341,10 +363,18 @@ def reduce_chunks(
     (10000, False, True)
     """
     value, done, interrupted = start, 0, False
+    sizes, first = chunk_sizes(trials, chunk), 0
     with progress_bar(trials if progress else 0, progress or "") as bar:
         try:
-            for size, part in iter_chunks(task, chunk_sizes(trials, chunk), root, workers=workers,
-                                          executor=executor):
+            if min_parallel_seconds > 0 and workers > 1 and executor is None and trials > chunk:
+                began = time.perf_counter()
+                value = combine(value, task(chunk_seed(root, 0), chunk))
+                done, first = chunk, 1
+                bar(chunk)
+                if (time.perf_counter() - began) * trials / chunk < min_parallel_seconds:
+                    workers = 1
+                sizes = chunk_sizes(trials - chunk, chunk)
+            for size, part in iter_chunks(task, sizes, root, workers=workers, executor=executor, first=first):
                 value = combine(value, part)
                 done += size
                 bar(size)
@@ -464,6 +494,18 @@ def check_count(n: Any, what: str, error: type[CardlabError] = CardlabError) -> 
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise error(f"the number of {what} must be a whole number of at least 1, got {n!r}")
     return int(n)
+
+
+def fused_task(dealing: Dealing, feature: Feature) -> Callable[[np.random.SeedSequence, int], np.ndarray] | None:
+    """The feature's own chunk task for ``dealing`` when it has one (a ``fused_task(dealing)``
+    method that may return ``None``), else ``None``: :func:`simulate` then takes the generic route.
+    A fused task returns the counts per value, as the generic route would for the same chunk seed
+    (:mod:`cardlab.drawing`)."""
+    make = getattr(feature, "fused_task", None)
+    if make is None:
+        return None
+    task: Callable[[np.random.SeedSequence, int], np.ndarray] | None = make(dealing)
+    return task
 
 
 @dataclass(frozen=True)

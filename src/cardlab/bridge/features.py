@@ -27,7 +27,9 @@ import numpy as np
 
 from cardlab.cards import SUIT_ORDER
 from cardlab.bridge.schemes import PointScheme, parse_scheme
+from cardlab import drawing
 from cardlab.dealing import Draw
+from cardlab.drawing import WeightTask
 from cardlab.errors import TooLargeError
 from cardlab.bridge.polynomials import class_polynomial, shape_key, sparse_counts, suit_lengths
 
@@ -96,6 +98,18 @@ class Points:
         support = np.fromiter(self.totals(draw), dtype=np.int64)
         return np.searchsorted(support, totals)
 
+    def fused_task(self, draw: object) -> WeightTask | None:
+        """The engine's fused route (:mod:`cardlab.drawing`): each hand's total summed in the
+        compiled loop, for a draw within its limits and a scheme of non-negative card values whose
+        totals stay below :data:`~cardlab.drawing.MAX_TALLY`; else ``None``."""
+        if not isinstance(draw, Draw) or not drawing.fits(draw) or not drawing.encodes_as(self, Points):
+            return None
+        weights = np.array(self.scheme.card_values(), dtype=np.int64)
+        if weights.min() < 0 or self.top(draw) >= drawing.MAX_TALLY:
+            return None
+        index = np.minimum(self.index(draw, np.arange(self.top(draw) + 1)), len(self.totals(draw)) - 1)
+        return WeightTask(draw, weights.astype(np.int32), index, len(self.totals(draw)))
+
 
 @lru_cache(maxsize=64)
 def _sparse_totals(classes: tuple[tuple[int, int], ...], k: int) -> dict[int, int]:
@@ -139,14 +153,27 @@ class ShapeFeature:
 
     def encode(self, draw: Draw, hands: np.ndarray) -> np.ndarray:
         """The index into :meth:`values` of each hand."""
-        values = self.values(draw)
-        index = {v: i for i, v in enumerate(values)}
+        result: np.ndarray = self._code_table(draw)[_flat_hands(hands, draw.k + 1)]
+        return result
+
+    def _code_table(self, draw: Draw) -> np.ndarray:
+        """The index into :meth:`values` of each :func:`shape_key` (base ``k + 1``) a hand can have."""
+        index = {v: i for i, v in enumerate(self.values(draw))}
         k = draw.k + 1
         table = np.zeros(k**4, dtype=np.int64)
         for lengths, key in zip(_length_vectors(draw), self.keys(draw)):
             table[_flat(lengths, k)] = index[key]
-        result: np.ndarray = table[_flat_hands(hands, k)]
-        return result
+        return table
+
+    def fused_task(self, draw: object) -> WeightTask | None:
+        """The engine's fused route (:mod:`cardlab.drawing`): a card weighs its suit's digit of
+        :func:`shape_key`, so a hand's sum is its shape key; for a draw within the kernel's limits
+        and of at most 30 cards (a key table of ``(k + 1)^4`` entries), else ``None``."""
+        if not isinstance(draw, Draw) or not drawing.fits(draw) or (draw.k + 1) ** 4 > drawing.MAX_TALLY \
+                or not drawing.encodes_as(self, ShapeFeature):
+            return None
+        weights = _flat_hands(np.arange(52).reshape(52, 1), draw.k + 1).astype(np.int32)
+        return WeightTask(draw, weights, self._code_table(draw), len(self.values(draw)))
 
 
 @lru_cache(maxsize=64)

@@ -63,7 +63,8 @@ def add_simulation_options(parser: argparse.ArgumentParser) -> None:
                         help="also simulate TRIALS random hands and show them beside the exact answer")
     parser.add_argument("--seed", type=seed_value, help="random seed of the simulation (default: fresh, and printed)")
     parser.add_argument("--workers", type=workers_value, default=available_cores(),
-                        help="processes for the simulation (default: one per core); the result does "
+                        help="workers for the simulation (default: one per core; a job of under about "
+                             "0.2 s of work, 0.02 s for the compiled routes, runs on one); the result does "
                              "not depend on it")
 
 

@@ -39,7 +39,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from cardlab import engine
+from cardlab import drawing, engine
 from cardlab._native import core as _core
 from cardlab.dealing import Deck, Draw, Reels
 from cardlab.distribution import Distribution, Simulation
@@ -87,6 +87,37 @@ class PokerCategory:
     def encode(self, dealing: Draw | Reels, hands: np.ndarray) -> np.ndarray:
         """The category position of each hand, from the evaluator's strengths."""
         return (strengths(hands, self.rules) >> CATEGORY_SHIFT).astype(np.intp)
+
+    def fused_task(self, dealing: object) -> _DrawnCategoryTask | None:
+        """The engine's fused route for a draw of 5 to 7 cards whose cards are all in the rules'
+        deck (:mod:`cardlab.drawing`), else ``None``."""
+        if not isinstance(dealing, Draw) or not 5 <= dealing.k <= 7 or not drawing.fits(dealing) \
+                or not drawing.encodes_as(self, PokerCategory):
+            return None
+        try:
+            self.rules.check_cards(np.flatnonzero(dealing.deck.counts), where="in the deck")
+        except HandError:
+            return None
+        tables(self.rules)  # built once, before the engine's threads start
+        return _DrawnCategoryTask(dealing, self.rules, len(self.values(dealing)))
+
+
+@dataclass(frozen=True, eq=False)
+class _DrawnCategoryTask:
+    """One chunk of :meth:`PokerCategory.fused_task`: counts by category position, the hands
+    holding a card twice (several decks) valued by the evaluator's own route."""
+
+    releases_gil: ClassVar[bool] = True
+    draw: Draw
+    rules: Rules
+    n_values: int
+
+    def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
+        counts, spill = drawing.poker_counts(self.draw, tables(self.rules), seed, n)
+        if len(spill):
+            codes = strengths(spill, self.rules) >> CATEGORY_SHIFT
+            counts += np.bincount(codes, minlength=16)[:16]
+        return counts[: self.n_values].copy()
 
 
 def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, trials: int | None = None,
