@@ -1017,7 +1017,7 @@ static PyObject *board_flops(PyObject *Py_UNUSED(self), PyObject *args)
         goto release;
     }
     Py_BEGIN_ALLOW_THREADS
-    board_rules r = {tops.buf, positions.buf, lowest};
+    board_rules r = {tops.buf, positions.buf, lowest, {{0}}, 0};
     const uint8_t *h = holes.buf, *f = flops.buf;
     const double *w = weights.buf;
     const int64_t *cnt = counts.buf;
