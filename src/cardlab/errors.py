@@ -35,6 +35,7 @@ __all__ = [
     "TournamentError",
     "WebInputError",
     "SolverError",
+    "BlackjackError",
     "text_argument",
 ]
 
@@ -178,3 +179,8 @@ class WebInputError(CardlabError):
 class SolverError(CardlabError):
     """A solver spot that cannot be solved: a bet size that cannot be read, a pot or stack out of
     range, a tree or memory estimate over its limit, a node path that names no node."""
+
+
+class BlackjackError(CardlabError):
+    """Blackjack rules or a shoe that cannot be used: decks out of 1..8, an unknown double rule,
+    a payout other than 3:2 or 6:5, a shoe that is not ten counts or is too small or too large."""
