@@ -30,6 +30,11 @@ SLOW_TESTS = {
     # casino (issue 43): about 1 s of CPU each; the Let It Ride and Three Card Poker cases and the
     # Mississippi Stud brute force stay quick
     "test_casino.py::test_mississippi_stud_as_published",
+    # blackjack (issue 43): six-deck analyses, the simulation and the CLI run, 1-7 s each
+    "test_casino_blackjack.py::test_six_deck_basic_strategy_is_the_published_chart",
+    "test_casino_blackjack.py::test_surrender_and_payouts",
+    "test_casino_blackjack.py::test_seeded_simulation_agrees_with_the_exact_edge",
+    "test_casino_blackjack.py::test_cli_prints_the_table_and_refuses_bad_input",
     "test_casino.py::test_simulation_agrees_with_exact[mississippi-stud-standard]",
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",
     "test_boardsets.py::test_a_streamed_json_set_is_the_json_of_the_set",

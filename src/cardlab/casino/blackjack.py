@@ -101,6 +101,8 @@ def basic_strategy(rules: Rules, tables: dict[int, Hands] | None = None) -> Stra
     hits: dict[tuple[bool, int, int], bool] = {}
     tables = {} if tables is None else tables
     for up in range(10):
+        if rules.cards[up] == 0:
+            continue
         hands = tables.get(up) or tables.setdefault(up, Hands(rules, up))
         sums: dict[tuple[bool, int], dict[str, float]] = {}
         for hand, chance in _first_hands(hands.base):
@@ -139,8 +141,9 @@ class BlackjackAnalysis(JsonText):
     optimal_edge_no_splits: float
 
     def letter(self, kind: str, total: int, up: int) -> str:
-        """The table's letter for a hard or soft total, or a pair (``total`` its rank index)."""
-        return self.strategy.letters[(kind, total, up)]
+        """The table's letter for a hard or soft total, or a pair (``total`` its rank index);
+        ``-`` for a hand the shoe cannot deal."""
+        return self.strategy.letters.get((kind, total, up), "-")
 
     def rows(self) -> list[tuple[str, list[str]]]:
         """The table as players read it: hard 4-20, soft 13-20, pairs 2-2 .. A-A."""

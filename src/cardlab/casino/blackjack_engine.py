@@ -16,6 +16,7 @@ only under DAS, no surrender), no resplit, split aces take one card each; the sp
 twice that. It ignores the cards the other hand takes.
 
 >>> from cardlab.casino.blackjack_rules import Rules
+from cardlab.errors import BlackjackError
 >>> hands = Hands(Rules(decks=6), up=9)                 # the dealer shows a ten
 >>> round(hands.ev(hand_of(9, 5), "stand"), 3)          # T-6 stands
 -0.541
@@ -31,6 +32,7 @@ import numpy.typing as npt
 
 from cardlab.casino.blackjack_dealer import BLACKJACK, BUST, dealer_probabilities
 from cardlab.casino.blackjack_rules import Rules
+from cardlab.errors import BlackjackError
 
 __all__ = ["ACTIONS", "Hands", "Counts", "Policy", "Optimal", "total_of", "hand_of"]
 
@@ -110,6 +112,10 @@ class Hands:
         # the dealer, once per distinct set of cards gone
         distinct, which = np.unique(gone, axis=0, return_inverse=True)
         dealer = dealer_probabilities(np.array(self.base)[None, :] - distinct, self.up, self.rules.h17)
+        short = np.flatnonzero(np.abs(dealer.sum(axis=1) - 1.0) > 1e-9)
+        if len(short) or self.base[self.up] < 0:
+            raise BlackjackError(f"shoe {'-'.join(map(str, self.rules.cards))} is too small: a round can use "
+                                 "every card (the engine needs the dealer never to run out)")
         nets = np.zeros((7, 22))
         for total in range(22):
             for outcome in range(5):
