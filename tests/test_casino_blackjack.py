@@ -284,3 +284,17 @@ def test_cli_prints_the_table_and_refuses_bad_input() -> None:
     assert ok.stdout.splitlines()[0] == "hand,2,3,4,5,6,7,8,9,T,A"
     bad = subprocess.run(run + ["--shoe", "1,2,x"], capture_output=True, text=True)
     assert bad.returncode == 2 and "'1,2,x'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_effects_of_removal_average_to_zero_under_a_fixed_strategy() -> None:
+    # one card taken out at random leaves the expectation of a fixed strategy unchanged
+    # (exchangeability), so the effects weighted by the counts sum to exactly zero
+    from cardlab.casino.blackjack import effects_of_removal
+
+    rules = Rules(composition=(1, 1, 1, 1, 1, 1, 1, 2, 1, 5))
+    effects = effects_of_removal(rules)
+    assert sum(effects[r] * n for r, n in zip("A23456789T", rules.cards)) == pytest.approx(0, abs=1e-12)
+    assert effects["5"] > 0 > effects["T"]
+    # playing each reduced shoe at its best instead gains on average (the value of knowing)
+    best = effects_of_removal(rules, Optimal(splits=False))
+    assert sum(best[r] * n for r, n in zip("A23456789T", rules.cards)) > 1e-4

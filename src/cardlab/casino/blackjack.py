@@ -18,7 +18,7 @@ from cardlab.casino.blackjack_rules import RANKS, Rules
 from cardlab.results import JsonText, csv_rows
 from cardlab.textformat import text_table
 
-__all__ = ["Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "UP_ORDER"]
+__all__ = ["Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "effects_of_removal", "UP_ORDER"]
 
 UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up cards as tables print them: 2..9, T, A."""
@@ -130,6 +130,20 @@ def basic_strategy(rules: Rules, tables: dict[int, Hands] | None = None) -> Stra
     return Strategy(letters, hits)
 
 
+def effects_of_removal(rules: Rules, policy: Policy | None = None) -> dict[str, float]:
+    """Per rank (A..T): how much the player's expectation per initial bet changes when one card
+    of that rank is taken out of the full shoe, ``policy`` (default: the full shoe's basic
+    strategy) played unchanged."""
+    chosen = policy or basic_strategy(rules)
+    full = house_edge(rules, chosen)
+    effects = {}
+    for rank in range(10):
+        if rules.cards[rank] == 0:
+            continue
+        effects[RANKS[rank]] = full - house_edge(rules, chosen, removed=hand_of(rank))
+    return effects
+
+
 @dataclass(frozen=True)
 class BlackjackAnalysis(JsonText):
     """The exact figures of one rule set: house edges and the basic strategy table."""
@@ -139,6 +153,7 @@ class BlackjackAnalysis(JsonText):
     basic_edge: float
     optimal_edge: float
     optimal_edge_no_splits: float
+    removal: dict[str, float] | None = None
 
     def letter(self, kind: str, total: int, up: int) -> str:
         """The table's letter for a hard or soft total, or a pair (``total`` its rank index);
@@ -158,6 +173,7 @@ class BlackjackAnalysis(JsonText):
                 "house_edge": {"basic_strategy": self.basic_edge,
                                "composition_dependent": self.optimal_edge,
                                "composition_dependent_no_splits": self.optimal_edge_no_splits},
+                "effects_of_removal": self.removal,
                 "basic_strategy": {hand: dict(zip((RANKS[u] for u in UP_ORDER), row)) for hand, row in self.rows()}}
 
     def to_csv(self) -> str:
@@ -169,16 +185,22 @@ class BlackjackAnalysis(JsonText):
                  f"house edge, basic strategy: {self.basic_edge:.4%}",
                  f"house edge, composition-dependent: {self.optimal_edge:.4%} "
                  f"({self.optimal_edge_no_splits:.4%} never splitting)",
-                 "splits: each hand valued alone (shoe less the up card and the pair), no resplit", "",
+                 "splits: each hand valued alone (shoe less the up card and the pair), no resplit",
+                 *([] if self.removal is None else [
+                     "effects of removal (player's expectation, % per card taken out): " + " ".join(
+                         f"{r} {self.removal[r] * 100:+.3f}" for r in (*RANKS[1:], "A") if r in self.removal)]),
+                 "",
                  text_table(header, [(hand, *row) for hand, row in self.rows()]),
                  "", "H hit, S stand, D double (else hit), Ds double (else stand), P split, R surrender (else the hit/stand rule)"]
         return "\n".join(lines)
 
 
-def analyse(rules: Rules) -> BlackjackAnalysis:
-    """Basic strategy, its exact house edge, and the composition-dependent house edges."""
+def analyse(rules: Rules, removal: bool = False) -> BlackjackAnalysis:
+    """Basic strategy, its exact house edge, and the composition-dependent house edges (and
+    with ``removal`` the effects of removal under basic strategy)."""
     tables: dict[int, Hands] = {}
     strategy = basic_strategy(rules, tables)
     return BlackjackAnalysis(rules, strategy, house_edge(rules, strategy, tables=tables),
                              house_edge(rules, Optimal(), tables=tables),
-                             house_edge(rules, Optimal(splits=False), tables=tables))
+                             house_edge(rules, Optimal(splits=False), tables=tables),
+                             effects_of_removal(rules, strategy) if removal else None)

@@ -9,9 +9,9 @@ compositions, memoised once per up card and rule instead of once per shoe.
 
 Outcomes are indexed 17, 18, 19, 20, 21, bust, blackjack (``OUTCOMES``).
 
->>> p = dealer_probabilities((0, 0, 0, 0, 0, 0, 0, 0, 0, 4), 9, h17=False)  # only tens left
+>>> p = dealer_probabilities((0, 0, 0, 0, 0, 0, 0, 0, 0, 4), 9, h17=False)  # only tens left: 20
 >>> [round(float(x), 3) for x in p[0]]
-[0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+[0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
 """
 
 from __future__ import annotations

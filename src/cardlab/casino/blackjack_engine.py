@@ -16,10 +16,13 @@ only under DAS, no surrender), no resplit, split aces take one card each; the sp
 twice that. It ignores the cards the other hand takes.
 
 >>> from cardlab.casino.blackjack_rules import Rules
-from cardlab.errors import BlackjackError
 >>> hands = Hands(Rules(decks=6), up=9)                 # the dealer shows a ten
 >>> round(hands.ev(hand_of(9, 5), "stand"), 3)          # T-6 stands
 -0.541
+>>> Hands(Rules(composition=(8, 0, 0, 0, 0, 0, 0, 0, 0, 0)), up=0)
+Traceback (most recent call last):
+...
+cardlab.errors.BlackjackError: shoe 8-0-0-0-0-0-0-0-0-0 is too small: a round can use every card (the engine needs the dealer never to run out)
 """
 
 from __future__ import annotations

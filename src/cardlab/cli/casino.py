@@ -73,6 +73,8 @@ def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.Argument
     parser.add_argument("--no-peek", action="store_true", help="no hole card: a dealer blackjack takes doubles and splits too")
     parser.add_argument("--blackjack-pays", choices=("3:2", "6:5"), default="3:2", help="what a blackjack pays (default 3:2)")
     parser.add_argument("--surrender", action="store_true", help="late surrender allowed")
+    parser.add_argument("--removal", action="store_true",
+                        help="also the effects of removal: the player's expectation when one card of each rank is out (ten more analyses)")
     add_output_options(parser, plot=False)
     parser.set_defaults(func=_blackjack)
 
@@ -89,5 +91,5 @@ def _blackjack(args: argparse.Namespace) -> int:
     rules = Rules(decks=args.decks, h17=args.h17, double=args.double, das=not args.no_das, peek=not args.no_peek,
                   blackjack_pays=Fraction(3, 2) if args.blackjack_pays == "3:2" else Fraction(6, 5),
                   surrender=args.surrender, composition=composition)
-    write_result(args, analyse(rules))
+    write_result(args, analyse(rules, removal=args.removal))
     return 0
