@@ -29,6 +29,7 @@ BASE = {
     ("bridge", "suitplay"): ["AQ", "32"],
     ("poker", "pushfold"): [], ("poker", "solve"): [],
     ("casino", "analyse"): ["three-card-poker"],
+    ("casino", "blackjack"): [],
     ("serve",): [],
 }
 
