@@ -298,3 +298,19 @@ def test_effects_of_removal_average_to_zero_under_a_fixed_strategy() -> None:
     # playing each reduced shoe at its best instead gains on average (the value of knowing)
     best = effects_of_removal(rules, Optimal(splits=False))
     assert sum(best[r] * n for r, n in zip("A23456789T", rules.cards)) > 1e-4
+
+
+def test_hand_values_list_every_first_hand_with_its_best_decision() -> None:
+    from cardlab.casino.blackjack import hand_values
+
+    rules = Rules(decks=1)
+    rows = {(row["up"], row["hand"]): row for row in hand_values(rules)}
+    assert len(rows) == 10 * 54  # 55 two-card hands less the blackjack, against each up card
+    assert sum(row["probability"] for row in rows.values() if row["up"] == "7") == pytest.approx(1 - 2 * 4 * 16 / (51 * 50))
+    six_five = rows[("A", "6-5")]  # Wizard of Odds appendix 9, 1 deck S17 (as above)
+    assert (six_five["stand"], six_five["hit"], six_five["double"]) == pytest.approx((-0.634013, 0.172946, 0.240259), abs=1.5e-6)
+    assert six_five["best"] == "double" and six_five["surrender"] is None
+    for row in rows.values():
+        values = {a: row[a] for a in ("stand", "hit", "double", "split") if row[a] is not None}
+        assert values[row["best"]] == max(values.values())
+    assert rows[("T", "T-6")]["best"] == "hit"

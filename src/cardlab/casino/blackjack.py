@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.casino.blackjack_engine import Counts, Hands, Optimal, Policy, hand_of, total_of
+from cardlab.casino.blackjack_engine import ACTIONS, Counts, Hands, Optimal, Policy, hand_of, total_of
 from cardlab.casino.blackjack_rules import RANKS, Rules
 from cardlab.results import JsonText, csv_rows
 from cardlab.textformat import text_table
 
-__all__ = ["Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "effects_of_removal", "UP_ORDER"]
+__all__ = ["Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "effects_of_removal", "hand_values", "UP_ORDER"]
 
 UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up cards as tables print them: 2..9, T, A."""
@@ -130,6 +130,27 @@ def basic_strategy(rules: Rules, tables: dict[int, Hands] | None = None) -> Stra
     return Strategy(letters, hits)
 
 
+def hand_values(rules: Rules, tables: dict[int, Hands] | None = None) -> list[dict[str, Any]]:
+    """Every first hand (two cards, blackjacks left out) against every up card: the exact
+    value of each open decision (given no dealer blackjack in a peek game; later decisions
+    composition-dependent, splits by the one-hand approximation) and the best one."""
+    tables = {} if tables is None else tables
+    rows = []
+    for up in UP_ORDER:
+        if rules.cards[up] == 0:
+            continue
+        hands = tables.get(up) or tables.setdefault(up, Hands(rules, up))
+        for hand, chance in _first_hands(hands.base):
+            if total_of(hand)[0] == 21:
+                continue
+            values = {a: hands.ev(hand, a) for a in hands.options(hand, False)}
+            cards = [RANKS[r] for r in range(10) for _ in range(hand[r])]
+            rows.append({"up": RANKS[up], "hand": "-".join(sorted(cards, key=lambda c: RANKS.index(c) or 10, reverse=True)),
+                         "probability": chance, **{a: values.get(a) for a in ACTIONS},
+                         "best": max(values, key=lambda a: values[a])})
+    return rows
+
+
 def effects_of_removal(rules: Rules, policy: Policy | None = None) -> dict[str, float]:
     """Per rank (A..T): how much the player's expectation per initial bet changes when one card
     of that rank is taken out of the full shoe, ``policy`` (default: the full shoe's basic
@@ -154,6 +175,7 @@ class BlackjackAnalysis(JsonText):
     optimal_edge: float
     optimal_edge_no_splits: float
     removal: dict[str, float] | None = None
+    hands: list[dict[str, Any]] | None = None
 
     def letter(self, kind: str, total: int, up: int) -> str:
         """The table's letter for a hard or soft total, or a pair (``total`` its rank index);
@@ -174,9 +196,12 @@ class BlackjackAnalysis(JsonText):
                                "composition_dependent": self.optimal_edge,
                                "composition_dependent_no_splits": self.optimal_edge_no_splits},
                 "effects_of_removal": self.removal,
+                "hands": self.hands,
                 "basic_strategy": {hand: dict(zip((RANKS[u] for u in UP_ORDER), row)) for hand, row in self.rows()}}
 
     def to_csv(self) -> str:
+        if self.hands is not None:
+            return csv_rows(self.hands)
         return csv_rows([{"hand": hand, **dict(zip((RANKS[u] for u in UP_ORDER), row))} for hand, row in self.rows()])
 
     def table(self) -> str:
@@ -192,15 +217,23 @@ class BlackjackAnalysis(JsonText):
                  "",
                  text_table(header, [(hand, *row) for hand, row in self.rows()]),
                  "", "H hit, S stand, D double (else hit), Ds double (else stand), P split, R surrender (else the hit/stand rule)"]
+        if self.hands is not None:
+            shown = [a for a in ACTIONS if any(row[a] is not None for row in self.hands)]
+            lines += ["", "Every first hand (expected value given no dealer blackjack):",
+                      text_table(["up", "hand", *shown, "best"],
+                                 [(row["up"], row["hand"], *("" if row[a] is None else f"{row[a]:+.6f}" for a in shown), row["best"])
+                                  for row in self.hands], left=(0, 1, len(shown) + 2))]
         return "\n".join(lines)
 
 
-def analyse(rules: Rules, removal: bool = False) -> BlackjackAnalysis:
-    """Basic strategy, its exact house edge, and the composition-dependent house edges (and
-    with ``removal`` the effects of removal under basic strategy)."""
+def analyse(rules: Rules, removal: bool = False, hands: bool = False) -> BlackjackAnalysis:
+    """Basic strategy, its exact house edge, and the composition-dependent house edges (with
+    ``removal`` the effects of removal under basic strategy, with ``hands`` every first hand's
+    values: :func:`hand_values`)."""
     tables: dict[int, Hands] = {}
     strategy = basic_strategy(rules, tables)
     return BlackjackAnalysis(rules, strategy, house_edge(rules, strategy, tables=tables),
                              house_edge(rules, Optimal(), tables=tables),
                              house_edge(rules, Optimal(splits=False), tables=tables),
-                             effects_of_removal(rules, strategy) if removal else None)
+                             effects_of_removal(rules, strategy) if removal else None,
+                             hand_values(rules, tables) if hands else None)

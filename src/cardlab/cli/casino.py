@@ -75,6 +75,8 @@ def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.Argument
     parser.add_argument("--surrender", action="store_true", help="late surrender allowed")
     parser.add_argument("--removal", action="store_true",
                         help="also the effects of removal: the player's expectation when one card of each rank is out (ten more analyses)")
+    parser.add_argument("--hands", action="store_true",
+                        help="also every first hand's exact value of stand, hit, double, surrender, split and the best (the CSV then lists these)")
     add_output_options(parser, plot=False)
     parser.set_defaults(func=_blackjack)
 
@@ -91,5 +93,5 @@ def _blackjack(args: argparse.Namespace) -> int:
     rules = Rules(decks=args.decks, h17=args.h17, double=args.double, das=not args.no_das, peek=not args.no_peek,
                   blackjack_pays=Fraction(3, 2) if args.blackjack_pays == "3:2" else Fraction(6, 5),
                   surrender=args.surrender, composition=composition)
-    write_result(args, analyse(rules, removal=args.removal))
+    write_result(args, analyse(rules, removal=args.removal, hands=args.hands))
     return 0
