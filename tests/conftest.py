@@ -35,6 +35,7 @@ SLOW_TESTS = {
     "test_casino_blackjack.py::test_surrender_and_payouts",
     "test_casino_blackjack.py::test_seeded_simulation_agrees_with_the_exact_edge",
     "test_casino_blackjack.py::test_cli_prints_the_table_and_refuses_bad_input",
+    "test_casino_blackjack.py::test_brute_force_over_every_card_of_a_tiny_shoe[cards1-True]",
     "test_casino_blackjack.py::test_hand_values_list_every_first_hand_with_its_best_decision",
     "test_casino_blackjack.py::test_effects_of_removal_average_to_zero_under_a_fixed_strategy",
     "test_casino_blackjack.py::test_hand_values_match_published_exact_figures[rules4-hand4-published4]",
