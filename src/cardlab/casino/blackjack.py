@@ -22,6 +22,7 @@ __all__ = ["Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_
 
 UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up cards as tables print them: 2..9, T, A."""
+_SPLITS = "each hand valued alone (shoe less the up card and the pair), no resplit"
 _NAME = {"stand": "S", "hit": "H", "surrender": "R", "split": "P"}
 
 
@@ -192,6 +193,7 @@ class BlackjackAnalysis(JsonText):
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules.describe(),
+                "splits": _SPLITS,
                 "house_edge": {"basic_strategy": self.basic_edge,
                                "composition_dependent": self.optimal_edge,
                                "composition_dependent_no_splits": self.optimal_edge_no_splits},
@@ -210,7 +212,7 @@ class BlackjackAnalysis(JsonText):
                  f"house edge, basic strategy: {self.basic_edge:.4%}",
                  f"house edge, composition-dependent: {self.optimal_edge:.4%} "
                  f"({self.optimal_edge_no_splits:.4%} never splitting)",
-                 "splits: each hand valued alone (shoe less the up card and the pair), no resplit",
+                 f"splits: {_SPLITS}",
                  *([] if self.removal is None else [
                      "effects of removal (player's expectation, % per card taken out): " + " ".join(
                          f"{r} {self.removal[r] * 100:+.3f}" for r in (*RANKS[1:], "A") if r in self.removal)]),
