@@ -314,3 +314,12 @@ def test_hand_values_list_every_first_hand_with_its_best_decision() -> None:
         values = {a: row[a] for a in ("stand", "hit", "double", "split") if row[a] is not None}
         assert values[row["best"]] == max(values.values())
     assert rows[("T", "T-6")]["best"] == "hit"
+
+
+def test_the_disputed_single_deck_split_of_twos_against_a_six_by_the_one_hand_method() -> None:
+    # blackjackinfo.com forum, thread 22385 ("Eric Farmer code: wrong split EV estimates?"):
+    # one deck S17, double 9-11, DAS, no resplit, 2-2 against a 6: the one-hand approximation
+    # (one hand from a 2, the other 2 out of the deck, counted for both hands) gives 26.56%;
+    # Eric Farmer's engine 25.87%; a simulation of 500,000 splits 27.06% +/- 0.33%.
+    hands = Hands(Rules(decks=1, double="9-11"), up=5)
+    assert round(hands.ev(hand_of(1, 1), "split") * 100, 2) == 26.56
