@@ -31,6 +31,15 @@ SLOW_TESTS = {
     # casino (issue 43): about 1 s of CPU each; the Let It Ride and Three Card Poker cases and the
     # Mississippi Stud brute force stay quick
     "test_casino.py::test_mississippi_stud_as_published",
+    # blackjack (issue 43): six-deck analyses, the simulation and the CLI run, 1-7 s each
+    "test_casino_blackjack.py::test_six_deck_basic_strategy_is_the_published_chart",
+    "test_casino_blackjack.py::test_surrender_and_payouts",
+    "test_casino_blackjack.py::test_seeded_simulation_agrees_with_the_exact_edge",
+    "test_casino_blackjack.py::test_cli_prints_the_table_and_refuses_bad_input",
+    "test_casino_blackjack.py::test_brute_force_over_every_card_of_a_tiny_shoe[cards1-True]",
+    "test_casino_blackjack.py::test_hand_values_list_every_first_hand_with_its_best_decision",
+    "test_casino_blackjack.py::test_effects_of_removal_average_to_zero_under_a_fixed_strategy",
+    "test_casino_blackjack.py::test_hand_values_match_published_exact_figures[rules4-hand4-published4]",
     "test_casino.py::test_simulation_agrees_with_exact[mississippi-stud-standard]",
     "test_strategy.py::test_random_deals_against_a_brute_force_over_full_tables",
     "test_strategy.py::test_a_strategy_against_itself_gives_zero",

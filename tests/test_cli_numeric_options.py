@@ -30,6 +30,7 @@ BASE = {
     ("bridge", "suitplay"): ["AQ", "32"],
     ("poker", "pushfold"): [], ("poker", "solve"): [],
     ("casino", "analyse"): ["three-card-poker"],
+    ("casino", "blackjack"): [],
     ("serve",): [],
     ("club", "movement"): ["mitchell", "5"], ("club", "cards"): ["mitchell", "5"],
     ("club", "live"): ["never-read.csv", "-o", "never-written/"],

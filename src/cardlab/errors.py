@@ -38,6 +38,7 @@ __all__ = [
     "TournamentError",
     "WebInputError",
     "SolverError",
+    "BlackjackError",
     "text_argument",
     "MissingDependencyError",
     "require",
@@ -214,3 +215,8 @@ class MovementError(CardlabError):
     """A movement that cannot be made or read (a table count it does not exist for, rounds out
     of range, a board set that is no set), or session results that leave it; the message says
     which table, round, pair or board."""
+
+
+class BlackjackError(CardlabError):
+    """Blackjack rules or a shoe that cannot be used: decks out of 1..8, an unknown double rule,
+    a payout other than 3:2 or 6:5, a shoe that is not ten counts or is too small or too large."""

@@ -7,7 +7,7 @@ import argparse
 
 from cardlab.cli.options import seed_value, whole_number
 
-__all__ = ["register"]
+__all__ = ["register", "register_blackjack"]
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -35,6 +35,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                          help="output format (default: an aligned table)")
     analyse.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
     analyse.set_defaults(func=_analyse)
+    register_blackjack(subparsers)
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -51,4 +52,46 @@ def _analyse(args: argparse.Namespace) -> int:
     from cardlab.cli.output import write_result
 
     write_result(args, analyse(args.game, simulate=args.simulate, seed=args.seed, ties=args.ties))
+    return 0
+
+
+def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``blackjack`` to the ``casino`` group."""
+    from cardlab.cli.output import add_output_options
+
+    parser = subparsers.add_parser(
+        "blackjack", help="blackjack by combinatorial analysis: basic strategy and exact house edges",
+        description="The exact house edge of basic strategy and of the composition-dependent strategy "
+                    "for the rules given, and the basic strategy table (H hit, S stand, D double else hit, "
+                    "Ds double else stand, P split, R surrender). Splits: each hand valued alone, no "
+                    "resplit (docs/casino.md). Example: cardlab casino blackjack --decks 6 --h17 --surrender")
+    parser.add_argument("--decks", type=whole_number(1, 8), default=6, help="decks in the shoe, 1 to 8 (default 6)")
+    parser.add_argument("--shoe", metavar="A,2,...,9,T", help="any shoe: ten counts of A, 2, ..., 9 and ten-valued cards (replaces --decks)")
+    parser.add_argument("--h17", action="store_true", help="the dealer hits soft 17 (default: stands)")
+    parser.add_argument("--double", choices=("any", "9-11", "10-11"), default="any", help="which first two cards may double (default any)")
+    parser.add_argument("--no-das", action="store_true", help="no doubling after a split")
+    parser.add_argument("--no-peek", action="store_true", help="no hole card: a dealer blackjack takes doubles and splits too")
+    parser.add_argument("--blackjack-pays", choices=("3:2", "6:5"), default="3:2", help="what a blackjack pays (default 3:2)")
+    parser.add_argument("--surrender", action="store_true", help="late surrender allowed")
+    parser.add_argument("--removal", action="store_true",
+                        help="also the effects of removal: the player's expectation when one card of each rank is out (ten more analyses)")
+    parser.add_argument("--hands", action="store_true",
+                        help="also every first hand's exact value of stand, hit, double, surrender, split and the best (the CSV then lists these)")
+    add_output_options(parser, plot=False)
+    parser.set_defaults(func=_blackjack)
+
+
+def _blackjack(args: argparse.Namespace) -> int:
+    from fractions import Fraction
+
+    from cardlab.casino.blackjack import analyse
+    from cardlab.casino.blackjack_rules import Rules, parse_shoe
+    from cardlab.cli.output import about_option, write_result
+
+    with about_option("--shoe"):
+        composition = parse_shoe(args.shoe) if args.shoe is not None else None
+    rules = Rules(decks=args.decks, h17=args.h17, double=args.double, das=not args.no_das, peek=not args.no_peek,
+                  blackjack_pays=Fraction(3, 2) if args.blackjack_pays == "3:2" else Fraction(6, 5),
+                  surrender=args.surrender, composition=composition)
+    write_result(args, analyse(rules, removal=args.removal, hands=args.hands))
     return 0

@@ -86,6 +86,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("poker", "solve"): ("cardlab.cli.poker_solve", "heads-up river and turn solver: strategy, EV, equity and exploitability"),
     ("casino", "games"): ("cardlab.cli.casino", "list the built-in table games (each a TOML file you can copy and change)"),
     ("casino", "analyse"): ("cardlab.cli.casino", "house edge, element of risk and optimal strategy of a table game, exactly"),
+    ("casino", "blackjack"): ("cardlab.cli.casino", "blackjack by combinatorial analysis: basic strategy and exact house edges"),
 }
 
 #: Commands with no group (``cardlab serve``): name -> (module that registers it, one-line help).

@@ -1,0 +1,107 @@
+"""Blackjack rules and shoe compositions: what the exact engine (:mod:`cardlab.casino.blackjack`)
+is told about the table.
+
+A shoe is ten counts, of aces, twos, ..., nines and ten-valued cards (``RANKS``). Rules are a
+frozen :class:`Rules`; :func:`shoe` builds a shoe of ``decks`` standard decks.
+
+>>> Rules(decks=6).describe()
+'6 decks, S17, double any two, DAS, peek, blackjack 3:2, no surrender'
+>>> shoe(1)
+(4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+>>> Rules(decks=9)
+Traceback (most recent call last):
+...
+cardlab.errors.BlackjackError: decks must be a whole number from 1 to 8, got '9'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from cardlab.errors import BlackjackError
+
+__all__ = ["RANKS", "DOUBLE_RULES", "Rules", "shoe", "parse_shoe", "MAX_SHOE_CARDS"]
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+"""The ten blackjack ranks in the order of a shoe's counts (T is any ten-valued card)."""
+DOUBLE_RULES = ("any", "9-11", "10-11")
+"""Which first two cards may double: any two, hard 9 to 11, hard 10 and 11."""
+MAX_SHOE_CARDS = 8 * 52
+"""The largest shoe the engine takes (eight decks' worth of cards)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The table's rules. ``composition`` (ten counts, A..T) replaces ``decks`` when given.
+
+    ``h17``: the dealer hits soft 17. ``double``: one of :data:`DOUBLE_RULES`. ``das``: double
+    after a split. ``peek``: the dealer checks for blackjack under an ace or a ten (without it,
+    no hole card: a dealer blackjack takes every bet, doubles included). ``blackjack_pays``:
+    3:2 or 6:5. ``surrender``: late surrender (after the peek; with no hole card it gives up
+    half the bet before the dealer draws).
+    """
+
+    decks: int = 6
+    h17: bool = False
+    double: str = "any"
+    das: bool = True
+    peek: bool = True
+    blackjack_pays: Fraction = Fraction(3, 2)
+    surrender: bool = False
+    composition: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or not 1 <= self.decks <= 8:
+            raise BlackjackError(f"decks must be a whole number from 1 to 8, got '{self.decks}'")
+        if self.double not in DOUBLE_RULES:
+            raise BlackjackError(f"double must be one of {', '.join(DOUBLE_RULES)}, got '{self.double}'")
+        if self.blackjack_pays not in (Fraction(3, 2), Fraction(6, 5)):
+            raise BlackjackError(f"blackjack pays 3:2 or 6:5, got '{self.blackjack_pays}'")
+        if self.composition is not None:
+            _check_composition(self.composition, str(self.composition))
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The shoe's ten counts, A..T."""
+        return self.composition if self.composition is not None else shoe(self.decks)
+
+    def describe(self) -> str:
+        """The rules in one line, as tables are labelled."""
+        size = (f"shoe {'-'.join(map(str, self.composition))}" if self.composition is not None
+                else f"{self.decks} deck{'s' if self.decks > 1 else ''}")
+        pays = "3:2" if self.blackjack_pays == Fraction(3, 2) else "6:5"
+        return (f"{size}, {'H17' if self.h17 else 'S17'}, double "
+                f"{'any two' if self.double == 'any' else self.double}, {'DAS' if self.das else 'no DAS'}, "
+                f"{'peek' if self.peek else 'no hole card'}, blackjack {pays}, "
+                f"{'late surrender' if self.surrender else 'no surrender'}")
+
+
+def shoe(decks: int) -> tuple[int, ...]:
+    """The counts of ``decks`` standard decks: four of each rank A..9 per deck, sixteen tens."""
+    return (4 * decks,) * 9 + (16 * decks,)
+
+
+def parse_shoe(text: str) -> tuple[int, ...]:
+    """Ten counts A,2,...,9,T separated by commas or dashes (a reduced or custom shoe).
+
+    >>> parse_shoe("1,1,1,1,1,1,1,1,1,4")
+    (1, 1, 1, 1, 1, 1, 1, 1, 1, 4)
+    >>> parse_shoe("4,x")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.BlackjackError: a shoe is ten counts (A,2,...,9,T), got '4,x'
+    """
+    parts = text.replace("-", ",").split(",")
+    if len(text) > 200 or len(parts) != 10 or not all(p.strip().isdigit() for p in parts):
+        raise BlackjackError(f"a shoe is ten counts (A,2,...,9,T), got '{text}'")
+    counts = tuple(int(p) for p in parts)
+    _check_composition(counts, text)
+    return counts
+
+
+def _check_composition(counts: tuple[int, ...], text: str) -> None:
+    if (len(counts) != 10 or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts)):
+        raise BlackjackError(f"a shoe is ten counts (A,2,...,9,T), got '{text}'")
+    if not 8 <= sum(counts) <= MAX_SHOE_CARDS:
+        raise BlackjackError(f"a shoe holds 8 to {MAX_SHOE_CARDS} cards, got '{text}'")
