@@ -192,6 +192,7 @@ class BlackjackAnalysis(JsonText):
         return found
 
     def to_dict(self) -> dict[str, Any]:
+        """The analysis as plain data: rules, the split model, house edges, strategy, extras."""
         return {"rules": self.rules.describe(),
                 "splits": _SPLITS,
                 "house_edge": {"basic_strategy": self.basic_edge,
@@ -202,11 +203,13 @@ class BlackjackAnalysis(JsonText):
                 "basic_strategy": {hand: dict(zip((RANKS[u] for u in UP_ORDER), row)) for hand, row in self.rows()}}
 
     def to_csv(self) -> str:
+        """The hands' values (with ``hands``) or the strategy table, as CSV rows."""
         if self.hands is not None:
             return csv_rows(self.hands)
         return csv_rows([{"hand": hand, **dict(zip((RANKS[u] for u in UP_ORDER), row))} for hand, row in self.rows()])
 
     def table(self) -> str:
+        """The house edges and the basic strategy table as players read it (H S D Ds P R)."""
         header = ["hand", *(RANKS[u] for u in UP_ORDER)]
         lines = [f"Blackjack: {self.rules.describe()}",
                  f"house edge, basic strategy: {self.basic_edge:.4%}",

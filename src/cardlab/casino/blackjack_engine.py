@@ -47,7 +47,10 @@ Floats = npt.NDArray[np.float64]
 class Policy(Protocol):
     """How a hand is played: the decision on two cards, and hit or stand after that."""
 
-    def decide(self, hands: "Hands", hand: Counts, removed: Counts, split: bool) -> str: ...
+    def decide(self, hands: "Hands", hand: Counts, removed: Counts, split: bool) -> str:
+        """The decision on ``hand`` (stand, hit, double, split or surrender), the cards
+        ``removed`` from the shoe besides it; ``split``: the hand may still be split."""
+        ...
 
     def hits(self, up: int) -> dict[tuple[bool, int], bool] | None:
         """Per (soft, total) whether to hit a hand of three or more cards; None: the best."""
@@ -261,8 +264,10 @@ class Optimal:
         self.splits = splits
 
     def hits(self, up: int) -> None:
+        """None: a hand of three or more cards takes its best decision, not a table's."""
         return None
 
     def decide(self, hands: Hands, hand: Counts, removed: Counts, split: bool) -> str:
+        """The decision of highest exact value for this hand and shoe."""
         choices = [a for a in hands.options(hand, split) if self.splits or a != "split"]
         return max(choices, key=lambda a: hands.value(hand, removed, a, self))
