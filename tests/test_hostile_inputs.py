@@ -378,7 +378,8 @@ def _wait_until(test: Any, seconds: float) -> bool:
     return bool(test())
 
 
-_LONG_RUN = ("bridge", "hcp", "--simulate", "1000000000000", "--seed", "1", "--workers", "2")  # worker processes
+# worker processes: the joint table has no fused route (a fused simulation runs on threads)
+_LONG_RUN = ("bridge", "joint", "--by", "longest", "--simulate", "1000000000000", "--seed", "1", "--workers", "2")
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
