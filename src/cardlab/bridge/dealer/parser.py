@@ -46,10 +46,10 @@ _STATEMENTS = {"generate", "produce", "dealer", "vulnerable", "seed", "predeal",
 #: is reserved: C dealer scripts name variables ``opener`` (``opener = hcp(north) >= 12``).
 _DEALERV2_STATEMENTS = {"title": "STRING", "opener": "SEAT"}
 _ACTIONS = {"printall", "printew", "printpbn", "printcompact", "printoneline", "print", "printes", "average",
-            "frequency", "evalcontract"}
+            "frequency", "evalcontract", "correlation", "bktfreq"}
 _WORDS_OPERATORS = {"and": "&&", "or": "||", "not": "!"}
 #: DealerV2 words cardlab does not run (they would change what is printed or computed)
-_DEALERV2_ONLY = {"printrpt": "action", "csvrpt": "action", "export": "action", "bktfreq": "action",
+_DEALERV2_ONLY = {"printrpt": "action", "csvrpt": "action", "export": "action",
                   "printside": "action", "printns": "action", "usereval": "function", "opc": "function",
                   "ltc": "function", "par": "function", "trix": "function", "gib": "function"}
 
@@ -655,7 +655,43 @@ class _Parser:
                 if b - a > 10_000_000:
                     raise self.error(f"frequency bounds {a}, {b}: too many rows", token)
             return Action(kind, label=label, exprs=tuple(exprs), bounds=tuple(bounds))
+        if kind == "correlation":  # Deal 3.1's correlation command, as an action (docs/dealer.md)
+            label = self.optional_label()
+            self.expect_op("(")
+            first = self.expression()
+            self.expect_op(",")
+            second = self.expression()
+            self.expect_op(")")
+            return Action(kind, label=label, exprs=(first, second))
+        if kind == "bktfreq":
+            return self.bucket_action(token)
         raise self.error(f"action '{kind}' is not supported by cardlab", token)
+
+    def bucket_action(self, token: Token) -> Action:
+        """DealerV2's ``bktfreq ["label"] (X, LO, HI, STEP [, Y, LO, HI, STEP])``."""
+        label = self.optional_label()
+        self.expect_op("(")
+        exprs: list[Any] = []
+        bounds: list[int] = []
+        while True:
+            exprs.append(self.expression())
+            for what in ("lower bound", "upper bound", "bucket size"):
+                self.expect_op(",")
+                bounds.append(self.number(f"the {what} of bktfreq"))
+            if len(exprs) == 2 or not self.is_op(","):
+                break
+            self.advance()
+        self.expect_op(")")
+        for lo, hi, step in zip(bounds[::3], bounds[1::3], bounds[2::3]):
+            if step < 1:
+                raise self.error(f"bktfreq bucket size {step}: it must be at least 1", token)
+            if hi < lo:
+                raise self.error(f"bktfreq bounds {lo}, {hi}: the upper bound is below the lower", token)
+            if max(abs(lo), abs(hi), step) > 10 ** 15:
+                raise self.error(f"bktfreq bounds {lo}, {hi}, {step}: at most 10^15 in size", token)
+            if (hi - lo) // step > 1_000_000:
+                raise self.error(f"bktfreq bounds {lo}, {hi}, {step}: too many buckets", token)
+        return Action("bktfreq", label=label, exprs=tuple(exprs), bounds=tuple(bounds))
 
     # expressions
     def nest(self) -> None:

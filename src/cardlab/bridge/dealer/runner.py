@@ -34,6 +34,7 @@ from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import PBN_FROM_NORTH, action_template, emit, format_deals, seat_pages
 from cardlab.bridge.dealer.parser import Num, Script, deep_recursion
 from cardlab.bridge.dealer.program import script_programs
+from cardlab.bridge.dealer.stats import BucketStat, CorrelationStat, bucket_count, bucket_index
 from cardlab.engine import Executor, SeedLike, available_cores, check_count, iter_chunks, resolve_seed
 from cardlab.errors import DealerScriptError
 from cardlab.intervals import mean_interval, wilson
@@ -239,6 +240,8 @@ class DealerResult(JsonText):
     seconds: float = 0.0
     script_source: str | None = field(default=None, repr=False)
     _kinds: tuple[str, ...] = field(default=(), repr=False)
+    correlations: tuple[CorrelationStat, ...] = ()
+    buckets: tuple[BucketStat, ...] = ()
 
     def acceptance(self) -> tuple[float, float, float]:
         """Share of generated deals that met the condition, with its 95% Wilson interval."""
@@ -255,6 +258,8 @@ class DealerResult(JsonText):
                 "acceptance": {"rate": p, "ci95": [lo, hi]},
                 "averages": [a.to_dict() for a in self.averages],
                 "frequencies": [f.to_dict() for f in self.frequencies],
+                "correlations": [c.to_dict() for c in self.correlations],
+                "bucket_frequencies": [b.to_dict() for b in self.buckets],
                 "interrupted": self.interrupted}
 
     def to_csv(self) -> str:
@@ -290,8 +295,10 @@ class DealerResult(JsonText):
 
     def _stats_in_order(self) -> list[Any]:
         """Averages and frequencies in the order of the script's actions (as the C program)."""
-        order = {"average": iter(self.averages), "frequency": iter(self.frequencies)}
-        kinds = self._kinds or ("average",) * len(self.averages) + ("frequency",) * len(self.frequencies)
+        order = {"average": iter(self.averages), "frequency": iter(self.frequencies),
+                 "correlation": iter(self.correlations), "bktfreq": iter(self.buckets)}
+        kinds = self._kinds or (("average",) * len(self.averages) + ("frequency",) * len(self.frequencies)
+                                + ("correlation",) * len(self.correlations) + ("bktfreq",) * len(self.buckets))
         return [next(order[k]) for k in kinds]
 
     def __repr__(self) -> str:
@@ -323,6 +330,8 @@ class _Accumulator:
         self.script = script
         self.sums: list[list[Any]] = []  # per average: count, total, sumsq
         self.freqs: list[np.ndarray] = []
+        self.pairs: list[list[Any]] = []  # per correlation: count, sum x, sum y, sum xx, yy, xy
+        self.buckets: list[np.ndarray] = []
         for action in script.actions:
             if action.kind == "average":
                 self.sums.append([0, 0, 0.0])
@@ -330,9 +339,15 @@ class _Accumulator:
                 b = action.bounds
                 shape = (b[1] - b[0] + 3,) if len(b) == 2 else (b[1] - b[0] + 3, b[3] - b[2] + 3)
                 self.freqs.append(np.zeros(shape, dtype=np.int64))
+            elif action.kind == "correlation":
+                self.pairs.append([0, 0, 0, 0.0, 0.0, 0.0])
+            elif action.kind == "bktfreq":
+                b = action.bounds
+                self.buckets.append(np.zeros(tuple(bucket_count(*b[i:i + 3]) for i in range(0, len(b), 3)),
+                                             dtype=np.int64))
 
     def add(self, values: dict[int, np.ndarray]) -> None:
-        index, a_i, f_i = 0, 0, 0
+        index, a_i, f_i, c_i, b_i = 0, 0, 0, 0, 0
         for action in self.script.actions:
             if action.kind == "printes":
                 index += sum(1 for item in action.items if not isinstance(item, str))
@@ -356,14 +371,39 @@ class _Accumulator:
                     flat = np.bincount(first * table.shape[1] + second, minlength=table.size)
                     table += flat.reshape(table.shape)
                 f_i += 1
+            elif action.kind == "correlation":
+                x, y = values[index], values[index + 1]
+                fx, fy = x.astype(np.float64), y.astype(np.float64)
+                pair = self.pairs[c_i]
+                for i, part in enumerate((len(x), _exact_sum(x), _exact_sum(y), float(fx @ fx), float(fy @ fy),
+                                          float(fx @ fy))):
+                    pair[i] += part
+                c_i += 1
+            elif action.kind == "bktfreq":
+                b, table = action.bounds, self.buckets[b_i]
+                flat = bucket_index(values[index], *b[:3])
+                if len(b) == 6:
+                    flat = flat * table.shape[1] + bucket_index(values[index + 1], *b[3:])
+                table += np.bincount(flat, minlength=table.size).reshape(table.shape)
+                b_i += 1
             index += k
 
     def merge(self, other: "_Accumulator") -> None:
         for mine, theirs in zip(self.sums, other.sums):
             for i in range(3):
                 mine[i] += theirs[i]
-        for mine_f, theirs_f in zip(self.freqs, other.freqs):
+        for mine_f, theirs_f in zip(self.freqs + self.buckets, other.freqs + other.buckets):
             mine_f += theirs_f
+        for mine_p, theirs_p in zip(self.pairs, other.pairs):
+            for i in range(6):
+                mine_p[i] += theirs_p[i]
+
+    def extra(self) -> tuple[tuple[CorrelationStat, ...], tuple[BucketStat, ...]]:
+        """The correlations and bucketed frequencies, in the script's order."""
+        correlations = [a for a in self.script.actions if a.kind == "correlation"]
+        buckets = [a for a in self.script.actions if a.kind == "bktfreq"]
+        return (tuple(CorrelationStat(a.label, *p) for a, p in zip(correlations, self.pairs)),
+                tuple(BucketStat(a.label, a.bounds, _counts(t)) for a, t in zip(buckets, self.buckets)))
 
     def result(self) -> tuple[tuple[AverageStat, ...], tuple[FrequencyStat, ...]]:
         averages, freqs = [], []
@@ -374,12 +414,14 @@ class _Accumulator:
                 averages.append(AverageStat(action.label, c, t, q))
                 a_i += 1
             elif action.kind == "frequency":
-                table = self.freqs[f_i]
-                counts: tuple[Any, ...] = tuple(int(x) for x in table) if table.ndim == 1 else tuple(
-                    tuple(int(x) for x in row) for row in table)
-                freqs.append(FrequencyStat(action.label, action.bounds, counts))
+                freqs.append(FrequencyStat(action.label, action.bounds, _counts(self.freqs[f_i])))
                 f_i += 1
         return tuple(averages), tuple(freqs)
+
+
+def _counts(table: np.ndarray) -> tuple[Any, ...]:
+    """A table of counts as (nested) tuples of ints."""
+    return tuple(int(x) for x in table) if table.ndim == 1 else tuple(tuple(int(x) for x in row) for row in table)
 
 
 def _exact_sum(values: np.ndarray) -> int:
@@ -518,9 +560,11 @@ def _run_script(script: Script, *, generate: int | None, produce: int | None, se
         except KeyboardInterrupt:
             interrupted = True
     averages, freqs = acc.result()
-    kinds = tuple(a.kind for a in script.actions if a.kind in ("average", "frequency"))
+    correlations, buckets = acc.extra()
+    kinds = tuple(a.kind for a in script.actions if a.kind in ("average", "frequency", "correlation", "bktfreq"))
     result = DealerResult(generated, produced, reported, averages, freqs, interrupted,
-                          min(workers, available_cores()), time.perf_counter() - started, script.source, kinds)
+                          min(workers, available_cores()), time.perf_counter() - started, script.source, kinds,
+                          correlations, buckets)
     if spool is not None and out is not None:
         spool.seek(0)
         data = np.frombuffer(spool.read(), dtype=np.uint16).reshape(-1, 4, 4).transpose(1, 2, 0)
