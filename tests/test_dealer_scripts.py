@@ -105,3 +105,113 @@ def test_statistics_do_not_depend_on_workers() -> None:
 def test_bad_statistics_name_the_problem(text: str, message: str) -> None:
     with pytest.raises(DealerScriptError, match=re.escape(message)):
         parse_script(text)
+
+
+# --- scripts over saved deals --------------------------------------------------------------------
+
+SAVED = """
+generate 3000
+produce 3000
+condition hcp(north) >= 11 && spades(south) >= 3
+action average "south" hcp(south), frequency (hearts(north), 0, 8),
+  correlation (hcp(north), clubs(north)), bktfreq (hcp(east) + hcp(west), 0, 30, 5)
+"""
+
+_RANK_LETTERS = "23456789TJQKA"
+
+
+def _hand_suits(owner: np.ndarray, deal: int, seat: int) -> list[str]:
+    """A hand's four holdings, spades first, highest card first (plain Python over the cards)."""
+    return ["".join(_RANK_LETTERS[c // 4] for c in range(51, -1, -1) if c % 4 == suit and owner[c, deal] == seat)
+            for suit in (3, 2, 1, 0)]
+
+
+def _write_saved(owner: np.ndarray, fmt: str, path: Any) -> None:
+    from cardlab.bridge.boardsets import BoardSet
+    from cardlab.deal import Board, Deal
+
+    n = owner.shape[1]
+    if fmt == "deal-line":  # Deal 3.1's -l: hands N|E|S|W, suits by spaces, '-' for a void
+        lines = ["|".join(" ".join(s or "-" for s in _hand_suits(owner, d, seat)) for seat in range(4))
+                 for d in range(n)]
+        path.write_text("\n".join(lines) + "\n")
+        return
+    if fmt == "oneline":  # the dealer program's printoneline
+        lines = ["".join(f"{'nesw'[seat]} {'.'.join(_hand_suits(owner, d, seat))} " for seat in range(4))
+                 for d in range(n)]
+        path.write_text("\n".join(lines) + "\nGenerated 10 hands\n")
+        return
+    boards = BoardSet(tuple(Board(i + 1, Deal(owner[:, i].tobytes())) for i in range(n)))
+    path.write_text(boards.to_pbn() if fmt == "pbn" else boards.to_lin())
+
+
+@pytest.mark.parametrize("fmt, suffix", [("pbn", ".pbn"), ("lin", ".lin"), ("deal-line", ".txt"),
+                                         ("oneline", ".txt")])
+def test_a_script_over_saved_deals_gives_the_statistics_of_the_deals_it_was_dealt_from(
+        tmp_path: Any, fmt: str, suffix: str) -> None:
+    from cardlab.bridge.dealer.saved import read_saved_deals
+
+    _, owner = _run_keeping("generate 700\nproduce 700\naction printoneline", seed=11)
+    assert owner.shape[1] == 700
+    path = tmp_path / f"deals{suffix}"
+    _write_saved(owner, fmt, path)
+    masks = read_saved_deals(path)
+    assert (owner_from_masks(masks) == owner).all()  # the same deals, in order
+    script = parse_script(SAVED)
+    over_file = run_script(script, deals=masks, seed=1)
+    # the same script's statistics over the same deals, by the ordinary route (in memory)
+    again = run_script(parse_script(SAVED.replace("condition", "condition (hcp(north) >= 0) &&")), deals=masks)
+    assert over_file.generated == 700 and over_file.produced == again.produced
+    chosen = (_hcp(owner, 0) >= 11) & (_length(owner, 2, 3) >= 3)
+    assert over_file.produced == int(chosen.sum())
+    assert over_file.averages[0].mean == pytest.approx(_hcp(owner, 2)[chosen].mean())
+    hearts = _length(owner, 0, 2)[chosen]
+    assert list(over_file.frequencies[0].counts[1:-1]) == np.bincount(hearts, minlength=9)[:9].tolist()
+    assert over_file.correlations[0].value == pytest.approx(
+        np.corrcoef(_hcp(owner, 0)[chosen], _length(owner, 0, 0)[chosen])[0, 1], abs=1e-12)
+    assert over_file.buckets == again.buckets
+
+
+def test_saved_deals_through_the_cli_match_the_run_that_dealt_them(tmp_path: Any, capsys: Any) -> None:
+    script = tmp_path / "s.dl"
+    script.write_text(SAVED.replace("action ", "action printoneline, "))
+    saved = tmp_path / "deals.txt"
+    assert main(["bridge", "dealer", str(script), "-s", "4", "-o", str(saved)]) == 0
+    first = saved.read_text()
+    stats = first[first.index("\n", first.rindex("\nn ") + 1) + 1:]
+    stats_only = tmp_path / "q.dl"
+    stats_only.write_text(SAVED)
+    out = tmp_path / "again.txt"
+    assert main(["bridge", "dealer", str(stats_only), "--deals", str(saved), "-o", str(out)]) == 0
+    second = out.read_text()
+    assert second[:second.index("Generated")] == stats[:stats.index("Generated")]  # every statistic, same text
+    assert main(["bridge", "dealer", str(stats_only), "--deals", str(saved), "--format", "json", "-o", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["produced"] == data["generated"] == first.count("\nn ") + first.startswith("n ")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("n AKQJ.T98.765.432 e T98.765.432.AKQJ s 765.432.AKQJ.T98 w 432.AKQJ.T98.76\n", "W's hand has 12 cards"),
+    ("n AKQJ.T98.765.432 e T98.765.432.AKQJ s 765.432.AKQJ.T98 w 432.AKQJ.T98.765X\n", "'X' is not a rank"),
+    ("AKQJ T98 765 432|T98 765 432 AKQJ|765 432 AKQJ T98|432 AKQJ T98 765 2\n", "does not have four suits"),
+    ("AKQJ T98 765 432|AKQJ 765 432 T98|765 432 AKQJ T98|432 AKQJ T98 765\n", "AS appears twice"),
+    ("hello\n", "not a PBN, LIN"),
+    ("n AKQJ.T98.765.432 e T98.765.432.AKQJ\n", "not a deal"),
+])
+def test_bad_saved_deals_name_the_line(tmp_path: Any, text: str, message: str) -> None:
+    from cardlab.bridge.dealer.saved import read_saved_deals
+    from cardlab.errors import InputFileError
+
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    with pytest.raises(InputFileError, match=re.escape(message)):
+        read_saved_deals(path)
+    script = tmp_path / "s.dl"
+    script.write_text("action average hcp(north)")
+    assert main(["bridge", "dealer", str(script), "--deals", str(path)]) == 2
+
+
+def test_predeal_is_refused_over_saved_deals() -> None:
+    masks = np.zeros((4, 4, 1), dtype=np.uint16)
+    with pytest.raises(DealerScriptError, match="predeal"):
+        run_script(parse_script("predeal north SA\naction average 1"), deals=masks)

@@ -33,6 +33,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     dealer.add_argument("--workers", type=workers_value, default=available_cores(),
                         help="worker processes (the output does not depend on it)")
     add_cluster_option(dealer)
+    dealer.add_argument("--deals", metavar="FILE", help="run the script over the deals saved in FILE instead "
+                        "of dealing (PBN, LIN, .dup/.dlm, printoneline lines or Deal's -l lines)")
     dealer.add_argument("--format", choices=("text", "json"), default="text", help="text (as the C program) "
                         "or json")
     dealer.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
@@ -64,16 +66,24 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _dealer_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dealer import parse_script, write_run
+    from cardlab.errors import DealerScriptError
     from cardlab.cli.bridge_boards import board_set_command, board_set_requested, script_text
 
     if board_set_requested(args):
+        if args.deals:
+            raise DealerScriptError("--deals runs a script over saved deals; it does not make board sets")
         return board_set_command(args)
     text, source = script_text(args)
     script = parse_script(text, source)
+    deals = None
+    if args.deals:
+        from cardlab.bridge.dealer.saved import read_saved_deals
+
+        deals = read_saved_deals(args.deals)
     with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
         result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,
                            produce=args.produce, seed=args.seed, workers=args.workers, quiet=args.quiet,
-                           progress=True, executor=executor_for(args))
+                           progress=True, executor=executor_for(args), deals=deals)
         if result.interrupted and result.produced == 0 and args.output not in (None, "-"):
             raise NothingProduced  # the previous -o file is kept
     if result.interrupted:

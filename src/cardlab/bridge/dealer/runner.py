@@ -39,9 +39,11 @@ from cardlab.engine import Executor, SeedLike, available_cores, check_count, ite
 from cardlab.errors import DealerScriptError
 from cardlab.intervals import mean_interval, wilson
 
-__all__ = ["run_script", "write_run", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
+__all__ = ["run_script", "write_run", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE",
+           "SAVED_CHUNK"]
 
 DEFAULT_GENERATE = 10_000_000
+SAVED_CHUNK = 4096  #: saved deals per chunk (see ``run_script(deals=)``)
 
 
 def chunk_plan(generate: int, first: int = 1024, largest: int = 16384) -> Iterator[int]:
@@ -78,11 +80,15 @@ class _ChunkTask:
     only_seats: tuple[int, ...] | None = None
     aggregate: bool = False
     lengths: Any = None  # a LengthPlan: predeal by suit length, dealt exactly
+    saved: Any = None  # masks (4, 4, N) of saved deals: chunk i is deals i * SAVED_CHUNK onwards
     releases_gil: ClassVar[bool] = True
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
         fixed = None if self.fixed is None else np.array(self.fixed, dtype=np.int8)
-        if self.lengths is not None:
+        if self.saved is not None:
+            start = seed.spawn_key[-1] * SAVED_CHUNK
+            masks = np.ascontiguousarray(self.saved[:, :, start:start + n])
+        elif self.lengths is not None:
             masks = self.lengths.sample(np.random.default_rng(seed), n)
         else:
             masks = deal_masks(seed, n, fixed, self.only_seats)
@@ -448,6 +454,7 @@ def run_script(
     event: str | None = None,
     on_deals: Callable[[np.ndarray, int], None] | None = None,
     exact_draw: bool = True,
+    deals: np.ndarray | None = None,
 ) -> DealerResult:
     """Run ``script``: deals meeting its condition are printed to ``out`` by its print actions
     (``format="text"``, as the C program) or as PBN strings (``format="json"``, the caller
@@ -462,17 +469,22 @@ def run_script(
     total points draws the accepted hands directly from their exact distribution
     (:mod:`cardlab.bridge.dealer.conditional`) instead of dealing and rejecting; every output
     has the same distribution either way.
+
+    With ``deals`` (suit masks ``(4, 4, N)``, e.g. from
+    :func:`cardlab.bridge.dealer.saved.read_saved_deals`), nothing is dealt: the condition and
+    actions run over those deals in order (all of them, or the first ``generate``), as Deal's
+    ``-I`` input formats do; ``rnd()`` still draws from ``seed``.
     """
     with deep_recursion():
         return _run_script(script, generate=generate, produce=produce, seed=seed, workers=workers, out=out,
                            format=format, quiet=quiet, progress=progress, executor=executor, event=event,
-                           on_deals=on_deals, exact_draw=exact_draw)
+                           on_deals=on_deals, exact_draw=exact_draw, deals=deals)
 
 
 def _run_script(script: Script, *, generate: int | None, produce: int | None, seed: SeedLike, workers: int,
                 out: TextIO | None, format: str, quiet: bool, progress: bool, executor: Executor | str | None,
                 event: str | None, on_deals: Callable[[np.ndarray, int], None] | None,
-                exact_draw: bool) -> DealerResult:
+                exact_draw: bool, deals: np.ndarray | None = None) -> DealerResult:
     if seed is None and script.seed is not None:
         seed = script.seed
     if generate is not None:
@@ -480,6 +492,16 @@ def _run_script(script: Script, *, generate: int | None, produce: int | None, se
     if produce is not None:
         check_count(produce, "deals to produce", DealerScriptError)
     root, reported = resolve_seed(seed)
+    if deals is not None:  # saved deals: all of them (or the first -g), every one produced unless -p says less
+        if script.predeal or script.predeal_lengths:
+            raise DealerScriptError("'predeal' cannot apply to saved deals: put the cards in the condition "
+                                    "(hascard) instead")
+        saved = np.asarray(deals, dtype=np.uint16)
+        if saved.ndim != 3 or saved.shape[:2] != (4, 4) or saved.shape[2] == 0:
+            raise DealerScriptError("saved deals must be suit masks of shape (4, 4, n), n >= 1")
+        generate = min(generate or saved.shape[2], saved.shape[2])
+        produce = produce or script.produce or generate
+        exact_draw = False
     generate = generate or script.generate or DEFAULT_GENERATE
     produce = produce or script.produce or (40 if (script.default_action or script.prints) else generate)
     prints = script.prints and not quiet and format == "text"  # the script's print actions, as text
@@ -502,7 +524,7 @@ def _run_script(script: Script, *, generate: int | None, produce: int | None, se
     per_hand = compiled[0] is not None and all(p is not None for p in compiled[1])
     # (the deals kept for printing are completed afterwards: the cards left dealt to the others)
     only_seats = tuple(sorted(looked)) if per_hand and 1 <= len(looked) <= 2 and not script.predeal \
-        and not script.predeal_lengths else None
+        and not script.predeal_lengths and deals is None else None
     lengths = None
     if script.predeal_lengths:
         from cardlab.bridge.dealer.lengths import LengthPlan
@@ -511,9 +533,11 @@ def _run_script(script: Script, *, generate: int | None, produce: int | None, se
                                    _fixed_cards(script) or (-1,) * 52)
     # nothing kept and no chunk can end early: the workers sum the statistics themselves
     aggregate = not keep and produce >= generate
-    task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seats, aggregate, lengths) if plan is None else \
-        _ConditionalTask(script, plan, keep)
+    task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seats, aggregate, lengths,
+                           None if deals is None else saved) if plan is None else _ConditionalTask(script, plan, keep)
     sizes = chunk_plan(generate) if plan is None else chunk_plan(produce, 256, 16384)
+    if deals is not None:
+        sizes = chunk_plan(generate, SAVED_CHUNK, SAVED_CHUNK)
     acc = _Accumulator(script)
     generated = produced = 0
     interrupted = False

@@ -1,0 +1,111 @@
+"""Deals saved to a file, read back for a dealer script to run over them instead of dealing.
+
+Formats: PBN, LIN, Duplimate ``.dup``/``.dlm`` (read by :func:`cardlab.bridge.boardsets.read_board_file`),
+the dealer program's ``printoneline`` lines (``n AKQ.JT9.876.5432 e ... s ... w ...``, anything
+after West's hand ignored, and so are the lines of statistics after the deals) and Deal 3.1's ``-l`` "line" format (``north|east|south|west``, each hand
+four suits spades first separated by spaces, ``-`` for a void; Deal's ``input/line.tcl`` reads it,
+``deal -I line``; a ``ddline`` file's trick counts after the fourth ``|`` are ignored).
+
+>>> masks = parse_line_deals("n AKQJ.T98.765.432 e T98.765.432.AKQJ s 765.432.AKQJ.T98 w 432.AKQJ.T98.765\\n")
+>>> masks.shape, int(masks[0, 3, 0]) == 0b1111000000000   # North's spades: A K Q J
+((4, 4, 1), True)
+>>> line = "AKQJ T98 765 432|T98 765 432 AKQJ|765 432 AKQJ T98|432 AKQJ T98 765"
+>>> bool((parse_line_deals(line) == masks).all())
+True
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+from cardlab.errors import InputFileError
+
+__all__ = ["read_saved_deals", "parse_line_deals", "MAX_SAVED_DEALS"]
+
+MAX_SAVED_DEALS = 20_000_000  #: the most deals read from one file
+_RANKS = "23456789TJQKA"
+_ONELINE = re.compile(r"^n (\S*) e (\S*) s (\S*) w (\S*)(?:\s|$)")
+
+
+def read_saved_deals(path: str | Path) -> np.ndarray:
+    """The deals of a saved file as suit masks ``masks[4, 4, n]`` (see :mod:`.dealing`), in file order."""
+    from cardlab.textfile import decode_text, read_bytes
+
+    name = str(path)
+    try:
+        data = read_bytes(path)
+    except OSError as error:
+        raise InputFileError(f"cannot read the deals file: {error.strerror or error}", source=name) from None
+    head = data[:4096].lstrip()
+    if head.startswith(b"n ") or _looks_like_deal_lines(head):
+        return parse_line_deals(decode_text(data, name), name)
+    from cardlab.bridge.boardsets import read_board_file
+    from cardlab.bridge.dealer.dealing import masks_from_owner
+
+    boards = read_board_file(path).boards
+    if len(boards) > MAX_SAVED_DEALS:
+        raise InputFileError(f"{len(boards)} deals: at most {MAX_SAVED_DEALS:,} are read from one file", source=name)
+    owner = np.frombuffer(b"".join(b.owner for b in boards), dtype=np.uint8).reshape(-1, 52).T
+    return masks_from_owner(owner)
+
+
+def _looks_like_deal_lines(head: bytes) -> bool:
+    first = head.split(b"\n", 1)[0]
+    return first.count(b"|") >= 3 and b"md|" not in first and not first.startswith(b"[")
+
+
+def parse_line_deals(text: str, source: str | None = None) -> np.ndarray:
+    """Deals from ``printoneline`` lines or Deal's "line" format (one deal a line; blank lines and
+    lines starting with ``#`` skipped, and in a ``printoneline`` file every line not starting with
+    ``n ``: the statistics the dealer program prints after its deals); a bad line is an :class:`~cardlab.errors.InputFileError`
+    naming the line and the offending hand."""
+    rows: list[np.ndarray] = []
+    oneline = False  # once a printoneline deal is seen, other lines (averages, counts) are skipped
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if len(rows) >= MAX_SAVED_DEALS:
+            raise InputFileError(f"at most {MAX_SAVED_DEALS:,} deals are read from one file", number, source)
+        match = _ONELINE.match(line)
+        if oneline and not line.startswith("n "):
+            continue  # the dealer program's statistics after its deals
+        if match is not None:
+            oneline = True
+            hands = [h.split(".") for h in match.groups()]
+        elif line.count("|") >= 3:
+            hands = [h.split() for h in line.split("|")[:4]]
+            hands = [["" if s == "-" else s for s in h] for h in hands]
+        else:
+            raise InputFileError(f"not a deal: expected 'n S.H.D.C e ... s ... w ...' or four hands "
+                                 f"separated by '|', got {line[:60]!r}", number, source)
+        rows.append(_masks(hands, number, source))
+    if not rows:
+        raise InputFileError("no deals in the file", source=source)
+    return np.ascontiguousarray(np.stack(rows, axis=2))
+
+
+def _masks(hands: list[list[str]], line: int, source: str | None) -> np.ndarray:
+    masks = np.zeros((4, 4), dtype=np.uint16)
+    seen = 0
+    for seat, suits in enumerate(hands):
+        if len(suits) != 4:
+            raise InputFileError(f"{'NESW'[seat]}'s hand {' '.join(suits)!r} does not have four suits", line, source)
+        count = 0
+        for i, holding in enumerate(suits):  # spades first; masks are clubs first
+            for ch in holding.upper():
+                rank = _RANKS.find(ch)
+                if rank < 0:
+                    raise InputFileError(f"{'NESW'[seat]}'s hand: {ch!r} is not a rank (23456789TJQKA)", line, source)
+                bit = 1 << (rank + 13 * (3 - i))
+                if seen & bit:
+                    raise InputFileError(f"{ch}{'SHDC'[i]} appears twice", line, source)
+                seen |= bit
+                masks[seat, 3 - i] |= 1 << rank
+                count += 1
+        if count != 13:
+            raise InputFileError(f"{'NESW'[seat]}'s hand has {count} cards, not 13", line, source)
+    return masks
