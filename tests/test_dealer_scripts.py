@@ -41,8 +41,8 @@ def _length(owner: np.ndarray, seat: int, suit: int) -> np.ndarray:
 # --- correlation and bktfreq ---------------------------------------------------------------------
 
 STATS = """
-generate 4000
-produce 4000
+generate 2500
+produce 2500
 condition hcp(north) >= 8
 action correlation "ns" (hcp(north), hcp(south)),
   correlation (spades(north), hearts(north)),
@@ -55,7 +55,7 @@ action correlation "ns" (hcp(north), hcp(south)),
 def test_correlation_and_buckets_against_numpy() -> None:
     result, owner = _run_keeping(STATS)
     n_pts, s_pts = _hcp(owner, 0), _hcp(owner, 2)
-    assert result.produced == owner.shape[1] > 1000
+    assert result.produced == owner.shape[1] > 600
     first, second = result.correlations
     assert first.count == result.produced
     assert first.value == pytest.approx(np.corrcoef(n_pts, s_pts)[0, 1], abs=1e-12)
@@ -215,3 +215,115 @@ def test_predeal_is_refused_over_saved_deals() -> None:
     masks = np.zeros((4, 4, 1), dtype=np.uint16)
     with pytest.raises(DealerScriptError, match="predeal"):
         run_script(parse_script("predeal north SA\naction average 1"), deals=masks)
+
+
+# --- user holding functions ----------------------------------------------------------------------
+
+HOLDINGS = """
+holding smart = length >= 5 ? 4*A + 3*K + 2*Q + J + length - 4 : length == 0 ? 0 :
+    length == 1 ? 4*A + 2*K : length == 2 ? 4*A + 3*K + Q : 4*A + 3*K + 2*Q + J
+holding stopper = A || (K && length >= 2) || (Q && length >= 3) || (J && x10 && length >= 4)
+holding spots = 9*x9 + 8*x8 + 7*x7 + 6*x6 + 5*x5 + 4*x4 + 3*x3 + 2*x2 - T
+"""
+
+
+def _smart(h: str) -> int:
+    """Deal 3.1's smartPoints example (its html/ex/holdingProc.txt), in plain Python."""
+    a, k, q, j, n = ("A" in h), ("K" in h), ("Q" in h), ("J" in h), len(h)
+    if n >= 5:
+        return 4 * a + 3 * k + 2 * q + j + n - 4
+    if n == 0:
+        return 0
+    if n == 1:
+        return 4 * a + 2 * k
+    if n == 2:
+        return 4 * a + 3 * k + q
+    return 4 * a + 3 * k + 2 * q + j
+
+
+def _stopper(h: str) -> int:
+    n = len(h)
+    return int("A" in h or ("K" in h and n >= 2) or ("Q" in h and n >= 3) or ("J" in h and "T" in h and n >= 4))
+
+
+def _spots(h: str) -> int:
+    return sum(int(c) for c in h if c.isdigit()) - ("T" in h)
+
+
+def _quick_tricks(h: str) -> float:
+    """Deal 3.1's QuickTricks holdingProc example (holding.html, -double), in plain Python."""
+    if h.startswith("AK"):
+        return 2
+    if "A" in h:
+        return 1
+    if "K" in h and ("Q" in h or ("J" in h and "T" in h)):
+        return 1
+    return 0.5 if "K" in h and len(h) > 1 else 0
+
+
+def test_holding_tables_against_brute_force_on_every_holding() -> None:
+    from cardlab.bridge.dealer.holdings import holding_text
+
+    script = parse_script(HOLDINGS + "action average smart(north) + stopper(north) + spots(north)")
+    calls = script.actions[0].exprs[0]  # (smart + stopper) + spots: each call carries its table
+    tables = {c.args[0].name: c.args[0] for c in (calls.left.left, calls.left.right, calls.right)}
+    for name, brute in (("smart", _smart), ("stopper", _stopper), ("spots", _spots)):
+        assert [brute(holding_text(m)) for m in range(8192)] == tables[name].values.tolist(), name
+
+
+def test_holding_functions_in_a_script_against_brute_force() -> None:
+    from cardlab.bridge.dealer.holdings import holding_table
+    from cardlab.bridge.dealer.program import script_programs
+
+    text = HOLDINGS + """
+generate 1500
+produce 1500
+condition smart(north) >= 12 || stopper(south, hearts)
+action average smart(north), average stopper(south), average spots(east, clubs), average qt(west),
+  frequency (smart(north), 0, 30)
+"""
+    qt = holding_table("qt", _quick_tricks, scale=2)
+    script = parse_script(text, holdings=[qt])
+    condition, actions = script_programs(script, tuple(a.exprs[0] for a in script.actions))
+    assert condition is not None and all(p is not None for p in actions)  # the compiled route, no Python per deal
+    _, owner = _run_keeping("generate 1500\nproduce 1500\naction printoneline", seed=8)
+    from cardlab.bridge.dealer.saved import parse_line_deals
+
+    lines = "\n".join("|".join(" ".join(s or "-" for s in _hand_suits(owner, d, seat)) for seat in range(4))
+                      for d in range(owner.shape[1]))
+    result = run_script(script, deals=parse_line_deals(lines), seed=1)
+    n = owner.shape[1]
+    smart_n = np.array([sum(_smart(s) for s in _hand_suits(owner, d, 0)) for d in range(n)])
+    stop_s = np.array([sum(_stopper(s) for s in _hand_suits(owner, d, 2)) for d in range(n)])
+    stop_sh = np.array([_stopper(_hand_suits(owner, d, 2)[1]) for d in range(n)])
+    spots_ec = np.array([_spots(_hand_suits(owner, d, 1)[3]) for d in range(n)])
+    qt_w = np.array([sum(_quick_tricks(s) for s in _hand_suits(owner, d, 3)) for d in range(n)])
+    chosen = (smart_n >= 12) | (stop_sh == 1)
+    assert result.produced == int(chosen.sum()) > 250
+    means = [a.mean for a in result.averages]
+    assert means[0] == pytest.approx(smart_n[chosen].mean(), rel=1e-12)
+    assert means[1] == pytest.approx(stop_s[chosen].mean(), rel=1e-12)
+    assert means[2] == pytest.approx(spots_ec[chosen].mean(), rel=1e-12)
+    assert means[3] / 2 == pytest.approx(qt_w[chosen].mean(), rel=1e-12)  # stored in halves (scale=2)
+    assert list(result.frequencies[0].counts[1:-1]) == np.bincount(smart_n[chosen], minlength=31)[:31].tolist()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("holding h = A + hcp\naction average 1", "'hcp' in a holding function"),
+    ("holding hcp = A\naction average 1", "'hcp' is already a word"),
+    ("holding h = A * 2000000000000\naction average h(north)", "at most 1,000,000,000,000"),
+    ("holding h = A\nholding h = K\naction average 1", "'h' is already a word"),
+])
+def test_bad_holding_functions_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(DealerScriptError, match=re.escape(message)):
+        parse_script(text)
+
+
+def test_python_holding_functions_check_their_values() -> None:
+    from cardlab.bridge.dealer.holdings import holding_table
+
+    with pytest.raises(DealerScriptError, match=re.escape("not a multiple of 1/1")):
+        holding_table("qt", _quick_tricks)
+    with pytest.raises(DealerScriptError, match="not a number"):
+        holding_table("bad", lambda h: "x")
+    assert holding_table("long", lambda h: len(h) >= 5).value("AKQ32") == 1

@@ -239,7 +239,11 @@ def value_bounds(node: Any, variables: dict[str, Any], tables: Any = None,
 
 def _rank_tables(tables: Any, key: Any) -> tuple[int, int]:
     from cardlab.bridge.dealer.functions import Tables
+    from cardlab.bridge.dealer.holdings import HoldingTable
 
+    if isinstance(key, HoldingTable):  # each suit within the table's range
+        values = key.values
+        return 4 * min(int(values.min()), 0), 4 * max(int(values.max()), 0)
     table = (tables or Tables.standard()).table(key)
     return 4 * sum(v for v in table if v < 0), 4 * sum(v for v in table if v > 0)
 

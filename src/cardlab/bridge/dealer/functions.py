@@ -256,6 +256,8 @@ def suit_table(tables: Tables, key: Any) -> np.ndarray:
     ``"length"``, ``"losers"``, ``"quality"``, ``"cccc"`` (Kaplan-Rubens without shape), ``"short"``."""
     if isinstance(key, str) and key in _FIXED_TABLES:
         table = _FIXED_TABLES[key]()
+    elif hasattr(key, "values") and hasattr(key, "data"):  # a user holding function (.holdings)
+        table = key.values
     else:
         table = _BITS @ np.array(tables.table(key), dtype=np.int64)
     return np.ascontiguousarray(table, dtype=np.int64)

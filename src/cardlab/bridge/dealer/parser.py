@@ -22,7 +22,7 @@ import re
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from cardlab.board import SEAT_WORDS, SEATS, STRAINS
 from cardlab.bridge.dealer.functions import FUNCTIONS, Shapes
@@ -274,6 +274,7 @@ class Script:
 class _Parser:
     def __init__(self, text: str, source: str | None) -> None:
         self.functions = FUNCTIONS
+        self.in_holding = False
         self.source = source
         self.lines = text.split("\n")
         self.tokens = tokenize(text, source)
@@ -383,6 +384,9 @@ class _Parser:
                     actions = self.action_list()
             elif token.kind == "WORD" and token.text in _DEALERV2_STATEMENTS and self.dealerv2_statement():
                 pass
+            elif token.kind == "WORD" and token.text == "holding" and self.peek().kind == "WORD" \
+                    and self.peek(2).kind == "OP" and self.peek(2).text == "=":
+                self.holding_definition()
             elif token.kind == "WORD" and self.peek().kind == "OP" and self.peek().text == "=":
                 self.define(token)
             else:
@@ -425,6 +429,31 @@ class _Parser:
             self.settings["opener"] = self.seat()
             return True
         return False
+
+    def holding_definition(self) -> None:
+        """``holding NAME = EXPR``: a user holding function (Deal's holdingProc), tabulated now."""
+        from cardlab.bridge.dealer.holdings import table_from_expression
+
+        self.advance()
+        token = self.advance()
+        name = token.text
+        if name in _RESERVED or name in self.functions or name in self.variables:
+            raise self.error(f"'{name}' is already a word of the language and cannot name a holding function", token)
+        self.advance()  # '='
+        self.in_holding = True
+        try:
+            expr = self.expression()
+        finally:
+            self.in_holding = False
+        self.add_holding(table_from_expression(name, expr))
+
+    def add_holding(self, table: Any) -> None:
+        from cardlab.bridge.dealer.functions import FunctionSpec
+
+        if self.functions is FUNCTIONS:
+            self.functions = dict(FUNCTIONS)  # this script's own words
+        self.functions[table.name] = FunctionSpec(table.name, "points", ("seat", "suit"), optional=1,
+                                                  preset=(table,))
 
     def define(self, token: Token) -> None:
         name = token.text
@@ -757,6 +786,15 @@ class _Parser:
             inner = self.expression()
             self.expect_op(")")
             return inner
+        if token.kind == "WORD" and self.in_holding:
+            from cardlab.bridge.dealer.holdings import holding_word
+
+            node = holding_word(token.text)
+            if node is None:
+                raise self.error(f"'{token.text}' in a holding function: use the holding's words A K Q J T "
+                                 "x9..x2 length, numbers and operators", token)
+            self.advance()
+            return node
         if token.kind == "WORD":
             if self.peek().kind == "OP" and self.peek().text == "(":
                 spec = self.functions.get(token.text)
@@ -891,11 +929,18 @@ def _dealerv2_only(word: str) -> str | None:
             f"(docs/dealer.md lists the DealerV2 features it runs)")
 
 
-def parse_script(text: str, source: str | None = None) -> Script:
+def parse_script(text: str, source: str | None = None, holdings: Iterable[Any] = ()) -> Script:
     """Parse a dealer script; errors name the line and column (and ``source`` when given).
-    Expressions may nest up to :data:`MAX_DEPTH` levels (docs/reliability.md)."""
+    Expressions may nest up to :data:`MAX_DEPTH` levels (docs/reliability.md). ``holdings``:
+    holding functions made in Python (:func:`cardlab.bridge.dealer.holdings.holding_table`) that
+    the script may call as ``NAME(SEAT[, SUIT])``."""
     with deep_recursion():
-        return _Parser(text, source).script()
+        parser = _Parser(text, source)
+        for table in holdings:
+            if table.name in FUNCTIONS or table.name in _RESERVED or not re.fullmatch(r"[A-Za-z_]\w*", table.name):
+                raise DealerScriptError(f"'{table.name}' cannot name a holding function (a word of the language)")
+            parser.add_holding(table)
+        return parser.script()
 
 
 MAX_COUNT_VALUE = 1_000_000
