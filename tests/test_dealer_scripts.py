@@ -327,3 +327,28 @@ def test_python_holding_functions_check_their_values() -> None:
     with pytest.raises(DealerScriptError, match="not a number"):
         holding_table("bad", lambda h: "x")
     assert holding_table("long", lambda h: len(h) >= 5).value("AKQ32") == 1
+
+
+# --- the two meanings of "balanced" --------------------------------------------------------------
+
+
+def test_balanced_as_deal_and_as_redeal_mean_it() -> None:
+    """Deal 3.1 (lib/features.tcl): balanced = no five-card major, sum of squared lengths <= 47;
+    semibalanced = majors <= 5, minors <= 6, no suit shorter than 2. redeal: Balanced = any 4333,
+    4432, 5332; SemiBalanced adds any 5422 and 6322. Checked hand by hand over seeded deals."""
+    text = ("generate 3000\nproduce 3000\naction printoneline(1000 * balanced_deal(north) + 100 * "
+            "semibalanced_deal(north) + 10 * balanced_redeal(north) + semibalanced_redeal(north))")
+    out = io.StringIO()
+    run_script(parse_script(text), seed=6, out=out)
+    seen = set()
+    for line in out.getvalue().splitlines():
+        parts = line.split()
+        s, h, d, c = (len(x) for x in parts[1].split("."))
+        pattern = "".join(map(str, sorted((s, h, d, c), reverse=True)))
+        expected = [int(h < 5 and s < 5 and s * s + h * h + d * d + c * c <= 47),
+                    int(h <= 5 and s <= 5 and d <= 6 and c <= 6 and min(s, h, d, c) >= 2),
+                    int(pattern in ("4333", "4432", "5332")),
+                    int(pattern in ("4333", "4432", "5332", "5422", "6322"))]
+        assert f"{int(parts[8]):04d}" == "".join(map(str, expected)), line
+        seen.add((pattern, s == 5 or h == 5, tuple(expected)))
+    assert ("5332", True, (0, 1, 1, 1)) in seen and ("5332", False, (1, 1, 1, 1)) in seen  # where they differ

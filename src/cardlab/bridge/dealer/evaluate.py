@@ -288,7 +288,7 @@ def _bounds(node: Any, variables: dict[str, Any], tables: Any, memo: dict[int, t
         if name == "points":
             lo, hi = _rank_tables(tables, node.args[0])
             return lo, hi
-        if name in ("shape", "hascard"):
+        if name in ("shape", "hascard", "shape_class"):
             return 0, 1
         if name == "losers":
             return 0, 12

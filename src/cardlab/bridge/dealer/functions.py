@@ -32,7 +32,8 @@ from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
-__all__ = ["Shapes", "FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call", "C_DEALER_IMP_TABLE"]
+__all__ = ["Shapes", "FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call", "C_DEALER_IMP_TABLE",
+           "SHAPE_CLASSES", "shape_class"]
 
 @dataclass(frozen=True)
 class Shapes:
@@ -412,6 +413,34 @@ for _word in ("imp", "imps"):
     register(FunctionSpec(_word, "imps", ("expr",)))
 register(FunctionSpec("score", "score", ("vul", "contract", "expr")))
 register(FunctionSpec("rnd", "rnd", ("expr",)))
+
+
+def shape_class(test: Callable[[int, int, int, int], bool], text: str) -> Shapes:
+    """The suit-length vectors (spades, hearts, diamonds, clubs) for which ``test`` holds."""
+    keys = (shape_key(s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)
+            if test(s, h, d, 13 - s - h - d))
+    return Shapes(tuple(sorted(int(k) for k in keys)), text)
+
+
+def _pattern_in(*patterns: str) -> Callable[[int, int, int, int], bool]:
+    wanted = {tuple(int(ch) for ch in p) for p in patterns}
+    return lambda s, h, d, c: tuple(sorted((s, h, d, c), reverse=True)) in wanted
+
+
+#: Two programs, two meanings of "balanced" (docs/dealer.md): Deal 3.1's shapecond balanced and
+#: semibalanced (its lib/features.tcl: no five-card major; semibalanced no six-card major) and
+#: redeal's Balanced and SemiBalanced (any 4333, 4432, 5332; plus any 5422 and 6322).
+SHAPE_CLASSES: dict[str, Shapes] = {
+    "balanced_deal": shape_class(lambda s, h, d, c: h < 5 and s < 5 and s * s + h * h + d * d + c * c <= 47,
+                                 "Deal 3.1 balanced"),
+    "semibalanced_deal": shape_class(lambda s, h, d, c: h <= 5 and s <= 5 and d <= 6 and c <= 6 and min(s, h, d, c) >= 2,
+                                     "Deal 3.1 semibalanced"),
+    "balanced_redeal": shape_class(_pattern_in("4333", "4432", "5332"), "redeal Balanced"),
+    "semibalanced_redeal": shape_class(_pattern_in("4333", "4432", "5332", "5422", "6322"), "redeal SemiBalanced"),
+}
+for _word, _shapes in SHAPE_CLASSES.items():
+    register(FunctionSpec(_word, "shape_class", ("seat",), preset=(_shapes,)),
+             lambda h, shapes, seat: _shape(h, seat, shapes))
 
 
 def evaluate_call(name: str, args: tuple[Any, ...], hands: Hands) -> np.ndarray:
