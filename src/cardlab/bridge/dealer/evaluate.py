@@ -28,12 +28,14 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.bridge.dealer.functions import EVALUATORS, FUNCTIONS, Hands
+from cardlab.bridge.dealer.functions import EVALUATORS, FUNCTIONS, Hands, Tables
+from cardlab.bridge.dealer.holdings import HoldingTable, checked_table
 from cardlab.bridge.dealer.parser import SEAT_NAMES, Binary, Call, Cond, Num, Script, Shapes, Unary, Var
+from cardlab.bridge.dealer.parser import set_holding_tabulator
 from cardlab.bridge.dealer.parser import children as _children
 from cardlab.errors import DealerScriptError
 
-__all__ = ["Evaluator", "seats_used"]
+__all__ = ["Evaluator", "seats_used", "holding_from_expression"]
 
 _NODES = (Num, Var, Call, Unary, Binary, Cond)
 
@@ -238,9 +240,6 @@ def value_bounds(node: Any, variables: dict[str, Any], tables: Any = None,
 
 
 def _rank_tables(tables: Any, key: Any) -> tuple[int, int]:
-    from cardlab.bridge.dealer.functions import Tables
-    from cardlab.bridge.dealer.holdings import HoldingTable
-
     if isinstance(key, HoldingTable):  # each suit within the table's range
         values = key.values
         return 4 * min(int(values.min()), 0), 4 * max(int(values.max()), 0)
@@ -427,3 +426,17 @@ def seats_used(node: Any, variables: dict[str, Any]) -> frozenset[int]:
 @lru_cache(maxsize=None)
 def _spec_for(name: str) -> Any:
     return next((spec for spec in FUNCTIONS.values() if spec.name == name), None)
+
+
+def holding_from_expression(name: str, expr: Any) -> HoldingTable:
+    """The value of a ``holding NAME = EXPR`` definition for each of the 8,192 holdings. The
+    parser writes the holding's words as nodes on North's spades, so the holdings are laid out
+    as North's spades of a batch of 8,192 (not deals: only that suit is looked at) and EXPR runs
+    through this evaluator, with its checked 64-bit arithmetic."""
+    masks = np.zeros((4, 4, 8192), dtype=np.uint16)
+    masks[0, 3] = np.arange(8192, dtype=np.uint16)
+    values = Evaluator(Script(condition=expr)).array(expr, Hands(masks, Tables.standard()))
+    return checked_table(name, values)
+
+
+set_holding_tabulator(holding_from_expression)

@@ -28,6 +28,7 @@ import numpy as np
 
 from cardlab._native import core as _core
 from cardlab.bridge.dealer.dealing import byte_view
+from cardlab.bridge.dealer.holdings import HoldingTable
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import SUIT_NAMES
 from cardlab.errors import DealerScriptError
@@ -257,7 +258,7 @@ def suit_table(tables: Tables, key: Any) -> np.ndarray:
     ``"length"``, ``"losers"``, ``"quality"``, ``"cccc"`` (Kaplan-Rubens without shape), ``"short"``."""
     if isinstance(key, str) and key in _FIXED_TABLES:
         table = _FIXED_TABLES[key]()
-    elif hasattr(key, "values") and hasattr(key, "data"):  # a user holding function (.holdings)
+    elif isinstance(key, HoldingTable):  # a user holding function
         table = key.values
     else:
         table = _BITS @ np.array(tables.table(key), dtype=np.int64)

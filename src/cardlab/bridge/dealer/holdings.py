@@ -10,7 +10,8 @@ compiled core, exactly as ``hcp`` is.
 In a script: ``holding NAME = EXPR``, where EXPR is written in the holding's words: ``A K Q J T``
 (1 when the holding has that card, else 0), ``x9`` .. ``x2`` (the spot cards; ``x10`` is ``T``),
 ``length``; with the language's operators (comparisons and ``&&``/``||`` give 0 or 1, so true/false
-evaluations are expressions too). From Python, :func:`holding_table` tabulates any function of the
+evaluations are expressions too); :func:`cardlab.bridge.dealer.evaluate.holding_from_expression`
+tabulates it. From Python, :func:`holding_table` tabulates any function of the
 holding's text, and fractional values are kept exactly as multiples of ``1/scale``.
 
 >>> qt = holding_table("qt", lambda h: 2 if h[:2] == "AK" else 1 if "A" in h else 0.5 if h[:1] == "K" and len(h) > 1 else 0,
@@ -29,12 +30,14 @@ import numpy as np
 
 from cardlab.errors import DealerScriptError
 
-__all__ = ["HoldingTable", "holding_table", "holding_word", "table_from_expression", "holding_text", "MAX_HOLDING_VALUE"]
+__all__ = ["HoldingTable", "holding_table", "holding_text", "checked_table", "MAX_HOLDING_VALUE"]
 
 MAX_HOLDING_VALUE = 10 ** 12  #: the largest value (either sign) of one holding, so that sums stay far inside 64 bits
 _RANKS = "23456789TJQKA"
-_SPOTS = {"A": 12, "K": 11, "Q": 10, "J": 9, "T": 8, "x10": 8, **{f"x{r}": r - 2 for r in range(2, 10)}}
-_LENGTH = ("length", "len")
+#: The words of a holding function's expression in a script: the card of each rank (2 = 0 .. A = 12)
+#: and the holding's length (the parser turns them into nodes on North's spades).
+HOLDING_RANKS = {"A": 12, "K": 11, "Q": 10, "J": 9, "T": 8, "x10": 8, **{f"x{r}": r - 2 for r in range(2, 10)}}
+HOLDING_LENGTH = ("length", "len")
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,8 @@ def holding_text(mask: int) -> str:
     return "".join(_RANKS[r] for r in range(12, -1, -1) if mask >> r & 1)
 
 
-def _checked(name: str, values: np.ndarray, scale: int) -> HoldingTable:
+def checked_table(name: str, values: np.ndarray, scale: int = 1) -> HoldingTable:
+    """A :class:`HoldingTable` of 8,192 values, each at most :data:`MAX_HOLDING_VALUE` in size."""
     values = np.asarray(values, dtype=np.int64)
     worst = int(np.abs(values).max())
     if worst > MAX_HOLDING_VALUE:
@@ -106,32 +110,4 @@ def holding_table(name: str, function: Callable[[str], Any], scale: int = 1) -> 
         if abs(scaled) > MAX_HOLDING_VALUE:
             raise DealerScriptError(f"holding function '{name}' gave {value!r} for {text or 'a void'}: too large")
         out[mask] = int(scaled)
-    return _checked(name, out, scale)
-
-
-def holding_word(word: str) -> Any:
-    """The expression node a holding word stands for, evaluated on North's spades (see
-    :func:`table_from_expression`), or None for any other word."""
-    from cardlab.bridge.dealer.parser import Call
-
-    if word in _SPOTS:
-        return Call("hascard", (0, _SPOTS[word] * 4 + 3))
-    if word in _LENGTH:
-        return Call("length_3", (0,))
-    return None
-
-
-def table_from_expression(name: str, expr: Any) -> HoldingTable:
-    """The value of ``expr`` (written with :func:`holding_word` nodes) for each of the 8,192
-    holdings: the holdings are laid out as North's spades of a batch of 8,192 (not deals: only
-    that suit is looked at) and the expression runs through the script evaluator, with its
-    checked 64-bit arithmetic."""
-    from cardlab.bridge.dealer.evaluate import Evaluator
-    from cardlab.bridge.dealer.functions import Hands, Tables
-    from cardlab.bridge.dealer.parser import Script
-
-    masks = np.zeros((4, 4, 8192), dtype=np.uint16)
-    masks[0, 3] = np.arange(8192, dtype=np.uint16)
-    script = Script(condition=expr)
-    values = Evaluator(script).array(expr, Hands(masks, Tables.standard()))
-    return _checked(name, values, 1)
+    return checked_table(name, out, scale)

@@ -22,10 +22,11 @@ import re
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from cardlab.board import SEAT_WORDS, SEATS, STRAINS
-from cardlab.bridge.dealer.functions import FUNCTIONS, Shapes
+from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Shapes
+from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
@@ -432,8 +433,6 @@ class _Parser:
 
     def holding_definition(self) -> None:
         """``holding NAME = EXPR``: a user holding function (Deal's holdingProc), tabulated now."""
-        from cardlab.bridge.dealer.holdings import table_from_expression
-
         self.advance()
         token = self.advance()
         name = token.text
@@ -445,11 +444,9 @@ class _Parser:
             expr = self.expression()
         finally:
             self.in_holding = False
-        self.add_holding(table_from_expression(name, expr))
+        self.add_holding(_HOLDING_TABULATOR[0](name, expr))
 
     def add_holding(self, table: Any) -> None:
-        from cardlab.bridge.dealer.functions import FunctionSpec
-
         if self.functions is FUNCTIONS:
             self.functions = dict(FUNCTIONS)  # this script's own words
         self.functions[table.name] = FunctionSpec(table.name, "points", ("seat", "suit"), optional=1,
@@ -787,9 +784,7 @@ class _Parser:
             self.expect_op(")")
             return inner
         if token.kind == "WORD" and self.in_holding:
-            from cardlab.bridge.dealer.holdings import holding_word
-
-            node = holding_word(token.text)
+            node = _holding_word(token.text)
             if node is None:
                 raise self.error(f"'{token.text}' in a holding function: use the holding's words A K Q J T "
                                  "x9..x2 length, numbers and operators", token)
@@ -927,6 +922,26 @@ def _dealerv2_only(word: str) -> str | None:
         return None
     return (f"'{word}' is a DealerV2 {kind} that cardlab does not support "
             f"(docs/dealer.md lists the DealerV2 features it runs)")
+
+
+def _holding_word(word: str) -> Call | None:
+    """A holding word (:data:`~cardlab.bridge.dealer.holdings.HOLDING_RANKS`, ``length``) as a node on
+    North's spades, where the tabulator lays out the 8,192 holdings; None for any other word."""
+    if word in HOLDING_RANKS:
+        return Call("hascard", (0, HOLDING_RANKS[word] * 4 + 3))
+    if word in HOLDING_LENGTH:
+        return Call("length_3", (0,))
+    return None
+
+
+#: What turns a ``holding NAME = EXPR`` definition into its table: set by the evaluator's module
+#: (:func:`cardlab.bridge.dealer.evaluate.holding_from_expression`), which the package always imports.
+_HOLDING_TABULATOR: list[Callable[[str, Any], Any]] = []
+
+
+def set_holding_tabulator(function: Callable[[str, Any], Any]) -> None:
+    """Install the function that tabulates holding definitions (called once, by the evaluator)."""
+    _HOLDING_TABULATOR[:] = [function]
 
 
 def parse_script(text: str, source: str | None = None, holdings: Iterable[Any] = ()) -> Script:
