@@ -25,7 +25,7 @@ from cardlab.errors import InputFileError
 
 __all__ = ["read_saved_deals", "parse_line_deals", "MAX_SAVED_DEALS"]
 
-MAX_SAVED_DEALS = 20_000_000  #: the most deals read from one file
+MAX_SAVED_DEALS = 2_000_000  #: the most deals read from one file (64 MB of suit masks)
 _RANKS = "23456789TJQKA"
 _ONELINE = re.compile(r"^n (\S*) e (\S*) s (\S*) w (\S*)(?:\s|$)")
 
@@ -60,32 +60,72 @@ def _looks_like_deal_lines(head: bytes) -> bool:
 def parse_line_deals(text: str, source: str | None = None) -> np.ndarray:
     """Deals from ``printoneline`` lines or Deal's "line" format (one deal a line; blank lines and
     lines starting with ``#`` skipped, and in a ``printoneline`` file every line not starting with
-    ``n ``: the statistics the dealer program prints after its deals); a bad line is an :class:`~cardlab.errors.InputFileError`
-    naming the line and the offending hand."""
-    rows: list[np.ndarray] = []
+    ``n ``: the statistics the dealer program prints after its deals); a bad line is an
+    :class:`~cardlab.errors.InputFileError` naming the line and the offending hand."""
+    deals: list[str] = []  # each deal as "S.H.D.C|S.H.D.C|S.H.D.C|S.H.D.C", North first
+    numbers: list[int] = []
     oneline = False  # once a printoneline deal is seen, other lines (averages, counts) are skipped
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
-        if not line or line.startswith("#"):
+        if not line or line.startswith("#") or (oneline and not line.startswith("n ")):
             continue
-        if len(rows) >= MAX_SAVED_DEALS:
+        if len(deals) >= MAX_SAVED_DEALS:
             raise InputFileError(f"at most {MAX_SAVED_DEALS:,} deals are read from one file", number, source)
         match = _ONELINE.match(line)
-        if oneline and not line.startswith("n "):
-            continue  # the dealer program's statistics after its deals
         if match is not None:
             oneline = True
-            hands = [h.split(".") for h in match.groups()]
+            deals.append("|".join(match.groups()))
         elif line.count("|") >= 3:
             hands = [h.split() for h in line.split("|")[:4]]
-            hands = [["" if s == "-" else s for s in h] for h in hands]
+            deals.append("|".join(".".join("" if s == "-" else s for s in h) if len(h) == 4 else " ".join(h)
+                                  for h in hands))
         else:
             raise InputFileError(f"not a deal: expected 'n S.H.D.C e ... s ... w ...' or four hands "
                                  f"separated by '|', got {line[:60]!r}", number, source)
-        rows.append(_masks(hands, number, source))
-    if not rows:
+        numbers.append(number)
+    if not deals:
         raise InputFileError("no deals in the file", source=source)
-    return np.ascontiguousarray(np.stack(rows, axis=2))
+    masks = _vector_masks(deals)
+    if masks is None:  # some deal is not whole: find the first and name its fault
+        for deal, number in zip(deals, numbers):
+            _masks([h.split(".") for h in deal.split("|")], number, source)
+        raise InputFileError("a deal is not whole (each seat 13 cards, each card once)", source=source)
+    return masks
+
+
+_CODES = np.full(256, -1, dtype=np.int8)  # byte -> rank 0..12; '.' -2, '|' -3, anything else -1
+for _rank, _ch in enumerate(_RANKS + _RANKS.lower()):
+    _CODES[ord(_ch)] = _rank % 13
+_CODES[ord(".")], _CODES[ord("|")] = -2, -3
+
+
+def _vector_masks(deals: list[str]) -> np.ndarray | None:
+    """The masks of whole deals written ``S.H.D.C|...`` (all deals at once, in numpy), or None
+    when some deal is not whole."""
+    codes = _CODES[np.frombuffer("".join(deals).encode("ascii", "replace"), dtype=np.uint8)]
+    if (codes == -1).any():
+        return None
+    n = len(deals)
+    lengths = np.fromiter(map(len, deals), dtype=np.int64, count=n)
+    line = np.repeat(np.arange(n, dtype=np.int32), lengths)
+    separator = codes < 0
+    before = np.cumsum(separator, dtype=np.int32)  # separators up to and including each byte
+    first = np.r_[0, np.cumsum(lengths)[:-1]]
+    place = before - np.repeat(before[first] - separator[first], lengths) - separator  # separators before it
+    if (np.bincount(line[separator], minlength=n) != 15).any():
+        return None  # not four hands of four suits
+    if ((codes[separator] == -3) != (place[separator] % 4 == 3)).any():
+        return None  # a '|' where a '.' belongs, or the other way round
+    card = ~separator
+    rank, spot, line = codes[card].astype(np.int32), place[card], line[card]
+    seat, suit = spot // 4, 3 - spot % 4  # suits spades first in the text, clubs first in the masks
+    if (np.bincount(line * 52 + rank * 4 + suit, minlength=52 * n) != 1).any():
+        return None  # a card missing or given twice
+    if (np.bincount(line * 4 + seat, minlength=4 * n) != 13).any():
+        return None
+    masks = np.zeros((4, 4, n), dtype=np.uint16)
+    np.bitwise_or.at(masks, (seat, suit, line), np.left_shift(1, rank).astype(np.uint16))
+    return masks
 
 
 def _masks(hands: list[list[str]], line: int, source: str | None) -> np.ndarray:
