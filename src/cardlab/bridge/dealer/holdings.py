@@ -1,8 +1,8 @@
 """User holding functions: a value for every holding of one suit, looked up per suit and summed.
 
 Deal 3.1's ``holdingProc`` (its manual's holding.html: "general procedures for evaluating a
-holding, while still taking advantage of fast lookup tables") and redeal's per-holding evaluators
-define an evaluation on one suit's cards; a hand's value is the sum over its four suits. There are
+holding, while still taking advantage of fast lookup tables") defines an evaluation on one suit's
+cards; a hand's value is the sum over its four suits. There are
 only 8,192 holdings of a suit, so cardlab evaluates the definition once for each (a table of 8,192
 integers) and a script's ``NAME(SEAT)`` / ``NAME(SEAT, SUIT)`` is then one lookup per suit in the
 compiled core, exactly as ``hcp`` is.
