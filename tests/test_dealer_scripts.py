@@ -88,6 +88,7 @@ def test_statistics_print_in_script_order_as_text_and_json() -> None:
     assert data["correlations"][0]["value"] == pytest.approx(result.correlations[0].value)
     assert data["bucket_frequencies"][0]["rows"][1] == {"bucket": 10, "count": result.buckets[0].counts[1]}
     assert data["bucket_frequencies"][1]["columns"] == ["low", 5, 7, 9, "high"]
+    assert f"correlation,ns,{result.correlations[0].value!r}," in result.to_csv()
 
 
 def test_statistics_do_not_depend_on_workers() -> None:
@@ -370,3 +371,26 @@ def test_balanced_deal_acceptance_matches_the_exact_probability() -> None:
                             seed=12, exact_draw=exact_draw)
         rate, lo, hi = result.acceptance()
         assert lo < exact < hi, (exact_draw, rate)
+
+
+def test_saved_deals_over_several_chunks_in_order_with_any_workers() -> None:
+    from cardlab.bridge.dealer.runner import SAVED_CHUNK
+
+    _, owner = _run_keeping("generate 9000\nproduce 9000\naction printoneline", seed=21)
+    n = owner.shape[1]
+    assert n > 2 * SAVED_CHUNK
+    from cardlab.bridge.dealer.dealing import masks_from_owner
+
+    masks = masks_from_owner(owner)
+    text = "condition hcp(south) >= 10\naction average hcp(north), frequency (hcp(north), 0, 37), printoneline"
+    points_n, chosen = _hcp(owner, 0), _hcp(owner, 2) >= 10
+    kept: list[np.ndarray] = []
+    one = run_script(parse_script(text), deals=masks, workers=1, on_deals=lambda d, _: kept.append(owner_from_masks(d)))
+    two = run_script(parse_script(text), deals=masks, workers=2)
+    assert (np.concatenate(kept, axis=1) == owner[:, chosen]).all()  # every chosen deal, in file order
+    assert one.averages[0].mean == pytest.approx(points_n[chosen].mean(), rel=1e-12)
+    assert one.frequencies == two.frequencies and one.averages == two.averages
+    first = run_script(parse_script(text), deals=masks, generate=5000)
+    assert first.generated == 5000 and first.produced == int(chosen[:5000].sum())
+    stop = run_script(parse_script(text), deals=masks, produce=100)
+    assert stop.produced == 100 and stop.generated == int(np.flatnonzero(chosen)[99]) + 1

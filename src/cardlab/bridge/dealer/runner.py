@@ -269,13 +269,16 @@ class DealerResult(JsonText):
                 "interrupted": self.interrupted}
 
     def to_csv(self) -> str:
-        """One row per statistic: acceptance, each average, each frequency cell."""
+        """One row per statistic: acceptance, each average, each correlation."""
         rows = ["statistic,label,value,ci95_low,ci95_high"]
         p, lo, hi = self.acceptance()
         rows.append(f"acceptance,,{p!r},{lo!r},{hi!r}")
         for a in self.averages:
             alo, ahi = a.ci95()
             rows.append(f"average,{_csv(a.label)},{a.mean!r},{alo!r},{ahi!r}")
+        for c in self.correlations:
+            clo, chi = c.ci95()
+            rows.append(f"correlation,{_csv(c.label)},{c.value!r},{clo!r},{chi!r}")
         return "\n".join(rows) + "\n"
 
     def to_pandas(self) -> Any:
