@@ -394,3 +394,42 @@ def test_saved_deals_over_several_chunks_in_order_with_any_workers() -> None:
     assert first.generated == 5000 and first.produced == int(chosen[:5000].sum())
     stop = run_script(parse_script(text), deals=masks, produce=100)
     assert stop.produced == 100 and stop.generated == int(np.flatnonzero(chosen)[99]) + 1
+
+
+# --- shape classes -------------------------------------------------------------------------------
+
+
+def test_shape_classes_against_brute_force() -> None:
+    """``shapeclass NAME = EXPR`` over the lengths s h d c (Deal 3.1's shapecond, its manual's
+    commands.html): checked on all 560 patterns and hand by hand in a run."""
+    text = """shapeclass longmajor = s >= 6 || h >= 6
+shapeclass twosuits = (s >= 5) + (h >= 5) + (d >= 5) + (c >= 5) >= 2 && c != 0
+generate 2000
+produce 2000
+action printoneline(10 * longmajor(north) + twosuits(east))
+"""
+    script = parse_script(text)
+    from cardlab.bridge.polynomials import shape_key
+
+    long_keys = set(script.actions[0].exprs[0].left.right.args[0].keys)
+    patterns = [(s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)]
+    assert long_keys == {int(shape_key(*p)) for p in patterns if p[0] >= 6 or p[1] >= 6}
+    out = io.StringIO()
+    run_script(script, seed=2, out=out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2000
+    for line in lines:
+        parts = line.split()
+        north = [len(x) for x in parts[1].split(".")]
+        east = [len(x) for x in parts[3].split(".")]
+        expected = 10 * int(north[0] >= 6 or north[1] >= 6) + int(sum(x >= 5 for x in east) >= 2 and east[3] != 0)
+        assert int(parts[8]) == expected, line
+
+
+@pytest.mark.parametrize("text, message", [
+    ("shapeclass x = s + hcp\naction average 1", "'hcp' in a shape class"),
+    ("shapeclass shape = s\naction average 1", "'shape' is already a word"),
+])
+def test_bad_shape_classes_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(DealerScriptError, match=re.escape(message)):
+        parse_script(text)

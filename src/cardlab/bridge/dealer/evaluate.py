@@ -29,13 +29,13 @@ from typing import Any
 import numpy as np
 
 from cardlab.bridge.dealer.functions import EVALUATORS, FUNCTIONS, Hands, Tables
-from cardlab.bridge.dealer.holdings import HoldingTable, checked_table
+from cardlab.bridge.dealer.holdings import HoldingTable
 from cardlab.bridge.dealer.parser import SEAT_NAMES, Binary, Call, Cond, Num, Script, Shapes, Unary, Var
-from cardlab.bridge.dealer.parser import set_holding_tabulator
+from cardlab.bridge.dealer.parser import set_expression_values
 from cardlab.bridge.dealer.parser import children as _children
 from cardlab.errors import DealerScriptError
 
-__all__ = ["Evaluator", "seats_used", "holding_from_expression"]
+__all__ = ["Evaluator", "seats_used", "values_on_masks"]
 
 _NODES = (Num, Var, Call, Unary, Binary, Cond)
 
@@ -428,15 +428,12 @@ def _spec_for(name: str) -> Any:
     return next((spec for spec in FUNCTIONS.values() if spec.name == name), None)
 
 
-def holding_from_expression(name: str, expr: Any) -> HoldingTable:
-    """The value of a ``holding NAME = EXPR`` definition for each of the 8,192 holdings. The
-    parser writes the holding's words as nodes on North's spades, so the holdings are laid out
-    as North's spades of a batch of 8,192 (not deals: only that suit is looked at) and EXPR runs
-    through this evaluator, with its checked 64-bit arithmetic."""
-    masks = np.zeros((4, 4, 8192), dtype=np.uint16)
-    masks[0, 3] = np.arange(8192, dtype=np.uint16)
-    values = Evaluator(Script(condition=expr)).array(expr, Hands(masks, Tables.standard()))
-    return checked_table(name, values)
+def values_on_masks(expr: Any, masks: np.ndarray) -> np.ndarray:
+    """The value of ``expr`` (int64) on each column of ``masks[4, 4, n]``, which need not be deals:
+    the parser lays out the 8,192 holdings of ``holding NAME = EXPR`` as North's spades, and the
+    560 suit-length patterns of ``shapeclass NAME = EXPR`` as North's hands, and runs the
+    definition through this evaluator, with its checked 64-bit arithmetic."""
+    return np.asarray(Evaluator(Script(condition=expr)).array(expr, Hands(masks, Tables.standard())))
 
 
-set_holding_tabulator(holding_from_expression)
+set_expression_values(values_on_masks)

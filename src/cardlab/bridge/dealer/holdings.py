@@ -10,7 +10,7 @@ compiled core, exactly as ``hcp`` is.
 In a script: ``holding NAME = EXPR``, where EXPR is written in the holding's words: ``A K Q J T``
 (1 when the holding has that card, else 0), ``x9`` .. ``x2`` (the spot cards; ``x10`` is ``T``),
 ``length``; with the language's operators (comparisons and ``&&``/``||`` give 0 or 1, so true/false
-evaluations are expressions too); :func:`cardlab.bridge.dealer.evaluate.holding_from_expression`
+evaluations are expressions too); :func:`cardlab.bridge.dealer.evaluate.values_on_masks`
 tabulates it. From Python, :func:`holding_table` tabulates any function of the
 holding's text, and fractional values are kept exactly as multiples of ``1/scale``.
 

@@ -24,9 +24,11 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
+import numpy as np
+
 from cardlab.board import SEAT_WORDS, SEATS, STRAINS
 from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Shapes
-from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS
+from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS, checked_table
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
@@ -275,7 +277,7 @@ class Script:
 class _Parser:
     def __init__(self, text: str, source: str | None) -> None:
         self.functions = FUNCTIONS
-        self.in_holding = False
+        self.in_holding = ""  # "holding" or "shapeclass" inside such a definition
         self.source = source
         self.lines = text.split("\n")
         self.tokens = tokenize(text, source)
@@ -385,7 +387,7 @@ class _Parser:
                     actions = self.action_list()
             elif token.kind == "WORD" and token.text in _DEALERV2_STATEMENTS and self.dealerv2_statement():
                 pass
-            elif token.kind == "WORD" and token.text == "holding" and self.peek().kind == "WORD" \
+            elif token.kind == "WORD" and token.text in ("holding", "shapeclass") and self.peek().kind == "WORD" \
                     and self.peek(2).kind == "OP" and self.peek(2).text == "=":
                 self.holding_definition()
             elif token.kind == "WORD" and self.peek().kind == "OP" and self.peek().text == "=":
@@ -432,19 +434,37 @@ class _Parser:
         return False
 
     def holding_definition(self) -> None:
-        """``holding NAME = EXPR``: a user holding function (Deal's holdingProc), tabulated now."""
-        self.advance()
+        """``holding NAME = EXPR`` (Deal's holdingProc) or ``shapeclass NAME = EXPR`` (Deal's
+        shapeclass/shapecond), tabulated now: over the 8,192 holdings of a suit, or over the 560
+        suit-length patterns."""
+        kind = self.advance().text
         token = self.advance()
         name = token.text
+        what = "holding function" if kind == "holding" else "shape class"
         if name in _RESERVED or name in self.functions or name in self.variables:
-            raise self.error(f"'{name}' is already a word of the language and cannot name a holding function", token)
+            raise self.error(f"'{name}' is already a word of the language and cannot name a {what}", token)
         self.advance()  # '='
-        self.in_holding = True
+        self.in_holding = kind
         try:
             expr = self.expression()
         finally:
-            self.in_holding = False
-        self.add_holding(_HOLDING_TABULATOR[0](name, expr))
+            self.in_holding = ""
+        values = _EXPRESSION_VALUES[0]
+        if kind == "holding":
+            masks = np.zeros((4, 4, 8192), dtype=np.uint16)
+            masks[0, 3] = np.arange(8192, dtype=np.uint16)
+            self.add_holding(checked_table(name, values(expr, masks)))
+            return
+        patterns = [(s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)]
+        masks = np.zeros((4, 4, len(patterns)), dtype=np.uint16)
+        for i, lengths in enumerate(patterns):  # North holds the lowest cards of each length
+            for suit, length in zip((3, 2, 1, 0), lengths):
+                masks[0, suit, i] = (1 << length) - 1
+        chosen = values(expr, masks) != 0
+        keys = tuple(sorted(int(shape_key(*p)) for p, yes in zip(patterns, chosen) if yes))
+        if self.functions is FUNCTIONS:
+            self.functions = dict(FUNCTIONS)
+        self.functions[name] = FunctionSpec(name, "shape_class", ("seat",), preset=(Shapes(keys, name),))
 
     def add_holding(self, table: Any) -> None:
         if self.functions is FUNCTIONS:
@@ -783,13 +803,19 @@ class _Parser:
             inner = self.expression()
             self.expect_op(")")
             return inner
-        if token.kind == "WORD" and self.in_holding:
+        if token.kind == "WORD" and self.in_holding == "holding":
             node = _holding_word(token.text)
             if node is None:
                 raise self.error(f"'{token.text}' in a holding function: use the holding's words A K Q J T "
                                  "x9..x2 length, numbers and operators", token)
             self.advance()
             return node
+        if token.kind == "WORD" and self.in_holding == "shapeclass":
+            if token.text not in _SHAPE_WORDS:
+                raise self.error(f"'{token.text}' in a shape class: use the lengths s h d c, numbers and "
+                                 "operators", token)
+            self.advance()
+            return Call(f"length_{_SHAPE_WORDS[token.text]}", (0,))
         if token.kind == "WORD":
             if self.peek().kind == "OP" and self.peek().text == "(":
                 spec = self.functions.get(token.text)
@@ -934,14 +960,17 @@ def _holding_word(word: str) -> Call | None:
     return None
 
 
-#: What turns a ``holding NAME = EXPR`` definition into its table: set by the evaluator's module
-#: (:func:`cardlab.bridge.dealer.evaluate.holding_from_expression`), which the package always imports.
-_HOLDING_TABULATOR: list[Callable[[str, Any], Any]] = []
+_SHAPE_WORDS = {"s": 3, "h": 2, "d": 1, "c": 0}  # a shape class's lengths (suit numbers: clubs 0)
+
+#: What evaluates a ``holding``/``shapeclass`` definition on a layout of masks: set by the
+#: evaluator's module (:func:`cardlab.bridge.dealer.evaluate.values_on_masks`), which the package
+#: always imports (the evaluator imports this module, so this one cannot import it).
+_EXPRESSION_VALUES: list[Callable[[Any, np.ndarray], np.ndarray]] = []
 
 
-def set_holding_tabulator(function: Callable[[str, Any], Any]) -> None:
-    """Install the function that tabulates holding definitions (called once, by the evaluator)."""
-    _HOLDING_TABULATOR[:] = [function]
+def set_expression_values(function: Callable[[Any, np.ndarray], np.ndarray]) -> None:
+    """Install the function that evaluates definitions on masks (called once, by the evaluator)."""
+    _EXPRESSION_VALUES[:] = [function]
 
 
 def parse_script(text: str, source: str | None = None, holdings: Iterable[Any] = ()) -> Script:
