@@ -102,6 +102,7 @@ def test_statistics_do_not_depend_on_workers() -> None:
     ("action bktfreq (hcp(north), 10, 0, 1)", "upper bound is below"),
     ("action bktfreq (hcp(north), 0, 10)", "expected ',', got ')'"),
     ("action correlation (hcp(north))", "','"),
+    ("action bktfreq (hcp(north), 0, 900000, 1, hcp(south), 0, 900000, 1)", "at most 10,000,000"),
 ])
 def test_bad_statistics_name_the_problem(text: str, message: str) -> None:
     with pytest.raises(DealerScriptError, match=re.escape(message)):

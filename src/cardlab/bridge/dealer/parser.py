@@ -737,6 +737,11 @@ class _Parser:
                 raise self.error(f"bktfreq bounds {lo}, {hi}, {step}: at most 10^15 in size", token)
             if (hi - lo) // step > 1_000_000:
                 raise self.error(f"bktfreq bounds {lo}, {hi}, {step}: too many buckets", token)
+        cells = 1
+        for lo, hi, step in zip(bounds[::3], bounds[1::3], bounds[2::3]):
+            cells *= 3 + (hi - lo) // step
+        if cells > 10_000_000:
+            raise self.error(f"bktfreq table of {cells:,} cells: at most 10,000,000", token)
         return Action("bktfreq", label=label, exprs=tuple(exprs), bounds=tuple(bounds))
 
     # expressions
