@@ -434,3 +434,34 @@ action printoneline(10 * longmajor(north) + twosuits(east))
 def test_bad_shape_classes_name_the_problem(text: str, message: str) -> None:
     with pytest.raises(DealerScriptError, match=re.escape(message)):
         parse_script(text)
+
+
+# --- practice sets -------------------------------------------------------------------------------
+
+
+def _practice_hands(text: str) -> list[list[str]]:
+    """The hands of a practice file (the print(SEAT) layout: four deals across, 20 columns each)."""
+    lines = text.split("\n")
+    hands: list[list[str]] = []
+    for i, line in enumerate(lines):
+        if line.strip().startswith(f"{len(hands) + 1}."):
+            across = len(line.split(".")) - 1
+            rows = lines[i + 1:i + 5]
+            for k in range(across):
+                suits = [row[20 * k:20 * k + 20].replace(" ", "") for row in rows]
+                hands.append(["" if s == "-" else s for s in suits])
+    return hands
+
+
+def test_practice_sets_hold_each_seats_hands_of_the_produced_deals(tmp_path: Any) -> None:
+    script = tmp_path / "s.dl"
+    script.write_text("produce 9\ncondition hcp(north) >= 12\naction printoneline\n")
+    prefix = tmp_path / "set"
+    out = tmp_path / "deals.txt"
+    assert main(["bridge", "dealer", str(script), "-s", "5", "--practice", str(prefix), "-o", str(out)]) == 0
+    deals = [line.split() for line in out.read_text().splitlines() if line.startswith("n ")]
+    assert len(deals) == 9
+    for seat, name in enumerate(("north", "east", "south", "west")):
+        text = (tmp_path / f"set.{name}").read_text()
+        assert text.startswith(f"\n\n{name.capitalize()} hands:")
+        assert _practice_hands(text) == [d[2 * seat + 1].split(".") for d in deals]
