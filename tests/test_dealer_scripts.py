@@ -133,9 +133,13 @@ def _write_saved(owner: np.ndarray, fmt: str, path: Any) -> None:
     from cardlab.deal import Board, Deal
 
     n = owner.shape[1]
-    if fmt == "deal-line":  # Deal 3.1's -l: hands N|E|S|W, suits by spaces, '-' for a void
-        lines = ["|".join(" ".join(s or "-" for s in _hand_suits(owner, d, seat)) for seat in range(4))
-                 for d in range(n)]
+    if fmt == "deal-line":  # Deal 3.1's -l: hands N|E|S|W, suits by single spaces, a void empty
+        lines = ["|".join(" ".join(_hand_suits(owner, d, seat)) for seat in range(4)) for d in range(n)]
+        path.write_text("\n".join(lines) + "\n")
+        return
+    if fmt == "ddline":  # Deal's format/ddline: hands with dots, then each hand's five trick counts
+        lines = ["|".join(".".join(_hand_suits(owner, d, seat)) for seat in range(4)) + "|7 6 6 7 7|6 7 7 6 6"
+                 "|7 6 6 7 7|6 7 7 6 6" for d in range(n)]
         path.write_text("\n".join(lines) + "\n")
         return
     if fmt == "oneline":  # the dealer program's printoneline
@@ -148,7 +152,7 @@ def _write_saved(owner: np.ndarray, fmt: str, path: Any) -> None:
 
 
 @pytest.mark.parametrize("fmt, suffix", [("pbn", ".pbn"), ("lin", ".lin"), ("deal-line", ".txt"),
-                                         ("oneline", ".txt")])
+                                         ("ddline", ".txt"), ("oneline", ".txt")])
 def test_a_script_over_saved_deals_gives_the_statistics_of_the_deals_it_was_dealt_from(
         tmp_path: Any, fmt: str, suffix: str) -> None:
     from cardlab.bridge.dealer.saved import read_saved_deals
@@ -465,3 +469,14 @@ def test_practice_sets_hold_each_seats_hands_of_the_produced_deals(tmp_path: Any
         text = (tmp_path / f"set.{name}").read_text()
         assert text.startswith(f"\n\n{name.capitalize()} hands:")
         assert _practice_hands(text) == [d[2 * seat + 1].split(".") for d in deals]
+
+
+def test_deal_line_voids_are_empty_fields_between_single_spaces() -> None:
+    """Deal's -l writes each hand as '%s %s %s %s' (a void the empty string), so a void first or
+    last in a hand leaves a leading or trailing space that must be kept."""
+    from cardlab.bridge.dealer.saved import parse_line_deals
+
+    masks = parse_line_deals(" AKQJT98765432  |AKQJT98765432   |  AKQJT98765432 |   AKQJT98765432\n")
+    assert masks[:, :, 0].tolist() == [[0, 0, 8191, 0], [0, 0, 0, 8191], [0, 8191, 0, 0], [8191, 0, 0, 0]]
+    dashes = parse_line_deals("- AKQJT98765432 - -|AKQJT98765432 - - -|- - AKQJT98765432 -|- - - AKQJT98765432\n")
+    assert (dashes == masks).all()

@@ -38,7 +38,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                         help="worker processes (the output does not depend on it)")
     add_cluster_option(dealer)
     dealer.add_argument("--deals", metavar="FILE", help="run the script over the deals saved in FILE instead "
-                        "of dealing (PBN, LIN, .dup/.dlm, printoneline lines or Deal's -l lines)")
+                        "of dealing (PBN, LIN, .dup/.dlm, printoneline lines, Deal's -l or ddline lines)")
     dealer.add_argument("--practice", metavar="PREFIX", help="also write a practice set: each seat's hands of "
                         "the produced deals, numbered, in PREFIX.north, PREFIX.east, PREFIX.south, PREFIX.west")
     dealer.add_argument("--format", choices=("text", "json"), default="text", help="text (as the C program) "

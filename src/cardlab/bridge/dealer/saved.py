@@ -2,9 +2,11 @@
 
 Formats: PBN, LIN, Duplimate ``.dup``/``.dlm`` (read by :func:`cardlab.bridge.boardsets.read_board_file`),
 the dealer program's ``printoneline`` lines (``n AKQ.JT9.876.5432 e ... s ... w ...``, anything
-after West's hand ignored, and so are the lines of statistics after the deals) and Deal 3.1's ``-l`` "line" format (``north|east|south|west``, each hand
-four suits spades first separated by spaces, ``-`` for a void; Deal's ``input/line.tcl`` reads it,
-``deal -I line``; a ``ddline`` file's trick counts after the fourth ``|`` are ignored).
+after West's hand ignored, and so are the lines of statistics after the deals), Deal 3.1's ``-l``
+"line" format (``north|east|south|west``, each hand four suits spades first separated by single
+spaces, a void empty or ``-``: its C format ``%s %s %s %s`` joined by ``|``, read back by its
+``input/line.tcl`` with ``split $val " "``) and Deal's ``ddline`` format (hands with ``.`` between
+the suits, as its ``format/ddline`` writes them; the trick counts after the fourth ``|`` are ignored).
 
 >>> masks = parse_line_deals("n AKQJ.T98.765.432 e T98.765.432.AKQJ s 765.432.AKQJ.T98 w 432.AKQJ.T98.765\\n")
 >>> masks.shape, int(masks[0, 3, 0]) == 0b1111000000000   # North's spades: A K Q J
@@ -65,8 +67,8 @@ def parse_line_deals(text: str, source: str | None = None) -> np.ndarray:
     deals: list[str] = []  # each deal as "S.H.D.C|S.H.D.C|S.H.D.C|S.H.D.C", North first
     numbers: list[int] = []
     oneline = False  # once a printoneline deal is seen, other lines (averages, counts) are skipped
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
         if not line or line.startswith("#") or (oneline and not line.startswith("n ")):
             continue
         if len(deals) >= MAX_SAVED_DEALS:
@@ -75,8 +77,8 @@ def parse_line_deals(text: str, source: str | None = None) -> np.ndarray:
         if match is not None:
             oneline = True
             deals.append("|".join(match.groups()))
-        elif line.count("|") >= 3:
-            hands = [h.split() for h in line.split("|")[:4]]
+        elif line.count("|") >= 3:  # Deal: suits by single spaces (-l) or dots (ddline); a void empty or '-'
+            hands = [h.split(".") if "." in h else h.split(" ") for h in raw.split("|")[:4]]
             deals.append("|".join(".".join("" if s == "-" else s for s in h) if len(h) == 4 else " ".join(h)
                                   for h in hands))
         else:
