@@ -480,3 +480,31 @@ def test_deal_line_voids_are_empty_fields_between_single_spaces() -> None:
     assert masks[:, :, 0].tolist() == [[0, 0, 8191, 0], [0, 0, 0, 8191], [0, 8191, 0, 0], [8191, 0, 0, 0]]
     dashes = parse_line_deals("- AKQJT98765432 - -|AKQJT98765432 - - -|- - AKQJT98765432 -|- - - AKQJT98765432\n")
     assert (dashes == masks).all()
+
+
+# --- one line per deal with double-dummy tricks (Deal's ddline) ----------------------------------
+
+
+def test_ddline_lines_read_back_and_agree_with_the_dd_tables(tmp_path: Any) -> None:
+    from cardlab.bridge.dd import dd_table
+    from cardlab.bridge.dealer.saved import ddline_text, parse_line_deals
+
+    script = tmp_path / "s.dl"
+    script.write_text("produce 4\ncondition hcp(north) + hcp(south) >= 24\naction printoneline\n")
+    path = tmp_path / "dd.txt"
+    assert main(["bridge", "dealer", str(script), "-s", "7", "-q", "--ddline", str(path)]) == 0
+    lines = path.read_text().splitlines()
+    assert len(lines) == 4
+    masks = parse_line_deals(path.read_text())
+    for i, line in enumerate(lines):
+        parts = line.split("|")
+        table = dd_table("N:" + " ".join(parts[:4]))  # the same deal, solved by the table-and-par route
+        for seat, seat_name in enumerate("NESW"):
+            assert [int(t) for t in parts[4 + seat].split()] == [table.tricks_for(seat_name, s) for s in "SHDCN"]
+    assert masks.shape == (4, 4, 4)
+    # N all spades, E all hearts, S all diamonds, W all clubs (tricks_batch's own example):
+    one = np.zeros((4, 4, 1), dtype=np.uint16)
+    for seat, suit in enumerate((3, 2, 1, 0)):
+        one[seat, suit, 0] = 8191
+    fields = ddline_text(one).split("|")
+    assert fields[0] == "AKQJT98765432..." and fields[4].split()[0] == "13" and fields[4].split()[4] == "0"

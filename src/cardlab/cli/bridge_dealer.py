@@ -41,6 +41,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                         "of dealing (PBN, LIN, .dup/.dlm, printoneline lines, Deal's -l or ddline lines)")
     dealer.add_argument("--practice", metavar="PREFIX", help="also write a practice set: each seat's hands of "
                         "the produced deals, numbered, in PREFIX.north, PREFIX.east, PREFIX.south, PREFIX.west")
+    dealer.add_argument("--ddline", metavar="FILE", help="also write the produced deals with their double-dummy "
+                        "tricks, one line each (Deal's ddline format)")
     dealer.add_argument("--format", choices=("text", "json"), default="text", help="text (as the C program) "
                         "or json")
     dealer.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
@@ -90,35 +92,40 @@ def _dealer_command(args: argparse.Namespace) -> int:
         out = files.enter_context(output_file(args.output))
         practice = [files.enter_context(output_file(f"{args.practice}.{seat}")) for seat in SEATS] \
             if args.practice else []
+        ddline = files.enter_context(output_file(args.ddline)) if args.ddline else None
         kept: list[Any] = []
         result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,
                            produce=args.produce, seed=args.seed, workers=args.workers, quiet=args.quiet,
                            progress=True, executor=executor_for(args), deals=deals,
-                           on_deals=(lambda masks, before: _keep_practice(kept, masks)) if practice else None)
+                           on_deals=(lambda masks, before: _keep_practice(kept, masks))
+                           if practice or ddline else None)
         if result.interrupted and result.produced == 0 and args.output not in (None, "-"):
             raise NothingProduced  # the previous -o file is kept
-        if practice:
+        if practice or ddline:
             from cardlab.bridge.dealer.output import seat_pages
+            from cardlab.bridge.dealer.saved import ddline_text
             import numpy as np
 
             masks = np.concatenate(kept, axis=2) if kept else np.zeros((4, 4, 0), dtype=np.uint16)
             for index, stream in enumerate(practice):
                 stream.write(seat_pages(masks, index))
+            if ddline is not None:
+                ddline.write(ddline_text(masks))
     if result.interrupted:
         print("cardlab: interrupted: partial statistics", file=sys.stderr)
         return 130
     return 0
 
 
-MAX_PRACTICE = 100_000  #: the most deals a practice set holds (four files of numbered hands)
+MAX_PRACTICE = 100_000  #: the most deals kept for --practice and --ddline
 
 
 def _keep_practice(kept: list[Any], masks: Any) -> None:
-    """Collect the produced deals for ``--practice`` (at most :data:`MAX_PRACTICE`)."""
+    """Collect the produced deals for ``--practice`` and ``--ddline`` (at most :data:`MAX_PRACTICE`)."""
     from cardlab.errors import DealerScriptError
 
     if sum(m.shape[2] for m in kept) + masks.shape[2] > MAX_PRACTICE:
-        raise DealerScriptError(f"--practice writes at most {MAX_PRACTICE:,} deals; give -p N")
+        raise DealerScriptError(f"--practice and --ddline write at most {MAX_PRACTICE:,} deals; give -p N")
     kept.append(masks.copy())
 
 

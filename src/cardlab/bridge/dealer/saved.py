@@ -25,7 +25,7 @@ import numpy as np
 
 from cardlab.errors import InputFileError
 
-__all__ = ["read_saved_deals", "parse_line_deals", "MAX_SAVED_DEALS"]
+__all__ = ["read_saved_deals", "parse_line_deals", "ddline_text", "MAX_SAVED_DEALS"]
 
 MAX_SAVED_DEALS = 2_000_000  #: the most deals read from one file (64 MB of suit masks)
 _RANKS = "23456789TJQKA"
@@ -151,3 +151,25 @@ def _masks(hands: list[list[str]], line: int, source: str | None) -> np.ndarray:
         if count != 13:
             raise InputFileError(f"{'NESW'[seat]}'s hand has {count} cards, not 13", line, source)
     return masks
+
+
+def ddline_text(masks: np.ndarray) -> str:
+    """Deals with their double-dummy tricks, one line each, in Deal 3.1's ``ddline`` format (its
+    ``format/ddline``): the four hands North first with ``.`` between the suits, then for each
+    hand its tricks as declarer in spades, hearts, diamonds, clubs and notrump, all joined by
+    ``|``. Every deal's table is solved by DDS (:func:`cardlab.bridge.dd.tricks_batch`);
+    :func:`parse_line_deals` reads the lines back."""
+    from cardlab.bridge.dd import tricks_batch
+    from cardlab.bridge.dealer.dealing import owner_from_masks
+    from cardlab.bridge.dealer.output import holdings
+
+    n = masks.shape[2]
+    if n == 0:
+        return ""
+    hands = np.argsort(owner_from_masks(masks).T, axis=1, kind="stable").reshape(-1, 4, 13)
+    tricks = tricks_batch(hands)[:, :, [3, 2, 1, 0, 4]]  # Deal's order: spades .. clubs, notrump
+    lines = []
+    for i in range(n):
+        text = "|".join(".".join(holdings(masks, seat, i)) for seat in range(4))
+        lines.append(text + "|" + "|".join(" ".join(str(int(t)) for t in tricks[i, seat]) for seat in range(4)))
+    return "\n".join(lines) + "\n"
