@@ -508,3 +508,28 @@ def test_ddline_lines_read_back_and_agree_with_the_dd_tables(tmp_path: Any) -> N
         one[seat, suit, 0] = 8191
     fields = ddline_text(one).split("|")
     assert fields[0] == "AKQJT98765432..." and fields[4].split()[0] == "13" and fields[4].split()[4] == "0"
+
+
+# --- par per deal (DealerV2's par) ---------------------------------------------------------------
+
+
+def test_par_per_deal_on_a_hand_built_grand_slam_and_against_dd_tables() -> None:
+    """North holds AKQJ of spades and AKQ of the other suits: 13 top tricks at notrump whatever
+    the lead, so par is 7NT by North-South (Law 77: 220 trick points + 300 game + 1000 slam =
+    1520 not vulnerable; + 500 game + 1500 slam = 2220 vulnerable), and East-West's is minus that."""
+    from cardlab.bridge.dd import dd_table
+    from cardlab.bridge.dealer.saved import parse_line_deals
+
+    line = "n AKQJ.AKQ.AKQ.AKQ e T98.JT98.JT9.JT9 s 765.765.8765.876 w 432.432.432.5432\n"
+    text = "action printes(par(NS), \" \", par(NS, all), \" \", par(EW), \" \", par(ew, ns), \"\\n\")"
+    out = io.StringIO()
+    run_script(parse_script(text), deals=parse_line_deals(line), out=out)
+    assert out.getvalue() == "1520 2220 -1520 -2220\n"
+    _, owner = _run_keeping("generate 3\nproduce 3\naction printoneline", seed=4)
+    out = io.StringIO()
+    from cardlab.bridge.dealer.dealing import masks_from_owner
+
+    run_script(parse_script("action printes(par(NS, ew), \"\\n\")"), deals=masks_from_owner(owner), out=out)
+    expected = [dd_table("N:" + " ".join(".".join(_hand_suits(owner, d, s)) for s in range(4)), "N", "EW").par_score
+                for d in range(3)]
+    assert [int(x) for x in out.getvalue().split()] == expected

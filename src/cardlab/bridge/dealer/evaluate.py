@@ -297,6 +297,8 @@ def _bounds(node: Any, variables: dict[str, Any], tables: Any, memo: dict[int, t
             return -24, 24
         if name == "tricks":
             return 0, 13
+        if name == "par":
+            return -7600, 7600
         if name == "score":
             lo, hi = args[2]
             m = max(abs(lo), abs(hi)) + 20

@@ -467,3 +467,21 @@ def _tricks(h: Hands, seat: int, strain: int) -> np.ndarray:
 
 for _word in ("trick", "tricks", "dds"):
     register(FunctionSpec(_word, "tricks", ("seat", "strain"), expensive=True), _tricks)
+
+
+def _par(h: Hands, side: int, vulnerability: str | None = None) -> np.ndarray:
+    """DealerV2's ``par(SIDE[, VUL])``: the par score of each deal for North-South (side 0) or
+    East-West (1), from its double-dummy table solved by DDS (:func:`cardlab.bridge.dd.dd_tables`,
+    North dealing; vulnerability none unless given)."""
+    from cardlab.bridge.dd import dd_tables
+    from cardlab.deal import Deal
+
+    owner = np.asarray(h.owner)
+    if h.n == 0:
+        return np.zeros(0, dtype=np.int64)
+    deals = [Deal(owner[:, i].tobytes()) for i in range(h.n)]
+    ns = np.array([t.par_score for t in dd_tables(deals, "N", vulnerability or "None").tables], dtype=np.int64)
+    return ns if side == 0 else -ns
+
+
+register(FunctionSpec("par", "par", ("side", "vulnerability"), optional=1, expensive=True), _par)

@@ -54,7 +54,7 @@ _WORDS_OPERATORS = {"and": "&&", "or": "||", "not": "!"}
 #: DealerV2 words cardlab does not run (they would change what is printed or computed)
 _DEALERV2_ONLY = {"printrpt": "action", "csvrpt": "action", "export": "action",
                   "printside": "action", "printns": "action", "usereval": "function", "opc": "function",
-                  "ltc": "function", "par": "function", "trix": "function", "gib": "function"}
+                  "ltc": "function", "trix": "function", "gib": "function"}
 
 
 # --- tokens ------------------------------------------------------------------------------------
@@ -884,6 +884,14 @@ class _Parser:
                 raise self.expected(f"a contract like x3N or x4S in {fname}()")
             self.advance()
             return int(match.group(1)) * 5 + [s[0] for s in STRAINS].index(match.group(2))
+        if kind == "side":
+            if token.kind == "WORD" and token.text.lower() in ("ns", "ew"):
+                return ("ns", "ew").index(self.advance().text.lower())
+            raise self.expected(f"a side (NS or EW) in {fname}()")
+        if kind == "vulnerability":
+            if token.kind == "WORD" and token.text.lower() in VULNERABLE_NAMES:
+                return VULNERABLE_NAMES[self.advance().text.lower()]
+            raise self.expected(f"a vulnerability (none, NS, EW or all) in {fname}()")
         if kind == "shapes":
             return self.shape_list()
         return self.expression()
