@@ -14,7 +14,7 @@ from cardlab.cli.output import NothingProduced, output_file
 from cardlab.cli.seat_options import add_seat_options, seat_options
 from cardlab.cores import available_cores
 
-SEATS = ("north", "east", "south", "west")
+_PRACTICE_FILES = ("north", "east", "south", "west")  # the suffixes of a practice set's files
 
 __all__ = ["register"]
 
@@ -90,7 +90,7 @@ def _dealer_command(args: argparse.Namespace) -> int:
         deals = read_saved_deals(args.deals)
     with contextlib.ExitStack() as files:  # made now, before any long work; in place only if all goes well
         out = files.enter_context(output_file(args.output))
-        practice = [files.enter_context(output_file(f"{args.practice}.{seat}")) for seat in SEATS] \
+        practice = [files.enter_context(output_file(f"{args.practice}.{seat}")) for seat in _PRACTICE_FILES] \
             if args.practice else []
         ddline = files.enter_context(output_file(args.ddline)) if args.ddline else None
         kept: list[Any] = []

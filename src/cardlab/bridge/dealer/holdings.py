@@ -28,12 +28,12 @@ from typing import Any, Callable
 
 import numpy as np
 
+from cardlab.cards import RANKS
 from cardlab.errors import DealerScriptError
 
 __all__ = ["HoldingTable", "holding_table", "holding_text", "checked_table", "MAX_HOLDING_VALUE"]
 
 MAX_HOLDING_VALUE = 10 ** 12  #: the largest value (either sign) of one holding, so that sums stay far inside 64 bits
-_RANKS = "23456789TJQKA"
 #: The words of a holding function's expression in a script: the card of each rank (2 = 0 .. A = 12)
 #: and the holding's length (the parser turns them into nodes on North's spades).
 HOLDING_RANKS = {"A": 12, "K": 11, "Q": 10, "J": 9, "T": 8, "x10": 8, **{f"x{r}": r - 2 for r in range(2, 10)}}
@@ -58,9 +58,9 @@ class HoldingTable:
         """The table's value of a holding written as ranks (``"AQT4"``; ``""`` or ``"-"`` a void)."""
         mask = 0
         for ch in holding.upper().replace("-", ""):
-            if ch not in _RANKS:
-                raise DealerScriptError(f"{ch!r} in holding {holding!r} is not a rank (23456789TJQKA)")
-            mask |= 1 << _RANKS.index(ch)
+            if ch not in RANKS:
+                raise DealerScriptError(f"{ch!r} in holding {holding!r} is not a rank ({RANKS})")
+            mask |= 1 << RANKS.index(ch)
         return int(self.values[mask])
 
     def __repr__(self) -> str:
@@ -73,7 +73,7 @@ def holding_text(mask: int) -> str:
     >>> holding_text(0b1000000010001)
     'A62'
     """
-    return "".join(_RANKS[r] for r in range(12, -1, -1) if mask >> r & 1)
+    return "".join(RANKS[r] for r in range(12, -1, -1) if mask >> r & 1)
 
 
 def checked_table(name: str, values: np.ndarray, scale: int = 1) -> HoldingTable:

@@ -30,7 +30,7 @@ from cardlab.board import SEAT_WORDS, SEATS, STRAINS
 from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Shapes
 from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS, checked_table
 from cardlab.bridge.polynomials import shape_key
-from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
+from cardlab.cards import RANKS, SUIT_ORDER, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
 __all__ = ["Token", "tokenize", "parse_script", "deep_recursion", "MAX_DEPTH", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
@@ -458,7 +458,7 @@ class _Parser:
         patterns = [(s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)]
         masks = np.zeros((4, 4, len(patterns)), dtype=np.uint16)
         for i, lengths in enumerate(patterns):  # North holds the lowest cards of each length
-            for suit, length in zip((3, 2, 1, 0), lengths):
+            for suit, length in zip(SUIT_ORDER, lengths):
                 masks[0, suit, i] = (1 << length) - 1
         chosen = values(expr, masks) != 0
         keys = tuple(sorted(int(shape_key(*p)) for p, yes in zip(patterns, chosen) if yes))

@@ -23,12 +23,13 @@ from pathlib import Path
 
 import numpy as np
 
+from cardlab.board import SEATS
+from cardlab.cards import RANKS, SUIT_LETTERS
 from cardlab.errors import InputFileError
 
 __all__ = ["read_saved_deals", "parse_line_deals", "ddline_text", "MAX_SAVED_DEALS"]
 
 MAX_SAVED_DEALS = 2_000_000  #: the most deals read from one file (64 MB of suit masks)
-_RANKS = "23456789TJQKA"
 _ONELINE = re.compile(r"^n (\S*) e (\S*) s (\S*) w (\S*)(?:\s|$)")
 
 
@@ -96,7 +97,7 @@ def parse_line_deals(text: str, source: str | None = None) -> np.ndarray:
 
 
 _CODES = np.full(256, -1, dtype=np.int8)  # byte -> rank 0..12; '.' -2, '|' -3, anything else -1
-for _rank, _ch in enumerate(_RANKS + _RANKS.lower()):
+for _rank, _ch in enumerate(RANKS + RANKS.lower()):
     _CODES[ord(_ch)] = _rank % 13
 _CODES[ord(".")], _CODES[ord("|")] = -2, -3
 
@@ -135,21 +136,21 @@ def _masks(hands: list[list[str]], line: int, source: str | None) -> np.ndarray:
     seen = 0
     for seat, suits in enumerate(hands):
         if len(suits) != 4:
-            raise InputFileError(f"{'NESW'[seat]}'s hand {' '.join(suits)!r} does not have four suits", line, source)
+            raise InputFileError(f"{SEATS[seat]}'s hand {' '.join(suits)!r} does not have four suits", line, source)
         count = 0
         for i, holding in enumerate(suits):  # spades first; masks are clubs first
             for ch in holding.upper():
-                rank = _RANKS.find(ch)
+                rank = RANKS.find(ch)
                 if rank < 0:
-                    raise InputFileError(f"{'NESW'[seat]}'s hand: {ch!r} is not a rank (23456789TJQKA)", line, source)
+                    raise InputFileError(f"{SEATS[seat]}'s hand: {ch!r} is not a rank ({RANKS})", line, source)
                 bit = 1 << (rank + 13 * (3 - i))
                 if seen & bit:
-                    raise InputFileError(f"{ch}{'SHDC'[i]} appears twice", line, source)
+                    raise InputFileError(f"{ch}{SUIT_LETTERS[i]} appears twice", line, source)
                 seen |= bit
                 masks[seat, 3 - i] |= 1 << rank
                 count += 1
         if count != 13:
-            raise InputFileError(f"{'NESW'[seat]}'s hand has {count} cards, not 13", line, source)
+            raise InputFileError(f"{SEATS[seat]}'s hand has {count} cards, not 13", line, source)
     return masks
 
 
