@@ -318,6 +318,7 @@ action average smart(north), average stopper(south), average spots(east, clubs),
     ("holding h = A + hcp\naction average 1", "'hcp' in a holding function"),
     ("holding hcp = A\naction average 1", "'hcp' is already a word"),
     ("holding h = A * 2000000000000\naction average h(north)", "at most 1,000,000,000,000"),
+    ("shapefunc f = s * 2000000000000\naction average f(north)", "at most 1,000,000,000,000"),
     ("holding h = A\nholding h = K\naction average 1", "'h' is already a word"),
 ])
 def test_bad_holding_functions_name_the_problem(text: str, message: str) -> None:
@@ -533,3 +534,24 @@ def test_par_per_deal_on_a_hand_built_grand_slam_and_against_dd_tables() -> None
     expected = [dd_table("N:" + " ".join(".".join(_hand_suits(owner, d, s)) for s in range(4)), "N", "EW").par_score
                 for d in range(3)]
     assert [int(x) for x in out.getvalue().split()] == expected
+
+
+def test_shape_functions_against_brute_force() -> None:
+    """``shapefunc NAME = EXPR``: an integer per pattern (Deal 3.1's shapefunc returns any value;
+    the language's values are integers), here the suit a hand opens with, 3 spades .. 0 clubs."""
+    text = """shapefunc opening = s >= 5 && s >= h ? 3 : h >= 5 ? 2 : d > c || (d == c && d >= 4) ? 1 : 0
+generate 1500
+produce 1500
+action printoneline(opening(south)), average opening(south)
+"""
+    out = io.StringIO()
+    result = run_script(parse_script(text), seed=3, out=out)
+    values = []
+    for line in out.getvalue().splitlines():
+        parts = line.split()
+        s, h, d, c = (len(x) for x in parts[5].split("."))
+        expected = 3 if s >= 5 and s >= h else 2 if h >= 5 else 1 if d > c or (d == c and d >= 4) else 0
+        assert int(parts[8]) == expected, line
+        values.append(expected)
+    assert len(values) == 1500 and result.averages[0].mean == pytest.approx(np.mean(values))
+    assert set(values) == {0, 1, 2, 3}

@@ -299,6 +299,9 @@ def _bounds(node: Any, variables: dict[str, Any], tables: Any, memo: dict[int, t
             return 0, 13
         if name == "par":
             return -7600, 7600
+        if name == "shape_value":
+            values = node.args[0].values
+            return int(values.min()), int(values.max())
         if name == "score":
             lo, hi = args[2]
             m = max(abs(lo), abs(hi)) + 20

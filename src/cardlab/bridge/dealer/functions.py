@@ -444,6 +444,14 @@ for _word, _shapes in SHAPE_CLASSES.items():
              lambda h, shapes, seat: _shape(h, seat, shapes))
 
 
+def _shape_value(h: Hands, table: Any, seat: int) -> np.ndarray:
+    """A ``shapefunc``'s value for the seat's suit lengths (one lookup by shape key)."""
+    return np.asarray(table.values[h.shape_key(seat)], dtype=np.int64)
+
+
+EVALUATORS["shape_value"] = _shape_value
+
+
 def evaluate_call(name: str, args: tuple[Any, ...], hands: Hands) -> np.ndarray:
     """Evaluate a registered function with already evaluated arguments (shortcut used by tests)."""
     spec = FUNCTIONS.get(name)

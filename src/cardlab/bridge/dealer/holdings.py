@@ -31,7 +31,8 @@ import numpy as np
 from cardlab.cards import RANKS
 from cardlab.errors import DealerScriptError
 
-__all__ = ["HoldingTable", "holding_table", "holding_text", "checked_table", "MAX_HOLDING_VALUE"]
+__all__ = ["HoldingTable", "ShapeTable", "holding_table", "holding_text", "checked_table", "checked_values",
+           "MAX_HOLDING_VALUE"]
 
 MAX_HOLDING_VALUE = 10 ** 12  #: the largest value (either sign) of one holding, so that sums stay far inside 64 bits
 #: The words of a holding function's expression in a script: the card of each rank (2 = 0 .. A = 12)
@@ -67,6 +68,23 @@ class HoldingTable:
         return f"HoldingTable({self.name!r})"
 
 
+@dataclass(frozen=True)
+class ShapeTable:
+    """A shape function (``shapefunc NAME = EXPR``): a value for every suit-length vector, indexed
+    by :func:`cardlab.bridge.polynomials.shape_key` (int64 bytes, 14**4 entries)."""
+
+    name: str
+    data: bytes
+
+    @property
+    def values(self) -> np.ndarray:
+        """The values by shape key (int64)."""
+        return np.frombuffer(self.data, dtype=np.int64)
+
+    def __repr__(self) -> str:
+        return f"ShapeTable({self.name!r})"
+
+
 def holding_text(mask: int) -> str:
     """The ranks of a holding mask, highest first (``""`` for a void).
 
@@ -76,14 +94,19 @@ def holding_text(mask: int) -> str:
     return "".join(RANKS[r] for r in range(12, -1, -1) if mask >> r & 1)
 
 
+def checked_values(name: str, values: np.ndarray) -> np.ndarray:
+    """``values`` as int64, each at most :data:`MAX_HOLDING_VALUE` in size (else refused naming
+    the function), so that sums over a hand, a deal or a run stay far inside 64 bits."""
+    values = np.ascontiguousarray(values, dtype=np.int64)
+    worst = int(np.abs(values).max()) if values.size else 0
+    if worst > MAX_HOLDING_VALUE:
+        raise DealerScriptError(f"'{name}' has a value of size {worst}; at most {MAX_HOLDING_VALUE:,}")
+    return values
+
+
 def checked_table(name: str, values: np.ndarray, scale: int = 1) -> HoldingTable:
     """A :class:`HoldingTable` of 8,192 values, each at most :data:`MAX_HOLDING_VALUE` in size."""
-    values = np.asarray(values, dtype=np.int64)
-    worst = int(np.abs(values).max())
-    if worst > MAX_HOLDING_VALUE:
-        raise DealerScriptError(f"holding function '{name}' has a value of size {worst}; at most "
-                                f"{MAX_HOLDING_VALUE:,} a holding")
-    return HoldingTable(name, np.ascontiguousarray(values).tobytes(), scale)
+    return HoldingTable(name, checked_values(name, values).tobytes(), scale)
 
 
 def holding_table(name: str, function: Callable[[str], Any], scale: int = 1) -> HoldingTable:

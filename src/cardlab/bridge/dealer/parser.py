@@ -28,7 +28,7 @@ import numpy as np
 
 from cardlab.board import SEAT_WORDS, SEATS, STRAINS
 from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Shapes
-from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS, checked_table
+from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS, ShapeTable, checked_table, checked_values
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import RANKS, SUIT_ORDER, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
@@ -387,7 +387,8 @@ class _Parser:
                     actions = self.action_list()
             elif token.kind == "WORD" and token.text in _DEALERV2_STATEMENTS and self.dealerv2_statement():
                 pass
-            elif token.kind == "WORD" and token.text in ("holding", "shapeclass") and self.peek().kind == "WORD" \
+            elif token.kind == "WORD" and token.text in ("holding", "shapeclass", "shapefunc") \
+                    and self.peek().kind == "WORD" \
                     and self.peek(2).kind == "OP" and self.peek(2).text == "=":
                 self.holding_definition()
             elif token.kind == "WORD" and self.peek().kind == "OP" and self.peek().text == "=":
@@ -440,11 +441,11 @@ class _Parser:
         kind = self.advance().text
         token = self.advance()
         name = token.text
-        what = "holding function" if kind == "holding" else "shape class"
+        what = {"holding": "holding function", "shapeclass": "shape class", "shapefunc": "shape function"}[kind]
         if name in _RESERVED or name in self.functions or name in self.variables:
             raise self.error(f"'{name}' is already a word of the language and cannot name a {what}", token)
         self.advance()  # '='
-        self.in_holding = kind
+        self.in_holding = "holding" if kind == "holding" else "shapeclass"
         try:
             expr = self.expression()
         finally:
@@ -460,10 +461,15 @@ class _Parser:
         for i, lengths in enumerate(patterns):  # North holds the lowest cards of each length
             for suit, length in zip(SUIT_ORDER, lengths):
                 masks[0, suit, i] = (1 << length) - 1
-        chosen = values(expr, masks) != 0
-        keys = tuple(sorted(int(shape_key(*p)) for p, yes in zip(patterns, chosen) if yes))
+        found = values(expr, masks)
         if self.functions is FUNCTIONS:
             self.functions = dict(FUNCTIONS)
+        if kind == "shapefunc":  # any integer per pattern, looked up by shape key
+            table = np.zeros(14 ** 4, dtype=np.int64)
+            table[[int(shape_key(*p)) for p in patterns]] = checked_values(name, found)
+            self.functions[name] = FunctionSpec(name, "shape_value", ("seat",), preset=(ShapeTable(name, table.tobytes()),))
+            return
+        keys = tuple(sorted(int(shape_key(*p)) for p, value in zip(patterns, found) if value != 0))
         self.functions[name] = FunctionSpec(name, "shape_class", ("seat",), preset=(Shapes(keys, name),))
 
     def add_holding(self, table: Any) -> None:
@@ -817,7 +823,7 @@ class _Parser:
             return node
         if token.kind == "WORD" and self.in_holding == "shapeclass":
             if token.text not in _SHAPE_WORDS:
-                raise self.error(f"'{token.text}' in a shape class: use the lengths s h d c, numbers and "
+                raise self.error(f"'{token.text}' in a shape class or function: use the lengths s h d c, numbers and "
                                  "operators", token)
             self.advance()
             return Call(f"length_{_SHAPE_WORDS[token.text]}", (0,))
