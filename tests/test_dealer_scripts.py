@@ -555,3 +555,17 @@ action printoneline(opening(south)), average opening(south)
         values.append(expected)
     assert len(values) == 1500 and result.averages[0].mean == pytest.approx(np.mean(values))
     assert set(values) == {0, 1, 2, 3}
+
+
+def test_shape_functions_and_classes_drawn_exactly_agree_with_rejection() -> None:
+    from cardlab.bridge.dealer.conditional import ConditionalPlan
+
+    text = ("shapefunc opening = s >= 5 && s >= h ? 3 : 0\nshapeclass flat = s < 5 && h < 5\n"
+            "generate 20000\ncondition opening(north) == 3 && hcp(north) >= 12 || flat(north) && hcp(north) >= 20\n"
+            "action average 1")
+    assert ConditionalPlan.build(parse_script(text)) is not None  # one seat: drawn exactly
+    exact = run_script(parse_script(text), seed=2)
+    plain = run_script(parse_script(text), seed=2, exact_draw=False)
+    p1, lo1, hi1 = exact.acceptance()
+    p2, lo2, hi2 = plain.acceptance()
+    assert abs(p1 - p2) < (hi1 - lo1 + hi2 - lo2) / 2 * 1.5
