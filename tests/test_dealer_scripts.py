@@ -569,3 +569,27 @@ def test_shape_functions_and_classes_drawn_exactly_agree_with_rejection() -> Non
     p1, lo1, hi1 = exact.acceptance()
     p2, lo2, hi2 = plain.acceptance()
     assert abs(p1 - p2) < (hi1 - lo1 + hi2 - lo2) / 2 * 1.5
+
+
+def test_deal_31_figures_over_its_own_deals(tmp_path: Any) -> None:
+    """Deal 3.1 itself (Debian 3.1.9-13), run over the 1,000 deals it wrote (tests/data/SOURCES.md):
+    its holdingProc, correlation, balanced, semibalanced and shapecond against cardlab's holding,
+    correlation, balanced_deal, semibalanced_deal and shapeclass over the same file, via --deals
+    (which also reads Deal's -l voids)."""
+    from pathlib import Path
+
+    deals = Path(__file__).parent / "data" / "deal" / "deals41.line"
+    smart = tmp_path / "smart.dl"
+    smart.write_text(HOLDINGS + "condition smart(north) > 12\n"
+                     "action average smart(north), correlation (hcp(north), hcp(south))\n")
+    out = tmp_path / "out.json"
+    assert main(["bridge", "dealer", str(smart), "--deals", str(deals), "--format", "json", "-o", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["generated"] == 1000 and data["produced"] == 314  # Deal: count 314
+    assert data["averages"][0]["value"] == pytest.approx(15.318471337579618, rel=1e-12)
+    assert data["correlations"][0]["value"] == pytest.approx(-0.1782393274810899, rel=1e-9)
+    shapes = tmp_path / "shapes.dl"
+    shapes.write_text("shapeclass longmajor = s >= 6 || h >= 6\n"
+                      "action average balanced_deal(south), average semibalanced_deal(west), average longmajor(east)\n")
+    assert main(["bridge", "dealer", str(shapes), "--deals", str(deals), "--format", "json", "-o", str(out)]) == 0
+    assert [a["value"] for a in json.loads(out.read_text())["averages"]] == [0.402, 0.616, 0.096]  # Deal's figures
