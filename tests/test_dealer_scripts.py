@@ -593,3 +593,22 @@ def test_deal_31_figures_over_its_own_deals(tmp_path: Any) -> None:
                       "action average balanced_deal(south), average semibalanced_deal(west), average longmajor(east)\n")
     assert main(["bridge", "dealer", str(shapes), "--deals", str(deals), "--format", "json", "-o", str(out)]) == 0
     assert [a["value"] for a in json.loads(out.read_text())["averages"]] == [0.402, 0.616, 0.096]  # Deal's figures
+
+
+#: Deal 3.1's ``parscore north None`` (its lib/parscore.tcl, North-South's score) on the first 12
+#: deals of tests/data/deal/deals41.line, as Deal printed them (tests/data/SOURCES.md); the test
+#: solves the first six (the other six agree too, and all 30 that were compared).
+DEAL_PARSCORES = [130, -990, -420, -140, -1520, -130, -100, 420, -430, -130, -400, 140]
+
+
+def test_par_agrees_with_deals_parscore_on_its_own_deals(tmp_path: Any) -> None:
+    from pathlib import Path
+
+    lines = (Path(__file__).parent / "data" / "deal" / "deals41.line").read_text().splitlines()[:6]
+    deals = tmp_path / "d.line"
+    deals.write_text("\n".join(lines) + "\n")
+    script = tmp_path / "par.dl"
+    script.write_text('action printes(par(NS), "\\n")\n')
+    out = tmp_path / "out.txt"
+    assert main(["bridge", "dealer", str(script), "--deals", str(deals), "-o", str(out)]) == 0
+    assert [int(x) for x in out.read_text().split("Generated")[0].split()] == DEAL_PARSCORES[:6]
