@@ -320,6 +320,7 @@ action average smart(north), average stopper(south), average spots(east, clubs),
     ("holding h = A * 2000000000000\naction average h(north)", "at most 1,000,000,000,000"),
     ("shapefunc f = s * 2000000000000\naction average f(north)", "at most 1,000,000,000,000"),
     ("holding h = A\nholding h = K\naction average 1", "'h' is already a word"),
+    ("holding h = A / (K - K)\naction average 1", "line 1, column 9: in holding function 'h': division by zero"),
 ])
 def test_bad_holding_functions_name_the_problem(text: str, message: str) -> None:
     with pytest.raises(DealerScriptError, match=re.escape(message)):

@@ -450,7 +450,16 @@ class _Parser:
             expr = self.expression()
         finally:
             self.in_holding = ""
-        values = _EXPRESSION_VALUES[0]
+        evaluate = _EXPRESSION_VALUES[0]
+
+        def values(expr: Any, masks: np.ndarray) -> np.ndarray:
+            try:
+                return evaluate(expr, masks)
+            except DealerScriptError as error:  # name the definition, not "some deal"
+                text = str(error).replace(" for some deal", " for some holding" if kind == "holding" else
+                                          " for some shape")
+                raise self.error(f"in {what} '{name}': {text}", token) from None
+
         if kind == "holding":
             masks = np.zeros((4, 4, 8192), dtype=np.uint16)
             masks[0, 3] = np.arange(8192, dtype=np.uint16)
