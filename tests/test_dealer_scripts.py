@@ -613,3 +613,25 @@ def test_par_agrees_with_deals_parscore_on_its_own_deals(tmp_path: Any) -> None:
     out = tmp_path / "out.txt"
     assert main(["bridge", "dealer", str(script), "--deals", str(deals), "-o", str(out)]) == 0
     assert [int(x) for x in out.read_text().split("Generated")[0].split()] == DEAL_PARSCORES[:6]
+
+
+def test_dealerv2_bktfreq_example_runs_unchanged_with_its_dotnums() -> None:
+    """DealerV2's Examples/BktFreq.dli (tests/data/dealer/README.md): dotnums are hundredths
+    (its src/dealflex.l: ``100 * atof(yytext)``), so ``KnR_N >= 6.0`` is ``cccc(north) >= 600``
+    and the buckets run 500, 550, ... 2200; each table's margins are the other tables' counts and
+    the hcp histogram of the same deals, computed here from the cards."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "dealer" / "dealerv2-BktFreq.dli").read_text()
+    script = parse_script(text, "BktFreq.dli")
+    assert script.condition.right.value == 600  # KnR_N >= 6.0
+    kept: list[np.ndarray] = []
+    result = run_script(script, produce=600, on_deals=lambda d, _: kept.append(owner_from_masks(d)))
+    owner = np.concatenate(kept, axis=1)
+    knr, by_hcp, by_c13 = result.buckets
+    assert knr.bounds == (500, 2200, 50) and knr.counts[0] == 0 and knr.counts[1] == knr.counts[2] == 0
+    assert [sum(r) for r in by_hcp.counts] == list(knr.counts) == [sum(r) for r in by_c13.counts]
+    hcp = _hcp(owner, 0)
+    columns = [sum(col) for col in zip(*by_hcp.counts)]
+    assert columns == np.histogram(hcp, bins=[-1, 5, *range(6, 24), 99])[0].tolist()
+    assert sum(knr.counts) == result.produced == 600

@@ -93,6 +93,9 @@ def _character_hint(ch: str, before: list[Token]) -> str:
     return ""
 
 
+_DOTNUM = re.compile(r"(\d+)\.(\d*)|()\.(\d+)")
+
+
 def tokenize(text: str, source: str | None = None) -> list[Token]:
     """The tokens of a script; comments (``#`` at a line start, ``//``, ``/* */``) dropped."""
     tokens: list[Token] = []
@@ -142,6 +145,17 @@ def tokenize(text: str, source: str | None = None) -> list[Token]:
         if ch == "\\" and text.startswith("\\n", i):
             tokens.append(Token("NEWLINE_MARK", "\\n", line, col))
             i, col = i + 2, col + 2
+            continue
+        dotnum = _DOTNUM.match(text, i) if ch.isdigit() or ch == "." else None
+        if dotnum:  # DealerV2's dotnums: 5.25 is 525, .5 is 50 (hundredths, as cccc and quality count)
+            whole, point = dotnum.group(1) or dotnum.group(3) or "", dotnum.group(2) or dotnum.group(4) or ""
+            if len(whole) > 2 or len(point) > 2 or (dotnum.end() < n and (text[dotnum.end()].isalnum()
+                                                                         or text[dotnum.end()] in "_.")):
+                raise error(f"decimal number {dotnum.group()!r}: DealerV2's dotnums have at most two digits "
+                            "either side of the point", line, col)
+            value = int(whole or "0") * 100 + int((point + "00")[:2])
+            tokens.append(Token("DOTNUM", str(value), line, col))
+            i, col = dotnum.end(), col + len(dotnum.group())
             continue
         match = re.compile(r"[A-Za-z0-9_]+").match(text, i)
         if match:
@@ -335,7 +349,7 @@ class _Parser:
         if self.is_op("-"):
             self.advance()
             sign = -1
-        if self.tok.kind != "NUMBER":
+        if self.tok.kind not in ("NUMBER", "DOTNUM"):
             raise self.expected(what)
         return sign * self.whole(self.advance())
 
@@ -552,8 +566,11 @@ class _Parser:
 
     def count_values(self, token: Token, what: str) -> tuple[int, ...]:
         values: list[int] = []
-        while self.tok.kind == "NUMBER" or (self.is_op("-") and self.peek().kind == "NUMBER"):
-            at = self.tok
+        while self.tok.kind in ("NUMBER", "DOTNUM") or (self.is_op("-") and self.peek().kind in ("NUMBER", "DOTNUM")):
+            at = self.tok if self.tok.kind != "OP" else self.peek()
+            if at.kind == "DOTNUM":
+                raise self.error(f"{what}: decimal values (DealerV2's dotnums) are not supported here; "
+                                 "use whole numbers", at)
             value = self.number()
             if abs(value) > MAX_COUNT_VALUE:  # a hand sums 13 of them, a deal 52, in 64 bits
                 raise self.error(f"{what}: a card counts at most {MAX_COUNT_VALUE:,} points either way, "
@@ -816,7 +833,7 @@ class _Parser:
 
     def primary(self) -> Any:
         token = self.tok
-        if token.kind == "NUMBER":
+        if token.kind in ("NUMBER", "DOTNUM"):
             return Num(self.whole(self.advance()))
         if self.is_op("("):
             self.advance()
