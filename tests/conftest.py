@@ -25,6 +25,8 @@ SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_t
 #: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
 #: files, every simulating command in a subprocess, the long simulations and exact equities.
 SLOW_TESTS = {
+    "test_dealer_scripts.py::test_ddline_lines_read_back_and_agree_with_the_dd_tables",
+    "test_dealer_scripts.py::test_par_per_deal_on_a_hand_built_grand_slam_and_against_dd_tables",
     "test_solver_turn.py::test_turn_without_turn_bets_is_the_river_games_weighted_by_chance",
     "test_suitplay_history.py::test_suitplay_history_against_the_brute_force",
     "test_suitplay_line.py::test_no_named_line_beats_the_best_line",

@@ -4,13 +4,17 @@ both thin front ends over :mod:`cardlab.bridge.dealer`'s engine; deals stream to
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from typing import Any
 
 from cardlab.cli.cluster_option import add_cluster_option, executor_for
 from cardlab.cli.options import seed_value, trials, workers_value
 from cardlab.cli.output import NothingProduced, output_file
 from cardlab.cli.seat_options import add_seat_options, seat_options
 from cardlab.cores import available_cores
+
+_PRACTICE_FILES = ("north", "east", "south", "west")  # the suffixes of a practice set's files
 
 __all__ = ["register"]
 
@@ -33,6 +37,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     dealer.add_argument("--workers", type=workers_value, default=available_cores(),
                         help="worker processes (the output does not depend on it)")
     add_cluster_option(dealer)
+    dealer.add_argument("--deals", metavar="FILE", help="run the script over the deals saved in FILE instead "
+                        "of dealing (PBN, LIN, .dup/.dlm, printoneline lines, Deal's -l or ddline lines)")
+    dealer.add_argument("--practice", metavar="PREFIX", help="also write a practice set: each seat's hands of "
+                        "the produced deals, numbered, in PREFIX.north, PREFIX.east, PREFIX.south, PREFIX.west")
+    dealer.add_argument("--ddline", metavar="FILE", help="also write the produced deals with their double-dummy "
+                        "tricks, one line each (Deal's ddline format)")
     dealer.add_argument("--format", choices=("text", "json"), default="text", help="text (as the C program) "
                         "or json")
     dealer.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
@@ -64,22 +74,59 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def _dealer_command(args: argparse.Namespace) -> int:
     from cardlab.bridge.dealer import parse_script, write_run
+    from cardlab.errors import DealerScriptError
     from cardlab.cli.bridge_boards import board_set_command, board_set_requested, script_text
 
     if board_set_requested(args):
+        if args.deals:
+            raise DealerScriptError("--deals runs a script over saved deals; it does not make board sets")
         return board_set_command(args)
     text, source = script_text(args)
     script = parse_script(text, source)
-    with output_file(args.output) as out:  # made now, before any long work; in place only if all goes well
+    deals = None
+    if args.deals:
+        from cardlab.bridge.dealer.saved import read_saved_deals
+
+        deals = read_saved_deals(args.deals)
+    with contextlib.ExitStack() as files:  # made now, before any long work; in place only if all goes well
+        out = files.enter_context(output_file(args.output))
+        practice = [files.enter_context(output_file(f"{args.practice}.{seat}")) for seat in _PRACTICE_FILES] \
+            if args.practice else []
+        ddline = files.enter_context(output_file(args.ddline)) if args.ddline else None
+        kept: list[Any] = []
         result = write_run(script, out, format=args.format, verbose=args.verbose, generate=args.generate,
                            produce=args.produce, seed=args.seed, workers=args.workers, quiet=args.quiet,
-                           progress=True, executor=executor_for(args))
+                           progress=True, executor=executor_for(args), deals=deals,
+                           on_deals=(lambda masks, before: _keep_practice(kept, masks))
+                           if practice or ddline else None)
         if result.interrupted and result.produced == 0 and args.output not in (None, "-"):
             raise NothingProduced  # the previous -o file is kept
+        if practice or ddline:
+            from cardlab.bridge.dealer.output import seat_pages
+            from cardlab.bridge.dealer.saved import ddline_text
+            import numpy as np
+
+            masks = np.concatenate(kept, axis=2) if kept else np.zeros((4, 4, 0), dtype=np.uint16)
+            for index, stream in enumerate(practice):
+                stream.write(seat_pages(masks, index))
+            if ddline is not None:
+                ddline.write(ddline_text(masks))
     if result.interrupted:
         print("cardlab: interrupted: partial statistics", file=sys.stderr)
         return 130
     return 0
+
+
+MAX_PRACTICE = 100_000  #: the most deals kept for --practice and --ddline
+
+
+def _keep_practice(kept: list[Any], masks: Any) -> None:
+    """Collect the produced deals for ``--practice`` and ``--ddline`` (at most :data:`MAX_PRACTICE`)."""
+    from cardlab.errors import DealerScriptError
+
+    if sum(m.shape[2] for m in kept) + masks.shape[2] > MAX_PRACTICE:
+        raise DealerScriptError(f"--practice and --ddline write at most {MAX_PRACTICE:,} deals; give -p N")
+    kept.append(masks.copy())
 
 
 def _deal_command(args: argparse.Namespace) -> int:

@@ -18,7 +18,11 @@ produced deals in the script's print formats, returning the statistics.
 
 from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Hands, Tables, register
 from cardlab.bridge.dealer.parser import Script, parse_script
+from cardlab.bridge.dealer.holdings import HoldingTable, holding_table
 from cardlab.bridge.dealer.runner import AverageStat, DealerResult, FrequencyStat, run_script, write_run
+from cardlab.bridge.dealer.saved import read_saved_deals
+from cardlab.bridge.dealer.stats import BucketStat, CorrelationStat
 
 __all__ = ["parse_script", "run_script", "write_run", "Script", "DealerResult", "AverageStat", "FrequencyStat", "FUNCTIONS",
-           "FunctionSpec", "Hands", "Tables", "register"]
+           "FunctionSpec", "Hands", "Tables", "register", "CorrelationStat", "BucketStat", "HoldingTable",
+           "holding_table", "read_saved_deals"]

@@ -28,12 +28,14 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.bridge.dealer.functions import EVALUATORS, FUNCTIONS, Hands
+from cardlab.bridge.dealer.functions import EVALUATORS, FUNCTIONS, Hands, Tables
+from cardlab.bridge.dealer.holdings import HoldingTable
 from cardlab.bridge.dealer.parser import SEAT_NAMES, Binary, Call, Cond, Num, Script, Shapes, Unary, Var
+from cardlab.bridge.dealer.parser import set_expression_values
 from cardlab.bridge.dealer.parser import children as _children
 from cardlab.errors import DealerScriptError
 
-__all__ = ["Evaluator", "seats_used"]
+__all__ = ["Evaluator", "seats_used", "values_on_masks"]
 
 _NODES = (Num, Var, Call, Unary, Binary, Cond)
 
@@ -238,8 +240,9 @@ def value_bounds(node: Any, variables: dict[str, Any], tables: Any = None,
 
 
 def _rank_tables(tables: Any, key: Any) -> tuple[int, int]:
-    from cardlab.bridge.dealer.functions import Tables
-
+    if isinstance(key, HoldingTable):  # each suit within the table's range
+        values = key.values
+        return 4 * min(int(values.min()), 0), 4 * max(int(values.max()), 0)
     table = (tables or Tables.standard()).table(key)
     return 4 * sum(v for v in table if v < 0), 4 * sum(v for v in table if v > 0)
 
@@ -284,7 +287,7 @@ def _bounds(node: Any, variables: dict[str, Any], tables: Any, memo: dict[int, t
         if name == "points":
             lo, hi = _rank_tables(tables, node.args[0])
             return lo, hi
-        if name in ("shape", "hascard"):
+        if name in ("shape", "hascard", "shape_class"):
             return 0, 1
         if name == "losers":
             return 0, 12
@@ -294,6 +297,11 @@ def _bounds(node: Any, variables: dict[str, Any], tables: Any, memo: dict[int, t
             return -24, 24
         if name == "tricks":
             return 0, 13
+        if name == "par":
+            return -7600, 7600
+        if name == "shape_value":
+            values = node.args[0].values
+            return int(values.min()), int(values.max())
         if name == "score":
             lo, hi = args[2]
             m = max(abs(lo), abs(hi)) + 20
@@ -423,3 +431,14 @@ def seats_used(node: Any, variables: dict[str, Any]) -> frozenset[int]:
 @lru_cache(maxsize=None)
 def _spec_for(name: str) -> Any:
     return next((spec for spec in FUNCTIONS.values() if spec.name == name), None)
+
+
+def values_on_masks(expr: Any, masks: np.ndarray) -> np.ndarray:
+    """The value of ``expr`` (int64) on each column of ``masks[4, 4, n]``, which need not be deals:
+    the parser lays out the 8,192 holdings of ``holding NAME = EXPR`` as North's spades, and the
+    560 suit-length patterns of ``shapeclass NAME = EXPR`` as North's hands, and runs the
+    definition through this evaluator, with its checked 64-bit arithmetic."""
+    return np.asarray(Evaluator(Script(condition=expr)).array(expr, Hands(masks, Tables.standard())))
+
+
+set_expression_values(values_on_masks)

@@ -28,11 +28,13 @@ import numpy as np
 
 from cardlab._native import core as _core
 from cardlab.bridge.dealer.dealing import byte_view
+from cardlab.bridge.dealer.holdings import HoldingTable
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
-__all__ = ["Shapes", "FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call", "C_DEALER_IMP_TABLE"]
+__all__ = ["Shapes", "FunctionSpec", "FUNCTIONS", "EVALUATORS", "Hands", "Tables", "register", "evaluate_call", "C_DEALER_IMP_TABLE",
+           "SHAPE_CLASSES", "shape_class"]
 
 @dataclass(frozen=True)
 class Shapes:
@@ -256,6 +258,8 @@ def suit_table(tables: Tables, key: Any) -> np.ndarray:
     ``"length"``, ``"losers"``, ``"quality"``, ``"cccc"`` (Kaplan-Rubens without shape), ``"short"``."""
     if isinstance(key, str) and key in _FIXED_TABLES:
         table = _FIXED_TABLES[key]()
+    elif isinstance(key, HoldingTable):  # a user holding function
+        table = key.values
     else:
         table = _BITS @ np.array(tables.table(key), dtype=np.int64)
     return np.ascontiguousarray(table, dtype=np.int64)
@@ -412,6 +416,42 @@ register(FunctionSpec("score", "score", ("vul", "contract", "expr")))
 register(FunctionSpec("rnd", "rnd", ("expr",)))
 
 
+def shape_class(test: Callable[[int, int, int, int], bool], text: str) -> Shapes:
+    """The suit-length vectors (spades, hearts, diamonds, clubs) for which ``test`` holds."""
+    keys = (shape_key(s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)
+            if test(s, h, d, 13 - s - h - d))
+    return Shapes(tuple(sorted(int(k) for k in keys)), text)
+
+
+def _pattern_in(*patterns: str) -> Callable[[int, int, int, int], bool]:
+    wanted = {tuple(int(ch) for ch in p) for p in patterns}
+    return lambda s, h, d, c: tuple(sorted((s, h, d, c), reverse=True)) in wanted
+
+
+#: Two programs, two meanings of "balanced" (docs/dealer.md): Deal 3.1's shapecond balanced and
+#: semibalanced (its lib/features.tcl: no five-card major; semibalanced no six-card major) and
+#: redeal's Balanced and SemiBalanced (any 4333, 4432, 5332; plus any 5422 and 6322).
+SHAPE_CLASSES: dict[str, Shapes] = {
+    "balanced_deal": shape_class(lambda s, h, d, c: h < 5 and s < 5 and s * s + h * h + d * d + c * c <= 47,
+                                 "Deal 3.1 balanced"),
+    "semibalanced_deal": shape_class(lambda s, h, d, c: h <= 5 and s <= 5 and d <= 6 and c <= 6 and min(s, h, d, c) >= 2,
+                                     "Deal 3.1 semibalanced"),
+    "balanced_redeal": shape_class(_pattern_in("4333", "4432", "5332"), "redeal Balanced"),
+    "semibalanced_redeal": shape_class(_pattern_in("4333", "4432", "5332", "5422", "6322"), "redeal SemiBalanced"),
+}
+for _word, _shapes in SHAPE_CLASSES.items():
+    register(FunctionSpec(_word, "shape_class", ("seat",), preset=(_shapes,)),
+             lambda h, shapes, seat: _shape(h, seat, shapes))
+
+
+def _shape_value(h: Hands, table: Any, seat: int) -> np.ndarray:
+    """A ``shapefunc``'s value for the seat's suit lengths (one lookup by shape key)."""
+    return np.asarray(table.values[h.shape_key(seat)], dtype=np.int64)
+
+
+EVALUATORS["shape_value"] = _shape_value
+
+
 def evaluate_call(name: str, args: tuple[Any, ...], hands: Hands) -> np.ndarray:
     """Evaluate a registered function with already evaluated arguments (shortcut used by tests)."""
     spec = FUNCTIONS.get(name)
@@ -435,3 +475,21 @@ def _tricks(h: Hands, seat: int, strain: int) -> np.ndarray:
 
 for _word in ("trick", "tricks", "dds"):
     register(FunctionSpec(_word, "tricks", ("seat", "strain"), expensive=True), _tricks)
+
+
+def _par(h: Hands, side: int, vulnerability: str | None = None) -> np.ndarray:
+    """DealerV2's ``par(SIDE[, VUL])``: the par score of each deal for North-South (side 0) or
+    East-West (1), from its double-dummy table solved by DDS (:func:`cardlab.bridge.dd.dd_tables`,
+    North dealing; vulnerability none unless given)."""
+    from cardlab.bridge.dd import dd_tables
+    from cardlab.deal import Deal
+
+    owner = np.asarray(h.owner)
+    if h.n == 0:
+        return np.zeros(0, dtype=np.int64)
+    deals = [Deal(owner[:, i].tobytes()) for i in range(h.n)]
+    ns = np.array([t.par_score for t in dd_tables(deals, "N", vulnerability or "None").tables], dtype=np.int64)
+    return ns if side == 0 else -ns
+
+
+register(FunctionSpec("par", "par", ("side", "vulnerability"), optional=1, expensive=True), _par)

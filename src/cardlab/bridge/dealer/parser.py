@@ -22,12 +22,15 @@ import re
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
+
+import numpy as np
 
 from cardlab.board import SEAT_WORDS, SEATS, STRAINS
-from cardlab.bridge.dealer.functions import FUNCTIONS, Shapes
+from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Shapes
+from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS, ShapeTable, checked_table, checked_values
 from cardlab.bridge.polynomials import shape_key
-from cardlab.cards import RANKS, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
+from cardlab.cards import RANKS, SUIT_ORDER, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
 
 __all__ = ["Token", "tokenize", "parse_script", "deep_recursion", "MAX_DEPTH", "Script", "Action", "Num", "Var", "Call", "Unary", "Binary",
@@ -46,12 +49,12 @@ _STATEMENTS = {"generate", "produce", "dealer", "vulnerable", "seed", "predeal",
 #: is reserved: C dealer scripts name variables ``opener`` (``opener = hcp(north) >= 12``).
 _DEALERV2_STATEMENTS = {"title": "STRING", "opener": "SEAT"}
 _ACTIONS = {"printall", "printew", "printpbn", "printcompact", "printoneline", "print", "printes", "average",
-            "frequency", "evalcontract"}
+            "frequency", "evalcontract", "correlation", "bktfreq"}
 _WORDS_OPERATORS = {"and": "&&", "or": "||", "not": "!"}
 #: DealerV2 words cardlab does not run (they would change what is printed or computed)
-_DEALERV2_ONLY = {"printrpt": "action", "csvrpt": "action", "export": "action", "bktfreq": "action",
+_DEALERV2_ONLY = {"printrpt": "action", "csvrpt": "action", "export": "action",
                   "printside": "action", "printns": "action", "usereval": "function", "opc": "function",
-                  "ltc": "function", "par": "function", "trix": "function", "gib": "function"}
+                  "ltc": "function", "trix": "function", "gib": "function"}
 
 
 # --- tokens ------------------------------------------------------------------------------------
@@ -88,6 +91,9 @@ def _character_hint(ch: str, before: list[Token]) -> str:
     if ch == "$":
         return ": DealerV2's script parameters $0..$9 are not supported; write the value itself"
     return ""
+
+
+_DOTNUM = re.compile(r"(\d+)\.(\d*)|()\.(\d+)")
 
 
 def tokenize(text: str, source: str | None = None) -> list[Token]:
@@ -139,6 +145,17 @@ def tokenize(text: str, source: str | None = None) -> list[Token]:
         if ch == "\\" and text.startswith("\\n", i):
             tokens.append(Token("NEWLINE_MARK", "\\n", line, col))
             i, col = i + 2, col + 2
+            continue
+        dotnum = _DOTNUM.match(text, i) if ch.isdigit() or ch == "." else None
+        if dotnum:  # DealerV2's dotnums: 5.25 is 525, .5 is 50 (hundredths, as cccc and quality count)
+            whole, point = dotnum.group(1) or dotnum.group(3) or "", dotnum.group(2) or dotnum.group(4) or ""
+            if len(whole) > 2 or len(point) > 2 or (dotnum.end() < n and (text[dotnum.end()].isalnum()
+                                                                         or text[dotnum.end()] in "_.")):
+                raise error(f"decimal number {dotnum.group()!r}: DealerV2's dotnums have at most two digits "
+                            "either side of the point", line, col)
+            value = int(whole or "0") * 100 + int((point + "00")[:2])
+            tokens.append(Token("DOTNUM", str(value), line, col))
+            i, col = dotnum.end(), col + len(dotnum.group())
             continue
         match = re.compile(r"[A-Za-z0-9_]+").match(text, i)
         if match:
@@ -274,6 +291,7 @@ class Script:
 class _Parser:
     def __init__(self, text: str, source: str | None) -> None:
         self.functions = FUNCTIONS
+        self.in_holding = ""  # "holding" or "shapeclass" inside such a definition
         self.source = source
         self.lines = text.split("\n")
         self.tokens = tokenize(text, source)
@@ -331,7 +349,7 @@ class _Parser:
         if self.is_op("-"):
             self.advance()
             sign = -1
-        if self.tok.kind != "NUMBER":
+        if self.tok.kind not in ("NUMBER", "DOTNUM"):
             raise self.expected(what)
         return sign * self.whole(self.advance())
 
@@ -383,6 +401,10 @@ class _Parser:
                     actions = self.action_list()
             elif token.kind == "WORD" and token.text in _DEALERV2_STATEMENTS and self.dealerv2_statement():
                 pass
+            elif token.kind == "WORD" and token.text in ("holding", "shapeclass", "shapefunc") \
+                    and self.peek().kind == "WORD" \
+                    and self.peek(2).kind == "OP" and self.peek(2).text == "=":
+                self.holding_definition()
             elif token.kind == "WORD" and self.peek().kind == "OP" and self.peek().text == "=":
                 self.define(token)
             else:
@@ -425,6 +447,59 @@ class _Parser:
             self.settings["opener"] = self.seat()
             return True
         return False
+
+    def holding_definition(self) -> None:
+        """``holding NAME = EXPR`` (Deal's holdingProc) or ``shapeclass NAME = EXPR`` (Deal's
+        shapeclass/shapecond), tabulated now: over the 8,192 holdings of a suit, or over the 560
+        suit-length patterns."""
+        kind = self.advance().text
+        token = self.advance()
+        name = token.text
+        what = {"holding": "holding function", "shapeclass": "shape class", "shapefunc": "shape function"}[kind]
+        if name in _RESERVED or name in self.functions or name in self.variables:
+            raise self.error(f"'{name}' is already a word of the language and cannot name a {what}", token)
+        self.advance()  # '='
+        self.in_holding = "holding" if kind == "holding" else "shapeclass"
+        try:
+            expr = self.expression()
+        finally:
+            self.in_holding = ""
+        evaluate = _EXPRESSION_VALUES[0]
+
+        def values(expr: Any, masks: np.ndarray) -> np.ndarray:
+            try:
+                return evaluate(expr, masks)
+            except DealerScriptError as error:  # name the definition, not "some deal"
+                text = str(error).replace(" for some deal", " for some holding" if kind == "holding" else
+                                          " for some shape")
+                raise self.error(f"in {what} '{name}': {text}", token) from None
+
+        if kind == "holding":
+            masks = np.zeros((4, 4, 8192), dtype=np.uint16)
+            masks[0, 3] = np.arange(8192, dtype=np.uint16)
+            self.add_holding(checked_table(name, values(expr, masks)))
+            return
+        patterns = [(s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)]
+        masks = np.zeros((4, 4, len(patterns)), dtype=np.uint16)
+        for i, lengths in enumerate(patterns):  # North holds the lowest cards of each length
+            for suit, length in zip(SUIT_ORDER, lengths):
+                masks[0, suit, i] = (1 << length) - 1
+        found = values(expr, masks)
+        if self.functions is FUNCTIONS:
+            self.functions = dict(FUNCTIONS)
+        if kind == "shapefunc":  # any integer per pattern, looked up by shape key
+            table = np.zeros(14 ** 4, dtype=np.int64)
+            table[[int(shape_key(*p)) for p in patterns]] = checked_values(name, found)
+            self.functions[name] = FunctionSpec(name, "shape_value", ("seat",), preset=(ShapeTable(name, table.tobytes()),))
+            return
+        keys = tuple(sorted(int(shape_key(*p)) for p, value in zip(patterns, found) if value != 0))
+        self.functions[name] = FunctionSpec(name, "shape_class", ("seat",), preset=(Shapes(keys, name),))
+
+    def add_holding(self, table: Any) -> None:
+        if self.functions is FUNCTIONS:
+            self.functions = dict(FUNCTIONS)  # this script's own words
+        self.functions[table.name] = FunctionSpec(table.name, "points", ("seat", "suit"), optional=1,
+                                                  preset=(table,))
 
     def define(self, token: Token) -> None:
         name = token.text
@@ -491,8 +566,11 @@ class _Parser:
 
     def count_values(self, token: Token, what: str) -> tuple[int, ...]:
         values: list[int] = []
-        while self.tok.kind == "NUMBER" or (self.is_op("-") and self.peek().kind == "NUMBER"):
-            at = self.tok
+        while self.tok.kind in ("NUMBER", "DOTNUM") or (self.is_op("-") and self.peek().kind in ("NUMBER", "DOTNUM")):
+            at = self.tok if self.tok.kind != "OP" else self.peek()
+            if at.kind == "DOTNUM":
+                raise self.error(f"{what}: decimal values (DealerV2's dotnums) are not supported here; "
+                                 "use whole numbers", at)
             value = self.number()
             if abs(value) > MAX_COUNT_VALUE:  # a hand sums 13 of them, a deal 52, in 64 bits
                 raise self.error(f"{what}: a card counts at most {MAX_COUNT_VALUE:,} points either way, "
@@ -655,7 +733,48 @@ class _Parser:
                 if b - a > 10_000_000:
                     raise self.error(f"frequency bounds {a}, {b}: too many rows", token)
             return Action(kind, label=label, exprs=tuple(exprs), bounds=tuple(bounds))
+        if kind == "correlation":  # Deal 3.1's correlation command, as an action (docs/dealer.md)
+            label = self.optional_label()
+            self.expect_op("(")
+            first = self.expression()
+            self.expect_op(",")
+            second = self.expression()
+            self.expect_op(")")
+            return Action(kind, label=label, exprs=(first, second))
+        if kind == "bktfreq":
+            return self.bucket_action(token)
         raise self.error(f"action '{kind}' is not supported by cardlab", token)
+
+    def bucket_action(self, token: Token) -> Action:
+        """DealerV2's ``bktfreq ["label"] (X, LO, HI, STEP [, Y, LO, HI, STEP])``."""
+        label = self.optional_label()
+        self.expect_op("(")
+        exprs: list[Any] = []
+        bounds: list[int] = []
+        while True:
+            exprs.append(self.expression())
+            for what in ("lower bound", "upper bound", "bucket size"):
+                self.expect_op(",")
+                bounds.append(self.number(f"the {what} of bktfreq"))
+            if len(exprs) == 2 or not self.is_op(","):
+                break
+            self.advance()
+        self.expect_op(")")
+        for lo, hi, step in zip(bounds[::3], bounds[1::3], bounds[2::3]):
+            if step < 1:
+                raise self.error(f"bktfreq bucket size {step}: it must be at least 1", token)
+            if hi < lo:
+                raise self.error(f"bktfreq bounds {lo}, {hi}: the upper bound is below the lower", token)
+            if max(abs(lo), abs(hi), step) > 10 ** 15:
+                raise self.error(f"bktfreq bounds {lo}, {hi}, {step}: at most 10^15 in size", token)
+            if (hi - lo) // step > 1_000_000:
+                raise self.error(f"bktfreq bounds {lo}, {hi}, {step}: too many buckets", token)
+        cells = 1
+        for lo, hi, step in zip(bounds[::3], bounds[1::3], bounds[2::3]):
+            cells *= 3 + (hi - lo) // step
+        if cells > 10_000_000:
+            raise self.error(f"bktfreq table of {cells:,} cells: at most 10,000,000", token)
+        return Action("bktfreq", label=label, exprs=tuple(exprs), bounds=tuple(bounds))
 
     # expressions
     def nest(self) -> None:
@@ -714,13 +833,26 @@ class _Parser:
 
     def primary(self) -> Any:
         token = self.tok
-        if token.kind == "NUMBER":
+        if token.kind in ("NUMBER", "DOTNUM"):
             return Num(self.whole(self.advance()))
         if self.is_op("("):
             self.advance()
             inner = self.expression()
             self.expect_op(")")
             return inner
+        if token.kind == "WORD" and self.in_holding == "holding":
+            node = _holding_word(token.text)
+            if node is None:
+                raise self.error(f"'{token.text}' in a holding function: use the holding's words A K Q J T "
+                                 "x9..x2 length, numbers and operators", token)
+            self.advance()
+            return node
+        if token.kind == "WORD" and self.in_holding == "shapeclass":
+            if token.text not in _SHAPE_WORDS:
+                raise self.error(f"'{token.text}' in a shape class or function: use the lengths s h d c, numbers and "
+                                 "operators", token)
+            self.advance()
+            return Call(f"length_{_SHAPE_WORDS[token.text]}", (0,))
         if token.kind == "WORD":
             if self.peek().kind == "OP" and self.peek().text == "(":
                 spec = self.functions.get(token.text)
@@ -784,6 +916,14 @@ class _Parser:
                 raise self.expected(f"a contract like x3N or x4S in {fname}()")
             self.advance()
             return int(match.group(1)) * 5 + [s[0] for s in STRAINS].index(match.group(2))
+        if kind == "side":
+            if token.kind == "WORD" and token.text.lower() in ("ns", "ew"):
+                return ("ns", "ew").index(self.advance().text.lower())
+            raise self.expected(f"a side (NS or EW) in {fname}()")
+        if kind == "vulnerability":
+            if token.kind == "WORD" and token.text.lower() in VULNERABLE_NAMES:
+                return VULNERABLE_NAMES[self.advance().text.lower()]
+            raise self.expected(f"a vulnerability (none, NS, EW or all) in {fname}()")
         if kind == "shapes":
             return self.shape_list()
         return self.expression()
@@ -855,11 +995,41 @@ def _dealerv2_only(word: str) -> str | None:
             f"(docs/dealer.md lists the DealerV2 features it runs)")
 
 
-def parse_script(text: str, source: str | None = None) -> Script:
+def _holding_word(word: str) -> Call | None:
+    """A holding word (:data:`~cardlab.bridge.dealer.holdings.HOLDING_RANKS`, ``length``) as a node on
+    North's spades, where the tabulator lays out the 8,192 holdings; None for any other word."""
+    if word in HOLDING_RANKS:
+        return Call("hascard", (0, HOLDING_RANKS[word] * 4 + 3))
+    if word in HOLDING_LENGTH:
+        return Call("length_3", (0,))
+    return None
+
+
+_SHAPE_WORDS = {"s": 3, "h": 2, "d": 1, "c": 0}  # a shape class's lengths (suit numbers: clubs 0)
+
+#: What evaluates a ``holding``/``shapeclass`` definition on a layout of masks: set by the
+#: evaluator's module (:func:`cardlab.bridge.dealer.evaluate.values_on_masks`), which the package
+#: always imports (the evaluator imports this module, so this one cannot import it).
+_EXPRESSION_VALUES: list[Callable[[Any, np.ndarray], np.ndarray]] = []
+
+
+def set_expression_values(function: Callable[[Any, np.ndarray], np.ndarray]) -> None:
+    """Install the function that evaluates definitions on masks (called once, by the evaluator)."""
+    _EXPRESSION_VALUES[:] = [function]
+
+
+def parse_script(text: str, source: str | None = None, holdings: Iterable[Any] = ()) -> Script:
     """Parse a dealer script; errors name the line and column (and ``source`` when given).
-    Expressions may nest up to :data:`MAX_DEPTH` levels (docs/reliability.md)."""
+    Expressions may nest up to :data:`MAX_DEPTH` levels (docs/reliability.md). ``holdings``:
+    holding functions made in Python (:func:`cardlab.bridge.dealer.holdings.holding_table`) that
+    the script may call as ``NAME(SEAT[, SUIT])``."""
     with deep_recursion():
-        return _Parser(text, source).script()
+        parser = _Parser(text, source)
+        for table in holdings:
+            if table.name in FUNCTIONS or table.name in _RESERVED or not re.fullmatch(r"[A-Za-z_]\w*", table.name):
+                raise DealerScriptError(f"'{table.name}' cannot name a holding function (a word of the language)")
+            parser.add_holding(table)
+        return parser.script()
 
 
 MAX_COUNT_VALUE = 1_000_000

@@ -200,6 +200,8 @@ class _Compiler:
             self.emit(ADD, node, push=-1)
         elif name == "shape" and isinstance(args[1], Shapes):
             self.emit(SHAPE, node, args[0], self.shape(args[1].keys), push=1)
+        elif name == "shape_class" and isinstance(args[0], Shapes):  # balanced_deal(SEAT) and the like
+            self.emit(SHAPE, node, args[1], self.shape(args[0].keys), push=1)
         elif name == "hascard":
             self.emit(CARD, node, args[0], args[1], push=1)
         else:

@@ -34,13 +34,16 @@ from cardlab.bridge.dealer.functions import Hands, Tables
 from cardlab.bridge.dealer.output import PBN_FROM_NORTH, action_template, emit, format_deals, seat_pages
 from cardlab.bridge.dealer.parser import Num, Script, deep_recursion
 from cardlab.bridge.dealer.program import script_programs
+from cardlab.bridge.dealer.stats import BucketStat, CorrelationStat, bucket_count, bucket_index
 from cardlab.engine import Executor, SeedLike, available_cores, check_count, iter_chunks, resolve_seed
 from cardlab.errors import DealerScriptError
 from cardlab.intervals import mean_interval, wilson
 
-__all__ = ["run_script", "write_run", "condition_deals", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan", "DEFAULT_GENERATE"]
+__all__ = ["run_script", "write_run", "condition_deals", "DealerResult", "AverageStat", "FrequencyStat", "chunk_plan",
+           "DEFAULT_GENERATE", "SAVED_CHUNK"]
 
 DEFAULT_GENERATE = 10_000_000
+SAVED_CHUNK = 4096  #: saved deals per chunk (see ``run_script(deals=)``)
 
 
 def chunk_plan(generate: int, first: int = 1024, largest: int = 16384) -> Iterator[int]:
@@ -77,11 +80,15 @@ class _ChunkTask:
     only_seats: tuple[int, ...] | None = None
     aggregate: bool = False
     lengths: Any = None  # a LengthPlan: predeal by suit length, dealt exactly
+    saved: Any = None  # masks (4, 4, N) of saved deals: chunk i is deals i * SAVED_CHUNK onwards
     releases_gil: ClassVar[bool] = True
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> _ChunkResult:
         fixed = None if self.fixed is None else np.array(self.fixed, dtype=np.int8)
-        if self.lengths is not None:
+        if self.saved is not None:
+            start = seed.spawn_key[-1] * SAVED_CHUNK
+            masks = np.ascontiguousarray(self.saved[:, :, start:start + n])
+        elif self.lengths is not None:
             masks = self.lengths.sample(np.random.default_rng(seed), n)
         else:
             masks = deal_masks(seed, n, fixed, self.only_seats)
@@ -239,6 +246,8 @@ class DealerResult(JsonText):
     seconds: float = 0.0
     script_source: str | None = field(default=None, repr=False)
     _kinds: tuple[str, ...] = field(default=(), repr=False)
+    correlations: tuple[CorrelationStat, ...] = ()
+    buckets: tuple[BucketStat, ...] = ()
 
     def acceptance(self) -> tuple[float, float, float]:
         """Share of generated deals that met the condition, with its 95% Wilson interval."""
@@ -255,16 +264,21 @@ class DealerResult(JsonText):
                 "acceptance": {"rate": p, "ci95": [lo, hi]},
                 "averages": [a.to_dict() for a in self.averages],
                 "frequencies": [f.to_dict() for f in self.frequencies],
+                "correlations": [c.to_dict() for c in self.correlations],
+                "bucket_frequencies": [b.to_dict() for b in self.buckets],
                 "interrupted": self.interrupted}
 
     def to_csv(self) -> str:
-        """One row per statistic: acceptance, each average, each frequency cell."""
+        """One row per statistic: acceptance, each average, each correlation."""
         rows = ["statistic,label,value,ci95_low,ci95_high"]
         p, lo, hi = self.acceptance()
         rows.append(f"acceptance,,{p!r},{lo!r},{hi!r}")
         for a in self.averages:
             alo, ahi = a.ci95()
             rows.append(f"average,{_csv(a.label)},{a.mean!r},{alo!r},{ahi!r}")
+        for c in self.correlations:
+            clo, chi = c.ci95()
+            rows.append(f"correlation,{_csv(c.label)},{c.value!r},{clo!r},{chi!r}")
         return "\n".join(rows) + "\n"
 
     def to_pandas(self) -> Any:
@@ -291,8 +305,10 @@ class DealerResult(JsonText):
 
     def _stats_in_order(self) -> list[Any]:
         """Averages and frequencies in the order of the script's actions (as the C program)."""
-        order = {"average": iter(self.averages), "frequency": iter(self.frequencies)}
-        kinds = self._kinds or ("average",) * len(self.averages) + ("frequency",) * len(self.frequencies)
+        order = {"average": iter(self.averages), "frequency": iter(self.frequencies),
+                 "correlation": iter(self.correlations), "bktfreq": iter(self.buckets)}
+        kinds = self._kinds or (("average",) * len(self.averages) + ("frequency",) * len(self.frequencies)
+                                + ("correlation",) * len(self.correlations) + ("bktfreq",) * len(self.buckets))
         return [next(order[k]) for k in kinds]
 
     def __repr__(self) -> str:
@@ -337,6 +353,8 @@ class _Accumulator:
         self.script = script
         self.sums: list[list[Any]] = []  # per average: count, total, sumsq
         self.freqs: list[np.ndarray] = []
+        self.pairs: list[list[Any]] = []  # per correlation: count, sum x, sum y, sum xx, yy, xy
+        self.buckets: list[np.ndarray] = []
         for action in script.actions:
             if action.kind == "average":
                 self.sums.append([0, 0, 0.0])
@@ -344,9 +362,15 @@ class _Accumulator:
                 b = action.bounds
                 shape = (b[1] - b[0] + 3,) if len(b) == 2 else (b[1] - b[0] + 3, b[3] - b[2] + 3)
                 self.freqs.append(np.zeros(shape, dtype=np.int64))
+            elif action.kind == "correlation":
+                self.pairs.append([0, 0, 0, 0.0, 0.0, 0.0])
+            elif action.kind == "bktfreq":
+                b = action.bounds
+                self.buckets.append(np.zeros(tuple(bucket_count(*b[i:i + 3]) for i in range(0, len(b), 3)),
+                                             dtype=np.int64))
 
     def add(self, values: dict[int, np.ndarray]) -> None:
-        index, a_i, f_i = 0, 0, 0
+        index, a_i, f_i, c_i, b_i = 0, 0, 0, 0, 0
         for action in self.script.actions:
             if action.kind == "printes":
                 index += sum(1 for item in action.items if not isinstance(item, str))
@@ -370,14 +394,39 @@ class _Accumulator:
                     flat = np.bincount(first * table.shape[1] + second, minlength=table.size)
                     table += flat.reshape(table.shape)
                 f_i += 1
+            elif action.kind == "correlation":
+                x, y = values[index], values[index + 1]
+                fx, fy = x.astype(np.float64), y.astype(np.float64)
+                pair = self.pairs[c_i]
+                for i, part in enumerate((len(x), _exact_sum(x), _exact_sum(y), float(fx @ fx), float(fy @ fy),
+                                          float(fx @ fy))):
+                    pair[i] += part
+                c_i += 1
+            elif action.kind == "bktfreq":
+                b, table = action.bounds, self.buckets[b_i]
+                flat = bucket_index(values[index], *b[:3])
+                if len(b) == 6:
+                    flat = flat * table.shape[1] + bucket_index(values[index + 1], *b[3:])
+                table += np.bincount(flat, minlength=table.size).reshape(table.shape)
+                b_i += 1
             index += k
 
     def merge(self, other: "_Accumulator") -> None:
         for mine, theirs in zip(self.sums, other.sums):
             for i in range(3):
                 mine[i] += theirs[i]
-        for mine_f, theirs_f in zip(self.freqs, other.freqs):
+        for mine_f, theirs_f in zip(self.freqs + self.buckets, other.freqs + other.buckets):
             mine_f += theirs_f
+        for mine_p, theirs_p in zip(self.pairs, other.pairs):
+            for i in range(6):
+                mine_p[i] += theirs_p[i]
+
+    def extra(self) -> tuple[tuple[CorrelationStat, ...], tuple[BucketStat, ...]]:
+        """The correlations and bucketed frequencies, in the script's order."""
+        correlations = [a for a in self.script.actions if a.kind == "correlation"]
+        buckets = [a for a in self.script.actions if a.kind == "bktfreq"]
+        return (tuple(CorrelationStat(a.label, *p) for a, p in zip(correlations, self.pairs)),
+                tuple(BucketStat(a.label, a.bounds, _counts(t)) for a, t in zip(buckets, self.buckets)))
 
     def result(self) -> tuple[tuple[AverageStat, ...], tuple[FrequencyStat, ...]]:
         averages, freqs = [], []
@@ -388,12 +437,14 @@ class _Accumulator:
                 averages.append(AverageStat(action.label, c, t, q))
                 a_i += 1
             elif action.kind == "frequency":
-                table = self.freqs[f_i]
-                counts: tuple[Any, ...] = tuple(int(x) for x in table) if table.ndim == 1 else tuple(
-                    tuple(int(x) for x in row) for row in table)
-                freqs.append(FrequencyStat(action.label, action.bounds, counts))
+                freqs.append(FrequencyStat(action.label, action.bounds, _counts(self.freqs[f_i])))
                 f_i += 1
         return tuple(averages), tuple(freqs)
+
+
+def _counts(table: np.ndarray) -> tuple[Any, ...]:
+    """A table of counts as (nested) tuples of ints."""
+    return tuple(int(x) for x in table) if table.ndim == 1 else tuple(tuple(int(x) for x in row) for row in table)
 
 
 def _exact_sum(values: np.ndarray) -> int:
@@ -420,6 +471,7 @@ def run_script(
     event: str | None = None,
     on_deals: Callable[[np.ndarray, int], None] | None = None,
     exact_draw: bool = True,
+    deals: np.ndarray | None = None,
 ) -> DealerResult:
     """Run ``script``: deals meeting its condition are printed to ``out`` by its print actions
     (``format="text"``, as the C program) or as PBN strings (``format="json"``, the caller
@@ -434,17 +486,22 @@ def run_script(
     total points draws the accepted hands directly from their exact distribution
     (:mod:`cardlab.bridge.dealer.conditional`) instead of dealing and rejecting; every output
     has the same distribution either way.
+
+    With ``deals`` (suit masks ``(4, 4, N)``, e.g. from
+    :func:`cardlab.bridge.dealer.saved.read_saved_deals`), nothing is dealt: the condition and
+    actions run over those deals in order (all of them, or the first ``generate``), as Deal's
+    ``-I`` input formats do; ``rnd()`` still draws from ``seed``.
     """
     with deep_recursion():
         return _run_script(script, generate=generate, produce=produce, seed=seed, workers=workers, out=out,
                            format=format, quiet=quiet, progress=progress, executor=executor, event=event,
-                           on_deals=on_deals, exact_draw=exact_draw)
+                           on_deals=on_deals, exact_draw=exact_draw, deals=deals)
 
 
 def _run_script(script: Script, *, generate: int | None, produce: int | None, seed: SeedLike, workers: int,
                 out: TextIO | None, format: str, quiet: bool, progress: bool, executor: Executor | str | None,
                 event: str | None, on_deals: Callable[[np.ndarray, int], None] | None,
-                exact_draw: bool) -> DealerResult:
+                exact_draw: bool, deals: np.ndarray | None = None) -> DealerResult:
     if seed is None and script.seed is not None:
         seed = script.seed
     if generate is not None:
@@ -452,6 +509,16 @@ def _run_script(script: Script, *, generate: int | None, produce: int | None, se
     if produce is not None:
         check_count(produce, "deals to produce", DealerScriptError)
     root, reported = resolve_seed(seed)
+    if deals is not None:  # saved deals: all of them (or the first -g), every one produced unless -p says less
+        if script.predeal or script.predeal_lengths:
+            raise DealerScriptError("'predeal' cannot apply to saved deals: put the cards in the condition "
+                                    "(hascard) instead")
+        saved = np.asarray(deals, dtype=np.uint16)
+        if saved.ndim != 3 or saved.shape[:2] != (4, 4) or saved.shape[2] == 0:
+            raise DealerScriptError("saved deals must be suit masks of shape (4, 4, n), n >= 1")
+        generate = min(generate or saved.shape[2], saved.shape[2])
+        produce = produce or script.produce or generate
+        exact_draw = False
     generate = generate or script.generate or DEFAULT_GENERATE
     produce = produce or script.produce or (40 if (script.default_action or script.prints) else generate)
     prints = script.prints and not quiet and format == "text"  # the script's print actions, as text
@@ -474,7 +541,7 @@ def _run_script(script: Script, *, generate: int | None, produce: int | None, se
     per_hand = compiled[0] is not None and all(p is not None for p in compiled[1])
     # (the deals kept for printing are completed afterwards: the cards left dealt to the others)
     only_seats = tuple(sorted(looked)) if per_hand and 1 <= len(looked) <= 2 and not script.predeal \
-        and not script.predeal_lengths else None
+        and not script.predeal_lengths and deals is None else None
     lengths = None
     if script.predeal_lengths:
         from cardlab.bridge.dealer.lengths import LengthPlan
@@ -483,9 +550,11 @@ def _run_script(script: Script, *, generate: int | None, produce: int | None, se
                                    _fixed_cards(script) or (-1,) * 52)
     # nothing kept and no chunk can end early: the workers sum the statistics themselves
     aggregate = not keep and produce >= generate
-    task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seats, aggregate, lengths) if plan is None else \
-        _ConditionalTask(script, plan, keep)
+    task: Any = _ChunkTask(script, _fixed_cards(script), keep, only_seats, aggregate, lengths,
+                           None if deals is None else saved) if plan is None else _ConditionalTask(script, plan, keep)
     sizes = chunk_plan(generate) if plan is None else chunk_plan(produce, 256, 16384)
+    if deals is not None:
+        sizes = chunk_plan(generate, SAVED_CHUNK, SAVED_CHUNK)
     acc = _Accumulator(script)
     generated = produced = 0
     interrupted = False
@@ -532,9 +601,11 @@ def _run_script(script: Script, *, generate: int | None, produce: int | None, se
         except KeyboardInterrupt:
             interrupted = True
     averages, freqs = acc.result()
-    kinds = tuple(a.kind for a in script.actions if a.kind in ("average", "frequency"))
+    correlations, buckets = acc.extra()
+    kinds = tuple(a.kind for a in script.actions if a.kind in ("average", "frequency", "correlation", "bktfreq"))
     result = DealerResult(generated, produced, reported, averages, freqs, interrupted,
-                          min(workers, available_cores()), time.perf_counter() - started, script.source, kinds)
+                          min(workers, available_cores()), time.perf_counter() - started, script.source, kinds,
+                          correlations, buckets)
     if spool is not None and out is not None:
         spool.seek(0)
         data = np.frombuffer(spool.read(), dtype=np.uint16).reshape(-1, 4, 4).transpose(1, 2, 0)
