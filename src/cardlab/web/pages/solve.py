@@ -151,5 +151,6 @@ PAGE = Page(
     template="solve.html", prepare=prepare,
     defaults={"oop": "22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+", "ip": "22+, A2s+, KTs+, QTs+, JTs, T9s, AJo+, KQo",
               "board": "Ks 9d 5c 2h 3s", "pot": "10", "stack": "50", "oop_bet": "33%, 75%", "oop_raise": "60%",
-              "ip_bet": "33%, 75%", "ip_raise": "60%", "node": "", "target": "0.3"},
+              "ip_bet": "33%, 75%", "ip_raise": "60%", "node": "", "target": "0.3",
+              "max_iterations": "100000"},
 )
