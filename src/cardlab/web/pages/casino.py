@@ -60,7 +60,15 @@ def bets_table(result: Any) -> str:
 def outcome_table(bet: Any, ident: str) -> str:
     """A bet's outcomes (:class:`~cardlab.casino.result.BetAnalysis`): the probability of each
     first (6 decimals, as the command line prints it; the exact fraction beside it), the count and
-    what it nets per unit."""
+    what it nets per unit.
+
+    >>> from cardlab.casino.result import BetAnalysis, OutcomeRow
+    >>> bet = BetAnalysis("Pair Plus", Fraction(-512, 22100), Fraction(1), 0.0, 22100,
+    ...                   (OutcomeRow("pair", 3744, Fraction(1)), OutcomeRow("nothing", 18356, Fraction(-1))))
+    >>> html = outcome_table(bet, "pp")
+    >>> 'data-key="0.169412"' in html, 'title="72/425"' in html
+    (True, True)
+    """
     from cardlab.web.answers import Cell, FigureTable, figure_table
 
     rows = [(Cell(o.name), Cell(f"{o.count / bet.total:.6f}", _ratio(Fraction(o.count, bet.total)), key=True),

@@ -71,7 +71,7 @@ def strategy_grid(rows: list[dict[str, Any]], actions: list[str]) -> list[list[d
     by_class = {r["class"]: r for r in rows}
     grid = []
     for r in range(13):
-        cells = []
+        cells: list[dict[str, Any]] = []
         for c in range(13):
             label = class_label(r * 13 + c)
             row = by_class.get(label)
