@@ -148,3 +148,17 @@ def test_solver_page_refuses_a_bad_spot_naming_the_token(fields: dict[str, str],
     with pytest.raises(CardlabError, match=error):
         spec = solve.prepare(Form(fields={**SPOT, **fields}))
         solve.compute(lambda *a: None, **spec.kwargs)
+
+
+def test_solver_node_selector_lists_the_decision_nodes_and_asks_the_same_spot_again() -> None:
+    from cardlab.solver import river_game
+
+    spec = solve.prepare(Form(fields=dict(SPOT, max_iterations="50")))
+    answer = solve.compute(lambda *a: None, **spec.kwargs)
+    parsed = _parse(answer.html)
+    hidden = {a["name"]: a["value"] for tag, a in parsed.elements if tag == "input" and a.get("type") == "hidden"}
+    options = [a["value"] for tag, a in parsed.elements if tag == "option"]
+    tree = river_game(SPOT["oop"], SPOT["ip"], SPOT["board"], pot=10, stack=50, oop_bet="50%", ip_bet="50%, a").tree
+    assert options == [tree.path(i) for i in range(tree.size) if tree.kind[i] == 0] and "X" in options
+    again = solve.prepare(Form(fields=dict(hidden, node="X")))
+    assert again.kwargs == dict(spec.kwargs, node="X")
