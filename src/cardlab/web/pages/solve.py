@@ -60,10 +60,10 @@ def prepare(form: Form) -> JobSpec:
 def strategy_grid(rows: list[dict[str, Any]], actions: list[str]) -> list[list[dict[str, Any]]]:
     """The 13 x 13 grid of a node's rows by class (:meth:`~cardlab.solver.Solution.report`):
     each class in the range coloured by the share of the first action (``band`` 0-9), the share
-    in the cell and every action's share in its tooltip; the classes not there left blank.
+    in the cell (``equity``: the text the equity page's grid shows) and every action's share in its tooltip; the classes not there left blank.
 
     >>> g = strategy_grid([{"class": "AA", "combos": 6, "X": 0.25, "B5": 0.75}], ["X", "B5"])
-    >>> g[0][0]["text"], g[0][0]["band"], g[0][0]["title"], g[0][1]["text"]
+    >>> g[0][0]["equity"], g[0][0]["band"], g[0][0]["title"], g[0][1]["equity"]
     ('25%', 2, 'AA: X 25.0%, B5 75.0% (6 combos)', None)
     """
     from cardlab.poker.ranges import class_label
@@ -76,11 +76,11 @@ def strategy_grid(rows: list[dict[str, Any]], actions: list[str]) -> list[list[d
             label = class_label(r * 13 + c)
             row = by_class.get(label)
             if row is None or not actions:
-                cells.append({"label": label, "text": None, "band": None, "title": label})
+                cells.append({"label": label, "equity": None, "band": None, "title": label})
                 continue
             share = float(row[actions[0]])
             said = ", ".join(f"{a} {row[a]:.1%}" for a in actions)
-            cells.append({"label": label, "text": f"{share:.0%}", "band": min(9, int(share * 10)),
+            cells.append({"label": label, "equity": f"{share:.0%}", "band": min(9, int(share * 10)),
                           "title": f"{label}: {said} ({row['combos']} combos)"})
         grid.append(cells)
     return grid
