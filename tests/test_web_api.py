@@ -58,6 +58,13 @@ CASES = [
     ("pushfold", {"stack": 7.5, "ante": "0.1", "hand": "A5o"}, ["poker", "pushfold", "--stack", "7.5", "--ante", "0.1"]),
     ("pushfold", {"stack": "12", "payouts": "65,35"}, ["poker", "pushfold", "--stack", "12", "--payouts", "65,35"]),
     ("poker-board", {"range": "QQ+, AK", "board": "Qh 9c 2d"}, ["poker", "board", "QQ+, AK", "--board", "Qh 9c 2d"]),
+    ("casino", {"game": "three-card-poker"}, ["casino", "analyse", "three-card-poker"]),
+    ("casino", {"game": "let-it-ride", "ties": "bet"}, ["casino", "analyse", "let-it-ride", "--ties", "bet"]),
+    ("solve", {"oop": "QQ+, AK", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h 3s", "pot": 10, "stack": 50, "oop_bet": "50%",
+               "ip_bet": "50%, a", "node": "X", "target": 0, "max_iterations": 300},
+     ["poker", "solve", "--oop", "QQ+, AK", "--ip", "JJ-99, AQs", "--board", "Ks 9d 5c 2h 3s", "--pot", "10", "--stack", "50",
+      "--oop-bet", "50%", "--oop-raise", "", "--ip-bet", "50%, a", "--ip-raise", "", "--node", "X", "--target", "0",
+      "--max-iterations", "300"]),
 ]
 
 
@@ -66,7 +73,10 @@ def test_each_endpoint_answers_the_cli_json(served: Server, capsys: pytest.Captu
                                             body: dict[str, Any], argv: list[str]) -> None:
     status, answer = _post(served, question, body)
     assert status == 200, answer
-    assert answer == _cli(capsys, *argv)
+    cli = _cli(capsys, *argv)
+    if question == "solve":  # the solve's seconds are the machine's; the iterations are fixed by max_iterations
+        assert answer.pop("seconds") >= 0 and cli.pop("seconds") >= 0 and cli["iterations"] == 300
+    assert answer == cli
 
 
 def test_openapi_describes_every_endpoint_and_the_page_documents_them(served: Server) -> None:
@@ -104,6 +114,16 @@ HOSTILE = [
     ("stats", {"kind": "points", "given": "AsZd"}, None, "application/json", 422, "unknown symbol 'Z' in 'AsZd'"),
     ("suits", {"mode": "split", "cards": "KJ54", "n": 5}, None, "application/json", 422, "names 4 cards"),
     ("poker-equity", {"player1": "AsAh", "player2": "AsKd"}, None, "application/json", 422, "given twice"),
+    ("casino", {"game": "../../etc/passwd"}, None, "application/json", 400, "Game: expected one of baccarat"),
+    ("casino", {"game": "baccarat", "file": "x"}, None, "application/json", 400, "unknown field 'file'"),
+    ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h 3s", "pot": "1e400", "stack": 50}, None,
+     "application/json", 400, "Pot:"),
+    ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h 3s", "pot": 10, "stack": 50, "max_iterations": 10**12}, None,
+     "application/json", 400, "Iterations: expected a whole number"),
+    ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h", "pot": 10, "stack": 50}, None,
+     "application/json", 422, "Board: five cards"),
+    ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h 3s", "pot": 10, "stack": 50, "node": "R999"}, None,
+     "application/json", 422, "R999"),
     ("stats", {"kind": "points"}, None, "text/plain", 415, "Content-Type: application/json"),
     ("nosuch", {}, None, "application/json", 404, "the questions are /api/stats"),
     ("dd", None, b'{"deal": "' + b"x" * (5 * 1024 * 1024) + b'"}', "application/json", 413, "larger than the limit"),

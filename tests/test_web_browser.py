@@ -25,7 +25,7 @@ from web_helpers import Server, served  # noqa: F401  (served: the fixture)
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PAGES = ["stats", "deals", "dd", "suits", "scoring", "pushfold", "icm"]
+PAGES = ["stats", "deals", "dd", "suits", "scoring", "pushfold", "icm", "casino", "solve"]
 DEAL = "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"
 
 pytestmark = [pytest.mark.skipif(
@@ -131,8 +131,25 @@ def _icm(driver: Any) -> list[str]:
     return ["poker", "icm", "5000,3000,2000", "--payouts", "50,30,20", "--allin", "A:AsKs B:QQ"]
 
 
+def _casino(driver: Any) -> list[str]:
+    _choose(driver, "game", "three-card-poker")
+    return ["casino", "analyse", "three-card-poker"]
+
+
+SPOT = ["--oop", "QQ+, AK, 76s", "--ip", "JJ-99, AQs, KQ", "--board", "Ks 9d 5c 2h 3s", "--pot", "10", "--stack", "50"]
+
+
+def _solve(driver: Any) -> list[str]:
+    for field, text in zip(("oop", "ip", "board", "pot", "stack"), SPOT[1::2]):
+        _type(driver, field, text)
+    _type(driver, "target", "0")  # a fixed number of iterations: the same figures as the CLI's on any machine
+    _type(driver, "max_iterations", "200")
+    return ["poker", "solve", *SPOT, "--target", "0", "--max-iterations", "200"]
+
+
 FILLS: dict[str, Callable[[Any], list[str]]] = {"stats": _stats, "deals": _deals, "dd": _dd, "suits": _suits,
-                                                "scoring": _scoring, "pushfold": _pushfold, "icm": _icm}
+                                                "scoring": _scoring, "pushfold": _pushfold, "icm": _icm,
+                                                "casino": _casino, "solve": _solve}
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -202,6 +219,8 @@ KEYS: dict[str, tuple[str, Callable[[Any], list[str]], Callable[[Any], str]]] = 
     "board": ("poker-board", _board, lambda j: f"{j['classes'][0]['probability']:.2%}"),
     "pushfold": ("pushfold", _pushfold, lambda j: "push" if "A5o" in j["push"] else "fold"),
     "icm": ("icm", _icm, lambda j: f"{j['equity'][0]:.4f}"),
+    "casino": ("casino", _casino, lambda j: f"{j['bets'][0]['house_edge']:.4%}"),
+    "solve": ("solve", _solve, lambda j: f"{j['exploitability_pct']:.4f}%"),
     "points": ("stats", _stats, lambda j: f"{j['rows'][0]['probability']:.6f}"),
     "joint": ("stats", _joint, lambda j: f"{j['rows'][0]['probability']:.6f}"),
     "dd": ("dd", _dd, lambda j: f"{j['par']['score']:+d}"),
@@ -309,7 +328,8 @@ def test_tab_reaches_every_control(served: Server, browser: Any, page: str, widt
     browser.get(f"{served.url}/{page}")
     wanted = set(browser.execute_script(_FOCUSABLE))
     assert {"file" if page == "scoring" else "radio:mode" if page in ("deals", "dd", "suits") else
-            "hand" if page == "pushfold" else "stacks" if page == "icm" else "kind"} <= wanted
+            "hand" if page == "pushfold" else "stacks" if page == "icm" else "game" if page == "casino" else
+            "oop" if page == "solve" else "kind"} <= wanted
     reached: set[str] = set()
     for _ in range(len(wanted) * 2 + 5):
         ActionChains(browser).send_keys(Keys.TAB).perform()

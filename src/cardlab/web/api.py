@@ -8,7 +8,7 @@ the limits, the isolation and the messages are the page's. ``GET /api/openapi.js
 every endpoint (OpenAPI 3.1); ``GET /api`` is the page documenting them.
 
 >>> sorted(ENDPOINTS)
-['dd', 'icm', 'poker-board', 'poker-equity', 'pushfold', 'stats', 'suits']
+['casino', 'dd', 'icm', 'poker-board', 'poker-equity', 'pushfold', 'solve', 'stats', 'suits']
 >>> body_fields(b'{"kind": "points", "given_hcp": 12}', ENDPOINTS["stats"])
 {'kind': 'points', 'given_hcp': '12'}
 >>> body_fields(b'[1, 2]', ENDPOINTS["stats"])
@@ -71,6 +71,18 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
     Endpoint("poker-board", "Board statistics: poker board (range, board, dead, game).",
              ("range", "board", "dead", "game"), {"range": "QQ+, AK", "board": "Qh 9c 2d"},
              "cardlab poker board 'QQ+, AK' --board 'Qh 9c 2d' --format json"),
+    Endpoint("solve", "River solver: poker solve (oop, ip, board, pot, stack, oop_bet, oop_raise, ip_bet, ip_raise, "
+                      "node, target, max_iterations).",
+             ("oop", "ip", "board", "pot", "stack", "oop_bet", "oop_raise", "ip_bet", "ip_raise", "node", "target",
+              "max_iterations"),
+             {"oop": "QQ+, AK", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h 3s", "pot": "10", "stack": "50",
+              "oop_bet": "50%", "ip_bet": "50%, a"},
+             "cardlab poker solve --oop 'QQ+, AK' --ip 'JJ-99, AQs' --board 'Ks 9d 5c 2h 3s' --pot 10 --stack 50 "
+             "--oop-bet 50% --oop-raise '' --ip-bet '50%, a' --ip-raise '' --format json"),
+    Endpoint("casino", "Casino table games: casino analyse (game: a built-in game's name; ties: fold or bet). "
+                       "A game file of your own goes to the page as an upload.",
+             ("game", "ties"), {"game": "three-card-poker"},
+             "cardlab casino analyse three-card-poker --format json"),
 )}
 
 

@@ -24,6 +24,8 @@ PAGE_MODULES: tuple[str, ...] = (
     "cardlab.web.pages.poker_board",
     "cardlab.web.pages.pushfold",
     "cardlab.web.pages.icm",
+    "cardlab.web.pages.solve",
+    "cardlab.web.pages.casino",
     "cardlab.web.pages.video",
     "cardlab.web.pages.video_trainer",
 )
