@@ -26,13 +26,21 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """A file's bytes; a ResultFileError naming a file over the size limit (an OSError, which
-    the command line reports as it reports every unusable file, for one it cannot read)."""
-    size = os.stat(path).st_size
-    if size > MAX_FILE_BYTES:
-        raise ResultFileError(f"{size:,} bytes is over the {MAX_FILE_BYTES:,}-byte limit",
+    """A file's bytes, at most :data:`MAX_FILE_BYTES` of them: a ResultFileError naming a file
+    over the limit (read in bounded steps, so a device such as ``/dev/zero`` stops too; an
+    OSError, which the command line reports as it reports every unusable file, for one it cannot
+    read)."""
+    with open(path, "rb") as stream:
+        data = stream.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ResultFileError(f"more than {MAX_FILE_BYTES:,} bytes, over the limit of a results file",
                               source=Path(path).name)
-    return Path(path).read_bytes()
+    return data
+
+
+def _starts_as_bws(path: str | os.PathLike[str]) -> bool:
+    with open(path, "rb") as stream:
+        return is_bws(stream.read(64))
 
 
 def load_any(path_or_bytes: str | os.PathLike[str] | bytes, source: str | None = None
@@ -41,8 +49,10 @@ def load_any(path_or_bytes: str | os.PathLike[str] | bytes, source: str | None =
     :func:`~cardlab.scoring.load_results` reads."""
     if isinstance(path_or_bytes, (bytes, bytearray)):
         data, name = bytes(path_or_bytes), source or "<bytes>"
-    else:
+    elif _starts_as_bws(path_or_bytes):
         data, name = read_bytes(path_or_bytes), source or Path(path_or_bytes).name
+    else:  # a text format: read by scoring through the line limits (16 MiB a line)
+        return load_results(path_or_bytes, source)
     if is_bws(data):
         return read_bws(data, name).results()
     return load_results(data, name)
