@@ -122,8 +122,8 @@ def connect(spec: str, *, timeout: float = CONNECT_TIMEOUT, task_seconds: float 
     An unreachable scheduler raises :class:`~cardlab.errors.ClusterError` after ``timeout`` seconds.
     The executor owns the client (and the local cluster): close it, or use it in a ``with`` block.
     """
+    n = parse_local(spec)  # a malformed or unbounded local:N is refused with or without Dask installed
     distributed = _distributed()
-    n = parse_local(spec)
     cluster: Any = None
     try:
         if n is not None:
