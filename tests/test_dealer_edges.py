@@ -160,3 +160,19 @@ def test_ctrl_c_exits_130_within_a_second_with_what_was_done(command: str, tmp_p
         written = (tmp_path / "out.pbn").read_text()
         matched = int(err.split(" deal(s)")[0].replace(",", "").split()[-1])
         assert written.count("[Deal ") == matched > 0 and "of " + f"{matched:,} random deals" in err
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"not JSON: {name}")
+
+
+def test_json_with_no_deal_produced_is_strict_json(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # An average over no deals is not a number: it was written as NaN, which strict readers refuse.
+    script = tmp_path / "none.dl"
+    script.write_text("condition hcp(north) > 40\naction average hcp(south), frequency (hcp(south), 0, 3)\n")
+    status, out, err = run("bridge", "dealer", str(script), "-g", "200", "-s", "1", "--format", "json",
+                           "--workers", "1")
+    assert status == 0, err
+    data = json.loads(out, parse_constant=_refuse_constant)
+    assert data["produced"] == 0
+    assert data["averages"] == [{"label": "", "value": None, "ci95": [None, None], "count": 0}]

@@ -21,9 +21,31 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from typing import Any, Mapping, Sequence
 
-__all__ = ["JsonText", "csv_rows"]
+__all__ = ["JsonText", "csv_rows", "json_text"]
+
+
+def _finite(data: Any) -> Any:
+    """``data`` with every NaN or infinite float replaced by None."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {key: _finite(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_finite(value) for value in data]
+    return data
+
+
+def json_text(data: Any, *, indent: int | None = 2) -> str:
+    """Strict JSON text of ``data``: a value that is not a number (an average over no deals, an
+    interval from one sample) is ``null``, since ``NaN`` is not JSON and strict readers refuse it.
+
+    >>> json_text({"mean": float("nan"), "n": 0}, indent=None)
+    '{"mean": null, "n": 0}'
+    """
+    return json.dumps(_finite(data), indent=indent, allow_nan=False)
 
 
 def csv_rows(rows: Sequence[Mapping[str, Any]], empty: Sequence[str] = ()) -> str:
@@ -48,5 +70,6 @@ class JsonText:
         raise NotImplementedError
 
     def to_json(self, *, indent: int | None = 2) -> str:
-        """The JSON text of :meth:`to_dict` (indented by ``indent``, no final newline)."""
-        return json.dumps(self.to_dict(), indent=indent)
+        """The JSON text of :meth:`to_dict` (indented by ``indent``, no final newline); a value
+        that is not a number is ``null``."""
+        return json_text(self.to_dict(), indent=indent)

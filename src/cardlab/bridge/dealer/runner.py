@@ -17,7 +17,6 @@ accepted deal, as the C program does, and writes deals as they come.
 from __future__ import annotations
 
 import contextlib
-import json
 import signal
 import tempfile
 import threading
@@ -27,7 +26,7 @@ from typing import Any, Callable, ClassVar, Iterator, TextIO
 
 import numpy as np
 
-from cardlab.results import JsonText
+from cardlab.results import JsonText, json_text
 from cardlab.bridge.dealer.dealing import complete_deals, deal_masks
 from cardlab.bridge.dealer.evaluate import Evaluator, seats_used
 from cardlab.bridge.dealer.functions import Hands, Tables
@@ -710,7 +709,7 @@ def write_run(script: Script, out: TextIO, *, format: str = "text", verbose: boo
         out.write('{\n  "deals": [\n')
     result = run_script(script, out=out, format=format, **options)
     if format == "json":
-        out.write("\n  ],\n" + json.dumps(result.to_dict(), indent=2)[1:] + "\n")
+        out.write("\n  ],\n" + json_text(result.to_dict())[1:] + "\n")
     else:
         out.write(result.table() if verbose else result.statistics_text())
     return result
