@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cardlab.results import JsonText
+from cardlab.results import JsonText, json_text
 from cardlab.distribution import Distribution, format_value, json_value, side_by_side
 
 __all__ = ["Tabulation"]
@@ -163,7 +162,7 @@ class Tabulation(JsonText):
     def text(self, fmt: str) -> str:
         """The output in format ``table``, ``csv`` or ``json``."""
         if fmt == "json":
-            return json.dumps(self.to_dict(), indent=2) + "\n"
+            return json_text(self.to_dict()) + "\n"
         if fmt == "csv":
             return self.to_csv()
         return self.table()

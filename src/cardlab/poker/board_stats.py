@@ -41,7 +41,6 @@ JSON: ``{"board": str, "classes": [{"name": str, "combos": int, "probability": f
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -54,6 +53,7 @@ from cardlab.poker.equity import game_named, range_of
 from cardlab.poker.evaluator import evaluate
 from cardlab.poker.kernel import straight_tops
 from cardlab.poker.rules import Category, Rules
+from cardlab.results import json_text
 
 __all__ = ["BoardStats", "BoardClass", "board_stats", "flop_textures", "all_flops_stats", "FlopsStats", "MAX_FLOPS_COMBOS",
            "TextureStats", "TEXTURES", "MADE_CLASSES", "SET_CLASSES", "PAIR_CLASSES", "UNDERPAIR_CLASSES",
@@ -114,7 +114,7 @@ class BoardStats:
 
     def to_json(self) -> str:
         """The JSON of :meth:`to_dict`, indented, with a final newline."""
-        return json.dumps(self.to_dict(), indent=2) + "\n"
+        return json_text(self.to_dict()) + "\n"
 
     def to_csv(self) -> str:
         """One row per class: name, combos, probability."""
@@ -527,7 +527,7 @@ class FlopsStats:
 
     def to_json(self) -> str:
         """The JSON of :meth:`to_dict`, indented, with a final newline."""
-        return json.dumps(self.to_dict(), indent=2) + "\n"
+        return json_text(self.to_dict()) + "\n"
 
     def to_csv(self) -> str:
         """One row per texture and class: texture, flops, name, combos, probability."""

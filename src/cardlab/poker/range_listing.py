@@ -16,7 +16,6 @@ RangeListing(omaha 'AA:xxyy': 864 combos)
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +24,7 @@ import numpy as np
 from cardlab.cards import RANKS, SUITS
 from cardlab.errors import RangeError
 from cardlab.poker.equity import Game, game_named, range_of
+from cardlab.results import json_text
 
 __all__ = ["RangeListing", "list_range", "MAX_LISTED"]
 
@@ -60,7 +60,7 @@ class RangeListing:
 
     def to_json(self) -> str:
         """The JSON of :meth:`to_dict`, indented, with a final newline."""
-        return json.dumps(self.to_dict(), indent=2) + "\n"
+        return json_text(self.to_dict()) + "\n"
 
     def to_csv(self) -> str:
         """One row per hand: hand, weight."""

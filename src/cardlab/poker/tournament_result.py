@@ -30,8 +30,8 @@ from __future__ import annotations
 import csv
 import html
 import io
-import json
 import math
+from cardlab.results import json_text
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -141,7 +141,7 @@ class ICMResult:
 
     def to_json(self) -> str:
         """The JSON text of :meth:`to_dict`, indented, with a final newline."""
-        return json.dumps(self.to_dict(), indent=2) + "\n"
+        return json_text(self.to_dict()) + "\n"
 
     def to_csv(self) -> str:
         """One row per player: player, stack, equity, equity_exact, place_1 ... place_n."""
@@ -287,7 +287,7 @@ class PushFoldResult:
 
     def to_json(self) -> str:
         """The JSON text of :meth:`to_dict`, indented, with a final newline."""
-        return json.dumps(self.to_dict(), indent=2) + "\n"
+        return json_text(self.to_dict()) + "\n"
 
     def to_csv(self) -> str:
         """One row per class: hand, push, call, chart_push, chart_call."""
@@ -425,7 +425,7 @@ class PushFold3Result:
 
     def to_json(self) -> str:
         """The JSON text of :meth:`to_dict`, indented, with a final newline."""
-        return json.dumps(self.to_dict(), indent=2) + "\n"
+        return json_text(self.to_dict()) + "\n"
 
     def to_csv(self) -> str:
         """One row per class: hand, then each node's probability."""
