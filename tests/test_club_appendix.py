@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter, defaultdict
 
 import pytest
@@ -113,6 +114,11 @@ def test_cli_makes_and_prints_cards_for_an_appendix_mitchell(tmp_path, capsys):
     assert rows[8] == "1,8,1,8,16,1,2,"  # appendix table 8 shares boards 1-2 with table 1
     out = tmp_path / "cards.html"
     assert main(["club", "cards", "appendix", "8", "-o", str(out)]) == 0
-    assert out.read_text().count("Table 8") >= 1
+    cards = {title: body for title, body in re.findall(r"<h1>(Table \d+)</h1>(.*?)</section>",
+                                                       out.read_text())}
+    assert len(cards) == 8
+    assert "Shares its boards with table 8." in cards["Table 1"]
+    assert "Shares its boards with table 1." in cards["Table 8"]
+    assert all("Shares" not in cards[f"Table {t}"] for t in range(2, 8))
     assert main(["club", "movement", "appendix", "8", "--even", "skip"]) == 2
     assert "--even and --arrow-switch are for a Mitchell" in capsys.readouterr().err
