@@ -99,8 +99,7 @@ def test_the_acbl_seven_table_howell_guide_card():
 def test_mitchells_have_the_published_rounds_boards_and_skip():
     for tables, (rounds, per_round, sets, skip) in EXETER["mitchell"].items():
         plan = mitchell(tables, rounds, per_round, even="skip" if skip else None)
-        assert (plan.rounds, plan.sets, plan.rounds * per_round) == (
-            rounds, sets, rounds * per_round)
+        assert (plan.rounds, plan.sets, plan.boards) == (rounds, sets, sets * per_round)
         # NS stationary; EW up one table a round, two after the skip round; boards down one
         for pair in range(1, tables + 1):
             seat = {r: next(s.table for s in plan.seatings if s.round == r
