@@ -113,9 +113,15 @@ def test_two_table_howell_does_not_exist():
 
 
 def test_the_search_finds_the_stored_designs():
-    for tables in range(4, 9):
+    """Those of 5 and 7 tables are the published board flow's (consecutive offsets, one relay
+    stack: tests/test_club_published.py), chosen over the search's first find; both are checked
+    by brute force above."""
+    for tables in (4, 6, 8):
         starter, offsets = _howell_design(tables)
         assert (tuple(starter[1:]), tuple(offsets[1:])) == HOWELL_DESIGNS[tables]
+    for tables in (5, 7):
+        half, n = tables // 2, 2 * tables - 1  # offsets -2..2 (5 tables), -3..3 (7 tables)
+        assert {0, *HOWELL_DESIGNS[tables][1]} == {c % n for c in range(-half, half + 1)}
 
 
 def test_the_bridgemate_sample_movement_is_reproduced():

@@ -21,7 +21,9 @@ __all__ = ["register"]
 
 
 def _movement_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("kind", choices=["mitchell", "howell"], help="the movement")
+    parser.add_argument("kind", choices=["mitchell", "howell", "appendix"],
+                        help="the movement (appendix: a Mitchell with appendix tables sharing "
+                             "boards)")
     parser.add_argument("tables", type=whole_number(1, 60), metavar="TABLES",
                         help="number of tables")
     parser.add_argument("--rounds", type=whole_number(1, 120), help="rounds played (default: all; fewer for a "
@@ -91,9 +93,13 @@ def _plan(args: argparse.Namespace) -> Any:
         if not word.isdigit() or len(word) > 4:
             raise MovementError(f"--arrow-switch takes round numbers such as 11,12, not {word!r}")
         arrows.append(int(word))
+    if args.kind != "mitchell" and (args.even or arrows):
+        raise MovementError("--even and --arrow-switch are for a Mitchell")
+    if args.kind == "appendix":
+        from cardlab.club.appendix import appendix_mitchell
+
+        return appendix_mitchell(args.tables, args.rounds, args.boards)
     if args.kind == "howell":
-        if args.even or arrows:
-            raise MovementError("--even and --arrow-switch are for a Mitchell")
         return howell(args.tables, args.rounds, args.boards)
     return mitchell(args.tables, args.rounds, args.boards, even=args.even, arrow_rounds=arrows)
 

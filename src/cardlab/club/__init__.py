@@ -20,6 +20,8 @@ __getattr__, __dir__ = lazy_exports(__name__, {
     "MovementPlan": "cardlab.club.movement",
     "mitchell": "cardlab.club.movement",
     "howell": "cardlab.club.movement",
+    "appendix_mitchell": "cardlab.club.appendix",
 }, globals())
 
-__all__ = ["read_bws", "BwsSession", "load_any", "MovementPlan", "mitchell", "howell"]
+__all__ = ["read_bws", "BwsSession", "load_any", "MovementPlan", "mitchell", "howell",
+           "appendix_mitchell"]

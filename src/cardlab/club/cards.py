@@ -64,10 +64,21 @@ def _pair(key: tuple[str | None, str]) -> str:
     return f"{key[1]} {key[0]}" if key[0] else key[1]
 
 
+def _sharing(plan: MovementPlan, table: int) -> str:
+    """A note naming the tables that play this table's boards in the same round (a relay
+    Mitchell's first and last tables, an appendix table and its core table)."""
+    others = sorted({o.table for s in plan.seatings if s.table == table for o in plan.seatings
+                     if o.round == s.round and o.board_set == s.board_set and o.table != table})
+    if not others:
+        return ""
+    names = " and ".join(map(str, others))
+    return f"<p>Shares its boards with table{'s' if len(others) > 1 else ''} {names}.</p>"
+
+
 def table_cards(plan: MovementPlan, event: str = "", *, paper: str = "A4",
                 per_sheet: int = 1) -> str:
     """One card per table: each round's NS pair, EW pair and boards (arrow-switched rounds in
-    bold)."""
+    bold; a table that shares its boards with another says so)."""
     name = html.escape(event or plan.name)
     note = ("<p>Rounds in bold are played with the arrows switched: the East-West pair sits "
             "North-South.</p>" if plan.arrow_rounds else "")
@@ -82,7 +93,7 @@ def table_cards(plan: MovementPlan, event: str = "", *, paper: str = "A4",
         cards.append(f'<section class="card"><h1>Table {table}</h1><h2>{name} &middot; '
                      f"{html.escape(plan.name)}</h2><table><thead><tr><th>Round</th>"
                      "<th>North-South</th><th>East-West</th><th>Boards</th></tr></thead>"
-                     f"<tbody>{''.join(rows)}</tbody></table>{note}</section>")
+                     f"<tbody>{''.join(rows)}</tbody></table>{_sharing(plan, table)}{note}</section>")
     return _page(cards, f"{event or plan.name}: table cards", paper, per_sheet)
 
 

@@ -49,14 +49,18 @@ MAX_TABLES = 60
 MAX_HOWELL_TABLES = 10
 """Most tables a Howell is made for (20 pairs, 19 rounds: club Howells are smaller)."""
 
-#: The cyclic designs :func:`_howell_design` finds for 4-10 tables (its search takes seconds at
-#: 9-10 tables): tables -> (starter pairs of tables 2.., offsets of tables 2..).  The tests
-#: check every Howell made from them by brute force, and that the search finds them again.
+#: The cyclic designs for 4-10 tables: tables -> (starter pairs of tables 2.., offsets of
+#: tables 2..).  Those :func:`_howell_design` finds (its search takes seconds at 9-10 tables),
+#: except for 5 and 7 tables, where the offsets are consecutive (-2..2, -3..3), as in the
+#: published EBU and ACBL movements: each set of boards goes on to the table whose offset is
+#: one less, so the sets not in play wait in one relay stack (tests/test_club_published.py).
+#: The tests check every Howell made from them by brute force, and that the search finds the
+#: others again.
 HOWELL_DESIGNS: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {
     4: (((1, 3), (2, 6), (4, 5)), (2, 4, 1)),
-    5: (((1, 2), (3, 7), (4, 6), (5, 8)), (5, 4, 2, 7)),
+    5: (((1, 2), (3, 7), (4, 6), (5, 8)), (8, 2, 7, 1)),
     6: (((1, 2), (3, 6), (4, 8), (5, 10), (7, 9)), (3, 9, 1, 4, 5)),
-    7: (((1, 2), (3, 6), (4, 11), (5, 9), (7, 12), (8, 10)), (3, 9, 2, 1, 6, 5)),
+    7: (((1, 3), (2, 5), (4, 11), (6, 10), (7, 12), (8, 9)), (11, 3, 10, 2, 1, 12)),
     8: (((1, 2), (3, 5), (4, 12), (6, 10), (7, 13), (8, 11), (9, 14)), (3, 1, 7, 14, 12, 2, 6)),
     9: (((1, 2), (3, 5), (4, 10), (6, 11), (7, 14), (8, 16), (9, 13), (12, 15)),
         (3, 1, 9, 15, 4, 11, 2, 6)),

@@ -1,8 +1,8 @@
-"""Scoring: ``cardlab bridge score`` from a page. Upload a USEBIO, PBN or CSV file: the ranking
+"""Scoring: ``cardlab bridge score`` from a page. Upload a USEBIO, PBN, CSV or Bridgemate ``.bws`` file: the ranking
 (:func:`cardlab.report.scoring_run.score_file`, the text the CLI prints), the travellers, the check
 against the file's own figures (``--check``) and the results site as a zip (``--format html -o DIR/``).
 The file is read by the CLI's own hardened reader (defusedxml for XML, text decoding that refuses
-binary) from the uploaded bytes; nothing is written on the server but the site, in a temporary
+binary; a ``.bws``, known by its first bytes, by :mod:`cardlab.club`) from the uploaded bytes; nothing is written on the server but the site, in a temporary
 folder removed once zipped."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def prepare(form: Form) -> JobSpec:
     """The uploaded file and the options as a scoring job."""
     upload = form.files.get("file")
     if upload is None or not upload.data:
-        raise WebInputError("Results file: choose a USEBIO (.xml), PBN or CSV file to upload")
+        raise WebInputError("Results file: choose a USEBIO (.xml), PBN, CSV or Bridgemate .bws file to upload")
     method = field_choice(form, "method", "Method", METHODS)
     scale = field_choice(form, "scale", "Matchpoint units", SCALES)
     movement = field_choice(form, "movement", "Movement", MOVEMENTS)
@@ -42,19 +42,20 @@ def prepare(form: Form) -> JobSpec:
 def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale: str | None,
             movement: str | None, title: str | None) -> Answer:
     """The ranking, the travellers, the check and the site, as ``bridge score`` gives them."""
+    from cardlab.club.files import load_any
     from cardlab.report.scoring_run import score_file
     from cardlab.web.answers import cli_text, ranking_html
     from cardlab.web.render import notes, pre, table_html
 
-    options: dict[str, Any] = {"method": method, "scale": scale, "movement": movement, "title": title,
-                               "source": name}  # messages name the uploaded file, not '<bytes>'
-    run = score_file(data, fmt="table", **options)
+    doc = load_any(data, source=name)  # messages name the uploaded file, not '<bytes>'
+    options: dict[str, Any] = {"method": method, "scale": scale, "movement": movement, "title": title}
+    run = score_file(doc, fmt="table", **options)
     assert isinstance(run.text, str) and run.result is not None
     progress(0.3, "ranked")
     parts = [ranking_html(run.result, run.text.splitlines()[0]), notes(run.notes), cli_text(run.text),
              "<h2>Check against the file's own figures</h2>"]
     try:
-        check = score_file(data, check=True, **options)
+        check = score_file(doc, check=True, **options)
     except CardlabError as error:  # a CSV states no figures: the reason instead of the check
         check_text = ""
         parts.append(notes([str(error)]))
@@ -65,7 +66,7 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
             parts.append(notes([check.summary]))
     progress(0.5, "checked")
     parts.append('<h2>Travellers</h2><div class="travellers">')
-    deals = _deals(data, name)
+    deals = _deals(doc)
     for board in run.result.boards:
         rows = []
         for scored in board.lines:
@@ -81,7 +82,7 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
     files = {"ranking.txt": run.text.encode("utf-8"), "ranking.csv": run.result.to_csv().encode("utf-8")}
     with tempfile.TemporaryDirectory(prefix="cardlab-web-site-") as folder:
         site = Path(folder) / "site"
-        score_file(data, fmt="html", output=f"{site}/", **options)
+        score_file(doc, fmt="html", output=f"{site}/", **options)
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(site.rglob("*")):
@@ -91,21 +92,21 @@ def compute(progress: Any, *, data: bytes, name: str, method: str | None, scale:
     return Answer("\n".join(parts), files, {"ranking": run.text, "check": check_text})
 
 
-def _deals(data: bytes, name: str) -> dict[int, str]:
-    """The hand diagram of each board whose deal the file gives (PBN results carry them; the
-    board's number gives its dealer and vulnerability, as the results site shows them)."""
+def _deals(doc: Any) -> dict[int, str]:
+    """The hand diagram of each board whose deal the file gives (PBN results and a ``.bws`` with
+    hand records carry them; the board's number gives its dealer and vulnerability, as the
+    results site shows them)."""
     from cardlab.board import Vulnerability, dealer
-    from cardlab.scoring.results_file import load_results
     from cardlab.web.answers import hand_diagram
 
-    boards = load_results(data, name).deals
+    boards = doc.deals
     return {number: hand_diagram(board.deal.to_pbn(), dealer(number).value, Vulnerability.from_board(number).value)
             for number, board in boards.items()}
 
 
 PAGE = Page(
     slug="scoring", title="Scoring",
-    summary="Upload a USEBIO, PBN or CSV results file: the ranking, the travellers, the check, the site.",
+    summary="Upload a USEBIO, PBN, CSV or Bridgemate .bws results file: the ranking, the travellers, the check, the site.",
     template="scoring.html", prepare=prepare, uploads=("file",),
     defaults={"method": "file", "scale": "file", "movement": "detect"},
 )
