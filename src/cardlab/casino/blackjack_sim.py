@@ -97,8 +97,8 @@ def strategy_table(strategy: Strategy) -> bytes:
         total, soft = total_of(hand_of(rank, rank))
         for up in range(10):
             own = first[int(soft), total, up]
-            letter = strategy.letters.get(("pair", rank, up))
-            pair[rank, up] = own if letter is None or letter not in _CODE else _CODE[letter]
+            chosen = strategy.letters.get(("pair", rank, up))
+            pair[rank, up] = own if chosen is None or chosen not in _CODE else _CODE[chosen]
     return b"".join(a.tobytes() for a in (first, fallback, pair, hit))
 
 
@@ -203,7 +203,7 @@ def risk_of_ruin(mean: float, variance: float, bankroll: float) -> float:
     approximation (1 when the game does not win on average).
 
     >>> round(risk_of_ruin(0.02, 1.3 * 16, 400), 4)
-    0.4628
+    0.4634
     """
     if mean <= 0 or variance <= 0:
         return 1.0
@@ -443,14 +443,14 @@ def simulate_shoe(rules: Rules = Rules(), *, penetration: float = 0.75, count: s
 
 def play_stacked(rules: Rules, strategy: Strategy, cards: Sequence[int], rounds: int = 1,
                  count: str | Sequence[int] = "hi-lo", spread: str | Mapping[int, int] | None = None
-                 ) -> list[dict[str, int]]:
+                 ) -> list[dict[str, int | float]]:
     """Deal ``rounds`` rounds from a stacked shoe, ``cards`` (rank codes 0 = ace .. 9 = ten) in
     the order dealt (player, dealer up, player, dealer hole, then each card as drawn), never
     shuffled: per round the running and true count the bet was made at, the bet, the flat
     result (units) and the cards used. For checking the play and the count by hand.
 
     >>> play_stacked(Rules(decks=1), FLAT_TEST_STRATEGY, [9, 9, 8, 7] + [5] * 30, rounds=2)
-    [{'running': 0, 'true': 0, 'bet': 1, 'result': 1.0, 'cards': 4}, {'running': -2, 'true': -3, 'bet': 1, 'result': -1.0, 'cards': 5}]
+    [{'running': 0, 'true': 0, 'bet': 1, 'result': 1.0, 'cards': 4}, {'running': -2, 'true': -4, 'bet': 1, 'result': 0.0, 'cards': 6}]
     """
     from cardlab._native import core as _core
 

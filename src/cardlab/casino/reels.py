@@ -7,10 +7,10 @@ their copies), in vectorised chunks after an estimate of the size, and simulated
 generic route (numpy spins valued by the compiled evaluator). :func:`reel_odds` is what
 ``cardlab poker odds --reels FILE`` prints.
 
->>> reels = Reels.parse("As Ks\\nQs Js\\nTs 9s\\n8s 7s\\n6s 5s")
+>>> reels = Reels.parse("As Kd\\nQs Jd\\nTs 9d\\n8s 7d\\n6s 5d")
 >>> odds = reel_odds(reels)
 >>> odds.exact.count("high_card"), odds.exact.count("flush"), odds.exact.total
-(2, 30, 32)
+(30, 2, 32)
 >>> reel_odds(reels, trials=1_000, seed=1).simulated.total
 1000
 """
@@ -74,8 +74,8 @@ def reel_counts(reels: Reels, rules: Rules = STANDARD) -> list[int]:
     category, by position in ``rules.order`` (all eleven positions); the counts are Python
     integers, exact beyond int64.
 
-    >>> reel_counts(Reels.parse("As Ks\\nQs Js\\nTs 9s\\n8s 7s\\n6s 5s"))[:6]
-    [2, 0, 0, 0, 0, 30]
+    >>> reel_counts(Reels.parse("As Kd\\nQs Jd\\nTs 9d\\n8s 7d\\n6s 5d"))[:6]
+    [30, 0, 0, 0, 0, 2]
     """
     # identical cards on a reel are one class weighted by how often they appear
     faces = [np.unique(np.array(r, dtype=np.uint8), return_counts=True) for r in reels.reels]
@@ -119,7 +119,7 @@ def reel_odds(reels: Reels | str | Path, rules: Rules = STANDARD, *, trials: int
     >>> reel_odds("examples/no-such.reels")
     Traceback (most recent call last):
     ...
-    cardlab.errors.ReelsFileError: cannot use file examples/no-such.reels: No such file or directory
+    cardlab.errors.ReelsFileError: cannot use file 'examples/no-such.reels': No such file or directory
     """
     if isinstance(reels, Reels):
         machine = reels

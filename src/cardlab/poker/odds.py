@@ -276,7 +276,7 @@ def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = 
     >>> poker_odds(5, remove="As Xx")
     Traceback (most recent call last):
     ...
-    cardlab.errors.CardError: unknown card 'Xx'
+    cardlab.errors.CardError: unknown symbol 'X' in 'As Xx'
     """
     trials = engine.renamed_trials(trials, simulate, "simulate", "poker_odds()")
     cards = engine.check_count(cards, "cards", HandError)
