@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import zlib
 from fractions import Fraction
 
 import numpy as np
@@ -16,7 +17,7 @@ import pytest
 from cardlab.casino.blackjack import Strategy, house_edge
 from cardlab.casino.blackjack_engine import Hands, hand_of, total_of
 from cardlab.casino.blackjack_rules import Rules, shoe
-from cardlab.casino.blackjack_sim import (COUNTS, FLAT_TEST_STRATEGY, TC_MAX, parse_spread, play_stacked,
+from cardlab.casino.blackjack_sim import (CHUNK, COUNTS, FLAT_TEST_STRATEGY, TC_MAX, parse_spread, play_stacked,
                                           risk_of_ruin, simulate_shoe)
 from cardlab.errors import BlackjackError
 
@@ -142,7 +143,7 @@ def reference_shoe(rules: Rules, strategy: Strategy, cards: list[int], rounds: i
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.describe())
 def test_stacked_rounds_equal_the_reference_player(rules: Rules) -> None:
-    rng = random.Random(hash(rules.describe()) % 1000)
+    rng = random.Random(zlib.crc32(rules.describe().encode()))  # str hashes change from run to run
     spread_text = "1,-1:2,1:3,2:5,4:9"
     spread = parse_spread(spread_text)
     for trial in range(60):
@@ -312,3 +313,13 @@ def test_the_command(run, capsys) -> None:
         except SystemExit as stop:  # argparse's own refusal
             status, err = int(stop.code or 0), capsys.readouterr().err
         assert status == 2 and needle in err and err.count("\n") == 1, err
+
+
+def test_ctrl_c_keeps_the_rounds_done(ctrl_c_after, run) -> None:
+    ctrl_c_after(2)
+    part = simulate_shoe(Rules(composition=SMALL), penetration=0, strategy=FLAT_TEST_STRATEGY, trials=10**9, seed=3)
+    assert part.simulation.interrupted and part.rounds == 2 * CHUNK and part.simulation.requested == 10**9
+    assert "(interrupted)" in part.table()
+    status, out, _ = run("casino", "shoe", "--shoe", ",".join(map(str, SMALL)), "--penetration", "0",
+                         "--rounds", str(10**9), "--seed", "3")
+    assert status == 130 and f"{2 * CHUNK:,} rounds" in out
