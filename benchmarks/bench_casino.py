@@ -17,7 +17,7 @@ import os
 import time
 
 from cardlab.casino.analysis import analyse
-from cardlab.poker import video
+from cardlab.casino import video
 
 
 def best_seconds(game: str, repeat: int) -> tuple[float, float]:

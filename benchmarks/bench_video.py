@@ -1,4 +1,4 @@
-"""Speed of the exact video poker analysis (cardlab.poker.video, kernels in csrc/video.c).
+"""Speed of the exact video poker analysis (cardlab.casino.video, kernels in csrc/video.c).
 
 Run: python benchmarks/bench_video.py [--quick]
 
@@ -19,8 +19,8 @@ import argparse
 import time
 from typing import Any, Callable
 
-from cardlab.poker import video
-from cardlab.poker.video_paytable import builtin_names
+from cardlab.casino import video
+from cardlab.casino.video_paytable import builtin_names
 
 
 def best_seconds(fn: Callable[[], Any], repeat: int) -> tuple[float, float]:

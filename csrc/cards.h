@@ -1,7 +1,7 @@
 /* The card encoding and the facts every kernel family shares, in one place.
  *
  * Each value mirrors a Python constant; tests/test_core_build.py reads this file and checks
- * every one against the package (cardlab.cards, cardlab.poker.kernel, cardlab.poker.video), so
+ * every one against the package (cardlab.cards, cardlab.poker.kernel, cardlab.casino.video), so
  * the two cannot drift apart.
  *
  * A card is the int rank * 4 + suit (rank 0 = the two .. 12 = the ace; suit 0 clubs .. 3
@@ -16,7 +16,7 @@
 #define CL_RANKS 13       /* len(cardlab.cards.RANKS) */
 #define CL_SUITS 4        /* len(cardlab.cards.SUITS) */
 #define CL_CARDS 52       /* CL_RANKS * CL_SUITS card ids, 0..51 */
-#define CL_JOKER 52       /* cardlab.poker.video.JOKER: the card type of a joker */
+#define CL_JOKER 52       /* cardlab.casino.video.JOKER: the card type of a joker */
 #define CL_SUIT_LANE 16   /* bits per suit in a hand word */
 #define CL_HOLDINGS 8192  /* 1 << CL_RANKS: the holdings of one suit, the length of a per-suit table */
 #define CL_SUIT_MASK 0x1FFF                 /* CL_HOLDINGS - 1: a suit's 13 rank bits */

@@ -11,7 +11,7 @@
  * A hand is first given a fine code (a category, with the rank of a pair and the ranks of four
  * of a kind and its kicker); the pay table maps codes to outcomes.  A hand with wild cards takes
  * the best-paying code any substitution of its wild cards reaches (ties: the higher code).
- * The Python wrapper (cardlab.poker.video) validates every buffer; these functions trust it.
+ * The Python wrapper (cardlab.casino.video) validates every buffer; these functions trust it.
  */
 #include "core.h"
 

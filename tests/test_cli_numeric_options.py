@@ -31,6 +31,7 @@ BASE = {
     ("poker", "pushfold"): [], ("poker", "solve"): [],
     ("casino", "analyse"): ["three-card-poker"],
     ("casino", "blackjack"): [],
+    ("casino", "shoe"): [],
     ("serve",): [],
     ("club", "movement"): ["mitchell", "5"], ("club", "cards"): ["mitchell", "5"],
     ("club", "live"): ["never-read.csv", "-o", "never-written/"],

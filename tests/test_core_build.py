@@ -63,7 +63,7 @@ def _defines(header: Path) -> dict[str, int]:
 def test_card_header_agrees_with_the_python_constants() -> None:
     from cardlab.cards import RANKS, SUITS, card_id
     from cardlab.poker.kernel import CATEGORY_SHIFT
-    from cardlab.poker.video import JOKER
+    from cardlab.casino.video import JOKER
 
     d = _defines(CSRC / "cards.h")
     assert d["CL_RANKS"] == len(RANKS) == 13 and d["CL_SUITS"] == len(SUITS) == 4

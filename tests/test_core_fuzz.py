@@ -271,7 +271,7 @@ def test_poker_kernels() -> None:
 
 
 def test_video_kernels() -> None:
-    from cardlab.poker.video_paytable import paytable
+    from cardlab.casino.video_paytable import paytable
 
     rng = np.random.default_rng(4)
     table = paytable("jacks-or-better-9-6")

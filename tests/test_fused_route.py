@@ -12,6 +12,7 @@ import pytest
 
 from cardlab import _core, engine
 from cardlab.bridge.features import LongestSuit, Pattern, Points, SuitLengths
+from cardlab.casino.reels import ReelCategory
 from cardlab.dealing import Deck, Draw, Reels
 from cardlab.drawing import hcp_weights, poker_counts, weight_tally
 from cardlab.errors import CardlabError
@@ -143,7 +144,7 @@ def test_features_and_dealings_without_a_kernel_take_the_generic_route() -> None
     assert engine.fused_task(Draw(Deck.standard(decks=80), 5), PokerCategory()) is None  # past 4,096 cards
     assert engine.fused_task(Draw(Deck.standard(), 13), Points("A=1000000")) is None  # totals past the tally
     assert engine.fused_task(Draw(Deck.standard(), 40), Pattern()) is None  # a key table of 41^4
-    spins = engine.simulate(reels, PokerCategory(), 500, seed=1)
+    spins = engine.simulate(reels, ReelCategory(), 500, seed=1)
     assert spins.total == 500
 
 

@@ -113,7 +113,7 @@ def test_video_with_65_decks_gives_the_exact_answer_between_its_neighbours() -> 
     """The multiset kernel's binomial table had 65 rows (copies of a card): 65 decks or more read
     past it (a stack overflow under AddressSanitizer, an AssertionError for the user)."""
     from cardlab.dealing import Deck
-    from cardlab.poker.video import analyse
+    from cardlab.casino.video import analyse
 
     returns = []
     for decks in (64, 65, 70):
@@ -158,7 +158,7 @@ def test_wild_cards_weigh_every_reachable_class_whatever_the_pay_table() -> None
     evaluator used to skip classes it assumed beaten (a hand that can make two pair valued at 0).
     Checked against the oracle of tests/video_brute.py (every substitution of the jokers)."""
     from cardlab import _core
-    from cardlab.poker.video_paytable import parse_paytable
+    from cardlab.casino.video_paytable import parse_paytable
     from tests.video_brute import wild_game
 
     pays = {"pair": 7, "two pair": 5, "three of a kind": 1}
@@ -455,7 +455,7 @@ def test_a_results_site_is_swapped_in_whole_or_not_at_all(tmp_path: Path, monkey
 
 def test_reel_weights_beyond_int64_are_counted_exactly(tmp_path: Path) -> None:
     from cardlab.dealing import Reels
-    from cardlab.poker.odds import category_counts
+    from cardlab.casino.reels import reel_counts as category_counts
 
     copies = 10_000  # 10,001 ** 5 positions: more than int64 holds
     lines = [" ".join([card] * copies + [other]) for card, other in
@@ -483,7 +483,7 @@ def test_usebio_odd_encoding_and_huge_board_number_are_clean_errors() -> None:
 @pytest.mark.parametrize("pays, message", [(math.inf, "finite number"), (1e-20, "more than 4 decimals")])
 def test_pay_tables_refuse_inf_and_tiny_pays(pays: float, message: str) -> None:
     from cardlab.errors import PayTableError
-    from cardlab.poker.video_paytable import parse_paytable
+    from cardlab.casino.video_paytable import parse_paytable
 
     with pytest.raises(PayTableError, match=message):
         parse_paytable({"outcome": [{"hand": "pair", "pays": pays}]})
@@ -492,7 +492,7 @@ def test_pay_tables_refuse_inf_and_tiny_pays(pays: float, message: str) -> None:
 
 def test_pay_table_rank_dash_is_not_twos_and_deep_arrays_are_refused(tmp_path: Path) -> None:
     from cardlab.errors import PayTableError
-    from cardlab.poker.video_paytable import parse_paytable, paytable
+    from cardlab.casino.video_paytable import parse_paytable, paytable
 
     with pytest.raises(PayTableError, match="unknown rank in ranks '-'"):
         parse_paytable({"outcome": [{"hand": "pair", "ranks": "-", "pays": 1}]})

@@ -120,6 +120,7 @@ def test_bogus_cluster_address_in_the_cli_prints_one_line(tmp_path: Path) -> Non
 def test_library_calls_raise_cardlab_errors_not_python_ones() -> None:
     from cardlab.dealing import Deck
     from cardlab.poker.equity import equity
+    from cardlab.casino.reels import reel_odds
     from cardlab.poker.odds import poker_odds
     from cardlab.poker.pushfold import pushfold
 
@@ -135,8 +136,8 @@ def test_library_calls_raise_cardlab_errors_not_python_ones() -> None:
         (lambda: pushfold(10, chart_range=(1, 25, 0)), TournamentError, "a step above 0"),  # ZeroDivisionError
         (lambda: pushfold(10, chart_range=(1, 25)), TournamentError, r"\(low, high, step\)"),  # was TypeError
         (lambda: pushfold(10, chart_range=(1, float("nan"), 1)), TournamentError, "a step above 0"),
-        (lambda: poker_odds(reels=""), ReelsFileError, "cannot use file ''"),  # was IsADirectoryError
-        (lambda: poker_odds(reels="no-such.reels"), ReelsFileError, "No such file"),  # FileNotFoundError
+        (lambda: reel_odds(""), ReelsFileError, "cannot use file ''"),  # was IsADirectoryError
+        (lambda: reel_odds("no-such.reels"), ReelsFileError, "No such file"),  # FileNotFoundError
         (lambda: poker_odds(cards="5"), HandError, "number of cards"),  # was TypeError
         (lambda: poker_odds(decks=1.5), CardlabError, "number of decks"),  # was TypeError
         (lambda: poker_odds(remove=3), CardlabError, "as text"),  # was TypeError

@@ -300,15 +300,15 @@ def test_the_walker_reads_the_string_imports_of_lazy(monkeypatch: pytest.MonkeyP
     # cardlab._lazy names modules in strings (EXPORTS, and a table handed to lazy_exports): each is an
     # import edge (lazy), so a re-export closes a cycle like any import
     edges, hooks = all_edges(), report_hooks()
-    planted = Edge("cardlab.poker.video", "cardlab.poker", False, "planted")  # video importing its package
+    planted = Edge("cardlab.poker.odds", "cardlab.poker", False, "planted")  # odds importing its package
     without = [e for e in edges if "lazy export" not in e.where]
-    pair = {"cardlab.poker", "cardlab.poker.video"}
+    pair = {"cardlab.poker", "cardlab.poker.odds"}
     assert not any(pair <= set(c) for c in import_cycles([*without, planted], hooks))
     assert any(pair <= set(c) for c in import_cycles([*edges, planted], hooks))
-    source = ('EXPORTS = {"cardlab.poker": {**_names("cardlab.poker.video", "analyse", "Game")}}\n'
+    source = ('EXPORTS = {"cardlab.poker": {**_names("cardlab.poker.odds", "poker_odds", "Game")}}\n'
               'f, g = lazy_exports("cardlab.bridge", {"Deal": "cardlab.deal"})\n')
     fake = PACKAGE / "_lazy.py"
     monkeypatch.setattr(Path, "read_text", lambda self, encoding=None: source if self == fake else "")
     found = sorted((e.source, e.target, e.lazy) for e in _edges_of(fake))
     assert found == [("cardlab._lazy", "cardlab.deal", True),
-                     ("cardlab.poker", "cardlab.poker.video", True), ("cardlab.poker", "cardlab.poker.video", True)]
+                     ("cardlab.poker", "cardlab.poker.odds", True), ("cardlab.poker", "cardlab.poker.odds", True)]

@@ -96,7 +96,7 @@ def test_library_errors_speak_of_values_and_the_cli_adds_the_flag(run) -> None:
     from cardlab.errors import CardlabError
     from cardlab.poker.odds import poker_odds
 
-    for call in (lambda: parse_mix("a.dlr:eight"), lambda: poker_odds(reels="machine.txt", decks=2)):
+    for call in (lambda: parse_mix("a.dlr:eight"), lambda: poker_odds(5, decks=0)):
         with pytest.raises(CardlabError) as caught:
             call()
         assert "--" not in str(caught.value)

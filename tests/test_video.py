@@ -1,4 +1,4 @@
-"""Video poker (cardlab.poker.video): published tables, a brute force over small decks, the
+"""Video poker (cardlab.casino.video): published tables, a brute force over small decks, the
 simulation against the exact return, one hand's holds, pay-table files and bad input.
 
 Published figures (each test cites its page):
@@ -21,8 +21,8 @@ import pytest
 from cardlab.cores import available_cores
 from cardlab.dealing import Deck
 from cardlab.errors import CardlabError, DeckError, HandError, PayTableError
-from cardlab.poker.video import VideoDeck, analyse, hold_values, parse_deck
-from cardlab.poker.video_paytable import paytable
+from cardlab.casino.video import VideoDeck, analyse, hold_values, parse_deck
+from cardlab.casino.video_paytable import paytable
 from video_brute import double_double_bonus, jacks_or_better, optimal_return, wild_game
 
 JOB96 = {"royal flush": 800, "straight flush": 50, "four of a kind": 25, "full house": 9, "flush": 6,
@@ -175,7 +175,7 @@ def test_several_decks_against_brute_force(game, deck_text, jokers, rule):
 def test_physical_kernel_takes_repeated_cards_too(monkeypatch):
     # the physical kernel counts positions, so repeated cards are fine for it as well: forced onto
     # it, a deck with repeats gives the multiset kernel's counts
-    from cardlab.poker import video
+    from cardlab.casino import video
 
     deck = Deck.of("As As As Ks Ks Qs Qh Jh Jh Th 9c 9c 2d")
     multi = analyse("jacks-or-better-9-6", deck, jokers=2, wild="deuces")
@@ -189,7 +189,7 @@ def test_physical_kernel_takes_repeated_cards_too(monkeypatch):
     ("double-double-bonus-9-6", "T-A", 0)])
 def test_multiset_kernel_equals_physical_kernel(game, deck, jokers, monkeypatch):
     # the two kernels share nothing but the hand classification: same counts on a single deck
-    from cardlab.poker import video
+    from cardlab.casino import video
 
     table = paytable(game)
     cards = video.video_deck(table, parse_deck(deck), jokers, None)
@@ -403,7 +403,7 @@ def test_return_figure_draws_each_paying_outcome_at_its_contribution(job96):
 def _both_routes(game, deck=None, jokers=None, ties="steady"):
     """The analysis folded by suit symmetry (one dealt hand of each suit orbit) and by the kernel
     that solves every dealt hand (kept as the oracle)."""
-    from cardlab.poker import video
+    from cardlab.casino import video
 
     table = paytable(game)
     assert video._suit_symmetric(video.video_deck(table, deck, jokers, None))  # the folded route is taken
@@ -437,7 +437,7 @@ def test_folded_route_equals_every_dealt_hand_on_the_full_deck(game):
 
 
 def test_folding_needs_a_suit_symmetric_deck():
-    from cardlab.poker import video
+    from cardlab.casino import video
 
     table = paytable("jacks-or-better-9-6")
     assert not video._suit_symmetric(video.video_deck(table, parse_deck(None, remove="As")))
@@ -452,7 +452,7 @@ def test_folded_route_with_holds_tied_down_to_the_mask(deck, jokers):
     # only flushes pay: many dealt hands have two holds of equal pay, volatility and size (the
     # same number of cards of two suits), so the tie goes to the lower bit mask, which differs
     # between the members of a suit orbit: the folded kernel then resolves each member itself
-    from cardlab.poker.video_paytable import parse_paytable
+    from cardlab.casino.video_paytable import parse_paytable
 
     table = parse_paytable({"name": "flushes only", "outcome": [{"hand": "flush", "pays": 5}]})
     folded, every = _both_routes(table, parse_deck(deck), jokers)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cardlab.errors import PayTableError
-from cardlab.poker.video import analyse
-from cardlab.poker.video_paytable import builtin_names, paytable, parse_paytable
+from cardlab.casino.video import analyse
+from cardlab.casino.video_paytable import builtin_names, paytable, parse_paytable
 
 DATA = Path(__file__).parent / "data" / "video"
 

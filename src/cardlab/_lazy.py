@@ -9,8 +9,8 @@ three agree and that every module named here really defines the name.
 >>> getattr_, dir_ = lazy_exports("demo", {"sqrt": "math"})
 >>> getattr_("sqrt")(9.0)
 3.0
->>> EXPORTS["cardlab.poker"]["analyse"]
-'cardlab.poker.video'
+>>> EXPORTS["cardlab.poker"]["poker_odds"]
+'cardlab.poker.odds'
 """
 
 from __future__ import annotations
@@ -54,7 +54,6 @@ EXPORTS: dict[str, dict[str, str]] = {
     # be a submodule's name: importing ``cardlab.poker.equity`` binds the module to that
     # attribute, so the function ``equity`` is imported from ``cardlab.poker.equity`` itself.
     "cardlab.poker": {
-        **_names("cardlab.dealing", "Reels"),
         **_names("cardlab.poker.comparison", "Comparison", "HandValue", "compare", "hand_value"),
         **_names("cardlab.poker.equity", "game_named", "parse_players"),
         **_names("cardlab.poker.equity_result", "EquityResult", "PlayerEquity"),
@@ -63,9 +62,6 @@ EXPORTS: dict[str, dict[str, str]] = {
         **_names("cardlab.poker.ranking", "RankedHands", "rank_hands"),
         **_names("cardlab.poker.ranges", "Range", "parse_range"),
         **_names("cardlab.poker.rules", "SHORT_DECK", "STANDARD", "Category", "Rules", "rules_named"),
-        **_names("cardlab.poker.video", "analyse", "hold_values", "parse_deck"),
-        **_names("cardlab.poker.video_paytable", "PayTable", "paytable"),
-        **_names("cardlab.poker.video_result", "VideoAnalysis", "HandAnalysis"),
     },
 }
 

@@ -195,7 +195,8 @@ class Reels:
 
     A "trade stimulator" bar machine has five reels of ten cards; a reels file
     lists one reel per line, cards separated by spaces (``#`` starts a comment,
-    blank lines are skipped). A card may appear on several reels, or twice on one.
+    blank lines are skipped). A card may appear on several reels, or twice on one. Its poker
+    odds are :mod:`cardlab.casino.reels` (``cardlab poker odds --reels FILE``).
 
     >>> reels = Reels.parse('''
     ... # five reels of two cards

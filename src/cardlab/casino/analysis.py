@@ -40,7 +40,7 @@ from cardlab.casino.result import BetAnalysis, GameAnalysis, OutcomeRow, Simulat
 from cardlab.casino.simulation import colex, positions_of, run_chunks
 from cardlab.casino.strategy import pattern_rule, threshold_rule
 from cardlab.engine import SeedLike, resolve_seed
-from cardlab.poker.video_paytable import PayTable
+from cardlab.casino.pays import PayTable
 
 _Play = Callable[[np.ndarray], list[np.ndarray]]
 
@@ -151,9 +151,9 @@ def _ante_play(game: Game, tables: ThreeCardTables, ties: str) -> tuple[BetAnaly
 
 def _five(bet: SideBet, game: Game) -> np.ndarray:
     """The outcome (line of the bet's five-card pay table) of every five-card hand of the deck."""
-    from cardlab.poker.video import VideoDeck, _outcomes
+    from cardlab.casino.video import VideoDeck, final_outcomes
 
-    return _outcomes(bet.table, VideoDeck(game.deck))
+    return final_outcomes(bet.table, VideoDeck(game.deck))
 
 
 def _scaled_pays(table: PayTable) -> np.ndarray:
@@ -204,10 +204,10 @@ def _main_pays(table: PayTable) -> tuple[int, list[int]]:
 
 def ride_plan(game: Game, tables: ThreeCardTables, ties: str = "fold") -> RidePlan:
     """The exact counts of :class:`RidePlan` for a Let It Ride game."""
-    from cardlab.poker.video import VideoDeck, _outcomes
+    from cardlab.casino.video import VideoDeck, final_outcomes
 
     assert game.main is not None
-    outcomes = _outcomes(game.main, VideoDeck(game.deck))
+    outcomes = final_outcomes(game.main, VideoDeck(game.deck))
     scale, pays = _main_pays(game.main)
     counts, sums = kernel.ride(len(tables.cards), outcomes, np.array(pays), tables.reps, tables.weights,
                                ties == "bet")

@@ -56,10 +56,11 @@ from typing import Mapping
 
 from cardlab.cards import RANKS
 from cardlab.casino.paytable import three_card_paytable
+from cardlab.casino.pays import PayTable, parse_pay
+from cardlab.casino.video import parse_deck
+from cardlab.casino.video_paytable import parse_paytable
 from cardlab.dealing import Deck
 from cardlab.errors import CardlabError, PayTableError
-from cardlab.poker.video import parse_deck
-from cardlab.poker.video_paytable import PayTable, _pay, parse_paytable
 from cardlab.textfile import decode_text, read_text
 
 __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game", "parse_game", "read_game",
@@ -205,7 +206,7 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
         raise_bets = _whole(rules.get("raise", 1), 1, 10, f"{source}: [ante_play] raise")
         qualifier = rules.get("qualifier", "any")
         value = qualifier_value(qualifier, f"{source}: [ante_play] qualifier")
-        no_qualify = _pay(rules.get("no_qualify_pays", 1), f"{source}: [ante_play] no_qualify_pays")
+        no_qualify = parse_pay(rules.get("no_qualify_pays", 1), f"{source}: [ante_play] no_qualify_pays")
         bonus = data.get("ante_bonus")
         table = three_card_paytable(bonus, f"{source}: ante_bonus", "ante bonus") if bonus is not None else None
         return Game(name.strip(), kind, deck, side, raise_bets, value, str(qualifier), no_qualify, table)
@@ -251,8 +252,8 @@ def _shoe(data: Mapping[str, object], source: str, default: int) -> Deck:
 def _war(data: Mapping[str, object], name: str, source: str) -> Game:
     _check_keys(data, {"name", "game", "decks", "remove", "war_bonus", "tie_pays"}, source)
     deck = _shoe(data, source, 6)
-    pays = (("war bonus", _pay(data.get("war_bonus", 0), f"{source}: war_bonus")),
-            ("Tie", _pay(data.get("tie_pays", 10), f"{source}: tie_pays")))
+    pays = (("war bonus", parse_pay(data.get("war_bonus", 0), f"{source}: war_bonus")),
+            ("Tie", parse_pay(data.get("tie_pays", 10), f"{source}: tie_pays")))
     return Game(name, "casino-war", deck, pays=pays)
 
 
@@ -261,7 +262,7 @@ def _baccarat(data: Mapping[str, object], name: str, source: str) -> Game:
     deck = _shoe(data, source, 8)
     pays = []
     for key, (bet, default) in _BACCARAT_PAYS.items():
-        value = _pay(data.get(key, default), f"{source}: {key}")
+        value = parse_pay(data.get(key, default), f"{source}: {key}")
         if value or key in ("player_pays", "banker_pays", "tie_pays"):
             pays.append((bet, value))
     return Game(name, "baccarat", deck, pays=tuple(pays))

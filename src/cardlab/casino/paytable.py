@@ -32,7 +32,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cardlab.errors import PayTableError
-from cardlab.poker.video_paytable import Outcome, PayTable, _pay, _rank_set
+from cardlab.casino.pays import Outcome, PayTable, parse_pay, parse_rank_set
 
 __all__ = ["THREE_CARD_HANDS", "NCODES3", "CATEGORY_OF_CODE", "three_card_paytable", "code_name"]
 
@@ -83,12 +83,12 @@ def three_card_paytable(lines: object, source: str = "pay table", name: str = ""
         hand = hand.strip().lower()
         if "pays" not in entry:
             raise PayTableError(f"{where} ({hand}): no pays=")
-        pays = _pay(entry["pays"], f"{where} ({hand})")
+        pays = parse_pay(entry["pays"], f"{where} ({hand})")
         codes = THREE_CARD_HANDS[hand]
         if "ranks" in entry:
             if hand != "pair":
                 raise PayTableError(f"{where}: ranks= applies to a pair, not {hand}")
-            codes = frozenset(_PAIR + r for r in _rank_set(entry["ranks"], "ranks", where))
+            codes = frozenset(_PAIR + r for r in parse_rank_set(entry["ranks"], "ranks", where))
         label = entry.get("name", hand)
         if not isinstance(label, str) or not label.strip():
             raise PayTableError(f"{where}: name must be text")

@@ -45,12 +45,12 @@ class StudPlan:
     folded with B lost (``folds[B]``)."""
 
     def __init__(self, game: Game, ties: str = "fold") -> None:
-        from cardlab.poker.video import VideoDeck, _outcomes
+        from cardlab.casino.video import VideoDeck, final_outcomes
 
         assert game.main is not None
         n = len(game.cards)
         self.n = n
-        self.outcomes = _outcomes(game.main, VideoDeck(game.deck))
+        self.outcomes = final_outcomes(game.main, VideoDeck(game.deck))
         pays = [o.pays for o in game.main.outcomes[:-1]] + [Fraction(-1)]
         self.scale = lcm(*(p.denominator for p in pays))
         self.pays = np.array([int(p * self.scale) for p in pays], dtype=np.int64)

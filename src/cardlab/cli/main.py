@@ -87,6 +87,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("casino", "games"): ("cardlab.cli.casino", "list the built-in table games (each a TOML file you can copy and change)"),
     ("casino", "analyse"): ("cardlab.cli.casino", "house edge, element of risk and optimal strategy of a table game, exactly"),
     ("casino", "blackjack"): ("cardlab.cli.casino", "blackjack by combinatorial analysis: basic strategy and exact house edges"),
+    ("casino", "shoe"): ("cardlab.cli.casino_shoe", "blackjack shoe simulator: cut card, count, bet spread, risk of ruin"),
 }
 
 #: Commands with no group (``cardlab serve``): name -> (module that registers it, one-line help).

@@ -167,8 +167,14 @@ def _odds(args: argparse.Namespace) -> int:
         raise CardlabError(f"--cards {args.cards} is for --game {'badugi' if args.cards == 4 else 'a5'}; a poker "
                            "hand has 5, 6 or 7 cards")
 
-    if args.reels is not None and (args.remove or args.decks != 1):
-        raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove or --decks")
+    if args.reels is not None:
+        if args.remove or args.decks != 1 or args.cards is not None:
+            raise CardlabError("--reels sets the cards itself: it cannot be combined with --remove, --decks or --cards")
+        from cardlab.casino.reels import reel_odds
+        from cardlab.poker.rules import SHORT_DECK, STANDARD
+
+        return emit(args, reel_odds(args.reels, SHORT_DECK if args.short_deck else STANDARD, trials=args.simulate,
+                                    seed=args.seed, workers=args.workers, progress=True, executor=executor_for(args)))
     return emit(args, poker_odds(5 if args.cards is None else args.cards, remove=args.remove, short_deck=args.short_deck, decks=args.decks,
-                                 reels=args.reels, trials=args.simulate, seed=args.seed, workers=args.workers,
+                                 trials=args.simulate, seed=args.seed, workers=args.workers,
                                  progress=True, executor=executor_for(args)))

@@ -1,6 +1,6 @@
 """``cardlab poker video PAYTABLE``: the exact return of a video poker pay table under optimal play.
 
-Parsing and printing only; the work is in :mod:`cardlab.poker.video`.
+Parsing and printing only; the work is in :mod:`cardlab.casino.video`.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _video(args: argparse.Namespace) -> int:
-    from cardlab.poker.video import analyse, hold_values, parse_deck
-    from cardlab.poker.video_result import HandAnalysis, VideoAnalysis
+    from cardlab.casino.video import analyse, hold_values, parse_deck
+    from cardlab.casino.video_result import HandAnalysis, VideoAnalysis
 
     deck = parse_deck(args.deck, decks=args.decks, remove=args.remove)
     result: HandAnalysis | VideoAnalysis

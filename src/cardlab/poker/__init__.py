@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from cardlab._lazy import EXPORTS, lazy_exports
 
 if TYPE_CHECKING:
-    from cardlab.dealing import Reels
     from cardlab.poker.comparison import Comparison, HandValue, compare, hand_value
     from cardlab.poker.equity import game_named, parse_players
     from cardlab.poker.equity_result import EquityResult, PlayerEquity
@@ -29,16 +28,12 @@ if TYPE_CHECKING:
     from cardlab.poker.ranges import Range, parse_range
     from cardlab.poker.ranking import RankedHands, rank_hands
     from cardlab.poker.rules import Category, Rules, SHORT_DECK, STANDARD, rules_named
-    from cardlab.poker.video import analyse, hold_values, parse_deck
-    from cardlab.poker.video_paytable import PayTable, paytable
-    from cardlab.poker.video_result import HandAnalysis, VideoAnalysis
 
 #: Imported on first use (the table is :data:`cardlab._lazy.EXPORTS`), so importing the package
 #: (and ``cardlab --help``) does not load numpy and the engines.
 __getattr__, __dir__ = lazy_exports(__name__, EXPORTS[__name__], globals())
 
 __all__ = [
-    "Reels",
     "Comparison",
     "HandValue",
     "compare",
@@ -64,11 +59,4 @@ __all__ = [
     "Category",
     "Rules",
     "rules_named",
-    "analyse",
-    "hold_values",
-    "parse_deck",
-    "PayTable",
-    "paytable",
-    "VideoAnalysis",
-    "HandAnalysis",
 ]

@@ -14,8 +14,8 @@ several decks) are counted by rank classes, never hand by hand:
 
 That is 50,388 rank classes and 141,141 flush classes for seven cards (one suit
 of a full deck, counted once: C(13,5)·91 + C(13,6)·13 + C(13,7) flush ranks times
-the other cards' rank multisets) instead of 133,784,560 hands. Reel machines (:class:`~cardlab.dealing.Reels`)
-are enumerated in vectorised chunks after an estimate of their size.
+the other cards' rank multisets) instead of 133,784,560 hands. Reel machines are counted by
+:class:`cardlab.casino.reels.ReelCategory`.
 
 >>> from cardlab.dealing import Deck, Draw
 >>> from cardlab.engine import exact
@@ -33,15 +33,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from math import comb, prod
-from pathlib import Path
+from math import comb
 from typing import ClassVar
 
 import numpy as np
 
 from cardlab import drawing, engine
 from cardlab._native import core as _core
-from cardlab.dealing import Deck, Draw, Reels
+from cardlab.dealing import Deck, Draw
 from cardlab.distribution import Distribution, Simulation
 from cardlab.engine import Executor, SeedLike
 from cardlab.errors import CardlabError, DeckError, HandError, TooLargeError
@@ -51,12 +50,10 @@ from cardlab.poker.rules import SHORT_DECK, STANDARD, Category, Rules
 from cardlab.tabulation import Tabulation
 from cardlab.textformat import Key
 
-__all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "simulate_categories", "MAX_ENUMERATION",
+__all__ = ["PokerCategory", "category_odds", "poker_odds", "category_counts", "simulate_categories",
            "MAX_SIMULATED_CARDS", "hand_categories", "HAND_TABLE_MAX"]
 
-MAX_ENUMERATION = 60_000_000
 MAX_SIMULATED_CARDS = 4096  #: the most physical cards the simulation kernel deals from (csrc/poker_sim.c)
-"""Largest number of hands enumerated one by one (reels) before refusing."""
 
 
 @dataclass(frozen=True)
@@ -72,19 +69,24 @@ class PokerCategory:
     name: str = "category"
     axes: ClassVar[tuple[str, ...]] = ()
 
-    def values(self, dealing: Draw | Reels) -> list[str]:
+    def values(self, dealing: Draw) -> list[str]:
         """The category keys in rank order (five of a kind only when a card can repeat)."""
+        return self.category_keys(_can_repeat(dealing))
+
+    def category_keys(self, repeats: bool) -> list[str]:
+        """The category keys in rank order; five of a kind only when a hand can hold a card twice
+        (``repeats``)."""
         order = list(self.rules.order)
-        if not _can_repeat(dealing):
+        if not repeats:
             order.remove(Category.FIVE_OF_A_KIND)
         return [Key(c.key) for c in order]
 
-    def exact_counts(self, dealing: Draw | Reels) -> list[int]:
+    def exact_counts(self, dealing: Draw) -> list[int]:
         """Outcomes in each category (:func:`category_counts`)."""
         counts = category_counts(dealing, self.rules)
         return counts[: len(self.values(dealing))]
 
-    def encode(self, dealing: Draw | Reels, hands: np.ndarray) -> np.ndarray:
+    def encode(self, dealing: object, hands: np.ndarray) -> np.ndarray:
         """The category position of each hand, from the evaluator's strengths."""
         return (strengths(hands, self.rules) >> CATEGORY_SHIFT).astype(np.intp)
 
@@ -120,7 +122,7 @@ class _DrawnCategoryTask:
         return counts[: self.n_values].copy()
 
 
-def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, trials: int | None = None,
+def category_odds(dealing: Draw, rules: Rules = STANDARD, *, trials: int | None = None,
                   seed: SeedLike = None, workers: int = 1, progress: bool = False,
                   executor: Executor | str | None = None, title: str = "poker hands",
                   simulate: int | None = None) -> Tabulation:
@@ -128,10 +130,8 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, trials: int
     them, as a :class:`~cardlab.tabulation.Tabulation` (what ``cardlab poker odds`` prints).
     ``simulate`` is the deprecated name of ``trials``.
 
-    The cards that ``dealing`` can give must all be in the rules' deck. When
-    counting exactly is too large (reels of more than :data:`MAX_ENUMERATION`
-    hands) the simulation alone is returned if one was asked for, else
-    :class:`TooLargeError` is raised.
+    The cards that ``dealing`` can give must all be in the rules' deck. (A reel machine's odds:
+    :func:`cardlab.casino.reels.reel_odds`.)
 
     >>> from cardlab.dealing import Deck
     >>> odds = category_odds(Draw(Deck.standard(), 5), trials=10_000, seed=1)
@@ -144,10 +144,10 @@ def category_odds(dealing: Draw | Reels, rules: Rules = STANDARD, *, trials: int
     cardlab.errors.HandError: card 2c in the deck is not in the short deck
     """
     trials = engine.renamed_trials(trials, simulate, "simulate", "category_odds()")
-    if isinstance(dealing, Reels):
-        rules.check_cards([c for reel in dealing.reels for c in reel], where="on the reels")
-    else:
-        rules.check_cards(np.flatnonzero(dealing.deck.counts), where="in the deck")
+    if not isinstance(dealing, Draw):
+        raise HandError(f"category_odds takes a Draw, not {type(dealing).__name__} (a reel machine: "
+                        "cardlab.casino.reels.reel_odds)")
+    rules.check_cards(np.flatnonzero(dealing.deck.counts), where="in the deck")
     feature = PokerCategory(rules)
     try:
         exact: Distribution | None = engine.exact(dealing, feature)
@@ -198,20 +198,16 @@ class _CategoryTask:
 
     Draws from a deck are made and valued in the compiled kernel (``csrc/poker_sim.c``; GIL
     released, so the engine runs chunks on threads): by number from ``table``
-    (:func:`hand_categories`) when there is one, else card by card; reels are sampled by numpy
-    and valued by the compiled evaluator."""
+    (:func:`hand_categories`) when there is one, else card by card."""
 
     releases_gil: ClassVar[bool] = True
-    dealing: Draw | Reels
+    dealing: Draw
     rules: Rules
     cards: bytes
     table: np.ndarray | None = None
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
         positions = len(self.rules.order)
-        if isinstance(self.dealing, Reels):
-            codes = strengths(self.dealing.sample(np.random.default_rng(seed), n), self.rules) >> CATEGORY_SHIFT
-            return np.bincount(codes, minlength=positions).astype(np.int64)
         k = self.dealing.k
         by_category = np.zeros(16, dtype=np.int64)
         if self.table is not None:
@@ -228,7 +224,7 @@ class _CategoryTask:
         return out
 
 
-def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: int = 1, *, seed: SeedLike = None,
+def simulate_categories(dealing: Draw, rules: Rules = STANDARD, trials: int = 1, *, seed: SeedLike = None,
                         workers: int = 1, chunk: int | None = None, progress: bool = False,
                         executor: Executor | str | None = None) -> Distribution:
     """The category of ``trials`` random hands of ``dealing``, seeded per chunk through
@@ -246,13 +242,13 @@ def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: 
     feature = PokerCategory(rules)
     values = tuple(feature.values(dealing))
     root, reported = engine.resolve_seed(seed)
-    cards = b"" if isinstance(dealing, Reels) else bytes(int(c) for c in dealing.deck.physical())
+    cards = bytes(int(c) for c in dealing.deck.physical())
     if len(cards) > MAX_SIMULATED_CARDS:
         raise TooLargeError(f"a simulated deck holds at most {MAX_SIMULATED_CARDS:,} cards (78 standard decks); "
                             f"this one has {len(cards):,}")
     tables(rules)  # built once, before the threads start
     table = None
-    if cards and len(set(cards)) == len(cards) and comb(len(cards), dealing.k) <= min(HAND_TABLE_MAX, 4 * int(trials)):
+    if len(set(cards)) == len(cards) and comb(len(cards), dealing.k) <= min(HAND_TABLE_MAX, 4 * int(trials)):
         table = hand_categories(rules, cards, dealing.k)  # worth it: a hand space at most four times the trials
     task = _CategoryTask(dealing, rules, cards, table)
     if chunk is None:
@@ -267,56 +263,50 @@ def simulate_categories(dealing: Draw | Reels, rules: Rules = STANDARD, trials: 
 
 
 def poker_odds(cards: int = 5, *, remove: str | None = None, short_deck: bool = False, decks: int = 1,
-               reels: str | Path | None = None, trials: int | None = None, seed: SeedLike = None,
+               trials: int | None = None, seed: SeedLike = None,
                workers: int = 1, progress: bool = False, executor: Executor | str | None = None,
                simulate: int | None = None) -> Tabulation:
     """What ``cardlab poker odds`` prints: :func:`category_odds` of ``cards`` cards from a standard
-    or short deck (``decks`` of them, without the ``remove`` cards), or of a reel machine read from
-    the file ``reels``, titled with the deck in words; ``trials`` (deprecated name: ``simulate``)
-    adds a simulation.
+    or short deck (``decks`` of them, without the ``remove`` cards), titled with the deck in words;
+    ``trials`` (deprecated name: ``simulate``) adds a simulation. (A reel machine, ``poker odds
+    --reels``: :func:`cardlab.casino.reels.reel_odds`.)
 
     >>> poker_odds(5, remove="As Ks").title
     'poker hands, 5 cards from a standard deck without As Ks (50 cards)'
-    >>> poker_odds(reels="machine.txt", decks=2)
+    >>> poker_odds(5, remove="As Xx")
     Traceback (most recent call last):
     ...
-    cardlab.errors.CardlabError: reels set the cards themselves: they cannot be combined with remove or decks
+    cardlab.errors.CardError: unknown symbol 'X' in 'As Xx'
     """
     trials = engine.renamed_trials(trials, simulate, "simulate", "poker_odds()")
     cards = engine.check_count(cards, "cards", HandError)
     decks = engine.check_count(decks, "decks", DeckError)
     if remove is not None and not isinstance(remove, str):
         raise DeckError(f"remove= names the cards as text ('As Kd'), not {type(remove).__name__}")
-    dealing: Draw | Reels
-    if reels is not None:
-        if remove or decks != 1:
-            raise CardlabError("reels set the cards themselves: they cannot be combined with remove or decks")
-        dealing = Reels.read(reels)
-        what = f"one card from each of {dealing.k} reels ({Path(reels).name})"
-    else:
-        deck = Deck.short(decks=decks) if short_deck else Deck.standard(decks=decks)
-        if remove:
-            deck = deck.remove(remove)
-        dealing = Draw(deck, cards)
-        base = "the short deck" if short_deck else "a standard deck"
-        if decks > 1:
-            base = f"{decks} {'short' if short_deck else 'standard'} decks"
-        if remove:
-            base += f" without {remove}"
-        what = f"{cards} cards from {base} ({deck.size} cards)"
+    deck = Deck.short(decks=decks) if short_deck else Deck.standard(decks=decks)
+    if remove:
+        deck = deck.remove(remove)
+    dealing = Draw(deck, cards)
+    base = "the short deck" if short_deck else "a standard deck"
+    if decks > 1:
+        base = f"{decks} {'short' if short_deck else 'standard'} decks"
+    if remove:
+        base += f" without {remove}"
+    what = f"{cards} cards from {base} ({deck.size} cards)"
     rules = SHORT_DECK if short_deck else STANDARD
     title = f"poker hands, {what}" + (", short-deck rules" if rules is SHORT_DECK else "")
     return category_odds(dealing, rules, trials=trials, seed=seed, workers=workers, progress=progress,
                          title=title, executor=executor)
 
 
-def _can_repeat(dealing: Draw | Reels) -> bool:
-    if isinstance(dealing, Reels):
-        return bool(dealing.can_repeat())
+def _can_repeat(dealing: Draw) -> bool:
+    if not isinstance(dealing, Draw):
+        raise HandError(f"PokerCategory counts the hands of a Draw, not {type(dealing).__name__} (a reel "
+                        "machine: cardlab.casino.reels.ReelCategory)")
     return bool(max(dealing.deck.counts) > 1)
 
 
-def category_counts(dealing: Draw | Reels, rules: Rules = STANDARD) -> list[int]:
+def category_counts(dealing: Draw, rules: Rules = STANDARD) -> list[int]:
     """Exact number of outcomes of ``dealing`` in each category, by position in
     ``rules.order`` (all eleven positions).
 
@@ -324,10 +314,9 @@ def category_counts(dealing: Draw | Reels, rules: Rules = STANDARD) -> list[int]
     >>> category_counts(Draw(Deck.standard(), 5))[:3]
     [1302540, 1098240, 123552]
     """
-    if isinstance(dealing, Reels):
-        return _reel_counts(dealing, rules)
     if not isinstance(dealing, Draw):
-        raise HandError(f"cannot count poker hands exactly for {type(dealing).__name__}")
+        raise HandError(f"cannot count poker hands exactly for {type(dealing).__name__} (a reel machine: "
+                        "cardlab.casino.reels.reel_counts)")
     if not 5 <= dealing.k <= 7:
         raise HandError(f"a poker hand has 5, 6 or 7 cards, not {dealing.k}")
     return _draw_counts(dealing.deck.counts, dealing.k, rules)
@@ -411,35 +400,3 @@ def _draw_counts_of(deck_counts: tuple[int, ...], k: int, rules: Rules) -> tuple
             _tally(totals, before >> CATEGORY_SHIFT, weight, sign=-1)
             _tally(totals, after >> CATEGORY_SHIFT, weight)
     return tuple(totals)
-
-
-def _reel_counts(reels: Reels, rules: Rules) -> list[int]:
-    """Enumerate every combination of one position per reel, in vectorised chunks."""
-    # identical cards on a reel are one class weighted by how often they appear
-    faces = [np.unique(np.array(r, dtype=np.uint8), return_counts=True) for r in reels.reels]
-    size = prod(len(ids) for ids, _ in faces)
-    if size > MAX_ENUMERATION:
-        raise TooLargeError(
-            f"exact odds for these reels need {size:,} hands evaluated one by one (more than "
-            f"{MAX_ENUMERATION:,}); simulate instead, e.g. "
-            f"'cardlab poker odds --reels FILE --simulate 10000000 --seed 1'"
-        )
-    radices = [len(ids) for ids, _ in faces]
-    # a hand's weight is the product of its faces' copies: exact Python integers once the total
-    # (every position of every reel) could overflow int64
-    exact = reels.outcomes() >= 2**62
-    faces = [(ids, copies.astype(object) if exact else copies) for ids, copies in faces]
-    totals = np.zeros(len(Category), dtype=object)
-    chunk = 1 << 20
-    for start in range(0, size, chunk):
-        flat = np.arange(start, min(start + chunk, size), dtype=np.int64)
-        hand = np.empty((len(flat), len(faces)), dtype=np.uint8)
-        weight = np.ones(len(flat), dtype=object if exact else np.int64)
-        for j in range(len(faces) - 1, -1, -1):
-            flat, digit = np.divmod(flat, radices[j])
-            hand[:, j] = faces[j][0][digit]
-            weight *= faces[j][1][digit]
-        codes = strengths(hand, rules) >> CATEGORY_SHIFT
-        for p in np.unique(codes):
-            totals[int(p)] += int(weight[codes == p].sum())
-    return [int(t) for t in totals]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from cardlab.poker.video_result import HandAnalysis, VideoAnalysis
+from cardlab.casino.video_result import HandAnalysis, VideoAnalysis
 
 __all__ = ["return_figure", "holds_figure"]
 

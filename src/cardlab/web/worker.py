@@ -13,7 +13,7 @@ PRELOAD = (
     "numpy", "matplotlib", "matplotlib.pyplot", "cardlab.report.plot", "cardlab.bridge.tables",
     "cardlab.bridge.deals", "cardlab.bridge.dealer", "cardlab.bridge.boardsets", "cardlab.bridge.splits",
     "cardlab.bridge.suitplay", "cardlab.report.scoring_run", "cardlab.scoring", "cardlab.bridge.dd",
-    "cardlab.bridge.dd_sim", "cardlab.poker.equity", "cardlab.poker.video", "cardlab.web.render",
+    "cardlab.bridge.dd_sim", "cardlab.poker.equity", "cardlab.casino.video", "cardlab.web.render",
     "cardlab.poker.board_stats", "cardlab.report.video_plot", "cardlab.web.pages.poker", "cardlab.web.pages.video",
     "cardlab.poker.pushfold", "cardlab.web.answers",
 )

@@ -2,9 +2,9 @@
 trainer (deal a hand, pick a hold, see what it cost).
 
 The pay table is a built-in game (``paytable`` field) or the bytes of an uploaded TOML file,
-read by :func:`cardlab.poker.video_paytable.read_paytable`, the reader ``cardlab poker video
-FILE`` uses. The figures come from :func:`cardlab.poker.video.analyse` and
-:func:`cardlab.poker.video.hold_values`, formatted as the command line prints them.
+read by :func:`cardlab.casino.video_paytable.read_paytable`, the reader ``cardlab poker video
+FILE`` uses. The figures come from :func:`cardlab.casino.video.analyse` and
+:func:`cardlab.casino.video.hold_values`, formatted as the command line prints them.
 
 >>> view = trainer_view({"paytable": "jacks-or-better-9-6", "hand": "Ah Kh Qh Jh 2c",
 ...                      "hold": ["0", "1", "2", "3"]})
@@ -37,7 +37,7 @@ MAX_PAYTABLE_BYTES = 64 * 1024
 
 def paytable_choices() -> list[tuple[str, str]]:
     """(value, label) of each built-in pay table."""
-    from cardlab.poker.video_paytable import builtin_names, paytable
+    from cardlab.casino.video_paytable import builtin_names, paytable
 
     return [(name, paytable(name).name) for name in builtin_names()]
 
@@ -46,7 +46,7 @@ def read_table(form: Mapping[str, Any], upload: bytes | None = None, upload_name
     """The pay table of a form: an uploaded file (``upload``), else the TOML text of the field
     ``paytable_text`` (the trainer carries an uploaded table in it), else the built-in game
     named by ``paytable``."""
-    from cardlab.poker.video_paytable import builtin_names, paytable, read_paytable
+    from cardlab.casino.video_paytable import builtin_names, paytable, read_paytable
 
     if upload:
         if len(upload) > MAX_PAYTABLE_BYTES:
@@ -73,7 +73,7 @@ def _safe_name(name: str) -> str:
 
 
 def _deck(form: Mapping[str, Any]) -> Any:
-    from cardlab.poker.video import parse_deck
+    from cardlab.casino.video import parse_deck
 
     deck = field(form, "deck", "deck") or None
     remove = field(form, "remove", "cards removed") or None
@@ -97,7 +97,7 @@ def video_view(form: Mapping[str, Any], upload: bytes | None = None, upload_name
     ``rows`` of the combination table (outcome, pays, combinations, probability, return), the
     summary figures, the plot (a PNG address) and ``toml`` (the uploaded table's text, for the
     trainer)."""
-    from cardlab.poker.video import analyse
+    from cardlab.casino.video import analyse
 
     table = read_table(form, upload, upload_name)
     result = analyse(table, _deck(form))
@@ -128,7 +128,7 @@ def deal_view(form: Mapping[str, Any]) -> dict[str, Any]:
     """A dealt hand for the trainer: five cards from the game's deck, drawn by the ``seed``
     field (a fresh seed when empty, shown so that the deal can be repeated)."""
     from cardlab.cards import format_cards
-    from cardlab.poker.video import video_deck
+    from cardlab.casino.video import video_deck
 
     table = read_table(form)
     seed_text = field(form, "seed")
@@ -164,7 +164,7 @@ def trainer_view(form: Mapping[str, Any]) -> dict[str, Any]:
     PAYTABLE --hand CARDS`` prints them), and the verdict on the hold the user picked (the field
     ``hold``: the places 0 to 4 of the cards kept, or the checkboxes ``hold0`` .. ``hold4``): its rank, whether it was the best (a hold of
     the same expected pay as the best is), and what it cost in expected pay per coin."""
-    from cardlab.poker.video import hold_values
+    from cardlab.casino.video import hold_values
     from cardlab.report.video_plot import holds_figure
 
     table = read_table(form)

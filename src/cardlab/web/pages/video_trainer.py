@@ -1,6 +1,6 @@
 """The video poker trainer: deal a hand (seeded), pick the cards to hold, and see whether the hold
 was the best and what it cost, with all 32 holds ranked by exact expected pay (the figures of
-``cardlab poker video PAYTABLE --hand CARDS``, :func:`cardlab.poker.video.hold_values`; the view
+``cardlab poker video PAYTABLE --hand CARDS``, :func:`cardlab.casino.video.hold_values`; the view
 is :func:`cardlab.web.pages.video.trainer_view`)."""
 
 from __future__ import annotations

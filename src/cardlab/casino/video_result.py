@@ -17,7 +17,7 @@ JSON of one hand (:meth:`HandAnalysis.to_dict`)::
     {"paytable": str, "hand": str, "holds": [{"hold": str, "ev": float, "ev_exact": "p/q",
       "outcomes": {name: count, ...}}]}      # best first; "" = draw five
 
->>> from cardlab.poker.video_paytable import paytable
+>>> from cardlab.casino.video_paytable import paytable
 >>> t = paytable("jacks-or-better-9-6")
 >>> r = VideoAnalysis(t, "52 cards", 52, (0,) * 9 + (10,), 10, 0, None)
 >>> r
@@ -38,7 +38,7 @@ from typing import Any
 from cardlab.results import JsonText
 from cardlab.textformat import interval, percent, text_table
 from cardlab.distribution import Simulation
-from cardlab.poker.video_paytable import PayTable
+from cardlab.casino.pays import PayTable
 
 __all__ = ["VideoAnalysis", "HandAnalysis", "HoldValue"]
 

@@ -40,19 +40,16 @@ cardlab.errors.PayTableError: unknown pay table 'jacks-or-better-9-7': give a TO
 
 from __future__ import annotations
 
-import math
 import tomllib
-from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
 from pathlib import Path
 from typing import Mapping
 
-from cardlab.cards import RANKS
+from cardlab.casino.pays import Outcome, PayTable, parse_pay, parse_rank_set
 from cardlab.errors import PayTableError
 from cardlab.textfile import decode_text, read_text
 
-__all__ = ["HANDS", "NCODES", "Outcome", "PayTable", "paytable", "builtin_names", "parse_paytable", "read_paytable"]
+__all__ = ["HANDS", "NCODES", "paytable", "builtin_names", "parse_paytable", "read_paytable"]
 
 # Fine codes of a final hand (csrc/video.c gives them; keep the two in step).
 _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS = 1, 14, 15, 16, 17, 18, 19
@@ -82,7 +79,6 @@ HANDS: dict[str, str] = {
     "pair": "a pair; ranks= narrows it (jacks or better: ranks = \"J-A\")",
 }
 _ALL = frozenset(range(13))
-_PAY_STEPS = 10_000  # pays are whole multiples of 1/10,000 of a coin
 
 
 def _codes(hand: str, ranks: frozenset[int], kickers: frozenset[int]) -> frozenset[int]:
@@ -94,86 +90,6 @@ def _codes(hand: str, ranks: frozenset[int], kickers: frozenset[int]) -> frozens
     if hand == "four of a kind":
         return _quads(ranks, kickers)
     return frozenset(_PAIR + r for r in ranks)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One line of a pay table: ``name`` (as printed), the ``hand`` it is, what it ``pays`` per
-    coin, and the fine codes of the final hands it takes."""
-
-    name: str
-    hand: str
-    pays: Fraction
-    codes: frozenset[int]
-
-
-@dataclass(frozen=True)
-class PayTable:
-    """A pay table: its outcomes (in the order given, then "nothing"), wild rule and jokers.
-
-    ``code_outcome[c]`` is the index of the outcome a final hand of fine code ``c`` pays.
-    """
-
-    name: str
-    outcomes: tuple[Outcome, ...]
-    code_outcome: tuple[int, ...]
-    wild: str = "none"
-    jokers: int = 0
-
-    @property
-    def scale(self) -> int:
-        """The least common denominator of the pays (pays × scale are integers)."""
-        return lcm(*(o.pays.denominator for o in self.outcomes))
-
-    def int_pays(self) -> list[int]:
-        """The pays times :attr:`scale`, as integers."""
-        return [int(o.pays * self.scale) for o in self.outcomes]
-
-    def __repr__(self) -> str:
-        return f"PayTable({self.name!r}, {len(self.outcomes) - 1} paying outcomes)"
-
-
-def _rank_set(text: object, what: str, line: str) -> frozenset[int]:
-    if not isinstance(text, str) or not text.strip():
-        raise PayTableError(f"{line}: {what} must be text such as \"J-A\" or \"A,2-4\", got {text!r}")
-    out: set[int] = set()
-    for part in text.replace(" ", "").split(","):
-        ends = part.split("-")
-        try:
-            if not all(len(e) == 1 or e == "10" for e in ends):  # "" is no rank ("-" once meant twos)
-                raise ValueError
-            idx = [RANKS.index("T" if e.upper() == "10" else e.upper()) for e in ends]
-        except ValueError:
-            raise PayTableError(f"{line}: unknown rank in {what} '{text}'") from None
-        if len(idx) == 1:
-            out.add(idx[0])
-        elif len(idx) == 2:
-            low, high = idx
-            if low > high and low == 12:  # A-4: the ace as the low end
-                out.add(12)
-                low = 0
-            if low > high:
-                raise PayTableError(f"{line}: {what} range '{part}' runs downwards; write it low-high")
-            out.update(range(low, high + 1))
-        else:
-            raise PayTableError(f"{line}: cannot read {what} '{text}'")
-    return frozenset(out)
-
-
-def _pay(value: object, line: str) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise PayTableError(f"{line}: pays must be a number, got {value!r}")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise PayTableError(f"{line}: pays must be a finite number, got {value!r}")
-    pay = Fraction(value) if isinstance(value, int) else Fraction(repr(value))
-    if (pay * _PAY_STEPS).denominator != 1:
-        raise PayTableError(f"{line}: pays {value!r} has more than 4 decimals (the exact counts scale every pay "
-                            "to a whole number)")
-    if pay < 0:
-        raise PayTableError(f"{line}: pays must not be negative, got {value!r}")
-    if pay > 10**7:
-        raise PayTableError(f"{line}: pays {value!r} is out of range (at most 10,000,000 per coin)")
-    return pay
 
 
 def parse_paytable(data: Mapping[str, object], source: str = "pay table") -> PayTable:
@@ -208,17 +124,17 @@ def parse_paytable(data: Mapping[str, object], source: str = "pay table") -> Pay
         hand = hand.strip().lower()
         if "pays" not in entry:
             raise PayTableError(f"{where} ({hand}): no pays=")
-        pays = _pay(entry["pays"], f"{where} ({hand})")
+        pays = parse_pay(entry["pays"], f"{where} ({hand})")
         ranks = _ALL
         if "ranks" in entry:
             if hand not in ("pair", "four of a kind"):
                 raise PayTableError(f"{where}: ranks= applies to a pair or four of a kind, not {hand}")
-            ranks = _rank_set(entry["ranks"], "ranks", where)
+            ranks = parse_rank_set(entry["ranks"], "ranks", where)
         kickers = _ALL
         if "kickers" in entry:
             if hand != "four of a kind":
                 raise PayTableError(f"{where}: kickers= applies to four of a kind, not {hand}")
-            kickers = _rank_set(entry["kickers"], "kickers", where)
+            kickers = parse_rank_set(entry["kickers"], "kickers", where)
         label = entry.get("name", hand)
         if not isinstance(label, str) or not label.strip():
             raise PayTableError(f"{where}: name must be text")

@@ -41,15 +41,16 @@ from pathlib import Path
 import numpy as np
 
 from cardlab.cards import RANKS, format_cards, parse_card_ids
-from cardlab.dealing import Deck
+from cardlab.casino.pays import PayTable
+from cardlab.casino.video_paytable import NCODES, paytable
+from cardlab.casino.video_result import HandAnalysis, HoldValue, VideoAnalysis
 from cardlab.cores import available_cores
+from cardlab.dealing import Deck
 from cardlab.distribution import Simulation
 from cardlab.engine import Executor, SeedLike, reduce_chunks, renamed_trials, resolve_seed
 from cardlab.errors import CardError, DeckError, HandError, TooLargeError
-from cardlab.poker.video_paytable import NCODES, PayTable, paytable
-from cardlab.poker.video_result import HandAnalysis, HoldValue, VideoAnalysis
 
-__all__ = ["VideoDeck", "analyse", "hold_values", "video_deck", "parse_deck", "MAX_CARDS"]
+__all__ = ["VideoDeck", "analyse", "hold_values", "video_deck", "parse_deck", "final_outcomes", "MAX_CARDS"]
 
 #: Most physical cards of a deck without repeated cards that the physical kernel takes
 #: (C(64,5) = 7.6 million final hands); larger decks use the multiset kernel.
@@ -223,8 +224,14 @@ def _outcomes_cached(types: bytes, deuces_wild: bool, code_outcome: tuple[int, .
     return out
 
 
-def _outcomes(table: PayTable, cards: VideoDeck) -> np.ndarray:
-    """The outcome index of every final hand of the deck, in colex order of positions."""
+def final_outcomes(table: PayTable, cards: VideoDeck) -> np.ndarray:
+    """The outcome index (a line of ``table``) of every five-card hand of the deck, in colex order
+    of positions, found once by the compiled core (read-only; the last few tables are kept).
+
+    >>> out = final_outcomes(paytable("jacks-or-better-9-6"), VideoDeck(Deck.standard()))
+    >>> len(out), int(out[0])  # 2c 2d 2h 2s 3c: four of a kind
+    (2598960, 2)
+    """
     if len(table.outcomes) > 64:
         raise TooLargeError(f"a pay table takes at most 63 paying outcomes; '{table.name}' has "
                             f"{len(table.outcomes) - 1}")
@@ -268,7 +275,7 @@ def analyse(game: str | Path | PayTable, deck: Deck | None = None, *, jokers: in
     if _repeated(cards):
         return _analyse_multi(table, cards, ties == "volatile", play)
     n = _check_size(cards)
-    outcomes = _outcomes(table, cards)
+    outcomes = final_outcomes(table, cards)
     big, weights = _weights(n)
     pays = np.array(table.int_pays(), dtype=np.int64)
     if comb(n, 5) * big * max(1, int(pays.max())) >= 2**62:
@@ -395,7 +402,7 @@ def hold_values(game: str | Path | PayTable, hand: str, deck: Deck | None = None
         grid = multi.hand
     else:
         n = _check_size(cards)
-        outcomes = _outcomes(table, cards)
+        outcomes = final_outcomes(table, cards)
         counts = np.zeros(32 * k, dtype=np.int64)
         _core.video_hand(n, outcomes, k, bytes(positions[j] for j in order), counts)
         grid = counts.reshape(32, k)

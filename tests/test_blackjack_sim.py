@@ -1,0 +1,325 @@
+"""The blackjack shoe simulator (cardlab.casino.blackjack_sim, csrc/blackjack_sim.c) against three
+independent routes: a Python player of the same decisions (the exact engine's own
+``Strategy.decide`` and rule checks) on stacked shoes, card for card and count for count; that
+player's exact expectation over every way a tiny shoe can be dealt, equal to the exact engine's;
+and the engine's house edge at the top of the shoe, within the simulation's interval."""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cardlab.casino.blackjack import Strategy, house_edge
+from cardlab.casino.blackjack_engine import Hands, hand_of, total_of
+from cardlab.casino.blackjack_rules import Rules, shoe
+from cardlab.casino.blackjack_sim import (CHUNK, COUNTS, FLAT_TEST_STRATEGY, TC_MAX, parse_spread, play_stacked,
+                                          risk_of_ruin, simulate_shoe)
+from cardlab.errors import BlackjackError
+
+RULE_SETS = [
+    Rules(decks=2),
+    Rules(decks=2, h17=True, surrender=True, das=False),
+    Rules(decks=2, peek=False, surrender=True, blackjack_pays=Fraction(6, 5)),
+    Rules(decks=2, double="9-11", h17=True),
+    Rules(decks=2, double="10-11", peek=False),
+]
+
+
+class _Table:
+    """What ``Strategy.decide`` asks of the engine's ``Hands``: the up card and the rule checks
+    (the engine's own methods), without building the engine's tables."""
+
+    def __init__(self, rules: Rules, up: int) -> None:
+        self.rules, self.up = rules, up
+
+    may_double = Hands.may_double
+    options = Hands.options
+
+
+def _random_strategy(rng: random.Random, splits: bool = True) -> Strategy:
+    """Every letter and hit rule drawn at random: every branch of the play is reached."""
+    letters: dict[tuple[str, int, int], str] = {}
+    hits: dict[tuple[bool, int, int], bool] = {}
+    for up in range(10):
+        for total in range(4, 21):
+            for soft in (False, True):
+                if soft and total < 12:
+                    continue
+                hits[(soft, total, up)] = rng.random() < (0.9 if total < 12 else 0.5 if total < 17 else 0.1)
+                letters[("soft" if soft else "hard", total, up)] = rng.choice(["H", "S", "D", "Ds", "R"])
+        for rank in range(10):
+            if splits and rng.random() < 0.5:
+                letters[("pair", rank, up)] = "P"
+    return Strategy(letters, hits)
+
+
+def _play_on(hand: tuple[int, ...], up: int, strategy: Strategy, draw) -> tuple[int, ...]:
+    """Three or more cards: the hit rule, as the engine's plan reads it (unlisted: stand)."""
+    while True:
+        total, soft = total_of(hand)
+        if total >= 21 or not strategy.hit_rule.get((soft, total, up), False):
+            return hand
+        hand = _add(hand, draw())
+
+
+def _add(hand: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    return tuple(n + (r == rank) for r, n in enumerate(hand))
+
+
+def reference_round(rules: Rules, strategy: Strategy, draw) -> float:
+    """One round, dealt by ``draw()`` (player, up, player, hole, then as drawn), played by the
+    engine's decisions; the result per initial unit."""
+    p1, up, p2, hole = draw(), draw(), draw(), draw()
+    player, dealer = hand_of(p1, p2), hand_of(up, hole)
+    table = _Table(rules, up)
+    player_bj, dealer_bj = total_of(player)[0] == 21, total_of(dealer)[0] == 21
+    if player_bj:
+        return 0.0 if dealer_bj else float(rules.blackjack_pays)
+    if dealer_bj and rules.peek:
+        return -1.0
+    decision = strategy.decide(table, player, player, False)  # type: ignore[arg-type]
+    played: list[tuple[tuple[int, ...], int]] = []  # (hand, bet: 0 surrendered)
+    if decision == "split":
+        for _ in range(2):
+            hand = _add(hand_of(p1), draw())
+            if p1 == 0 or total_of(hand)[0] == 21:
+                played.append((hand, 1))
+                continue
+            played.append(_first(rules, strategy, table, hand, up, draw, True))
+    else:
+        played.append(_first(rules, strategy, table, player, up, draw, False, decision))
+    live = [(h, m) for h, m in played if m and total_of(h)[0] <= 21]
+    result = sum(-0.5 if m == 0 else -m for h, m in played if m == 0 or total_of(h)[0] > 21)
+    if not live:
+        return result
+    if dealer_bj:
+        return result - sum(m for _, m in live)
+    while True:
+        total, soft = total_of(dealer)
+        if total > 17 or (total == 17 and not (rules.h17 and soft)):
+            break
+        dealer = _add(dealer, draw())
+    d = total_of(dealer)[0]
+    for hand, m in live:
+        p = total_of(hand)[0]
+        result += m if d > 21 or p > d else -m if p < d else 0
+    return result
+
+
+def _first(rules, strategy, table, hand, up, draw, split, decision=None):
+    decision = decision or strategy.decide(table, hand, hand, split)
+    if decision == "surrender":
+        return hand, 0
+    if decision == "double":
+        return _add(hand, draw()), 2
+    if decision == "hit":
+        return _play_on(_add(hand, draw()), up, strategy, draw), 1
+    return hand, 1
+
+
+def reference_shoe(rules: Rules, strategy: Strategy, cards: list[int], rounds: int, tags, spread):
+    """Rounds from a stacked shoe with the running count and true count kept by hand."""
+    position, running, rows = 0, 0, []
+
+    def draw() -> int:
+        nonlocal position
+        position += 1
+        return cards[position - 1]
+
+    for _ in range(rounds):
+        start = position
+        true = math.floor(Fraction(running * 52, len(cards) - start))
+        bet = spread[min(max(true, -TC_MAX), TC_MAX) + TC_MAX]
+        result = reference_round(rules, strategy, draw)
+        rows.append({"running": running, "true": true, "bet": bet, "result": result, "cards": position - start})
+        running += sum(tags[c] for c in cards[start:position])
+    return rows
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.describe())
+def test_stacked_rounds_equal_the_reference_player(rules: Rules) -> None:
+    rng = random.Random(zlib.crc32(rules.describe().encode()))  # str hashes change from run to run
+    spread_text = "1,-1:2,1:3,2:5,4:9"
+    spread = parse_spread(spread_text)
+    for trial in range(60):
+        strategy = _random_strategy(rng)
+        cards = [r for r, n in enumerate(shoe(2)) for _ in range(n)]
+        rng.shuffle(cards)
+        count = rng.choice(list(COUNTS))
+        got = play_stacked(rules, strategy, cards, rounds=7, count=count, spread=spread_text)
+        want = reference_shoe(rules, strategy, cards, 7, COUNTS[count], spread)
+        assert got == want, (trial, count)
+
+
+def test_hi_lo_bookkeeping_by_hand() -> None:
+    # dealt: player T, up 5, player 6, hole T
+    cards = [9, 4, 5, 9, 9, 1, 2, 3] + [9] * 20
+    rows = play_stacked(Rules(decks=1), FLAT_TEST_STRATEGY, cards, rounds=2, count="hi-lo", spread="1,-2:3,1:4")
+    # round 1: player T-6 = 16 hits: T busts (5 cards: T 5 6 T T; the dealer does not draw)
+    assert rows[0] == {"running": 0, "true": 0, "bet": 3, "result": -1.0, "cards": 5}
+    # Hi-Lo of T 5 6 T T: -1 +1 +1 -1 -1 = -1; 23 cards left: floor(-52/23) = -3
+    assert rows[1]["running"] == -1 and rows[1]["true"] == -3 and rows[1]["bet"] == 1
+    # T T 9 8 (player 19 stands on the dealer's 18): running -2 with 53 cards left is a true count
+    # of -1.96, floored to -2 (truncating would say -1; rounding the cards left to one deck, -2)
+    assert play_stacked(Rules(decks=1), FLAT_TEST_STRATEGY, [9, 9, 8, 7] + [9] * 53,
+                        rounds=2)[1] == {"running": -2, "true": -2, "bet": 1, "result": 0.0, "cards": 4}
+
+
+@pytest.mark.parametrize("name", list(COUNTS))
+def test_built_in_counts_are_balanced(name: str) -> None:
+    assert sum(t * n for t, n in zip(COUNTS[name], shoe(1))) == 0
+
+
+def _tree_value(rules: Rules, strategy: Strategy, counts: tuple[int, ...]) -> Fraction:
+    """The exact expectation of one round over every way the shoe can be dealt: each card the
+    player asks for is branched over the ranks left, weighted by their counts."""
+
+    class More(Exception):
+        pass
+
+    def value(prefix: list[int]) -> Fraction:
+        left = list(counts)
+        for c in prefix:
+            left[c] -= 1
+        i = 0
+
+        def draw() -> int:
+            nonlocal i
+            if i == len(prefix):
+                raise More
+            i += 1
+            return prefix[i - 1]
+
+        try:
+            return Fraction(reference_round(rules, strategy, draw)).limit_denominator(10)
+        except More:
+            size = sum(left)
+            return sum((Fraction(n, size) * value(prefix + [r]) for r, n in enumerate(left) if n), Fraction(0))
+
+    return value([])
+
+
+@pytest.mark.parametrize("rules", [Rules(composition=(1, 1, 0, 0, 2, 2, 0, 0, 0, 4)),
+                                   Rules(composition=(1, 1, 0, 0, 2, 2, 0, 0, 0, 4), h17=True, peek=False,
+                                         surrender=True, blackjack_pays=Fraction(6, 5))],
+                         ids=["s17-peek", "h17-no-hole-card"])
+def test_the_reference_player_is_the_exact_engine_on_a_tiny_shoe(rules: Rules) -> None:
+    """Brute force over every deal of a 10-card shoe: the reference player's expectation is the
+    engine's house edge (no splits, where the engine's split model is an approximation)."""
+    for seed in range(3):
+        strategy = _random_strategy(random.Random(seed), splits=False)
+        assert float(-_tree_value(rules, strategy, rules.cards)) == pytest.approx(house_edge(rules, strategy),
+                                                                                   abs=1e-12)
+
+
+SMALL = (2, 0, 0, 2, 2, 3, 3, 0, 0, 8)  # A, 4, 5, 6, 7, T: 20 cards, the engine's figures in 0.2 s
+
+
+@pytest.mark.parametrize("options", [{}, {"h17": True, "surrender": True}, {"peek": False, "das": False},
+                                     {"double": "10-11", "blackjack_pays": Fraction(6, 5)}],
+                         ids=["s17", "h17-surrender", "no-hole-card", "6:5"])
+def test_top_of_the_shoe_is_the_exact_house_edge(options: dict) -> None:
+    rules = Rules(composition=SMALL, **options)
+    strategy = _random_strategy(random.Random(7), splits=False)
+    exact = house_edge(rules, strategy)
+    sim = simulate_shoe(rules, penetration=0, strategy=strategy, trials=1_000_000, seed=11)
+    low, high = sim.flat_interval
+    half = (high - low) / 2 * 3.29 / 1.96  # 99.9%: four tables, one seed each
+    assert abs(sim.flat_mean + exact) <= half, (sim.flat_mean, -exact, half)
+    assert sim.rounds == 1_000_000 and sim.shoes == 1_000_000 and sim.hands >= sim.rounds
+
+
+@pytest.mark.slow
+def test_six_decks_basic_strategy_at_the_top_of_the_shoe() -> None:
+    """The exact engine's basic strategy for 6 decks S17 DAS (house edge 0.4599%, its own exact
+    figure; Wizard of Odds' calculator gives 0.46% for these rules with resplits) against 40
+    million rounds reshuffled every round."""
+    sim = simulate_shoe(Rules(decks=6), penetration=0, trials=40_000_000, seed=3)
+    assert sim.exact_edge == pytest.approx(0.004599, abs=5e-7)
+    low, high = sim.flat_interval
+    assert low <= -sim.exact_edge <= high
+    assert "inside the interval" in sim.table()
+
+
+def test_same_seed_same_figures_for_any_workers() -> None:
+    one = simulate_shoe(Rules(decks=6), penetration=0.8, strategy=FLAT_TEST_STRATEGY, spread="1,2:4", trials=2_500_000,
+                        seed=5, workers=1)
+    two = simulate_shoe(Rules(decks=6), penetration=0.8, strategy=FLAT_TEST_STRATEGY, spread="1,2:4", trials=2_500_000,
+                        seed=5, workers=2)
+    assert one.to_dict() == two.to_dict() and one.rounds >= 2_500_000
+    assert sum(n for _, n, _, _ in one.bins) == one.rounds
+    assert math.isclose(sum(total for _, _, total, _ in one.bins), one.flat_sum)
+    other = simulate_shoe(Rules(decks=6), penetration=0.8, strategy=FLAT_TEST_STRATEGY, trials=100_000, seed=6)
+    assert other.flat_sum != one.flat_sum
+
+
+def test_a_shoe_dealt_to_its_end_takes_its_discards_back() -> None:
+    sim = simulate_shoe(Rules(decks=1), penetration=0.95, strategy=FLAT_TEST_STRATEGY, trials=200_000, seed=2)
+    assert sim.ran_out > 0 and sim.rounds >= 200_000
+    assert "discards were shuffled back" in sim.table()
+
+
+def test_risk_of_ruin_is_the_gamblers_ruin_in_the_limit() -> None:
+    # Exact gambler's ruin for +-1 steps won with chance p: (q/p)^B (Feller, vol. I, XIV.2); the
+    # diffusion formula exp(-2 mean B / variance) agrees to 0.1% at p = 0.51, B = 100.
+    p, bankroll = 0.51, 100
+    exact = ((1 - p) / p) ** bankroll
+    assert risk_of_ruin(2 * p - 1, 1 - (2 * p - 1) ** 2, bankroll) == pytest.approx(exact, rel=2e-3)
+    assert risk_of_ruin(-0.01, 1.3, 100) == 1.0
+    sim = simulate_shoe(Rules(decks=6), penetration=0.75, strategy=FLAT_TEST_STRATEGY, bankroll=1000,
+                        trials=200_000, seed=1)
+    value, interval = sim.ruin()
+    assert value == 1.0 and interval.low <= value <= interval.high  # a losing game is ruined for sure
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: simulate_shoe(Rules(), penetration=1.0, strategy=FLAT_TEST_STRATEGY), "penetration"),
+    (lambda: simulate_shoe(Rules(), count="1,2,3", strategy=FLAT_TEST_STRATEGY), "unknown count '1,2,3'"),
+    (lambda: simulate_shoe(Rules(), count="0,0,0,0,0,0,0,0,0,11", strategy=FLAT_TEST_STRATEGY), "-10 to 10"),
+    (lambda: simulate_shoe(Rules(), spread="1,2:1001", strategy=FLAT_TEST_STRATEGY), "from 1 to 1000"),
+    (lambda: simulate_shoe(Rules(), spread="1,x:2", strategy=FLAT_TEST_STRATEGY), "TRUE_COUNT:BET"),
+    (lambda: simulate_shoe(Rules(), spread="1,21:2", strategy=FLAT_TEST_STRATEGY), "-20 to 20"),
+    (lambda: simulate_shoe(Rules(), bankroll=float("nan"), strategy=FLAT_TEST_STRATEGY), "bankroll"),
+    (lambda: simulate_shoe(Rules(), trials=0, strategy=FLAT_TEST_STRATEGY), "whole number of at least 1"),
+    (lambda: simulate_shoe(Rules(composition=(1, 1, 1, 1, 1, 1, 1, 1, 1, 4)), strategy=FLAT_TEST_STRATEGY),
+     "at least 20 cards"),
+    (lambda: play_stacked(Rules(), FLAT_TEST_STRATEGY, [9, 9, 9]), "ran out"),
+    (lambda: play_stacked(Rules(), FLAT_TEST_STRATEGY, [10, 9, 9, 9]), "rank codes"),
+])
+def test_bad_input_is_a_blackjack_error(call, message: str) -> None:
+    with pytest.raises(BlackjackError, match=message):
+        call()
+
+
+def test_the_command(run, capsys) -> None:
+    import json
+
+    status, out, _ = run("casino", "shoe", "--shoe", ",".join(map(str, SMALL)), "--penetration", "0.5",
+                         "--spread", "1,1:4", "--bankroll", "100", "--rounds", "20000", "--seed", "4", "--format", "json")
+    data = json.loads(out)
+    assert status == 0 and data["rounds"] >= 20000 and data["seed"] == 4 and data["exact_house_edge"] is not None
+    assert data["spread"]["1"] == 4 and data["spread"]["0"] == 1 and data["risk_of_ruin"]["value"] <= 1
+    for argv, needle in [(("--spread", "1,2:0"), "--spread: a bet is a whole number"),
+                         (("--count", "lo-hi"), "--count: unknown count 'lo-hi'"),
+                         (("--penetration", "1"), "--penetration"),
+                         (("--shoe", "1,2"), "--shoe: a shoe is ten counts")]:
+        try:
+            status, _, err = run("casino", "shoe", *argv)
+        except SystemExit as stop:  # argparse's own refusal
+            status, err = int(stop.code or 0), capsys.readouterr().err
+        assert status == 2 and needle in err and err.count("\n") == 1, err
+
+
+def test_ctrl_c_keeps_the_rounds_done(ctrl_c_after, run) -> None:
+    ctrl_c_after(2)
+    part = simulate_shoe(Rules(composition=SMALL), penetration=0, strategy=FLAT_TEST_STRATEGY, trials=10**9, seed=3)
+    assert part.simulation.interrupted and part.rounds == 2 * CHUNK and part.simulation.requested == 10**9
+    assert "(interrupted)" in part.table()
+    status, out, _ = run("casino", "shoe", "--shoe", ",".join(map(str, SMALL)), "--penetration", "0",
+                         "--rounds", str(10**9), "--seed", "3")
+    assert status == 130 and f"{2 * CHUNK:,} rounds" in out
