@@ -29,6 +29,7 @@ import numpy as np
 from cardlab.board import SEAT_WORDS, SEATS, STRAINS
 from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Shapes
 from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS, ShapeTable, checked_table, checked_values
+from cardlab.bridge.dealer.strings import MAX_STRINGS, STRING_BASE, Str, misplaced_strings, string_codes, string_function, string_uses
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import RANKS, SUIT_ORDER, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
@@ -250,6 +251,9 @@ class Action:
     bounds: tuple[int, ...] = ()
     seats: tuple[int, ...] = ()
     items: tuple[str | Node, ...] = ()
+    #: ``frequency`` of a string-valued shape function: per axis, the names of the rows
+    #: ``bounds[0]..bounds[1]`` (the script's strings by code), empty for a numeric axis.
+    names: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -274,6 +278,8 @@ class Script:
     default_action: bool = True
     title: str | None = None  # DealerV2's title "..." (kept, not printed)
     opener: int | None = None  # DealerV2's opener SEAT (for its opc(), which cardlab lacks)
+    #: the strings string-valued shape functions return, by code (docs/dealer.md)
+    strings: tuple[str, ...] = ()
 
     @property
     def prints(self) -> bool:
@@ -304,6 +310,9 @@ class _Parser:
         self.lengths: dict[tuple[int, int], int] = {}
         self.altcounts: dict[int, tuple[int, ...]] = {}
         self.nesting = 0
+        self.strings: dict[str, int] = {}  # string-valued shape functions' strings -> codes
+        self.string_valued: dict[str, tuple[int, ...]] = {}  # such a function -> its codes
+        self.quoted = False  # whether the shape function being defined returns a quoted string
 
     # token helpers
     @property
@@ -426,7 +435,7 @@ class _Parser:
             pointcount=self.settings.get("pointcount", Script.pointcount),
             altcounts=tuple(sorted(self.altcounts.items())), source=self.source,
             default_action=actions is None, title=self.settings.get("title"),
-            opener=self.settings.get("opener"),
+            opener=self.settings.get("opener"), strings=tuple(self.strings),
         )
 
     def dealerv2_statement(self) -> bool:
@@ -459,7 +468,8 @@ class _Parser:
         if name in _RESERVED or name in self.functions or name in self.variables:
             raise self.error(f"'{name}' is already a word of the language and cannot name a {what}", token)
         self.advance()  # '='
-        self.in_holding = "holding" if kind == "holding" else "shapeclass"
+        self.in_holding = kind
+        self.quoted = False
         try:
             expr = self.expression()
         finally:
@@ -489,6 +499,15 @@ class _Parser:
             self.functions = dict(FUNCTIONS)
         if kind == "shapefunc":  # any integer per pattern, looked up by shape key
             table = np.zeros(14 ** 4, dtype=np.int64)
+            if self.quoted:  # the definition returns strings
+                if misplaced_strings(expr):
+                    raise self.error(f"in shape function '{name}': a quoted string can only be the value of "
+                                     "the function or of a '?:' branch", token)
+                try:
+                    found = string_codes(name, found)
+                except ValueError as error:
+                    raise self.error(str(error), token) from None
+                self.string_valued[name] = tuple(sorted(set(found.tolist())))
             table[[int(shape_key(*p)) for p in patterns]] = checked_values(name, found)
             self.functions[name] = FunctionSpec(name, "shape_value", ("seat",), preset=(ShapeTable(name, table.tobytes()),))
             return
@@ -713,26 +732,33 @@ class _Parser:
         if kind == "frequency":
             label = self.optional_label()
             self.expect_op("(")
-            first = self.expression()
-            self.expect_op(",")
-            lo = self.number("the lower bound of the frequency table")
-            self.expect_op(",")
-            hi = self.number("the upper bound of the frequency table")
-            exprs, bounds = [first], [lo, hi]
-            if self.is_op(","):
+            exprs: list[Any] = []
+            bounds: list[int] = []
+            names: list[tuple[str, ...]] = []
+            for which in ("", " of the second expression"):
+                exprs.append(self.expression(strings=True))
+                function = string_function(exprs[-1], self.string_valued)
+                if function is not None:  # rows named by the function's strings, no bounds
+                    codes = self.string_valued[function]
+                    bounds += [codes[0], codes[-1]]
+                    names.append(tuple(self.strings)[codes[0]:codes[-1] + 1])
+                else:
+                    self.expect_op(",")
+                    bounds.append(self.number(f"the lower bound{which or ' of the frequency table'}"))
+                    self.expect_op(",")
+                    bounds.append(self.number(f"the upper bound{which or ' of the frequency table'}"))
+                    names.append(())
+                if which or not self.is_op(","):
+                    break
                 self.advance()
-                exprs.append(self.expression())
-                self.expect_op(",")
-                bounds.append(self.number("the lower bound of the second expression"))
-                self.expect_op(",")
-                bounds.append(self.number("the upper bound of the second expression"))
             self.expect_op(")")
             for a, b in zip(bounds[::2], bounds[1::2]):
                 if b < a:
                     raise self.error(f"frequency bounds {a}, {b}: the upper bound is below the lower", token)
                 if b - a > 10_000_000:
                     raise self.error(f"frequency bounds {a}, {b}: too many rows", token)
-            return Action(kind, label=label, exprs=tuple(exprs), bounds=tuple(bounds))
+            return Action(kind, label=label, exprs=tuple(exprs), bounds=tuple(bounds),
+                          names=tuple(names) if any(names) else ())
         if kind == "correlation":  # Deal 3.1's correlation command, as an action (docs/dealer.md)
             label = self.optional_label()
             self.expect_op("(")
@@ -784,7 +810,21 @@ class _Parser:
             raise self.error(f"the expression is nested more than {MAX_DEPTH} levels deep (parentheses, "
                              "'?:' and unary operators); split it with variables")
 
-    def expression(self) -> Any:
+    def expression(self, strings: bool = False) -> Any:
+        """An expression; when it is a whole one (not nested), checked for strings used where
+        they mean nothing (``strings``: it may be a string-valued call itself, as ``frequency``'s)."""
+        outer = self.nesting == 0
+        node = self.nested_expression()
+        if outer:
+            for kind, item in string_uses(node, self.string_valued, strings):
+                if kind == "string":
+                    raise self.error(f'"{item.text}": a quoted string can only be compared (== or !=) with a '
+                                     "string-valued shape function", Token("STRING", item.text, item.line, item.column))
+                raise self.error(f"{item}() gives strings: compare it with == or != to a quoted value, "
+                                 "or count it with frequency", self.tokens[self.pos - 1])
+        return node
+
+    def nested_expression(self) -> Any:
         self.nest()
         test = self.binary(0)
         if self.is_op("?"):
@@ -813,8 +853,33 @@ class _Parser:
         while self.operator() in self._LEVELS[level]:
             op = self.operator()
             self.advance()
-            left = Binary(op or "", left, self.binary(level + 1))
+            right = self.binary(level + 1)
+            left = self.compared(op, left, right) if op in ("==", "!=") else Binary(op or "", left, right)
         return left
+
+    def compared(self, op: str, left: Any, right: Any) -> Binary:
+        """``left op right`` for ``==``/``!=``: a quoted string beside a string-valued shape function
+        becomes that string's code (docs/dealer.md, "Shape classes and shape functions")."""
+        names = [string_function(n, self.string_valued) for n in (left, right)]
+        values = [self.string_valued[n] if n is not None else None for n in names]
+        for text, other, codes in ((left, names[1], values[1]), (right, names[0], values[0])):
+            if not isinstance(text, Str):
+                continue
+            where = Token("STRING", text.text, text.line, text.column)
+            if codes is None:
+                raise self.error(f'"{text.text}": a quoted string can only be compared (== or !=) with a '
+                                 "string-valued shape function", where)
+            code = self.strings.get(text.text)
+            if code not in codes:
+                known = ", ".join(f'"{s}"' for s, c in self.strings.items() if c in codes)
+                raise self.error(f'"{text.text}" is not a value of {other}(): it gives {known}', where)
+            return Binary(op, Num(code), right) if text is left else Binary(op, left, Num(code))
+        if (values[0] is None) != (values[1] is None):
+            name = names[0] or names[1]
+            raise self.error(f"{name}() gives strings: compare it with a quoted value, like {name}(north) == "
+                             f'"{next(s for s, c in self.strings.items() if c in (values[0] or values[1] or ()))}"',
+                             self.tokens[self.pos - 1])
+        return Binary(op, left, right)
 
     def unary(self) -> Any:
         if self.is_op("!") or self.is_word("not"):
@@ -847,7 +912,20 @@ class _Parser:
                                  "x9..x2 length, numbers and operators", token)
             self.advance()
             return node
-        if token.kind == "WORD" and self.in_holding == "shapeclass":
+        if token.kind == "STRING" and self.in_holding == "shapefunc":
+            if token.text not in self.strings and len(self.strings) >= MAX_STRINGS:
+                raise self.error(f"more than {MAX_STRINGS:,} different strings in the script's shape functions",
+                                 token)
+            self.advance()
+            self.quoted = True
+            return Num(STRING_BASE + self.strings.setdefault(token.text, len(self.strings)))
+        if token.kind == "STRING" and self.in_holding:
+            raise self.error(f'"{token.text}": a quoted string in a {self.in_holding} definition; only a shapefunc '
+                             "may return strings", token)
+        if token.kind == "STRING":
+            self.advance()
+            return Str(token.text, token.line, token.column)
+        if token.kind == "WORD" and self.in_holding in ("shapeclass", "shapefunc"):
             if token.text not in _SHAPE_WORDS:
                 raise self.error(f"'{token.text}' in a shape class or function: use the lengths s h d c, numbers and "
                                  "operators", token)
