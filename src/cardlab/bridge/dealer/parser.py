@@ -29,7 +29,8 @@ import numpy as np
 from cardlab.board import SEAT_WORDS, SEATS, STRAINS
 from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Shapes
 from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS, ShapeTable, checked_table, checked_values
-from cardlab.bridge.dealer.strings import MAX_STRINGS, STRING_BASE, Str, misplaced_strings, string_codes, string_function, string_uses
+from cardlab.bridge.dealer.strings import MAX_STRINGS, STRING_BASE, misplaced_strings, string_codes, string_function, string_uses
+from cardlab.bridge.dealer.tree import Binary, Call, Cond, Node, Num, Str, Unary, Var, children
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import RANKS, SUIT_ORDER, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
@@ -174,69 +175,6 @@ def tokenize(text: str, source: str | None = None) -> list[Token]:
             raise error(f"unexpected character {ch!r}" + _character_hint(ch, tokens), line, col)
     tokens.append(Token("END", "end of script", line, col))
     return tokens
-
-
-# --- the tree ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Num:
-    """An integer literal."""
-    value: int
-
-
-@dataclass(frozen=True)
-class Var:
-    """A reference to a script variable, with where it is written (for error messages)."""
-    name: str
-    line: int = field(default=0, compare=False, repr=False)
-    column: int = field(default=0, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class Call:
-    """A call of a built-in function by its registry name."""
-    name: str  # the registry name of the function
-    args: tuple[Any, ...]  # expression nodes, or a seat, a suit, a shape set (per function)
-
-
-@dataclass(frozen=True)
-class Unary:
-    """A unary operator (``!`` or ``-``) applied to an expression."""
-    op: str
-    operand: Node
-
-
-@dataclass(frozen=True)
-class Binary:
-    """A binary operator applied to two expressions."""
-    op: str
-    left: Node
-    right: Node
-
-
-@dataclass(frozen=True)
-class Cond:
-    """``test ? then : other``."""
-    test: Node
-    then: Node
-    other: Node
-
-
-Node = Num | Var | Call | Unary | Binary | Cond
-
-
-def children(node: Node) -> tuple[Node, ...]:
-    """The sub-expressions of ``node``, left to right (a call's seat, suit and shape arguments are not)."""
-    if isinstance(node, Unary):
-        return (node.operand,)
-    if isinstance(node, Binary):
-        return (node.left, node.right)
-    if isinstance(node, Cond):
-        return (node.test, node.then, node.other)
-    if isinstance(node, Call):
-        return tuple(a for a in node.args if isinstance(a, (Num, Var, Call, Unary, Binary, Cond)))
-    return ()
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,13 @@ another string-valued call, or counted by ``frequency``, whose rows are then nam
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
 import numpy as np
 
-__all__ = ["Str", "STRING_BASE", "MAX_STRINGS", "misplaced_strings", "string_codes", "string_function", "string_uses"]
+from cardlab.bridge.dealer.tree import Binary, Call, Cond, Num, Str, children
+
+__all__ = ["STRING_BASE", "MAX_STRINGS", "misplaced_strings", "string_codes", "string_function", "string_uses"]
 
 #: Where a string's code starts inside a definition being tabulated: a shape function's values are
 #: ``STRING_BASE + code`` while its expression is evaluated, so they cannot be mistaken for numbers.
@@ -29,19 +30,8 @@ STRING_BASE = 1 << 40
 MAX_STRINGS = 10_000  #: the most distinct strings one script's shape functions may return
 
 
-@dataclass(frozen=True)
-class Str:
-    """A quoted string inside an expression, before the parser resolves it to a code."""
-
-    text: str
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
-
-
 def _children(node: Any) -> tuple[Any, ...]:
     """The parser's sub-expressions of ``node``, and a call's quoted-string arguments too."""
-    from cardlab.bridge.dealer.parser import Call, children
-
     if isinstance(node, Str):
         return ()
     return children(node) + (tuple(a for a in node.args if isinstance(a, Str)) if isinstance(node, Call) else ())
@@ -50,8 +40,6 @@ def _children(node: Any) -> tuple[Any, ...]:
 def misplaced_strings(node: Any) -> bool:
     """Whether a definition uses a string anywhere but as its whole value or a ``?:`` branch
     (``"a" + 1``, ``"a" ? 1 : 2``): its codes would then be arithmetic on codes."""
-    from cardlab.bridge.dealer.parser import Cond, Num
-
     stack = [(node, True)]
     while stack:
         item, branch = stack.pop()
@@ -76,8 +64,6 @@ def string_codes(name: str, found: np.ndarray) -> np.ndarray:
 
 def string_function(node: Any, string_valued: Mapping[str, Any]) -> str | None:
     """The name of the string-valued shape function ``node`` calls, or None (any other node)."""
-    from cardlab.bridge.dealer.parser import Call
-
     if isinstance(node, Call) and node.name == "shape_value" and node.args[0].name in string_valued:
         return str(node.args[0].name)
     return None
@@ -87,8 +73,6 @@ def string_uses(root: Any, string_valued: Mapping[str, Any], allow_root: bool) -
     """The misuses in an expression: a quoted string left unresolved (``("string", Str)``), or a
     string-valued call anywhere but under ``==``/``!=`` (or as the whole expression when
     ``allow_root``): ``("call", NAME)``. Walked without recursion (expressions nest 1,000 deep)."""
-    from cardlab.bridge.dealer.parser import Binary
-
     stack = [(root, allow_root)]
     while stack:
         node, allowed = stack.pop()
