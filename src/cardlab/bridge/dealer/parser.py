@@ -525,9 +525,8 @@ class _Parser:
         values: list[int] = []
         while self.tok.kind in ("NUMBER", "DOTNUM") or (self.is_op("-") and self.peek().kind in ("NUMBER", "DOTNUM")):
             at = self.tok if self.tok.kind != "OP" else self.peek()
-            if at.kind == "DOTNUM":
-                raise self.error(f"{what}: decimal values (DealerV2's dotnums) are not supported here; "
-                                 "use whole numbers", at)
+            # a dotnum is its value in hundredths, mixed freely with whole numbers, as DealerV2
+            # reads it (its src/dealflex.l: 100 * atof(); src/dealyacc.y: "any mix of ints and dotnums")
             value = self.number()
             if abs(value) > MAX_COUNT_VALUE:  # a hand sums 13 of them, a deal 52, in 64 bits
                 raise self.error(f"{what}: a card counts at most {MAX_COUNT_VALUE:,} points either way, "
