@@ -161,6 +161,8 @@ def test_two_functions_share_the_scripts_strings() -> None:
     (OPENING + 'condition "spades" + 1', '"spades": a quoted string can only be compared'),
     (OPENING + 'condition hcp("spades", north)', "expected a seat"),
     (OPENING + 'condition imps("spades") > 0', '"spades": a quoted string can only be compared'),
+    (OPENING + "action frequency (opening(north), 0, 3)", "frequency counts each of them without bounds"),
+    (OPENING + "action bktfreq (opening(north), 0, 3, 1)", "opening() gives strings"),
     ('shapefunc f = s > 4 ? "long" : 0', "gives a string for some shapes and a number for others"),
     ('shapefunc f = "a" + 1', "a quoted string can only be the value of the function or of a '?:' branch"),
     ('shapefunc f = ("a" ? 1 : 2)', "a quoted string can only be the value"),

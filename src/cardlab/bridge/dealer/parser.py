@@ -676,6 +676,10 @@ class _Parser:
                 exprs.append(self.expression(strings=True))
                 function = string_function(exprs[-1], self.string_valued)
                 if function is not None:  # rows named by the function's strings, no bounds
+                    if self.is_op(",") and self.peek().kind in ("NUMBER", "DOTNUM") \
+                            and self.peek(2).kind == "OP" and self.peek(2).text in (",", ")"):
+                        raise self.error(f"{function}() gives strings: frequency counts each of them without bounds, "
+                                         f"like frequency ({function}(north))", self.peek())
                     codes = self.string_valued[function]
                     bounds += [codes[0], codes[-1]]
                     names.append(tuple(self.strings)[codes[0]:codes[-1] + 1])
