@@ -179,3 +179,14 @@ def test_misuse_exits_2_with_one_line(tmp_path: Path, capsys: Any) -> None:
     assert main(["bridge", "dealer", str(script)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and '"nt" is not a value of opening()' in err and "line 2" in err
+
+
+def test_a_quoted_value_on_either_side_means_the_same() -> None:
+    left = parse_script(OPENING + 'condition "diamonds" != opening(west)').condition
+    right = parse_script(OPENING + 'condition opening(west) != "diamonds"').condition
+    assert left.left.value == right.right.value == 2 and left.right == right.left
+    one = run_script(parse_script(OPENING + 'generate 3000\ncondition "diamonds" != opening(west)\naction average 1'),
+                     seed=6)
+    two = run_script(parse_script(OPENING + 'generate 3000\ncondition opening(west) != "diamonds"\naction average 1'),
+                     seed=6)
+    assert one.produced == two.produced and 0 < one.produced < 3000
