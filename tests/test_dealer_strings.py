@@ -157,6 +157,10 @@ def test_two_functions_share_the_scripts_strings() -> None:
     (OPENING + "action average opening(north)", "opening() gives strings"),
     (OPENING + "action printoneline(opening(north))", "opening() gives strings"),
     (OPENING + "o = opening(north)\ncondition o == 1", "opening() gives strings"),
+    (OPENING + "o = opening(north)\naction average o", "opening() gives strings"),
+    (OPENING + 'condition o == "spades"\no = opening(north)', "variable 'o' is compared with \"spades\" before it is"),
+    (OPENING + 'condition o + 1 > 2\no = opening(north)', "variable 'o' holds strings (opening()): define it"),
+    (OPENING + 'o = opening(north)\ncondition o == "clover"', '"clover" is not a value of opening()'),
     (OPENING + 'condition hcp(north) == "spades"', '"spades": a quoted string can only be compared'),
     (OPENING + 'condition "spades" + 1', '"spades": a quoted string can only be compared'),
     (OPENING + 'condition hcp("spades", north)', "expected a seat"),
@@ -190,3 +194,11 @@ def test_a_quoted_value_on_either_side_means_the_same() -> None:
     two = run_script(parse_script(OPENING + 'generate 3000\ncondition opening(west) != "diamonds"\naction average 1'),
                      seed=6)
     assert one.produced == two.produced and 0 < one.produced < 3000
+
+
+def test_a_variable_holding_a_string_function_is_compared_and_counted_as_the_call() -> None:
+    via = OPENING + 'generate 3000\nopener = opening(north)\ncondition opener != "clubs"\naction frequency (opener)'
+    direct = OPENING + 'generate 3000\ncondition opening(north) != "clubs"\naction frequency (opening(north))'
+    one, two = (run_script(parse_script(text), seed=8) for text in (via, direct))
+    assert one.frequencies == two.frequencies and one.frequencies[0].counts[4] == 0
+    assert one.frequencies[0].values() == list(SUITS) and one.produced == sum(one.frequencies[0].counts) > 1000

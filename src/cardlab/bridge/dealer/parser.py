@@ -251,6 +251,7 @@ class _Parser:
         self.strings: dict[str, int] = {}  # string-valued shape functions' strings -> codes
         self.string_valued: dict[str, tuple[int, ...]] = {}  # such a function -> its codes
         self.quoted = False  # whether the shape function being defined returns a quoted string
+        self.string_vars: dict[str, str] = {}  # a variable holding a string-valued call -> its function
 
     # token helpers
     @property
@@ -359,6 +360,10 @@ class _Parser:
         for use in self.uses:
             if use.text not in self.variables:
                 raise self.error(_dealerv2_only(use.text) or f"undefined variable '{use.text}'", use)
+            defined = self.var_tokens[use.text]
+            if use.text in self.string_vars and (use.line, use.column) < (defined.line, defined.column):
+                raise self.error(f"variable '{use.text}' holds strings ({self.string_vars[use.text]}()): define it "
+                                 f"before line {use.line}, where it is used", use)
         self.check_cycles()
         self.check_depth(condition, actions)
         predeal = tuple(sorted((s, tuple(c)) for s, c in self.predeal.items()))
@@ -470,7 +475,10 @@ class _Parser:
         self.advance()
         self.advance()  # '='
         self.var_tokens[name] = token
-        self.variables[name] = self.expression()
+        self.variables[name] = self.expression(strings=True)
+        function = string_function(self.variables[name], self.string_valued, self.string_vars)
+        if function is not None:  # opening = opening(north): compared and counted as the call is
+            self.string_vars[name] = function
 
     def check_depth(self, condition: Any, actions: list[Action] | None) -> None:
         """Every expression at most MAX_DEPTH nodes deep, variables counted as the expressions they
@@ -674,7 +682,7 @@ class _Parser:
             names: list[tuple[str, ...]] = []
             for which in ("", " of the second expression"):
                 exprs.append(self.expression(strings=True))
-                function = string_function(exprs[-1], self.string_valued)
+                function = string_function(exprs[-1], self.string_valued, self.string_vars)
                 if function is not None:  # rows named by the function's strings, no bounds
                     if self.is_op(",") and self.peek().kind in ("NUMBER", "DOTNUM") \
                             and self.peek(2).kind == "OP" and self.peek(2).text in (",", ")"):
@@ -757,7 +765,7 @@ class _Parser:
         outer = self.nesting == 0
         node = self.nested_expression()
         if outer:
-            for kind, item in string_uses(node, self.string_valued, strings):
+            for kind, item in string_uses(node, self.string_valued, strings, self.string_vars):
                 if kind == "string":
                     raise self.error(f'"{item.text}": a quoted string can only be compared (== or !=) with a '
                                      "string-valued shape function", Token("STRING", item.text, item.line, item.column))
@@ -801,12 +809,16 @@ class _Parser:
     def compared(self, op: str, left: Any, right: Any) -> Binary:
         """``left op right`` for ``==``/``!=``: a quoted string beside a string-valued shape function
         becomes that string's code (docs/dealer.md, "Shape classes and shape functions")."""
-        names = [string_function(n, self.string_valued) for n in (left, right)]
+        names = [string_function(n, self.string_valued, self.string_vars) for n in (left, right)]
         values = [self.string_valued[n] if n is not None else None for n in names]
         for text, other, codes in ((left, names[1], values[1]), (right, names[0], values[0])):
             if not isinstance(text, Str):
                 continue
             where = Token("STRING", text.text, text.line, text.column)
+            beside = right if text is left else left
+            if codes is None and isinstance(beside, Var) and beside.name not in self.variables:
+                raise self.error(f"variable '{beside.name}' is compared with \"{text.text}\" before it is defined: "
+                                 "define a variable that holds strings before using it", where)
             if codes is None:
                 raise self.error(f'"{text.text}": a quoted string can only be compared (== or !=) with a '
                                  "string-valued shape function", where)

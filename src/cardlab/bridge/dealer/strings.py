@@ -20,7 +20,7 @@ from typing import Any, Iterator, Mapping
 
 import numpy as np
 
-from cardlab.bridge.dealer.tree import Binary, Call, Cond, Num, Str, children
+from cardlab.bridge.dealer.tree import Binary, Call, Cond, Num, Str, Var, children
 
 __all__ = ["STRING_BASE", "MAX_STRINGS", "misplaced_strings", "string_codes", "string_function", "string_uses"]
 
@@ -62,14 +62,18 @@ def string_codes(name: str, found: np.ndarray) -> np.ndarray:
     return found - STRING_BASE
 
 
-def string_function(node: Any, string_valued: Mapping[str, Any]) -> str | None:
-    """The name of the string-valued shape function ``node`` calls, or None (any other node)."""
+def string_function(node: Any, string_valued: Mapping[str, Any], variables: Mapping[str, str] = {}) -> str | None:
+    """The name of the string-valued shape function ``node`` calls (or that the variable ``node``
+    holds: ``variables`` maps such variables to their functions), or None (any other node)."""
+    if isinstance(node, Var):
+        return variables.get(node.name)
     if isinstance(node, Call) and node.name == "shape_value" and node.args[0].name in string_valued:
         return str(node.args[0].name)
     return None
 
 
-def string_uses(root: Any, string_valued: Mapping[str, Any], allow_root: bool) -> Iterator[tuple[str, Any]]:
+def string_uses(root: Any, string_valued: Mapping[str, Any], allow_root: bool,
+                variables: Mapping[str, str] = {}) -> Iterator[tuple[str, Any]]:
     """The misuses in an expression: a quoted string left unresolved (``("string", Str)``), or a
     string-valued call anywhere but under ``==``/``!=`` (or as the whole expression when
     ``allow_root``): ``("call", NAME)``. Walked without recursion (expressions nest 1,000 deep)."""
@@ -78,9 +82,9 @@ def string_uses(root: Any, string_valued: Mapping[str, Any], allow_root: bool) -
         node, allowed = stack.pop()
         if isinstance(node, Str):
             yield "string", node
-        elif string_function(node, string_valued) is not None:
+        elif string_function(node, string_valued, variables) is not None:
             if not allowed:
-                yield "call", string_function(node, string_valued)
+                yield "call", string_function(node, string_valued, variables)
         elif isinstance(node, Binary) and node.op in ("==", "!="):
             stack.extend((child, True) for child in (node.left, node.right))
         else:
