@@ -26,6 +26,9 @@ SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_t
 #: two-core machine): millions of hands against an oracle, whole-game analyses of pay-table
 #: files, every simulating command in a subprocess, the long simulations and exact equities.
 SLOW_TESTS = {
+    "test_script_corpus.py::test_deal_examples_against_deal_itself_on_200000_deals",
+    "test_script_corpus.py::test_gambling_3nt_shapes_within_sampling_error_of_deal",
+    "test_script_corpus.py::test_dealerv2_bktfreq2dx3_within_sampling_error_of_its_published_output",
     "test_dealer_scripts.py::test_ddline_lines_read_back_and_agree_with_the_dd_tables",
     "test_dealer_scripts.py::test_par_per_deal_on_a_hand_built_grand_slam_and_against_dd_tables",
     "test_solver_turn.py::test_turn_without_turn_bets_is_the_river_games_weighted_by_chance",

@@ -95,7 +95,6 @@ def test_predeal_by_suit_length_quotes_the_users_text(text: str, quoted: str) ->
 
 @pytest.mark.parametrize(("text", "message"), [
     ("condition shape{north, 5+xxx}", "unexpected character '{': DealerV2's shape{SEAT, ...}"),
-    ("pointcount 4.5 3", "pointcount: decimal values (DealerV2's dotnums) are not supported here"),
     ("produce $1", "unexpected character '$': DealerV2's script parameters"),
     ("action printrpt(hcp(north))", "'printrpt' is a DealerV2 action that cardlab does not support"),
     ("action printns", "'printns' is a DealerV2 action that cardlab does not support"),

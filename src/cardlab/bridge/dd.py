@@ -21,6 +21,7 @@ cardlab.errors.CardError: S holds 12 cards, not 13, in 'N:AKQJ.T98.765.432 T98.7
 from __future__ import annotations
 
 import html
+import importlib
 import signal
 import threading
 from dataclasses import dataclass, replace
@@ -37,6 +38,7 @@ from cardlab.deal import Board, Deal
 from cardlab.errors import ContractError, DeckError
 
 __all__ = [
+    "check_hands",
     "STRAINS",
     "DDTable",
     "DDTables",
@@ -88,8 +90,21 @@ def parse_strain(text: str) -> int:
     return STRAINS.index(key)
 
 
-def _check_hands(hands: np.ndarray) -> np.ndarray:
-    """``hands`` as an ``(n, 4, 13)`` int array in which every deal holds each card once."""
+def _endplay(module: str) -> Any:
+    """endplay's ``module`` (``dds``, ``dds.solve`` or ``types``), imported without endplay's
+    package ``__init__`` (:func:`cardlab.bridge.dds_import.light_endplay`): the one place this
+    module imports endplay."""
+    light_endplay()
+    return importlib.import_module(f"endplay.{module}")
+
+
+def check_hands(hands: np.ndarray) -> np.ndarray:
+    """``hands`` as an ``(n, 4, 13)`` int array in which every deal holds each card once; a
+    :class:`~cardlab.errors.DeckError` naming the first bad deal otherwise.
+
+    >>> check_hands(np.arange(52).reshape(1, 4, 13)).shape
+    (1, 4, 13)
+    """
     arr = np.asarray(hands)
     if arr.ndim != 3 or arr.shape[1:] != (4, 13):
         raise DeckError(f"a batch of deals is an (n, 4, 13) array of card ids, got shape {arr.shape}")
@@ -110,17 +125,15 @@ def _pbn_of_ids(hands: Sequence[Sequence[int]]) -> str:
 
 def deals_to_endplay(hands: np.ndarray) -> list[Any]:
     """endplay ``Deal`` objects (built from PBN text, endplay's public constructor) for a batch."""
-    light_endplay()
-    from endplay.types import Deal as EndplayDeal
+    EndplayDeal = _endplay("types").Deal
 
     return [EndplayDeal(_pbn_of_ids(deal)) for deal in np.asarray(hands).tolist()]
 
 
 def _solve_tables(deals: list[Any], strains: Sequence[int]) -> list[Any]:
     """endplay DDTables for ``deals``, through DDS's multi-deal call, in groups it accepts."""
-    light_endplay()
-    from endplay.dds import calc_all_tables
-    from endplay.types import Denom
+    calc_all_tables = _endplay("dds").calc_all_tables
+    Denom = _endplay("types").Denom
 
     exclude = [Denom(_DENOM[s]) for s in range(5) if s not in strains]
     group = max(1, _MAX_PAIRS // len(strains))
@@ -134,8 +147,8 @@ def _solve_tables(deals: list[Any], strains: Sequence[int]) -> list[Any]:
 
 def _table_array(table: Any, strains: Sequence[int] = range(5)) -> np.ndarray:
     """A (4, 5) int8 array [seat N E S W][strain C D H S NT] of one endplay DDTable (-1 = not solved)."""
-    light_endplay()
-    from endplay.types import Denom, Player
+    Denom = _endplay("types").Denom
+    Player = _endplay("types").Player
 
     out = np.full((4, 5), -1, dtype=np.int8)
     for s in strains:
@@ -164,7 +177,7 @@ def tricks_batch(hands: np.ndarray, strains: Iterable[int | str] | None = None) 
     >>> tricks_batch(deal, ["S", "NT"])[0].tolist()  # N holds every spade, E every heart ...
     [[-1, -1, -1, 13, 0], [-1, -1, -1, 0, 0], [-1, -1, -1, 13, 0], [-1, -1, -1, 0, 0]]
     """
-    arr = _check_hands(hands)
+    arr = check_hands(hands)
     wanted = sorted({s if isinstance(s, int) else parse_strain(s) for s in (strains or range(5))})
     if not wanted or not all(0 <= s < 5 for s in wanted):
         raise ContractError(f"strains are 0..4 (C, D, H, S, NT), got {list(strains or [])}")
@@ -185,11 +198,11 @@ def par_scores(hands: np.ndarray, vulnerabilities: Sequence[Vulnerability], deal
     >>> par_scores(deal, [Vulnerability.NONE, Vulnerability.BOTH]).tolist()  # N bids 7S first: EW's 7H is lower
     [[1510, 2210]]
     """
-    light_endplay()
-    from endplay.dds import par
-    from endplay.types import Player, Vul
+    par = _endplay("dds").par
+    Player = _endplay("types").Player
+    Vul = _endplay("types").Vul
 
-    arr = _check_hands(hands)
+    arr = check_hands(hands)
     out = np.zeros((len(arr), len(vulnerabilities)), dtype=np.int64)
     for i, table in enumerate(_solve_tables(deals_to_endplay(arr), range(5)) if len(arr) else ()):
         for k, vul in enumerate(vulnerabilities):
@@ -249,8 +262,7 @@ def _solve_boards(deals: list[Any], mode: Any, target: int | None = None) -> lis
     """endplay's ``solve_all_boards`` over ``deals`` (their ``first`` and ``trump`` set), in
     calls DDS accepts; each call through :func:`_responsive`. Returns the solved boards.
     ``target`` (with ``SolveMode.TargetOne``/``TargetAll``): the tricks the side on lead needs."""
-    light_endplay()
-    from endplay.dds import solve_all_boards
+    solve_all_boards = _endplay("dds").solve_all_boards
 
     out: list[Any] = []
     for start in range(0, len(deals), _MAX_BOARDS):
@@ -261,8 +273,8 @@ def _solve_boards(deals: list[Any], mode: Any, target: int | None = None) -> lis
 
 
 def _set_play(deals: list[Any], leader: int, strain: int) -> None:
-    light_endplay()
-    from endplay.types import Denom, Player
+    Denom = _endplay("types").Denom
+    Player = _endplay("types").Player
 
     for deal in deals:
         deal.first = Player(leader)
@@ -291,10 +303,9 @@ def declarer_tricks(hands: np.ndarray, plays: Sequence[tuple[int, int]]) -> np.n
     >>> declarer_tricks(deal, [(0, 3), (1, 3), (0, 4)]).tolist()  # N has the spades, E the hearts
     [[13, 0, 0]]
     """
-    light_endplay()
-    from endplay.dds.solve import SolveMode
+    SolveMode = _endplay("dds.solve").SolveMode
 
-    arr = _check_hands(hands)
+    arr = check_hands(hands)
     out = np.zeros((len(arr), len(plays)), dtype=np.int8)
     if not len(arr):
         return out
@@ -318,10 +329,9 @@ def lead_tricks(hands: np.ndarray, leader: int, strain: int) -> list[dict[int, i
     >>> sorted(set(lead_tricks(deal, 1, 4)[0].values()))  # E leads hearts against NT: all 13
     [13]
     """
-    light_endplay()
-    from endplay.dds.solve import SolveMode
+    SolveMode = _endplay("dds.solve").SolveMode
 
-    arr = _check_hands(hands)
+    arr = check_hands(hands)
     if not len(arr):
         return []
     deals = deals_to_endplay(arr)
@@ -353,10 +363,9 @@ def declarer_makes(hands: np.ndarray, plays: Sequence[tuple[int, int, int]]) -> 
     >>> declarer_makes(deal, [(0, 3, 13), (1, 3, 1), (0, 4, 1)]).tolist()  # N: spades, E: hearts
     [[True, False, False]]
     """
-    light_endplay()
-    from endplay.dds.solve import SolveMode
+    SolveMode = _endplay("dds.solve").SolveMode
 
-    arr = _check_hands(hands)
+    arr = check_hands(hands)
     out = np.zeros((len(arr), len(plays)), dtype=bool)
     checked = []
     for play in plays:
@@ -388,10 +397,9 @@ def lead_sets(hands: np.ndarray, leader: int, strain: int, target: int) -> list[
     >>> len(lead_sets(deal, 1, 4, 13)[0]), lead_sets(deal, 1, 3, 1)  # E's hearts run in NT; N ruffs in S
     (13, [frozenset()])
     """
-    light_endplay()
-    from endplay.dds.solve import SolveMode
+    SolveMode = _endplay("dds.solve").SolveMode
 
-    arr = _check_hands(hands)
+    arr = check_hands(hands)
     if not (0 <= leader < 4 and 0 <= strain < 5):
         raise ContractError(f"leader is 0..3 and strain 0..4, got {leader}, {strain}")
     goal = _check_target(target)
@@ -595,16 +603,16 @@ def dd_tables(
     >>> len(ts.tables)
     1
     """
-    light_endplay()
-    from endplay.dds import par
-    from endplay.types import Player, Vul
+    par = _endplay("dds").par
+    Player = _endplay("types").Player
+    Vul = _endplay("types").Vul
 
     parsed = [_as_deal(d) for d in deals]
     dealers = [parse_seat(d) for d in _per_deal(dealer, len(parsed), "N")]
     vuls = [v if isinstance(v, Vulnerability) else Vulnerability.parse(v)
             for v in _per_deal(vulnerability, len(parsed), Vulnerability.NONE)]
     hands = np.array([d.hands for d in parsed], dtype=np.int64).reshape(-1, 4, 13)
-    raw = _solve_tables(deals_to_endplay(_check_hands(hands)), range(5))
+    raw = _solve_tables(deals_to_endplay(check_hands(hands)), range(5))
     out = []
     for deal, table, seat, vul in zip(parsed, raw, dealers, vuls):
         result = par(table, Vul(_VUL_ENDPLAY[vul.value]), Player(seat.index))

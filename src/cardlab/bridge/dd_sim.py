@@ -36,6 +36,8 @@ from cardlab.scoring.contract import Contract, declarer_score
 from cardlab.scoring.matchpoints import imps
 
 __all__ = [
+    "check_count",
+    "parse_constraints",
     "ContractStats",
     "Comparison",
     "MakesResult",
@@ -128,8 +130,16 @@ def _pilot(constraints: Sequence[tuple[int, Constraint]], fixed: Sequence[tuple[
         raise ConstraintError(f"no deal out of {_PILOT:,} random deals met the constraints ({text})") from None
 
 
-def _setup(constraints: Mapping[str, Constraint | str] | None, fixed: Mapping[str, str] | None
-           ) -> tuple[tuple[tuple[int, Constraint], ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+def parse_constraints(constraints: Mapping[str, Constraint | str] | None, fixed: Mapping[str, str] | None
+                      ) -> tuple[tuple[tuple[int, Constraint], ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+    """Seat constraints and fixed hands as (seat index, constraint) and (seat index, card ids)
+    pairs, checked by dealing a pilot batch (a :class:`~cardlab.errors.ConstraintError` when no
+    deal of it fits).
+
+    >>> cons, fix = parse_constraints({"N": "hcp=15-17"}, {"S": "AKQJT98765432..."})
+    >>> [seat for seat, _ in cons], [(seat, len(cards)) for seat, cards in fix]
+    ([0], [(2, 13)])
+    """
     cons = tuple((parse_seat(seat).index, c if isinstance(c, Constraint) else parse_constraint(c))
                  for seat, c in (constraints or {}).items())
     fix = tuple(sorted(_fixed_ids(fixed).items()))
@@ -137,7 +147,13 @@ def _setup(constraints: Mapping[str, Constraint | str] | None, fixed: Mapping[st
     return cons, fix
 
 
-def _check_n(n: int | None) -> int:
+def check_count(n: int | None) -> int:
+    """``n`` as the number of deals to simulate: a whole number of at least 1, else a
+    :class:`~cardlab.errors.ConstraintError` naming it.
+
+    >>> check_count(200)
+    200
+    """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ConstraintError(f"the number of deals must be a whole number of at least 1, got {n!r}")
     return int(n)
@@ -397,7 +413,7 @@ def makes(
     >>> r.deals
     4
     """
-    n = _check_n(renamed_trials(trials, n, "n", "makes()"))
+    n = check_count(renamed_trials(trials, n, "n", "makes()"))
     if not 1 <= len(contracts) <= 2:
         raise ContractError(f"give one contract, or two to compare, not {len(contracts)}")
     parsed = [_parse_contract(c) for c in contracts]
@@ -411,7 +427,7 @@ def makes(
         tricks = len(parsed) == 2
     elif not tricks and len(parsed) == 2:
         raise ContractError("comparing two contracts needs their tricks (the scores): leave tricks on")
-    cons, fix = _setup(constraints, fixed)
+    cons, fix = parse_constraints(constraints, fixed)
     plays = tuple((s.index, parse_strain(c.strain.value)) for s, c in zip(seats, parsed))  # type: ignore[union-attr]
     task = _MakesTask(cons, fix, plays, tuple(c.level + 6 for c in parsed), bool(tricks))
     root, reported = resolve_seed(seed)
@@ -644,7 +660,7 @@ def leads(
     >>> r.deals
     4
     """
-    n = _check_n(renamed_trials(trials, n, "n", "leads()"))
+    n = check_count(renamed_trials(trials, n, "n", "leads()"))
     parsed = _parse_contract(contract)
     seat = parse_seat(declarer)
     leader = (seat.index + 1) % 4
@@ -652,7 +668,7 @@ def leads(
     if SEATS[leader] in {parse_seat(s).value for s in all_fixed}:
         raise ConstraintError(f"the leader {SEATS[leader]}'s hand is given twice")
     all_fixed[SEATS[leader]] = hand
-    cons, fix = _setup(constraints, all_fixed)
+    cons, fix = parse_constraints(constraints, all_fixed)
     groups = tuple(_lead_groups(dict(fix)[leader]))
     needed = 13 - (parsed.level + 6) + 1
     task = _LeadTask(cons, fix, leader, parse_strain(parsed.strain.value), groups, needed,  # type: ignore[union-attr]

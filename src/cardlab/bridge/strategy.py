@@ -22,8 +22,8 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from cardlab.board import SEATS, Seat, Vulnerability, parse_seat
-from cardlab.bridge.dd import _check_hands, declarer_tricks, par_scores
-from cardlab.bridge.dd_sim import DEFAULT_DD_CHUNK, _check_n, _setup, constrained_hands
+from cardlab.bridge.dd import check_hands, declarer_tricks, par_scores
+from cardlab.bridge.dd_sim import DEFAULT_DD_CHUNK, check_count, constrained_hands, parse_constraints
 from cardlab.bridge.deals import Constraint
 from cardlab.bridge.strategy_result import Differ, PairStats, StrategyResult, StrategyStats
 from cardlab.bridge.strategy_rules import Play, Rule, parse_rule
@@ -332,17 +332,17 @@ def compare_strategies(
     source: Any
     description = ""
     if deals is not None:
-        given = _check_hands(deals) if isinstance(deals, np.ndarray) else hands_from_deals(deals)
+        given = check_hands(deals) if isinstance(deals, np.ndarray) else hands_from_deals(deals)
         if not len(given):
             raise ConstraintError("no deals were given")
-        trials = min(_check_n(trials), len(given)) if trials is not None else len(given)
+        trials = min(check_count(trials), len(given)) if trials is not None else len(given)
         boards = np.array([(_ALL_VULS.index(d.vulnerability), d.dealer.index) for d in deals[:trials]]
                           if by_board else np.zeros((0, 2)), dtype=np.int64).reshape(-1, 2)
         source = _Listed(np.ascontiguousarray(given[:trials], dtype=np.uint8), chunk,
                          boards[:, 0] if by_board else None, boards[:, 1] if by_board else None)
         description = f"{len(given):,} given deals"
     elif script is not None:
-        trials = _check_n(trials)
+        trials = check_count(trials)
         source = _Scripted(script)
         from cardlab.bridge.dealer.runner import condition_deals
 
@@ -350,8 +350,8 @@ def compare_strategies(
             raise ConstraintError(f"no deal out of {_PILOT:,} random deals met the script's condition")
         description = f"dealer script {script.source or ''}".strip()
     else:
-        trials = _check_n(trials)
-        cons, fix = _setup(constraints, fixed)
+        trials = check_count(trials)
+        cons, fix = parse_constraints(constraints, fixed)
         source = _Constrained(cons, fix)
         description = "; ".join(f"{SEATS[s]}: {c.text}" for s, c in cons) or "no constraints"
         if fix:

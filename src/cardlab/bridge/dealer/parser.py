@@ -29,6 +29,8 @@ import numpy as np
 from cardlab.board import SEAT_WORDS, SEATS, STRAINS
 from cardlab.bridge.dealer.functions import FUNCTIONS, FunctionSpec, Shapes
 from cardlab.bridge.dealer.holdings import HOLDING_LENGTH, HOLDING_RANKS, ShapeTable, checked_table, checked_values
+from cardlab.bridge.dealer.strings import MAX_STRINGS, STRING_BASE, misplaced_strings, string_codes, string_function, string_uses
+from cardlab.bridge.dealer.tree import Binary, Call, Cond, Node, Num, Str, Unary, Var, children
 from cardlab.bridge.polynomials import shape_key
 from cardlab.cards import RANKS, SUIT_ORDER, SUITS, SUIT_NAMES as CARD_SUIT_NAMES
 from cardlab.errors import DealerScriptError
@@ -175,69 +177,6 @@ def tokenize(text: str, source: str | None = None) -> list[Token]:
     return tokens
 
 
-# --- the tree ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Num:
-    """An integer literal."""
-    value: int
-
-
-@dataclass(frozen=True)
-class Var:
-    """A reference to a script variable, with where it is written (for error messages)."""
-    name: str
-    line: int = field(default=0, compare=False, repr=False)
-    column: int = field(default=0, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class Call:
-    """A call of a built-in function by its registry name."""
-    name: str  # the registry name of the function
-    args: tuple[Any, ...]  # expression nodes, or a seat, a suit, a shape set (per function)
-
-
-@dataclass(frozen=True)
-class Unary:
-    """A unary operator (``!`` or ``-``) applied to an expression."""
-    op: str
-    operand: Node
-
-
-@dataclass(frozen=True)
-class Binary:
-    """A binary operator applied to two expressions."""
-    op: str
-    left: Node
-    right: Node
-
-
-@dataclass(frozen=True)
-class Cond:
-    """``test ? then : other``."""
-    test: Node
-    then: Node
-    other: Node
-
-
-Node = Num | Var | Call | Unary | Binary | Cond
-
-
-def children(node: Node) -> tuple[Node, ...]:
-    """The sub-expressions of ``node``, left to right (a call's seat, suit and shape arguments are not)."""
-    if isinstance(node, Unary):
-        return (node.operand,)
-    if isinstance(node, Binary):
-        return (node.left, node.right)
-    if isinstance(node, Cond):
-        return (node.test, node.then, node.other)
-    if isinstance(node, Call):
-        return tuple(a for a in node.args if isinstance(a, (Num, Var, Call, Unary, Binary, Cond)))
-    return ()
-
-
 @dataclass(frozen=True)
 class Action:
     """One action: ``kind`` is printall, printew, printpbn, printcompact, printoneline, print,
@@ -250,6 +189,9 @@ class Action:
     bounds: tuple[int, ...] = ()
     seats: tuple[int, ...] = ()
     items: tuple[str | Node, ...] = ()
+    #: ``frequency`` of a string-valued shape function: per axis, the names of the rows
+    #: ``bounds[0]..bounds[1]`` (the script's strings by code), empty for a numeric axis.
+    names: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -274,6 +216,8 @@ class Script:
     default_action: bool = True
     title: str | None = None  # DealerV2's title "..." (kept, not printed)
     opener: int | None = None  # DealerV2's opener SEAT (for its opc(), which cardlab lacks)
+    #: the strings string-valued shape functions return, by code (docs/dealer.md)
+    strings: tuple[str, ...] = ()
 
     @property
     def prints(self) -> bool:
@@ -304,6 +248,10 @@ class _Parser:
         self.lengths: dict[tuple[int, int], int] = {}
         self.altcounts: dict[int, tuple[int, ...]] = {}
         self.nesting = 0
+        self.strings: dict[str, int] = {}  # string-valued shape functions' strings -> codes
+        self.string_valued: dict[str, tuple[int, ...]] = {}  # such a function -> its codes
+        self.quoted = False  # whether the shape function being defined returns a quoted string
+        self.string_vars: dict[str, str] = {}  # a variable holding a string-valued call -> its function
 
     # token helpers
     @property
@@ -412,6 +360,10 @@ class _Parser:
         for use in self.uses:
             if use.text not in self.variables:
                 raise self.error(_dealerv2_only(use.text) or f"undefined variable '{use.text}'", use)
+            defined = self.var_tokens[use.text]
+            if use.text in self.string_vars and (use.line, use.column) < (defined.line, defined.column):
+                raise self.error(f"variable '{use.text}' holds strings ({self.string_vars[use.text]}()): define it "
+                                 f"before line {use.line}, where it is used", use)
         self.check_cycles()
         self.check_depth(condition, actions)
         predeal = tuple(sorted((s, tuple(c)) for s, c in self.predeal.items()))
@@ -426,7 +378,7 @@ class _Parser:
             pointcount=self.settings.get("pointcount", Script.pointcount),
             altcounts=tuple(sorted(self.altcounts.items())), source=self.source,
             default_action=actions is None, title=self.settings.get("title"),
-            opener=self.settings.get("opener"),
+            opener=self.settings.get("opener"), strings=tuple(self.strings),
         )
 
     def dealerv2_statement(self) -> bool:
@@ -459,7 +411,8 @@ class _Parser:
         if name in _RESERVED or name in self.functions or name in self.variables:
             raise self.error(f"'{name}' is already a word of the language and cannot name a {what}", token)
         self.advance()  # '='
-        self.in_holding = "holding" if kind == "holding" else "shapeclass"
+        self.in_holding = kind
+        self.quoted = False
         try:
             expr = self.expression()
         finally:
@@ -489,6 +442,15 @@ class _Parser:
             self.functions = dict(FUNCTIONS)
         if kind == "shapefunc":  # any integer per pattern, looked up by shape key
             table = np.zeros(14 ** 4, dtype=np.int64)
+            if self.quoted:  # the definition returns strings
+                if misplaced_strings(expr):
+                    raise self.error(f"in shape function '{name}': a quoted string can only be the value of "
+                                     "the function or of a '?:' branch", token)
+                try:
+                    found = string_codes(name, found)
+                except ValueError as error:
+                    raise self.error(str(error), token) from None
+                self.string_valued[name] = tuple(sorted(set(found.tolist())))
             table[[int(shape_key(*p)) for p in patterns]] = checked_values(name, found)
             self.functions[name] = FunctionSpec(name, "shape_value", ("seat",), preset=(ShapeTable(name, table.tobytes()),))
             return
@@ -513,7 +475,10 @@ class _Parser:
         self.advance()
         self.advance()  # '='
         self.var_tokens[name] = token
-        self.variables[name] = self.expression()
+        self.variables[name] = self.expression(strings=True)
+        function = string_function(self.variables[name], self.string_valued, self.string_vars)
+        if function is not None:  # opening = opening(north): compared and counted as the call is
+            self.string_vars[name] = function
 
     def check_depth(self, condition: Any, actions: list[Action] | None) -> None:
         """Every expression at most MAX_DEPTH nodes deep, variables counted as the expressions they
@@ -568,9 +533,8 @@ class _Parser:
         values: list[int] = []
         while self.tok.kind in ("NUMBER", "DOTNUM") or (self.is_op("-") and self.peek().kind in ("NUMBER", "DOTNUM")):
             at = self.tok if self.tok.kind != "OP" else self.peek()
-            if at.kind == "DOTNUM":
-                raise self.error(f"{what}: decimal values (DealerV2's dotnums) are not supported here; "
-                                 "use whole numbers", at)
+            # a dotnum is its value in hundredths, mixed freely with whole numbers, as DealerV2
+            # reads it (its src/dealflex.l: 100 * atof(); src/dealyacc.y: "any mix of ints and dotnums")
             value = self.number()
             if abs(value) > MAX_COUNT_VALUE:  # a hand sums 13 of them, a deal 52, in 64 bits
                 raise self.error(f"{what}: a card counts at most {MAX_COUNT_VALUE:,} points either way, "
@@ -713,26 +677,37 @@ class _Parser:
         if kind == "frequency":
             label = self.optional_label()
             self.expect_op("(")
-            first = self.expression()
-            self.expect_op(",")
-            lo = self.number("the lower bound of the frequency table")
-            self.expect_op(",")
-            hi = self.number("the upper bound of the frequency table")
-            exprs, bounds = [first], [lo, hi]
-            if self.is_op(","):
+            exprs: list[Any] = []
+            bounds: list[int] = []
+            names: list[tuple[str, ...]] = []
+            for which in ("", " of the second expression"):
+                exprs.append(self.expression(strings=True))
+                function = string_function(exprs[-1], self.string_valued, self.string_vars)
+                if function is not None:  # rows named by the function's strings, no bounds
+                    if self.is_op(",") and self.peek().kind in ("NUMBER", "DOTNUM") \
+                            and self.peek(2).kind == "OP" and self.peek(2).text in (",", ")"):
+                        raise self.error(f"{function}() gives strings: frequency counts each of them without bounds, "
+                                         f"like frequency ({function}(north))", self.peek())
+                    codes = self.string_valued[function]
+                    bounds += [codes[0], codes[-1]]
+                    names.append(tuple(self.strings)[codes[0]:codes[-1] + 1])
+                else:
+                    self.expect_op(",")
+                    bounds.append(self.number(f"the lower bound{which or ' of the frequency table'}"))
+                    self.expect_op(",")
+                    bounds.append(self.number(f"the upper bound{which or ' of the frequency table'}"))
+                    names.append(())
+                if which or not self.is_op(","):
+                    break
                 self.advance()
-                exprs.append(self.expression())
-                self.expect_op(",")
-                bounds.append(self.number("the lower bound of the second expression"))
-                self.expect_op(",")
-                bounds.append(self.number("the upper bound of the second expression"))
             self.expect_op(")")
             for a, b in zip(bounds[::2], bounds[1::2]):
                 if b < a:
                     raise self.error(f"frequency bounds {a}, {b}: the upper bound is below the lower", token)
                 if b - a > 10_000_000:
                     raise self.error(f"frequency bounds {a}, {b}: too many rows", token)
-            return Action(kind, label=label, exprs=tuple(exprs), bounds=tuple(bounds))
+            return Action(kind, label=label, exprs=tuple(exprs), bounds=tuple(bounds),
+                          names=tuple(names) if any(names) else ())
         if kind == "correlation":  # Deal 3.1's correlation command, as an action (docs/dealer.md)
             label = self.optional_label()
             self.expect_op("(")
@@ -784,7 +759,21 @@ class _Parser:
             raise self.error(f"the expression is nested more than {MAX_DEPTH} levels deep (parentheses, "
                              "'?:' and unary operators); split it with variables")
 
-    def expression(self) -> Any:
+    def expression(self, strings: bool = False) -> Any:
+        """An expression; when it is a whole one (not nested), checked for strings used where
+        they mean nothing (``strings``: it may be a string-valued call itself, as ``frequency``'s)."""
+        outer = self.nesting == 0
+        node = self.nested_expression()
+        if outer:
+            for kind, item in string_uses(node, self.string_valued, strings, self.string_vars):
+                if kind == "string":
+                    raise self.error(f'"{item.text}": a quoted string can only be compared (== or !=) with a '
+                                     "string-valued shape function", Token("STRING", item.text, item.line, item.column))
+                raise self.error(f"{item}() gives strings: compare it with == or != to a quoted value, "
+                                 "or count it with frequency", self.tokens[self.pos - 1])
+        return node
+
+    def nested_expression(self) -> Any:
         self.nest()
         test = self.binary(0)
         if self.is_op("?"):
@@ -813,8 +802,37 @@ class _Parser:
         while self.operator() in self._LEVELS[level]:
             op = self.operator()
             self.advance()
-            left = Binary(op or "", left, self.binary(level + 1))
+            right = self.binary(level + 1)
+            left = self.compared(op, left, right) if op in ("==", "!=") else Binary(op or "", left, right)
         return left
+
+    def compared(self, op: str, left: Any, right: Any) -> Binary:
+        """``left op right`` for ``==``/``!=``: a quoted string beside a string-valued shape function
+        becomes that string's code (docs/dealer.md, "Shape classes and shape functions")."""
+        names = [string_function(n, self.string_valued, self.string_vars) for n in (left, right)]
+        values = [self.string_valued[n] if n is not None else None for n in names]
+        for text, other, codes in ((left, names[1], values[1]), (right, names[0], values[0])):
+            if not isinstance(text, Str):
+                continue
+            where = Token("STRING", text.text, text.line, text.column)
+            beside = right if text is left else left
+            if codes is None and isinstance(beside, Var) and beside.name not in self.variables:
+                raise self.error(f"variable '{beside.name}' is compared with \"{text.text}\" before it is defined: "
+                                 "define a variable that holds strings before using it", where)
+            if codes is None:
+                raise self.error(f'"{text.text}": a quoted string can only be compared (== or !=) with a '
+                                 "string-valued shape function", where)
+            code = self.strings.get(text.text)
+            if code not in codes:
+                known = ", ".join(f'"{s}"' for s, c in self.strings.items() if c in codes)
+                raise self.error(f'"{text.text}" is not a value of {other}(): it gives {known}', where)
+            return Binary(op, Num(code), right) if text is left else Binary(op, left, Num(code))
+        if (values[0] is None) != (values[1] is None):
+            name = names[0] or names[1]
+            raise self.error(f"{name}() gives strings: compare it with a quoted value, like {name}(north) == "
+                             f'"{next(s for s, c in self.strings.items() if c in (values[0] or values[1] or ()))}"',
+                             self.tokens[self.pos - 1])
+        return Binary(op, left, right)
 
     def unary(self) -> Any:
         if self.is_op("!") or self.is_word("not"):
@@ -847,7 +865,20 @@ class _Parser:
                                  "x9..x2 length, numbers and operators", token)
             self.advance()
             return node
-        if token.kind == "WORD" and self.in_holding == "shapeclass":
+        if token.kind == "STRING" and self.in_holding == "shapefunc":
+            if token.text not in self.strings and len(self.strings) >= MAX_STRINGS:
+                raise self.error(f"more than {MAX_STRINGS:,} different strings in the script's shape functions",
+                                 token)
+            self.advance()
+            self.quoted = True
+            return Num(STRING_BASE + self.strings.setdefault(token.text, len(self.strings)))
+        if token.kind == "STRING" and self.in_holding:
+            raise self.error(f'"{token.text}": a quoted string in a {self.in_holding} definition; only a shapefunc '
+                             "may return strings", token)
+        if token.kind == "STRING":
+            self.advance()
+            return Str(token.text, token.line, token.column)
+        if token.kind == "WORD" and self.in_holding in ("shapeclass", "shapefunc"):
             if token.text not in _SHAPE_WORDS:
                 raise self.error(f"'{token.text}' in a shape class or function: use the lengths s h d c, numbers and "
                                  "operators", token)

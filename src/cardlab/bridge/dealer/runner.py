@@ -190,18 +190,26 @@ class FrequencyStat(JsonText):
     label: str | None
     bounds: tuple[int, ...]
     counts: tuple[Any, ...]  # 1-D: low, lo..hi, high ; 2-D: rows of the same over the second expression
+    #: per axis, the strings naming the values lo..hi (a string-valued shape function), or empty
+    names: tuple[tuple[str, ...], ...] = ()
+
+    def values(self, axis: int = 0) -> list[Any]:
+        """The values of an axis, lo..hi: numbers, or the strings that name them."""
+        lo, hi = self.bounds[2 * axis:2 * axis + 2]
+        named = self.names[axis] if axis < len(self.names) else ()
+        return list(named) if named else list(range(lo, hi + 1))
 
     def to_dict(self) -> dict[str, Any]:
         """The counts per value (with ``low``/``high`` rows), or the 2-D table as rows."""
         if len(self.bounds) == 2:
             lo, hi = self.bounds
             rows = [{"value": "low", "count": self.counts[0]}]
-            rows += [{"value": v, "count": c} for v, c in zip(range(lo, hi + 1), self.counts[1:-1])]
+            rows += [{"value": v, "count": c} for v, c in zip(self.values(), self.counts[1:-1])]
             rows.append({"value": "high", "count": self.counts[-1]})
             return {"label": self.label or "", "low": lo, "high": hi, "rows": rows}
         lo1, hi1, lo2, hi2 = self.bounds
         return {"label": self.label or "", "bounds": [[lo1, hi1], [lo2, hi2]],
-                "rows": ["low", *range(lo1, hi1 + 1), "high"], "columns": ["low", *range(lo2, hi2 + 1), "high"],
+                "rows": ["low", *self.values(0), "high"], "columns": ["low", *self.values(1), "high"],
                 "counts": [list(r) for r in self.counts]}
 
     def text(self) -> str:
@@ -211,18 +219,21 @@ class FrequencyStat(JsonText):
             lo, hi = self.bounds
             if self.counts[0]:
                 out.append(f"Low\t{self.counts[0]:8d}\n")
-            for v, c in zip(range(lo, hi + 1), self.counts[1:-1]):
-                out.append(f"{v:5d}\t{c:8d}\n")
+            for v, c in zip(self.values(), self.counts[1:-1]):
+                out.append(f"{v:>5}\t{c:8d}\n")
             if self.counts[-1]:
                 out.append(f"High\t{self.counts[-1]:8d}\n")
             return "".join(out)
         lo1, hi1, lo2, hi2 = self.bounds
-        out.append("        Low" + "".join(f" {v:6d}" for v in range(lo2, hi2 + 1)) + "   High    Sum\n")
-        names = ["Low "] + [f"{v:4d}" for v in range(lo1, hi1 + 1)] + ["High"]
+        wide = max([4, *(len(str(v)) for v in self.values(0))])
+        cell = max([6, *(len(str(v)) for v in self.values(1))])
+        out.append(" " * (wide + cell - 2) + "Low" + "".join(f" {v:>{cell}}" for v in self.values(1))
+                   + f" {'High':>{cell}} {'Sum':>{cell}}\n")
+        names = ["Low".ljust(wide)] + [f"{v:>{wide}}" for v in self.values(0)] + ["High".ljust(wide)]
         for name, row in zip(names, self.counts):
-            out.append(name + "".join(f" {c:6d}" for c in row) + f" {sum(row):6d}\n")
+            out.append(name + "".join(f" {c:{cell}d}" for c in row) + f" {sum(row):{cell}d}\n")
         columns = [sum(col) for col in zip(*self.counts)]
-        out.append("Sum " + "".join(f" {c:6d}" for c in columns) + f" {sum(columns):6d}\n\n")
+        out.append("Sum".ljust(wide) + "".join(f" {c:{cell}d}" for c in columns) + f" {sum(columns):{cell}d}\n\n")
         return "".join(out)
 
 
@@ -436,7 +447,7 @@ class _Accumulator:
                 averages.append(AverageStat(action.label, c, t, q))
                 a_i += 1
             elif action.kind == "frequency":
-                freqs.append(FrequencyStat(action.label, action.bounds, _counts(self.freqs[f_i])))
+                freqs.append(FrequencyStat(action.label, action.bounds, _counts(self.freqs[f_i]), action.names))
                 f_i += 1
         return tuple(averages), tuple(freqs)
 
