@@ -17,6 +17,9 @@ Sources of the published figures (cited beside each number below):
   a suited pair (same rank and suit) in either side's first two cards; version 1 pays 25 to 1,
   eight decks 13.03% (246,848,784 of 7,379,583,120), six decks 17.07%; version 2 pays 25 to 1
   for one and 250 to 1 for both, eight decks 6.62% (2,101,008 both, 244,747,776 one).
+- [WoO-Totals] Wizard of Odds, "Side Total Side Bets in Baccarat",
+  https://wizardofodds.com/games/baccarat/side-bets/side-totals/ (eight decks: the deals ending
+  with each Player total and each Banker total, of 4,998,398,275,503,360).
 """
 
 from __future__ import annotations
@@ -62,6 +65,18 @@ def test_dragon_bonus_as_published():
     for decks, published in ((6, (2.67, 9.39)), (4, (2.70, 9.42))):  # [WoO-Dragon] by decks
         other = analyse(parse_game(BUILTIN | {"decks": decks}, "b.toml"))
         assert (edge(other, "Dragon Bonus Player"), edge(other, "Dragon Bonus Banker")) == published
+
+
+def test_final_totals_as_published():
+    """The tally every side bet is read from: its final totals as [WoO-Totals] counts them."""
+    table = coup_table(np.full(13, 32))
+    player, banker = table.sum(axis=(1, 2, 3, 4, 5)), table.sum(axis=(0, 2, 3, 4, 5))
+    assert player[::-1][:5].tolist() == [668_220_074_600_448, 665_982_456_134_400, 668_117_541_187_584,
+                                         665_920_136_276_736, 372_435_601_541_376]
+    assert player[0] == 469_796_508_410_880
+    assert banker[::-1][:6].tolist() == [641_996_333_062_144, 639_959_843_756_800, 641_950_993_608_704,
+                                         605_184_530_090_752, 503_359_177_443_584, 466_997_733_545_984]
+    assert banker[3] == 363_761_246_869_760 and int(table.sum()) == TOTAL_8
 
 
 def test_ez_baccarat_as_published():
@@ -181,10 +196,13 @@ def test_side_bets_after_cards_seen():
     ({"panda_8_pays": "lots"}, "panda_8_pays: pays must be a number"),
     ({"banker_three_card_7_pays": 1e9}, "banker_three_card_7_pays: pays 1000000000.0 is out of range"),
     ({"dragon_bonuss": 1}, "unknown key 'dragon_bonuss'"),
+    ({"perfect_pair_both_pays": 250}, "perfect_pair_both_pays is part of the bet perfect_pair_pays adds"),
 ])
 def test_bad_side_bets_are_refused(change: dict[str, object], message: str):
     with pytest.raises(PayTableError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_game(BUILTIN | change, "b.toml")
+    with pytest.raises(PayTableError, match="dragon_natural_pays is part of the bet dragon_bonus adds"):
+        parse_game({"game": "baccarat", "dragon_natural_pays": 1}, "b.toml")
 
 
 def test_cli_refuses_a_bad_pay_table_in_one_line(run, tmp_path: Path):

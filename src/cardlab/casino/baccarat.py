@@ -11,8 +11,17 @@ pushing a three-card 7); Either Pair from the pairs, Perfect Pair (one suit) in 
 
 >>> from cardlab.casino.game import load_game
 >>> bets, _ = analyse_baccarat(load_game("baccarat"))
->>> [(b.name, f"{b.house_edge:.4%}") for b in bets]
-[('Player', '1.2351%'), ('Banker', '1.0579%'), ('Tie', '14.3596%'), ('Player Pair', '10.3614%'), ('Banker Pair', '10.3614%'), ('Dragon Bonus Player', '2.6517%'), ('Dragon Bonus Banker', '9.3731%'), ('Dragon 7', '7.6113%'), ('Panda 8', '10.1876%')]
+>>> for bet in bets:
+...     print(f"{bet.name}: {bet.house_edge:.4%}")
+Player: 1.2351%
+Banker: 1.0579%
+Tie: 14.3596%
+Player Pair: 10.3614%
+Banker Pair: 10.3614%
+Dragon Bonus Player: 2.6517%
+Dragon Bonus Banker: 9.3731%
+Dragon 7: 7.6113%
+Panda 8: 10.1876%
 """
 
 from __future__ import annotations
@@ -80,7 +89,7 @@ def _dragon(side: str, table: np.ndarray, pays: dict[str, Fraction], total: int)
     if side == "Banker":
         t = t.transpose(1, 0, 3, 2)
     # two cards of 8 or 9 are a natural (no one draws then)
-    rows = [(f"natural win", sum(int(t[a, :a, 0, 0].sum()) for a in (8, 9)), pays["Dragon Bonus natural"]),
+    rows = [("natural win", sum(int(t[a, :a, 0, 0].sum()) for a in (8, 9)), pays["Dragon Bonus natural"]),
             ("natural tie (push)", sum(int(t[a, a, 0, 0]) for a in (8, 9)), Fraction(0))]
     for margin in DRAGON_MARGINS:
         hit = sum(int(t[a, a - margin].sum()) - (int(t[a, a - margin, 0].sum()) if a >= 8 else 0)

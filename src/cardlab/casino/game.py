@@ -280,6 +280,9 @@ def _baccarat(data: Mapping[str, object], name: str, source: str) -> Game:
         both = data.get("perfect_pair_both_pays", data.get("perfect_pair_pays"))
         pays.append(("Perfect Pair both", parse_pay(both, f"{source}: perfect_pair_both_pays")))
     dragon = data.get("dragon_bonus")
+    for key, needs in (("perfect_pair_both_pays", "perfect_pair_pays"), ("dragon_natural_pays", "dragon_bonus")):
+        if key in data and not data.get(needs):
+            raise PayTableError(f"{source}: {key} is part of the bet {needs} adds: give {needs} too")
     if dragon is not None:
         if not isinstance(dragon, list) or len(dragon) != 6:
             raise PayTableError(f"{source}: dragon_bonus must be the pays of a win by 9, 8, 7, 6, 5 and 4 "
