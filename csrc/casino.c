@@ -13,6 +13,7 @@
  *   casino_four_tallies the fifth cards of every four-card hand, by outcome
  *   casino_best_of_six  the best five-card outcome of every six-card hand (a six-card bonus bet)
  *   casino_baccarat     every coup of a baccarat shoe (by rank counts), by result and pairs
+ *   casino_baccarat_coups  the same by final totals, third cards drawn and pairs (side bets)
  *   casino_superset_sums / casino_subset_sums
  *                       a table over k-card hands summed over each hand's one-card-larger
  *                       supersets / one-card-smaller subsets (the streets of Mississippi Stud)
@@ -502,35 +503,22 @@ static inline int cs_banker_draws(int total, int x)
     }
 }
 
-/* One finished coup: add ``w`` to out[(result * 2 + player pair) * 2 + banker pair], result 0 the
- * player wins, 1 the banker, 2 a tie. */
-static inline void cs_coup(int64_t *out, int pt, int bt, int ppair, int bpair, int64_t w)
+/* One finished coup: add ``w`` to its bin of cs_baccarat_walk's tally. */
+static inline void cs_coup(int64_t *out, int pt, int bt, int p3, int b3, int ppair, int bpair, int64_t w)
 {
-    int result = pt > bt ? 0 : bt > pt ? 1 : 2;
-    out[(result * 2 + ppair) * 2 + bpair] += w;
+    out[((((pt * 10 + bt) * 2 + p3) * 2 + b3) * 2 + ppair) * 2 + bpair] += w;
 }
 
-/* casino_baccarat(counts: int64[13], out: int64[12]) -> None
- * Every ordered deal of the shoe's first six cards (player, banker, player, banker, then the
+#define CS_BACCARAT_BINS 1600
+
+/* Every ordered deal of the shoe's first six cards (player, banker, player, banker, then the
  * third cards as the tableau draws them), a coup of fewer cards weighted by the orderings of the
- * cards it leaves: out[(result * 2 + player pair) * 2 + banker pair] (pairs: the first two cards
- * of a side of one rank).  At most 8 decks' worth of each rank (sums stay below 2^63). */
-static PyObject *casino_baccarat(PyObject *Py_UNUSED(self), PyObject *args)
+ * cards it leaves, into o[((((player total * 10 + banker total) * 2 + player drew) * 2 + banker
+ * drew) * 2 + player pair) * 2 + banker pair] (pairs: the first two cards of a side of one rank).
+ * ``c`` holds at most 32 of each rank and ``n`` >= 6 cards in all (sums stay below 2^63). */
+static void cs_baccarat_walk(int64_t *c, int64_t n, int64_t *o)
 {
-    Py_buffer counts, out;
-    if (!PyArg_ParseTuple(args, "y*w*", &counts, &out))
-        return NULL;
-    int bad = counts.len != 13 * 8 || out.len != 12 * 8;
-    int64_t c[13], n = 0;
-    for (int r = 0; !bad && r < 13; r++) {
-        c[r] = ((const int64_t *)counts.buf)[r];
-        bad = c[r] < 0 || c[r] > 32;
-        n += c[r];
-    }
-    CL_FAIL_IF(bad || n < 6, "casino_baccarat: bad arguments");
-    Py_BEGIN_ALLOW_THREADS
-    int64_t *o = out.buf;
-    memset(o, 0, 12 * sizeof *o);
+    memset(o, 0, CS_BACCARAT_BINS * sizeof *o);
     for (int p1 = 0; p1 < 13; p1++) {
         int64_t w1 = c[p1]--;
         for (int b1 = 0; w1 && b1 < 13; b1++) {
@@ -544,13 +532,13 @@ static PyObject *casino_baccarat(PyObject *Py_UNUSED(self), PyObject *args)
                         int bt = (cs_bac_value(b1) + cs_bac_value(b2)) % 10;
                         int pp = p1 == p2, bp = b1 == b2;
                         if (pt >= 8 || bt >= 8) {
-                            cs_coup(o, pt, bt, pp, bp, w4 * (n - 4) * (n - 5));
+                            cs_coup(o, pt, bt, 0, 0, pp, bp, w4 * (n - 4) * (n - 5));
                         } else if (pt >= 6) {
                             if (bt <= 5) {
                                 for (int b3 = 0; b3 < 13; b3++)
-                                    cs_coup(o, pt, (bt + cs_bac_value(b3)) % 10, pp, bp, w4 * c[b3] * (n - 5));
+                                    cs_coup(o, pt, (bt + cs_bac_value(b3)) % 10, 0, 1, pp, bp, w4 * c[b3] * (n - 5));
                             } else {
-                                cs_coup(o, pt, bt, pp, bp, w4 * (n - 4) * (n - 5));
+                                cs_coup(o, pt, bt, 0, 0, pp, bp, w4 * (n - 4) * (n - 5));
                             }
                         } else {
                             for (int p3 = 0; p3 < 13; p3++) {
@@ -559,9 +547,9 @@ static PyObject *casino_baccarat(PyObject *Py_UNUSED(self), PyObject *args)
                                     int x = cs_bac_value(p3), total = (pt + x) % 10;
                                     if (cs_banker_draws(bt, x)) {
                                         for (int b3 = 0; b3 < 13; b3++)
-                                            cs_coup(o, total, (bt + cs_bac_value(b3)) % 10, pp, bp, w5 * c[b3]);
+                                            cs_coup(o, total, (bt + cs_bac_value(b3)) % 10, 1, 1, pp, bp, w5 * c[b3]);
                                     } else {
-                                        cs_coup(o, total, bt, pp, bp, w5 * (n - 5));
+                                        cs_coup(o, total, bt, 1, 0, pp, bp, w5 * (n - 5));
                                     }
                                 }
                                 c[p3]++;
@@ -576,6 +564,59 @@ static PyObject *casino_baccarat(PyObject *Py_UNUSED(self), PyObject *args)
         }
         c[p1]++;
     }
+}
+
+/* The rank counts of a baccarat shoe from ``counts`` (int64[13], each 0..32, at least 6 in
+ * all) into ``c``; its size, or -1 when the counts are out of range. */
+static int64_t cs_baccarat_shoe(const Py_buffer *counts, int64_t *c)
+{
+    if (counts->len != 13 * 8)
+        return -1;
+    int64_t n = 0;
+    for (int r = 0; r < 13; r++) {
+        c[r] = ((const int64_t *)counts->buf)[r];
+        if (c[r] < 0 || c[r] > 32)
+            return -1;
+        n += c[r];
+    }
+    return n < 6 ? -1 : n;
+}
+
+/* casino_baccarat(counts: int64[13], out: int64[12]) -> None
+ * Every coup of the shoe (cs_baccarat_walk) by result and pairs: out[(result * 2 + player pair)
+ * * 2 + banker pair], result 0 the player wins, 1 the banker, 2 a tie. */
+static PyObject *casino_baccarat(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer counts, out;
+    if (!PyArg_ParseTuple(args, "y*w*", &counts, &out))
+        return NULL;
+    int64_t c[13], n = cs_baccarat_shoe(&counts, c);
+    CL_FAIL_IF(n < 0 || out.len != 12 * 8, "casino_baccarat: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    int64_t bins[CS_BACCARAT_BINS], *o = out.buf;
+    cs_baccarat_walk(c, n, bins);
+    memset(o, 0, 12 * sizeof *o);
+    for (int i = 0; i < CS_BACCARAT_BINS; i++) {
+        int pt = i / 160, bt = i / 16 % 10, result = pt > bt ? 0 : bt > pt ? 1 : 2;
+        o[result * 4 + (i & 3)] += bins[i];
+    }
+    Py_END_ALLOW_THREADS
+done:
+    return CL_RELEASE_NONE(&counts, &out);
+}
+
+/* casino_baccarat_coups(counts: int64[13], out: int64[1600]) -> None
+ * Every coup of the shoe by final totals, third cards drawn and pairs (cs_baccarat_walk's bins):
+ * what the side bets on margins, three-card totals and naturals are paid from. */
+static PyObject *casino_baccarat_coups(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer counts, out;
+    if (!PyArg_ParseTuple(args, "y*w*", &counts, &out))
+        return NULL;
+    int64_t c[13], n = cs_baccarat_shoe(&counts, c);
+    CL_FAIL_IF(n < 0 || out.len != CS_BACCARAT_BINS * 8, "casino_baccarat_coups: bad arguments");
+    Py_BEGIN_ALLOW_THREADS
+    cs_baccarat_walk(c, n, out.buf);
     Py_END_ALLOW_THREADS
 done:
     return CL_RELEASE_NONE(&counts, &out);
@@ -588,6 +629,7 @@ CL_METHODS(casino,
     CL_METHOD(casino_four_sums, "casino_four_sums(n, outcomes, pays, out): pay of every four-card hand's fifth cards."),
     CL_METHOD(casino_best_of_six, "casino_best_of_six(n, outcomes, pays, out): six-card hands by best outcome."),
     CL_METHOD(casino_baccarat, "casino_baccarat(counts, out): every coup of a baccarat shoe by result and pairs."),
+    CL_METHOD(casino_baccarat_coups, "casino_baccarat_coups(counts, out): every coup by totals, third cards and pairs."),
     CL_METHOD(casino_four_tallies, "casino_four_tallies(n, outcomes, K, out): every four-card hand's fifth cards by outcome."),
     CL_METHOD(casino_superset_sums, "casino_superset_sums(n, k, w, large, out): rows summed over one-card-larger hands."),
     CL_METHOD(casino_subset_sums, "casino_subset_sums(n, k, w, small, out): rows summed over one-card-smaller hands."));

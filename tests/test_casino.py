@@ -392,9 +392,9 @@ def test_mississippi_stud_play_is_the_exact_route_on_every_deal():
 def test_baccarat_as_published():
     result = analyse("baccarat")
     edges = {b.name: round(b.house_edge * 100, 4) for b in result.bets}
-    # [WoO-Bac] eight decks
-    assert edges == {"Player": 1.2351, "Banker": 1.0579, "Tie": 14.3596, "Player Pair": 10.3614,
-                     "Banker Pair": 10.3614}
+    # [WoO-Bac] eight decks (the side bets: tests/test_casino_baccarat.py)
+    assert edges.items() >= {"Player": 1.2351, "Banker": 1.0579, "Tie": 14.3596, "Player Pair": 10.3614,
+                             "Banker Pair": 10.3614}.items()
     player = result.bet("Player")
     assert [round(o.count / player.total, 6) for o in player.outcomes] == [0.446247, 0.458597, 0.095156]
     assert player.total == 416 * 415 * 414 * 413 * 412 * 411

@@ -24,7 +24,11 @@ Two shapes of game are read (docs/casino.md gives every key):
     Punto banco from ``decks`` decks (1..8) less the cards ``remove``d (those seen): Player,
     Banker and Tie paid ``player_pays``, ``banker_pays`` (0.95: a 5% commission), ``tie_pays``
     (Player and Banker push on a tie), and the pair bets ``player_pair_pays`` and
-    ``banker_pair_pays`` (the side's first two cards of one rank; 0 leaves the bet out).
+    ``banker_pair_pays`` (the side's first two cards of one rank; 0 leaves the bet out). Side
+    bets (cardlab.casino.baccarat; docs/casino.md): ``either_pair_pays``, ``perfect_pair_pays``
+    (and ``perfect_pair_both_pays``), ``dragon_bonus`` (with ``dragon_natural_pays``),
+    ``dragon_7_pays`` and ``panda_8_pays``; ``banker_three_card_7_pays = 0`` is EZ Baccarat's
+    Banker bet.
 
 ``game = "casino-war"``
     One card each from ``decks`` decks less the cards ``remove``d; on a tie, surrender half or go
@@ -229,7 +233,11 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
 
 _BACCARAT_PAYS: dict[str, tuple[str, int | float]] = {"player_pays": ("Player", 1), "banker_pays": ("Banker", 0.95),
                   "tie_pays": ("Tie", 8), "player_pair_pays": ("Player Pair", 11),
-                  "banker_pair_pays": ("Banker Pair", 11)}
+                  "banker_pair_pays": ("Banker Pair", 11), "either_pair_pays": ("Either Pair", 0),
+                  "perfect_pair_pays": ("Perfect Pair", 0), "dragon_7_pays": ("Dragon 7", 0),
+                  "panda_8_pays": ("Panda 8", 0)}
+#: Baccarat keys that change a bet above or add one only when given.
+_BACCARAT_RULES = ("banker_three_card_7_pays", "perfect_pair_both_pays", "dragon_bonus", "dragon_natural_pays")
 
 
 def _shoe(data: Mapping[str, object], source: str, default: int) -> Deck:
@@ -258,13 +266,31 @@ def _war(data: Mapping[str, object], name: str, source: str) -> Game:
 
 
 def _baccarat(data: Mapping[str, object], name: str, source: str) -> Game:
-    _check_keys(data, {"name", "game", "decks", "remove", *_BACCARAT_PAYS}, source)
+    _check_keys(data, {"name", "game", "decks", "remove", *_BACCARAT_PAYS, *_BACCARAT_RULES}, source)
     deck = _shoe(data, source, 8)
     pays = []
     for key, (bet, default) in _BACCARAT_PAYS.items():
         value = parse_pay(data.get(key, default), f"{source}: {key}")
         if value or key in ("player_pays", "banker_pays", "tie_pays"):
             pays.append((bet, value))
+    if "banker_three_card_7_pays" in data:  # EZ Baccarat: 0, the Banker pushes a three-card 7
+        pays.append(("Banker three-card 7", parse_pay(data["banker_three_card_7_pays"],
+                                                      f"{source}: banker_three_card_7_pays")))
+    if any(bet == "Perfect Pair" for bet, _ in pays):
+        both = data.get("perfect_pair_both_pays", data.get("perfect_pair_pays"))
+        pays.append(("Perfect Pair both", parse_pay(both, f"{source}: perfect_pair_both_pays")))
+    dragon = data.get("dragon_bonus")
+    for key, needs in (("perfect_pair_both_pays", "perfect_pair_pays"), ("dragon_natural_pays", "dragon_bonus")):
+        if key in data and not data.get(needs):
+            raise PayTableError(f"{source}: {key} is part of the bet {needs} adds: give {needs} too")
+    if dragon is not None:
+        if not isinstance(dragon, list) or len(dragon) != 6:
+            raise PayTableError(f"{source}: dragon_bonus must be the pays of a win by 9, 8, 7, 6, 5 and 4 "
+                                f"points, such as [30, 10, 6, 4, 2, 1], got {dragon!r}")
+        for margin, pay in zip((9, 8, 7, 6, 5, 4), dragon):
+            pays.append((f"Dragon Bonus by {margin}", parse_pay(pay, f"{source}: dragon_bonus (win by {margin})")))
+        pays.append(("Dragon Bonus natural", parse_pay(data.get("dragon_natural_pays", 1),
+                                                       f"{source}: dragon_natural_pays")))
     return Game(name, "baccarat", deck, pays=tuple(pays))
 
 
