@@ -28,6 +28,13 @@ SLOW_TESTS = {
     "test_dealer_scripts.py::test_ddline_lines_read_back_and_agree_with_the_dd_tables",
     "test_dealer_scripts.py::test_par_per_deal_on_a_hand_built_grand_slam_and_against_dd_tables",
     "test_solver_turn.py::test_turn_without_turn_bets_is_the_river_games_weighted_by_chance",
+    "test_solver_flop.py::test_flop_value_within_the_lp_and_best_response_bounds",
+    "test_solver_flop.py::test_flop_reports_reloads_and_names_isomorphic_cards",
+    "test_solver_flop.py::test_isomorphic_and_full_solves_agree_within_their_bounds",
+    "test_solver_flop.py::test_isomorphic_tree_gives_the_full_trees_values[Ah 7h 2h]",
+    "test_solver_flop.py::test_flop_memory_is_refused_over_the_limit",
+    "test_solver_flop.py::test_ranges_break_the_symmetry",
+    "test_solver_flop.py::test_symmetric_flop_against_the_lp",
     "test_suitplay_history.py::test_suitplay_history_against_the_brute_force",
     "test_suitplay_line.py::test_no_named_line_beats_the_best_line",
     # casino (issue 43): about 1 s of CPU each; the Let It Ride and Three Card Poker cases and the

@@ -20,9 +20,12 @@ limit or the iteration limit, whichever comes first.
 from __future__ import annotations
 
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+import signal
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -95,14 +98,23 @@ class Engine:
         river subtrees below the chance nodes are shared among that many threads (the same numbers)."""
         start = time.perf_counter()
         chances = int((self.game.tree.kind == CHANCE).sum())
-        if workers <= 1 or chances == 0:
-            _core.solver_iterate(*self._tables(), self.regrets, self.sums, self.iterations, iterations)
-        else:
-            self._run_threads(iterations, workers, chances)
-        self.iterations += iterations
-        self.seconds += time.perf_counter() - start
+        try:
+            if workers <= 1 or chances == 0:
+                _core.solver_iterate(*self._tables(), self.regrets, self.sums, self.iterations, iterations)
+                self.iterations += iterations
+            else:
+                with _deferred_interrupt() as stopped:
+                    for _ in range(iterations):
+                        self._run_threads(workers)
+                        self.iterations += 1
+                        if stopped:  # Ctrl-C during the iteration: raised now that its tables are whole
+                            raise KeyboardInterrupt
+        finally:
+            self.seconds += time.perf_counter() - start
 
-    def _run_threads(self, iterations: int, workers: int, chances: int) -> None:
+    def _run_threads(self, workers: int) -> None:
+        """Iteration ``self.iterations + 1``, its subtrees below the first chance nodes shared by
+        ``workers`` threads."""
         tree, nodes = self.game.tree, self.nodes
         assert nodes is not None
         top = [int(c) for c in np.flatnonzero((tree.kind == CHANCE) & (nodes[:, 3] >= 0))]  # no chance node above
@@ -115,23 +127,23 @@ class Engine:
                   for kid in tree.kids(int(node)) if tree.kind[kid] == ISO and link[kid] == tree.kids(int(node))[a]]
                  for node, a in units]  # each unit's ISO siblings' permutation rows, in the walk's order
         tables = (*self._tables(), self.regrets, self.sums)
+        t = self.iterations + 1
         with ThreadPoolExecutor(workers, thread_name_prefix="cardlab_solver") as pool:
-            for t in range(self.iterations + 1, self.iterations + iterations + 1):
-                for i in (0, 1):
-                    ni, no = len(self.game.hands[i]), len(self.game.hands[1 - i])
-                    slots = np.zeros((len(top), 2 * ni + no))
-                    _core.solver_step(*tables, i, t, 1, slots)
-                    values = np.zeros((len(units), ni))
-                    cursor = np.zeros(1, dtype=np.int64)
-                    _finish([pool.submit(_core.solver_deal, *tables, i, t, slots, units, values, cursor)
-                             for _ in range(workers)])
-                    summed = np.zeros((len(top), ni))
-                    for u in range(len(units)):  # in the order the one-thread walk adds them
-                        summed[slot_of[u]] += values[u]
-                        for rows in twins[u]:
-                            summed[slot_of[u]][rows[n0:] if i else rows[:n0]] += values[u]
-                    slots[:, ni + no:] = summed
-                    _core.solver_step(*tables, i, t, 2, slots)
+            for i in (0, 1):
+                ni, no = len(self.game.hands[i]), len(self.game.hands[1 - i])
+                slots = np.zeros((len(top), 2 * ni + no))
+                _core.solver_step(*tables, i, t, 1, slots)
+                values = np.zeros((len(units), ni))
+                cursor = np.zeros(1, dtype=np.int64)
+                list(pool.map(lambda _: _core.solver_deal(*tables, i, t, slots, units, values, cursor),
+                              range(workers)))
+                summed = np.zeros((len(top), ni))
+                for u in range(len(units)):  # in the order the one-thread walk adds them
+                    summed[slot_of[u]] += values[u]
+                    for rows in twins[u]:
+                        summed[slot_of[u]][rows[n0:] if i else rows[:n0]] += values[u]
+                slots[:, ni + no:] = summed
+                _core.solver_step(*tables, i, t, 2, slots)
 
     def values(self, player: int, mode: int = _AVERAGE, *, node: int = 0,
                reach: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
@@ -167,19 +179,19 @@ class Engine:
         return 100 * self.exploitability / self.game.tree.pot
 
 
-def _finish(futures: list[Future[None]]) -> None:
-    """Wait for every thread's share of an iteration, even through Ctrl-C (raised after it, so the
-    tables stay whole)."""
-    stopped = False
-    for future in futures:
-        while True:
-            try:
-                future.result()
-                break
-            except KeyboardInterrupt:
-                stopped = True
-    if stopped:
-        raise KeyboardInterrupt
+@contextmanager
+def _deferred_interrupt() -> Iterator[list[int]]:
+    """While it lasts, Ctrl-C (SIGINT) is noted in the list given instead of raised (on the main
+    thread; elsewhere nothing changes)."""
+    stopped: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield stopped
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: stopped.append(signum))
+    try:
+        yield stopped
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iterations: int = 100_000,
