@@ -51,6 +51,7 @@ enum { MODE_CFR = 0, MODE_AVERAGE = 1, MODE_BEST = 2, MODE_SHOWDOWN = 3, MODE_CO
 #define MAX_DEPTH 256 /* the walk recurses once a level */
 #define MAX_BOARDS 1327 /* a table per pair of turn and river cards, and one */
 #define MAX_PERMS 24
+#define MAX_COMBOS 4096 /* a player's combos (the strategy's scratch row) */
 
 typedef struct {
     const int32_t *nodes;
@@ -166,16 +167,21 @@ static void strategy(const walk_t *w, const int32_t *node, int np, double *sigma
     int actions = node[K_COUNT];
     int current = w->mode == MODE_CFR && !node[K_LOCKED];
     const double *table = (current ? w->regrets : w->sums) + node[K_OFFSET];
-    for (int h = 0; h < np; h++) {
-        double total = 0.0;
-        for (int a = 0; a < actions; a++) {
-            double v = table[(size_t)a * np + h];
-            total += v > 0.0 ? v : 0.0;
-        }
-        for (int a = 0; a < actions; a++) {
-            double v = table[(size_t)a * np + h];
-            sigma[(size_t)a * np + h] = total > 0.0 ? (v > 0.0 ? v : 0.0) / total : 1.0 / actions;
-        }
+    double total[MAX_COMBOS];
+    /* row by row (one action's combos at a time): the loops run over contiguous memory */
+    for (int h = 0; h < np; h++)
+        total[h] = 0.0;
+    for (int a = 0; a < actions; a++) {
+        const double *row = table + (size_t)a * np;
+        for (int h = 0; h < np; h++)
+            total[h] += row[h] > 0.0 ? row[h] : 0.0;
+    }
+    double even = 1.0 / actions;
+    for (int a = 0; a < actions; a++) {
+        const double *row = table + (size_t)a * np;
+        double *out = sigma + (size_t)a * np;
+        for (int h = 0; h < np; h++)
+            out[h] = total[h] > 0.0 ? (row[h] > 0.0 ? row[h] : 0.0) / total[h] : even;
     }
 }
 
@@ -264,24 +270,33 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
                 reach[h] = r_own[h] * sigma[(size_t)a * ni + h];
             walk(w, kids[a], reach, r_opp, values + (size_t)a * ni);
         }
-        for (int h = 0; h < ni; h++) {
-            double v = w->mode == MODE_BEST && !node[K_LOCKED] ? values[h] : 0.0;
-            for (int a = 0; a < actions; a++) {
-                double x = values[(size_t)a * ni + h];
-                if (w->mode == MODE_BEST && !node[K_LOCKED])
-                    v = x > v ? x : v;
-                else
-                    v += sigma[(size_t)a * ni + h] * x;
+        if (w->mode == MODE_BEST && !node[K_LOCKED]) {
+            memcpy(out, values, sizeof(double) * (size_t)ni);
+            for (int a = 1; a < actions; a++) {
+                const double *x = values + (size_t)a * ni;
+                for (int h = 0; h < ni; h++)
+                    out[h] = x[h] > out[h] ? x[h] : out[h];
             }
-            out[h] = v;
+        } else {
+            for (int h = 0; h < ni; h++)
+                out[h] = 0.0;
+            for (int a = 0; a < actions; a++) {
+                const double *x = values + (size_t)a * ni, *s = sigma + (size_t)a * ni;
+                for (int h = 0; h < ni; h++)
+                    out[h] += s[h] * x[h];
+            }
         }
         if (w->mode == MODE_CFR && !node[K_LOCKED] && w->phase != 1) {
-            double *regret = w->regrets + node[K_OFFSET], *sum = w->sums + node[K_OFFSET];
-            for (size_t k = 0; k < (size_t)actions * ni; k++) {
-                size_t h = k % (size_t)ni;
-                double r = regret[k];
-                regret[k] = r * (r > 0.0 ? w->positive : w->negative) + values[k] - out[h];
-                sum[k] = sum[k] * w->average + r_own[h] * sigma[k];
+            double positive = w->positive, negative = w->negative, average = w->average;
+            for (int a = 0; a < actions; a++) {
+                size_t row = (size_t)a * ni;
+                double *regret = w->regrets + node[K_OFFSET] + row, *sum = w->sums + node[K_OFFSET] + row;
+                const double *x = values + row, *s = sigma + row;
+                for (int h = 0; h < ni; h++) {
+                    double r = regret[h];
+                    regret[h] = r * (r > 0.0 ? positive : negative) + x[h] - out[h];
+                    sum[h] = sum[h] * average + r_own[h] * s[h];
+                }
             }
         }
     } else {
@@ -312,6 +327,8 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
         return 1;
     w->n[0] = n0;
     w->n[1] = (int)(n_weights - n0);
+    if (w->n[0] > MAX_COMBOS || w->n[1] > MAX_COMBOS)
+        return 1;
     w->boards = (int)(n_rows / n_weights);
     int *depth = calloc((size_t)n_nodes, sizeof(int)), *seen = calloc((size_t)n_weights, sizeof(int));
     char *below = calloc((size_t)n_nodes, 1); /* a chance node is above it */

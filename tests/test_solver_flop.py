@@ -198,3 +198,19 @@ def test_flop_memory_is_refused_over_the_limit(run):
     assert status == 2 and "over the limit of 1,000 MB" in err
     estimate = err.split("the solve needs about ")[1].split(" MB")[0]
     assert float(estimate.replace(",", "")) > 1000
+
+
+def test_flop_command(run):
+    status, out, err = run("poker", "solve", "--oop", "QQ, AK", "--ip", "JJ, 98s", "--board", "Ah 7h 2h", "--pot", "10",
+                           "--stack", "10", "--oop-bet", "100%", "--ip-bet", "", "--oop-raise", "", "--ip-raise", "",
+                           "--turn-oop-bet", "", "--river-oop-bet", "", "--threads", "2", "--target", "0.5",
+                           "--node", "X,X,3c,X,X,4d")
+    assert status == 0 and out.startswith("flop spot:") and "node X,X,3c,X,X,4d: OOP to act" in out
+    assert "exploitability:" in out and "solving a tree of" in err
+    status, out, _ = run("poker", "solve", "--oop", "QQ, AK", "--ip", "JJ, 98s", "--board", "Ah 7h 2h", "--pot", "10",
+                         "--stack", "10", "--oop-bet", "100%", "--ip-bet", "", "--turn-oop-bet", "", "--river-oop-bet", "",
+                         "--node", "B10,C,4c")
+    assert status == 0 and "node B10,C,4c: the river card is dealt (48 cards" in out
+    status, _, err = run("poker", "solve", "--oop", "QQ", "--ip", "JJ", "--board", "Ah 7h 2h 3c", "--pot", "10",
+                         "--stack", "10", "--turn-oop-bet", "50%")
+    assert status == 2 and "turn sizes are given for a spot before the turn" in err
