@@ -31,7 +31,9 @@
  *          of hand rows its showdowns read), card (a chance node's child: the card it deals plus
  *          1); a child's index is above its parent's (pre-order).
  *   amount per node: at a terminal, what the winner takes from the loser (chips); at a chance
- *          node the probability of each card (1 / the cards left beside both hands).
+ *          node the probability of each card (1 / the cards left beside both hands). It may go
+ *          on with a second row, each terminal's rake: the house's cut of the pot the two put in,
+ *          so the winner takes amount - rake from the loser, and a tie costs each rake / 2.
  *   hands  boards x (n0 + n1) x 5: card, card (0..63: ids above 51 are private marks, for toy
  *          games), strength on that board (higher wins), the index of the same two cards among
  *          the other player's combos (-1: none), and in the k-th row of each player the index of
@@ -57,6 +59,7 @@ typedef struct {
     const int32_t *nodes;
     const int32_t *children;
     const double *amount;
+    const double *rake;      /* NULL: no rake */
     const int32_t *hands[2]; /* board 0's rows of each player */
     const double *weights[2];
     int n[2];
@@ -237,11 +240,22 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
     const int32_t *node = w->nodes + (size_t)NODE_WIDTH * index;
     int i = w->traverser, ni = w->n[i];
     if (node[K_KIND] == FOLD) {
-        compatible(w, r_opp, node[K_PLAYER] == i ? -w->amount[index] : w->amount[index], out);
+        double rake = w->rake ? w->rake[index] : 0.0;
+        compatible(w, r_opp, node[K_PLAYER] == i ? -w->amount[index] : w->amount[index] - rake, out);
         return;
     }
     if (node[K_KIND] == SHOWDOWN) {
-        showdown(w, node[K_BOARD], r_opp, w->amount[index], out);
+        double half = w->rake ? w->rake[index] / 2.0 : 0.0;
+        /* (amount - rake) W - amount L - rake / 2 (C - W - L) = (amount - rake / 2) (W - L) - rake / 2 C */
+        showdown(w, node[K_BOARD], r_opp, w->amount[index] - half, out);
+        if (half > 0.0) {
+            size_t mark = w->top;
+            double *shared = push(w, (size_t)ni);
+            compatible(w, r_opp, half, shared);
+            for (int h = 0; h < ni; h++)
+                out[h] -= shared[h];
+            w->top = mark;
+        }
         return;
     }
     if (node[K_KIND] == CHANCE) {
@@ -322,7 +336,7 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
 static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py_ssize_t n_amount,
                         Py_ssize_t n_rows, Py_ssize_t n_weights, Py_ssize_t n_table, int n0)
 {
-    if (n_nodes < 1 || n_amount != n_nodes || n0 < 1 || n0 >= n_weights || n_weights > 1 << 20
+    if (n_nodes < 1 || (n_amount != n_nodes && n_amount != 2 * n_nodes) || n0 < 1 || n0 >= n_weights || n_weights > 1 << 20
         || n_rows % n_weights || n_rows / n_weights > MAX_BOARDS)
         return 1;
     w->n[0] = n0;
@@ -338,7 +352,10 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
         const int32_t *node = w->nodes + NODE_WIDTH * x;
         int kind = node[K_KIND], p = node[K_PLAYER];
         bad |= kind < 0 || kind > 4 || ((kind == DECISION || kind == FOLD) && (p < 0 || p > 1))
-            || !isfinite(w->amount[x]) || node[K_BOARD] < 0 || node[K_BOARD] >= w->boards;
+            || !isfinite(w->amount[x]) || node[K_BOARD] < 0 || node[K_BOARD] >= w->boards
+            || (n_amount > n_nodes && !(w->amount[n_nodes + x] >= 0.0 && w->amount[n_nodes + x] <= 1e12));
+        if (n_amount > n_nodes)
+            w->rake = w->amount + n_nodes;
         if (!bad && kind == ISO) {
             int known = 0;
             bad |= node[K_FIRST] < 0 || node[K_FIRST] >= x || w->nodes[NODE_WIDTH * node[K_FIRST] + K_KIND] == ISO

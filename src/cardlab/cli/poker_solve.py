@@ -45,6 +45,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                 spot.add_argument(f"--{street}-{who}-{kind}", metavar="SIZES",
                                   help=f"{who.upper()}'s {street} {kind} sizes on a spot before the {street} "
                                        f"(default: the spot's first street's)")
+    spot.add_argument("--oop-donk", metavar="SIZES",
+                      help="OOP's bet sizes on the turn and river when it leads into the player who bet or raised last "
+                           "on the street before (a donk bet; default: its usual sizes; '' for none)")
+    spot.add_argument("--rake", type=decimal_number(0, 0.99), default=0.0, metavar="SHARE",
+                      help="the house's share of each pot, e.g. 0.05 (default 0: none); an uncalled bet is not raked")
+    spot.add_argument("--rake-cap", type=decimal_number(0, 1e9), default=0.0, metavar="CHIPS",
+                      help="the most rake taken from one pot, in chips (default 0: no cap)")
     spot.add_argument("--allin-threshold", type=decimal_number(0, 10), default=0.15, metavar="SHARE",
                       help="a bet leaving less than SHARE times the pot behind becomes all-in (default 0.15)")
     spot.add_argument("--max-raises", type=whole_number(0, 16), default=3, metavar="N", help="raises allowed after a bet (default 3)")
@@ -104,7 +111,8 @@ def _solve(args: argparse.Namespace) -> int:
         game = river_game(args.oop, args.ip, args.board, pot=args.pot, stack=args.stack, oop_bet=args.oop_bet,
                           oop_raise=args.oop_raise, ip_bet=args.ip_bet, ip_raise=args.ip_raise,
                           allin_threshold=args.allin_threshold, max_raises=args.max_raises,
-                          river=_street(args, "river"), turn=_street(args, "turn"))
+                          river=_street(args, "river"), turn=_street(args, "turn"), oop_donk=args.oop_donk,
+                          rake=args.rake, rake_cap=args.rake_cap)
         print(f"cardlab: solving a tree of {game.tree.size:,} nodes ({game.tree.decision_count:,} decisions), "
               f"{len(game.hands[0]):,} x {len(game.hands[1]):,} combos, memory about "
               f"{game.memory_bytes() / 2**20:,.2f} MB (limit {args.memory_limit:,.0f} MB)", file=sys.stderr)

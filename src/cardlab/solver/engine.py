@@ -74,7 +74,7 @@ class Engine:
     def _tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
         g = self.game
         assert self.nodes is not None
-        return self.nodes, g.children, g.tree.amount, g.hand_rows, g.weights, len(g.hands[0])
+        return self.nodes, g.children, g.payoffs, g.hand_rows, g.weights, len(g.hands[0])
 
     def lock(self, node: int, strategy: np.ndarray) -> None:
         """Fix the strategy at decision ``node`` (actions x combos of the player acting, each
@@ -169,8 +169,13 @@ class Engine:
         return float(self.game.hands[player].weights @ self.values(player, mode)) / self.pair_weight()
 
     def measure(self) -> float:
-        """The exploitability in chips, ``(BR_oop + BR_ip) / 2``, stored and returned."""
-        self.exploitability = (self.value(0, _BEST) + self.value(1, _BEST)) / 2
+        """The exploitability in chips, ``(BR_oop + BR_ip) / 2``, stored and returned. With rake the
+        game is not zero-sum: each best response's gain over its own value,
+        ``(BR_oop - v_oop + BR_ip - v_ip) / 2``."""
+        total = self.value(0, _BEST) + self.value(1, _BEST)
+        if self.game.tree.rake[0] > 0:
+            total -= self.value(0) + self.value(1)
+        self.exploitability = total / 2
         return self.exploitability
 
     @property

@@ -69,6 +69,8 @@ class Game:
         object.__setattr__(self, "nodes", nodes)
         object.__setattr__(self, "children", np.concatenate([tree.children, perms.ravel()]).astype(np.int32))
         object.__setattr__(self, "hand_rows", rows)
+        rakes = tree.rakes()  # the engine's amounts, then each terminal's rake when there is one
+        object.__setattr__(self, "payoffs", np.concatenate([tree.amount, rakes]) if rakes.any() else tree.amount)
         object.__setattr__(self, "weights", np.concatenate([h.weights for h in self.hands]).astype(np.float64))
         object.__setattr__(self, "offsets", offsets)
         object.__setattr__(self, "table_size", total)
@@ -76,6 +78,7 @@ class Game:
     nodes: np.ndarray = field(init=False, repr=False)
     children: np.ndarray = field(init=False, repr=False)  # the tree's, then each suit permutation's combo rows
     hand_rows: np.ndarray = field(init=False, repr=False)
+    payoffs: np.ndarray = field(init=False, repr=False)
     weights: np.ndarray = field(init=False, repr=False)
     offsets: np.ndarray = field(init=False, repr=False)
     table_size: int = field(init=False, repr=False)
@@ -126,7 +129,7 @@ def _perm_rows(perms: tuple[tuple[int, ...], ...], hands: tuple[Hands, Hands]) -
 def river_game(oop: str, ip: str, board: str, *, pot: float, stack: float, oop_bet: str = "", oop_raise: str = "",
                ip_bet: str = "", ip_raise: str = "", allin_threshold: float = 0.15, max_raises: int = 3,
                river: Mapping[str, str] | None = None, turn: Mapping[str, str] | None = None,
-               suits: bool = True) -> Game:
+               suits: bool = True, oop_donk: str | None = None, rake: float = 0.0, rake_cap: float = 0.0) -> Game:
     """A heads-up spot: ranges (cardlab's syntax, weights allowed), the board, the pot before this
     street's bets, each player's stack behind and the sizes (:class:`BetSizes`). Five board
     cards make a river spot; four a turn spot, its river cards dealt by a chance node (about 45
@@ -134,7 +137,10 @@ def river_game(oop: str, ip: str, board: str, *, pot: float, stack: float, oop_b
     and ``river`` give a later street's sizes where they differ from this street's (keys
     ``oop_bet``, ``oop_raise``, ``ip_bet``, ``ip_raise``). With ``suits`` a card that a suit
     permutation fixing the board and both ranges maps to a lower one is solved as that one
-    (:mod:`cardlab.solver.suits`)."""
+    (:mod:`cardlab.solver.suits`). ``oop_donk`` gives OOP's bet sizes on the turn and river
+    when it leads into the player who bet or raised last on the street before (a donk bet; None:
+    its usual sizes, '' none); ``rake`` the house's share of each pot, at most ``rake_cap`` chips
+    (0: no cap)."""
     cards = parse_board(board, (3, 4, 5))
     given = {"oop_bet": oop_bet, "oop_raise": oop_raise, "ip_bet": ip_bet, "ip_raise": ip_raise}
     streets = 5 - len(cards)
@@ -154,11 +160,13 @@ def river_game(oop: str, ip: str, board: str, *, pot: float, stack: float, oop_b
         perms = suit_maps(cards, [(h.cards, h.weights) for h in hands]) if suits else [(0, 1, 2, 3)]
         dealer = Dealer(cards, streets, perms)
         hands = [Hands(h.cards, h.weights, strength_table(h.cards, cards, dealer.boards), h.labels) for h in hands]
+    donk = None if oop_donk is None else BetSizes.parse(oop_donk, "")
     tree = build_tree(pot, stack, parsed(given), allin_threshold=allin_threshold, max_raises=max_raises,
-                      dealer=dealer, later_sizes=[parsed(t) for t in later])
+                      dealer=dealer, later_sizes=[parsed(t) for t in later], donk=[donk] * len(later), rake=rake,
+                      rake_cap=rake_cap)
     spec = {"game": ("flop", "turn", "river")[len(cards) - 3], "oop": oop, "ip": ip, "board": format_cards(cards),
             "pot": pot, "stack": stack,
             "oop_bet": oop_bet, "oop_raise": oop_raise, "ip_bet": ip_bet, "ip_raise": ip_raise,
             "allin_threshold": allin_threshold, "max_raises": max_raises, "river": dict(river or {}),
-            "turn": dict(turn or {}), "suits": suits}
+            "turn": dict(turn or {}), "suits": suits, "oop_donk": oop_donk, "rake": rake, "rake_cap": rake_cap}
     return Game(tree, (hands[0], hands[1]), spec)

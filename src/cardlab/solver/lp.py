@@ -61,6 +61,8 @@ def game_value(game: Game) -> float:
         raise SolverError("the exact route needs scipy: pip install 'cardlab[solver]'") from None
 
     tree = game.tree
+    if tree.rake[0] > 0:
+        raise SolverError("the exact route solves zero-sum spots: give no rake")
     if (tree.kind == ISO).any():
         raise SolverError("the exact route walks every card: build the spot without suit isomorphism (suits=False)")
     h0, h1 = game.hands

@@ -237,7 +237,9 @@ def _game_of(spec: dict[str, Any]) -> Game:
                           oop_bet=spec["oop_bet"], oop_raise=spec["oop_raise"], ip_bet=spec["ip_bet"],
                           ip_raise=spec["ip_raise"], allin_threshold=float(spec["allin_threshold"]),
                           max_raises=int(spec["max_raises"]), river=spec.get("river") or None,
-                          turn=spec.get("turn") or None, suits=bool(spec.get("suits", True)))
+                          turn=spec.get("turn") or None, suits=bool(spec.get("suits", True)),
+                          oop_donk=spec.get("oop_donk"), rake=float(spec.get("rake", 0.0)),
+                          rake_cap=float(spec.get("rake_cap", 0.0)))
     except (KeyError, TypeError) as error:
         raise SolverError(f"a solve file's spot lacks {error}") from None
 
@@ -256,8 +258,10 @@ def _live(cards: np.ndarray, dealt: list[int]) -> np.ndarray:
 def _spot_text(spec: dict[str, Any]) -> str:
     if spec.get("game") not in ("river", "turn", "flop"):
         return str(spec.get("game", "game"))
+    rake = float(spec.get("rake", 0.0))
+    cap = float(spec.get("rake_cap", 0.0))
     return (f"{spec['game']} spot: OOP {spec['oop']}, IP {spec['ip']}, board {spec['board']}, pot {spec['pot']:g}, "
-            f"stack {spec['stack']:g}")
+            f"stack {spec['stack']:g}" + (f", rake {100 * rake:g}%" + (f" (cap {cap:g})" if cap else "") if rake else ""))
 
 
 def _class_rows(cards: np.ndarray, mass: np.ndarray, sigma: np.ndarray, actions: list[str], ev: np.ndarray,

@@ -121,6 +121,15 @@ class Tree:
     perm: np.ndarray | None = None  # an ISO node: the index in suit_perms taking the representative to it
     suit_perms: tuple[tuple[int, ...], ...] = ((0, 1, 2, 3),)
     dealer: Dealer | _Cards | None = None  # what dealt the chance nodes' cards (a checked-down copy reuses it)
+    rake: tuple[float, float] = (0.0, 0.0)  # the house's share of the pot at a terminal, and its cap (0: none)
+
+    def rakes(self) -> np.ndarray:
+        """Each node's rake in chips: at a terminal the share of the pot both put in (twice the
+        loser's part: an uncalled bet is not raked), at most the cap; 0 elsewhere."""
+        rate, cap = self.rake
+        end = (self.kind == FOLD) | (self.kind == SHOWDOWN)
+        out: np.ndarray = np.where(end, rate * 2 * self.amount, 0.0)
+        return np.minimum(out, cap) if cap > 0 else out
 
     def __post_init__(self) -> None:
         if self.card is None:  # trees built by hand (Leduc): a chance node's child deals its board's card
@@ -188,14 +197,18 @@ class Tree:
 def build_tree(pot: float, stack: float, sizes: tuple[BetSizes, BetSizes], *,
                allin_threshold: float = 0.15, max_raises: int = 3, river_cards: Sequence[int] = (),
                river_sizes: tuple[BetSizes, BetSizes] | None = None, dealer: Dealer | _Cards | None = None,
-               later_sizes: Sequence[tuple[BetSizes, BetSizes]] = ()) -> Tree:
+               later_sizes: Sequence[tuple[BetSizes, BetSizes]] = (), rake: float = 0.0, rake_cap: float = 0.0,
+               donk: Sequence[BetSizes | None] = ()) -> Tree:
     """The tree of a spot: ``pot`` before the street, ``stack`` each player's chips behind.
 
     With ``river_cards`` (card ids) the street is the turn: when its betting ends without a
     fold, a chance node deals each river card (labelled by the card, e.g. ``'7h'``) and the river
     is played with ``river_sizes`` (the same sizes when None). A ``dealer``
     (:class:`~cardlab.solver.suits.Dealer`) deals its streets instead, each card of a suit class
-    but its representative an ISO node, and ``later_sizes`` gives each later street's sizes."""
+    but its representative an ISO node, and ``later_sizes`` gives each later street's sizes.
+    ``rake`` is the house's share of each pot (0.05: 5%), at most ``rake_cap`` chips (0: no
+    cap). ``donk`` gives, per later street, OOP's bet sizes when it leads into the player who
+    bet or raised last on the street before (None: its usual sizes)."""
     if not 0 < pot <= _MAX_CHIPS or pot != pot:
         raise SolverError(f"the pot is a number of chips above 0, up to {_MAX_CHIPS:g}; not {pot}")
     if not 0 <= stack <= _MAX_CHIPS or stack != stack:
@@ -204,12 +217,16 @@ def build_tree(pot: float, stack: float, sizes: tuple[BetSizes, BetSizes], *,
         raise SolverError(f"the all-in threshold is a share of the pot from 0 to 10; not {allin_threshold}")
     if not 0 <= max_raises <= 16:
         raise SolverError(f"at most 16 raises; not {max_raises}")
+    if not 0 <= rake < 1 or not 0 <= rake_cap <= _MAX_CHIPS:
+        raise SolverError(f"the rake is a share of the pot from 0 up to 1 and its cap chips from 0 (none) up; "
+                          f"not {rake} and {rake_cap}")
     b = _Builder(pot, stack, sizes, allin_threshold, max_raises)
     if dealer is None and river_cards:
         b.dealer = _Cards(list(river_cards))
     else:
         b.dealer = dealer
     b.later = list(later_sizes) or [river_sizes or sizes] * (b.dealer.streets if b.dealer else 0)
+    b.donk = list(donk) + [None] * (len(b.later) - len(donk))
     b.decision(-1, "", 0, (pot / 2, pot / 2), 0, 0.0, False)
     def ints(values: list[int]) -> np.ndarray:
         return np.array(values, dtype=np.int32)
@@ -217,7 +234,7 @@ def build_tree(pot: float, stack: float, sizes: tuple[BetSizes, BetSizes], *,
     perms = tuple(tuple(p) for p in b.dealer.perms) if b.dealer else ((0, 1, 2, 3),)
     return Tree(pot, stack, ints(b.kind), ints(b.player), ints(b.parent), ints(b.first), ints(b.count),
                 ints(b.children), np.array(b.amount, dtype=np.float64), tuple(b.label), ints(b.board),
-                ints(b.card), ints(b.link), ints(b.perm), perms, b.dealer)
+                ints(b.card), ints(b.link), ints(b.perm), perms, b.dealer, (float(rake), float(rake_cap)))
 
 
 class _Cards:
@@ -255,6 +272,8 @@ class _Builder:
         self.perm: list[int] = []
         self.dealer: Dealer | _Cards | None = None
         self.later: list[tuple[BetSizes, BetSizes]] = []
+        self.donk: list[BetSizes | None] = []
+        self.leading: BetSizes | None = None  # OOP's donk sizes at the street's first node
         self.dealt: tuple[int, ...] = ()  # the cards dealt on the way to the nodes being made
         self.table = 0  # the board table of the nodes being made
         self.street = pot / 2  # each player's chips in the pot when the street began
@@ -283,17 +302,19 @@ class _Builder:
         top = self.pot / 2 + self.stack
         facing = put[1 - p] - put[p]
         kids: list[int] = []
+        leading, self.leading = self.leading, None
         if facing <= 0:
+            bets = self._sizes(p, put, top, bet=True, last=0.0, sizes=leading)
             if p == 0:
                 kids.append(self.decision(node, "X", 1, put, 0, 0.0, True))
             else:
-                kids.append(self._end(node, "X", put))
-            for to in self._sizes(p, put, top, bet=True, last=0.0):
+                kids.append(self._end(node, "X", put, -1))
+            for to in bets:
                 after = (to, put[1]) if p == 0 else (put[0], to)
                 kids.append(self.decision(node, f"B{_chips(to - put[p])}", 1 - p, after, 0, to - put[p], checked))
         else:
             kids.append(self._node(node, "F", FOLD, p, put[p]))
-            kids.append(self._end(node, "C", (put[1 - p], put[1 - p])))
+            kids.append(self._end(node, "C", (put[1 - p], put[1 - p]), 1 - p))
             if raises < self.max_raises and put[1 - p] < top:
                 for to in self._sizes(p, put, top, bet=False, last=last):
                     after = (to, put[1]) if p == 0 else (put[0], to)
@@ -304,10 +325,10 @@ class _Builder:
         self.children.extend(kids)
         return node
 
-    def _end(self, parent: int, label: str, put: tuple[float, float]) -> int:
+    def _end(self, parent: int, label: str, put: tuple[float, float], aggressor: int) -> int:
         """The betting of a street ends without a fold: a showdown on the river, else a chance
         node dealing each card of the next street, then its betting (or, after an all-in, the next
-        card or the showdown)."""
+        card or the showdown). ``aggressor``: who bet or raised last on the street (-1: nobody)."""
         dealer = self.dealer
         if dealer is None or len(self.dealt) >= dealer.streets:
             return self._node(parent, label, SHOWDOWN, -1, put[0])
@@ -326,9 +347,10 @@ class _Builder:
             else:
                 self.table = dealer.table(self.dealt)
                 if put[0] >= self.pot / 2 + self.stack - 1e-9:
-                    kid = self._end(node, name, put) if len(self.dealt) < dealer.streets \
+                    kid = self._end(node, name, put, -1) if len(self.dealt) < dealer.streets \
                         else self._node(node, name, SHOWDOWN, -1, put[0])
                 else:
+                    self.leading = self.donk[len(saved[2])] if aggressor == 1 else None
                     kid = self.decision(node, name, 0, put, 0, 0.0, False)
                 made[card] = kid
             self.card[kid] = card + 1
@@ -339,9 +361,11 @@ class _Builder:
         self.children.extend(kids)
         return node
 
-    def _sizes(self, p: int, put: tuple[float, float], top: float, bet: bool, last: float) -> list[float]:
-        """The totals ``p`` may put in by betting (or raising): sizes, all-in threshold, min-raise."""
-        mine = self.sizes[p]
+    def _sizes(self, p: int, put: tuple[float, float], top: float, bet: bool, last: float,
+               sizes: BetSizes | None = None) -> list[float]:
+        """The totals ``p`` may put in by betting (or raising): sizes (``sizes`` instead of the
+        street's, a donk bet), all-in threshold, min-raise."""
+        mine = sizes or self.sizes[p]
         facing = put[1 - p] - put[p]
         base = put[0] + put[1] + facing  # the pot after a call
         out: set[float] = set()
