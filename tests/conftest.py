@@ -37,6 +37,7 @@ SLOW_TESTS = {
     "test_solver_flop.py::test_symmetric_flop_against_the_lp",
     "test_solver_flop.py::test_flop_command",
     "test_solver_options.py::test_the_lp_refuses_rake",
+    "test_solver_options.py::test_flop_report_weights_each_class_by_its_flops",
     "test_suitplay_history.py::test_suitplay_history_against_the_brute_force",
     "test_suitplay_line.py::test_no_named_line_beats_the_best_line",
     # casino (issue 43): about 1 s of CPU each; the Let It Ride and Three Card Poker cases and the

@@ -73,3 +73,39 @@ def test_rake_and_donk_options(run):
                          "--oop-donk", "", "--node", "X,B5,C,Qc")
     assert status == 0 and [line.split()[2:] for line in out.splitlines() if line.startswith("class")] == \
         [["X", "EV", "equity"]]
+
+
+def test_flop_report_weights_each_class_by_its_flops(monkeypatch):
+    """Over the 56 flops of the aces and kings, the classes' weighted average is the plain
+    average of every flop's exact equity (cardlab.poker.equity), and a flop and its suit image
+    give the same row."""
+    from itertools import combinations
+
+    import numpy as np
+
+    from cardlab.cards import format_cards
+    from cardlab.poker import board_stats
+    from cardlab.poker.equity import equity
+    from cardlab.solver.flops import flop_report
+
+    cards = [c for c in range(52) if c // 4 >= 11]  # Kc..As
+    flops = np.array(list(combinations(cards, 3)), dtype=np.int64)
+    monkeypatch.setattr(board_stats, "flop_classes", lambda: board_stats._canonical_flops(flops))
+    report = flop_report("JJ", "T9s", None, pot=10, stack=0)
+    assert report.summary["weight"] == 56 and report.summary["flops"] < 56
+    plain = np.mean([equity(["JJ", "T9s"], board=format_cards(f)).players[0].equity for f in flops])
+    assert report.summary["equity_oop"] == pytest.approx(plain, abs=1e-12)
+    one, two = flop_report("JJ", "T9s", ["Ks Kh Ad", "Kc Kd As"], pot=10, stack=0).rows
+    assert one["equity_oop"] == pytest.approx(two["equity_oop"], abs=1e-12)
+    with pytest.raises(SolverError, match="treat the four suits alike"):
+        flop_report("JJ, 0.5(9s8s)", "T9s", None, pot=10, stack=0)
+
+
+def test_flops_command(run):
+    status, out, _ = run("poker", "solve", "--oop", "AA", "--ip", "KK", "--flops", "Qs Jh 2h; Ah 7h 2h", "--pot", "10",
+                         "--stack", "0", "--format", "csv")
+    assert status == 0 and out.splitlines()[0] == "flop,weight,ev_oop,ev_ip,equity_oop,X,exploitability_pct"
+    assert [line.split(",")[0] for line in out.splitlines()[1:]] == ["Qs Jh 2h", "Ah 7h 2h"]
+    status, _, err = run("poker", "solve", "--oop", "AA", "--ip", "KK", "--flops", "all", "--board", "Qs Jh 2h",
+                         "--pot", "10", "--stack", "0")
+    assert status == 2 and "--flops reports over flops" in err

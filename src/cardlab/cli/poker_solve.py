@@ -32,6 +32,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     spot.add_argument("--ip", metavar="RANGE", help="the in-position player's range")
     spot.add_argument("--board", metavar="CARDS", help="the board: five cards (a river spot, e.g. 'Ks 9d 5c 2h 3s'), four (a turn spot) or three "
                            "(a flop spot)")
+    spot.add_argument("--flops", metavar="all|FLOPS",
+                      help="instead of --board, a report over flops: 'all' (every flop class, weighted by the flops it "
+                           "stands for) or a list such as 'Qs Jh 2h; Ah 7h 2h'")
     spot.add_argument("--pot", type=decimal_number(0, 1e9, low_open=True), help="the pot before this street's bets")
     spot.add_argument("--stack", type=decimal_number(0, 1e9), help="each player's chips behind (effective stack)")
     for who in ("oop", "ip"):
@@ -94,6 +97,8 @@ def _solve(args: argparse.Namespace) -> int:
     from cardlab.solver import Solution, load_solution, river_game
     from cardlab.solver.engine import Engine, solve
 
+    if args.flops is not None:
+        return _flops(args)
     if args.load:
         if any(getattr(args, k) is not None for k in _SPOT) or args.lock or args.save:
             raise CardlabError("--load shows a saved solve: give no spot, --lock or --save with it")
@@ -145,6 +150,25 @@ def _solve(args: argparse.Namespace) -> int:
         report = solution.report(args.node, by=args.by)
     write_result(args, report)
     return 130 if solution.engine.interrupted else 0
+
+
+def _flops(args: argparse.Namespace) -> int:
+    """``--flops``: the spot solved on each flop, a row each."""
+    from cardlab.solver.flops import flop_report
+
+    missing = [f"--{k}" for k in _SPOT if k != "board" and getattr(args, k) is None]
+    if missing or args.board is not None or args.load or args.lock or args.save or args.exact or args.export_range:
+        raise CardlabError("--flops reports over flops: give --oop, --ip, --pot and --stack, and no --board, --load, "
+                           "--lock, --save, --exact or --export-range")
+    flops = None if args.flops.strip().lower() == "all" else [f for f in args.flops.split(";") if f.strip()]
+    report = flop_report(args.oop, args.ip, flops, pot=args.pot, stack=args.stack, target=args.target,
+                         time_limit=args.time_limit, workers=args.threads, memory_mb=args.memory_limit,
+                         oop_bet=args.oop_bet, oop_raise=args.oop_raise, ip_bet=args.ip_bet, ip_raise=args.ip_raise,
+                         allin_threshold=args.allin_threshold, max_raises=args.max_raises,
+                         river=_street(args, "river"), turn=_street(args, "turn"), oop_donk=args.oop_donk,
+                         rake=args.rake, rake_cap=args.rake_cap)
+    write_result(args, report)
+    return 130 if report.summary["interrupted"] else 0
 
 
 def _street(args: argparse.Namespace, street: str) -> dict[str, str]:
