@@ -214,3 +214,29 @@ def test_flop_command(run):
     status, _, err = run("poker", "solve", "--oop", "QQ", "--ip", "JJ", "--board", "Ah 7h 2h 3c", "--pot", "10",
                          "--stack", "10", "--turn-oop-bet", "50%")
     assert status == 2 and "turn sizes are given for a spot before the turn" in err
+
+
+def test_kernel_refuses_broken_isomorphism_tables():
+    from cardlab._native import core
+
+    game = river_game(SYMMETRIC_OOP, SYMMETRIC_IP, "Qs Jh 2h 8s", pot=10, stack=0)
+    e = Engine.new(game)
+    iso = int(np.flatnonzero(game.tree.kind == 4)[0])
+    rows = int(game.nodes[iso, 3])
+
+    def values(nodes: np.ndarray, children: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(game.hands[0]))
+        core.solver_values(nodes, children, game.payoffs, game.hand_rows, game.weights, len(game.hands[0]),
+                           e.regrets, e.sums, 0, 1, 0, game.hands[0].weights, game.hands[1].weights, out)
+        return out
+
+    assert np.allclose(values(game.nodes, game.children), e.values(0, 1))
+    broken = []
+    nodes = game.nodes.copy(); nodes[iso, 3] = len(game.children); broken.append((nodes, game.children))  # its rows
+    nodes = game.nodes.copy(); nodes[iso, 1] = iso; broken.append((nodes, game.children))        # its own twin
+    kids = game.children.copy(); kids[rows] = 10**6; broken.append((game.nodes, kids))          # a combo index
+    nodes = game.nodes.copy(); nodes[iso, 7] = 0; broken.append((nodes, game.children))          # no card
+    nodes = game.nodes.copy(); nodes[0, 0] = 4; broken.append((nodes, game.children))            # a decision's child
+    for nodes, kids in broken:
+        with pytest.raises(ValueError, match="malformed"):
+            values(nodes, kids)

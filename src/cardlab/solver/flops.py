@@ -53,7 +53,7 @@ class FlopReport(JsonText):
         """The average over the flops, then a line per flop."""
         s = self.summary
         actions = s["actions"]
-        head = (f"{s['flops']:,} flops standing for {s['weight']:,} (weights: flops per class); averages: "
+        head = (f"{s['flops']:,} flops standing for {s['weight']:,} (weights: flops per class)\naverages: "
                 f"EV OOP {s['ev_oop']:.4f}, IP {s['ev_ip']:.4f}; equity OOP {percent(s['equity_oop'])}; "
                 + ", ".join(f"OOP {a} {percent(s[a], 1)}" for a in actions)
                 + f"; worst exploitability {s['worst_exploitability_pct']:.4f}% of the pot"
