@@ -240,3 +240,16 @@ def test_kernel_refuses_broken_isomorphism_tables():
     for nodes, kids in broken:
         with pytest.raises(ValueError, match="malformed"):
             values(nodes, kids)
+
+
+def test_a_dealer_that_ignores_the_ranges_is_refused():
+    from cardlab.solver import Game, build_tree
+    from cardlab.solver.hands import river_hands
+    from cardlab.solver.tree import BetSizes
+
+    board = parse_card_ids("Qs Jh 2h 8s")
+    dealer = Dealer(board, 1)  # clubs and diamonds swap on the board, but not in AcKc
+    tree = build_tree(10, 0, (BetSizes(), BetSizes()), dealer=dealer)
+    hands = [river_hands(text, board, dealer.boards) for text in ("AcKc, QQ", "JJ")]
+    with pytest.raises(SolverError, match="does not map a range onto itself"):
+        Game(tree, (hands[0], hands[1]))

@@ -113,15 +113,18 @@ def _below_chance(tree: Tree, node: int) -> bool:
 
 def _perm_rows(perms: tuple[tuple[int, ...], ...], hands: tuple[Hands, Hands]) -> np.ndarray:
     """Per suit permutation, the index of each combo's image among its player's combos (OOP's,
-    then IP's); identity rows where the permutation does not map a range onto itself."""
+    then IP's); each must map both ranges onto themselves, weights kept."""
     out = np.zeros((len(perms), sum(len(h) for h in hands)), dtype=np.int32)
     for k, perm in enumerate(perms):
         move = np.array([r * 4 + perm[s] for r in range(13) for s in range(4)] + list(range(52, 64)))
         row = []
         for h in hands:
             where = {tuple(sorted(c)): i for i, c in enumerate(h.cards.tolist())}
-            image = [where.get(tuple(sorted(move[c].tolist())), -1) for c in h.cards]
-            row.append(np.array(image) if min(image) >= 0 else np.arange(len(h)))
+            image = np.array([where.get(tuple(sorted(move[c].tolist())), -1) for c in h.cards])
+            if image.min() < 0 or (h.weights[image] != h.weights).any():
+                raise SolverError(f"the suit permutation {perm} of the tree does not map a range onto itself: "
+                                  f"build the tree's dealer from the ranges (suit_maps)")
+            row.append(image)
         out[k] = np.concatenate(row)
     return out
 
