@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_texassolver.py --texassolver PATH/console_solver --resources PATH/resources
          [--spot turn|flop] [--threads 2] [--target 1.0]
 
-TexasSolver (github.com/bupticybee/TexasSolver, its ``console`` branch; GPL) is a benchmark peer
+TexasSolver (bupticybee/TexasSolver on GitHub, its ``console`` branch; GPL) is a benchmark peer
 only: build it yourself outside this repository (``cmake .. -DCMAKE_BUILD_TYPE=Release && make
 console_solver``); nothing of it is part of cardlab. Its resources folder needs
 ``compairer/card5_dic_sorted.txt`` (every five-card hand, ``Ac-Kc-Qc-Jc-Tc,1``, a smaller rank
