@@ -1,6 +1,6 @@
 """Speed of the river solver: full ranges (every combo that misses the board) to 0.3% of the pot.
 
-Run: python benchmarks/bench_solver.py [--target 0.3] [--repeat 3] [--turn]
+Run: python benchmarks/bench_solver.py [--target 0.3] [--repeat 3] [--turn] [--flop] [--threads N]
 
 The issue's goal: a river spot with full ranges solved to 0.3% of the pot in <= 1 s. Two spots,
 both with both ranges full (1,081 combos each on a river board):
@@ -11,8 +11,15 @@ both with both ranges full (1,081 combos each on a river board):
 
 ``--turn`` adds turn spots (goal <= 30 s): full ranges on the board Qs Jh 2h 8d, pot 100, stacks
 200, the same sizes on the turn and the river: "one size" (bets 50%, raise all-in) and
-"standard" (bets 33% and 75%, raise 60%, two raises). Every river card is its own subtree (no
-suit isomorphism yet).
+"standard" (bets 33% and 75%, raise 60%, two raises). (Qs Jh 2h 8d has all four suits: suit
+isomorphism saves nothing there.)
+
+``--flop`` runs the flop goal (<= 5 min on the 2-core machine, <= 4 GB, to 0.5% of the pot): a
+single-raised pot, pot 6 and stacks 97 (big blinds), the board Qs Jh 2h, ranges like a button
+open (IP, 510 combos) against a big blind defence (OOP, 596 combos), one bet size a street (50%
+of the pot) with "raise all-in" (one raise, all-in) or "raise 60%" (one raise of 60%). Clubs and
+diamonds are interchangeable on this board, so 36 turn classes of 49 cards are solved. The
+process's peak memory (its maximum resident size) is printed beside the estimate.
 
 The time is the whole solve as `solve()` runs it: Discounted CFR iterations and the best
 responses that measure the exploitability every few iterations (one thread; the engine releases
@@ -42,7 +49,8 @@ def main() -> None:
     parser.add_argument("--target", type=float, default=0.3, help="exploitability, %% of the pot (default 0.3)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per spot; the best is shown (default 3)")
     parser.add_argument("--turn", action="store_true", help="also the turn spots (tens of seconds)")
-    parser.add_argument("--threads", type=int, default=1, help="threads for the turn spots (default 1)")
+    parser.add_argument("--flop", action="store_true", help="also the flop spots (minutes each)")
+    parser.add_argument("--threads", type=int, default=1, help="threads for the turn and flop spots (default 1)")
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores; one solver thread")
     print(f"{'spot':10} {'board':16} {'nodes':>5} {'MB':>5} {'iters':>6} {'expl %':>7} {'seconds':>8}  goal <= 1 s")
@@ -62,6 +70,8 @@ def main() -> None:
                   f"{best[2]:7.3f} {best[0]:8.3f}  {verdict}")
     if args.turn:
         _turn(args.target, args.threads)
+    if args.flop:
+        _flop(0.5 if args.target == 0.3 else args.target, args.threads)
 
 
 TURN_SPOTS = {
@@ -81,6 +91,32 @@ def _turn(target: float, threads: int) -> None:
         verdict = "met" if seconds <= 30 and engine.exploitability_pct <= target else "NOT met"
         print(f"{name:10} {'Qs Jh 2h 8d':16} {game.tree.size:5} {game.memory_bytes() / 2**20:5.1f} "
               f"{engine.iterations:6} {engine.exploitability_pct:7.3f} {seconds:8.3f}  {verdict}")
+
+
+FLOP_IP = "22+, A2s+, K2s+, Q5s+, J7s+, T7s+, 97s+, 86s+, 75s+, 65s, 54s, A3o+, K9o+, Q9o+, J9o+, T9o"
+FLOP_OOP = ("22-99, A2s-AJs, K2s+, Q4s+, J6s+, T6s+, 96s+, 85s+, 74s+, 63s+, 53s+, 43s, A2o-AJo, K7o+, Q8o+, "
+            "J8o+, T8o+, 98o, 87o, 76o")
+FLOP_SPOTS = {
+    "raise all-in": dict(oop_bet="50%", ip_bet="50%", oop_raise="a", ip_raise="a", max_raises=1),
+    "raise 60%": dict(oop_bet="50%", ip_bet="50%", oop_raise="60%", ip_raise="60%", max_raises=1),
+}
+
+
+def _flop(target: float, threads: int) -> None:
+    import resource
+
+    print(f"flop spots on {threads} thread(s), load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"{'flop spot':12} {'board':9} {'nodes':>7} {'est MB':>7} {'peak MB':>7} {'iters':>5} {'expl %':>7} "
+          f"{'seconds':>8}  goal <= 300 s")
+    for name, sizes in FLOP_SPOTS.items():
+        start = time.perf_counter()
+        game = river_game(FLOP_OOP, FLOP_IP, "Qs Jh 2h", pot=6, stack=97, **sizes)  # type: ignore[arg-type]
+        engine = solve(game, target=target, time_limit=1800, workers=threads)
+        seconds = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        verdict = "met" if seconds <= 300 and engine.exploitability_pct <= target and peak <= 4096 else "NOT met"
+        print(f"{name:12} {'Qs Jh 2h':9} {game.tree.size:7} {game.memory_bytes() / 2**20:7.0f} {peak:7.0f} "
+              f"{engine.iterations:5} {engine.exploitability_pct:7.3f} {seconds:8.1f}  {verdict}", flush=True)
 
 
 if __name__ == "__main__":

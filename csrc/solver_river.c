@@ -16,15 +16,24 @@
  *
  * A turn spot adds chance nodes: each child deals one river card, whose combos drop out, and
  * the showdowns below it read that board's strengths (one table of hand rows per river card).
+ * A flop spot nests them (the turn card, then the river card; a table per pair of cards). Suit
+ * isomorphism: a child of kind ISO deals a card that a suit permutation maps its representative
+ * sibling onto; only the representative is walked, and its values reach each ISO card's combos
+ * through the permutation's combo rows (cardlab.solver.suits).
  *
  * The tables (int32 rows, checked here once per call):
- *   nodes  n_nodes x 7: kind (0 decision, 1 fold, 2 showdown, 3 chance), first child (in
- *          children), number of children, offset of the node's rows in regrets/strategy sums,
- *          player (who acts; at a fold node who folded), locked (1: play the strategy sums as
- *          given), board (the table of hand rows its showdowns read; a chance node's child: the
- *          card it deals plus 1); a child's index is above its parent's (pre-order).
+ *   nodes  n_nodes x 8: kind (0 decision, 1 fold, 2 showdown, 3 chance, 4 ISO), first child (in
+ *          children; an ISO node: its representative sibling), number of children, offset of
+ *          the node's rows in regrets/strategy sums (a chance node: its slot for the threaded
+ *          walks if no chance node is above it, else -1; an ISO node: the offset in children of
+ *          its permutation's rows, n0 + n1 combo indexes, OOP's then IP's), player (who acts; at
+ *          a fold node who folded), locked (1: play the strategy sums as given), board (the table
+ *          of hand rows its showdowns read), card (a chance node's child: the card it deals plus
+ *          1); a child's index is above its parent's (pre-order).
  *   amount per node: at a terminal, what the winner takes from the loser (chips); at a chance
- *          node the probability of each card (1 / the cards left beside both hands).
+ *          node the probability of each card (1 / the cards left beside both hands). It may go
+ *          on with a second row, each terminal's rake: the house's cut of the pot the two put in,
+ *          so the winner takes amount - rake from the loser, and a tie costs each rake / 2.
  *   hands  boards x (n0 + n1) x 5: card, card (0..63: ids above 51 are private marks, for toy
  *          games), strength on that board (higher wins), the index of the same two cards among
  *          the other player's combos (-1: none), and in the k-th row of each player the index of
@@ -35,18 +44,22 @@
 #include <math.h>
 #include <string.h>
 
-enum { DECISION = 0, FOLD = 1, SHOWDOWN = 2, CHANCE = 3 };
-enum { K_KIND, K_FIRST, K_COUNT, K_OFFSET, K_PLAYER, K_LOCKED, K_BOARD, NODE_WIDTH };
+enum { DECISION = 0, FOLD = 1, SHOWDOWN = 2, CHANCE = 3, ISO = 4 };
+enum { K_KIND, K_FIRST, K_COUNT, K_OFFSET, K_PLAYER, K_LOCKED, K_BOARD, K_CARD, NODE_WIDTH };
 enum { MODE_CFR = 0, MODE_AVERAGE = 1, MODE_BEST = 2, MODE_SHOWDOWN = 3, MODE_COMPATIBLE = 4 };
 #define HAND_WIDTH 5
 #define CARD_SLOTS 64
 #define MAX_ACTIONS 64
 #define MAX_DEPTH 256 /* the walk recurses once a level */
+#define MAX_BOARDS 1327 /* a table per pair of turn and river cards, and one */
+#define MAX_PERMS 24
+#define MAX_COMBOS 4096 /* a player's combos (the strategy's scratch row) */
 
 typedef struct {
     const int32_t *nodes;
     const int32_t *children;
     const double *amount;
+    const double *rake;      /* NULL: no rake */
     const int32_t *hands[2]; /* board 0's rows of each player */
     const double *weights[2];
     int n[2];
@@ -157,23 +170,29 @@ static void strategy(const walk_t *w, const int32_t *node, int np, double *sigma
     int actions = node[K_COUNT];
     int current = w->mode == MODE_CFR && !node[K_LOCKED];
     const double *table = (current ? w->regrets : w->sums) + node[K_OFFSET];
-    for (int h = 0; h < np; h++) {
-        double total = 0.0;
-        for (int a = 0; a < actions; a++) {
-            double v = table[(size_t)a * np + h];
-            total += v > 0.0 ? v : 0.0;
-        }
-        for (int a = 0; a < actions; a++) {
-            double v = table[(size_t)a * np + h];
-            sigma[(size_t)a * np + h] = total > 0.0 ? (v > 0.0 ? v : 0.0) / total : 1.0 / actions;
-        }
+    double total[MAX_COMBOS];
+    /* row by row (one action's combos at a time): the loops run over contiguous memory */
+    for (int h = 0; h < np; h++)
+        total[h] = 0.0;
+    for (int a = 0; a < actions; a++) {
+        const double *row = table + (size_t)a * np;
+        for (int h = 0; h < np; h++)
+            total[h] += row[h] > 0.0 ? row[h] : 0.0;
+    }
+    double even = 1.0 / actions;
+    for (int a = 0; a < actions; a++) {
+        const double *row = table + (size_t)a * np;
+        double *out = sigma + (size_t)a * np;
+        for (int h = 0; h < np; h++)
+            out[h] = total[h] > 0.0 ? (row[h] > 0.0 ? row[h] : 0.0) / total[h] : even;
     }
 }
 
 static void walk(walk_t *w, int index, const double *r_own, const double *r_opp, double *out);
 
-/* A chance node: each child deals one card (its board is that card's table, the card is board - 1);
- * the combos holding it drop out, and each child counts amount[node] (1 / the cards possible). */
+/* A chance node: each child deals one card; the combos holding it drop out, and each child counts
+ * amount[node] (1 / the cards possible). An ISO child takes its representative's values, each
+ * combo's value going to the combo the permutation maps it to. */
 static void deal(walk_t *w, int index, const double *r_own, const double *r_opp, double *out)
 {
     const int32_t *node = w->nodes + (size_t)NODE_WIDTH * index;
@@ -184,7 +203,9 @@ static void deal(walk_t *w, int index, const double *r_own, const double *r_opp,
     memset(out, 0, sizeof(double) * (size_t)ni);
     for (int a = 0; a < node[K_COUNT]; a++) {
         int kid = w->children[node[K_FIRST] + a];
-        int card = w->nodes[(size_t)NODE_WIDTH * kid + K_BOARD] - 1;
+        if (w->nodes[(size_t)NODE_WIDTH * kid + K_KIND] == ISO)
+            continue;
+        int card = w->nodes[(size_t)NODE_WIDTH * kid + K_CARD] - 1;
         for (int h = 0; h < ni; h++) {
             const int32_t *row = w->hands[i] + HAND_WIDTH * h;
             own[h] = row[0] == card || row[1] == card ? 0.0 : r_own[h];
@@ -199,6 +220,17 @@ static void deal(walk_t *w, int index, const double *r_own, const double *r_opp,
             if (row[0] != card && row[1] != card)
                 out[h] += share * values[h];
         }
+        for (int b = a + 1; b < node[K_COUNT]; b++) {
+            const int32_t *twin = w->nodes + (size_t)NODE_WIDTH * w->children[node[K_FIRST] + b];
+            if (twin[K_KIND] != ISO || twin[K_FIRST] != kid)
+                continue;
+            const int32_t *image = w->children + twin[K_OFFSET] + (i ? w->n[0] : 0);
+            for (int h = 0; h < ni; h++) {
+                const int32_t *row = w->hands[i] + HAND_WIDTH * h;
+                if (row[0] != card && row[1] != card)
+                    out[image[h]] += share * values[h];
+            }
+        }
     }
     w->top = mark;
 }
@@ -208,11 +240,22 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
     const int32_t *node = w->nodes + (size_t)NODE_WIDTH * index;
     int i = w->traverser, ni = w->n[i];
     if (node[K_KIND] == FOLD) {
-        compatible(w, r_opp, node[K_PLAYER] == i ? -w->amount[index] : w->amount[index], out);
+        double rake = w->rake ? w->rake[index] : 0.0;
+        compatible(w, r_opp, node[K_PLAYER] == i ? -w->amount[index] : w->amount[index] - rake, out);
         return;
     }
     if (node[K_KIND] == SHOWDOWN) {
-        showdown(w, node[K_BOARD], r_opp, w->amount[index], out);
+        double half = w->rake ? w->rake[index] / 2.0 : 0.0;
+        /* (amount - rake) W - amount L - rake / 2 (C - W - L) = (amount - rake / 2) (W - L) - rake / 2 C */
+        showdown(w, node[K_BOARD], r_opp, w->amount[index] - half, out);
+        if (half > 0.0) {
+            size_t mark = w->top;
+            double *shared = push(w, (size_t)ni);
+            compatible(w, r_opp, half, shared);
+            for (int h = 0; h < ni; h++)
+                out[h] -= shared[h];
+            w->top = mark;
+        }
         return;
     }
     if (node[K_KIND] == CHANCE) {
@@ -241,24 +284,33 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
                 reach[h] = r_own[h] * sigma[(size_t)a * ni + h];
             walk(w, kids[a], reach, r_opp, values + (size_t)a * ni);
         }
-        for (int h = 0; h < ni; h++) {
-            double v = w->mode == MODE_BEST && !node[K_LOCKED] ? values[h] : 0.0;
-            for (int a = 0; a < actions; a++) {
-                double x = values[(size_t)a * ni + h];
-                if (w->mode == MODE_BEST && !node[K_LOCKED])
-                    v = x > v ? x : v;
-                else
-                    v += sigma[(size_t)a * ni + h] * x;
+        if (w->mode == MODE_BEST && !node[K_LOCKED]) {
+            memcpy(out, values, sizeof(double) * (size_t)ni);
+            for (int a = 1; a < actions; a++) {
+                const double *x = values + (size_t)a * ni;
+                for (int h = 0; h < ni; h++)
+                    out[h] = x[h] > out[h] ? x[h] : out[h];
             }
-            out[h] = v;
+        } else {
+            for (int h = 0; h < ni; h++)
+                out[h] = 0.0;
+            for (int a = 0; a < actions; a++) {
+                const double *x = values + (size_t)a * ni, *s = sigma + (size_t)a * ni;
+                for (int h = 0; h < ni; h++)
+                    out[h] += s[h] * x[h];
+            }
         }
         if (w->mode == MODE_CFR && !node[K_LOCKED] && w->phase != 1) {
-            double *regret = w->regrets + node[K_OFFSET], *sum = w->sums + node[K_OFFSET];
-            for (size_t k = 0; k < (size_t)actions * ni; k++) {
-                size_t h = k % (size_t)ni;
-                double r = regret[k];
-                regret[k] = r * (r > 0.0 ? w->positive : w->negative) + values[k] - out[h];
-                sum[k] = sum[k] * w->average + r_own[h] * sigma[k];
+            double positive = w->positive, negative = w->negative, average = w->average;
+            for (int a = 0; a < actions; a++) {
+                size_t row = (size_t)a * ni;
+                double *regret = w->regrets + node[K_OFFSET] + row, *sum = w->sums + node[K_OFFSET] + row;
+                const double *x = values + row, *s = sigma + row;
+                for (int h = 0; h < ni; h++) {
+                    double r = regret[h];
+                    regret[h] = r * (r > 0.0 ? positive : negative) + x[h] - out[h];
+                    sum[h] = sum[h] * average + r_own[h] * s[h];
+                }
             }
         }
     } else {
@@ -284,33 +336,59 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
 static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py_ssize_t n_amount,
                         Py_ssize_t n_rows, Py_ssize_t n_weights, Py_ssize_t n_table, int n0)
 {
-    if (n_nodes < 1 || n_amount != n_nodes || n0 < 1 || n0 >= n_weights || n_weights > 1 << 20
-        || n_rows % n_weights || n_rows / n_weights > 53)
+    if (n_nodes < 1 || (n_amount != n_nodes && n_amount != 2 * n_nodes) || n0 < 1 || n0 >= n_weights || n_weights > 1 << 20
+        || n_rows % n_weights || n_rows / n_weights > MAX_BOARDS)
         return 1;
     w->n[0] = n0;
     w->n[1] = (int)(n_weights - n0);
+    if (w->n[0] > MAX_COMBOS || w->n[1] > MAX_COMBOS)
+        return 1;
     w->boards = (int)(n_rows / n_weights);
     int *depth = calloc((size_t)n_nodes, sizeof(int)), *seen = calloc((size_t)n_weights, sizeof(int));
-    int bad = depth == NULL || seen == NULL, deepest = 0, widest = 1;
+    char *below = calloc((size_t)n_nodes, 1); /* a chance node is above it */
+    int bad = depth == NULL || seen == NULL || below == NULL, deepest = 0, widest = 1, perms = 0;
+    int32_t checked[MAX_PERMS];
     for (Py_ssize_t x = 0; x < n_nodes && !bad; x++) {
         const int32_t *node = w->nodes + NODE_WIDTH * x;
         int kind = node[K_KIND], p = node[K_PLAYER];
-        bad |= kind < 0 || kind > 3 || ((kind == DECISION || kind == FOLD) && (p < 0 || p > 1))
-            || !isfinite(w->amount[x]) || node[K_BOARD] < 0 || node[K_BOARD] >= w->boards;
-        if (bad || kind == FOLD || kind == SHOWDOWN)
+        bad |= kind < 0 || kind > 4 || ((kind == DECISION || kind == FOLD) && (p < 0 || p > 1))
+            || !isfinite(w->amount[x]) || node[K_BOARD] < 0 || node[K_BOARD] >= w->boards
+            || (n_amount > n_nodes && !(w->amount[n_nodes + x] >= 0.0 && w->amount[n_nodes + x] <= 1e12));
+        if (n_amount > n_nodes)
+            w->rake = w->amount + n_nodes;
+        if (!bad && kind == ISO) {
+            int known = 0;
+            bad |= node[K_FIRST] < 0 || node[K_FIRST] >= x || w->nodes[NODE_WIDTH * node[K_FIRST] + K_KIND] == ISO
+                || node[K_OFFSET] < 0 || (Py_ssize_t)node[K_OFFSET] > n_children - n_weights;
+            for (int k = 0; k < perms && !bad; k++)
+                known |= checked[k] == node[K_OFFSET];
+            if (!bad && !known) {
+                bad |= perms == MAX_PERMS;
+                if (!bad)
+                    checked[perms++] = node[K_OFFSET];
+                for (Py_ssize_t h = 0; h < n_weights && !bad; h++) {
+                    int32_t to = w->children[node[K_OFFSET] + h];
+                    bad |= to < 0 || to >= w->n[h < n0 ? 0 : 1];
+                }
+            }
+        }
+        if (bad || kind == FOLD || kind == SHOWDOWN || kind == ISO)
             continue;
         int count = node[K_COUNT], limit = kind == CHANCE ? 52 : MAX_ACTIONS;
         bad |= count < 1 || count > limit || node[K_FIRST] < 0 || node[K_FIRST] > n_children - count;
         if (kind == DECISION)
             bad |= node[K_OFFSET] < 0 || (Py_ssize_t)node[K_OFFSET] + (Py_ssize_t)count * w->n[p] > n_table;
         else
-            bad |= node[K_OFFSET] != w->chances++;
+            bad |= node[K_OFFSET] != (below[x] ? -1 : w->chances++);
         for (int a = 0; a < count && !bad; a++) {
             int32_t kid = w->children[node[K_FIRST] + a];
             bad |= kid <= x || kid >= n_nodes;
             if (!bad) {
                 depth[kid] = depth[x] + 1;
-                bad |= depth[kid] > MAX_DEPTH || (kind == CHANCE && w->nodes[NODE_WIDTH * kid + K_BOARD] < 1);
+                below[kid] = below[x] || kind == CHANCE;
+                int card = w->nodes[NODE_WIDTH * kid + K_CARD];
+                bad |= depth[kid] > MAX_DEPTH || (kind == CHANCE && (card < 1 || card > CARD_SLOTS))
+                    || (kind != CHANCE && w->nodes[NODE_WIDTH * kid + K_KIND] == ISO);
             }
         }
         deepest = depth[x] > deepest ? depth[x] : deepest;
@@ -336,6 +414,7 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
     }
     free(depth);
     free(seen);
+    free(below);
     if (bad)
         return 1;
     int most = w->n[0] > w->n[1] ? w->n[0] : w->n[1];
@@ -484,7 +563,9 @@ static PyObject *solver_deal(PyObject *self, PyObject *args)
     for (Py_ssize_t u = 0; u < n_units; u++) {
         int node = pairs[2 * u], a = pairs[2 * u + 1];
         CL_FAIL_IF(node < 0 || node >= n_nodes || w.nodes[(size_t)NODE_WIDTH * node + K_KIND] != CHANCE || a < 0
-                   || a >= w.nodes[(size_t)NODE_WIDTH * node + K_COUNT], "a unit names a chance node's child");
+                   || a >= w.nodes[(size_t)NODE_WIDTH * node + K_COUNT] || w.nodes[(size_t)NODE_WIDTH * node + K_OFFSET] < 0
+                   || w.nodes[(size_t)NODE_WIDTH * w.children[w.nodes[(size_t)NODE_WIDTH * node + K_FIRST] + a] + K_KIND] == ISO,
+                   "a unit names a first-level chance node's child that is walked");
     }
     Py_BEGIN_ALLOW_THREADS
     set_discounts(&w, t);
@@ -495,7 +576,7 @@ static PyObject *solver_deal(PyObject *self, PyObject *args)
             break;
         const int32_t *node = w.nodes + (size_t)NODE_WIDTH * pairs[2 * u];
         int kid = w.children[node[K_FIRST] + pairs[2 * u + 1]];
-        int card = w.nodes[(size_t)NODE_WIDTH * kid + K_BOARD] - 1;
+        int card = w.nodes[(size_t)NODE_WIDTH * kid + K_CARD] - 1;
         const double *slot = slot_of(&w, node);
         double *row = (double *)values.buf + (size_t)u * (size_t)ni;
         w.top = 0;
@@ -543,7 +624,8 @@ static PyObject *solver_values(PyObject *self, PyObject *args)
         goto done;
     CL_FAIL_IF(player < 0 || player > 1 || mode < MODE_AVERAGE || mode > MODE_COMPATIBLE,
                "player is 0 or 1, mode 1 to 4");
-    CL_FAIL_IF(start < 0 || start >= v.nodes.len / (NODE_WIDTH * 4), "start is a node");
+    CL_FAIL_IF(start < 0 || start >= v.nodes.len / (NODE_WIDTH * 4) || w.nodes[(size_t)NODE_WIDTH * start + K_KIND] == ISO,
+               "start is a node walked");
     CL_FAIL_IF(out.len != (Py_ssize_t)sizeof(double) * w.n[player] || own.len != out.len
                || opp.len != (Py_ssize_t)sizeof(double) * w.n[1 - player], "a value and a reach per combo");
     const double *r_own = own.buf, *r_opp = opp.buf;

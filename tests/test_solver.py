@@ -92,8 +92,8 @@ def test_tree_amounts_are_each_players_chips():
 
 
 def test_bad_spots_name_their_input():
-    with pytest.raises(SolverError, match="a board has 4 or 5 cards here"):
-        river_game("AA", "KK", "Ks 9d 5c", pot=10, stack=10)
+    with pytest.raises(SolverError, match="a board has 3 or 4 or 5 cards here"):
+        river_game("AA", "KK", "Ks 9d", pot=10, stack=10)
     with pytest.raises(SolverError, match="no combo left"):
         river_game("KsKd", "AA", BOARD, pot=10, stack=10)
     blocked = river_game("AhAd", "AhAs, AdAs", BOARD, pot=10, stack=10)
@@ -329,7 +329,7 @@ def test_malformed_tables_are_refused_by_the_kernel():
 
     game = random_game(3, combos=6)
     e = Engine.new(game)
-    base = dict(nodes=game.nodes, children=game.tree.children, amount=game.tree.amount, hands=game.hand_rows,
+    base = dict(nodes=game.nodes, children=game.children, amount=game.tree.amount, hands=game.hand_rows,
                 weights=game.weights)
 
     def call(**bad: np.ndarray) -> None:
@@ -343,7 +343,7 @@ def test_malformed_tables_are_refused_by_the_kernel():
     nodes = game.nodes.copy(); nodes[0, 3] = len(e.regrets); broken.append(dict(nodes=nodes))   # offset
     nodes = game.nodes.copy(); nodes[0, 0] = 7; broken.append(dict(nodes=nodes))                # kind
     nodes = game.nodes.copy(); nodes[-1, 6] = 5; broken.append(dict(nodes=nodes))               # board table
-    kids = game.tree.children.copy(); kids[0] = 0; broken.append(dict(children=kids))           # a cycle
+    kids = game.children.copy(); kids[0] = 0; broken.append(dict(children=kids))           # a cycle
     hands = game.hand_rows.copy(); hands[0, 0, 0] = 64; broken.append(dict(hands=hands))        # card id
     hands = game.hand_rows.copy(); hands[0, 0, 4] = hands[0, 1, 4]; broken.append(dict(hands=hands))  # order
     hands = game.hand_rows.copy(); hands[0, 0, 3] = 99; broken.append(dict(hands=hands))        # same combo

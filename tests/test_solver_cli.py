@@ -45,7 +45,7 @@ def test_lock(run) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--board", "Ks 9d 5c"), "a board has 4 or 5 cards here"),
+    (("--board", "Ks 9d"), "a board has 3 or 4 or 5 cards here"),
     (("--oop-bet", "50"), "cannot read bet size '50'"),
     (("--node", "X,B9"), "no action 'B9' at node 'X'"),
     (("--lock", "X=Q:1"), "no action 'Q'"),

@@ -84,7 +84,7 @@ def test_turn_command(run):
     assert [line for line in out.splitlines() if line.startswith("class")][0].split()[2:4] == ["X", "B10"]
     status, _, err = run("poker", "solve", "--oop", OOP, "--ip", IP, "--board", TURN + " 3s", "--pot", "10",
                          "--stack", "50", "--river-oop-bet", "100%")
-    assert status == 2 and "river sizes are given for a turn spot" in err
+    assert status == 2 and "river sizes are given for a spot before the river" in err
 
 
 def test_threaded_kernels_refuse_bad_slots_and_units():
@@ -92,7 +92,7 @@ def test_threaded_kernels_refuse_bad_slots_and_units():
 
     game = river_game(OOP, IP, TURN, pot=10, stack=0)
     e = Engine.new(game)
-    tables = (game.nodes, game.tree.children, game.tree.amount, game.hand_rows, game.weights, len(game.hands[0]),
+    tables = (game.nodes, game.children, game.tree.amount, game.hand_rows, game.weights, len(game.hands[0]),
               e.regrets, e.sums)
     n0, n1 = (len(h) for h in game.hands)
     chances = int((game.tree.kind == 3).sum())
@@ -100,5 +100,5 @@ def test_threaded_kernels_refuse_bad_slots_and_units():
     with pytest.raises(ValueError, match="slots hold"):
         core.solver_step(*tables, 0, 1, 1, slots[:, 1:].copy())
     cursor = np.zeros(1, dtype=np.int64)
-    with pytest.raises(ValueError, match="a unit names a chance node's child"):
+    with pytest.raises(ValueError, match="a unit names a first-level chance node's child"):
         core.solver_deal(*tables, 0, 1, slots, np.array([[0, 0]], dtype=np.int32), np.zeros((1, n0)), cursor)

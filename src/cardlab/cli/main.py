@@ -83,7 +83,7 @@ COMMANDS: dict[tuple[str, str], tuple[str, str]] = {
     ("poker", "video"): ("cardlab.cli.poker_video", "video poker: exact return of a pay table under optimal play"),
     ("poker", "icm"): ("cardlab.cli.poker_tournament", "tournament equity of each stack (the Independent Chip Model), exact"),
     ("poker", "pushfold"): ("cardlab.cli.poker_tournament", "heads-up push/fold equilibrium (Nash): ranges, chart, EV, exploitability"),
-    ("poker", "solve"): ("cardlab.cli.poker_solve", "heads-up river and turn solver: strategy, EV, equity and exploitability"),
+    ("poker", "solve"): ("cardlab.cli.poker_solve", "heads-up river, turn and flop solver: strategy, EV, equity and exploitability"),
     ("casino", "games"): ("cardlab.cli.casino", "list the built-in table games (each a TOML file you can copy and change)"),
     ("casino", "analyse"): ("cardlab.cli.casino", "house edge, element of risk and optimal strategy of a table game, exactly"),
     ("casino", "blackjack"): ("cardlab.cli.casino", "blackjack by combinatorial analysis: basic strategy and exact house edges"),

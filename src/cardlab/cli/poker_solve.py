@@ -19,17 +19,22 @@ __all__ = ["register"]
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``solve`` to the ``poker`` group."""
     cmd = subparsers.add_parser(
-        "solve", help="heads-up river and turn solver: strategy, EV, equity and exploitability",
-        description="Solve a heads-up no-limit hold'em river or turn spot by Discounted CFR, stopping at the target "
+        "solve", help="heads-up river, turn and flop solver: strategy, EV, equity and exploitability",
+        description="Solve a heads-up no-limit hold'em river, turn or flop spot by Discounted CFR, stopping at the target "
                     "exploitability (computed by a best response, in % of the pot) or the time limit; print "
                     "the strategy at a node per hand class or combo, with EV and equity. Sizes are percentages "
                     "of the pot, a (all-in) and e (geometric: the same share on each street left ends all-in), e.g. "
-                    "'33%, 75%, a'. Four board cards make a turn spot. Example: cardlab poker solve --oop "
+                    "'33%, 75%, a'. Four board cards make a turn spot, three a flop spot (suit-isomorphic turn and "
+                    "river cards solved once). Example: cardlab poker solve --oop "
                     "'QQ+, AK, 76s' --ip 'JJ-99, AQs' --board 'Ks 9d 5c 2h 3s' --pot 10 --stack 50 --node X")
     spot = cmd.add_argument_group("the spot")
     spot.add_argument("--oop", metavar="RANGE", help="the out-of-position player's range, e.g. 'QQ+, 0.5(AKs)'")
     spot.add_argument("--ip", metavar="RANGE", help="the in-position player's range")
-    spot.add_argument("--board", metavar="CARDS", help="the board: five cards (a river spot, e.g. 'Ks 9d 5c 2h 3s') or four (a turn spot)")
+    spot.add_argument("--board", metavar="CARDS", help="the board: five cards (a river spot, e.g. 'Ks 9d 5c 2h 3s'), four (a turn spot) or three "
+                           "(a flop spot)")
+    spot.add_argument("--flops", metavar="all|FLOPS",
+                      help="instead of --board, a report over flops: 'all' (every flop class, weighted by the flops it "
+                           "stands for) or a list such as 'Qs Jh 2h; Ah 7h 2h'")
     spot.add_argument("--pot", type=decimal_number(0, 1e9, low_open=True), help="the pot before this street's bets")
     spot.add_argument("--stack", type=decimal_number(0, 1e9), help="each player's chips behind (effective stack)")
     for who in ("oop", "ip"):
@@ -37,10 +42,19 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                           help=f"{who.upper()}'s bet sizes (default '33%%, 75%%'; '' for none)")
         spot.add_argument(f"--{who}-raise", default="60%", metavar="SIZES",
                           help=f"{who.upper()}'s raise sizes (default 60%%: call, then 60%% of the pot)")
-    for who in ("oop", "ip"):
-        for kind in ("bet", "raise"):
-            spot.add_argument(f"--river-{who}-{kind}", metavar="SIZES",
-                              help=f"on a turn spot, {who.upper()}'s river {kind} sizes (default: the turn's)")
+    for street in ("turn", "river"):
+        for who in ("oop", "ip"):
+            for kind in ("bet", "raise"):
+                spot.add_argument(f"--{street}-{who}-{kind}", metavar="SIZES",
+                                  help=f"{who.upper()}'s {street} {kind} sizes on a spot before the {street} "
+                                       f"(default: the spot's first street's)")
+    spot.add_argument("--oop-donk", metavar="SIZES",
+                      help="OOP's bet sizes on the turn and river when it leads into the player who bet or raised last "
+                           "on the street before (a donk bet; default: its usual sizes; '' for none)")
+    spot.add_argument("--rake", type=decimal_number(0, 0.99), default=0.0, metavar="SHARE",
+                      help="the house's share of each pot, e.g. 0.05 (default 0: none); an uncalled bet is not raked")
+    spot.add_argument("--rake-cap", type=decimal_number(0, 1e9), default=0.0, metavar="CHIPS",
+                      help="the most rake taken from one pot, in chips (default 0: no cap)")
     spot.add_argument("--allin-threshold", type=decimal_number(0, 10), default=0.15, metavar="SHARE",
                       help="a bet leaving less than SHARE times the pot behind becomes all-in (default 0.15)")
     spot.add_argument("--max-raises", type=whole_number(0, 16), default=3, metavar="N", help="raises allowed after a bet (default 3)")
@@ -52,7 +66,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     run.add_argument("--max-iterations", type=whole_number(0, 10**9), default=100_000, metavar="N",
                      help="stop after N iterations (default 100,000)")
     run.add_argument("--threads", type=whole_number(1, 256), default=1, metavar="N",
-                     help="threads sharing a turn spot's river subtrees (default 1; the answer does not depend on it)")
+                     help="threads sharing a turn or flop spot's subtrees below its first chance nodes (default 1; the "
+                          "answer does not depend on it)")
     run.add_argument("--memory-limit", type=decimal_number(1, 2**30), default=4096, metavar="MB",
                      help="refuse a spot whose memory estimate is above this (default 4096 MB)")
     run.add_argument("--lock", action="append", default=[], metavar="NODE=ACTION:FREQ,...",
@@ -82,6 +97,8 @@ def _solve(args: argparse.Namespace) -> int:
     from cardlab.solver import Solution, load_solution, river_game
     from cardlab.solver.engine import Engine, solve
 
+    if args.flops is not None:
+        return _flops(args)
     if args.load:
         if any(getattr(args, k) is not None for k in _SPOT) or args.lock or args.save:
             raise CardlabError("--load shows a saved solve: give no spot, --lock or --save with it")
@@ -98,7 +115,9 @@ def _solve(args: argparse.Namespace) -> int:
             river_hands_check(args.ip)
         game = river_game(args.oop, args.ip, args.board, pot=args.pot, stack=args.stack, oop_bet=args.oop_bet,
                           oop_raise=args.oop_raise, ip_bet=args.ip_bet, ip_raise=args.ip_raise,
-                          allin_threshold=args.allin_threshold, max_raises=args.max_raises, river=_river(args))
+                          allin_threshold=args.allin_threshold, max_raises=args.max_raises,
+                          river=_street(args, "river"), turn=_street(args, "turn"), oop_donk=args.oop_donk,
+                          rake=args.rake, rake_cap=args.rake_cap)
         print(f"cardlab: solving a tree of {game.tree.size:,} nodes ({game.tree.decision_count:,} decisions), "
               f"{len(game.hands[0]):,} x {len(game.hands[1]):,} combos, memory about "
               f"{game.memory_bytes() / 2**20:,.2f} MB (limit {args.memory_limit:,.0f} MB)", file=sys.stderr)
@@ -107,7 +126,7 @@ def _solve(args: argparse.Namespace) -> int:
             with about_option("--lock"):
                 _lock(engine, text)
         solve(game, target=args.target, time_limit=args.time_limit, max_iterations=args.max_iterations,
-              engine=engine, workers=args.threads)
+              engine=engine, workers=args.threads, progress=True)
         solution = Solution(engine)
         if args.exact:
             from cardlab.solver.lp import game_value
@@ -133,10 +152,29 @@ def _solve(args: argparse.Namespace) -> int:
     return 130 if solution.engine.interrupted else 0
 
 
-def _river(args: argparse.Namespace) -> dict[str, str]:
-    """The river sizes given apart from the turn's (a turn spot)."""
-    return {f"{who}_{kind}": getattr(args, f"river_{who}_{kind}") for who in ("oop", "ip") for kind in ("bet", "raise")
-            if getattr(args, f"river_{who}_{kind}") is not None}
+def _flops(args: argparse.Namespace) -> int:
+    """``--flops``: the spot solved on each flop, a row each."""
+    from cardlab.solver.flops import flop_report
+
+    missing = [f"--{k}" for k in _SPOT if k != "board" and getattr(args, k) is None]
+    if missing or args.board is not None or args.load or args.lock or args.save or args.exact or args.export_range:
+        raise CardlabError("--flops reports over flops: give --oop, --ip, --pot and --stack, and no --board, --load, "
+                           "--lock, --save, --exact or --export-range")
+    flops = None if args.flops.strip().lower() == "all" else [f for f in args.flops.split(";") if f.strip()]
+    report = flop_report(args.oop, args.ip, flops, pot=args.pot, stack=args.stack, target=args.target,
+                         time_limit=args.time_limit, workers=args.threads, memory_mb=args.memory_limit,
+                         oop_bet=args.oop_bet, oop_raise=args.oop_raise, ip_bet=args.ip_bet, ip_raise=args.ip_raise,
+                         allin_threshold=args.allin_threshold, max_raises=args.max_raises,
+                         river=_street(args, "river"), turn=_street(args, "turn"), oop_donk=args.oop_donk,
+                         rake=args.rake, rake_cap=args.rake_cap)
+    write_result(args, report)
+    return 130 if report.summary["interrupted"] else 0
+
+
+def _street(args: argparse.Namespace, street: str) -> dict[str, str]:
+    """A later street's sizes given apart from the first street's."""
+    return {f"{who}_{kind}": getattr(args, f"{street}_{who}_{kind}") for who in ("oop", "ip")
+            for kind in ("bet", "raise") if getattr(args, f"{street}_{who}_{kind}") is not None}
 
 
 def _check_save(path: str) -> None:

@@ -55,7 +55,7 @@ from cardlab.poker.kernel import straight_tops
 from cardlab.poker.rules import Category, Rules
 from cardlab.results import json_text
 
-__all__ = ["BoardStats", "BoardClass", "board_stats", "flop_textures", "all_flops_stats", "FlopsStats", "MAX_FLOPS_COMBOS",
+__all__ = ["flop_classes", "BoardStats", "BoardClass", "board_stats", "flop_textures", "all_flops_stats", "FlopsStats", "MAX_FLOPS_COMBOS",
            "TextureStats", "TEXTURES", "MADE_CLASSES", "SET_CLASSES", "PAIR_CLASSES", "UNDERPAIR_CLASSES",
            "DRAW_CLASSES", "CLASSES", "SECTIONS", "combo_masks"]
 
@@ -578,6 +578,19 @@ def _texture_masks(flops: np.ndarray) -> dict[str, np.ndarray]:
     return {"all": np.ones(len(flops), bool), "unpaired": pairs == 0, "paired": pairs == 1, "trips": pairs == 3,
             "rainbow": same_suit == 0, "two-tone": same_suit == 1, "monotone": same_suit == 3,
             "connected": connected & (pairs == 0), "consecutive": consecutive}
+
+
+def flop_classes() -> tuple[np.ndarray, np.ndarray]:
+    """The 1,755 classes of the 22,100 flops under the 24 suit permutations: one flop each (card
+    ids, lowest key) and how many flops it stands for.
+
+    >>> reps, counts = flop_classes()
+    >>> len(reps), int(counts.sum())
+    (1755, 22100)
+    """
+    from itertools import combinations
+
+    return _canonical_flops(np.array(list(combinations(range(52), 3)), dtype=np.int64))
 
 
 def _canonical_flops(flops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

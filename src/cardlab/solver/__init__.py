@@ -1,6 +1,7 @@
-"""A heads-up no-limit hold'em solver for river and turn spots (docs/solver.md): the betting tree
-from bet sizes in solver notation, Discounted CFR in the compiled core with exploitability by best
-response, the exact sequence-form LP for small river trees, known games (Kuhn, Leduc,
+"""A heads-up no-limit hold'em solver for river, turn and flop spots (docs/solver.md): the betting
+tree from bet sizes in solver notation (donk bets, rake), suit isomorphism for the turn and river
+cards, Discounted CFR in the compiled core with exploitability by best response, the exact
+sequence-form LP for small trees, a report over a set of flops, known games (Kuhn, Leduc,
 clairvoyance).
 
 >>> from cardlab.solver import Solution, river_game
@@ -13,10 +14,11 @@ True
 from __future__ import annotations
 
 from cardlab.solver.engine import Engine, solve
+from cardlab.solver.flops import FlopReport, flop_report
 from cardlab.solver.game import Game, river_game
 from cardlab.solver.games import clairvoyance, kuhn, leduc
 from cardlab.solver.solution import NodeReport, Solution, load_solution
 from cardlab.solver.tree import BetSizes, Tree, build_tree
 
-__all__ = ["Engine", "solve", "Game", "river_game", "clairvoyance", "kuhn", "leduc", "NodeReport", "Solution",
+__all__ = ["Engine", "solve", "FlopReport", "flop_report", "Game", "river_game", "clairvoyance", "kuhn", "leduc", "NodeReport", "Solution",
            "load_solution", "BetSizes", "Tree", "build_tree"]

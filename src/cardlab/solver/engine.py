@@ -20,15 +20,19 @@ limit or the iteration limit, whichever comes first.
 from __future__ import annotations
 
 import time
+import signal
+import threading
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Callable, Iterator
 
 import numpy as np
 
 from cardlab._native import core as _core
 from cardlab.errors import SolverError
 from cardlab.solver.game import Game
-from cardlab.solver.tree import CHANCE, DECISION
+from cardlab.solver.tree import CHANCE, DECISION, ISO
 
 __all__ = ["Engine", "solve", "DEFAULT_MEMORY_MB"]
 
@@ -70,7 +74,7 @@ class Engine:
     def _tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
         g = self.game
         assert self.nodes is not None
-        return self.nodes, g.tree.children, g.tree.amount, g.hand_rows, g.weights, len(g.hands[0])
+        return self.nodes, g.children, g.payoffs, g.hand_rows, g.weights, len(g.hands[0])
 
     def lock(self, node: int, strategy: np.ndarray) -> None:
         """Fix the strategy at decision ``node`` (actions x combos of the player acting, each
@@ -94,34 +98,52 @@ class Engine:
         river subtrees below the chance nodes are shared among that many threads (the same numbers)."""
         start = time.perf_counter()
         chances = int((self.game.tree.kind == CHANCE).sum())
-        if workers <= 1 or chances == 0:
-            _core.solver_iterate(*self._tables(), self.regrets, self.sums, self.iterations, iterations)
-        else:
-            self._run_threads(iterations, workers, chances)
-        self.iterations += iterations
-        self.seconds += time.perf_counter() - start
+        try:
+            if workers <= 1 or chances == 0:
+                _core.solver_iterate(*self._tables(), self.regrets, self.sums, self.iterations, iterations)
+                self.iterations += iterations
+            else:
+                with _deferred_interrupt() as stopped:
+                    for _ in range(iterations):
+                        self._run_threads(workers)
+                        self.iterations += 1
+                        if stopped:  # Ctrl-C during the iteration: raised now that its tables are whole
+                            raise KeyboardInterrupt
+        finally:
+            self.seconds += time.perf_counter() - start
 
-    def _run_threads(self, iterations: int, workers: int, chances: int) -> None:
-        tree = self.game.tree
-        units = np.array([(node, a) for node in np.flatnonzero(tree.kind == CHANCE) for a in range(tree.count[node])],
+    def _run_threads(self, workers: int) -> None:
+        """Iteration ``self.iterations + 1``, its subtrees below the first chance nodes shared by
+        ``workers`` threads."""
+        tree, nodes = self.game.tree, self.nodes
+        assert nodes is not None
+        top = [int(c) for c in np.flatnonzero((tree.kind == CHANCE) & (nodes[:, 3] >= 0))]  # no chance node above
+        units = np.array([(node, a) for node in top for a, kid in enumerate(tree.kids(node)) if tree.kind[kid] != ISO],
                          dtype=np.int32)
-        slot_of = self.nodes[units[:, 0], 3] if self.nodes is not None else units[:, 0]
+        slot_of = nodes[units[:, 0], 3]
+        n0, link = len(self.game.hands[0]), tree.link
+        assert link is not None
+        twins = [[self.game.children[nodes[kid, 3]:nodes[kid, 3] + len(self.game.weights)]
+                  for kid in tree.kids(int(node)) if tree.kind[kid] == ISO and link[kid] == tree.kids(int(node))[a]]
+                 for node, a in units]  # each unit's ISO siblings' permutation rows, in the walk's order
         tables = (*self._tables(), self.regrets, self.sums)
+        t = self.iterations + 1
         with ThreadPoolExecutor(workers, thread_name_prefix="cardlab_solver") as pool:
-            for t in range(self.iterations + 1, self.iterations + iterations + 1):
-                for i in (0, 1):
-                    ni, no = len(self.game.hands[i]), len(self.game.hands[1 - i])
-                    slots = np.zeros((chances, 2 * ni + no))
-                    _core.solver_step(*tables, i, t, 1, slots)
-                    values = np.zeros((len(units), ni))
-                    cursor = np.zeros(1, dtype=np.int64)
-                    list(pool.map(lambda _: _core.solver_deal(*tables, i, t, slots, units, values, cursor),
-                                  range(workers)))
-                    summed = np.zeros((chances, ni))
-                    for u in range(len(units)):  # in the order the one-thread walk adds them
-                        summed[slot_of[u]] += values[u]
-                    slots[:, ni + no:] = summed
-                    _core.solver_step(*tables, i, t, 2, slots)
+            for i in (0, 1):
+                ni, no = len(self.game.hands[i]), len(self.game.hands[1 - i])
+                slots = np.zeros((len(top), 2 * ni + no))
+                _core.solver_step(*tables, i, t, 1, slots)
+                values = np.zeros((len(units), ni))
+                cursor = np.zeros(1, dtype=np.int64)
+                list(pool.map(lambda _: _core.solver_deal(*tables, i, t, slots, units, values, cursor),
+                              range(workers)))
+                summed = np.zeros((len(top), ni))
+                for u in range(len(units)):  # in the order the one-thread walk adds them
+                    summed[slot_of[u]] += values[u]
+                    for rows in twins[u]:
+                        summed[slot_of[u]][rows[n0:] if i else rows[:n0]] += values[u]
+                slots[:, ni + no:] = summed
+                _core.solver_step(*tables, i, t, 2, slots)
 
     def values(self, player: int, mode: int = _AVERAGE, *, node: int = 0,
                reach: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
@@ -147,8 +169,13 @@ class Engine:
         return float(self.game.hands[player].weights @ self.values(player, mode)) / self.pair_weight()
 
     def measure(self) -> float:
-        """The exploitability in chips, ``(BR_oop + BR_ip) / 2``, stored and returned."""
-        self.exploitability = (self.value(0, _BEST) + self.value(1, _BEST)) / 2
+        """The exploitability in chips, ``(BR_oop + BR_ip) / 2``, stored and returned. With rake the
+        game is not zero-sum: each best response's gain over its own value,
+        ``(BR_oop - v_oop + BR_ip - v_ip) / 2``."""
+        total = self.value(0, _BEST) + self.value(1, _BEST)
+        if self.game.tree.rake[0] > 0:
+            total -= self.value(0) + self.value(1)
+        self.exploitability = total / 2
         return self.exploitability
 
     @property
@@ -157,13 +184,32 @@ class Engine:
         return 100 * self.exploitability / self.game.tree.pot
 
 
+@contextmanager
+def _deferred_interrupt() -> Iterator[list[int]]:
+    """While it lasts, Ctrl-C (SIGINT) is noted in the list given instead of raised (on the main
+    thread; elsewhere nothing changes)."""
+    stopped: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield stopped
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: stopped.append(signum))
+    try:
+        yield stopped
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iterations: int = 100_000,
-          memory_mb: float = DEFAULT_MEMORY_MB, engine: Engine | None = None, workers: int = 1) -> Engine:
+          memory_mb: float = DEFAULT_MEMORY_MB, engine: Engine | None = None, workers: int = 1,
+          progress: bool = False) -> Engine:
     """Run Discounted CFR on ``game`` until its exploitability is at most ``target`` % of the pot
     (give or take 1e-9 %, the rounding of its sums),
     ``time_limit`` seconds have passed or ``max_iterations`` have run; the engine is returned
     with its exploitability measured. ``engine`` continues an earlier solve (or a locked one);
-    ``workers`` threads share a turn spot's river subtrees (the numbers do not depend on it)."""
+    ``workers`` threads share a turn or flop spot's subtrees below its first chance nodes (the
+    numbers do not depend on it). ``progress`` reports on stderr (:class:`cardlab.engine.progress_bar`:
+    the share of the way done, the larger of the time used and the exploitability's fall on a
+    log scale)."""
     if not target >= 0 or not 0 < time_limit <= 1e7 or not 0 <= max_iterations <= 10**9 or not 1 <= workers <= 256:
         raise SolverError("the target is a percentage from 0 up, the time limit seconds above 0, "
                           "the iterations a whole number from 0 up, the threads 1 to 256")
@@ -171,18 +217,48 @@ def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iter
         engine = Engine.new(game, memory_mb)
     if engine.pair_weight() <= 0:
         raise SolverError("no deal is possible: every pair of combos shares a card or has weight 0")
-    deadline = time.perf_counter() + time_limit
+    from cardlab.engine import progress_bar
+
+    begin = time.perf_counter()
+    deadline = begin + time_limit
     step = 2  # a first short run to time an iteration
+    first = engine.measure() * 100 / game.tree.pot
+    with progress_bar(100 if progress else 0, "solving (% of the way)") as advance:
+        done = 0
+
+        def report(pct: float) -> None:
+            nonlocal done
+            share = min(1.0, max((time.perf_counter() - begin) / time_limit, _fall(first, pct, target)))
+            advance(int(100 * share) - done, share)
+            done = int(100 * share)
+
+        _loop(engine, target, max_iterations, deadline, step, workers, report)
+    return engine
+
+
+def _fall(first: float, now: float, target: float) -> float:
+    """How far the exploitability has come from ``first`` to ``target`` (0..1, log scale)."""
+    if now <= target or first <= target:
+        return 1.0
+    return max(0.0, float(np.log(first / now) / np.log(first / max(target, 1e-12))))
+
+
+def _loop(engine: Engine, target: float, max_iterations: int, deadline: float, step: int, workers: int,
+          report: Callable[[float], None]) -> None:
+    game = engine.game
     try:
-        while engine.measure() * 100 / game.tree.pot > target + 1e-9 and engine.iterations < max_iterations \
+        while engine.exploitability * 100 / game.tree.pot > target + 1e-9 and engine.iterations < max_iterations \
                 and time.perf_counter() < deadline:
             before = time.perf_counter()
-            engine.run(min(step, max_iterations - engine.iterations), workers)
+            ran = min(step, max_iterations - engine.iterations)
+            engine.run(ran, workers)
+            middle = time.perf_counter()
+            report(engine.measure() * 100 / game.tree.pot)
             # the next check after a quarter more iterations, at most 100 and about a second of
-            # work (Ctrl-C and the time limit are seen between two runs of the kernel)
-            each = (time.perf_counter() - before) / step
-            step = max(1, min(100, max(10, engine.iterations // 4), int(1.0 / max(each, 1e-9))))
+            # work or four times the check's (Ctrl-C and the time limit are seen between two runs)
+            each = (middle - before) / ran
+            work = max(1.0, 4 * (time.perf_counter() - middle))
+            step = max(1, min(100, max(10, engine.iterations // 4), int(work / max(each, 1e-9))))
     except KeyboardInterrupt:
         engine.interrupted = True  # between two runs: the tables are whole, the answer is the last one
         engine.measure()
-    return engine

@@ -25,14 +25,15 @@ from cardlab.errors import SolverError
 from cardlab.poker.evaluator import strengths
 from cardlab.poker.ranges import parse_range
 
-__all__ = ["Hands", "river_hands", "parse_board", "pair_table"]
+__all__ = ["Hands", "river_hands", "parse_board", "pair_table", "strength_table"]
 
 
 @dataclass(frozen=True, eq=False)
 class Hands:
     """``cards`` (n, 2) int32 (ids 0..63), ``weights`` (n,) float64, ``strength`` (boards, n)
     int64 (higher wins at showdown; a river spot has one board, a turn spot 53: row ``c + 1`` is
-    the board with river card ``c``, -1 for the combos holding it), ``labels`` for people."""
+    the board with river card ``c``, -1 for the combos holding it; a flop spot one per turn and
+    river pair solved), ``labels`` for people."""
 
     cards: np.ndarray
     weights: np.ndarray
@@ -59,23 +60,31 @@ def parse_board(text: str, sizes: tuple[int, ...] = (5,)) -> list[int]:
     return ids
 
 
-def river_hands(range_text: str, board: list[int]) -> Hands:
+def river_hands(range_text: str, board: list[int], boards: list[tuple[int, ...]] | None = None) -> Hands:
     """The combos of ``range_text`` that miss ``board`` (5 cards: a river spot, 4: a turn spot),
-    with their strengths on the river (on each river card for a turn spot)."""
+    with their strengths on the river (on each river card for a turn spot). ``boards`` gives the
+    cards beside ``board`` of each table of strengths instead (a flop spot's turn and river
+    pairs, :class:`~cardlab.solver.suits.Dealer`); -1 where a table's five cards are not whole
+    or a combo holds one of them."""
     r = parse_range(range_text).without(set(board))
     if len(r) == 0:
         raise SolverError(f"range '{range_text}' has no combo left beside the board {format_cards(board)}")
     combos = r.combos.astype(np.int32)
-    if len(board) == 5:
-        table = _strengths(combos, board)[None, :]
-    else:
-        table = np.full((53, len(r)), -1, dtype=np.int64)
-        for card in range(52):
-            if card in board:
-                continue
-            live = (combos != card).all(axis=1)
-            table[card + 1, live] = _strengths(combos[live], board + [card])
-    return Hands(combos, r.weights.astype(np.float64), table, r.labels())
+    if boards is None:
+        boards = [()] if len(board) == 5 else [()] + [(c,) for c in range(52)]
+    return Hands(combos, r.weights.astype(np.float64), strength_table(combos, board, boards), r.labels())
+
+
+def strength_table(combos: np.ndarray, board: list[int], boards: list[tuple[int, ...]]) -> np.ndarray:
+    """(len(boards), n) strengths of the ``combos`` on ``board`` with each of ``boards``' cards
+    beside it; -1 where the five cards are not whole or a combo holds one of them."""
+    table = np.full((len(boards), len(combos)), -1, dtype=np.int64)
+    for row, extra in enumerate(boards):
+        if len(board) + len(extra) != 5 or set(extra) & set(board):
+            continue
+        live = ~np.isin(combos, extra).any(axis=1)
+        table[row, live] = _strengths(combos[live], board + list(extra))
+    return table
 
 
 def _strengths(combos: np.ndarray, board: list[int]) -> np.ndarray:

@@ -22,7 +22,7 @@ import numpy as np
 
 from cardlab.errors import SolverError
 from cardlab.solver.game import Game
-from cardlab.solver.tree import CHANCE, DECISION, FOLD
+from cardlab.solver.tree import CHANCE, DECISION, FOLD, ISO, SHOWDOWN
 
 __all__ = ["game_value", "MAX_LP_CELLS"]
 
@@ -61,13 +61,15 @@ def game_value(game: Game) -> float:
         raise SolverError("the exact route needs scipy: pip install 'cardlab[solver]'") from None
 
     tree = game.tree
-    if (tree.kind == CHANCE).any():
-        raise SolverError("the exact route solves river trees; a turn spot is solved by the iterative route")
+    if tree.rake[0] > 0:
+        raise SolverError("the exact route solves zero-sum spots: give no rake")
+    if (tree.kind == ISO).any():
+        raise SolverError("the exact route walks every card: build the spot without suit isomorphism (suits=False)")
     h0, h1 = game.hands
     n0, n1 = len(h0), len(h1)
     start = [_sequences(game, p)[0] for p in (0, 1)]
     sizes = [_sequences(game, p)[1] for p in (0, 1)]
-    terminals = np.flatnonzero(tree.kind != DECISION)
+    terminals = np.flatnonzero((tree.kind == FOLD) | (tree.kind == SHOWDOWN))
     if len(terminals) * n0 * n1 > MAX_LP_CELLS:
         raise SolverError(f"the exact route takes at most {MAX_LP_CELLS:,} payoff cells (terminals x combos x "
                           f"combos), not {len(terminals) * n0 * n1:,}: solve it with the iterative route")
@@ -77,7 +79,7 @@ def game_value(game: Game) -> float:
     if deal.sum() <= 0:
         raise SolverError("no deal is possible: every pair of combos shares a card or has weight 0")
     deal /= deal.sum()
-    margin = np.sign(h0.strength[0][:, None] - h1.strength[0][None, :])
+    chance = _chance(tree)
 
     def column(p: int, node: int) -> np.ndarray:
         last = _last_own(game, node, p)
@@ -91,8 +93,11 @@ def game_value(game: Game) -> float:
         if tree.kind[z] == FOLD:
             payoff = np.full((n0, n1), tree.amount[z] * (-1.0 if tree.player[z] == 0 else 1.0))
         else:
-            payoff = tree.amount[z] * margin
-        cell = deal * payoff
+            board = int(tree.board[z])
+            payoff = tree.amount[z] * np.sign(h0.strength[board][:, None] - h1.strength[board][None, :])
+        dealt = tree.dealt(int(z))  # the cards chance dealt on the way: their holders never get here
+        live = [~np.isin(h.cards, dealt).any(axis=1) for h in (h0, h1)]
+        cell = deal * payoff * chance[z] * np.outer(live[0], live[1])
         r, c = np.broadcast_arrays(column(0, int(z))[:, None], column(1, int(z))[None, :])
         rows_.append(r.ravel())
         cols_.append(c.ravel())
@@ -113,6 +118,15 @@ def game_value(game: Game) -> float:
     if result.status != 0:
         raise SolverError(f"the linear program was not solved: {result.message}")
     return float(-result.fun)
+
+
+def _chance(tree: Any) -> np.ndarray:
+    """Each node's chance: the product of the chance nodes' card probabilities on the way."""
+    out = np.ones(tree.size)
+    for node in range(1, tree.size):
+        parent = int(tree.parent[node])
+        out[node] = out[parent] * (tree.amount[parent] if tree.kind[parent] == CHANCE else 1.0)
+    return out
 
 
 def _constraints(game: Game, player: int, start: dict[int, int], size: int) -> Any:

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.cards import format_cards
 from cardlab.errors import SolverError
 from cardlab.poker.ranges import class_label, combo_classes
 from cardlab.results import JsonText, csv_rows
@@ -92,13 +93,15 @@ class Solution:
         spot, over the river cards still to come): the same engine walks the spot with every
         street checked down, from the board of ``node``."""
         tree = self.game.tree
-        rivers = sorted({int(b) - 1 for b in tree.board if b > 0})
-        down = build_tree(2.0, 0.0, (BetSizes(), BetSizes()), river_cards=rivers)
-        if rivers:  # each card's chance as the game deals it (Leduc's deck is not hold'em's)
-            down.amount[down.kind == CHANCE] = tree.amount[tree.kind == CHANCE][0]
+        if tree.dealer is not None:
+            down = build_tree(2.0, 0.0, (BetSizes(), BetSizes()), dealer=tree.dealer)
+        else:  # a tree built by hand (Leduc): its cards, each with the chance the game deals it
+            rivers = sorted({int(b) - 1 for b in tree.board if b > 0})
+            down = build_tree(2.0, 0.0, (BetSizes(), BetSizes()), river_cards=rivers)
+            down.amount[down.kind == CHANCE] = tree.amount[tree.kind == CHANCE][0] if rivers else 0
         checked = Engine.new(Game(down, self.game.hands))
-        card = int(tree.board[node]) - 1
-        start = checked.game.tree.find(f"X,X,{tree.label[_card_node(tree, node)]}") if card >= 0 else 0
+        dealt = tree.dealt(node)
+        start = checked.game.tree.find(",".join(["X", "X"] + [format_cards([c]) for c in dealt])) if dealt else 0
         reach = self._node_reach(node, player)
         compatible = checked.values(player, 4, reach=reach)
         margin = checked.values(player, node=start, reach=reach)
@@ -122,8 +125,7 @@ class Solution:
         out = []
         for p in (player, 1 - player):
             hands = self.game.hands[p]
-            live = ~(hands.cards == int(tree.board[node]) - 1).any(axis=1) if tree.board[node] else True
-            out.append(hands.weights * self.reach(node, p) * live)
+            out.append(hands.weights * self.reach(node, p) * _live(hands.cards, tree.dealt(node)))
         return out[0], out[1]
 
     def range_share(self, player: int, per_combo: np.ndarray) -> float:
@@ -143,13 +145,16 @@ class Solution:
         if tree.kind[index] != DECISION:
             summary["actions"] = tree.actions(index)  # a chance node's cards; none where the hand ends
             summary["chance"] = bool(summary["actions"])
+            if summary["chance"]:
+                summary["street"] = "turn" if len(tree.dealt(index)) + len(str(game.spec.get("board", "")).split()) == 3 \
+                    else "river"
             return NodeReport(summary, [])
         player = int(tree.player[index])
         actions = tree.actions(index)
         summary.update(player=_PLAYERS[player], actions=actions)
         hands = game.hands[player]
         sigma = self.strategy(index)
-        live = ~(hands.cards == int(tree.board[index]) - 1).any(axis=1)  # not holding the river card
+        live = _live(hands.cards, tree.dealt(index))  # not holding a card dealt on the way
         reach = self.reach(index, player)
         mass = hands.weights * reach * self.engine.values(player, 4) * live
         ev, equity = self.node_ev(player, index), self.equity(player, index)
@@ -175,8 +180,7 @@ class Solution:
         if (hands.cards > 51).any():
             raise SolverError("only a hold'em spot's ranges are written as range text")
         board = parse_card_ids(str(self.game.spec.get("board", "")))
-        river = int(tree.board[index]) - 1
-        dead = board + ([river] if river >= 0 else [])
+        dead = board + tree.dealt(index)
         weights = hands.weights * self.reach(index, player) * ~np.isin(hands.cards, dead).any(axis=1)
         return weighted_range_text(hands.cards, weights, dead)
 
@@ -226,13 +230,16 @@ def _game_of(spec: dict[str, Any]) -> Game:
 
     if spec.get("game") in ("kuhn", "leduc"):
         return kuhn() if spec["game"] == "kuhn" else leduc()
-    if spec.get("game") not in ("river", "turn"):
-        raise SolverError("a solve file names a river or turn spot, kuhn or leduc")
+    if spec.get("game") not in ("river", "turn", "flop"):
+        raise SolverError("a solve file names a river, turn or flop spot, kuhn or leduc")
     try:
         return river_game(spec["oop"], spec["ip"], spec["board"], pot=float(spec["pot"]), stack=float(spec["stack"]),
                           oop_bet=spec["oop_bet"], oop_raise=spec["oop_raise"], ip_bet=spec["ip_bet"],
                           ip_raise=spec["ip_raise"], allin_threshold=float(spec["allin_threshold"]),
-                          max_raises=int(spec["max_raises"]), river=spec.get("river") or None)
+                          max_raises=int(spec["max_raises"]), river=spec.get("river") or None,
+                          turn=spec.get("turn") or None, suits=bool(spec.get("suits", True)),
+                          oop_donk=spec.get("oop_donk"), rake=float(spec.get("rake", 0.0)),
+                          rake_cap=float(spec.get("rake_cap", 0.0)))
     except (KeyError, TypeError) as error:
         raise SolverError(f"a solve file's spot lacks {error}") from None
 
@@ -242,18 +249,19 @@ def _number(value: float) -> float | None:
     return float(value) if np.isfinite(value) else None
 
 
-def _card_node(tree: Any, node: int) -> int:
-    """The child of a chance node on the way to ``node`` (it is labelled by its card)."""
-    while tree.kind[tree.parent[node]] != CHANCE:
-        node = int(tree.parent[node])
-    return node
+def _live(cards: np.ndarray, dealt: list[int]) -> np.ndarray:
+    """The combos holding none of the cards ``dealt``."""
+    out: np.ndarray = np.asarray(~np.isin(cards, dealt).any(axis=1))
+    return out
 
 
 def _spot_text(spec: dict[str, Any]) -> str:
-    if spec.get("game") not in ("river", "turn"):
+    if spec.get("game") not in ("river", "turn", "flop"):
         return str(spec.get("game", "game"))
+    rake = float(spec.get("rake", 0.0))
+    cap = float(spec.get("rake_cap", 0.0))
     return (f"{spec['game']} spot: OOP {spec['oop']}, IP {spec['ip']}, board {spec['board']}, pot {spec['pot']:g}, "
-            f"stack {spec['stack']:g}")
+            f"stack {spec['stack']:g}" + (f", rake {100 * rake:g}%" + (f" (cap {cap:g})" if cap else "") if rake else ""))
 
 
 def _class_rows(cards: np.ndarray, mass: np.ndarray, sigma: np.ndarray, actions: list[str], ev: np.ndarray,
@@ -297,7 +305,7 @@ class NodeReport(JsonText):
                  f"EV (share of the pot): OOP {s['ev'][0]:.4f}, IP {s['ev'][1]:.4f}; "
                  f"equity: OOP {percent(s['equity'][0])}, IP {percent(s['equity'][1])}",
                  f"node {s['node']}" + (f": {s['player']} to act" if s.get("player") else
-                                        f": the river card is dealt ({len(s['actions'])} cards; add one to the "
+                                        f": the {s.get('street', 'river')} card is dealt ({len(s['actions'])} cards; add one to the "
                                         f"node, e.g. '{s['node']},{s['actions'][-1]}')" if s.get("chance") else
                                         ": the hand is over")]
         if not self.rows:
