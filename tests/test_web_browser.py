@@ -213,7 +213,7 @@ def _board(driver: Any) -> list[str]:
 
 
 KEYS: dict[str, tuple[str, Callable[[Any], list[str]], Callable[[Any], str]]] = {
-    "makes": ("dd", _makes, lambda j: f"{100 * j['contracts'][0]['make']['probability']:.1f}%"),
+    "makes": ("dd", _makes, lambda j: f"{j['comparison']['imps']['mean']:+.2f}"),  # 3NT over 4S, first
     "scoring": ("scoring", _scoring, lambda j: f"{j['pairs'][0]['percentage']:.2f}"),
     "equity": ("poker-equity", _equity, lambda j: f"{j['players'][0]['equity']:.3%}"),
     "board": ("poker-board", _board, lambda j: f"{j['classes'][0]['probability']:.2%}"),

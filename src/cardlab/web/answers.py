@@ -20,7 +20,8 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 __all__ = ["Cell", "FigureTable", "figure_table", "cli_text", "tabulation_html", "split_html", "suitplay_html",
-           "dd_html", "hand_diagram", "percent", "makes_html", "leads_html", "ranking_html"]
+           "dd_html", "hand_diagram", "percent", "makes_html", "leads_html", "ranking_html",
+           "partial_note"]
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ def tabulation_html(result: Any, plot_html: str = "") -> str:
         parts.append(plot_html)
     if result.interrupted:
         sim = result.simulated.simulation
-        parts.insert(0, _partial(f"{sim.trials:,} of {sim.requested:,} trials were simulated"))
+        parts.insert(0, partial_note(f"{sim.trials:,} of {sim.requested:,} trials were simulated"))
     if result.note:
         parts.append(f"<p class=\"notes\">{_escape(result.note)}</p>")
     return "\n".join(parts)
@@ -139,7 +140,12 @@ def _folded(summary: str, inner: str) -> str:
     return f"<details class=\"rows\"><summary>{_escape(summary)}</summary>{inner}</details>"
 
 
-def _partial(what: str) -> str:
+def partial_note(what: str) -> str:
+    """The line above an answer cut short by Cancel, as the command line marks it after Ctrl-C.
+
+    >>> partial_note("3 of 9 deals were solved")
+    '<p class="partial" role="status"><strong>Partial result:</strong> interrupted; 3 of 9 deals were solved.</p>'
+    """
     return (f"<p class=\"partial\" role=\"status\"><strong>Partial result:</strong> interrupted; "
             f"{_escape(what)}.</p>")
 
@@ -310,14 +316,31 @@ def makes_html(*results: Any) -> str:
                                                   ("tricks", *names), body, frozenset(range(1, len(names) + 1)),
                                                   "tricks")))
     comparisons = [dict(c, imps_text=f"{c['imps']['mean']:+.2f}", imps_ci=_interval(c["imps"]["ci95"], 1, "+.2f", ""),
-                        mp_text=f"{100 * c['matchpoints']['mean']:.1f}%", mp_ci=_interval(c["matchpoints"]["ci95"]))
+                        mp_text=f"{100 * c['matchpoints']['mean']:.1f}%", mp_ci=_interval(c["matchpoints"]["ci95"]),
+                        verdict=_better(c))
                    for c in (d.get("comparison") for d in [data, *more]) if c]
     parts = [fragment("_makes.html", d=data, table=table, tricks=tricks, comparisons=comparisons)]
     for d in [data, *more]:
         if d.get("interrupted"):
-            parts.insert(0, _partial(f"{d['deals']:,} of {d['requested']:,} deals were solved"))
+            parts.insert(0, partial_note(f"{d['deals']:,} of {d['requested']:,} deals were solved"))
             break
     return "\n".join(parts)
+
+
+def _better(comparison: dict[str, Any]) -> str:
+    """Which of two contracts scores more in IMPs, or that the deals cannot tell (the 95% interval
+    of the IMPs a board holds 0).
+
+    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": -0.26, "ci95": [-0.31, -0.2]}})
+    '4S by S is the better contract'
+    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": 0.01, "ci95": [-0.1, 0.12]}})
+    'too close to call on these deals'
+    """
+    low, high = comparison["imps"]["ci95"]
+    if low <= 0 <= high:
+        return "too close to call on these deals"
+    contract, declarer = (comparison["first"] if low > 0 else comparison["second"]).rsplit(" ", 1)
+    return f"{contract} by {declarer} is the better contract"
 
 
 def leads_html(result: Any) -> str:
@@ -337,7 +360,7 @@ def leads_html(result: Any) -> str:
                                     f"{data['deals']:,} deals (seed {data['seed']}), best first",
                                     columns, rows, frozenset(range(1, len(columns))), "leads"))
     if data.get("interrupted"):
-        html = _partial(f"{data['deals']:,} of {data['requested']:,} deals were solved") + html
+        html = partial_note(f"{data['deals']:,} of {data['requested']:,} deals were solved") + html
     return html
 
 

@@ -79,9 +79,10 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
               "oop_bet": "50%", "ip_bet": "50%, a"},
              "cardlab poker solve --oop 'QQ+, AK' --ip 'JJ-99, AQs' --board 'Ks 9d 5c 2h 3s' --pot 10 --stack 50 "
              "--oop-bet 50% --oop-raise '' --ip-bet '50%, a' --ip-raise '' --format json"),
-    Endpoint("casino", "Casino table games: casino analyse (game: a built-in game's name; ties: fold or bet). "
-                       "A game file of your own goes to the page as an upload.",
-             ("game", "ties"), {"game": "three-card-poker"},
+    Endpoint("casino", "Casino table games: casino analyse (game: a built-in game's name, or game_file: a TOML "
+                       "game description of your own as text, game_file_name: the name its messages give it, "
+                       "game.toml by default; ties: fold or bet).",
+             ("game", "game_file", "game_file_name", "ties"), {"game": "three-card-poker"},
              "cardlab casino analyse three-card-poker --format json"),
 )}
 

@@ -235,7 +235,7 @@ class JobRunner:
                 if job.cancel_requested.is_set() and outcome is None:
                     if interrupted is None:  # as Ctrl-C: a simulation stops and answers with what it has
                         interrupted = _interrupt(process)
-                    elif time.monotonic() - interrupted > CANCEL_GRACE:
+                    elif time.monotonic() - interrupted > (spec.cancel_grace or CANCEL_GRACE):
                         reason = ("cancelled", f"cancelled after {job.elapsed():.1f} s")
                 elif job.elapsed() > limit:
                     reason = ("failed", f"stopped: it took longer than the limit of {limit:g} s; ask "
