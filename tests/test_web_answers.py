@@ -347,6 +347,41 @@ def test_push_or_fold_verdict_and_charts_as_the_cli_and_the_published_chart(run:
     assert re.search(r'class="pf6 mine yours" data-label="A5o"', answer.html)  # the hand asked about
 
 
+def test_three_handed_push_or_fold_as_the_cli_with_charts_in_the_heads_up_colours(run: Any) -> None:
+    """Issue 39: the page answers ``poker pushfold --players 3``: the same JSON, six charts whose
+    cells show each class's frequency as the CLI's strategy has it, outlined where the CLI lists the
+    class in the range, and each node's share of hands counted here over the 1,326 combos."""
+    from itertools import combinations
+
+    from cardlab.web.pages import pushfold
+
+    spec = pushfold.prepare({"stack": "10", "hand": "k9o", "players": "3"})
+    assert spec.function.endswith(":compute3")
+    answer = pushfold.compute3(None, **spec.kwargs)
+    cli = _cli_json(run, "poker", "pushfold", "--stack", "10", "--players", "3")
+    assert json.loads(answer.downloads["pushfold.json"]) == cli
+    ranks = "23456789TJQKA"
+    combos: dict[str, int] = {}
+    for a, b in combinations(range(52), 2):  # each class's combos, card by card
+        high, low = sorted((a // 4, b // 4), reverse=True)
+        label = ranks[high] + ranks[low] + ("" if high == low else "s" if a % 4 == b % 4 else "o")
+        combos[label] = combos.get(label, 0) + 1
+    for node, strategy in cli["strategy"].items():
+        ident = node.replace("_", "-")
+        chart = re.search(rf'id="{ident}-chart">(.*?)</table>', answer.html, re.S).group(1)
+        cells = re.findall(r'class="pf(\d)( mine)?(?: yours)?" data-label="(\w+)" data-stack="(\d+)"', chart)
+        assert len(cells) == 169
+        for band, mine, label, shown in cells:
+            assert int(shown) == round(100 * strategy[label]), (node, label)
+            assert int(band) == pushfold.share_band(strategy[label])
+            assert bool(mine) == (label in cli["ranges"][node]), (node, label)
+        share = sum(combos[h] * p for h, p in strategy.items()) / 1326
+        assert f"{share:.2%} of hands" in answer.html
+    button = "push" if "K9o" in cli["ranges"]["btn_push"] else "fold"
+    assert f'data-key="{button}">{button}</span></strong> on the button' in answer.html
+    assert re.search(r'class="pf\d( mine)? yours" data-label="K9o"', answer.html)
+
+
 @pytest.mark.parametrize("typed,error", [("A5", "say suited or offsuit"), ("AAs", "a pair is neither"),
                                          ("Z5o", "a starting hand such as"), ("A5os", "a starting hand such as")])
 def test_push_or_fold_refuses_a_hand_it_cannot_read(typed: str, error: str) -> None:

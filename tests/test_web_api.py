@@ -57,6 +57,7 @@ CASES = [
      ["poker", "icm", "4000,2500,2500,1000", "--payouts", "50,30,20", "--model", "malmuth-weitzman"]),
     ("pushfold", {"stack": 7.5, "ante": "0.1", "hand": "A5o"}, ["poker", "pushfold", "--stack", "7.5", "--ante", "0.1"]),
     ("pushfold", {"stack": "12", "payouts": "65,35"}, ["poker", "pushfold", "--stack", "12", "--payouts", "65,35"]),
+    ("pushfold", {"stack": "10", "players": 3}, ["poker", "pushfold", "--stack", "10", "--players", "3"]),
     ("poker-board", {"range": "QQ+, AK", "board": "Qh 9c 2d"}, ["poker", "board", "QQ+, AK", "--board", "Qh 9c 2d"]),
     ("casino", {"game": "three-card-poker"}, ["casino", "analyse", "three-card-poker"]),
     ("casino", {"game": "let-it-ride", "ties": "bet"}, ["casino", "analyse", "let-it-ride", "--ties", "bet"]),

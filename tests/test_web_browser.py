@@ -124,6 +124,12 @@ def _pushfold(driver: Any) -> list[str]:
     return ["poker", "pushfold", "--stack", "10"]
 
 
+def _pushfold3(driver: Any) -> list[str]:
+    _choose(driver, "players", "3")
+    _type(driver, "hand", "K9o")
+    return ["poker", "pushfold", "--stack", "10", "--players", "3"]
+
+
 def _icm(driver: Any) -> list[str]:
     _type(driver, "stacks", "5000,3000,2000")
     _type(driver, "payouts", "50,30,20")
@@ -218,6 +224,7 @@ KEYS: dict[str, tuple[str, Callable[[Any], list[str]], Callable[[Any], str]]] = 
     "equity": ("poker-equity", _equity, lambda j: f"{j['players'][0]['equity']:.3%}"),
     "board": ("poker-board", _board, lambda j: f"{j['classes'][0]['probability']:.2%}"),
     "pushfold": ("pushfold", _pushfold, lambda j: "push" if "A5o" in j["push"] else "fold"),
+    "pushfold3": ("pushfold", _pushfold3, lambda j: "push" if "K9o" in j["ranges"]["btn_push"] else "fold"),
     "icm": ("icm", _icm, lambda j: f"{j['equity'][0]:.4f}"),
     "casino": ("casino", _casino, lambda j: f"{j['bets'][0]['house_edge']:.4%}"),
     "solve": ("solve", _solve, lambda j: f"{j['exploitability_pct']:.4f}%"),

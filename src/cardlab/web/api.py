@@ -66,8 +66,9 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
     Endpoint("icm", "Tournament equity: poker icm (stacks, payouts, model, allin).",
              ("stacks", "payouts", "model", "allin"), {"stacks": "5000,3000,2000", "payouts": "50,30,20"},
              "cardlab poker icm 5000,3000,2000 --payouts 50,30,20 --format json"),
-    Endpoint("pushfold", "Push or fold: poker pushfold (stack, ante, payouts; hand: the verdict on the page).",
-             ("stack", "ante", "payouts", "hand"), {"stack": "10"}, "cardlab poker pushfold --stack 10 --format json"),
+    Endpoint("pushfold", "Push or fold: poker pushfold (stack, ante, payouts, players: 2 or 3; hand: the verdict "
+                         "on the page).",
+             ("stack", "ante", "payouts", "players", "hand"), {"stack": "10"}, "cardlab poker pushfold --stack 10 --format json"),
     Endpoint("poker-board", "Board statistics: poker board (range, board, dead, game).",
              ("range", "board", "dead", "game"), {"range": "QQ+, AK", "board": "Qh 9c 2d"},
              "cardlab poker board 'QQ+, AK' --board 'Qh 9c 2d' --format json"),
