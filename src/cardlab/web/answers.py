@@ -37,13 +37,16 @@ class Cell:
 @dataclass(frozen=True)
 class FigureTable:
     """A table of figures: ``caption``; ``columns`` (their headings); ``numeric`` (the columns
-    aligned right); ``rows`` of :class:`Cell`; ``ident`` (the table's id, for tests and links)."""
+    aligned right); ``rows`` of :class:`Cell`; ``ident`` (the table's id, for tests and links);
+    ``sortable``: its headings sort the rows in the browser (static/sort-table.js), off for a table
+    whose order is its meaning (a total row last)."""
 
     caption: str
     columns: tuple[str, ...]
     rows: Sequence[tuple[Cell, ...]]
     numeric: frozenset[int] = field(default_factory=frozenset)
     ident: str = ""
+    sortable: bool = True
 
 
 def figure_table(table: FigureTable) -> str:

@@ -86,7 +86,7 @@ def outcome_table(bet: Any, ident: str) -> str:
             for o in bet.outcomes]
     rows.append((Cell("total"), Cell("1"), Cell("1"), Cell(f"{bet.total:,}"), Cell("")))
     return figure_table(FigureTable(f"{bet.name}: its outcomes", ("outcome", "probability", "exact", "count", "net"),
-                                    rows, frozenset({1, 2, 3, 4}), ident))
+                                    rows, frozenset({1, 2, 3, 4}), ident, sortable=False))  # the total last
 
 
 def compute(progress: Any, *, game: str | None, data: bytes | None, name: str | None, ties: str) -> Answer:
