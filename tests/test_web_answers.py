@@ -445,3 +445,34 @@ def test_travellers_show_the_deal_of_each_board_the_file_gives() -> None:
         held = re.findall(r'<span class="holding">([^<]*)</span>', box)
         n, e, s, w = (hand.split(".") for hand in deal.split())
         assert held == [x or "—" for x in n + w + e + s]
+
+
+@pytest.mark.parametrize("fields,error", [
+    ({"contracts": ""}, "Contracts: please fill this in"),
+    ({"contracts": "3NT, 4S, 5C, 6NT, 7NT"}, "one to 4 contracts"),
+    ({"deals": "0"}, "Random deals: expected a whole number from 1 to 1,000,000"),
+    ({"north_cards": "x" * 201}, "North's cards: at most 200 characters"),
+])
+def test_which_contract_refuses_a_bad_field_naming_it(fields: dict[str, str], error: str) -> None:
+    from cardlab.errors import WebInputError
+    from cardlab.web.pages import makes
+
+    with pytest.raises(WebInputError, match=error):
+        makes.prepare(dict(makes.PAGE.defaults, **fields))
+
+
+def test_which_contract_as_typed_is_bridge_makes_with_the_two_hands(run: Any) -> None:
+    """The page's defaults with a few deals: the same JSON as ``bridge makes`` for the two hands,
+    3NT against 4S by South, and the verdict agrees with the IMPs' interval."""
+    from cardlab.web.pages import makes
+
+    spec = makes.prepare(dict(makes.PAGE.defaults, deals="12", seed="7"))
+    answer = dd.compute_makes(None, **spec.kwargs)
+    cli = _cli_json(run, "bridge", "makes", "--contract", "3NT", "--contract", "4S", "--by", "S", "-n", "12",
+                    "--seed", "7", "--north-cards", makes.PAGE.defaults["north_cards"],
+                    "--south-cards", makes.PAGE.defaults["south_cards"])
+    assert json.loads(answer.downloads["makes.json"]) == cli
+    low, high = cli["comparison"]["imps"]["ci95"]
+    verdict = ("too close to call" if low <= 0 <= high else ("3NT" if low > 0 else "4S") + " by S is the better contract")
+    assert verdict in answer.html
+    assert f'data-key="{cli["comparison"]["imps"]["mean"]:+.2f}"' in answer.html
