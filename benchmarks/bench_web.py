@@ -1,7 +1,8 @@
 """Speed of the workbench (issue 32): each page's first answer against the CLI's time for the same
 question, and 20 concurrent requests of a one-second job.
 
-Run: python benchmarks/bench_web.py   (needs the web extra: pip install -e '.[web]')
+Run: python benchmarks/bench_web.py [PAGE ...]   (needs the web extra: pip install -e '.[web]'; the
+pages named only, e.g. ``makes solve``, when given; ``--no-concurrent`` leaves out the 20 users)
 
 Goals from the issue: each page's first answer within 0.2 s of the CLI's time for the same
 question (the CLI timed start to finish, as a user runs it: a new process each time; the page timed
@@ -103,7 +104,10 @@ def main() -> None:
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print(f"{'page':12} {'page s':>8} {'CLI s':>8} {'job CPU':>8} {'CLI CPU':>8}  goal: page <= CLI + {GOAL_S} s (wall)")
         with tempfile.TemporaryDirectory() as tmp:
+            wanted = [a for a in sys.argv[1:] if not a.startswith("--")]
             for page, fields, files, argv in QUESTIONS:
+                if wanted and page not in wanted:
+                    continue
                 answer(server, page, fields, files)  # the page's first answer after a warm-up of the server
                 webs = []
                 for _ in range(3):
@@ -112,6 +116,8 @@ def main() -> None:
                 cli, cli_cpu = min(cli_seconds(argv, tmp) for _ in range(3))
                 print(f"{page:12} {web:8.3f} {cli:8.3f} {job_cpu:8.3f} {cli_cpu:8.3f}  "
                       f"{'met' if web <= cli + GOAL_S else 'not met'}")
+        if "--no-concurrent" in sys.argv:
+            return
         # a 1-second job: double-dummy makes over enough deals to take about a second
         fields = {"mode": "makes", "contract": "3NT", "by": "S", "deals": "100", "seed": "1"}
         one, _ = answer(server, "dd", fields, None)

@@ -38,6 +38,23 @@ def _stats(driver: Any) -> list[str]:  # sorted by probability, the likeliest fi
     return []
 
 
+def _cancelled_solve(driver: Any) -> list[str]:
+    """A long solve (target 0) asked, then cancelled after a few seconds: the partial solve shown."""
+    import time
+
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    steps._type(driver, "target", "0")
+    steps._type(driver, "max_iterations", "1000000")
+    driver.find_element("css selector", "form.ask button[type=submit]").click()
+    WebDriverWait(driver, 60).until(lambda d: d.find_elements("id", "cancel"))
+    time.sleep(5)
+    driver.find_element("id", "cancel").click()
+    WebDriverWait(driver, 60).until(lambda d: d.execute_script(
+        "var j = document.querySelector('.job'); return j && j.getAttribute('data-state') === 'cancelled';"))
+    return []
+
+
 # name: (page, how to fill it, whether to ask, what to do with the answer)
 SHOTS: dict[str, tuple[str, Callable[[Any], list[str]], bool, str]] = {
     "index": ("", _nothing, False, ""),
@@ -47,6 +64,7 @@ SHOTS: dict[str, tuple[str, Callable[[Any], list[str]], bool, str]] = {
     "pushfold": ("pushfold", steps._pushfold, True, ""),
     "pushfold3": ("pushfold", steps._pushfold3, True, ""),
     "solve": ("solve", steps._solve, True, ""),
+    "solve-cancelled": ("solve", _cancelled_solve, False, ""),
     "casino": ("casino", steps._casino, True, ""),
     "api": ("api", _nothing, False, ""),
 }

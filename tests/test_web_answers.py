@@ -473,6 +473,10 @@ def test_which_contract_as_typed_is_bridge_makes_with_the_two_hands(run: Any) ->
                     "--south-cards", makes.PAGE.defaults["south_cards"])
     assert json.loads(answer.downloads["makes.json"]) == cli
     low, high = cli["comparison"]["imps"]["ci95"]
-    verdict = ("too close to call" if low <= 0 <= high else ("3NT" if low > 0 else "4S") + " by S is the better contract")
+    verdict = "At IMPs " + ("too close to call" if low <= 0 <= high else ("3NT" if low > 0 else "4S") + " by S is better")
+    low, high = cli["comparison"]["matchpoints"]["ci95"]
+    verdict += "; at matchpoints " + ("too close to call" if low <= 0.5 <= high else ("3NT" if low > 0.5 else "4S") + " by S")
     assert verdict in answer.html
     assert f'data-key="{cli["comparison"]["imps"]["mean"]:+.2f}"' in answer.html
+    assert "North AK32.K54.A32.K32; South QJ54.A32.K54.A54; the other hands random" in answer.html
+    assert "<strong>3NT by S</strong> rather than <strong>4S by S</strong>" in answer.html

@@ -56,10 +56,12 @@ def _makes_argv(driver: Any) -> list[str]:
 
 
 def _verdict(j: Any) -> str:
-    low, high = j["comparison"]["imps"]["ci95"]
-    said = ("too close to call on these deals" if low <= 0 <= high else
-            ("3NT" if low > 0 else "4S") + " by S is the better contract")
-    return f"{j['comparison']['imps']['mean']:+.2f} {said}"
+    said = []
+    for scoring, middle in (("imps", 0.0), ("matchpoints", 0.5)):
+        low, high = j["comparison"][scoring]["ci95"]
+        said.append("too close to call" if low <= middle <= high else ("3NT" if low > middle else "4S") + " by S")
+    imps = said[0] + (" on these deals" if said[0] == "too close to call" else " is better")
+    return f"{j['comparison']['imps']['mean']:+.2f} At IMPs {imps}; at matchpoints {said[1]}"
 
 
 NORTH, SOUTH = "KQ76.A54.KJ3.Q98", "AJ84.K76.A52.A32"

@@ -282,12 +282,13 @@ def _interval(ci: Sequence[float], scale: float = 100.0, form: str = ".1f", unit
     return f"{scale * ci[0]:{form}}{unit} – {scale * ci[1]:{form}}{unit}"
 
 
-def makes_html(*results: Any) -> str:
+def makes_html(*results: Any, fixed: dict[str, str] | None = None) -> str:
     """:class:`~cardlab.bridge.dd_sim.MakesResult` s (``bridge makes``): the contracts side by side
     (how often each makes first, its interval, mean tricks and expected score), the comparison of
     two contracts on the same deals, and each one's tricks, folded. Several results (the first
     contract against each other one, on the same deals) show every contract once and each
-    comparison."""
+    comparison. ``fixed``: the seats whose cards were given (``{"N": "AK32.K54.A32.K32"}``), named
+    in the line above."""
     from cardlab.web.render import fragment
 
     data = results[0].to_dict()
@@ -318,11 +319,13 @@ def makes_html(*results: Any) -> str:
                          figure_table(FigureTable("Share of the deals on which declarer takes each number of tricks",
                                                   ("tricks", *names), body, frozenset(range(1, len(names) + 1)),
                                                   "tricks")))
-    comparisons = [dict(c, imps_text=f"{c['imps']['mean']:+.2f}", imps_ci=_interval(c["imps"]["ci95"], 1, "+.2f", ""),
+    comparisons = [dict(c, first_name=_by(c["first"]), second_name=_by(c["second"]), imps_text=f"{c['imps']['mean']:+.2f}", imps_ci=_interval(c["imps"]["ci95"], 1, "+.2f", ""),
                         mp_text=f"{100 * c['matchpoints']['mean']:.1f}%", mp_ci=_interval(c["matchpoints"]["ci95"]),
                         verdict=_better(c))
                    for c in (d.get("comparison") for d in [data, *more]) if c]
-    parts = [fragment("_makes.html", d=data, table=table, tricks=tricks, comparisons=comparisons)]
+    given = "; ".join(f"{_SEAT_NAMES[seat]} {cards}" for seat, cards in sorted(
+        (fixed or {}).items(), key=lambda item: "NESW".index(item[0])) if seat in _SEAT_NAMES)
+    parts = [fragment("_makes.html", d=data, table=table, tricks=tricks, comparisons=comparisons, given=given)]
     for d in [data, *more]:
         if d.get("interrupted"):
             parts.insert(0, partial_note(f"{d['deals']:,} of {d['requested']:,} deals were solved"))
@@ -331,19 +334,33 @@ def makes_html(*results: Any) -> str:
 
 
 def _better(comparison: dict[str, Any]) -> str:
-    """Which of two contracts scores more in IMPs, or that the deals cannot tell (the 95% interval
-    of the IMPs a board holds 0).
+    """Which of two contracts scores more at IMPs and at matchpoints, or that the deals cannot
+    tell (the 95% interval holds 0 IMPs a board, or 50% of the matchpoints).
 
-    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": -0.26, "ci95": [-0.31, -0.2]}})
-    '4S by S is the better contract'
-    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": 0.01, "ci95": [-0.1, 0.12]}})
-    'too close to call on these deals'
+    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": -0.26, "ci95": [-0.31, -0.2]},
+    ...          "matchpoints": {"mean": 0.72, "ci95": [0.68, 0.76]}})
+    'At IMPs 4S by S is better; at matchpoints 3NT by S'
+    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": 0.01, "ci95": [-0.1, 0.12]},
+    ...          "matchpoints": {"mean": 0.5, "ci95": [0.4, 0.6]}})
+    'At IMPs too close to call on these deals; at matchpoints too close to call'
     """
-    low, high = comparison["imps"]["ci95"]
-    if low <= 0 <= high:
-        return "too close to call on these deals"
-    contract, declarer = (comparison["first"] if low > 0 else comparison["second"]).rsplit(" ", 1)
-    return f"{contract} by {declarer} is the better contract"
+    said = []
+    for scoring, middle in (("imps", 0.0), ("matchpoints", 0.5)):
+        low, high = comparison[scoring]["ci95"]
+        said.append("too close to call" if low <= middle <= high else
+                    _by(comparison["first"] if low > middle else comparison["second"]))
+    imps, mp = said
+    return (f"At IMPs {imps}{' on these deals' if imps == 'too close to call' else ' is better'}; "
+            f"at matchpoints {mp}")
+
+
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _by(contract: str) -> str:
+    """``3NT S`` (the JSON's name of a contract) as ``3NT by S``."""
+    level, _, declarer = contract.rpartition(" ")
+    return f"{level} by {declarer}" if level else contract
 
 
 def leads_html(result: Any) -> str:

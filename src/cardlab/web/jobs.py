@@ -51,7 +51,7 @@ class Limits:
     memory_mb: int = 3072
     concurrent: int = max(1, min(4, os.cpu_count() or 1))
     per_session: int = 4
-    queued_in_all: int = 16
+    queued_in_all: int = 32  # 20 users asking at once are all served (bench_web.py), with room to spare
     upload_bytes: int = 20 * 1024 * 1024
     kept: int = 20
     kept_in_all: int = 500
