@@ -447,6 +447,20 @@ def test_travellers_show_the_deal_of_each_board_the_file_gives() -> None:
         assert held == [x or "—" for x in n + w + e + s]
 
 
+def _verdict_of(comparison: Any) -> str:
+    """The verdict the page must give, from the CLI's comparison: who is better at IMPs and at
+    matchpoints (the 95% interval clear of 0 IMPs, of 50%), or too close to call."""
+    said = []
+    for scoring, middle in (("imps", 0.0), ("matchpoints", 0.5)):
+        low, high = comparison[scoring]["ci95"]
+        said.append(None if low <= middle <= high else ("3NT" if low > middle else "4S") + " by S")
+    if said[0] == said[1]:
+        return (f"{said[0]} is better" if said[0] else "Too close to call on these deals,") + " at IMPs and at matchpoints"
+    return "; ".join(f"{name} " + (f"{b} is better" if b else "too close to call")
+                     for name, b in zip(("At IMPs", "at matchpoints"), said))
+
+
+
 @pytest.mark.parametrize("fields,error", [
     ({"contracts": ""}, "Contracts: please fill this in"),
     ({"contracts": "3NT, 4S, 5C, 6NT, 7NT"}, "one to 4 contracts"),
@@ -472,11 +486,7 @@ def test_which_contract_as_typed_is_bridge_makes_with_the_two_hands(run: Any) ->
                     "--seed", "7", "--north-cards", makes.PAGE.defaults["north_cards"],
                     "--south-cards", makes.PAGE.defaults["south_cards"])
     assert json.loads(answer.downloads["makes.json"]) == cli
-    low, high = cli["comparison"]["imps"]["ci95"]
-    verdict = "At IMPs " + ("too close to call" if low <= 0 <= high else ("3NT" if low > 0 else "4S") + " by S is better")
-    low, high = cli["comparison"]["matchpoints"]["ci95"]
-    verdict += "; at matchpoints " + ("too close to call" if low <= 0.5 <= high else ("3NT" if low > 0.5 else "4S") + " by S")
-    assert verdict in answer.html
+    assert _verdict_of(cli["comparison"]) in answer.html
     assert f'data-key="{cli["comparison"]["imps"]["mean"]:+.2f}"' in answer.html
     assert "North AK32.K54.A32.K32; South QJ54.A32.K54.A54; the other hands random" in answer.html
     assert "<strong>3NT by S</strong> rather than <strong>4S by S</strong>" in answer.html

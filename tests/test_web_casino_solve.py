@@ -63,12 +63,13 @@ def test_casino_page_reads_an_uploaded_game_and_names_it_in_its_errors(run: Any,
     answer = casino.compute(None, **spec.kwargs)
     (tmp_path / "mine.toml").write_bytes(game)
     assert answer.figures["json"] == _cli_json(run, "casino", "analyse", str(tmp_path / "mine.toml"))
-    bad = casino.prepare(Form(files={"file": Upload("broken.toml", b"game = [")}))
+    # refused when the form is read, before a job starts, and by the job's reader too
     with pytest.raises(CardlabError, match="broken.toml: not a well-formed TOML"):
-        casino.compute(None, **bad.kwargs)
-    huge = casino.prepare(Form(files={"file": Upload("huge.toml", b"#" * (2 << 20))}))
+        casino.prepare(Form(files={"file": Upload("broken.toml", b"game = [")}))
+    with pytest.raises(CardlabError, match="broken.toml: not a well-formed TOML"):
+        casino.compute(None, game=None, data=b"game = [", name="broken.toml", ties="fold")
     with pytest.raises(CardlabError, match="huge.toml: larger than 1024 KiB"):
-        casino.compute(None, **huge.kwargs)
+        casino.prepare(Form(files={"file": Upload("huge.toml", b"#" * (2 << 20))}))
     with pytest.raises(CardlabError, match="Game: expected one of baccarat"):
         casino.prepare(Form(fields={"game": "../etc/passwd"}))
 

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import pytest
 
+from test_web_answers import _verdict_of
 from test_web_browser import _choose, _cli, _radio, _submit_and_wait, _type, pytestmark  # noqa: F401
 from test_site_browser import _resize, browser  # noqa: F401  (the fixture)
 from web_helpers import Server, served  # noqa: F401  (the fixture)
@@ -56,12 +57,7 @@ def _makes_argv(driver: Any) -> list[str]:
 
 
 def _verdict(j: Any) -> str:
-    said = []
-    for scoring, middle in (("imps", 0.0), ("matchpoints", 0.5)):
-        low, high = j["comparison"][scoring]["ci95"]
-        said.append("too close to call" if low <= middle <= high else ("3NT" if low > middle else "4S") + " by S")
-    imps = said[0] + (" on these deals" if said[0] == "too close to call" else " is better")
-    return f"{j['comparison']['imps']['mean']:+.2f} At IMPs {imps}; at matchpoints {said[1]}"
+    return f"{j['comparison']['imps']['mean']:+.2f} {_verdict_of(j['comparison'])}"
 
 
 NORTH, SOUTH = "KQ76.A54.KJ3.Q98", "AJ84.K76.A52.A32"

@@ -337,21 +337,24 @@ def _better(comparison: dict[str, Any]) -> str:
     """Which of two contracts scores more at IMPs and at matchpoints, or that the deals cannot
     tell (the 95% interval holds 0 IMPs a board, or 50% of the matchpoints).
 
-    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": -0.26, "ci95": [-0.31, -0.2]},
-    ...          "matchpoints": {"mean": 0.72, "ci95": [0.68, 0.76]}})
-    'At IMPs 4S by S is better; at matchpoints 3NT by S'
+    >>> imps, mp = {"mean": -0.26, "ci95": [-0.31, -0.2]}, {"mean": 0.72, "ci95": [0.68, 0.76]}
+    >>> _better({"first": "3NT S", "second": "4S S", "imps": imps, "matchpoints": mp})
+    'At IMPs 4S by S is better; at matchpoints 3NT by S is better'
+    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": 0.3, "ci95": [0.1, 0.5]}, "matchpoints": mp})
+    '3NT by S is better at IMPs and at matchpoints'
     >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": 0.01, "ci95": [-0.1, 0.12]},
     ...          "matchpoints": {"mean": 0.5, "ci95": [0.4, 0.6]}})
-    'At IMPs too close to call on these deals; at matchpoints too close to call'
+    'Too close to call on these deals, at IMPs and at matchpoints'
     """
     said = []
     for scoring, middle in (("imps", 0.0), ("matchpoints", 0.5)):
         low, high = comparison[scoring]["ci95"]
-        said.append("too close to call" if low <= middle <= high else
-                    _by(comparison["first"] if low > middle else comparison["second"]))
+        said.append(None if low <= middle <= high else _by(comparison["first"] if low > middle else comparison["second"]))
     imps, mp = said
-    return (f"At IMPs {imps}{' on these deals' if imps == 'too close to call' else ' is better'}; "
-            f"at matchpoints {mp}")
+    if imps == mp:
+        return (f"{imps} is better" if imps else "Too close to call on these deals,") + " at IMPs and at matchpoints"
+    return "; ".join(f"{name} " + (f"{better} is better" if better else "too close to call")
+                     for name, better in (("At IMPs", imps), ("at matchpoints", mp)))
 
 
 _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
