@@ -65,8 +65,11 @@ SLOW_TESTS = {
     "test_strategy.py::test_one_and_two_workers_give_the_same_figures",
     # issue 39: the workbench's makes answers solve double dummy twice (the page's and the CLI's), 6 s each
     "test_web_answers.py::test_makes_shows_contracts_side_by_side_as_the_cli",
+    "test_web_answers.py::test_which_contract_as_typed_is_bridge_makes_with_the_two_hands",  # 12 deals twice
+    "test_web_casino_solve.py::test_cancel_keeps_the_partial_solve_marked_partial_as_the_cli",  # a 2 s solve
     "test_web_answers.py::test_several_contracts_are_each_compared_with_the_first_on_the_same_deals",
     "test_web_answers.py::test_push_or_fold_verdict_and_charts_as_the_cli_and_the_published_chart",  # 2.4 s
+    "test_web_answers.py::test_three_handed_push_or_fold_as_the_cli_with_charts_in_the_heads_up_colours",  # 5 s
     "test_web_answers.py::test_deals_are_drawn_as_the_cli_deals_them",  # 1.3 s: two dealings and the board files
     "test_web_casino_solve.py::test_casino_page_shows_the_house_edge_first_as_the_cli_and_by_hand",  # 1.5 s: 3 bets
     "test_club_bws.py::test_load_any_reads_both",

@@ -558,4 +558,4 @@ def test_workbench_bounds_the_jobs_queued_in_all_sessions(monkeypatch: pytest.Mo
         except WebInputError as error:
             assert "5 jobs waiting to start already" in str(error)
     assert accepted == 5
-    assert Limits().queued_in_all == 16
+    assert Limits().queued_in_all == 32  # 20 concurrent users served (issue 39)

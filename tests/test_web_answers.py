@@ -347,6 +347,41 @@ def test_push_or_fold_verdict_and_charts_as_the_cli_and_the_published_chart(run:
     assert re.search(r'class="pf6 mine yours" data-label="A5o"', answer.html)  # the hand asked about
 
 
+def test_three_handed_push_or_fold_as_the_cli_with_charts_in_the_heads_up_colours(run: Any) -> None:
+    """Issue 39: the page answers ``poker pushfold --players 3``: the same JSON, six charts whose
+    cells show each class's frequency as the CLI's strategy has it, outlined where the CLI lists the
+    class in the range, and each node's share of hands counted here over the 1,326 combos."""
+    from itertools import combinations
+
+    from cardlab.web.pages import pushfold
+
+    spec = pushfold.prepare({"stack": "10", "hand": "k9o", "players": "3"})
+    assert spec.function.endswith(":compute3")
+    answer = pushfold.compute3(None, **spec.kwargs)
+    cli = _cli_json(run, "poker", "pushfold", "--stack", "10", "--players", "3")
+    assert json.loads(answer.downloads["pushfold.json"]) == cli
+    ranks = "23456789TJQKA"
+    combos: dict[str, int] = {}
+    for a, b in combinations(range(52), 2):  # each class's combos, card by card
+        high, low = sorted((a // 4, b // 4), reverse=True)
+        label = ranks[high] + ranks[low] + ("" if high == low else "s" if a % 4 == b % 4 else "o")
+        combos[label] = combos.get(label, 0) + 1
+    for node, strategy in cli["strategy"].items():
+        ident = node.replace("_", "-")
+        chart = re.search(rf'id="{ident}-chart">(.*?)</table>', answer.html, re.S).group(1)
+        cells = re.findall(r'class="pf(\d)( mine)?(?: yours)?" data-label="(\w+)" data-stack="(\d+)"', chart)
+        assert len(cells) == 169
+        for band, mine, label, shown in cells:
+            assert int(shown) == round(100 * strategy[label]), (node, label)
+            assert int(band) == pushfold.share_band(strategy[label])
+            assert bool(mine) == (label in cli["ranges"][node]), (node, label)
+        share = sum(combos[h] * p for h, p in strategy.items()) / 1326
+        assert f"{share:.2%} of hands" in answer.html
+    button = "push" if "K9o" in cli["ranges"]["btn_push"] else "fold"
+    assert f'data-key="{button}">{button}</span></strong> on the button' in answer.html
+    assert re.search(r'class="pf\d( mine)? yours" data-label="K9o"', answer.html)
+
+
 @pytest.mark.parametrize("typed,error", [("A5", "say suited or offsuit"), ("AAs", "a pair is neither"),
                                          ("Z5o", "a starting hand such as"), ("A5os", "a starting hand such as")])
 def test_push_or_fold_refuses_a_hand_it_cannot_read(typed: str, error: str) -> None:
@@ -410,3 +445,48 @@ def test_travellers_show_the_deal_of_each_board_the_file_gives() -> None:
         held = re.findall(r'<span class="holding">([^<]*)</span>', box)
         n, e, s, w = (hand.split(".") for hand in deal.split())
         assert held == [x or "—" for x in n + w + e + s]
+
+
+def _verdict_of(comparison: Any) -> str:
+    """The verdict the page must give, from the CLI's comparison: who is better at IMPs and at
+    matchpoints (the 95% interval clear of 0 IMPs, of 50%), or too close to call."""
+    said = []
+    for scoring, middle in (("imps", 0.0), ("matchpoints", 0.5)):
+        low, high = comparison[scoring]["ci95"]
+        said.append(None if low <= middle <= high else ("3NT" if low > middle else "4S") + " by S")
+    if said[0] == said[1]:
+        return (f"{said[0]} is better" if said[0] else "Too close to call on these deals,") + " at IMPs and at matchpoints"
+    return "; ".join(f"{name} " + (f"{b} is better" if b else "too close to call")
+                     for name, b in zip(("At IMPs", "at matchpoints"), said))
+
+
+
+@pytest.mark.parametrize("fields,error", [
+    ({"contracts": ""}, "Contracts: please fill this in"),
+    ({"contracts": "3NT, 4S, 5C, 6NT, 7NT"}, "one to 4 contracts"),
+    ({"deals": "0"}, "Random deals: expected a whole number from 1 to 1,000,000"),
+    ({"north_cards": "x" * 201}, "North's cards: at most 200 characters"),
+])
+def test_which_contract_refuses_a_bad_field_naming_it(fields: dict[str, str], error: str) -> None:
+    from cardlab.errors import WebInputError
+    from cardlab.web.pages import makes
+
+    with pytest.raises(WebInputError, match=error):
+        makes.prepare(dict(makes.PAGE.defaults, **fields))
+
+
+def test_which_contract_as_typed_is_bridge_makes_with_the_two_hands(run: Any) -> None:
+    """The page's defaults with a few deals: the same JSON as ``bridge makes`` for the two hands,
+    3NT against 4S by South, and the verdict agrees with the IMPs' interval."""
+    from cardlab.web.pages import makes
+
+    spec = makes.prepare(dict(makes.PAGE.defaults, deals="12", seed="7"))
+    answer = dd.compute_makes(None, **spec.kwargs)
+    cli = _cli_json(run, "bridge", "makes", "--contract", "3NT", "--contract", "4S", "--by", "S", "-n", "12",
+                    "--seed", "7", "--north-cards", makes.PAGE.defaults["north_cards"],
+                    "--south-cards", makes.PAGE.defaults["south_cards"])
+    assert json.loads(answer.downloads["makes.json"]) == cli
+    assert _verdict_of(cli["comparison"]) in answer.html
+    assert f'data-key="{cli["comparison"]["imps"]["mean"]:+.2f}"' in answer.html
+    assert "North AK32.K54.A32.K32; South QJ54.A32.K54.A54; the other hands random" in answer.html
+    assert "<strong>3NT by S</strong> rather than <strong>4S by S</strong>" in answer.html

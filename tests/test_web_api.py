@@ -57,6 +57,7 @@ CASES = [
      ["poker", "icm", "4000,2500,2500,1000", "--payouts", "50,30,20", "--model", "malmuth-weitzman"]),
     ("pushfold", {"stack": 7.5, "ante": "0.1", "hand": "A5o"}, ["poker", "pushfold", "--stack", "7.5", "--ante", "0.1"]),
     ("pushfold", {"stack": "12", "payouts": "65,35"}, ["poker", "pushfold", "--stack", "12", "--payouts", "65,35"]),
+    ("pushfold", {"stack": "10", "players": 3}, ["poker", "pushfold", "--stack", "10", "--players", "3"]),
     ("poker-board", {"range": "QQ+, AK", "board": "Qh 9c 2d"}, ["poker", "board", "QQ+, AK", "--board", "Qh 9c 2d"]),
     ("casino", {"game": "three-card-poker"}, ["casino", "analyse", "three-card-poker"]),
     ("casino", {"game": "let-it-ride", "ties": "bet"}, ["casino", "analyse", "let-it-ride", "--ties", "bet"]),
@@ -137,3 +138,44 @@ def test_hostile_bodies_are_refused_with_a_message(served: Server, question: str
     assert got == status and message in answer["error"], (got, answer)
     assert "Traceback" not in answer["error"]
     assert _post(served, "suits", {"mode": "split", "n": 2})[0] == 200  # the server carries on
+
+
+def _game_text() -> str:
+    """Three Card Poker's description with Pair Plus paying 35 for a straight flush (its own game)."""
+    from cardlab.casino.game import game_file
+
+    text = game_file("three-card-poker").read_text()
+    assert "pays = 40" in text
+    return text.replace("pays = 40", "pays = 35", 1)
+
+
+def test_casino_takes_a_posted_game_description_as_the_cli_takes_the_file(
+        served: Server, capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    """Issue 39: a TOML game description posted as text is analysed as ``casino analyse FILE``
+    analyses the same file, and named as the command line names it."""
+    path = tmp_path / "mine.toml"
+    path.write_text(_game_text())
+    status, answer = _post(served, "casino", {"game_file": _game_text(), "game_file_name": "mine.toml"})
+    assert status == 200, answer
+    cli = _cli(capsys, "casino", "analyse", str(path))
+    assert answer == cli
+    pair_plus = next(b for b in answer["bets"] if b["bet"] == "Pair Plus")
+    # by hand: the 35-for-a-straight-flush table loses 5 x 48/22,100 more than the 40 table's 2.32%
+    # (Wizard of Odds: Pair Plus 40-30-6-4-1 edge 2.32%, 48 straight flushes among 22,100 hands)
+    assert abs(pair_plus["house_edge"] - (0.023167 + 5 * 48 / 22_100)) < 1e-5
+
+
+@pytest.mark.parametrize("text,name", [
+    ("game = [unclosed", "game.toml"),
+    ('name = "x"\ngame = "no-such-kind"\n', "bad.toml"),
+    ("# " + "x" * (1 << 20) + "\n", "game.toml"),
+])
+def test_a_posted_game_is_refused_with_the_cli_message(served: Server, capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Any, text: str, name: str) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    capsys.readouterr()
+    assert main(["casino", "analyse", str(path)]) == 2
+    said = capsys.readouterr().err.strip().removeprefix("cardlab: ").removeprefix("error: ")
+    status, answer = _post(served, "casino", {"game_file": text, **({"game_file_name": name} if name != "game.toml" else {})})
+    assert status == 400 and answer["error"] == said, (answer, said)

@@ -25,7 +25,7 @@ from web_helpers import Server, served  # noqa: F401  (served: the fixture)
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PAGES = ["stats", "deals", "dd", "suits", "scoring", "pushfold", "icm", "casino", "solve"]
+PAGES = ["stats", "deals", "dd", "makes", "suits", "scoring", "pushfold", "icm", "casino", "solve"]
 DEAL = "N:AKQ2.T98.765.432 JT98.AK7.AK2.T98 7653.J65.QJT.AKQ 4.Q432.9843.J765"
 
 pytestmark = [pytest.mark.skipif(
@@ -124,6 +124,12 @@ def _pushfold(driver: Any) -> list[str]:
     return ["poker", "pushfold", "--stack", "10"]
 
 
+def _pushfold3(driver: Any) -> list[str]:
+    _choose(driver, "players", "3")
+    _type(driver, "hand", "K9o")
+    return ["poker", "pushfold", "--stack", "10", "--players", "3"]
+
+
 def _icm(driver: Any) -> list[str]:
     _type(driver, "stacks", "5000,3000,2000")
     _type(driver, "payouts", "50,30,20")
@@ -147,7 +153,14 @@ def _solve(driver: Any) -> list[str]:
     return ["poker", "solve", *SPOT, "--target", "0", "--max-iterations", "200"]
 
 
-FILLS: dict[str, Callable[[Any], list[str]]] = {"stats": _stats, "deals": _deals, "dd": _dd, "suits": _suits,
+def _compare(driver: Any) -> list[str]:  # the page's hands and contracts as they stand; few deals
+    _type(driver, "deals", "16")
+    _type(driver, "seed", "4")
+    return ["bridge", "makes", "--contract", "3NT", "--contract", "4S", "--by", "S", "-n", "16", "--seed", "4",
+            "--north-cards", "AK32.K54.A32.K32", "--south-cards", "QJ54.A32.K54.A54"]
+
+
+FILLS: dict[str, Callable[[Any], list[str]]] = {"stats": _stats, "deals": _deals, "dd": _dd, "makes": _compare, "suits": _suits,
                                                 "scoring": _scoring, "pushfold": _pushfold, "icm": _icm,
                                                 "casino": _casino, "solve": _solve}
 
@@ -213,11 +226,12 @@ def _board(driver: Any) -> list[str]:
 
 
 KEYS: dict[str, tuple[str, Callable[[Any], list[str]], Callable[[Any], str]]] = {
-    "makes": ("dd", _makes, lambda j: f"{100 * j['contracts'][0]['make']['probability']:.1f}%"),
+    "makes": ("dd", _makes, lambda j: f"{j['comparison']['imps']['mean']:+.2f}"),  # 3NT over 4S, first
     "scoring": ("scoring", _scoring, lambda j: f"{j['pairs'][0]['percentage']:.2f}"),
     "equity": ("poker-equity", _equity, lambda j: f"{j['players'][0]['equity']:.3%}"),
     "board": ("poker-board", _board, lambda j: f"{j['classes'][0]['probability']:.2%}"),
     "pushfold": ("pushfold", _pushfold, lambda j: "push" if "A5o" in j["push"] else "fold"),
+    "pushfold3": ("pushfold", _pushfold3, lambda j: "push" if "K9o" in j["ranges"]["btn_push"] else "fold"),
     "icm": ("icm", _icm, lambda j: f"{j['equity'][0]:.4f}"),
     "casino": ("casino", _casino, lambda j: f"{j['bets'][0]['house_edge']:.4%}"),
     "solve": ("solve", _solve, lambda j: f"{j['exploitability_pct']:.4f}%"),
@@ -329,7 +343,7 @@ def test_tab_reaches_every_control(served: Server, browser: Any, page: str, widt
     wanted = set(browser.execute_script(_FOCUSABLE))
     assert {"file" if page == "scoring" else "radio:mode" if page in ("deals", "dd", "suits") else
             "hand" if page == "pushfold" else "stacks" if page == "icm" else "game" if page == "casino" else
-            "oop" if page == "solve" else "kind"} <= wanted
+            "oop" if page == "solve" else "north_cards" if page == "makes" else "kind"} <= wanted
     reached: set[str] = set()
     for _ in range(len(wanted) * 2 + 5):
         ActionChains(browser).send_keys(Keys.TAB).perform()
@@ -356,6 +370,49 @@ def test_axe_finds_no_serious_violation(served: Server, browser: Any, page: str)
         "    v.nodes.slice(0, 2).map(function (n) { return n.html.slice(0, 120); })]; })); });")
     serious = [v for v in violations if v[1] in ("serious", "critical")]
     assert serious == [], serious
+
+
+def _column(driver: Any, table: str, column: int) -> list[str]:
+    texts: list[str] = driver.execute_script(
+        "var c = arguments[1]; return Array.from(document.querySelectorAll('#' + arguments[0] + ' tbody tr')).map("
+        "function (r) { return r.cells[c].textContent.trim(); });", table, column)
+    return texts
+
+
+def test_tables_sort_by_a_heading_button_and_say_so(served: Server, browser: Any,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 39: a table of figures sorts by any column from a button in its heading (Enter or a
+    click), numbers as numbers, the heading's aria-sort saying which way; without the script the
+    same table is in the page, in the command line's order."""
+    import json
+
+    from selenium.webdriver.common.keys import Keys
+
+    status, _, raw = served.post_form("/stats", {"kind": "points"})
+    assert status == 200 and b'id="figures" data-sortable>' in raw  # the table is there without the script
+    _resize(browser, 390, 900)
+    browser.get(f"{served.url}/stats")
+    assert _submit_and_wait(browser) == "done"  # the answer brought in by the script: enhanced too
+    cli = json.loads(_cli(capsys, "bridge", "hcp", "--format", "json"))
+    by_value = [str(r["value"]) for r in cli["rows"]]
+    assert _column(browser, "figures", 0) == by_value  # the command line's order at first
+    buttons = browser.find_elements("css selector", "#figures thead th button.sort")
+    assert [b.text.strip() for b in buttons][:2] == ["hcp", "probability"]
+    buttons[1].send_keys(Keys.ENTER)  # reached and pressed from the keyboard
+    heads = browser.find_elements("css selector", "#figures thead th")
+    assert heads[1].get_attribute("aria-sort") == "ascending" and heads[0].get_attribute("aria-sort") is None
+    ascending = [str(r["value"]) for r in sorted(cli["rows"], key=lambda r: (r["probability"], cli["rows"].index(r)))]
+    assert _column(browser, "figures", 0) == ascending
+    buttons[1].click()
+    assert heads[1].get_attribute("aria-sort") == "descending"
+    shown = _column(browser, "figures", 1)
+    assert shown[0] == f"{max(r['probability'] for r in cli['rows']):.6f}" and shown == sorted(shown, key=float, reverse=True)
+    assert _column(browser, "figures", 0)[0] == "10"  # 10 HCP is the likeliest count (9.41%, Goren)
+    said = browser.execute_script("return document.querySelector('#figures + [role=status]').textContent")
+    assert said == "sorted by probability, descending"
+    buttons[0].click()
+    assert _column(browser, "figures", 0) == sorted(by_value, key=int)  # 0 to 37 as numbers, not as text
+    _resize(browser, 1280, 900)
 
 
 def test_cancel_stops_a_long_job_within_a_second(served: Server, browser: Any) -> None:

@@ -63,12 +63,13 @@ def test_casino_page_reads_an_uploaded_game_and_names_it_in_its_errors(run: Any,
     answer = casino.compute(None, **spec.kwargs)
     (tmp_path / "mine.toml").write_bytes(game)
     assert answer.figures["json"] == _cli_json(run, "casino", "analyse", str(tmp_path / "mine.toml"))
-    bad = casino.prepare(Form(files={"file": Upload("broken.toml", b"game = [")}))
+    # refused when the form is read, before a job starts, and by the job's reader too
     with pytest.raises(CardlabError, match="broken.toml: not a well-formed TOML"):
-        casino.compute(None, **bad.kwargs)
-    huge = casino.prepare(Form(files={"file": Upload("huge.toml", b"#" * (2 << 20))}))
+        casino.prepare(Form(files={"file": Upload("broken.toml", b"game = [")}))
+    with pytest.raises(CardlabError, match="broken.toml: not a well-formed TOML"):
+        casino.compute(None, game=None, data=b"game = [", name="broken.toml", ties="fold")
     with pytest.raises(CardlabError, match="huge.toml: larger than 1024 KiB"):
-        casino.compute(None, **huge.kwargs)
+        casino.prepare(Form(files={"file": Upload("huge.toml", b"#" * (2 << 20))}))
     with pytest.raises(CardlabError, match="Game: expected one of baccarat"):
         casino.prepare(Form(fields={"game": "../etc/passwd"}))
 
@@ -162,3 +163,37 @@ def test_solver_node_selector_lists_the_decision_nodes_and_asks_the_same_spot_ag
     assert options == [tree.path(i) for i in range(tree.size) if tree.kind[i] == 0] and "X" in options
     again = solve.prepare(Form(fields=dict(hidden, node="X")))
     assert again.kwargs == dict(spec.kwargs, node="X")
+
+
+def test_cancel_keeps_the_partial_solve_marked_partial_as_the_cli() -> None:
+    """Issue 39: Cancel during a solve answers with the solve so far (the engine stops between two
+    runs, as after Ctrl-C at the command line), marked partial, its report saying "(interrupted)"
+    with the iterations run, and its exploitability the one measured on those tables."""
+    import re
+    import time
+
+    from cardlab.web.jobs import JobRunner, Limits
+
+    runner = JobRunner(Limits(concurrent=1))
+    try:
+        spec = solve.prepare(Form(fields={**solve.PAGE.defaults, "target": "0", "max_iterations": "1000000"}))
+        job = runner.submit("s", "solve", spec)
+        waited = time.monotonic()
+        while not (job.progress or 0) > 0 and time.monotonic() - waited < 120:
+            time.sleep(0.02)
+        time.sleep(2.0)  # some iterations
+        started = time.monotonic()
+        runner.cancel("s", job.id)
+        assert job.finished.wait(solve.CANCEL_GRACE + 5)
+        assert time.monotonic() - started < solve.CANCEL_GRACE + 1
+        assert job.state == "cancelled" and job.answer is not None, job.message
+        data = job.answer.figures["json"]
+        assert data["interrupted"] is True and 0 < data["iterations"] < 1_000_000
+        assert data["exploitability_pct"] > 0  # target 0: never reached, so the solve was cut short
+        html = job.answer.html
+        said = re.search(r"Partial result:</strong> interrupted; ([\d,]+) iterations were run", html)
+        assert said and int(said.group(1).replace(",", "")) == data["iterations"], html[:400]
+        assert f"{data['iterations']:,} iterations in" in job.answer.figures["table"]
+        assert "(interrupted)" in job.answer.figures["table"]
+    finally:
+        runner.shutdown()

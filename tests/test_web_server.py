@@ -22,7 +22,7 @@ from cardlab.cli.main import main
 from web_helpers import Server, served, start_server, stop_server  # noqa: F401  (served: the fixture)
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
-PAGES = ["stats", "deals", "dd", "suits", "scoring"]
+PAGES = ["stats", "deals", "dd", "makes", "suits", "scoring", "pushfold"]
 
 
 def _pre(body: bytes) -> list[str]:
@@ -94,7 +94,7 @@ def test_every_page_answers_with_labels_on_every_input(served: Server) -> None:
         for control in parser.controls:
             assert control.get("wrapped") or control.get("id") in parser.labelled, (page, control)
         assert b"http://" not in body and b"https://" not in body  # nothing from the internet
-    for asset in ("/static/app.css", "/static/app.js"):
+    for asset in ("/static/app.css", "/static/app.js", "/static/sort-table.js"):
         assert served.get(asset)[0] == 200
 
 

@@ -20,7 +20,8 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 __all__ = ["Cell", "FigureTable", "figure_table", "cli_text", "tabulation_html", "split_html", "suitplay_html",
-           "dd_html", "hand_diagram", "percent", "makes_html", "leads_html", "ranking_html"]
+           "dd_html", "hand_diagram", "percent", "makes_html", "leads_html", "ranking_html",
+           "partial_note"]
 
 
 @dataclass(frozen=True)
@@ -36,13 +37,16 @@ class Cell:
 @dataclass(frozen=True)
 class FigureTable:
     """A table of figures: ``caption``; ``columns`` (their headings); ``numeric`` (the columns
-    aligned right); ``rows`` of :class:`Cell`; ``ident`` (the table's id, for tests and links)."""
+    aligned right); ``rows`` of :class:`Cell`; ``ident`` (the table's id, for tests and links);
+    ``sortable``: its headings sort the rows in the browser (static/sort-table.js), off for a table
+    whose order is its meaning (a total row last)."""
 
     caption: str
     columns: tuple[str, ...]
     rows: Sequence[tuple[Cell, ...]]
     numeric: frozenset[int] = field(default_factory=frozenset)
     ident: str = ""
+    sortable: bool = True
 
 
 def figure_table(table: FigureTable) -> str:
@@ -123,7 +127,7 @@ def tabulation_html(result: Any, plot_html: str = "") -> str:
         parts.append(plot_html)
     if result.interrupted:
         sim = result.simulated.simulation
-        parts.insert(0, _partial(f"{sim.trials:,} of {sim.requested:,} trials were simulated"))
+        parts.insert(0, partial_note(f"{sim.trials:,} of {sim.requested:,} trials were simulated"))
     if result.note:
         parts.append(f"<p class=\"notes\">{_escape(result.note)}</p>")
     return "\n".join(parts)
@@ -139,7 +143,12 @@ def _folded(summary: str, inner: str) -> str:
     return f"<details class=\"rows\"><summary>{_escape(summary)}</summary>{inner}</details>"
 
 
-def _partial(what: str) -> str:
+def partial_note(what: str) -> str:
+    """The line above an answer cut short by Cancel, as the command line marks it after Ctrl-C.
+
+    >>> partial_note("3 of 9 deals were solved")
+    '<p class="partial" role="status"><strong>Partial result:</strong> interrupted; 3 of 9 deals were solved.</p>'
+    """
     return (f"<p class=\"partial\" role=\"status\"><strong>Partial result:</strong> interrupted; "
             f"{_escape(what)}.</p>")
 
@@ -273,12 +282,13 @@ def _interval(ci: Sequence[float], scale: float = 100.0, form: str = ".1f", unit
     return f"{scale * ci[0]:{form}}{unit} – {scale * ci[1]:{form}}{unit}"
 
 
-def makes_html(*results: Any) -> str:
+def makes_html(*results: Any, fixed: dict[str, str] | None = None) -> str:
     """:class:`~cardlab.bridge.dd_sim.MakesResult` s (``bridge makes``): the contracts side by side
     (how often each makes first, its interval, mean tricks and expected score), the comparison of
     two contracts on the same deals, and each one's tricks, folded. Several results (the first
     contract against each other one, on the same deals) show every contract once and each
-    comparison."""
+    comparison. ``fixed``: the seats whose cards were given (``{"N": "AK32.K54.A32.K32"}``), named
+    in the line above."""
     from cardlab.web.render import fragment
 
     data = results[0].to_dict()
@@ -309,15 +319,51 @@ def makes_html(*results: Any) -> str:
                          figure_table(FigureTable("Share of the deals on which declarer takes each number of tricks",
                                                   ("tricks", *names), body, frozenset(range(1, len(names) + 1)),
                                                   "tricks")))
-    comparisons = [dict(c, imps_text=f"{c['imps']['mean']:+.2f}", imps_ci=_interval(c["imps"]["ci95"], 1, "+.2f", ""),
-                        mp_text=f"{100 * c['matchpoints']['mean']:.1f}%", mp_ci=_interval(c["matchpoints"]["ci95"]))
+    comparisons = [dict(c, first_name=_by(c["first"]), second_name=_by(c["second"]), imps_text=f"{c['imps']['mean']:+.2f}", imps_ci=_interval(c["imps"]["ci95"], 1, "+.2f", ""),
+                        mp_text=f"{100 * c['matchpoints']['mean']:.1f}%", mp_ci=_interval(c["matchpoints"]["ci95"]),
+                        verdict=_better(c))
                    for c in (d.get("comparison") for d in [data, *more]) if c]
-    parts = [fragment("_makes.html", d=data, table=table, tricks=tricks, comparisons=comparisons)]
+    given = "; ".join(f"{_SEAT_NAMES[seat]} {cards}" for seat, cards in sorted(
+        (fixed or {}).items(), key=lambda item: "NESW".index(item[0])) if seat in _SEAT_NAMES)
+    parts = [fragment("_makes.html", d=data, table=table, tricks=tricks, comparisons=comparisons, given=given)]
     for d in [data, *more]:
         if d.get("interrupted"):
-            parts.insert(0, _partial(f"{d['deals']:,} of {d['requested']:,} deals were solved"))
+            parts.insert(0, partial_note(f"{d['deals']:,} of {d['requested']:,} deals were solved"))
             break
     return "\n".join(parts)
+
+
+def _better(comparison: dict[str, Any]) -> str:
+    """Which of two contracts scores more at IMPs and at matchpoints, or that the deals cannot
+    tell (the 95% interval holds 0 IMPs a board, or 50% of the matchpoints).
+
+    >>> imps, mp = {"mean": -0.26, "ci95": [-0.31, -0.2]}, {"mean": 0.72, "ci95": [0.68, 0.76]}
+    >>> _better({"first": "3NT S", "second": "4S S", "imps": imps, "matchpoints": mp})
+    'At IMPs 4S by S is better; at matchpoints 3NT by S is better'
+    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": 0.3, "ci95": [0.1, 0.5]}, "matchpoints": mp})
+    '3NT by S is better at IMPs and at matchpoints'
+    >>> _better({"first": "3NT S", "second": "4S S", "imps": {"mean": 0.01, "ci95": [-0.1, 0.12]},
+    ...          "matchpoints": {"mean": 0.5, "ci95": [0.4, 0.6]}})
+    'Too close to call on these deals, at IMPs and at matchpoints'
+    """
+    said = []
+    for scoring, middle in (("imps", 0.0), ("matchpoints", 0.5)):
+        low, high = comparison[scoring]["ci95"]
+        said.append(None if low <= middle <= high else _by(comparison["first"] if low > middle else comparison["second"]))
+    imps, mp = said
+    if imps == mp:
+        return (f"{imps} is better" if imps else "Too close to call on these deals,") + " at IMPs and at matchpoints"
+    return "; ".join(f"{name} " + (f"{better} is better" if better else "too close to call")
+                     for name, better in (("At IMPs", imps), ("at matchpoints", mp)))
+
+
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _by(contract: str) -> str:
+    """``3NT S`` (the JSON's name of a contract) as ``3NT by S``."""
+    level, _, declarer = contract.rpartition(" ")
+    return f"{level} by {declarer}" if level else contract
 
 
 def leads_html(result: Any) -> str:
@@ -337,7 +383,7 @@ def leads_html(result: Any) -> str:
                                     f"{data['deals']:,} deals (seed {data['seed']}), best first",
                                     columns, rows, frozenset(range(1, len(columns))), "leads"))
     if data.get("interrupted"):
-        html = _partial(f"{data['deals']:,} of {data['requested']:,} deals were solved") + html
+        html = partial_note(f"{data['deals']:,} of {data['requested']:,} deals were solved") + html
     return html
 
 

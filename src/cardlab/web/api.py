@@ -66,8 +66,9 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
     Endpoint("icm", "Tournament equity: poker icm (stacks, payouts, model, allin).",
              ("stacks", "payouts", "model", "allin"), {"stacks": "5000,3000,2000", "payouts": "50,30,20"},
              "cardlab poker icm 5000,3000,2000 --payouts 50,30,20 --format json"),
-    Endpoint("pushfold", "Push or fold: poker pushfold (stack, ante, payouts; hand: the verdict on the page).",
-             ("stack", "ante", "payouts", "hand"), {"stack": "10"}, "cardlab poker pushfold --stack 10 --format json"),
+    Endpoint("pushfold", "Push or fold: poker pushfold (stack, ante, payouts, players: 2 or 3; hand: the verdict "
+                         "on the page).",
+             ("stack", "ante", "payouts", "players", "hand"), {"stack": "10"}, "cardlab poker pushfold --stack 10 --format json"),
     Endpoint("poker-board", "Board statistics: poker board (range, board, dead, game).",
              ("range", "board", "dead", "game"), {"range": "QQ+, AK", "board": "Qh 9c 2d"},
              "cardlab poker board 'QQ+, AK' --board 'Qh 9c 2d' --format json"),
@@ -79,9 +80,10 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
               "oop_bet": "50%", "ip_bet": "50%, a"},
              "cardlab poker solve --oop 'QQ+, AK' --ip 'JJ-99, AQs' --board 'Ks 9d 5c 2h 3s' --pot 10 --stack 50 "
              "--oop-bet 50% --oop-raise '' --ip-bet '50%, a' --ip-raise '' --format json"),
-    Endpoint("casino", "Casino table games: casino analyse (game: a built-in game's name; ties: fold or bet). "
-                       "A game file of your own goes to the page as an upload.",
-             ("game", "ties"), {"game": "three-card-poker"},
+    Endpoint("casino", "Casino table games: casino analyse (game: a built-in game's name, or game_file: a TOML "
+                       "game description of your own as text, game_file_name: the name its messages give it, "
+                       "game.toml by default; ties: fold or bet).",
+             ("game", "game_file", "game_file_name", "ties"), {"game": "three-card-poker"},
              "cardlab casino analyse three-card-poker --format json"),
 )}
 

@@ -22,12 +22,15 @@ class JobSpec:
     """A job to run: ``function`` is ``"module:name"`` (imported in the worker process) called as
     ``function(progress, **kwargs)`` and returning an :class:`Answer`; ``kwargs`` must pickle
     (strings, numbers, bytes). ``title`` is shown while it runs; ``time_limit`` (seconds) overrides
-    the server's when smaller."""
+    the server's when smaller; ``cancel_grace`` (seconds) is how long Cancel waits for the partial
+    answer before ending the process (default :data:`cardlab.web.jobs.CANCEL_GRACE`): longer for a
+    job whose engine sees Ctrl-C only between runs of about a second (the river solver)."""
 
     function: str
     kwargs: dict[str, Any]
     title: str
     time_limit: float | None = None
+    cancel_grace: float | None = None
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ PAGE_MODULES: tuple[str, ...] = (
     "cardlab.web.pages.stats",
     "cardlab.web.pages.deals",
     "cardlab.web.pages.dd",
+    "cardlab.web.pages.makes",
     "cardlab.web.pages.suits",
     "cardlab.web.pages.scoring",
     "cardlab.web.pages.poker_equity",

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardlab.errors import WebInputError
-from cardlab.web.page import Answer, JobSpec, Page, field_choice
+from cardlab.web.page import Answer, JobSpec, Page, field_choice, field_text
 from cardlab.web.uploads import Form
 
 __all__ = ["PAGE", "compute", "bets_table", "outcome_table"]
@@ -26,12 +26,21 @@ def _games() -> tuple[str, ...]:
 def prepare(form: Form) -> JobSpec:
     """The form as an analysis job: the uploaded game file when one is given (read by the
     library's own reader, which names the file in its messages), else the chosen built-in game."""
+    from cardlab.casino.game import read_game
+
     ties = field_choice(form, "ties", "Ties", TIES)
     upload = form.files.get("file")
-    if upload is not None and upload.data:
-        return JobSpec("cardlab.web.pages.casino:compute",
-                       {"game": None, "data": upload.data, "name": upload.filename or "game.toml", "ties": ties},
-                       f"analysing {upload.filename or 'the uploaded game'}")
+    posted = form.get("game_file")  # the API's game description: TOML text in a JSON body
+    if posted or (upload is not None and upload.data):
+        if posted:
+            name = field_text(form, "game_file_name", "Game file name", max_length=200) or "game.toml"
+            data = posted.encode("utf-8")
+        else:
+            assert upload is not None
+            name, data = upload.filename or "game.toml", upload.data
+        read_game(data, name)  # refused here, at once, with the command line's message (size, TOML, rules)
+        return JobSpec("cardlab.web.pages.casino:compute", {"game": None, "data": data, "name": name, "ties": ties},
+                       f"analysing {name}")
     games = _games()
     game = field_choice(form, "game", "Game", games)
     return JobSpec("cardlab.web.pages.casino:compute", {"game": game, "data": None, "name": None, "ties": ties},
@@ -77,7 +86,7 @@ def outcome_table(bet: Any, ident: str) -> str:
             for o in bet.outcomes]
     rows.append((Cell("total"), Cell("1"), Cell("1"), Cell(f"{bet.total:,}"), Cell("")))
     return figure_table(FigureTable(f"{bet.name}: its outcomes", ("outcome", "probability", "exact", "count", "net"),
-                                    rows, frozenset({1, 2, 3, 4}), ident))
+                                    rows, frozenset({1, 2, 3, 4}), ident, sortable=False))  # the total last
 
 
 def compute(progress: Any, *, game: str | None, data: bytes | None, name: str | None, ties: str) -> Answer:

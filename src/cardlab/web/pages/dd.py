@@ -95,7 +95,7 @@ def compute_makes(progress: Any, *, contracts: list[str], by: str, vulnerable: b
         result = makes(contracts, declarer, deals, constraints=_constraints(constraints), fixed=fixed,
                        vulnerable=vulnerable, seed=seed, workers=1, progress=True)
         text = result.table()
-        return Answer(makes_html(result) + cli_text(text),
+        return Answer(makes_html(result, fixed=fixed) + cli_text(text),
                       {"makes.csv": result.to_csv().encode(), "makes.json": result.to_json().encode()}, {"table": text})
     if seed is None:
         import secrets
@@ -107,7 +107,7 @@ def compute_makes(progress: Any, *, contracts: list[str], by: str, vulnerable: b
     text = "\n".join(r.table() for r in results)
     commands = "; ".join(f"bridge makes --contract {contracts[0]} --contract {c} --seed {seed}" for c in contracts[1:])
     body = "[\n" + ",\n".join(r.to_json().rstrip() for r in results) + "\n]\n"
-    return Answer(makes_html(*results) + cli_text(text, commands), {"makes.json": body.encode()}, {"table": text})
+    return Answer(makes_html(*results, fixed=fixed) + cli_text(text, commands), {"makes.json": body.encode()}, {"table": text})
 
 
 def compute_lead(progress: Any, *, hand: str, contract: str, by: str, deals: int, seed: int | None,

@@ -9,10 +9,10 @@ import math
 from typing import Any
 
 from cardlab.errors import WebInputError
-from cardlab.web.page import Answer, JobSpec, Page, field_text
+from cardlab.web.page import Answer, JobSpec, Page, field_choice, field_text
 from cardlab.web.uploads import Form
 
-__all__ = ["PAGE", "compute", "hand_class", "band"]
+__all__ = ["PAGE", "compute", "compute3", "hand_class", "band", "share_band"]
 
 #: The chart's colour bands: the largest stack (BB) below which a class falls in each band.
 BANDS = (3.0, 6.0, 10.0, 15.0, 25.0)
@@ -71,6 +71,28 @@ def band(value: float) -> int:
     return 1 + sum(value >= b for b in BANDS)
 
 
+def share_band(p: float) -> int:
+    """The colour band of how often a class is played (the three-handed charts, in the heads-up
+    chart's colours), by the whole percentage the cell shows: 0 never (0%), 6 always (100%), 1-5
+    for 1-19%, 20-39%, ... 80-99%.
+
+    >>> [share_band(p) for p in (0.0, 0.004, 0.01, 0.3, 0.99, 0.996, 1.0)]
+    [0, 0, 1, 2, 5, 6, 6]
+    """
+    shown = round(100 * p)
+    if shown <= 0:
+        return 0
+    if shown >= 100:
+        return 6
+    return 1 + min(4, shown // 20)
+
+
+def _argv(stack: float, ante: float, payouts: list[Any] | None) -> list[str]:
+    """The command line's options for the same question."""
+    return ["--stack", f"{stack:g}", *(["--ante", f"{ante:g}"] if ante else []),
+            *(["--payouts", ",".join(f"{p:g}" if isinstance(p, float) else str(p) for p in payouts)] if payouts else [])]
+
+
 def prepare(form: Form) -> JobSpec:
     """The form as a push/fold job (numbers checked as the command line checks them)."""
     from cardlab.poker.icm import parse_numbers
@@ -79,10 +101,11 @@ def prepare(form: Form) -> JobSpec:
     ante = _decimal(form, "ante", "Ante", 0, 1_000, 0.0)
     payouts_text = field_text(form, "payouts", "Payouts", max_length=200)
     payouts = list(parse_numbers(payouts_text, "payouts")) if payouts_text else None
-    return JobSpec("cardlab.web.pages.pushfold:compute",
+    players = field_choice(form, "players", "Players", ("2", "3"))
+    return JobSpec(f"cardlab.web.pages.pushfold:{'compute' if players == '2' else 'compute3'}",
                    {"stack": stack, "ante": ante, "payouts": payouts,
                     "hand": hand_class(field_text(form, "hand", "Hand", max_length=20))},
-                   f"push/fold at {stack:g} BB")
+                   f"{'three-handed ' if players == '3' else ''}push/fold at {stack:g} BB")
 
 
 def compute(progress: Any, *, stack: float, ante: float, payouts: list[Any] | None, hand: str | None) -> Answer:
@@ -118,11 +141,47 @@ def compute(progress: Any, *, stack: float, ante: float, payouts: list[Any] | No
         verdict = {"hand": hand, "push": result.push[k], "call": result.call[k],
                    "push_up_to": result.grid("push")[k // 13][k % 13], "call_up_to": result.grid("call")[k // 13][k % 13],
                    "push_text": _action(result.push[k], "push", "fold"), "call_text": _action(result.call[k], "call", "fold")}
-    argv = ["poker", "pushfold", "--stack", f"{stack:g}", *(["--ante", f"{ante:g}"] if ante else []),
-            *(["--payouts", ",".join(f"{p:g}" if isinstance(p, float) else str(p) for p in payouts)] if payouts else [])]
+    argv = ["poker", "pushfold", *_argv(stack, ante, payouts)]
     text = result.table()
     html = fragment("pushfold_answer.html", r=result, charts=charts, verdict=verdict, top=top, bands=BANDS,
                     command="cardlab " + " ".join(argv)) + cli_text(text)
+    return Answer(html, {"pushfold.csv": result.to_csv().encode(), "pushfold.json": result.to_json().encode()},
+                  {"table": text, "json": result.to_dict()})
+
+
+#: What each three-handed node's chart shows, and who acts there.
+_NODE_VERBS = {"btn_push": ("the button pushes", "push"), "sb_push": ("the small blind pushes (button folded)", "push"),
+               "sb_call": ("the small blind calls the button", "call"),
+               "bb_call_sb": ("the big blind calls the small blind", "call"),
+               "bb_call_btn": ("the big blind calls the button (small blind folded)", "call"),
+               "bb_overcall": ("the big blind overcalls (button pushed, small blind called)", "overcall")}
+
+
+def compute3(progress: Any, *, stack: float, ante: float, payouts: list[Any] | None, hand: str | None) -> Answer:
+    """Three-handed push/fold (``poker pushfold --players 3``): each of the six decisions' ranges
+    on a 13 x 13 chart in the heads-up chart's colours (each class by how often it is played), the
+    hand's verdict at each, the EVs and the exploitability; the CLI's text, CSV and JSON."""
+    from cardlab.poker.pushfold3 import pushfold3
+    from cardlab.web.answers import cli_text
+    from cardlab.web.render import fragment
+
+    result = pushfold3(stack, ante=ante, payouts=payouts)
+    charts, verdict = [], []
+    for node, probs in zip(result.nodes, result.strategy):
+        who, verb = _NODE_VERBS[node]
+        rows = [[{"label": result.labels[r * 13 + c], "text": f"{100 * probs[r * 13 + c]:.0f}",
+                  "band": share_band(probs[r * 13 + c]), "now": probs[r * 13 + c] >= 0.5,
+                  "yours": result.labels[r * 13 + c] == hand,
+                  "title": f"{result.labels[r * 13 + c]}: {verb}s {probs[r * 13 + c]:.1%} of the time"}
+                 for c in range(13)] for r in range(13)]
+        charts.append({"which": node.replace("_", "-"), "rows": rows, "who": who, "share": f"{result.share(node):.2%}"})
+        if hand is not None:
+            p = probs[result.labels.index(hand)]
+            mixed = f" ({verb}s {p:.1%} of the time)" if 0.005 <= p < 0.995 else ""
+            verdict.append({"who": who, "text": verb if p >= 0.5 else "fold", "mixed": mixed})
+    text = result.table()
+    html = fragment("pushfold3_answer.html", r=result, charts=charts, verdict=verdict, hand=hand,
+                    command="cardlab poker pushfold --players 3 " + " ".join(_argv(stack, ante, payouts))) + cli_text(text)
     return Answer(html, {"pushfold.csv": result.to_csv().encode(), "pushfold.json": result.to_json().encode()},
                   {"table": text, "json": result.to_dict()})
 
@@ -137,8 +196,8 @@ def _action(p: float, yes: str, no: str) -> str:
 
 PAGE = Page(
     slug="pushfold", title="Push or fold",
-    summary="Heads-up push/fold at a stack (Nash, exact): the push and call ranges, a hand's verdict, "
-            "and the charts coloured by the largest stack each hand pushes or calls.",
+    summary="Push/fold at a stack: heads-up (Nash, exact) with the push and call charts coloured by the largest "
+            "stack each hand pushes or calls, or three-handed (button, small blind, big blind); a hand's verdict.",
     template="pushfold.html", prepare=prepare,
-    defaults={"stack": "10", "ante": "0", "hand": "A5o"},
+    defaults={"stack": "10", "ante": "0", "hand": "A5o", "players": "2"},
 )

@@ -18,6 +18,9 @@ __all__ = ["PAGE", "compute", "strategy_grid", "MAX_SECONDS", "MEMORY_MB"]
 MAX_SECONDS = 20.0
 #: The largest tree a page solves (the CLI's --memory-limit, MB): river spots need far less.
 MEMORY_MB = 512.0
+#: Seconds Cancel waits for the partial solve: the engine sees Ctrl-C between two runs of about a
+#: second, then measures the exploitability (a best response) and the page reports the node.
+CANCEL_GRACE = 6.0
 #: The decision nodes offered by the node selector (a big tree lists its first ones; any path can be typed).
 MAX_NODES_LISTED = 200
 #: The size fields and their labels (the CLI's --oop-bet, --oop-raise, --ip-bet, --ip-raise).
@@ -54,7 +57,7 @@ def prepare(form: Form) -> JobSpec:
         "max_iterations": field_number(form, "max_iterations", "Iterations", 0, 10**6, default=100_000),
     }
     return JobSpec("cardlab.web.pages.solve:compute", kwargs, f"solving {kwargs['board'][:20]}",
-                   time_limit=MAX_SECONDS + 30)
+                   time_limit=MAX_SECONDS + 30, cancel_grace=CANCEL_GRACE)
 
 
 def strategy_grid(rows: list[dict[str, Any]], actions: list[str]) -> list[list[dict[str, Any]]]:
@@ -92,7 +95,7 @@ def compute(progress: Any, *, oop: str, ip: str, board: str, pot: float, stack: 
     from cardlab.cards import parse_card_ids
     from cardlab.solver import Solution, river_game
     from cardlab.solver.engine import Engine, solve
-    from cardlab.web.answers import Cell, FigureTable, cli_text, figure_table, percent
+    from cardlab.web.answers import Cell, FigureTable, cli_text, figure_table, partial_note, percent
     from cardlab.web.render import fragment
 
     if len(parse_card_ids(board)) != 5:
@@ -130,9 +133,13 @@ def compute(progress: Any, *, oop: str, ip: str, board: str, pot: float, stack: 
     text = report.table()
     spot = {"oop": oop, "ip": ip, "board": board, "pot": f"{pot:g}", "stack": f"{stack:g}", "target": f"{target:g}",
             "max_iterations": str(max_iterations), **sizes}
-    html = fragment("solve_answer.html", s=s, ranges=ranges, strategy=strategy,
-                    grid=strategy_grid(report.rows, actions) if actions else None, first=actions[0] if actions else None,
-                    nodes=nodes, node=node, spot=spot, exploitability=f"{s['exploitability_pct']:.4f}%") \
+    # cancelled: the solve so far, marked partial as the CLI marks it after Ctrl-C
+    partial = partial_note(f"{s['iterations']:,} iterations were run; the strategy and exploitability are those "
+                           "of the solve so far") if s["interrupted"] else ""
+    html = partial + fragment("solve_answer.html", s=s, ranges=ranges, strategy=strategy,
+                              grid=strategy_grid(report.rows, actions) if actions else None,
+                              first=actions[0] if actions else None, nodes=nodes, node=node, spot=spot,
+                              exploitability=f"{s['exploitability_pct']:.4f}%") \
         + cli_text(text, command)
     return Answer(html, {"solve.csv": report.to_csv().encode(), "solve.json": report.to_json().encode()},
                   {"table": text, "json": report.to_dict()})

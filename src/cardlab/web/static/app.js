@@ -18,7 +18,10 @@
                 var holder = document.createElement("div");
                 holder.innerHTML = html;
                 var fresh = holder.querySelector(".job");
-                if (fresh) { box.replaceWith(fresh); }
+                if (fresh) {
+                  box.replaceWith(fresh);
+                  fresh.dispatchEvent(new CustomEvent("cardlab:answer", {bubbles: true}));  // e.g. sortable tables
+                }
               });
           }
           if (bar && s.progress !== null) { bar.value = s.progress; bar.textContent = Math.round(100 * s.progress) + "%"; }
