@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Sequence
 
+from cardlab.board import SEAT_NAMES, SEATS
+
 __all__ = ["Cell", "FigureTable", "figure_table", "cli_text", "tabulation_html", "split_html", "suitplay_html",
            "dd_html", "hand_diagram", "percent", "makes_html", "leads_html", "ranking_html",
            "partial_note"]
@@ -324,7 +326,7 @@ def makes_html(*results: Any, fixed: dict[str, str] | None = None) -> str:
                         verdict=_better(c))
                    for c in (d.get("comparison") for d in [data, *more]) if c]
     given = "; ".join(f"{_SEAT_NAMES[seat]} {cards}" for seat, cards in sorted(
-        (fixed or {}).items(), key=lambda item: "NESW".index(item[0])) if seat in _SEAT_NAMES)
+        (fixed or {}).items(), key=lambda item: SEATS.index(item[0])) if seat in _SEAT_NAMES)
     parts = [fragment("_makes.html", d=data, table=table, tricks=tricks, comparisons=comparisons, given=given)]
     for d in [data, *more]:
         if d.get("interrupted"):
@@ -357,7 +359,7 @@ def _better(comparison: dict[str, Any]) -> str:
                      for name, better in (("At IMPs", imps), ("at matchpoints", mp)))
 
 
-_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_SEAT_NAMES = dict(zip(SEATS, SEAT_NAMES))
 
 
 def _by(contract: str) -> str:
