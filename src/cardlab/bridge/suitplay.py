@@ -662,8 +662,9 @@ def _popcount(m: int) -> int:
 
 #: The search routes of :func:`suitplay`.
 ENGINES = ("auto", "core", "python")
-#: The compiled search keeps a set of layouts in one 64-bit word.
-CORE_LAYOUTS = 64
+#: The compiled search keeps a set of layouts in up to three 64-bit words: every combination
+#: fits (at most 162 layouts: missing groups of 2, 2, 2, 2 and 1 cards, e.g. Q963 opposite void).
+CORE_LAYOUTS = 192
 #: The compiled search stops (MemoryError) beyond this many megabytes of tables.
 CORE_LIMIT_MB = 1536
 _PLAY, _DEFEND, _CASH, _STUCK = 1, 2, 3, 4  # the plan kinds of csrc/suitplay.c (its seats: SEATS, N E S W)
@@ -716,7 +717,9 @@ def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None]
     raw_values, raw_roots, raw_plans, raw_branches, _states = core.suitplay_search(
         north, south, bytes(groups), layouts, len(deal.layouts), depth, -1 if ent[0] is None else ent[0],
         -1 if ent[1] is None else ent[1], int(defence == "random-equals"), CORE_LIMIT_MB)
-    values = array("Q", raw_values).tolist()
+    words = (len(deal.layouts) + 63) // 64
+    flat = array("Q", raw_values).tolist()
+    values = [sum(w << (64 * i) for i, w in enumerate(flat[j:j + words])) for j in range(0, len(flat), words)]
     roots = array("i", raw_roots).tolist()
     plans = array("i", raw_plans).tolist()
     branches = array("i", raw_branches).tolist()
