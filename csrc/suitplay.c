@@ -370,18 +370,33 @@ typedef struct {
     int64_t n, cap;
 } SpOpts;
 
-static int opts_push(SpOpts *o, int words, const uint64_t *v, int seat, int name, int32_t child)
+/* the bytes of n options of a value of `words` words */
+static size_t opts_bytes(int64_t n, int words) { return (size_t)n * ((size_t)words * sizeof(uint64_t) + 3 * sizeof(int32_t)); }
+
+/* add an option; its memory counts against the limit while the node is solved (-1: failed set) */
+static int opts_push(Sp *sp, SpOpts *o, const uint64_t *v, int seat, int name, int32_t child)
 {
+    const int words = sp->DW;
     if (o->n == o->cap) {
         int64_t c = o->cap ? 2 * o->cap : 64;
-        uint64_t *nv = realloc(o->v, (size_t)c * (size_t)words * sizeof(uint64_t));
-        if (nv == NULL)
+        const size_t add = opts_bytes(c - o->cap, words);
+        if (sp->bytes + add > sp->limit) {
+            sp->failed = 2;
             return -1;
+        }
+        uint64_t *nv = realloc(o->v, (size_t)c * (size_t)words * sizeof(uint64_t));
+        if (nv == NULL) {
+            sp->failed = 1;
+            return -1;
+        }
         o->v = nv;
         int32_t *ni = realloc(o->info, (size_t)c * 3 * sizeof(int32_t));
-        if (ni == NULL)
+        if (ni == NULL) {
+            sp->failed = 1;
             return -1;
+        }
         o->info = ni;
+        sp->bytes += add;
         o->cap = c;
     }
     memcpy(o->v + o->n * words, v, (size_t)words * sizeof(uint64_t));
@@ -390,6 +405,13 @@ static int opts_push(SpOpts *o, int words, const uint64_t *v, int seat, int name
     o->info[o->n * 3 + 2] = child;
     o->n++;
     return 0;
+}
+
+static void opts_free(Sp *sp, SpOpts *o)
+{
+    sp->bytes -= opts_bytes(o->cap, sp->DW);
+    free(o->v);
+    free(o->info);
 }
 
 static int32_t solve(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, const SpLive *lv, const int ent[2],
@@ -476,10 +498,8 @@ static int add_child_options(Sp *sp, SpOpts *o, int32_t f, int seat, int name)
         return -1;
     const SpFront fr = sp->fronts[f];
     for (int32_t j = 0; j < fr.n; j++)
-        if (opts_push(o, sp->DW, sp->vals + (fr.off + j) * sp->DW, seat, name, sp->fplan[fr.off + j]) < 0) {
-            sp->failed = 1;
+        if (opts_push(sp, o, sp->vals + (fr.off + j) * sp->DW, seat, name, sp->fplan[fr.off + j]) < 0)
             return -1;
-        }
     return 0;
 }
 
@@ -599,6 +619,13 @@ static int32_t defend(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, 
         for (int w = 0; w < W; w++)
             keep[w] = ~cmask[c][w];
         const int64_t nn = acc_n * fr.n;
+        /* the product, its copy after pruning and the pruning's work arrays: within the limit */
+        const double temp = (double)(nn + acc_n) * (double)((size_t)D * sizeof(uint64_t) + (size_t)nch * sizeof(int32_t))
+                            * 2 + (double)nn * (double)((size_t)sp->depth * sizeof(uint16_t) + 3 * sizeof(int64_t));
+        if ((double)sp->bytes + temp > (double)sp->limit) {
+            sp->failed = 2;
+            goto fail;
+        }
         uint64_t *nv = malloc((size_t)nn * (size_t)D * sizeof(uint64_t));
         int32_t *nc = malloc((size_t)nn * (size_t)nch * sizeof(int32_t));
         if (nv == NULL || nc == NULL) {
@@ -728,8 +755,7 @@ static int32_t solve_inner(Sp *sp, uint32_t north, uint32_t south, const SpTrick
                 int32_t f = solve(sp, seat == SEAT_N ? north & ~bit : north, seat == SEAT_S ? south & ~bit : south,
                                   &t2, lv, new_ent, last);
                 if (add_child_options(sp, &o, f, seat, sp->limited ? cards[k] : slot(cards[k], tops)) < 0) {
-                    free(o.v);
-                    free(o.info);
+                    opts_free(sp, &o);
                     return -1;
                 }
             }
@@ -737,8 +763,7 @@ static int32_t solve_inner(Sp *sp, uint32_t north, uint32_t south, const SpTrick
         sp->pbase = base;
         sp->pspan = span;
         int32_t f = o.n ? finish_options(sp, &o) : single(sp, full, 0, new_plan(sp, P_STUCK, 0, 0, -1, 0, 0));
-        free(o.v);
-        free(o.info);
+        opts_free(sp, &o);
         return f;
     }
     if (t->n == 4) {
@@ -801,16 +826,14 @@ static int32_t solve_inner(Sp *sp, uint32_t north, uint32_t south, const SpTrick
         int32_t f = solve(sp, seat == SEAT_N ? north & ~bit : north, seat == SEAT_S ? south & ~bit : south, &t2, lv,
                           ent, last);
         if (add_child_options(sp, &o, f, seat, sp->limited ? cards[k] : slot(cards[k], tops)) < 0) {
-            free(o.v);
-            free(o.info);
+            opts_free(sp, &o);
             return -1;
         }
     }
     sp->pbase = base;
     sp->pspan = span;
     int32_t f = finish_options(sp, &o);
-    free(o.v);
-    free(o.info);
+    opts_free(sp, &o);
     return f;
 }
 
