@@ -759,7 +759,7 @@ def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None]
             -1 if ent[1] is None else ent[1], int(defence == "random-equals"), CORE_LIMIT_MB)
     try:
         raw_values, raw_roots, raw_plans, raw_branches, _states = run_core(
-            lambda control: core.suitplay_search(*args, control), progress, "solving the suit combination")
+            lambda control: core.suitplay_search(*args, control), progress, "solving the suit combination (thousandths)")
     except MemoryError as error:
         if "needs more than" not in str(error):
             raise
@@ -807,22 +807,16 @@ def _python_frontier(solver: _Solver, live: tuple[tuple[int, tuple[int, ...], tu
                      progress: bool) -> list[tuple[tuple[int, ...], Any]]:
     """The root frontier from the Python search (stopped with :class:`TooLargeError` past
     ``PYTHON_STATES`` states or ``PYTHON_WORK`` comparisons), its progress on stderr with ``progress``."""
-    from cardlab.bridge.suitplay_run import PYTHON_STATES, PYTHON_WORK, SHARE_UNITS
-    from cardlab.engine import progress_bar
+    from cardlab.bridge.suitplay_run import PYTHON_STATES, PYTHON_WORK, ShareBar
 
     deal = solver.deal
     solver.limits = (PYTHON_STATES, PYTHON_WORK)
-    with progress_bar(SHARE_UNITS if progress else 0, "solving the suit combination") as advance:
-        shown = [0]
-
-        def report(share: float) -> None:
-            units = min(SHARE_UNITS - 1, int(share * SHARE_UNITS))
-            if units > shown[0]:
-                advance(units - shown[0], fraction=share)
-                shown[0] = units
-
-        solver.report = report
+    bar = ShareBar(progress, "solving the suit combination (thousandths)")
+    solver.report = bar
+    try:
         return solver.solve(deal.north, deal.south, (), live, solver.entries, "-")
+    finally:
+        bar.close()
 
 
 # ---------------------------------------------------------------------------------------------

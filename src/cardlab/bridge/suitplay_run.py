@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from array import array
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
-from cardlab.engine import progress_bar
-
-__all__ = ["run_core", "PYTHON_STATES", "PYTHON_WORK", "SHARE_UNITS"]
+__all__ = ["run_core", "ShareBar", "PYTHON_STATES", "PYTHON_WORK", "SHARE_UNITS"]
 
 T = TypeVar("T")
 
@@ -34,6 +33,8 @@ PYTHON_STATES = 1_000_000
 PYTHON_WORK = 600_000_000
 #: The progress bar counts the share of the search done in these units.
 SHARE_UNITS = 1000
+#: Seconds a search runs before its progress is followed (a quicker one never loads the bar).
+QUIET = 1.0
 _STOP, _STATES, _DONE = 0, 1, 2  # the kernel's control words (CTL_* in csrc/suitplay.c)
 _POLL = 0.05  # seconds between looks at the control words
 
@@ -62,20 +63,58 @@ def run_core(call: Callable[[memoryview[int]], T], progress: bool, label: str) -
             finished.set()
 
     worker = threading.Thread(target=run, name="cardlab-suitplay", daemon=True)
-    with progress_bar(SHARE_UNITS if progress else 0, label) as advance:
-        worker.start()
-        shown = 0
-        try:
-            # an Event, not join(): a join interrupted by Ctrl-C can mark a running thread stopped
-            while not finished.wait(_POLL):
-                units = min(SHARE_UNITS - 1, control[_DONE] * SHARE_UNITS // 10**9)
-                if units > shown:
-                    advance(units - shown, fraction=control[_DONE] / 1e9)
-                    shown = units
-        except BaseException:
-            control[_STOP] = 1  # the kernel looks at it at every state it enters
-            finished.wait()
-            raise
+    bar = ShareBar(progress, label)
+    worker.start()
+    try:
+        # an Event, not join(): a join interrupted by Ctrl-C can mark a running thread stopped
+        while not finished.wait(_POLL):
+            bar(control[_DONE] / 1e9)
+    except BaseException:
+        control[_STOP] = 1  # the kernel looks at it at every state it enters
+        finished.wait()
+        raise
+    finally:
+        bar.close()
     if errors:
         raise errors[0]
     return box[0]
+
+
+class ShareBar:
+    """A search's progress given as the share done (0..1): :func:`cardlab.engine.progress_bar`
+    on stderr (an estimate when the rest will take longer than about 10 s, then a bar or a line
+    every 10 s), started only once the search has run :data:`QUIET` seconds, so a quick search
+    never loads it (nor numpy, which the engine imports). Off when ``enabled`` is false.
+
+    >>> bar = ShareBar(False, "solving")
+    >>> bar(0.5); bar.close()
+    """
+
+    def __init__(self, enabled: bool, label: str) -> None:
+        self._enabled, self._label = enabled, label
+        self._start = time.monotonic()
+        self._context: Any = None
+        self._advance: Any = None
+        self._shown = 0
+
+    def __call__(self, share: float) -> None:
+        """The search has done ``share`` of its work."""
+        if not self._enabled:
+            return
+        if self._advance is None:
+            if time.monotonic() - self._start < QUIET:
+                return
+            from cardlab.engine import progress_bar
+
+            self._context = progress_bar(SHARE_UNITS, self._label)
+            self._advance = self._context.__enter__()
+        units = min(SHARE_UNITS - 1, int(share * SHARE_UNITS))
+        if units > self._shown:
+            self._advance(units - self._shown, fraction=share)
+            self._shown = units
+
+    def close(self) -> None:
+        """The search has ended (or stopped): the bar goes."""
+        if self._context is not None:
+            self._context.__exit__(None, None, None)
+            self._context = self._advance = None
