@@ -285,8 +285,9 @@ static inline uint32_t between(int lo, int hi)
 
 /* Stable order of n values (depth thresholds of W words each) by the popcounts of their masks,
  * most first (lexicographic over the thresholds), then the values that no earlier kept one
- * covers: their indices, in that order, go to kept; returns how many (-1 when out of memory). */
-static int64_t pareto(int depth, int W, const uint64_t *v, int64_t n, int64_t *kept)
+ * covers: their indices, in that order, go to kept; returns how many (-1 when out of memory;
+ * -2 when the caller's stop word, ctl[CTL_STOP] if ctl, was set: a large set takes seconds). */
+static int64_t pareto(int depth, int W, const uint64_t *v, int64_t n, int64_t *kept, volatile const int64_t *ctl)
 {
     const int DW = depth * W;
     if (n <= 1) {
@@ -342,6 +343,10 @@ static int64_t pareto(int depth, int W, const uint64_t *v, int64_t n, int64_t *k
     }
     int64_t nk = 0;
     for (int64_t i = 0; i < n; i++) {
+        if (ctl != NULL && !(i & 255) && ctl[CTL_STOP]) {
+            nk = -2;
+            break;
+        }
         const uint64_t *x = v + order[i] * DW;
         int covered = 0;
         for (int64_t j = 0; j < nk && !covered; j++) {
@@ -466,10 +471,10 @@ static int32_t finish_options(Sp *sp, SpOpts *o)
         sp->failed = 1;
         return -1;
     }
-    int64_t nk = pareto(sp->depth, sp->W, o->v, o->n, kept);
+    int64_t nk = pareto(sp->depth, sp->W, o->v, o->n, kept, sp->ctl);
     if (nk < 0) {
         free(kept);
-        sp->failed = 1;
+        sp->failed = nk == -2 ? 3 : 1;
         return -1;
     }
     int32_t f = new_front(sp, (int32_t)nk);
@@ -648,12 +653,15 @@ static int32_t defend(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, 
             }
         if (fr.n > 1) {
             int64_t *kept = malloc((size_t)nn * sizeof(int64_t));
-            int64_t nk = kept == NULL ? -1 : pareto(sp->depth, W, nv, nn, kept);
+            int64_t nk = kept == NULL ? -1 : pareto(sp->depth, W, nv, nn, kept, sp->ctl);
             if (nk < 0) {
                 free(kept);
                 free(nv);
                 free(nc);
-                goto oom;
+                if (nk == -1)
+                    goto oom;
+                sp->failed = 3;
+                goto fail;
             }
             /* compact in the kept order (kept indices are distinct; copy through new buffers) */
             uint64_t *kv = malloc((size_t)(nk ? nk : 1) * (size_t)D * sizeof(uint64_t));
