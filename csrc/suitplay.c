@@ -22,7 +22,8 @@
 #include <string.h>
 
 #define SP_MAXG 13
-#define SP_MAXL 64
+#define SP_MAXW 3 /* words in a set of layouts: every combination has at most 162 layouts */
+#define SP_MAXL (64 * SP_MAXW)
 #define SP_MAXD 13
 #define SP_MAXCH (SP_MAXG + 1)
 
@@ -60,7 +61,7 @@ typedef struct {
 } SpSlot;
 
 typedef struct {
-    int G, depth, limited, random_equals;
+    int G, depth, W, DW, limited, random_equals; /* DW: words of a value (depth thresholds, W words each) */
     int ent0[2];
     int gtop[SP_MAXG], glow[SP_MAXG];
     uint32_t gmask[SP_MAXG];
@@ -78,8 +79,14 @@ typedef struct {
     SpSlot *table;
     int64_t tcap, tcount;
     size_t bytes, limit;
-    int failed; /* 1: out of memory, 2: over the memory limit */
+    int failed; /* 1: out of memory, 2: over the memory limit, 3: stopped by the caller */
+    volatile int64_t *ctl; /* the caller's control words (CTL_*), or NULL */
+    double pbase, pspan;   /* the share of the search done before this node, and this node's share */
 } Sp;
+
+/* the control words the caller may pass: it sets STOP, the search writes STATES and DONE (the
+ * share of the search done, in parts per billion: an estimate from the first moves' counts) */
+enum { CTL_STOP = 0, CTL_STATES = 1, CTL_DONE = 2, CTL_WORDS = 3 };
 
 static int sp_grow(Sp *sp, void **p, int64_t *cap, int64_t need, size_t elem)
 {
@@ -106,12 +113,22 @@ static int sp_grow(Sp *sp, void **p, int64_t *cap, int64_t need, size_t elem)
 
 static inline unsigned nib(uint64_t code, int g) { return (unsigned)(code >> (4 * g)) & 15u; }
 
-static uint64_t live_mask(const SpLive *lv)
+/* the set of live layouts, W words */
+static void live_mask(const Sp *sp, const SpLive *lv, uint64_t *m)
 {
-    uint64_t m = 0;
+    for (int w = 0; w < sp->W; w++)
+        m[w] = 0;
     for (int i = 0; i < lv->nl; i++)
-        m |= (uint64_t)1 << lv->lid[i];
-    return m;
+        m[lv->lid[i] >> 6] |= (uint64_t)1 << (lv->lid[i] & 63);
+}
+
+/* the share of the search done: this node's children are k of n; the child's share follows */
+static void progress_child(Sp *sp, double base, double span, int k, int n)
+{
+    sp->pspan = span / n;
+    sp->pbase = base + sp->pspan * k;
+    if (sp->ctl != NULL && span > 1e-6)
+        sp->ctl[CTL_DONE] = (int64_t)(sp->pbase * 1e9);
 }
 
 /* the groups with a card left in some live layout (bit g) */
@@ -212,6 +229,8 @@ static int table_insert(Sp *sp, uint64_t h, const uint64_t *key, int klen, int32
     sp->table[j].front = front;
     sp->nkeys += klen;
     sp->tcount++;
+    if (sp->ctl != NULL && !(sp->tcount & 4095))
+        sp->ctl[CTL_STATES] = sp->tcount;
     return 0;
 }
 
@@ -246,7 +265,7 @@ static int32_t new_plan(Sp *sp, int kind, int seat, int name, int32_t child, int
 /* a new frontier of n entries (values and plans filled by the caller) */
 static int32_t new_front(Sp *sp, int32_t n)
 {
-    if (sp_grow(sp, (void **)&sp->vals, &sp->capent, sp->nent + n, (size_t)sp->depth * sizeof(uint64_t)) < 0
+    if (sp_grow(sp, (void **)&sp->vals, &sp->capent, sp->nent + n, (size_t)sp->DW * sizeof(uint64_t)) < 0
         || sp_grow(sp, (void **)&sp->fplan, &sp->capfplan, sp->nent + n, sizeof(int32_t)) < 0
         || sp_grow(sp, (void **)&sp->fronts, &sp->capfronts, sp->nfronts + 1, sizeof(SpFront)) < 0)
         return -1;
@@ -264,17 +283,19 @@ static inline uint32_t between(int lo, int hi)
     return (((uint32_t)1 << hi) - 1) & ~(((uint32_t)2 << lo) - 1);
 }
 
-/* Stable order of n values by the popcounts of their masks, most first (lexicographic over the
- * thresholds), then the values that no earlier kept one covers: their indices, in that order,
- * go to kept; returns how many (-1 when out of memory). */
-static int64_t pareto(int depth, const uint64_t *v, int64_t n, int64_t *kept)
+/* Stable order of n values (depth thresholds of W words each) by the popcounts of their masks,
+ * most first (lexicographic over the thresholds), then the values that no earlier kept one
+ * covers: their indices, in that order, go to kept; returns how many (-1 when out of memory;
+ * -2 when the caller's stop word, ctl[CTL_STOP] if ctl, was set: a large set takes seconds). */
+static int64_t pareto(int depth, int W, const uint64_t *v, int64_t n, int64_t *kept, volatile const int64_t *ctl)
 {
+    const int DW = depth * W;
     if (n <= 1) {
         if (n == 1)
             kept[0] = 0;
         return n;
     }
-    uint8_t *pc = malloc((size_t)n * (size_t)depth);
+    uint16_t *pc = malloc((size_t)n * (size_t)depth * sizeof(uint16_t));
     int64_t *order = malloc((size_t)n * sizeof(int64_t));
     int64_t *tmp = malloc((size_t)n * sizeof(int64_t));
     if (pc == NULL || order == NULL || tmp == NULL) {
@@ -285,8 +306,16 @@ static int64_t pareto(int depth, const uint64_t *v, int64_t n, int64_t *kept)
     }
     for (int64_t i = 0; i < n; i++) {
         order[i] = i;
-        for (int d = 0; d < depth; d++)
-            pc[i * depth + d] = (uint8_t)cl_popcount64(v[i * depth + d]);
+        if (W == 1)
+            for (int d = 0; d < depth; d++)
+                pc[i * depth + d] = (uint16_t)cl_popcount64(v[i * DW + d]);
+        else
+            for (int d = 0; d < depth; d++) {
+                int c = 0;
+                for (int w = 0; w < W; w++)
+                    c += cl_popcount64(v[i * DW + d * W + w]);
+                pc[i * depth + d] = (uint16_t)c;
+            }
     }
     /* bottom-up merge sort: stable */
     for (int64_t width = 1; width < n; width *= 2) {
@@ -294,7 +323,7 @@ static int64_t pareto(int depth, const uint64_t *v, int64_t n, int64_t *kept)
             int64_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             int64_t a = lo, b = mid, k = lo;
             while (a < mid && b < hi) {
-                const uint8_t *pa = pc + order[a] * depth, *pb = pc + order[b] * depth;
+                const uint16_t *pa = pc + order[a] * depth, *pb = pc + order[b] * depth;
                 int take_b = 0;
                 for (int d = 0; d < depth; d++)
                     if (pa[d] != pb[d]) {
@@ -314,12 +343,16 @@ static int64_t pareto(int depth, const uint64_t *v, int64_t n, int64_t *kept)
     }
     int64_t nk = 0;
     for (int64_t i = 0; i < n; i++) {
-        const uint64_t *x = v + order[i] * depth;
+        if (ctl != NULL && !(i & 255) && ctl[CTL_STOP]) {
+            nk = -2;
+            break;
+        }
+        const uint64_t *x = v + order[i] * DW;
         int covered = 0;
         for (int64_t j = 0; j < nk && !covered; j++) {
-            const uint64_t *y = v + kept[j] * depth;
+            const uint64_t *y = v + kept[j] * DW;
             int all = 1;
-            for (int d = 0; d < depth; d++)
+            for (int d = 0; d < DW; d++)
                 if ((y[d] & x[d]) != x[d]) {
                     all = 0;
                     break;
@@ -342,21 +375,36 @@ typedef struct {
     int64_t n, cap;
 } SpOpts;
 
-static int opts_push(SpOpts *o, int depth, const uint64_t *v, int seat, int name, int32_t child)
+/* the bytes of n options of a value of `words` words */
+static size_t opts_bytes(int64_t n, int words) { return (size_t)n * ((size_t)words * sizeof(uint64_t) + 3 * sizeof(int32_t)); }
+
+/* add an option; its memory counts against the limit while the node is solved (-1: failed set) */
+static int opts_push(Sp *sp, SpOpts *o, const uint64_t *v, int seat, int name, int32_t child)
 {
+    const int words = sp->DW;
     if (o->n == o->cap) {
         int64_t c = o->cap ? 2 * o->cap : 64;
-        uint64_t *nv = realloc(o->v, (size_t)c * (size_t)depth * sizeof(uint64_t));
-        if (nv == NULL)
+        const size_t add = opts_bytes(c - o->cap, words);
+        if (sp->bytes + add > sp->limit) {
+            sp->failed = 2;
             return -1;
+        }
+        uint64_t *nv = realloc(o->v, (size_t)c * (size_t)words * sizeof(uint64_t));
+        if (nv == NULL) {
+            sp->failed = 1;
+            return -1;
+        }
         o->v = nv;
         int32_t *ni = realloc(o->info, (size_t)c * 3 * sizeof(int32_t));
-        if (ni == NULL)
+        if (ni == NULL) {
+            sp->failed = 1;
             return -1;
+        }
         o->info = ni;
+        sp->bytes += add;
         o->cap = c;
     }
-    memcpy(o->v + o->n * depth, v, (size_t)depth * sizeof(uint64_t));
+    memcpy(o->v + o->n * words, v, (size_t)words * sizeof(uint64_t));
     o->info[o->n * 3] = seat;
     o->info[o->n * 3 + 1] = name;
     o->info[o->n * 3 + 2] = child;
@@ -364,11 +412,18 @@ static int opts_push(SpOpts *o, int depth, const uint64_t *v, int seat, int name
     return 0;
 }
 
+static void opts_free(Sp *sp, SpOpts *o)
+{
+    sp->bytes -= opts_bytes(o->cap, sp->DW);
+    free(o->v);
+    free(o->info);
+}
+
 static int32_t solve(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, const SpLive *lv, const int ent[2],
                      int last);
 
-/* a frontier of one entry: every threshold `full` below `top`, none from it */
-static int32_t single(Sp *sp, uint64_t full, int top, int32_t plan)
+/* a frontier of one entry: every threshold `full` (W words) below `top`, none from it */
+static int32_t single(Sp *sp, const uint64_t *full, int top, int32_t plan)
 {
     if (plan == -2)
         return -1;
@@ -377,7 +432,8 @@ static int32_t single(Sp *sp, uint64_t full, int top, int32_t plan)
         return -1;
     const SpFront *fr = &sp->fronts[f];
     for (int d = 0; d < sp->depth; d++)
-        sp->vals[fr->off * sp->depth + d] = d < top ? full : 0;
+        for (int w = 0; w < sp->W; w++)
+            sp->vals[fr->off * sp->DW + d * sp->W + w] = d < top ? full[w] : 0;
     sp->fplan[fr->off] = plan;
     return f;
 }
@@ -409,16 +465,16 @@ static int choices(const Sp *sp, uint32_t hand, uint32_t north, uint32_t south, 
 
 static int32_t finish_options(Sp *sp, SpOpts *o)
 {
-    const int D = sp->depth;
+    const int D = sp->DW;
     int64_t *kept = malloc((size_t)(o->n ? o->n : 1) * sizeof(int64_t));
     if (kept == NULL) {
         sp->failed = 1;
         return -1;
     }
-    int64_t nk = pareto(D, o->v, o->n, kept);
+    int64_t nk = pareto(sp->depth, sp->W, o->v, o->n, kept, sp->ctl);
     if (nk < 0) {
         free(kept);
-        sp->failed = 1;
+        sp->failed = nk == -2 ? 3 : 1;
         return -1;
     }
     int32_t f = new_front(sp, (int32_t)nk);
@@ -447,24 +503,24 @@ static int add_child_options(Sp *sp, SpOpts *o, int32_t f, int seat, int name)
         return -1;
     const SpFront fr = sp->fronts[f];
     for (int32_t j = 0; j < fr.n; j++)
-        if (opts_push(o, sp->depth, sp->vals + (fr.off + j) * sp->depth, seat, name, sp->fplan[fr.off + j]) < 0) {
-            sp->failed = 1;
+        if (opts_push(sp, o, sp->vals + (fr.off + j) * sp->DW, seat, name, sp->fplan[fr.off + j]) < 0)
             return -1;
-        }
     return 0;
 }
 
 static int32_t defend(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, const SpLive *lv, const int ent[2],
                       int last, int seat)
 {
-    const int D = sp->depth, G = sp->G;
+    const int D = sp->DW, W = sp->W, G = sp->G;
     uint32_t ours = north | south;
     for (int i = 0; i < t->n; i++)
         if (is_declarer(trick_seat(t, i)) && t->card[i] >= 0)
             ours |= (uint32_t)1 << t->card[i];
     int32_t tok[SP_MAXCH], cfront[SP_MAXCH];
-    uint64_t cmask[SP_MAXCH];
+    uint64_t cmask[SP_MAXCH][SP_MAXW];
     int nch = 0;
+    const double base = sp->pbase, span = sp->pspan;
+    const int nbranches = 1 + cl_popcount32(active_groups(sp, lv));
     SpLive *sub = malloc(sizeof(SpLive));
     if (sub == NULL) {
         sp->failed = 1;
@@ -482,13 +538,14 @@ static int32_t defend(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, 
         }
     if (sub->nl) {
         t2.card[t->n] = -1;
+        progress_child(sp, base, span, 0, nbranches);
         int32_t f = solve(sp, north, south, &t2, sub, ent, last);
         if (f < 0) {
             free(sub);
             return -1;
         }
         tok[nch] = -1;
-        cmask[nch] = live_mask(sub);
+        live_mask(sp, sub, cmask[nch]);
         cfront[nch++] = f;
     }
     uint32_t act = active_groups(sp, lv), runs[SP_MAXG];
@@ -523,43 +580,57 @@ static int32_t defend(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, 
         if (!sub->nl)
             continue;
         t2.card[t->n] = sp->gtop[cl_ctz64(runs[r])];
+        progress_child(sp, base, span, 1 + r, nbranches);
         int32_t f = solve(sp, north, south, &t2, sub, ent, last);
         if (f < 0) {
             free(sub);
             return -1;
         }
         tok[nch] = (int32_t)runs[r];
-        cmask[nch] = live_mask(sub);
+        live_mask(sp, sub, cmask[nch]);
         cfront[nch++] = f;
     }
     free(sub);
+    sp->pbase = base;
+    sp->pspan = span;
     /* stable sort by frontier size: single answers first, the products stay small */
     for (int i = 1; i < nch; i++) {
         int32_t a = tok[i], b = cfront[i];
-        uint64_t m = cmask[i];
+        uint64_t m[SP_MAXW];
+        memcpy(m, cmask[i], sizeof m);
         int j = i - 1;
         while (j >= 0 && sp->fronts[cfront[j]].n > sp->fronts[b].n) {
             tok[j + 1] = tok[j];
             cfront[j + 1] = cfront[j];
-            cmask[j + 1] = cmask[j];
+            memcpy(cmask[j + 1], cmask[j], sizeof m);
             j--;
         }
         tok[j + 1] = a;
         cfront[j + 1] = b;
-        cmask[j + 1] = m;
+        memcpy(cmask[j + 1], m, sizeof m);
     }
-    const uint64_t full = live_mask(lv);
+    uint64_t full[SP_MAXW];
+    live_mask(sp, lv, full);
     int64_t acc_n = 1;
     uint64_t *acc_v = malloc((size_t)D * sizeof(uint64_t));
     int32_t *acc_c = malloc((size_t)(nch ? nch : 1) * sizeof(int32_t));
     if (acc_v == NULL || acc_c == NULL)
         goto oom;
     for (int d = 0; d < D; d++)
-        acc_v[d] = full;
+        acc_v[d] = full[d % W];
     for (int c = 0; c < nch; c++) {
         const SpFront fr = sp->fronts[cfront[c]];
-        const uint64_t keep = ~cmask[c];
+        uint64_t keep[SP_MAXW];
+        for (int w = 0; w < W; w++)
+            keep[w] = ~cmask[c][w];
         const int64_t nn = acc_n * fr.n;
+        /* the product, its copy after pruning and the pruning's work arrays: within the limit */
+        const double temp = (double)(nn + acc_n) * (double)((size_t)D * sizeof(uint64_t) + (size_t)nch * sizeof(int32_t))
+                            * 2 + (double)nn * (double)((size_t)sp->depth * sizeof(uint16_t) + 3 * sizeof(int64_t));
+        if ((double)sp->bytes + temp > (double)sp->limit) {
+            sp->failed = 2;
+            goto fail;
+        }
         uint64_t *nv = malloc((size_t)nn * (size_t)D * sizeof(uint64_t));
         int32_t *nc = malloc((size_t)nn * (size_t)nch * sizeof(int32_t));
         if (nv == NULL || nc == NULL) {
@@ -571,19 +642,26 @@ static int32_t defend(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, 
         for (int64_t a = 0; a < acc_n; a++)
             for (int32_t b = 0; b < fr.n; b++, idx++) {
                 const uint64_t *x = acc_v + a * D, *y = sp->vals + (fr.off + b) * D;
-                for (int d = 0; d < D; d++)
-                    nv[idx * D + d] = x[d] & (y[d] | keep);
+                if (W == 1)
+                    for (int d = 0; d < D; d++)
+                        nv[idx * D + d] = x[d] & (y[d] | keep[0]);
+                else
+                    for (int d = 0; d < D; d++)
+                        nv[idx * D + d] = x[d] & (y[d] | keep[d % W]);
                 memcpy(nc + idx * nch, acc_c + a * nch, (size_t)c * sizeof(int32_t));
                 nc[idx * nch + c] = b;
             }
         if (fr.n > 1) {
             int64_t *kept = malloc((size_t)nn * sizeof(int64_t));
-            int64_t nk = kept == NULL ? -1 : pareto(D, nv, nn, kept);
+            int64_t nk = kept == NULL ? -1 : pareto(sp->depth, W, nv, nn, kept, sp->ctl);
             if (nk < 0) {
                 free(kept);
                 free(nv);
                 free(nc);
-                goto oom;
+                if (nk == -1)
+                    goto oom;
+                sp->failed = 3;
+                goto fail;
             }
             /* compact in the kept order (kept indices are distinct; copy through new buffers) */
             uint64_t *kv = malloc((size_t)(nk ? nk : 1) * (size_t)D * sizeof(uint64_t));
@@ -646,12 +724,14 @@ fail:
 static int32_t solve_inner(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, const SpLive *lv,
                            const int ent[2], int last)
 {
-    const int D = sp->depth;
-    const uint64_t full = live_mask(lv);
+    const int D = sp->depth, W = sp->W;
+    uint64_t full[SP_MAXW];
+    live_mask(sp, lv, full);
+    const double base = sp->pbase, span = sp->pspan;
     int cards[13];
     if (t->n == 0) {
         if (!north && !south)
-            return single(sp, 0, 0, -1);
+            return single(sp, full, 0, -1);
         const int pn = cl_popcount32(north), ps = cl_popcount32(south), top = pn > ps ? pn : ps;
         if (!sp->limited) {
             int empty = 1;
@@ -661,6 +741,8 @@ static int32_t solve_inner(Sp *sp, uint32_t north, uint32_t south, const SpTrick
                 return single(sp, full, top, new_plan(sp, P_CASH, 0, top, -1, 0, 0));
         }
         SpOpts o = {NULL, NULL, 0, 0};
+        const int nall = cl_popcount32(north) + cl_popcount32(south);
+        int done = 0;
         for (int seat = SEAT_N; seat <= SEAT_S; seat += 2) {
             const uint32_t hand = seat == SEAT_N ? north : south;
             if (!hand)
@@ -677,18 +759,19 @@ static int32_t solve_inner(Sp *sp, uint32_t north, uint32_t south, const SpTrick
             for (int k = 0; k < nc; k++) {
                 const uint32_t bit = (uint32_t)1 << cards[k];
                 SpTrick t2 = {1, seat, {cards[k], 0, 0, 0}};
+                progress_child(sp, base, span, done++, nall);
                 int32_t f = solve(sp, seat == SEAT_N ? north & ~bit : north, seat == SEAT_S ? south & ~bit : south,
                                   &t2, lv, new_ent, last);
                 if (add_child_options(sp, &o, f, seat, sp->limited ? cards[k] : slot(cards[k], tops)) < 0) {
-                    free(o.v);
-                    free(o.info);
+                    opts_free(sp, &o);
                     return -1;
                 }
             }
         }
-        int32_t f = o.n ? finish_options(sp, &o) : single(sp, 0, 0, new_plan(sp, P_STUCK, 0, 0, -1, 0, 0));
-        free(o.v);
-        free(o.info);
+        sp->pbase = base;
+        sp->pspan = span;
+        int32_t f = o.n ? finish_options(sp, &o) : single(sp, full, 0, new_plan(sp, P_STUCK, 0, 0, -1, 0, 0));
+        opts_free(sp, &o);
         return f;
     }
     if (t->n == 4) {
@@ -707,11 +790,10 @@ static int32_t solve_inner(Sp *sp, uint32_t north, uint32_t south, const SpTrick
             return -1;
         const SpFront dst = sp->fronts[g];
         for (int32_t j = 0; j < src.n; j++) {
-            uint64_t *out = sp->vals + (dst.off + j) * D;
-            const uint64_t *in = sp->vals + (src.off + j) * D;
-            for (int d = D - 1; d > 0; d--)
-                out[d] = in[d - 1];
-            out[0] = full;
+            uint64_t *out = sp->vals + (dst.off + j) * sp->DW;
+            const uint64_t *in = sp->vals + (src.off + j) * sp->DW;
+            memcpy(out + W, in, (size_t)(D - 1) * (size_t)W * sizeof(uint64_t));
+            memcpy(out, full, (size_t)W * sizeof(uint64_t));
             sp->fplan[dst.off + j] = sp->fplan[src.off + j];
         }
         return g;
@@ -737,7 +819,7 @@ static int32_t solve_inner(Sp *sp, uint32_t north, uint32_t south, const SpTrick
             if (p < 0)
                 return -1;
             const int64_t dof = sp->fronts[g].off + j;
-            memcpy(sp->vals + dof * D, sp->vals + so * D, (size_t)D * sizeof(uint64_t));
+            memcpy(sp->vals + dof * sp->DW, sp->vals + so * sp->DW, (size_t)sp->DW * sizeof(uint64_t));
             sp->fplan[dof] = p;
         }
         return g;
@@ -748,25 +830,30 @@ static int32_t solve_inner(Sp *sp, uint32_t north, uint32_t south, const SpTrick
     for (int k = 0; k < nc; k++) {
         const uint32_t bit = (uint32_t)1 << cards[k];
         t2.card[t->n] = cards[k];
+        progress_child(sp, base, span, k, nc);
         int32_t f = solve(sp, seat == SEAT_N ? north & ~bit : north, seat == SEAT_S ? south & ~bit : south, &t2, lv,
                           ent, last);
         if (add_child_options(sp, &o, f, seat, sp->limited ? cards[k] : slot(cards[k], tops)) < 0) {
-            free(o.v);
-            free(o.info);
+            opts_free(sp, &o);
             return -1;
         }
     }
+    sp->pbase = base;
+    sp->pspan = span;
     int32_t f = finish_options(sp, &o);
-    free(o.v);
-    free(o.info);
+    opts_free(sp, &o);
     return f;
 }
 
 static int32_t solve(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, const SpLive *lv, const int ent[2],
                      int last)
 {
-    uint64_t key[4 + 2 * SP_MAXL];
-    const int klen = 4 + 2 * lv->nl;
+    if (sp->ctl != NULL && sp->ctl[CTL_STOP]) {
+        sp->failed = 3;
+        return -1;
+    }
+    uint64_t key[3 + SP_MAXW + 2 * SP_MAXL];
+    const int klen = 3 + sp->W + 2 * lv->nl;
     uint64_t tk = (uint64_t)t->n | (uint64_t)(t->n ? t->leader : 0) << 2;
     if (!sp->limited) {
         const uint32_t tops = tops_of(sp, lv, t);
@@ -784,10 +871,11 @@ static int32_t solve(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, c
         tk |= (uint64_t)(ent[0] + 1) << 32 | (uint64_t)(ent[1] + 1) << 40 | (uint64_t)(last + 1) << 48;
     }
     key[2] = tk;
-    key[3] = live_mask(lv);
+    live_mask(sp, lv, key + 3);
+    uint64_t *counts = key + 3 + sp->W;
     for (int i = 0; i < lv->nl; i++) {
-        key[4 + 2 * i] = lv->wc[i];
-        key[5 + 2 * i] = lv->ec[i];
+        counts[2 * i] = lv->wc[i];
+        counts[2 * i + 1] = lv->ec[i];
     }
     const uint64_t h = hash_words(key, klen);
     int32_t hit = table_find(sp, h, key, klen);
@@ -805,9 +893,13 @@ static void sp_free(Sp *sp)
 }
 
 /* suitplay_search(north, south, groups, layouts, n_layouts, depth, entries_north, entries_south,
- * random_equals, limit_mb): north and south rank masks (bit r: rank r, 0 the two); groups 13
+ * random_equals, limit_mb[, control]): north and south rank masks (bit r: rank r, 0 the two); groups 13
  * bytes, the static group of each missing rank (0 the highest group) or 255; layouts
- * n_layouts * G bytes, West's count in each group.  Returns (root values: n * depth uint64,
+ * n_layouts * G bytes, West's count in each group (1..SP_MAXL layouts, a set of them W = n_layouts
+ * / 64 words rounded up); control, a writable buffer of CTL_WORDS int64 the caller may read while
+ * the search runs (the GIL released): the search stops (RuntimeError "stopped") once the caller
+ * sets its first word.  Returns (root values: n * depth * W uint64, threshold-major, word 0 the
+ * layouts 0..63,
  * root plans: n int32, plans: 6 int32 each (kind, seat, name, child, first branch, branches),
  * branches: 2 int32 each (token: bitmask of the run's groups or -1 for a void; plan), states). */
 static PyObject *suitplay_search(PyObject *Py_UNUSED(self), PyObject *args)
@@ -815,8 +907,9 @@ static PyObject *suitplay_search(PyObject *Py_UNUSED(self), PyObject *args)
     unsigned long north, south;
     Py_buffer groups, layouts;
     int n_layouts, depth, ent_n, ent_s, random_equals, limit_mb;
-    if (!PyArg_ParseTuple(args, "kky*y*iiiiii", &north, &south, &groups, &layouts, &n_layouts, &depth, &ent_n,
-                          &ent_s, &random_equals, &limit_mb))
+    Py_buffer control = {0};
+    if (!PyArg_ParseTuple(args, "kky*y*iiiiii|w*", &north, &south, &groups, &layouts, &n_layouts, &depth, &ent_n,
+                          &ent_s, &random_equals, &limit_mb, &control))
         return NULL;
     PyObject *result = NULL;
     Sp sp;
@@ -835,7 +928,10 @@ static PyObject *suitplay_search(PyObject *Py_UNUSED(self), PyObject *args)
              || (random_equals != 0 && random_equals != 1) || limit_mb < 1 || limit_mb > 1 << 20)
         bad = "depth, entries, random_equals or limit out of range";
     else if (n_layouts < 1 || n_layouts > SP_MAXL)
-        bad = "n_layouts must be 1..64";
+        bad = "n_layouts must be 1..192";
+    else if (control.buf != NULL
+             && (control.len != CTL_WORDS * (Py_ssize_t)sizeof(int64_t) || ((uintptr_t)control.buf & 7)))
+        bad = "control must be 3 aligned int64 words";
     if (bad == NULL) {
         /* group ranks: descending groups, each rank missing (not in a hand) */
         int prev_group = -1;
@@ -875,6 +971,15 @@ static PyObject *suitplay_search(PyObject *Py_UNUSED(self), PyObject *args)
     }
     sp.G = G;
     sp.depth = depth;
+    sp.W = (n_layouts + 63) / 64;
+    sp.DW = depth * sp.W;
+    sp.pbase = 0.0;
+    sp.pspan = 1.0;
+    if (control.buf != NULL) {
+        sp.ctl = control.buf;
+        sp.ctl[CTL_STATES] = 0;
+        sp.ctl[CTL_DONE] = 0;
+    }
     sp.ent0[0] = ent_n;
     sp.ent0[1] = ent_s;
     sp.limited = ent_n >= 0 || ent_s >= 0;
@@ -970,6 +1075,8 @@ static PyObject *suitplay_search(PyObject *Py_UNUSED(self), PyObject *args)
     if (front < 0 || sp.failed) {
         if (sp.failed == 2)
             PyErr_Format(PyExc_MemoryError, "suitplay_search: the search needs more than %d MB", limit_mb);
+        else if (sp.failed == 3)
+            PyErr_SetString(PyExc_RuntimeError, "suitplay_search: stopped");
         else
             PyErr_NoMemory();
         goto done;
@@ -985,8 +1092,8 @@ static PyObject *suitplay_search(PyObject *Py_UNUSED(self), PyObject *args)
             const int32_t p = sp.fplan[fr.off + j];
             rp[j] = p < 0 ? -1 : remap[p];
         }
-        result = Py_BuildValue("(y#y#y#y#L)", (const char *)(sp.vals + fr.off * depth),
-                               (Py_ssize_t)((size_t)fr.n * (size_t)depth * sizeof(uint64_t)), (const char *)rp,
+        result = Py_BuildValue("(y#y#y#y#L)", (const char *)(sp.vals + fr.off * sp.DW),
+                               (Py_ssize_t)((size_t)fr.n * (size_t)sp.DW * sizeof(uint64_t)), (const char *)rp,
                                (Py_ssize_t)((size_t)fr.n * sizeof(int32_t)), (const char *)outp,
                                (Py_ssize_t)((size_t)nout * sizeof(SpPlan)), (const char *)outb,
                                (Py_ssize_t)((size_t)nbout * sizeof(SpBranch)), (long long)sp.tcount);
@@ -999,6 +1106,8 @@ done:
     free(order);
     free(outp);
     free(outb);
+    if (control.buf != NULL)
+        PyBuffer_Release(&control);
     CL_RELEASE(&groups, &layouts);
     return result;
 }
@@ -1006,4 +1115,4 @@ done:
 CL_METHODS(suitplay,
     CL_METHOD(suitplay_search,
               "suitplay_search(north, south, groups, layouts, n_layouts, depth, entries_north, entries_south, "
-              "random_equals, limit_mb): the root frontier of single-suit play and its plans."));
+              "random_equals, limit_mb[, control]): the root frontier of single-suit play and its plans."));

@@ -6,6 +6,7 @@ what reaches it."""
 
 from __future__ import annotations
 
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,8 @@ import pytest
 
 from cardlab import _core
 from cardlab.bridge.suitplay import CORE_LAYOUTS, SuitPlayResult, _setup, suitplay
-from cardlab.errors import ConstraintError
+from cardlab.errors import ConstraintError, TooLargeError
+from test_suitplay import _check_playable
 
 DATA = Path(__file__).parent / "data" / "suitplay"
 # the two 48- and 40-layout combinations take the Python oracle 3-7 s CPU each
@@ -94,13 +96,97 @@ def test_random_combinations_same_on_both_routes() -> None:
 def test_engine_choice() -> None:
     with pytest.raises(ConstraintError, match="engine 'fast'"):
         suitplay("AQ", "32", engine="fast")
-    # more layouts than one 64-bit word: the compiled route refuses, auto takes the Python one
-    deal, _, _ = _setup("A", "J", None, None)  # eleven missing cards in two groups: 4 x 9 layouts
-    assert len(deal.layouts) <= CORE_LAYOUTS
-    deal, _, _ = _setup("A9", "J7", None, None)
-    assert len(deal.layouts) > CORE_LAYOUTS
-    with pytest.raises(ConstraintError, match="64 layouts"):
-        suitplay("A9", "J7", engine="core", targets=[1])
+
+
+def test_every_combination_fits_the_compiled_search() -> None:
+    """The most layouts any combination has, counted here from the runs of missing cards of each
+    of the 8,191 holdings (a layout: West's count in each run, 0..size): 162 (runs of 2, 2, 2, 2
+    and 1 cards), within the compiled search's three words; _setup agrees on that holding."""
+    most, where = 0, 0
+    for held in range(1, 1 << 13):
+        runs, inside = [], False
+        for rank in range(12, -1, -1):
+            if held >> rank & 1:
+                inside = False
+            elif inside:
+                runs[-1] += 1
+            else:
+                runs.append(1)
+                inside = True
+        count = int(np.prod([size + 1 for size in runs]))
+        if count > most:
+            most, where = count, held
+    assert most == 162 and 64 < most <= CORE_LAYOUTS == 192
+    holding = "".join(RANKS[12 - r] for r in range(12, -1, -1) if where >> r & 1)
+    deal, _, _ = _setup(holding, "-", None, None)
+    assert len(deal.layouts) == 162 and [len(g) for g in deal.groups] == [2, 2, 2, 2, 1]
+
+
+RANKS = "AKQJT98765432"
+
+
+@pytest.mark.parametrize("north,south,options,layouts", [
+    ("A9", "J7", {}, 72),
+    ("A9", "J7", {"defence": "random-equals"}, 72),
+    ("T6", "42", {}, 80),
+    # the Python oracle takes 0.5-4 s CPU on each of these
+    pytest.param("Q9", "63", {}, 162, marks=pytest.mark.slow),
+    pytest.param("KJ63", "Q9", {}, 72, marks=pytest.mark.slow),
+    pytest.param("KT7", "42", {"scoring": "mp"}, 108, marks=pytest.mark.slow),
+    pytest.param("Q96", "3", {"defence": "random-equals"}, 162, marks=pytest.mark.slow),
+    pytest.param("Q96", "3", {"entries": "*,1"}, 162, marks=pytest.mark.slow),
+])
+def test_more_than_64_layouts_same_on_both_routes(north: str, south: str, options: dict[str, Any],
+                                                   layouts: int) -> None:
+    """Sets of layouts of two and three 64-bit words in the compiled search: the same lines as the
+    Python oracle, and every line replayed from its tree takes the tricks the table shows."""
+    result = _same(north, south, **options)
+    assert len(result.layouts) == layouts
+    if not options:
+        _check_playable(result, north, south)
+
+
+def test_python_search_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python search stops past its limits with one line naming the limit; the compiled
+    search past its memory limit with a MemoryError that says so (and prints as one line)."""
+    from cardlab.bridge import suitplay as module
+    from cardlab.bridge import suitplay_run
+
+    monkeypatch.setattr(suitplay_run, "PYTHON_WORK", 10_000)
+    with pytest.raises(TooLargeError, match="limit of 10,000 comparisons of outcome vectors .PYTHON_WORK."):
+        suitplay("J92", "A753", engine="python")
+    monkeypatch.setattr(suitplay_run, "PYTHON_STATES", 2_000)
+    with pytest.raises(TooLargeError, match="limit of 2,000 states .PYTHON_STATES."):
+        suitplay("J92", "A753", engine="python")
+    monkeypatch.setattr(module, "CORE_LIMIT_MB", 1)
+    with pytest.raises(MemoryError, match="J92 / A7[0-9]3 .48 layouts. needs more than 1 MB") as caught:
+        suitplay("J92", "A753", engine="core")
+    assert isinstance(caught.value, TooLargeError)
+
+
+def test_progress_shares_rise() -> None:
+    """The share of the search done, as both searches estimate it for the progress bar: rising,
+    within 0..1, and the compiled one's control words say how far it got."""
+    from cardlab.bridge import suitplay as module
+
+    deal, _, _ = _setup("AJ92", "Q3", None, None)  # 7,027 states: a report every 1,024
+    live = tuple((i, lay, tuple(len(g) - j for g, j in zip(deal.groups, lay))) for i, lay in enumerate(deal.layouts))
+    solver = module._Solver(deal, "omniscient", (None, None), 4)
+    shares: list[float] = []
+    solver.report = shares.append
+    solver.solve(deal.north, deal.south, (), live, (None, None), "-")
+    # an estimate from the counts of options: later options are often solved already, so it
+    # ends short of 1
+    assert len(shares) == 6 and shares == sorted(shares) and 0 < shares[0] < shares[-1] < 1
+    control = memoryview(array("q", [0, 0, 0]))
+    *_, states = _core.suitplay_search(*_args(**_deal_args("J92", "A753")), control)
+    assert states > 4096 and control[1] == states - states % 4096 and 0.1e9 < control[2] < 1e9
+
+
+def test_a_stopped_search_ends_at_once() -> None:
+    control = memoryview(array("q", [1, 0, 0]))
+    with pytest.raises(RuntimeError, match="stopped"):
+        _core.suitplay_search(*_args(**_deal_args("J92", "A753")), control)
 
 
 def _args(**change: Any) -> list[Any]:
@@ -117,11 +203,27 @@ def test_kernel_refuses_what_does_not_fit() -> None:
     for change in ({"north": 1 << 13}, {"north": 0x1FFC, "south": 4}, {"groups": bytes(12)},
                    {"groups": bytes([2, 0] + [255] * 11)}, {"groups": bytes([0, 0] + [255] * 10 + [0])},
                    {"layouts": bytes([0, 1, 3])}, {"layouts": bytes([0, 1])}, {"n_layouts": 0},
-                   {"n_layouts": 65}, {"depth": 0}, {"depth": 14}, {"entries_north": -2},
+                   {"n_layouts": 65}, {"n_layouts": 193, "layouts": bytes(193 * 1)}, {"depth": 0}, {"depth": 14}, {"entries_north": -2},
                    {"entries_south": 14}, {"random_equals": 2}, {"limit_mb": 0},
                    {"groups": bytes([0, 1] + [255] * 11), "layouts": bytes([0, 1, 2])}):
         with pytest.raises(ValueError, match="suitplay_search"):
             _core.suitplay_search(*_args(**change))
+    for control in (bytearray(16), bytearray(32), memoryview(bytearray(25))[1:]):
+        with pytest.raises(ValueError, match="control must be 3 aligned int64 words"):
+            _core.suitplay_search(*_args(), control)
+    with pytest.raises(TypeError):
+        _core.suitplay_search(*_args(), bytes(24))  # read-only: the search writes its progress there
+
+
+def _deal_args(north: str, south: str) -> dict[str, Any]:
+    deal, _, _ = _setup(north, south, None, None)
+    groups = bytearray([255] * 13)
+    for g, ranks in enumerate(deal.groups):
+        for r in ranks:
+            groups[r] = g
+    return {"north": sum(1 << r for r in deal.north), "south": sum(1 << r for r in deal.south),
+            "groups": bytes(groups), "layouts": bytes(j for lay in deal.layouts for j in lay),
+            "n_layouts": len(deal.layouts), "depth": max(len(deal.north), len(deal.south))}
 
 
 def test_kernel_memory_limit_is_a_clean_error() -> None:
@@ -135,3 +237,22 @@ def test_kernel_memory_limit_is_a_clean_error() -> None:
     south = sum(1 << r for r in deal.south)
     with pytest.raises(MemoryError, match="more than 1 MB"):
         _core.suitplay_search(north, south, bytes(groups), layouts, len(deal.layouts), 4, -1, -1, 0, 1)
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_long_compiled_search() -> None:
+    """KJ63 opposite 9 (144 layouts) takes the compiled search seconds: Ctrl-C during it ends the
+    command at once with one line and exit 130 (the search looks at its stop word at every state)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "cardlab", "bridge", "suitplay", "KJ63", "9"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.5)  # the imports, then the search
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "cardlab: interrupted\n" and out == ""
+    assert time.monotonic() - sent < 5

@@ -23,6 +23,7 @@ __all__ = [
     "DeckError",
     "SchemeError",
     "TooLargeError",
+    "SearchMemoryError",
     "ConstraintError",
     "ContractError",
     "ScoringError",
@@ -83,6 +84,11 @@ class ConstraintError(CardlabError):
 
 class TooLargeError(CardlabError):
     """An exact computation that would take too long; the message says what to run instead."""
+
+
+class SearchMemoryError(TooLargeError, MemoryError):
+    """A search that would need more memory than its limit allows: a :class:`TooLargeError`
+    (the command line prints the message as one line) and a :class:`MemoryError`."""
 
 
 class ContractError(CardlabError):

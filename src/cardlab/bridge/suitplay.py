@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, gcd
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from cardlab.board import SEATS
 from cardlab.bridge.splits import layout_ways, parse_plays, parse_vacant
@@ -30,7 +30,7 @@ from cardlab.bridge.suitplay_groups import labels as _labels
 from cardlab.bridge.suitplay_groups import runs as _runs
 from cardlab.bridge.suitplay_line import NamedLine, line_tree
 from cardlab.cards import RANKS
-from cardlab.errors import CardlabError, ConstraintError, DeckError
+from cardlab.errors import CardlabError, ConstraintError, DeckError, SearchMemoryError, TooLargeError
 
 __all__ = ["suitplay", "SuitPlayResult", "TargetLine", "LayoutRow", "parse_suit", "parse_entries", "DEFENCES",
            "evaluate_tree", "Comparison", "LineStep", "line_steps"]
@@ -417,6 +417,12 @@ class _Solver:
         self.active: dict[Any, frozenset[int]] = {}  # live layouts -> tops of their groups in play
         self.masks: dict[Any, int] = {}  # live layouts -> their bitmask
         self.gtop = [g[0] for g in deal.groups]
+        # the share of the search done before the current node and the node's share (estimated
+        # from the counts of each node's options, as csrc/suitplay.c does), for ``report``
+        self.base, self.span = 0.0, 1.0
+        self.report: Callable[[float], None] | None = None
+        self.work = 0  # comparisons of outcome vectors (at most), against ``limits``
+        self.limits: tuple[int, int] | None = None  # (states, comparisons): the search stops past either
         self.glow = [g[-1] for g in deal.groups]
 
     # -- helpers -------------------------------------------------------------------------------
@@ -453,6 +459,15 @@ class _Solver:
             return hit
         out = self._solve(north, south, trick, live, ent, last)
         self.memo[key] = out
+        if not len(self.memo) & 1023:
+            if self.report is not None:
+                self.report(self.base)
+            if self.limits is not None and (len(self.memo) > self.limits[0] or self.work > self.limits[1]):
+                what = (f"{self.limits[0]:,} states (PYTHON_STATES)" if len(self.memo) > self.limits[0] else
+                        f"{self.limits[1]:,} comparisons of outcome vectors (PYTHON_WORK)")
+                raise TooLargeError(f"{_show_hand(self.deal.north)} / {_show_hand(self.deal.south)}: the Python search "
+                                    f"stopped at its limit of {what}; use the compiled search (engine 'core', "
+                                    "with the compiled core installed: docs/install.md)")
         return out
 
     def _tops(self, live: Sequence[tuple[int, tuple[int, ...], tuple[int, ...]]],
@@ -489,6 +504,7 @@ class _Solver:
                 got = tuple(full if k < top else 0 for k in range(depth))
                 return [(got, ("cash", top))]
             options: list[tuple[tuple[int, ...], Any]] = []
+            base, span, done, count = self.base, self.span, 0, len(north) + len(south)
             for seat, hand in (("N", north), ("S", south)):
                 if not hand:
                     continue
@@ -502,11 +518,14 @@ class _Solver:
                 tops = self._tops(live, trick)
                 for card in self._choices(hand, north, south, trick, live, seat):
                     n2, s2 = _remove(north, south, seat, card)
+                    self._child(base, span, done, count)
+                    done += 1
                     for value, plan in self.solve(n2, s2, ((seat, card),), live, new_ent, last):
                         options.append((value, ("play", seat, self._name(card, tops), plan)))
+            self.base, self.span = base, span
             if not options:  # no entry to a hand with cards: the remaining cards are lost
                 return [((0,) * depth, ("stuck",))]
-            return _pareto(options)
+            return self._pareto(options)
         seat = _SEATS_AFTER[trick[-1][0]]
         if len(trick) == 4:
             return self._finish(north, south, trick, live, ent)
@@ -517,11 +536,15 @@ class _Solver:
                                                                             ent, last)]
             options = []
             tops = self._tops(live, trick)
-            for card in self._choices(hand, north, south, trick, live, seat):
+            base, span = self.base, self.span
+            cards = self._choices(hand, north, south, trick, live, seat)
+            for k, card in enumerate(cards):
                 n2, s2 = _remove(north, south, seat, card)
+                self._child(base, span, k, len(cards))
                 for value, plan in self.solve(n2, s2, trick + ((seat, card),), live, ent, last):
                     options.append((value, ("play", seat, self._name(card, tops), plan)))
-            return _pareto(options)
+            self.base, self.span = base, span
+            return self._pareto(options)
         return self._defend(north, south, trick, live, ent, last, seat, full)
 
     def _choices(self, hand: tuple[int, ...], north: tuple[int, ...], south: tuple[int, ...],
@@ -551,15 +574,20 @@ class _Solver:
         live_ours = frozenset(north) | frozenset(south) | frozenset(c for s, c in trick if s in "NS" and c >= 0)
         children: list[tuple[Any, int, list[tuple[tuple[int, ...], Any]]]] = []
         void = tuple(x for x in live if sum(x[1] if seat == "W" else x[2]) == 0)
+        base, span = self.base, self.span
+        branches = 1 + len(self._tops(live, ()))  # a void, and at most a run per group in play
         if void:
+            self._child(base, span, 0, branches)
             children.append(("-", self._all(void), self.solve(north, south, trick + ((seat, -1),), void, ent, last)))
-        for run in self.runs(live_ours, live):
+        for r, run in enumerate(self.runs(live_ours, live)):
             tuple_sub = _follow(live, seat, run)
             if not tuple_sub:
                 continue
             rep = self.gtop[run[0]]
+            self._child(base, span, 1 + r, branches)
             children.append((run, self._all(tuple_sub), self.solve(north, south, trick + ((seat, rep),), tuple_sub,
                                                                     ent, last)))
+        self.base, self.span = base, span
         acc: list[tuple[tuple[int, ...], Any]] = [((full,) * self.depth, {})]
         children.sort(key=lambda child: len(child[2]))  # single answers first: the products stay small
         for token, mask, frontier in children:
@@ -569,8 +597,19 @@ class _Solver:
                 for v2, p2 in frontier:
                     merged = tuple(a & (b | keep) for a, b in zip(value, v2))
                     nxt.append((merged, (plan, token, p2)))
-            acc = _pareto(nxt) if len(frontier) > 1 else nxt
+            acc = self._pareto(nxt) if len(frontier) > 1 else nxt
         return [(value, ("defend", seat, _flatten(plan))) for value, plan in acc]
+
+    def _pareto(self, options: list[tuple[tuple[int, ...], Any]]) -> list[tuple[tuple[int, ...], Any]]:
+        """:func:`_pareto`, its comparisons (at most: each option against each kept one) counted."""
+        kept = _pareto(options)
+        self.work += len(options) * len(kept)
+        return kept
+
+    def _child(self, base: float, span: float, k: int, n: int) -> None:
+        """The share of the search done as the node's ``k``-th of ``n`` options starts."""
+        self.span = span / n
+        self.base = base + self.span * k
 
     def _finish(self, north: tuple[int, ...], south: tuple[int, ...], trick: tuple[tuple[str, int], ...],
                 live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], ent: tuple[int | None, int | None],
@@ -662,8 +701,9 @@ def _popcount(m: int) -> int:
 
 #: The search routes of :func:`suitplay`.
 ENGINES = ("auto", "core", "python")
-#: The compiled search keeps a set of layouts in one 64-bit word.
-CORE_LAYOUTS = 64
+#: The compiled search keeps a set of layouts in up to three 64-bit words: every combination
+#: fits (at most 162 layouts: missing groups of 2, 2, 2, 2 and 1 cards, e.g. Q963 opposite void).
+CORE_LAYOUTS = 192
 #: The compiled search stops (MemoryError) beyond this many megabytes of tables.
 CORE_LIMIT_MB = 1536
 _PLAY, _DEFEND, _CASH, _STUCK = 1, 2, 3, 4  # the plan kinds of csrc/suitplay.c (its seats: SEATS, N E S W)
@@ -682,14 +722,16 @@ def _same(plan: Any) -> Any:
     return plan
 
 
-def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None],
-                   depth: int) -> tuple[list[tuple[tuple[int, ...], Any]], Any]:
+def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None], depth: int,
+                   progress: bool = False) -> tuple[list[tuple[tuple[int, ...], Any]], Any]:
     """The root frontier from the compiled search, and the function that turns a root plan
     number into the plan the Python search would have built (nested tuples, as ``_tree`` reads
-    them). Every value is checked here before it reaches C."""
+    them). Every value is checked here before it reaches C. The search runs through
+    :func:`~cardlab.bridge.suitplay_run.run_core` (Ctrl-C stops it; ``progress`` on stderr)."""
     from array import array
 
     from cardlab._native import core
+    from cardlab.bridge.suitplay_run import run_core
 
     if not 1 <= len(deal.layouts) <= CORE_LAYOUTS:
         raise ConstraintError(f"the compiled search takes 1 to {CORE_LAYOUTS} layouts, not {len(deal.layouts)}")
@@ -713,10 +755,21 @@ def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None]
     layouts = bytes(j for lay in deal.layouts for j in lay)
     north = sum(1 << r for r in deal.north)
     south = sum(1 << r for r in deal.south)
-    raw_values, raw_roots, raw_plans, raw_branches, _states = core.suitplay_search(
-        north, south, bytes(groups), layouts, len(deal.layouts), depth, -1 if ent[0] is None else ent[0],
-        -1 if ent[1] is None else ent[1], int(defence == "random-equals"), CORE_LIMIT_MB)
-    values = array("Q", raw_values).tolist()
+    args = (north, south, bytes(groups), layouts, len(deal.layouts), depth, -1 if ent[0] is None else ent[0],
+            -1 if ent[1] is None else ent[1], int(defence == "random-equals"), CORE_LIMIT_MB)
+    try:
+        raw_values, raw_roots, raw_plans, raw_branches, _states = run_core(
+            lambda control: core.suitplay_search(*args, control), progress, "solving the suit combination (thousandths)")
+    except MemoryError as error:
+        if "needs more than" not in str(error):
+            raise
+        raise SearchMemoryError(f"the search of {_show_hand(deal.north)} / {_show_hand(deal.south)} "
+                                f"({len(deal.layouts)} layouts) needs more than {CORE_LIMIT_MB} MB of tables, its "
+                                "limit (CORE_LIMIT_MB): ask for fewer tricks or layouts (--target, --vacant, "
+                                "--played)") from None
+    words = (len(deal.layouts) + 63) // 64
+    flat = array("Q", raw_values).tolist()
+    values = [sum(w << (64 * i) for i, w in enumerate(flat[j:j + words])) for j in range(0, len(flat), words)]
     roots = array("i", raw_roots).tolist()
     plans = array("i", raw_plans).tolist()
     branches = array("i", raw_branches).tolist()
@@ -750,6 +803,22 @@ def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None]
     return frontier, build
 
 
+def _python_frontier(solver: _Solver, live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
+                     progress: bool) -> list[tuple[tuple[int, ...], Any]]:
+    """The root frontier from the Python search (stopped with :class:`TooLargeError` past
+    ``PYTHON_STATES`` states or ``PYTHON_WORK`` comparisons), its progress on stderr with ``progress``."""
+    from cardlab.bridge.suitplay_run import PYTHON_STATES, PYTHON_WORK, ShareBar
+
+    deal = solver.deal
+    solver.limits = (PYTHON_STATES, PYTHON_WORK)
+    bar = ShareBar(progress, "solving the suit combination (thousandths)")
+    solver.report = bar
+    try:
+        return solver.solve(deal.north, deal.south, (), live, solver.entries, "-")
+    finally:
+        bar.close()
+
+
 # ---------------------------------------------------------------------------------------------
 # The public call
 
@@ -757,7 +826,7 @@ def _core_frontier(deal: _Deal, defence: str, ent: tuple[int | None, int | None]
 def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacant: str | tuple[int, int] | None = None,
              played: str | None = None, entries: str | tuple[int | None, int | None] | None = None,
              defence: str = "omniscient", scoring: str = "tricks", engine: str = "auto",
-             line: str | None = None) -> SuitPlayResult:
+             line: str | None = None, progress: bool = False) -> SuitPlayResult:
     """The best line of play for each trick target (default: every target from 1 to the most
     tricks possible), exactly, and the line with the most tricks on average.
 
@@ -765,8 +834,10 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
     choose any card: SuitPlay's model) or ``"random-equals"`` (a defender plays equal cards at
     random: restricted choice). ``entries`` limits the leads from each hand; ``scoring`` ``"mp"``
     or ``"imps"`` compares the lines head to head. ``engine`` chooses the search: ``"core"`` the
-    compiled one (csrc/suitplay.c, up to 64 layouts), ``"python"`` the same algorithm in Python
-    (the tests' oracle), ``"auto"`` (default) the compiled one when it can take the combination.
+    compiled one (csrc/suitplay.c, every combination: up to 162 layouts), ``"python"`` the same
+    algorithm in Python (the tests' oracle, within the limits of :mod:`cardlab.bridge.suitplay_run`),
+    ``"auto"`` (default) the compiled one when the compiled core is installed.
+    ``progress`` shows the search's progress on stderr when it will take long.
     ``line`` names a line of your own to evaluate beside the best ones (``"S:x N:Q; N:A"``:
     finesse the queen, then cash the ace; :mod:`cardlab.bridge.suitplay_line`): its chance of each
     number of tricks is ``result.named``.
@@ -794,11 +865,10 @@ def suitplay(north: str, south: str, targets: Iterable[int] | None = None, vacan
             raise ConstraintError(f"target {t} tricks: North {north!r} and South {south!r} can take 1 to {most} tricks")
     live = tuple((i, lay, tuple(len(g) - j for g, j in zip(deal.groups, lay))) for i, lay in enumerate(deal.layouts))
     solver = _Solver(deal, defence, ent, most)
-    use_core = engine == "core" or (engine == "auto" and len(deal.layouts) <= CORE_LAYOUTS and _core_available())
-    if use_core:
-        frontier, plan_of = _core_frontier(deal, defence, ent, most)
+    if engine == "core" or (engine == "auto" and _core_available()):
+        frontier, plan_of = _core_frontier(deal, defence, ent, most, progress)
     else:
-        frontier, plan_of = solver.solve(deal.north, deal.south, (), live, ent, "-"), _same
+        frontier, plan_of = _python_frontier(solver, live, progress), _same
     # Every line's outcome is dominated by one on the frontier, so the best line for each
     # target (and for the mean) is a frontier element: one search answers every question.
     mass = _Masses(deal.weights)

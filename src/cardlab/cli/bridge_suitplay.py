@@ -49,7 +49,8 @@ def _suitplay(args: argparse.Namespace) -> int:
     from cardlab.cli.output import write_result, write_text
 
     result = suitplay(args.north, args.south, targets=args.target, vacant=args.vacant, played=args.played,
-                      entries=args.entries, defence=args.defence, scoring=args.scoring, line=args.line)
+                      entries=args.entries, defence=args.defence, scoring=args.scoring, line=args.line,
+                      progress=True)
     if args.format == "json":  # to_json() is JSON text (the results' convention), written as it is
         write_text(args, result.to_json() + "\n")
     else:
