@@ -83,6 +83,9 @@ class Hands:
     def __init__(self, rules: Rules, up: int, removed: Counts = (0,) * 10) -> None:
         self.rules = rules
         self.up = up
+        self.removed = removed
+        self.splits: dict[object, float] = {}
+        self.extra: dict[tuple[int, int], "Hands"] = {}
         cards = [c - r for c, r in zip(rules.cards, removed)]
         cards[up] -= 1
         self.base = tuple(cards)
@@ -176,27 +179,31 @@ class Hands:
         key = id(policy) if hits is not None else "optimal"
         if key in self._plans:
             return self._plans[key]
-        n = len(self.total)
-        hit = np.zeros(n)
-        on = np.zeros(n)
-        safe = np.maximum(self.child, 0)
+        wants = None
         if hits is not None:
             table = np.zeros((2, 22), dtype=bool)
             for (soft, total), yes in hits.items():
                 if total <= 21:
                     table[int(soft), total] = yes
             wants = table[self.soft.astype(int), self.total]
+        self._plans[key] = self.plan(wants)
+        return self._plans[key]
+
+    def plan(self, wants: npt.NDArray[np.bool_] | None) -> tuple[Floats, Floats]:
+        """Hit values of every state and the values played on after a hit: a hand of three or
+        more cards hits where ``wants`` (one flag per state) says so, or (None) when hitting
+        is worth more than standing. 21 always stands."""
+        n = len(self.total)
+        hit = np.zeros(n)
+        on = np.zeros(n)
+        safe = np.maximum(self.child, 0)
         for level in self.levels:
             kids = safe[level]
             values = np.where(self.child[level] >= 0, on[kids], self.bust[level])
             hit[level] = (self.chance[level] * values).sum(axis=1)
             stand = self.stand_values[level]
-            if hits is None:
-                played = np.maximum(stand, hit[level])
-            else:
-                played = np.where(wants[level], hit[level], stand)
+            played = np.maximum(stand, hit[level]) if wants is None else np.where(wants[level], hit[level], stand)
             on[level] = np.where(self.total[level] == 21, stand, played)
-        self._plans[key] = (hit, on)
         return hit, on
 
     def may_double(self, hand: Counts, split: bool) -> bool:
@@ -233,6 +240,9 @@ class Hands:
         if action == "double":
             stands = np.where(self.child[i] >= 0, self.stand_values[np.maximum(self.child[i], 0)], self.bust[i])
             return 2 * float((self.chance[i] * stands).sum())
+        if self.rules.split_hands > 2 or self.rules.post_split != "cdp1":
+            from cardlab.casino.blackjack_split import split_value
+            return split_value(self, hand.index(2), policy)
         return 2 * self.split_hand(hand.index(2), policy)
 
     def split_hand(self, rank: int, policy: Policy) -> float:
