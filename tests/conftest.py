@@ -43,6 +43,8 @@ SLOW_TESTS = {
     "test_casino_blackjack_split.py::test_resplits_agree_with_a_seeded_simulation_of_the_same_play",
     "test_casino_blackjack_split.py::test_two_hands_cdp1_is_the_one_hand_value_twice",
     "test_casino_blackjack_split.py::test_the_disputed_single_deck_split_of_twos_against_a_six",
+    "test_casino_blackjack_split.py::test_the_second_hand_knowing_the_first_equals_an_expectimax_brute_force",
+    "test_casino_blackjack_split.py::test_the_disputed_split_with_the_second_hand_knowing_the_first",
     "test_casino_blackjack.py::test_six_deck_basic_strategy_is_the_published_chart",
     "test_casino_blackjack.py::test_surrender_and_payouts",
     "test_casino_blackjack.py::test_seeded_simulation_agrees_with_the_exact_edge",
