@@ -10,10 +10,11 @@ Values are kept *joint with "no dealer blackjack"* in a peek game (the expectati
 event), so every decision at one state compares on the same footing and the hole card
 conditions the player's draws exactly; :meth:`Hands.ev` divides it out.
 
-Splits (the stated approximation): each of the two hands is valued alone, from the shoe less
-the up card and both cards of the pair, played by the same strategy as an unsplit hand (doubling
-only under DAS, no surrender), no resplit, split aces take one card each; the split is worth
-twice that. It ignores the cards the other hand takes.
+Splits: with no resplit and the CDP1 post-split play (the defaults) each of the two hands is
+valued from the shoe less the up card and both pair cards, played by its own cards (doubling only
+under DAS, no surrender), split aces take one card each, and the split is worth twice that --
+exact for that play (the other hand's cards, unseen when the strategy is fixed, drop out in
+expectation; see :mod:`cardlab.casino.blackjack_split`, which computes resplits and CDZ-).
 
 >>> from cardlab.casino.blackjack_rules import Rules
 >>> hands = Hands(Rules(decks=6), up=9)                 # the dealer shows a ten
