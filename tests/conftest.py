@@ -45,6 +45,9 @@ SLOW_TESTS = {
     "test_casino_blackjack_split.py::test_the_disputed_single_deck_split_of_twos_against_a_six",
     "test_casino_blackjack_split.py::test_the_second_hand_knowing_the_first_equals_an_expectimax_brute_force",
     "test_casino_blackjack_split.py::test_the_disputed_split_with_the_second_hand_knowing_the_first",
+    # effects of removal: twelve six-deck and eleven one-deck analyses
+    "test_casino_blackjack_removal.py::test_the_published_row_needs_late_surrender",
+    "test_casino_blackjack_removal.py::test_betting_correlations_from_single_deck_effects_are_the_published_ones",
     "test_casino_blackjack.py::test_six_deck_basic_strategy_is_the_published_chart",
     "test_casino_blackjack.py::test_surrender_and_payouts",
     "test_casino_blackjack.py::test_seeded_simulation_agrees_with_the_exact_edge",
