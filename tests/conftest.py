@@ -45,6 +45,7 @@ SLOW_TESTS = {
     "test_casino_blackjack_split.py::test_the_disputed_single_deck_split_of_twos_against_a_six",
     "test_casino_blackjack_split.py::test_the_second_hand_knowing_the_first_equals_an_expectimax_brute_force",
     "test_casino_blackjack_split.py::test_the_disputed_split_with_the_second_hand_knowing_the_first",
+    "test_casino_blackjack_split.py::test_cli_takes_the_split_rules_and_refuses_bad_ones",
     # effects of removal: twelve six-deck and eleven one-deck analyses
     "test_casino_blackjack_removal.py::test_the_published_row_needs_late_surrender",
     "test_casino_blackjack_removal.py::test_betting_correlations_from_single_deck_effects_are_the_published_ones",

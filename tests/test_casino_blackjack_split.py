@@ -344,3 +344,18 @@ def test_the_disputed_split_with_the_second_hand_knowing_the_first() -> None:
     first, second = split_with_memory(Rules(decks=1, double="9-11"), 5, 1)
     assert (round(2 * first * 100, 2), round(2 * second * 100, 2), round((first + second) * 100, 2)) == (26.56, 27.02, 26.79)
     assert abs((first + second) * 100 - 27.06) < 0.33 and abs(2 * second * 100 - 27.60) < 2 * 0.37
+
+
+def test_cli_takes_the_split_rules_and_refuses_bad_ones() -> None:
+    import json
+    import subprocess
+    import sys
+
+    run = [sys.executable, "-m", "cardlab.cli.main", "casino", "blackjack", "--shoe", "2,2,2,2,2,2,2,2,2,8"]
+    ok = subprocess.run(run + ["--split-hands", "3", "--post-split", "cdz", "--format", "json"], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    data = json.loads(ok.stdout)
+    assert data["rules"].endswith("resplit to 3 hands, post-split CDZ")
+    assert data["splits"].startswith("exact, post-split CDZ-") and data["splits"].endswith("resplit to 3 hands")
+    bad = subprocess.run(run + ["--split-hands", "5"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "5" in bad.stderr and "Traceback" not in bad.stderr

@@ -26,11 +26,11 @@ UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 
 def split_model(rules: Rules) -> str:
     """The split rules and post-split strategy the exact split values are for, in words."""
-    play = ("the pre-split best play (CDZ-)" if rules.post_split == "cdz"
-            else "the best play for its own cards with both pair cards out (CDP1)")
-    hands = (f"resplit to {rules.split_hands} hands{' (aces too)' if rules.resplit_aces else ' (aces once)'}, "
-             "a pair card always resplit" if rules.split_hands > 2 else "no resplit")
-    return f"exact; a split hand plays {play}, basic strategy's by its table; {hands}"
+    play = ("CDZ- (the pre-split best play" if rules.post_split == "cdz"
+            else "CDP1 (best for the hand's own cards, both pair cards out")
+    hands = (f"resplit to {rules.split_hands} hands{', aces too' if rules.resplit_aces else ''}"
+             if rules.split_hands > 2 else "no resplit")
+    return f"exact, post-split {play}; basic strategy: its table); {hands}"
 _NAME = {"stand": "S", "hit": "H", "surrender": "R", "split": "P"}
 
 

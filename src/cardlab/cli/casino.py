@@ -73,7 +73,7 @@ def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.Argument
     parser.add_argument("--no-peek", action="store_true", help="no hole card: a dealer blackjack takes doubles and splits too")
     parser.add_argument("--blackjack-pays", choices=("3:2", "6:5"), default="3:2", help="what a blackjack pays (default 3:2)")
     parser.add_argument("--surrender", action="store_true", help="late surrender allowed")
-    parser.add_argument("--split-hands", type=whole_number(2, 4), default=2,
+    parser.add_argument("--split-hands", type=whole_number(2, 4), default=2, metavar="N",
                         help="the most hands a pair may make: 2 no resplit (default), 3 or 4 (resplits; slower)")
     parser.add_argument("--resplit-aces", action="store_true", help="aces may be resplit too (with --split-hands 3 or 4)")
     parser.add_argument("--post-split", choices=("cdp1", "cdz"), default="cdp1",
