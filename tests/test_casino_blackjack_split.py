@@ -12,7 +12,8 @@ import pytest
 
 from cardlab.casino.blackjack_engine import Hands, Optimal, hand_of, total_of
 from cardlab.casino.blackjack_rules import Rules
-from cardlab.casino.blackjack_split import split_orders, split_value, split_with_memory
+from cardlab.casino.blackjack_memory import split_with_memory
+from cardlab.casino.blackjack_split import split_orders, split_value
 from cardlab.errors import BlackjackError
 
 Play = Callable[[tuple[int, ...], int], str]

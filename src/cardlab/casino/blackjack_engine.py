@@ -16,7 +16,7 @@ under DAS, no surrender), split aces take one card each, and the split is worth 
 exact for that play (the other hand's cards, unseen when the strategy is fixed, drop out in
 expectation; see :mod:`cardlab.casino.blackjack_split`, which computes resplits and CDZ-).
 
->>> from cardlab.casino.blackjack_rules import Rules
+>>> from cardlab.casino.blackjack_rules import Rules, add_card, hand_of, total_of
 >>> hands = Hands(Rules(decks=6), up=9)                 # the dealer shows a ten
 >>> round(hands.ev(hand_of(9, 5), "stand"), 3)          # T-6 stands
 -0.541
@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.casino.blackjack_dealer import BLACKJACK, BUST, dealer_probabilities
-from cardlab.casino.blackjack_rules import Rules
+from cardlab.casino.blackjack_rules import Rules, add_card, hand_of, total_of
 from cardlab.errors import BlackjackError
 
 __all__ = ["ACTIONS", "Hands", "Counts", "Policy", "Optimal", "total_of", "hand_of"]
@@ -55,26 +55,6 @@ class Policy(Protocol):
 
     def hits(self, up: int) -> dict[tuple[bool, int], bool] | None:
         """Per (soft, total) whether to hit a hand of three or more cards; None: the best."""
-
-
-@lru_cache(maxsize=1 << 16)
-def total_of(hand: Counts) -> tuple[int, bool]:
-    """The hand's total and whether it is soft (an ace counted as eleven)."""
-    hard = sum((rank + 1) * n for rank, n in enumerate(hand))
-    soft = hand[0] > 0 and hard + 10 <= 21
-    return (hard + 10 if soft else hard), soft
-
-
-def hand_of(*ranks: int) -> Counts:
-    """The counts of a hand of these ranks (0 = ace .. 9 = ten)."""
-    counts = [0] * 10
-    for rank in ranks:
-        counts[rank] += 1
-    return tuple(counts)
-
-
-def _plus(counts: Counts, rank: int) -> Counts:
-    return counts[:rank] + (counts[rank] + 1,) + counts[rank + 1:]
 
 
 class Hands:
@@ -107,7 +87,7 @@ class Hands:
 
         grow(0, 21, [0] * 10)
         states = [(h, h) for h in hands]
-        states += [(h, _plus(h, a)) for h in hands for a in range(10) if h[a] and h[a] < self.base[a]]
+        states += [(h, add_card(h, a)) for h in hands for a in range(10) if h[a] and h[a] < self.base[a]]
         states.sort(key=lambda s: -sum(s[0]))
         self.index = {s: i for i, s in enumerate(states)}
         hand = np.array([h for h, _ in states], dtype=np.int64)
@@ -253,7 +233,7 @@ class Hands:
         for card, size in enumerate(self._shoe(removed)):
             if size == 0:
                 continue
-            hand, gone = hand_of(rank, card), _plus(removed, card)
+            hand, gone = hand_of(rank, card), add_card(removed, card)
             p = size / sum(self._shoe(removed))
             if rank == 0 or total_of(hand)[0] == 21:  # split aces take one card
                 value += p * self.value(hand, gone, "stand", policy)

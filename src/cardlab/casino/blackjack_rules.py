@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from cardlab.errors import BlackjackError
 
-__all__ = ["RANKS", "DOUBLE_RULES", "POST_SPLIT", "Rules", "shoe", "parse_shoe", "MAX_SHOE_CARDS"]
+__all__ = ["RANKS", "DOUBLE_RULES", "POST_SPLIT", "Rules", "shoe", "parse_shoe", "MAX_SHOE_CARDS", "hand_of", "total_of", "add_card"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The ten blackjack ranks in the order of a shoe's counts (T is any ten-valued card)."""
@@ -127,3 +128,24 @@ def _check_composition(counts: tuple[int, ...], text: str) -> None:
         raise BlackjackError(f"a shoe is ten counts (A,2,...,9,T), got '{text}'")
     if not 8 <= sum(counts) <= MAX_SHOE_CARDS:
         raise BlackjackError(f"a shoe holds 8 to {MAX_SHOE_CARDS} cards, got '{text}'")
+
+
+@lru_cache(maxsize=1 << 16)
+def total_of(hand: tuple[int, ...]) -> tuple[int, bool]:
+    """The hand's total (ten counts A..T) and whether it is soft (an ace counted as eleven)."""
+    hard = sum((rank + 1) * n for rank, n in enumerate(hand))
+    soft = hand[0] > 0 and hard + 10 <= 21
+    return (hard + 10 if soft else hard), soft
+
+
+def hand_of(*ranks: int) -> tuple[int, ...]:
+    """The counts of a hand of these ranks (0 = ace .. 9 = ten)."""
+    counts = [0] * 10
+    for rank in ranks:
+        counts[rank] += 1
+    return tuple(counts)
+
+
+def add_card(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """``counts`` with one more card of ``rank``."""
+    return counts[:rank] + (counts[rank] + 1,) + counts[rank + 1:]

@@ -37,11 +37,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-if TYPE_CHECKING:
-    from cardlab.casino.blackjack_engine import Counts, Hands, Policy
-    from cardlab.casino.blackjack_rules import Rules
+from cardlab.casino.blackjack_rules import add_card, hand_of
 
-__all__ = ["split_value", "split_orders", "split_with_memory", "MAX_REMEMBERED_HANDS"]
+if TYPE_CHECKING:  # the engine imports this module (lazily): types only here
+    from cardlab.casino.blackjack_engine import Counts, Hands, Policy
+
+__all__ = ["split_value", "split_orders"]
 
 
 @lru_cache(maxsize=8)
@@ -86,25 +87,21 @@ class _Values:
 
     def table(self, a: int) -> "Hands":
         """The up card's values from the shoe less ``a`` more pair cards."""
-        from cardlab.casino.blackjack_engine import Hands, _plus
-
         if a == 0:
             return self.hands
         key = (self.rank, a)
         if key not in self.hands.extra:
             removed = self.hands.removed
             for _ in range(a):
-                removed = _plus(removed, self.rank)
-            self.hands.extra[key] = Hands(self.hands.rules, self.hands.up, removed)
+                removed = add_card(removed, self.rank)
+            self.hands.extra[key] = type(self.hands)(self.hands.rules, self.hands.up, removed)
         return self.hands.extra[key]
 
     def _reference(self, hand: "Counts") -> tuple[int, str]:
         """Where the optimal post-split play of ``hand`` is read in the full table: the state
         and the two-card decision (stand, hit or double)."""
-        from cardlab.casino.blackjack_engine import _plus
-
         base = self.hands
-        gone = hand if base.rules.post_split == "cdz" else _plus(hand, self.rank)
+        gone = hand if base.rules.post_split == "cdz" else add_card(hand, self.rank)
         i = base.index[(hand, gone)]
         if sum(hand) != 2:
             return i, ""
@@ -118,8 +115,6 @@ class _Values:
         """``(x(a), pair(a))``."""
         if a in self._one:
             return self._one[a]
-        from cardlab.casino.blackjack_engine import _plus, hand_of
-
         table = self.table(a)
         pair = hand_of(self.rank, self.rank)
         shoe = [c - n for c, n in zip(table.base, pair)]
@@ -127,7 +122,7 @@ class _Values:
             ref_hit, _ = self.hands._plan(self.policy)
             wants = np.zeros(len(table.total), dtype=bool)
             for (hand, gone), i in table.index.items():
-                if hand[self.rank] and gone == _plus(hand, self.rank) and sum(hand) > 2:
+                if hand[self.rank] and gone == add_card(hand, self.rank) and sum(hand) > 2:
                     j = self._reference(hand)[0]
                     wants[i] = ref_hit[j] > self.hands.stand_values[j]
             hit, _ = table.plan(wants)
@@ -138,7 +133,7 @@ class _Values:
             if count == 0:
                 continue
             hand = hand_of(self.rank, card)
-            gone = _plus(hand, self.rank)
+            gone = add_card(hand, self.rank)
             i = table.index[(hand, gone)]
             if self.rank == 0 or table.total[i] == 21:
                 act = "stand"
@@ -197,59 +192,3 @@ def split_value(hands: "Hands", rank: int, policy: "Policy") -> float:
     hands.splits[key] = total
     return total
 
-
-MAX_REMEMBERED_HANDS = 5000
-"""The most first-hand compositions :func:`split_with_memory` values (one table each)."""
-
-
-def split_with_memory(rules: "Rules", up: int, rank: int) -> tuple[float, float]:
-    """Split, no resplit, the second hand played knowing the first hand's cards: the exact
-    values of the first hand (its own best play, CDP1) and of the second (its best play for
-    the shoe less every card seen), each per its bet, joint with no dealer blackjack.
-
-    The first hand's value is the one-hand figure whatever the second hand does (the dealer's
-    cards after any stopping rule are a fresh draw); the second hand's is averaged over the
-    first hand's final cards, one table per composition (so single and double decks; raises
-    :class:`~cardlab.errors.BlackjackError` past :data:`MAX_REMEMBERED_HANDS` compositions).
-    """
-    from cardlab.casino.blackjack_engine import Hands, Optimal, hand_of, total_of
-    from cardlab.errors import BlackjackError
-
-    first = Hands(rules, up)
-    best = Optimal()
-    hit = first._plan(best)[0]
-    ends: dict[tuple[int, ...], float] = {}
-
-    def play(cards: tuple[int, ...], gone: tuple[int, ...], count: int) -> str:
-        i = first.index[(cards, gone)]
-        if rank == 0 and count == 2 or total_of(cards)[0] >= 21:
-            return "stand"
-        values = {"stand": float(first.stand_values[i]), "hit": float(hit[i])}
-        if count == 2 and first.may_double(cards, True):
-            values["double"] = first.value(cards, gone, "double", best)
-        return max(values, key=lambda k: values[k])
-
-    def deal(cards: tuple[int, ...], chance: float, count: int, doubled: bool) -> None:
-        gone = tuple(c + (r == rank) for r, c in enumerate(cards))
-        act = "stand" if doubled else play(cards, gone, count)
-        if act == "stand" or total_of(cards)[0] > 21:
-            ends[cards] = ends.get(cards, 0.0) + chance
-            if len(ends) > MAX_REMEMBERED_HANDS:
-                raise BlackjackError(f"split with memory: more than {MAX_REMEMBERED_HANDS} first hands; "
-                                     "use one or two decks")
-            return
-        left = [b - g for b, g in zip(first.base, gone)]
-        size = sum(left)
-        for card, n in enumerate(left):
-            if n:
-                deal(cards[:card] + (cards[card] + 1,) + cards[card + 1:], chance * n / size, count + 1, act == "double")
-
-    shoe = [c - 2 * (r == rank) for r, c in enumerate(first.base)]
-    for card, n in enumerate(shoe):
-        if n:
-            deal(hand_of(rank, card), n / sum(shoe), 2, False)
-    second = 0.0
-    for cards, chance in ends.items():
-        seen = tuple(c - (r == rank) for r, c in enumerate(cards))
-        second += chance * Hands(rules, up, tuple(s + r for s, r in zip(seen, first.removed))).split_hand(rank, best)
-    return first.split_hand(rank, best), second
