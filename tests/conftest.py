@@ -48,6 +48,21 @@ SLOW_TESTS = {
     # Mississippi Stud brute force stay quick
     "test_casino.py::test_mississippi_stud_as_published",
     # blackjack (issue 43): six-deck analyses, the simulation and the CLI run, 1-7 s each
+    # blackjack resplits (issue 43): brute forces that deal whole rounds, the six-deck simulation
+    "test_casino_blackjack_split.py::test_resplits_equal_a_brute_force_that_deals_rounds_in_order[rules0-5-1]",
+    "test_casino_blackjack_split.py::test_resplits_equal_a_brute_force_that_deals_rounds_in_order[rules1-5-1]",
+    "test_casino_blackjack_split.py::test_resplits_equal_a_brute_force_that_deals_rounds_in_order[rules2-6-1]",
+    "test_casino_blackjack_split.py::test_resplits_equal_a_brute_force_that_deals_rounds_in_order[rules3-9-1]",
+    "test_casino_blackjack_split.py::test_resplits_equal_a_brute_force_that_deals_rounds_in_order[rules4-0-6]",
+    "test_casino_blackjack_split.py::test_resplits_agree_with_a_seeded_simulation_of_the_same_play",
+    "test_casino_blackjack_split.py::test_two_hands_cdp1_is_the_one_hand_value_twice",
+    "test_casino_blackjack_split.py::test_the_disputed_single_deck_split_of_twos_against_a_six",
+    "test_casino_blackjack_split.py::test_the_second_hand_knowing_the_first_equals_an_expectimax_brute_force",
+    "test_casino_blackjack_split.py::test_the_disputed_split_with_the_second_hand_knowing_the_first",
+    "test_casino_blackjack_split.py::test_cli_takes_the_split_rules_and_refuses_bad_ones",
+    # effects of removal: twelve six-deck and eleven one-deck analyses
+    "test_casino_blackjack_removal.py::test_the_published_row_needs_late_surrender",
+    "test_casino_blackjack_removal.py::test_betting_correlations_from_single_deck_effects_are_the_published_ones",
     "test_casino_blackjack.py::test_six_deck_basic_strategy_is_the_published_chart",
     "test_casino_blackjack.py::test_surrender_and_payouts",
     "test_casino_blackjack.py::test_seeded_simulation_agrees_with_the_exact_edge",

@@ -85,7 +85,7 @@ def test_six_deck_basic_strategy_is_the_published_chart() -> None:
     assert "".join(rows["pair 9-9"]) == "PPPPPSPPSS"
     assert "".join(rows["pair 4-4"]) == "HHHPPHHHHH"
     assert "".join(rows["pair 2-2"]) == "PPPPPPHHHH"
-    # this module's own figures (splits: one-hand approximation, no resplit); basic strategy
+    # this module's own figures (splits exact for CDP1 play, no resplit); basic strategy
     # gives up a little to the composition-dependent play, never splitting costs about 0.5%
     assert result.basic_edge == pytest.approx(0.004599, abs=5e-7)
     assert 0 < result.basic_edge - result.optimal_edge < 0.0001
@@ -318,8 +318,8 @@ def test_hand_values_list_every_first_hand_with_its_best_decision() -> None:
 
 def test_the_disputed_single_deck_split_of_twos_against_a_six_by_the_one_hand_method() -> None:
     # blackjackinfo.com forum, thread 22385 ("Eric Farmer code: wrong split EV estimates?"):
-    # one deck S17, double 9-11, DAS, no resplit, 2-2 against a 6: the one-hand approximation
-    # (one hand from a 2, the other 2 out of the deck, counted for both hands) gives 26.56%;
-    # Eric Farmer's engine 25.87%; a simulation of 500,000 splits 27.06% +/- 0.33%.
+    # one deck S17, double 9-11, DAS, no resplit, 2-2 against a 6: the one-hand method (one
+    # hand from a 2, the other 2 out of the deck, counted for both hands) gives 26.56%, exact
+    # for CDP1 play (test_casino_blackjack_split.py explains the other published figures).
     hands = Hands(Rules(decks=1, double="9-11"), up=5)
     assert round(hands.ev(hand_of(1, 1), "split") * 100, 2) == 26.56

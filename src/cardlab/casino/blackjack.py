@@ -18,11 +18,19 @@ from cardlab.casino.blackjack_rules import RANKS, Rules
 from cardlab.results import JsonText, csv_rows
 from cardlab.textformat import text_table
 
-__all__ = ["Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "effects_of_removal", "hand_values", "UP_ORDER"]
+__all__ = ["split_model", "Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "effects_of_removal", "hand_values", "UP_ORDER"]
 
 UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up cards as tables print them: 2..9, T, A."""
-_SPLITS = "each hand valued alone (shoe less the up card and the pair), no resplit"
+
+
+def split_model(rules: Rules) -> str:
+    """The split rules and post-split strategy the exact split values are for, in words."""
+    play = ("CDZ- (the pre-split best play" if rules.post_split == "cdz"
+            else "CDP1 (best for the hand's own cards, both pair cards out")
+    hands = (f"resplit to {rules.split_hands} hands{', aces too' if rules.resplit_aces else ''}"
+             if rules.split_hands > 2 else "no resplit")
+    return f"exact, post-split {play}; basic strategy: its table); {hands}"
 _NAME = {"stand": "S", "hit": "H", "surrender": "R", "split": "P"}
 
 
@@ -194,7 +202,7 @@ class BlackjackAnalysis(JsonText):
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain data: rules, the split model, house edges, strategy, extras."""
         return {"rules": self.rules.describe(),
-                "splits": _SPLITS,
+                "splits": split_model(self.rules),
                 "house_edge": {"basic_strategy": self.basic_edge,
                                "composition_dependent": self.optimal_edge,
                                "composition_dependent_no_splits": self.optimal_edge_no_splits},
@@ -215,7 +223,7 @@ class BlackjackAnalysis(JsonText):
                  f"house edge, basic strategy: {self.basic_edge:.4%}",
                  f"house edge, composition-dependent: {self.optimal_edge:.4%} "
                  f"({self.optimal_edge_no_splits:.4%} never splitting)",
-                 f"splits: {_SPLITS}",
+                 f"splits: {split_model(self.rules)}",
                  *([] if self.removal is None else [
                      "effects of removal (player's expectation, % per card taken out): " + " ".join(
                          f"{r} {self.removal[r] * 100:+.3f}" for r in (*RANKS[1:], "A") if r in self.removal)]),

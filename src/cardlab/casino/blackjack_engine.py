@@ -10,12 +10,13 @@ Values are kept *joint with "no dealer blackjack"* in a peek game (the expectati
 event), so every decision at one state compares on the same footing and the hole card
 conditions the player's draws exactly; :meth:`Hands.ev` divides it out.
 
-Splits (the stated approximation): each of the two hands is valued alone, from the shoe less
-the up card and both cards of the pair, played by the same strategy as an unsplit hand (doubling
-only under DAS, no surrender), no resplit, split aces take one card each; the split is worth
-twice that. It ignores the cards the other hand takes.
+Splits: with no resplit and the CDP1 post-split play (the defaults) each of the two hands is
+valued from the shoe less the up card and both pair cards, played by its own cards (doubling only
+under DAS, no surrender), split aces take one card each, and the split is worth twice that --
+exact for that play (the other hand's cards, unseen when the strategy is fixed, drop out in
+expectation; see :mod:`cardlab.casino.blackjack_split`, which computes resplits and CDZ-).
 
->>> from cardlab.casino.blackjack_rules import Rules
+>>> from cardlab.casino.blackjack_rules import Rules, add_card, hand_of, total_of
 >>> hands = Hands(Rules(decks=6), up=9)                 # the dealer shows a ten
 >>> round(hands.ev(hand_of(9, 5), "stand"), 3)          # T-6 stands
 -0.541
@@ -34,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.casino.blackjack_dealer import BLACKJACK, BUST, dealer_probabilities
-from cardlab.casino.blackjack_rules import Rules
+from cardlab.casino.blackjack_rules import Rules, add_card, hand_of, total_of
 from cardlab.errors import BlackjackError
 
 __all__ = ["ACTIONS", "Hands", "Counts", "Policy", "Optimal", "total_of", "hand_of"]
@@ -56,26 +57,6 @@ class Policy(Protocol):
         """Per (soft, total) whether to hit a hand of three or more cards; None: the best."""
 
 
-@lru_cache(maxsize=1 << 16)
-def total_of(hand: Counts) -> tuple[int, bool]:
-    """The hand's total and whether it is soft (an ace counted as eleven)."""
-    hard = sum((rank + 1) * n for rank, n in enumerate(hand))
-    soft = hand[0] > 0 and hard + 10 <= 21
-    return (hard + 10 if soft else hard), soft
-
-
-def hand_of(*ranks: int) -> Counts:
-    """The counts of a hand of these ranks (0 = ace .. 9 = ten)."""
-    counts = [0] * 10
-    for rank in ranks:
-        counts[rank] += 1
-    return tuple(counts)
-
-
-def _plus(counts: Counts, rank: int) -> Counts:
-    return counts[:rank] + (counts[rank] + 1,) + counts[rank + 1:]
-
-
 class Hands:
     """Every decision's value against up card ``up`` (0 = ace .. 9 = ten) from the shoe of
     ``rules`` less ``removed`` (cards known gone, e.g. for effects of removal)."""
@@ -83,6 +64,9 @@ class Hands:
     def __init__(self, rules: Rules, up: int, removed: Counts = (0,) * 10) -> None:
         self.rules = rules
         self.up = up
+        self.removed = removed
+        self.splits: dict[object, float] = {}
+        self.extra: dict[tuple[int, int], "Hands"] = {}
         cards = [c - r for c, r in zip(rules.cards, removed)]
         cards[up] -= 1
         self.base = tuple(cards)
@@ -103,7 +87,7 @@ class Hands:
 
         grow(0, 21, [0] * 10)
         states = [(h, h) for h in hands]
-        states += [(h, _plus(h, a)) for h in hands for a in range(10) if h[a] and h[a] < self.base[a]]
+        states += [(h, add_card(h, a)) for h in hands for a in range(10) if h[a] and h[a] < self.base[a]]
         states.sort(key=lambda s: -sum(s[0]))
         self.index = {s: i for i, s in enumerate(states)}
         hand = np.array([h for h, _ in states], dtype=np.int64)
@@ -176,27 +160,31 @@ class Hands:
         key = id(policy) if hits is not None else "optimal"
         if key in self._plans:
             return self._plans[key]
-        n = len(self.total)
-        hit = np.zeros(n)
-        on = np.zeros(n)
-        safe = np.maximum(self.child, 0)
+        wants = None
         if hits is not None:
             table = np.zeros((2, 22), dtype=bool)
             for (soft, total), yes in hits.items():
                 if total <= 21:
                     table[int(soft), total] = yes
             wants = table[self.soft.astype(int), self.total]
+        self._plans[key] = self.plan(wants)
+        return self._plans[key]
+
+    def plan(self, wants: npt.NDArray[np.bool_] | None) -> tuple[Floats, Floats]:
+        """Hit values of every state and the values played on after a hit: a hand of three or
+        more cards hits where ``wants`` (one flag per state) says so, or (None) when hitting
+        is worth more than standing. 21 always stands."""
+        n = len(self.total)
+        hit = np.zeros(n)
+        on = np.zeros(n)
+        safe = np.maximum(self.child, 0)
         for level in self.levels:
             kids = safe[level]
             values = np.where(self.child[level] >= 0, on[kids], self.bust[level])
             hit[level] = (self.chance[level] * values).sum(axis=1)
             stand = self.stand_values[level]
-            if hits is None:
-                played = np.maximum(stand, hit[level])
-            else:
-                played = np.where(wants[level], hit[level], stand)
+            played = np.maximum(stand, hit[level]) if wants is None else np.where(wants[level], hit[level], stand)
             on[level] = np.where(self.total[level] == 21, stand, played)
-        self._plans[key] = (hit, on)
         return hit, on
 
     def may_double(self, hand: Counts, split: bool) -> bool:
@@ -233,6 +221,9 @@ class Hands:
         if action == "double":
             stands = np.where(self.child[i] >= 0, self.stand_values[np.maximum(self.child[i], 0)], self.bust[i])
             return 2 * float((self.chance[i] * stands).sum())
+        if self.rules.split_hands > 2 or self.rules.post_split != "cdp1":
+            from cardlab.casino.blackjack_split import split_value
+            return split_value(self, hand.index(2), policy)
         return 2 * self.split_hand(hand.index(2), policy)
 
     def split_hand(self, rank: int, policy: Policy) -> float:
@@ -242,7 +233,7 @@ class Hands:
         for card, size in enumerate(self._shoe(removed)):
             if size == 0:
                 continue
-            hand, gone = hand_of(rank, card), _plus(removed, card)
+            hand, gone = hand_of(rank, card), add_card(removed, card)
             p = size / sum(self._shoe(removed))
             if rank == 0 or total_of(hand)[0] == 21:  # split aces take one card
                 value += p * self.value(hand, gone, "stand", policy)

@@ -18,15 +18,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from cardlab.errors import BlackjackError
 
-__all__ = ["RANKS", "DOUBLE_RULES", "Rules", "shoe", "parse_shoe", "MAX_SHOE_CARDS"]
+__all__ = ["RANKS", "DOUBLE_RULES", "POST_SPLIT", "Rules", "shoe", "parse_shoe", "MAX_SHOE_CARDS", "hand_of", "total_of", "add_card"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The ten blackjack ranks in the order of a shoe's counts (T is any ten-valued card)."""
 DOUBLE_RULES = ("any", "9-11", "10-11")
 """Which first two cards may double: any two, hard 9 to 11, hard 10 and 11."""
+POST_SPLIT = ("cdp1", "cdz")
+"""How split hands are played by the composition-dependent strategy (the exact engines' names):
+``cdp1`` the best play for a split hand's own cards with both pair cards out of the shoe, the
+same for every split hand; ``cdz`` the pre-split best play (as if the hand were not split: the
+other pair card still in the shoe)."""
 MAX_SHOE_CARDS = 8 * 52
 """The largest shoe the engine takes (eight decks' worth of cards)."""
 
@@ -39,7 +45,9 @@ class Rules:
     after a split. ``peek``: the dealer checks for blackjack under an ace or a ten (without it,
     no hole card: a dealer blackjack takes every bet, doubles included). ``blackjack_pays``:
     3:2 or 6:5. ``surrender``: late surrender (after the peek; with no hole card it gives up
-    half the bet before the dealer draws).
+    half the bet before the dealer draws). ``split_hands``: the most hands a pair may make
+    (2 no resplit, 3 or 4); ``resplit_aces``: aces resplit too (else a split ace dealt an ace
+    keeps it). ``post_split``: one of :data:`POST_SPLIT`.
     """
 
     decks: int = 6
@@ -50,6 +58,9 @@ class Rules:
     blackjack_pays: Fraction = Fraction(3, 2)
     surrender: bool = False
     composition: tuple[int, ...] | None = None
+    split_hands: int = 2
+    resplit_aces: bool = False
+    post_split: str = "cdp1"
 
     def __post_init__(self) -> None:
         if isinstance(self.decks, bool) or not isinstance(self.decks, int) or not 1 <= self.decks <= 8:
@@ -58,6 +69,10 @@ class Rules:
             raise BlackjackError(f"double must be one of {', '.join(DOUBLE_RULES)}, got '{self.double}'")
         if self.blackjack_pays not in (Fraction(3, 2), Fraction(6, 5)):
             raise BlackjackError(f"blackjack pays 3:2 or 6:5, got '{self.blackjack_pays}'")
+        if isinstance(self.split_hands, bool) or self.split_hands not in (2, 3, 4):
+            raise BlackjackError(f"split hands must be 2, 3 or 4, got '{self.split_hands}'")
+        if self.post_split not in POST_SPLIT:
+            raise BlackjackError(f"post-split strategy must be one of {', '.join(POST_SPLIT)}, got '{self.post_split}'")
         if self.composition is not None:
             _check_composition(self.composition, str(self.composition))
 
@@ -74,7 +89,15 @@ class Rules:
         return (f"{size}, {'H17' if self.h17 else 'S17'}, double "
                 f"{'any two' if self.double == 'any' else self.double}, {'DAS' if self.das else 'no DAS'}, "
                 f"{'peek' if self.peek else 'no hole card'}, blackjack {pays}, "
-                f"{'late surrender' if self.surrender else 'no surrender'}")
+                f"{'late surrender' if self.surrender else 'no surrender'}{self._splits()}")
+
+    def _splits(self) -> str:
+        """The split rules when they differ from the default (no resplit, CDP1)."""
+        if self.split_hands == 2 and self.post_split == "cdp1":
+            return ""
+        hands = f"resplit to {self.split_hands} hands" if self.split_hands > 2 else "no resplit"
+        aces = ", resplit aces" if self.resplit_aces and self.split_hands > 2 else ""
+        return f", {hands}{aces}, post-split {self.post_split.upper()}"
 
 
 def shoe(decks: int) -> tuple[int, ...]:
@@ -105,3 +128,24 @@ def _check_composition(counts: tuple[int, ...], text: str) -> None:
         raise BlackjackError(f"a shoe is ten counts (A,2,...,9,T), got '{text}'")
     if not 8 <= sum(counts) <= MAX_SHOE_CARDS:
         raise BlackjackError(f"a shoe holds 8 to {MAX_SHOE_CARDS} cards, got '{text}'")
+
+
+@lru_cache(maxsize=1 << 16)
+def total_of(hand: tuple[int, ...]) -> tuple[int, bool]:
+    """The hand's total (ten counts A..T) and whether it is soft (an ace counted as eleven)."""
+    hard = sum((rank + 1) * n for rank, n in enumerate(hand))
+    soft = hand[0] > 0 and hard + 10 <= 21
+    return (hard + 10 if soft else hard), soft
+
+
+def hand_of(*ranks: int) -> tuple[int, ...]:
+    """The counts of a hand of these ranks (0 = ace .. 9 = ten)."""
+    counts = [0] * 10
+    for rank in ranks:
+        counts[rank] += 1
+    return tuple(counts)
+
+
+def add_card(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """``counts`` with one more card of ``rank``."""
+    return counts[:rank] + (counts[rank] + 1,) + counts[rank + 1:]

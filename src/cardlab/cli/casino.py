@@ -63,8 +63,8 @@ def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.Argument
         "blackjack", help="blackjack by combinatorial analysis: basic strategy and exact house edges",
         description="The exact house edge of basic strategy and of the composition-dependent strategy "
                     "for the rules given, and the basic strategy table (H hit, S stand, D double else hit, "
-                    "Ds double else stand, P split, R surrender). Splits: each hand valued alone, no "
-                    "resplit (docs/casino.md). Example: cardlab casino blackjack --decks 6 --h17 --surrender")
+                    "Ds double else stand, P split, R surrender). Splits exact for a stated post-split "
+                    "strategy, resplits with --split-hands (docs/casino.md). Example: cardlab casino blackjack --decks 6 --h17 --surrender")
     parser.add_argument("--decks", type=whole_number(1, 8), default=6, help="decks in the shoe, 1 to 8 (default 6)")
     parser.add_argument("--shoe", metavar="A,2,...,9,T", help="any shoe: ten counts of A, 2, ..., 9 and ten-valued cards (replaces --decks)")
     parser.add_argument("--h17", action="store_true", help="the dealer hits soft 17 (default: stands)")
@@ -73,6 +73,12 @@ def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.Argument
     parser.add_argument("--no-peek", action="store_true", help="no hole card: a dealer blackjack takes doubles and splits too")
     parser.add_argument("--blackjack-pays", choices=("3:2", "6:5"), default="3:2", help="what a blackjack pays (default 3:2)")
     parser.add_argument("--surrender", action="store_true", help="late surrender allowed")
+    parser.add_argument("--split-hands", type=whole_number(2, 4), default=2, metavar="N",
+                        help="the most hands a pair may make: 2 no resplit (default), 3 or 4 (resplits; slower)")
+    parser.add_argument("--resplit-aces", action="store_true", help="aces may be resplit too (with --split-hands 3 or 4)")
+    parser.add_argument("--post-split", choices=("cdp1", "cdz"), default="cdp1",
+                        help="how split hands are played by the composition-dependent strategy: cdp1 best for the hand's "
+                             "cards with both pair cards out (default), cdz the pre-split best play")
     parser.add_argument("--removal", action="store_true",
                         help="also the effects of removal: the player's expectation when one card of each rank is out (ten more analyses)")
     parser.add_argument("--hands", action="store_true",
@@ -92,6 +98,7 @@ def _blackjack(args: argparse.Namespace) -> int:
         composition = parse_shoe(args.shoe) if args.shoe is not None else None
     rules = Rules(decks=args.decks, h17=args.h17, double=args.double, das=not args.no_das, peek=not args.no_peek,
                   blackjack_pays=Fraction(3, 2) if args.blackjack_pays == "3:2" else Fraction(6, 5),
-                  surrender=args.surrender, composition=composition)
+                  surrender=args.surrender, composition=composition, split_hands=args.split_hands,
+                  resplit_aces=args.resplit_aces, post_split=args.post_split)
     write_result(args, analyse(rules, removal=args.removal, hands=args.hands))
     return 0
