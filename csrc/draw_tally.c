@@ -171,14 +171,20 @@ DRAW_ROWS(rows_native, CL_TARGET_NATIVE, places_native)
 
 /* The seed job's loop: poker hands of K (5..7) cards from a deck of at most 64 distinct cards,
  * counted only (the same hands as DRAW_ROWS draws: one generator group, places by set bits).
- * key_at and bit_at are the evaluator's key and bit of the card at each place; the counts go to
- * four tallies in turn, so that a run of hands of one category does not wait on its own count. */
+ * key_at and bit_at are the evaluator's key and bit of the card at each place; a block's keys are
+ * found first, their index entries prefetched (six and seven cards: the index is 320 KB), then
+ * valued; the counts go to four tallies in turn, so that a run of hands of one category does not
+ * wait on its own count. */
 #define POKER_ROWS(NAME, ATTRIBUTE, PLACES)                                                                \
     ATTRIBUTE static inline void NAME(cl_rng *g, const cl_draw_plan *p, const cl_poker_tables *t,          \
                                       const uint64_t *key_at, const uint64_t *bit_at, uint64_t all,        \
                                       Py_ssize_t n, int64_t (*tally)[16], const int K)                     \
     {                                                                                                    \
         uint32_t rank[BLOCK * 8];                                                                        \
+        uint64_t keys[BLOCK], masks[BLOCK];                                                              \
+        const uint16_t *low = t->low, *low5 = t->low5;                                                   \
+        const uint32_t *high = t->high, *table = t->table, *high5 = t->high5, *table5 = t->table5;       \
+        uint32_t index[BLOCK];                                                                           \
         for (Py_ssize_t start = 0; start < n; start += BLOCK) {                                          \
             const int count = n - start < BLOCK ? (int)(n - start) : BLOCK;                              \
             for (int i = 0; i < count; i++)                                                              \
@@ -191,8 +197,27 @@ DRAW_ROWS(rows_native, CL_TARGET_NATIVE, places_native)
                     key += key_at[place[j]];                                                             \
                     mask |= bit_at[place[j]];                                                            \
                 }                                                                                        \
-                const uint32_t value = K == 5 ? cl_poker_exact(t, t->low5, t->high5, t->table5, key, mask) \
-                                              : cl_poker_value(t, key, mask);                            \
+                keys[i] = key;                                                                           \
+                masks[i] = mask;                                                                         \
+                if (K != 5) { /* the index's two parts, for the pass below (the five-card one is 24 KB) */ \
+                    CL_PREFETCH(low + (key & ((1u << CL_LOW_BITS) - 1)));                                \
+                    CL_PREFETCH(high + ((key >> CL_LOW_BITS) & 0x3fff));                                 \
+                }                                                                                        \
+            }                                                                                            \
+            if (K != 5)                                                                                  \
+                for (int i = 0; i < count; i++) { /* the table entries, prefetched in turn */            \
+                    const uint64_t key = keys[i];                                                        \
+                    index[i] = low[key & ((1u << CL_LOW_BITS) - 1)] + high[(key >> CL_LOW_BITS) & 0x3fff]; \
+                    CL_PREFETCH(table + index[i]);                                                       \
+                }                                                                                        \
+            for (int i = 0; i < count; i++) {                                                            \
+                uint32_t value;                                                                          \
+                if (K == 5)                                                                              \
+                    value = cl_poker_exact(t, low5, high5, table5, keys[i], masks[i]);                   \
+                else if (CL_UNLIKELY(keys[i] & CL_FLUSH_BITS))                                           \
+                    value = cl_poker_value(t, keys[i], masks[i]);                                        \
+                else                                                                                     \
+                    value = table[index[i]];                                                             \
                 tally[i & 3][value >> CL_CATEGORY_SHIFT]++;                                              \
             }                                                                                            \
         }                                                                                                \

@@ -53,6 +53,15 @@
 #define CL_UNLIKELY(x) (x)
 #endif
 
+/* A hint to load the cache line of p for reading soon: advice only, so the fallback does nothing. */
+#if defined(CL_GNU)
+#define CL_PREFETCH(p) __builtin_prefetch((p), 0, 3)
+#elif defined(CL_MSVC)
+#define CL_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#else
+#define CL_PREFETCH(p) ((void)(p))
+#endif
+
 /* Number of set bits. */
 static inline int cl_popcount32(uint32_t x)
 {
