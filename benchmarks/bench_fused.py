@@ -4,8 +4,9 @@ Run: python benchmarks/bench_fused.py [--quick]
 
 The seed job is ``engine.simulate(Draw(Deck.standard(), 5), PokerCategory(), 10_000_000)``: by
 the fused route (drawn, valued and counted in csrc/draw_tally.c) and by the generic route (the
-same feature with its kernel hidden: ``Draw.sample`` in numpy, then the evaluator), which gives the
-same counts for the same seed (checked here too). Each row prints wall seconds and the process's
+same feature with its kernel hidden: the same hands drawn by ``drawing.draw_hands`` and handed to
+Python, then the feature's ``encode``), which gives the same counts for the same seed (checked
+here too). Each row prints wall seconds and the process's
 CPU seconds (the fairer figure on a loaded machine) with one worker, and wall seconds with two.
 The load average is printed first: figures taken while other work loads the machine are only
 indicative; say so when quoting them.

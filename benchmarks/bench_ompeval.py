@@ -90,6 +90,44 @@ int main(int argc, char **argv) {
         printf("%.6g %llu\n", n / best, sum);
         return 0;
     }
+    if (mode == "drawcount") {  // drawcount N K REPEATS: best seconds to draw, evaluate and count N hands
+        // OMPEval's own pieces as its Monte Carlo uses them: XoroShiro128Plus, and bounded draws by
+        // FastUniformIntDistribution<unsigned,16> (four a generator word, no rejection: slightly
+        // biased, cheaper than an unbiased draw), one per shuffle position; a partial shuffle of the
+        // deck (left as it is for the next hand: a shuffle of any order is uniform), the hand
+        // evaluated, counted by category.
+        size_t n = strtoull(argv[2], nullptr, 10);
+        int k = atoi(argv[3]), repeats = atoi(argv[4]);
+        HandEvaluator eval;
+        XoroShiro128Plus rng(1);
+        FastUniformIntDistribution<unsigned, 16> pick[7];
+        for (int j = 0; j < k; j++) pick[j] = FastUniformIntDistribution<unsigned, 16>(0, 51 - j);
+        unsigned char deck[52];
+        for (int c = 0; c < 52; c++) deck[c] = (unsigned char)c;
+        double best = 1e300;
+        unsigned long long counts[16] = {0};
+        for (int r = 0; r < repeats; r++) {
+            for (auto &c : counts) c = 0;
+            double start = now();
+            for (size_t i = 0; i < n; i++) {
+                Hand h = Hand::empty();
+                for (int j = 0; j < k; j++) {
+                    unsigned at = j + pick[j](rng);
+                    unsigned char c = deck[at];
+                    deck[at] = deck[j];
+                    deck[j] = c;
+                    h += Hand(c);
+                }
+                counts[eval.evaluate(h) >> HAND_CATEGORY_SHIFT]++;
+            }
+            double t = now() - start;
+            if (t < best) best = t;
+        }
+        printf("%.6g", best);
+        for (int c = 1; c <= 9; c++) printf(" %llu", counts[c]);
+        printf("\n");
+        return 0;
+    }
     if (mode == "exact") {  // exact REPEATS BOARD DEAD RANGE...: best seconds, equities
         int repeats = atoi(argv[2]);
         uint64_t board = strcmp(argv[3], "-") ? CardRange::getCardMask(argv[3]) : 0;
@@ -178,6 +216,10 @@ int main(int argc, char **argv) {
 """
 
 ROUNDS = 3
+
+SECTIONS = ("eval", "exact", "mc", "seed", "omaha", "three")
+"""The benchmark's sections (``--only``): evaluations, exact equity, Monte Carlo, the seed job,
+Omaha, the big three-way equity."""
 
 
 def build(ompeval: Path, work: Path) -> Path:
@@ -314,27 +356,35 @@ def monte_carlo(exe: Path, seconds: float) -> None:
              two >= 1.8 * omp)
 
 
-def seed_job(rate5: float) -> None:
+def seed_job(exe: Path, rate5: float) -> None:
     print("the seed job: 10,000,000 seeded five-card hands, category table with intervals")
     dealing = Draw(Deck.standard(), 5)
     category_odds(dealing, trials=1000, seed=1)
-    omp = 10_000_000 / rate5
-    for workers in (1, 2):
+    omp = 10_000_000 / rate5 if rate5 else 0.0
+    for workers in (1, 2) if rate5 else ():  # against the evaluations of the eval section
         pinned({0} if workers == 1 else {0, 1})
         ours = min(best_seconds(lambda: category_odds(dealing, trials=10_000_000, seed=1, workers=workers), 1,
                                         threads=workers)
                    for _ in range(ROUNDS))
         line(f"10M hands, {workers} thread(s), vs 10M OMPEval evaluations", f"{omp:.3f} s", f"{ours:.3f} s",
              omp / ours, "faster", ours < omp)
-    # the issue's own call: engine.simulate, which takes the fused route (csrc/draw_tally.c) with
-    # the stream of numpy's Draw.sample (benchmarks/bench_fused.py times it against the generic route)
-    for workers in (1, 2):
-        pinned({0} if workers == 1 else {0, 1})
-        ours = min(best_seconds(lambda: simulate(dealing, PokerCategory(), 10_000_000, seed=1, workers=workers), 1,
-                                threads=workers)
-                   for _ in range(ROUNDS))
-        line(f"engine.simulate, 10M hands, {workers} thread(s)", f"{omp:.3f} s", f"{ours:.3f} s", omp / ours,
-             ">= 1.0" if workers == 1 else ">= 1.8", ours * (1.0 if workers == 1 else 1.8) <= omp)
+    # the issue's own call, engine.simulate (the fused route, csrc/draw_tally.c), against OMPEval's
+    # draw-evaluate-count loop (the driver's drawcount), alternating rounds
+    simulate(dealing, PokerCategory(), 1000, seed=1)
+    for k in (5, 7):
+        dealing = Draw(Deck.standard(), k)
+        omp, one, two = float("inf"), float("inf"), float("inf")
+        for _ in range(ROUNDS):
+            omp = min(omp, run_driver(exe, "drawcount", "10000000", str(k), "2")[0])
+            pinned({0})
+            one = min(one, best_seconds(lambda: simulate(dealing, PokerCategory(), 10_000_000, seed=1), 1))
+            pinned({0, 1})
+            two = min(two, best_seconds(lambda: simulate(dealing, PokerCategory(), 10_000_000, seed=1, workers=2), 1,
+                                        threads=2))
+        line(f"engine.simulate, 10M {k}-card hands, one thread", f"{omp:.3f} s", f"{one:.3f} s", omp / one,
+             ">= 1.0", one <= omp)
+        line(f"engine.simulate, 10M {k}-card hands, two threads", f"{omp:.3f} s", f"{two:.3f} s", omp / two,
+             ">= 1.8", two * 1.8 <= omp)
 
 
 def omaha(exe: Path) -> None:
@@ -374,6 +424,8 @@ def commit_of(path: Path) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer hands and shorter Monte Carlo runs")
+    parser.add_argument("--only", default=",".join(SECTIONS),
+                        help=f"the sections to run, comma-separated (default all: {','.join(SECTIONS)})")
     parser.add_argument("--cpu", action="store_true",
                         help="time one-thread rows by CPU seconds on both sides (a loaded machine)")
     args = parser.parse_args()
@@ -394,12 +446,18 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="cardlab-ompeval-") as tmp:
         work = Path(tmp)
         exe = build(ompeval, work)
-        rate5 = evaluation(exe, work, 1_000_000 if args.quick else 4_000_000)
-        exact_rows(exe)
-        monte_carlo(exe, 1.0 if args.quick else 3.0)
-        seed_job(rate5)
-        omaha(exe)
-        big_three_way()
+        only = set(args.only.split(","))
+        rate5 = evaluation(exe, work, 1_000_000 if args.quick else 4_000_000) if "eval" in only else 0.0
+        if "exact" in only:
+            exact_rows(exe)
+        if "mc" in only:
+            monte_carlo(exe, 1.0 if args.quick else 3.0)
+        if "seed" in only:
+            seed_job(exe, rate5)
+        if "omaha" in only:
+            omaha(exe)
+        if "three" in only:
+            big_three_way()
     return 0
 
 

@@ -11,45 +11,16 @@
 
 #include <string.h>
 
-#define MAX_GROUPS 7
-#define GROUP_PRODUCT (UINT64_C(1) << 48)
-
-typedef struct {  /* the groups of shuffle positions drawn from one generator word each */
-    int groups, first[MAX_GROUPS + 1];
-    uint32_t bound[8];
-    uint64_t threshold[MAX_GROUPS];
-} draw_plan;
-
-static void plan_draws(draw_plan *p, int size, int k)
-{
-    p->groups = 0;
-    uint64_t product = 1;
-    for (int j = 0; j < k; j++) {
-        p->bound[j] = (uint32_t)(size - j);
-        if (j == 0 || product * p->bound[j] > GROUP_PRODUCT) {
-            if (j > 0)
-                p->threshold[p->groups - 1] = cl_batch_threshold(product);
-            p->first[p->groups++] = j;
-            product = 1;
-        }
-        product *= p->bound[j];
-    }
-    p->threshold[p->groups - 1] = cl_batch_threshold(product);
-    p->first[p->groups] = k;
-}
-
 /* n hands of K cards by a partial shuffle of the deck (a card may repeat in it), counted by
  * strength category position in `tally`; with `repeats` a hand holding a card twice is copied
  * to `out` instead. */
-static inline Py_ssize_t shuffle_hands(const cl_poker_tables *t, uint8_t *deck, const draw_plan *p, const int K,
+static inline Py_ssize_t shuffle_hands(const cl_poker_tables *t, uint8_t *deck, const cl_draw_plan *p, const int K,
                                        const int repeats, Py_ssize_t n, cl_rng *rng, int64_t *tally, uint8_t *out)
 {
     Py_ssize_t spilled = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         uint32_t pick[8];
-        for (int g = 0; g < p->groups; g++)
-            cl_batch_draw(rng, p->bound + p->first[g], p->first[g + 1] - p->first[g], p->threshold[g],
-                          pick + p->first[g]);
+        cl_plan_draw(rng, p, pick);
         uint64_t key = CL_SUIT_START, mask = 0, sum = 0;
         for (int j = 0; j < K; j++) {  /* the hand is deck[0..K) */
             const uint8_t c = cl_deal_card(deck, j, j + (int)pick[j]);
@@ -74,26 +45,11 @@ static inline Py_ssize_t shuffle_hands(const cl_poker_tables *t, uint8_t *deck, 
  * card's bit in the hand's mask.  by_bit[b] is the key of the card whose bit is b.  The draws
  * are those of a partial shuffle (uniform over ordered hands) but not the same cards. */
 
-/* The one-bit word of the i-th set bit of x (i below the bits set): a binary search on counts. */
-static inline uint64_t select_plain(uint64_t x, uint32_t i)
-{
-    int base = 0;
-    for (int width = 32; width; width >>= 1) {
-        const uint32_t below = (uint32_t)cl_popcount64(x & ((UINT64_C(1) << width) - 1));
-        if (i >= below) {
-            i -= below;
-            x >>= width;
-            base += width;
-        }
-    }
-    return UINT64_C(1) << base;
-}
-
 #define BLOCK 256  /* hands whose draws are made before they are dealt (the two loops pipeline) */
 
 #define SELECT_HANDS(NAME, ATTRIBUTE, SELECT)                                                          \
     ATTRIBUTE static void NAME(const cl_poker_tables *t, const uint64_t *by_bit, uint64_t left,           \
-                               const draw_plan *p, const int K, Py_ssize_t n, cl_rng *rng, int64_t *tally) \
+                               const cl_draw_plan *p, const int K, Py_ssize_t n, cl_rng *rng, int64_t *tally) \
     {                                                                                                  \
         uint32_t pick[BLOCK][8];                                                                       \
         for (Py_ssize_t start = 0; start < n; start += BLOCK) {                                        \
@@ -113,7 +69,7 @@ static inline uint64_t select_plain(uint64_t x, uint32_t i)
         }                                                                                              \
     }
 
-SELECT_HANDS(select_hands_plain, , select_plain)
+SELECT_HANDS(select_hands_plain, , cl_select_bit_plain)
 
 #ifdef CL_DISPATCH
 SELECT_HANDS(select_hands_native, CL_TARGET_NATIVE, cl_select_bit_native)
@@ -154,8 +110,8 @@ static PyObject *poker_simulate(PyObject *Py_UNUSED(self), PyObject *args)
     uint8_t deck[4096];
     const int size = (int)cards.len;
     memcpy(deck, cards.buf, (size_t)size);
-    draw_plan plan;
-    plan_draws(&plan, size, k);
+    cl_draw_plan plan;
+    cl_plan_draws(&plan, size, k);
     cl_rng rng;
     cl_rng_seed(&rng, seed.buf);
     int64_t tally[16] = {0};  /* by category position */

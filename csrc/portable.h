@@ -53,6 +53,15 @@
 #define CL_UNLIKELY(x) (x)
 #endif
 
+/* A hint to load the cache line of p for reading soon: advice only, so the fallback does nothing. */
+#if defined(CL_GNU)
+#define CL_PREFETCH(p) __builtin_prefetch((p), 0, 3)
+#elif defined(CL_MSVC)
+#define CL_PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#else
+#define CL_PREFETCH(p) ((void)(p))
+#endif
+
 /* Number of set bits. */
 static inline int cl_popcount32(uint32_t x)
 {
@@ -276,6 +285,22 @@ static inline int64_t cl_atomic_fetch_add64(int64_t *p, int64_t v)
 #else
 #error "cardlab's core needs an atomic add (GCC/Clang builtins, MSVC intrinsics or C11 atomics)"
 #endif
+
+/* The one-bit word of the i-th (from 0) set bit of x, i below the bits set: a binary search on
+ * counts (cl_select_bit_native is the same by BMI2's PDEP). */
+static inline uint64_t cl_select_bit_plain(uint64_t x, uint32_t i)
+{
+    int base = 0;
+    for (int width = 32; width; width >>= 1) {
+        const uint32_t below = (uint32_t)cl_popcount64(x & ((UINT64_C(1) << width) - 1));
+        if (i >= below) {
+            i -= below;
+            x >>= width;
+            base += width;
+        }
+    }
+    return UINT64_C(1) << base;
+}
 
 /* Runtime dispatch to the processor's wider instructions.  On x86-64 with GCC or Clang a kernel
  * may be compiled a second time with CL_TARGET_NATIVE (AVX2, BMI1/2, POPCNT, LZCNT) beside its

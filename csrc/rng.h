@@ -103,6 +103,46 @@ static inline void cl_batch_draw(cl_rng *r, const uint32_t *bound, int k, uint64
     }
 }
 
+/* The draws of k bounded integers with bounds size, size - 1, ..., size - k + 1 (a partial shuffle's
+ * or an ordered sample's), size at most CL_PLAN_SIZE: the bounds cut, in order, into groups whose
+ * product is at most 2^48 (a rejection below 2^-16 a word), each group drawn from one generator
+ * word by cl_batch_draw.  Five cards of 52 are one group (3.1e8), seven one (6.7e11), a bridge hand
+ * two (52..45, 44..40). */
+#define CL_PLAN_MAX 64
+#define CL_PLAN_SIZE 4096
+#define CL_GROUP_PRODUCT (UINT64_C(1) << 48)
+
+typedef struct {
+    int groups, first[CL_PLAN_MAX + 1];
+    uint32_t bound[CL_PLAN_MAX];
+    uint64_t threshold[CL_PLAN_MAX];
+} cl_draw_plan;
+
+static inline void cl_plan_draws(cl_draw_plan *p, int size, int k)  /* 1 <= k <= min(size, CL_PLAN_MAX) */
+{
+    p->groups = 0;
+    uint64_t product = 1;  /* at most 2^48 * 4096: no overflow */
+    for (int j = 0; j < k; j++) {
+        p->bound[j] = (uint32_t)(size - j);
+        if (j == 0 || product * p->bound[j] > CL_GROUP_PRODUCT) {
+            if (j > 0)
+                p->threshold[p->groups - 1] = cl_batch_threshold(product);
+            p->first[p->groups++] = j;
+            product = 1;
+        }
+        product *= p->bound[j];
+    }
+    p->threshold[p->groups - 1] = cl_batch_threshold(product);
+    p->first[p->groups] = k;
+}
+
+/* The plan's k draws into out[0..k). */
+static inline void cl_plan_draw(cl_rng *r, const cl_draw_plan *p, uint32_t *out)
+{
+    for (int g = 0; g < p->groups; g++)
+        cl_batch_draw(r, p->bound + p->first[g], p->first[g + 1] - p->first[g], p->threshold[g], out + p->first[g]);
+}
+
 /* Uniform double in [0, 1). */
 static inline double cl_unit(cl_rng *r) { return (double)(cl_next(r) >> 11) * (1.0 / 9007199254740992.0); }
 

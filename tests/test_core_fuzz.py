@@ -232,13 +232,13 @@ def test_poker_kernels() -> None:
         spill = bytearray(_size(rng, n * k))
         returned += attempt(_core.poker_simulate, t, deck, k, n, _state(rng)[: _size(rng, 32)],
                             bytearray(_size(rng, 128)), spill)
-        shuffle = bool(rng.integers(0, 2))
         hands = bytearray(_size(rng, n * k) if rng.integers(0, 2) else 0)
-        returned += attempt(_core.draw_poker, t, deck, k, shuffle, n, _state(rng)[: _size(rng, 32)],
+        returned += attempt(_core.draw_poker, t, deck, k, n, _state(rng)[: _size(rng, 32)],
                             bytearray(_size(rng, 128)), spill, hands)
         weights = rng.integers(-1, 5, size=52).astype(np.int32).tobytes()
-        returned += attempt(_core.draw_weights, deck, k, shuffle, n, _state(rng)[: _size(rng, 32)],
+        returned += attempt(_core.draw_weights, deck, k, n, _state(rng)[: _size(rng, 32)],
                             weights[: _size(rng, 208)], bytearray(_size(rng, 8 * int(rng.integers(1, 40)))), hands)
+        returned += attempt(_core.draw_hands, deck, k, n, _state(rng)[: _size(rng, 32)], hands)
         small = _bytes(rng, int(rng.integers(0, 12)), high)
         subsets = math.comb(len(small), k) if 0 <= k <= len(small) else 0
         returned += attempt(_core.poker_count_subsets, t, small, k, bytearray(_size(rng, 128)),

@@ -139,7 +139,7 @@ class Draw:
     @property
     def shuffles(self) -> bool:
         """Whether :meth:`sample` draws by a partial shuffle (large draws) rather than by ``k``
-        positions at once: the one place the choice is made (``csrc/draw_tally.c`` mirrors both)."""
+        positions at once."""
         return self.k * (self.k - 1) > self.deck.size
 
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:

@@ -1,10 +1,14 @@
-"""The engine's fused route: :meth:`Draw.sample`'s hands drawn, valued and counted in one compiled
-loop per chunk (``csrc/draw_tally.c``, GIL released), never handed to Python.
+"""The hands of a :class:`Draw` in a seeded simulation: drawn from each chunk's own stream in the
+compiled core (``csrc/draw_tally.c``, GIL released), and for the engine's fused route valued and
+counted in the same loop, never handed to Python.
 
-The kernel reproduces numpy's generator and ``Draw.sample``'s two ways of drawing bit for bit, so
-a feature that has a kernel (poker categories, bridge points and shape) gives the same counts by
-this route as by the generic one (``sample`` then ``encode``) for the same seed and chunk size,
-whatever the number of workers. A feature offers the route with a ``fused_task(dealing)`` method
+The stream of a chunk (its seed words: :func:`seed_words`): xoshiro256**; a hand is ``k`` ranks
+``r_j`` uniform below ``size - j``, several from each 64-bit generator word (batched Lemire
+draws, exactly uniform), and place ``j`` is the ``r_j``-th of the deck's places not yet taken
+(``tests/stream_reference.py`` is a plain-Python copy, the tests' oracle). Both of the engine's
+routes draw these hands (:func:`draw_hands` for the generic one), so a feature gives the same
+counts whichever route counts it, for the same seed and chunk size, whatever the number of
+workers. A feature offers the fused route with a ``fused_task(dealing)`` method
 (:func:`cardlab.engine.simulate` calls it) returning a chunk task or ``None``.
 
 >>> from cardlab.dealing import Deck, Draw
@@ -12,14 +16,14 @@ whatever the number of workers. A feature offers the route with a ``fused_task(d
 >>> seed = np.random.SeedSequence(5)
 >>> hands = np.empty((3, 13), dtype=np.uint8)
 >>> points = weight_tally(draw, hcp_weights(), 41, seed, 3, hands=hands)
->>> bool((hands == draw.sample(np.random.default_rng(seed), 3)).all()), int(points.sum())
-(True, 3)
+>>> bool((hands == draw_hands(draw, seed, 3)).all()), int(points @ np.arange(41)) == int(hcp_weights()[hands].sum())
+(True, True)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeGuard
 
 import numpy as np
 
@@ -27,8 +31,8 @@ from cardlab._native import core as _core
 from cardlab.dealing import Draw
 from cardlab.errors import CardlabError
 
-__all__ = ["MAX_CARDS", "MAX_CARDS_IN_HAND", "MAX_TALLY", "fits", "encodes_as", "seed_words", "poker_counts", "weight_tally",
-           "hcp_weights", "WeightTask"]
+__all__ = ["MAX_CARDS", "MAX_CARDS_IN_HAND", "MAX_TALLY", "fits", "encodes_as", "seed_words", "draw_hands",
+           "poker_counts", "weight_tally", "hcp_weights", "WeightTask"]
 
 MAX_CARDS = 4096
 """The most physical cards the kernel draws from (a bigger deck takes the generic route)."""
@@ -40,7 +44,7 @@ MAX_TALLY = 1 << 20
 """The most sums a weight tally counts (a point scheme whose totals reach further takes the generic route)."""
 
 
-def fits(dealing: object) -> bool:
+def fits(dealing: object) -> TypeGuard[Draw]:
     """Whether the kernel draws the hands of ``dealing``: a :class:`Draw` within its limits."""
     return (isinstance(dealing, Draw) and 1 <= dealing.k <= MAX_CARDS_IN_HAND
             and dealing.deck.size <= MAX_CARDS)
@@ -59,8 +63,17 @@ def encodes_as(feature: object, cls: type) -> bool:
 
 
 def seed_words(seed: np.random.SeedSequence) -> bytes:
-    """The 32 bytes numpy's PCG64 is seeded from (``default_rng(seed)``), for the kernel's copy of it."""
+    """The 32 bytes of a chunk's generator state: its first four 64-bit seed words (the kernels'
+    one convention, :func:`cardlab.engine.kernel_state`)."""
     return bytes(seed.generate_state(4, np.uint64).tobytes())
+
+
+def draw_hands(draw: Draw, seed: np.random.SeedSequence, n: int) -> np.ndarray:
+    """The ``n`` hands of ``draw`` (a draw that :func:`fits`) of the stream of ``seed``, as an
+    ``(n, k)`` uint8 array of card ids: the hands the fused route counts for that chunk seed."""
+    hands = np.empty((n, draw.k), dtype=np.uint8)
+    _core.draw_hands(draw.deck.physical().tobytes(), draw.k, n, seed_words(seed), hands)
+    return hands
 
 
 def _hands_out(hands: np.ndarray | None, n: int, k: int) -> np.ndarray:
@@ -73,15 +86,15 @@ def _hands_out(hands: np.ndarray | None, n: int, k: int) -> np.ndarray:
 
 def poker_counts(draw: Draw, tables: object, seed: np.random.SeedSequence, n: int,
                  hands: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The category positions (16 int64) of ``n`` hands of ``draw`` drawn from ``seed`` as
-    ``draw.sample(default_rng(seed), n)`` draws them, and the hands holding a card twice (several
-    decks), left for the caller to value; ``hands``, an ``(n, k)`` uint8 array, receives every hand.
+    """The category positions (16 int64) of the ``n`` hands of ``draw`` of the stream of ``seed``
+    (:func:`draw_hands`'s), and the hands holding a card twice (several decks), left for the caller
+    to value; ``hands``, an ``(n, k)`` uint8 array, receives every hand.
     """
     cards = draw.deck.physical().tobytes()
     counts = np.zeros(16, dtype=np.int64)
     repeats = len(set(cards)) < len(cards)
     spill = np.empty((n if repeats else 0, draw.k), dtype=np.uint8)
-    spilled = _core.draw_poker(tables, cards, draw.k, draw.shuffles, n, seed_words(seed), counts, spill,
+    spilled = _core.draw_poker(tables, cards, draw.k, n, seed_words(seed), counts, spill,
                                _hands_out(hands, n, draw.k))
     return counts, spill[:spilled]
 
@@ -91,7 +104,7 @@ def weight_tally(draw: Draw, weights: np.ndarray, size: int, seed: np.random.See
     """How many of ``n`` hands of ``draw`` (drawn as :func:`poker_counts` draws them) have each sum
     ``0 .. size - 1`` of ``weights`` (52 non-negative ints, by card id)."""
     tally = np.zeros(size, dtype=np.int64)
-    _core.draw_weights(draw.deck.physical().tobytes(), draw.k, draw.shuffles, n, seed_words(seed),
+    _core.draw_weights(draw.deck.physical().tobytes(), draw.k, n, seed_words(seed),
                        np.ascontiguousarray(weights, dtype=np.int32), tally, _hands_out(hands, n, draw.k))
     return tally
 

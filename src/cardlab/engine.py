@@ -41,6 +41,7 @@ from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Protoco
 
 import numpy as np
 
+from cardlab import drawing
 from cardlab.cores import available_cores
 from cardlab.distribution import Distribution, Simulation
 from cardlab.errors import CardlabError, TooLargeError
@@ -170,10 +171,12 @@ def simulate(
 
     Chunk ``i`` of ``chunk`` hands always uses the ``i``-th child of the seed's
     ``SeedSequence``, so the same seed gives the same counts whatever ``workers``
-    is. A feature with a kernel for the dealing (:func:`fused_task`: poker
-    categories, bridge points and shape on a :class:`~cardlab.dealing.Draw`) is
-    drawn, valued and counted in one compiled loop per chunk, with the same counts
-    as the generic route (``sample`` then ``encode``). With no seed a fresh one is drawn and reported in ``simulation.seed`` so
+    is. The hands of a :class:`~cardlab.dealing.Draw` come from each chunk's own
+    stream in the compiled core (:mod:`cardlab.drawing`), whichever route counts
+    them: a feature with a kernel for the draw (:func:`fused_task`: poker
+    categories, bridge points and shape) is drawn, valued and counted in one
+    compiled loop per chunk, with the same counts as the generic route (the hands
+    drawn, then ``encode``); other dealings are sampled by their ``sample``. With no seed a fresh one is drawn and reported in ``simulation.seed`` so
     the run can be repeated. Ctrl-C stops the workers and returns the chunks
     finished so far (``simulation.interrupted``); nothing is allocated up front,
     so ``trials`` may be as large as you have patience for. ``executor`` runs the
@@ -510,15 +513,20 @@ def fused_task(dealing: Dealing, feature: Feature) -> Callable[[np.random.SeedSe
 
 @dataclass(frozen=True)
 class _CountTask:
-    """One chunk of ``simulate``: sample, encode, count per value (picklable)."""
+    """One chunk of ``simulate``: the hands (a draw's from its stream, :func:`drawing.draw_hands`,
+    the fused route's; another dealing's from its ``sample``), encoded, counted per value
+    (picklable)."""
 
     dealing: Dealing
     feature: Feature
     n_values: int
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
-        rng = np.random.default_rng(seed)
-        codes = self.feature.encode(self.dealing, self.dealing.sample(rng, n))
+        if drawing.fits(self.dealing):
+            hands = drawing.draw_hands(self.dealing, seed, n)
+        else:
+            hands = self.dealing.sample(np.random.default_rng(seed), n)
+        codes = self.feature.encode(self.dealing, hands)
         return np.bincount(codes, minlength=self.n_values)[: self.n_values].astype(np.int64)
 
 
