@@ -30,6 +30,7 @@ extern PyMethodDef cl_poker_games_methods[];
 extern PyMethodDef cl_suitplay_methods[];
 extern PyMethodDef cl_solver_river_methods[];
 extern PyMethodDef cl_casino_methods[];
+extern PyMethodDef cl_casino_stud_methods[];
 
 /* One entry of a kernel family's method table: the kernel under its own name, positional arguments. */
 #define CL_METHOD(name, doc) {#name, name, METH_VARARGS, doc}

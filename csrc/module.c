@@ -17,6 +17,7 @@ static PyMethodDef *const families[] = {
     cl_suitplay_methods,
     cl_solver_river_methods,
     cl_casino_methods,
+    cl_casino_stud_methods,
     NULL,
 };
 

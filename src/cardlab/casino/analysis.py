@@ -293,6 +293,20 @@ def _stud(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAn
     return GameAnalysis(game.name, tuple(bets), tuple(done.rules), method, notes)
 
 
+def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+    from cardlab.casino.caribbean import analyse_caribbean
+
+    bet, rules, play, pairs = analyse_caribbean(game, ties)
+    bets = _simulated([bet], play, pairs.n, 10, simulate, seed)
+    hands = f"{len(np.unique(pairs.key)):,} (hand, up card) classes by suit symmetry" if pairs.symmetric else \
+        f"{len(pairs.key):,} (hand, up card) pairs one by one"
+    method = (f"exact: every deal of the {pairs.n}-card deck counted ({pairs.deals:,}: the player's five cards, the "
+              f"up card, the dealer's other four), {hands}; the dealer's hands against each by inclusion-exclusion")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
+                        ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
+                         "total bet (the ante and the raise when made).",))
+
+
 def _baccarat(game: Game, simulate: int | None, seed: SeedLike) -> GameAnalysis:
     from cardlab.casino.baccarat import analyse_baccarat
 
@@ -338,6 +352,8 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
         return _baccarat(game, simulate, seed)
     if game.kind == "casino-war":
         return _war(game, simulate, seed, ties)
+    if game.kind == "caribbean-stud":
+        return _caribbean(game, simulate, seed, ties)
     tables = three_card_tables(game.cards)
     strategy: list[str] = []
     if game.kind == "ante-play":

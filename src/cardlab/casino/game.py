@@ -26,6 +26,9 @@ Two shapes of game are read (docs/casino.md gives every key):
     (Player and Banker push on a tie), and the pair bets ``player_pair_pays`` and
     ``banker_pair_pays`` (the side's first two cards of one rank; 0 leaves the bet out).
 
+``game = "caribbean-stud"``
+    Five cards each, one of the dealer's shown; fold or raise (cardlab.casino.caribbean).
+
 ``game = "casino-war"``
     One card each from ``decks`` decks less the cards ``remove``d; on a tie, surrender half or go
     to war (cardlab.casino.war); ``war_bonus`` pays on the first bet when the war ties too,
@@ -43,7 +46,7 @@ cards (the 6-Card Bonus).
 >>> parse_game({"name": "x", "game": "pai gow"}, "x.toml")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war)
+cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud)
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game"
            "qualifier_value", "MAX_GAME_BYTES"]
 
 #: The shapes of game a description may name.
-GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war")
+GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war", "caribbean-stud")
 MAX_GAME_BYTES = 1 << 20  #: the largest game description read (1 MiB)
 _DATA = Path(__file__).with_name("data")
 _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "straight flush": 5}
@@ -192,6 +195,12 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
     if not isinstance(name, str) or not name.strip():
         raise PayTableError(f"{source}: name must be text")
     deck = _deck(data.get("deck", "standard"), source)
+    if kind == "caribbean-stud":
+        from cardlab.casino.caribbean import parse_caribbean
+
+        if deck.size < 10:
+            raise PayTableError(f"{source}: a caribbean-stud game needs at least 10 cards; the deck has {deck.size}")
+        return parse_caribbean(data, name.strip(), source, deck)
     need = 6 if kind == "ante-play" else 5
     if deck.size < need:
         raise PayTableError(f"{source}: a {kind} game needs at least {need} cards; the deck has {deck.size}")

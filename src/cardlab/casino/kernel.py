@@ -22,7 +22,8 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.errors import DeckError
 
-__all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric"]
+__all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric",
+           "stud_versus"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -190,4 +191,33 @@ def best_of_six(n: int, outcomes: np.ndarray, pays: np.ndarray) -> np.ndarray:
         raise DeckError(f"a six-card bet needs at least 6 cards, not {n}")
     out = np.zeros(len(pays), dtype=np.int64)
     _core.casino_best_of_six(n, outcomes, pays, out)
+    return out
+
+
+def stud_versus(n: int, rank: np.ndarray, ranks: int, up: int, players: np.ndarray, qualify: int) -> np.ndarray:
+    """Five-card stud against a dealer showing the card at position ``up`` (csrc/casino_stud.c):
+    for each player hand (rows of five positions, none ``up``), the dealer's four hidden cards
+    from the other n - 6 that leave the dealer not qualifying (rank below ``qualify``), losing,
+    tying, winning: int64 rows of 4. ``rank`` gives every five-card hand's rank 0..ranks-1
+    (colex order, higher better).
+
+    >>> rank = np.arange(comb(10, 5), dtype=np.uint16) % 3
+    >>> stud_versus(10, rank, 3, 0, np.array([[1, 2, 3, 4, 5]]), 1).sum(axis=1).tolist()
+    [1]
+    """
+    from cardlab._native import core as _core
+
+    rank = np.ascontiguousarray(rank, dtype=np.uint16)
+    players = np.ascontiguousarray(players, dtype=np.uint8)
+    if not 10 <= n <= 52 or len(rank) != comb(n, 5):
+        raise DeckError(f"five-card stud against a dealer needs 10..52 cards, not {n}")
+    if not 1 <= ranks <= 7462 or (len(rank) and int(rank.max()) >= ranks) or not 0 <= qualify <= ranks:
+        raise ValueError("a hand rank or the qualifying rank is out of range")
+    if not 0 <= up < n or players.ndim != 2 or players.shape[1] != 5:
+        raise ValueError("player hands must be rows of five positions and the up card a position")
+    if len(players) and (int(players.max()) >= n or (players == up).any()
+                         or (np.diff(np.sort(players, axis=1), axis=1) == 0).any()):
+        raise ValueError("a player hand holds a position twice, past the deck or the up card")
+    out = np.zeros((len(players), 4), dtype=np.int64)
+    _core.casino_stud_versus(n, rank, ranks, up, players, qualify, out)
     return out

@@ -1,0 +1,377 @@
+"""Caribbean Stud, exactly: five cards each, the dealer shows one; fold, or raise and meet the dealer.
+
+``game = "caribbean-stud"`` (docs/casino.md): after an ante the player sees five cards and the
+dealer's up card, and folds (losing the ante) or raises ``raise`` antes. The dealer qualifies
+with ``qualifier`` or better (five-card poker ranking); when not, the ante pays
+``no_qualify_pays`` and the raise pushes; when the dealer qualifies the better hand wins: the
+ante even money and the raise by ``[raise_pays]`` (the player's hand category), a tie pushes.
+
+How it is counted. Every five-card hand of the deck is ranked once (cardlab's evaluator). The
+player's hands are folded by suit symmetry (134,459 classes of 2,598,960), and each class is
+met with each of the 47 up cards; a suit swap takes the up card to one suit, so the compiled
+core (csrc/casino_stud.c) lists the dealer hands holding each of 13 up cards once, tallied
+under every subset of their other four cards, and counts the dealer's hidden cards that miss
+the player's five by inclusion-exclusion over the player's cards (31 look-ups per threshold).
+The player raises when the exact expected result beats folding's -1.
+
+>>> game = parse_caribbean({"game": "caribbean-stud", "raise_pays": {"flush": 5}}, "Caribbean Stud", "g.toml")
+>>> game.raise_bets, game.qualifier_text, dict(game.pays)["flush"], dict(game.pays)["straight"]
+(2, 'A-K', Fraction(5, 1), Fraction(1, 1))
+>>> hex(stud_qualifier("A-K")), hex(stud_qualifier("pair"))
+('0xcb000', '0x100000')
+>>> stud_qualifier("A-X")
+Traceback (most recent call last):
+...
+cardlab.errors.PayTableError: qualifier: cannot read 'A-X': give high-card ranks such as "A-K", a hand such as "pair", or "any"
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, lcm
+from typing import Callable, Mapping
+
+import numpy as np
+
+from cardlab.cards import RANKS
+from cardlab.casino import kernel
+from cardlab.casino.game import Game
+from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
+from cardlab.casino.simulation import colex, positions_of
+from cardlab.dealing import Deck
+from cardlab.errors import PayTableError
+
+__all__ = ["CATEGORIES", "stud_qualifier", "parse_caribbean", "FiveCardTable", "five_card_table", "StudPairs",
+           "stud_pairs", "analyse_caribbean", "stud_words"]
+
+#: The player's hand categories, weakest first, as ``[raise_pays]`` names them.
+CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
+              "four of a kind", "straight flush", "royal flush")
+_STANDARD_PAYS = (1, 1, 2, 3, 4, 5, 7, 20, 50, 100)
+_SHIFT = 20  # a strength's category sits above five 4-bit ranks (cardlab.poker.kernel)
+_PLURAL = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
+           "kings", "aces"]
+_NUMBER = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+
+def stud_qualifier(text: object, source: str = "qualifier") -> int:
+    """The five-card strength of the least hand that qualifies: leading high-card ranks
+    (``"A-K"``), a category (``"pair"``) or ``"any"``."""
+    if not isinstance(text, str):
+        raise PayTableError(f"{source}: the qualifier must be text such as \"A-K\" or \"pair\", got {text!r}")
+    word = text.strip().lower()
+    if word == "any":
+        return 0
+    if word in CATEGORIES:
+        return CATEGORIES.index(word) << _SHIFT
+    parts = word.replace("10", "t").split("-")
+    ranks = [RANKS.find(p.upper()) if len(p) == 1 else -1 for p in parts]
+    if not 1 <= len(ranks) <= 5 or min(ranks) < 0 or ranks != sorted(ranks, reverse=True) or len(set(ranks)) < len(ranks):
+        raise PayTableError(f"{source}: cannot read {text!r}: give high-card ranks such as \"A-K\", a hand such as "
+                            "\"pair\", or \"any\"")
+    ranks += [0] * (5 - len(ranks))
+    return sum(r << 4 * (4 - i) for i, r in enumerate(ranks))
+
+
+def _pay(value: object, where: str) -> Fraction:
+    """A pay from TOML: a number 0..10^7 with at most 4 decimals."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise PayTableError(f"{where} must be a number, got {value!r}")
+    pay = Fraction(value) if isinstance(value, int) else Fraction(repr(value))
+    if not 0 <= pay <= 10**7 or (pay * 10**4).denominator != 1:
+        raise PayTableError(f"{where} must be 0..10,000,000 with at most 4 decimals, got {value!r}")
+    return pay
+
+
+def parse_caribbean(data: Mapping[str, object], name: str, source: str, deck: Deck | None = None) -> Game:
+    """A Caribbean Stud :class:`Game` from parsed TOML (``[caribbean_stud]`` and ``[raise_pays]``;
+    a category ``[raise_pays]`` leaves out pays even money)."""
+    known = {"name", "game", "deck", "caribbean_stud", "raise_pays"}
+    for key in data:
+        if key not in known:
+            raise PayTableError(f"{source}: unknown key '{key}' (expected one of: {', '.join(sorted(known))})")
+    rules = data.get("caribbean_stud", {})
+    if not isinstance(rules, dict):
+        raise PayTableError(f"{source}: [caribbean_stud] must be a table")
+    for key in rules:
+        if key not in ("raise", "qualifier", "no_qualify_pays"):
+            raise PayTableError(f"{source}: [caribbean_stud]: unknown key '{key}' (expected one of: "
+                                "no_qualify_pays, qualifier, raise)")
+    raise_bets = rules.get("raise", 2)
+    if isinstance(raise_bets, bool) or not isinstance(raise_bets, int) or not 1 <= raise_bets <= 10:
+        raise PayTableError(f"{source}: [caribbean_stud] raise must be a whole number 1..10, got {raise_bets!r}")
+    text = rules.get("qualifier", "A-K")
+    qualifier = stud_qualifier(text, f"{source}: [caribbean_stud] qualifier")
+    no_qualify = _pay(rules.get("no_qualify_pays", 1), f"{source}: [caribbean_stud] no_qualify_pays")
+    table = data.get("raise_pays", {})
+    if not isinstance(table, dict):
+        raise PayTableError(f"{source}: [raise_pays] must be a table such as flush = 5")
+    for key in table:
+        if key not in CATEGORIES:
+            raise PayTableError(f"{source}: [raise_pays]: unknown hand '{key}' (expected one of: {', '.join(CATEGORIES)})")
+    pays = tuple((c, _pay(table.get(c, 1), f"{source}: [raise_pays] {c}")) for c in CATEGORIES)
+    if deck is None:
+        deck = Deck.standard()
+    return Game(name, "caribbean-stud", deck, raise_bets=raise_bets, qualifier=qualifier,
+                qualifier_text=str(text), no_qualify_pays=no_qualify, pays=pays)
+
+
+@dataclass(frozen=True)
+class FiveCardTable:
+    """Every five-card hand of a deck (colex order of positions): its ``rank`` among the deck's
+    distinct strengths (0 the weakest), ``category`` (:data:`CATEGORIES` index) and the sorted
+    distinct ``strengths``."""
+
+    rank: np.ndarray
+    category: np.ndarray
+    strengths: np.ndarray
+
+    def rank_of(self, strength: int) -> int:
+        """The rank of the least hand at least as strong as ``strength``."""
+        return int(np.searchsorted(self.strengths, strength))
+
+
+_CHUNK = 1 << 19
+
+
+def five_card_table(cards: list[int]) -> FiveCardTable:
+    """The :class:`FiveCardTable` of a deck (card ids by position)."""
+    from cardlab.poker.evaluator import evaluate
+
+    deck = np.array(cards, dtype=np.uint8)
+    total = comb(len(cards), 5)
+    strength = np.empty(total, dtype=np.uint32)
+    for start in range(0, total, _CHUNK):
+        hands = deck[positions_of(np.arange(start, min(total, start + _CHUNK)), 5)]
+        strength[start:start + len(hands)] = evaluate(hands)[1]
+    distinct, rank = np.unique(strength, return_inverse=True)
+    category = (strength >> _SHIFT).astype(np.uint8)
+    return FiveCardTable(rank.astype(np.uint16), category, distinct)
+
+
+def _suit_masks(cards: np.ndarray) -> np.ndarray:
+    """The 13-bit rank mask of each suit (columns 0..3) of each hand (rows of card ids)."""
+    masks = np.zeros((len(cards), 4), dtype=np.int64)
+    rows = np.arange(len(cards))
+    for j in range(cards.shape[1]):
+        masks[rows, cards[:, j] & 3] |= np.int64(1) << (cards[:, j] >> 2).astype(np.int64)
+    return masks
+
+
+def _sorted_key(masks: np.ndarray) -> np.ndarray:
+    """One integer per row naming its masks up to order (13 bits each)."""
+    ordered = np.sort(masks, axis=1)
+    key = np.zeros(len(masks), dtype=np.int64)
+    for j in range(masks.shape[1]):
+        key = key << 13 | ordered[:, j]
+    return key
+
+
+@dataclass(frozen=True)
+class StudPairs:
+    """Every (player hand, up card) the analysis met: the player's hand ``strength`` rank and
+    ``category``, the up card's rank and whether it ``matches`` a rank of the player's, the deals
+    each stands for (``weight``: the class size), the dealer's hidden cards by outcome
+    (``counts``: does not qualify, player wins, tie, dealer wins) and a ``key`` naming the pair up
+    to suit symmetry (sorted, for the simulation's look-up)."""
+
+    n: int
+    table: FiveCardTable
+    qualify: int
+    player: np.ndarray
+    category: np.ndarray
+    high: np.ndarray
+    up_rank: np.ndarray
+    matches: np.ndarray
+    weight: np.ndarray
+    counts: np.ndarray
+    key: np.ndarray
+    symmetric: bool
+    cards: tuple[int, ...]
+
+    @property
+    def deals(self) -> int:
+        """The deals counted: player hands x up cards x the dealer's hidden cards."""
+        return comb(self.n, 5) * (self.n - 5) * comb(self.n - 6, 4)
+
+    def pair_key(self, player_cards: np.ndarray, up_card: np.ndarray, up_position: np.ndarray,
+                 player_positions: np.ndarray) -> np.ndarray:
+        """The key of (player hand, up card) pairs given as card ids and positions."""
+        if not self.symmetric:
+            return colex(player_positions) * 64 + up_position
+        return _pair_key(player_cards, up_card)
+
+    def result(self, raises: np.ndarray, pays: tuple[Fraction, ...], raise_bets: int,
+               no_qualify: Fraction) -> Fraction:
+        """The exact expected result per ante when the pairs with ``raises`` raise."""
+        total = Fraction(0)
+        events = self.counts * self.weight[:, None]
+        total -= int(events[~raises].sum())
+        on = events[raises]
+        total += no_qualify * int(on[:, 0].sum()) - (1 + raise_bets) * int(on[:, 3].sum())
+        for c, pay in enumerate(pays):
+            total += (1 + raise_bets * pay) * int(on[self.category[raises] == c, 1].sum())
+        return total / self.deals
+
+
+def _pair_key(player_cards: np.ndarray, up_card: np.ndarray) -> np.ndarray:
+    """The pair's key with the up card's suit swapped to suit 0: its rank, suit 0's mask, then
+    the other three suits' masks up to order."""
+    suit = (up_card & 3)[:, None]
+    card_suit = player_cards & 3
+    swapped = np.where(card_suit == suit, 0, np.where(card_suit == 0, suit, card_suit))
+    masks = _suit_masks((player_cards & ~3) | swapped)
+    return ((up_card >> 2).astype(np.int64) << 52) | masks[:, 0] << 39 | _sorted_key(masks[:, 1:])
+
+
+def stud_pairs(game: Game) -> StudPairs:
+    """Count every (player hand, up card) of a Caribbean Stud game (see the module docstring)."""
+    cards = game.cards
+    n = len(cards)
+    table = five_card_table(cards)
+    qualify = table.rank_of(game.qualifier)
+    deck = np.array(cards, dtype=np.int64)
+    position = np.full(52, -1, dtype=np.int64)
+    position[deck] = np.arange(n)
+    symmetric = kernel.suit_symmetric(cards)
+    if symmetric:
+        keys = np.concatenate([_sorted_key(_suit_masks(deck[positions_of(np.arange(s, min(s + _CHUNK, comb(n, 5))), 5)]))
+                               for s in range(0, comb(n, 5), _CHUNK)])
+        _, reps, weights = np.unique(keys, return_index=True, return_counts=True)
+    else:
+        reps = np.arange(comb(n, 5))
+        weights = np.ones(len(reps), dtype=np.int64)
+    rep_positions = positions_of(reps, 5)
+    rep_cards = deck[rep_positions]
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("rep", "up", "counts", "key")}
+    ups = sorted({c & ~3 for c in cards}) if symmetric else cards
+    for anchor in ups:
+        for up in ([anchor | s for s in range(4)] if symmetric else [anchor]):
+            keep = ~(rep_cards == up).any(axis=1)
+            mine = rep_cards[keep]
+            if symmetric:  # swap the up card's suit with suit 0: the anchor's
+                suit = mine & 3
+                mine = (mine & ~3) | np.where(suit == (up & 3), 0, np.where(suit == 0, up & 3, suit))
+            players = position[mine]
+            counts = kernel.stud_versus(n, table.rank, len(table.strengths), int(position[anchor]), players, qualify)
+            parts["rep"].append(np.flatnonzero(keep))
+            parts["up"].append(np.full(len(mine), up))
+            parts["counts"].append(counts)
+            if symmetric:
+                parts["key"].append(_pair_key(mine, np.full(len(mine), anchor)))
+            else:
+                parts["key"].append(colex(players) * 64 + position[up])
+    rep = np.concatenate(parts["rep"])
+    up_card = np.concatenate(parts["up"])
+    hand = rep_cards[rep]
+    strength = table.rank[reps[rep]]
+    return StudPairs(n, table, qualify, strength, table.category[reps[rep]], table.strengths[strength],
+                     up_card >> 2, ((hand >> 2) == (up_card >> 2)[:, None]).any(axis=1),
+                     weights[rep].astype(np.int64), np.concatenate(parts["counts"]), np.concatenate(parts["key"]),
+                     symmetric, tuple(cards))
+
+
+def stud_words(strength: int) -> str:
+    """A five-card strength in words: the ranks of a high-card hand, else its category.
+
+    >>> stud_words(0xcb961), stud_words(0x1c0000 | 0xcba), stud_words(0x500000)
+    ('A-K-J-8-3', 'a pair of aces', 'flush')
+    """
+    category, first = strength >> _SHIFT, strength >> 16 & 15
+    if category == 0:
+        return "-".join(RANKS[strength >> 4 * (4 - i) & 15] for i in range(5))
+    if category == 1:
+        return f"a pair of {_PLURAL[first]}"
+    return CATEGORIES[category]
+
+
+def _threshold(high: np.ndarray, act: np.ndarray) -> str:
+    """"raise with X or better" for pairs of these strengths, the exceptions counted."""
+    if not act.any():
+        return "fold"
+    if act.all():
+        return "raise"
+    least = int(high[act].min())
+    wrong = int((~act & (high >= least)).sum())
+    text = f"raise with {stud_words(least)} or better"
+    return text + (f" (but {wrong} suit layouts of those fold)" if wrong else "")
+
+
+def _rules(pairs: StudPairs, raises: np.ndarray) -> list[str]:
+    """The strategy in words: the hands that always raise, always fold, and between them by the up card."""
+    high = pairs.high
+    lines = []
+    top = high[~raises].max() + 1 if (~raises).any() else high.min()
+    bottom = high[raises].min() if raises.any() else high.max() + 1
+    if raises.any():
+        lines.append(f"raise with {stud_words(int(high[high >= top].min()))} or better, whatever the up card"
+                     if (high >= top).any() else "no hand raises whatever the up card")
+        lines.append(f"fold below {stud_words(int(bottom))} whatever the up card" if (high < bottom).any()
+                     else "no hand folds whatever the up card")
+    else:
+        lines.append("always fold")
+    between = (high < top) & (high >= bottom)
+    for r in range(12, -1, -1):
+        for match, words in ((True, "matching one of yours"), (False, "matching none")):
+            group = between & (pairs.up_rank == r) & (pairs.matches == match)
+            if group.any():
+                lines.append(f"up card {RANKS[r]}, {words}: {_threshold(high[group], raises[group])}")
+    return lines
+
+
+def analyse_caribbean(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], StudPairs]:
+    """The exact analysis of a Caribbean Stud game: the bet, the strategy in words, the
+    simulation's play function (deals of ten positions: the player's five, then the dealer's with
+    the up card first) and the counts behind them."""
+    pairs = stud_pairs(game)
+    pays = [p for _, p in game.pays]
+    scale = lcm(*(p.denominator for p in [*pays, game.no_qualify_pays]))
+    rb = game.raise_bets
+    win = np.array([int((1 + rb * p) * scale) for p in pays], dtype=np.int64)
+    nq, lose = int(game.no_qualify_pays * scale), (1 + rb) * scale
+    c = pairs.counts
+    raise_sum = c[:, 0] * nq + c[:, 1] * win[pairs.category] - c[:, 3] * lose
+    fold_sum = -c.sum(axis=1) * scale
+    raises = raise_sum >= fold_sum if ties == "bet" else raise_sum > fold_sum
+    events = c * pairs.weight[:, None]
+    values: Counter[Fraction] = Counter()
+    folded = int(events[~raises].sum())
+    values[Fraction(-1)] += folded
+    on = events[raises]
+    rows = [OutcomeRow("fold", folded, Fraction(-1)),
+            OutcomeRow("dealer does not qualify", int(on[:, 0].sum()), game.no_qualify_pays)]
+    values[game.no_qualify_pays] += int(on[:, 0].sum())
+    for k, name in enumerate(CATEGORIES):
+        net = 1 + rb * pays[k]
+        count = int(on[pairs.category[raises] == k, 1].sum())
+        rows.append(OutcomeRow(f"player wins with {name}", count, net))
+        values[net] += count
+    rows += [OutcomeRow("tie", int(on[:, 2].sum()), Fraction(0)),
+             OutcomeRow("dealer wins", int(on[:, 3].sum()), Fraction(-1 - rb))]
+    values[Fraction(0)] += int(on[:, 2].sum())
+    values[Fraction(-1 - rb)] += int(on[:, 3].sum())
+    total = pairs.deals
+    expected = sum((v * k for v, k in values.items()), Fraction(0)) / total
+    average = 1 + Fraction(rb * int(events[raises].sum()), total)
+    bet = BetAnalysis("Ante & Raise", expected, average, sd_of(list(values.items())), total, tuple(rows))
+    order = np.argsort(pairs.key)
+    keys, decide = pairs.key[order], raises[order]
+    rank, category = pairs.table.rank, pairs.table.category
+    net_win = np.array([float(1 + rb * p) for p in pays])
+    no_qualify, qualify = float(game.no_qualify_pays), pairs.qualify
+    deck = np.array(pairs.cards, dtype=np.int64)
+
+    def play(positions: np.ndarray) -> list[np.ndarray]:
+        mine, theirs = positions[:, :5], positions[:, 5:10]
+        key = pairs.pair_key(deck[mine], deck[positions[:, 5]], positions[:, 5], mine)
+        at = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
+        if (keys[at] != key).any():
+            raise AssertionError("a simulated deal's (hand, up card) is not among the counted pairs")
+        p, d = colex(mine), colex(theirs)
+        pr, dr = rank[p], rank[d]
+        net = np.where(pr > dr, net_win[category[p]], np.where(pr == dr, 0.0, -1.0 - rb))
+        return [np.where(decide[at], np.where(dr < qualify, no_qualify, net), -1.0)]
+
+    return bet, _rules(pairs, raises), play, pairs
