@@ -13,7 +13,8 @@
  *     sum over S subset of P, |S| <= 4, of (-1)^|S| * #{hands holding u and S, rank < t}
  * (|S| = 4 is the single hand u + S): 31 look-ups for each threshold, instead of walking the
  * C(n-6, 4) hands one by one.  The thresholds are the qualifying rank q, max(v, q) and
- * max(v + 1, q) for the player's rank v, which split the hands into the four outcomes.
+ * max(v + 1, q) for the player's rank v, which split the hands into the four outcomes (all three
+ * are q for a player below q).
  */
 #include "cards.h"
 #include "core.h"
@@ -153,26 +154,26 @@ static inline int sv_below(const uint16_t *r, int m, int t)
 /* The dealer hands holding the up card and none of the player's cards ``o`` (other-card indices,
  * ascending) below each of the three thresholds ``t``: inclusion-exclusion over o's subsets. */
 static void sv_count(const sv_tally *t, sv_binom b, int n, int up, const int *o,
-                     const uint16_t *rank, const int th[3], int64_t below[3])
+                     const uint16_t *rank, const int th[3], int64_t below[3], int kn)
 {
     const size_t width = (size_t)t->ranks + 1;
     const int per_three = n - 4;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < kn; k++)
         below[k] = t->one[th[k]];
     for (int i = 0; i < 5; i++)
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < kn; k++)
             below[k] -= t->two[(size_t)o[i] * width + th[k]];
     for (int i = 0; i < 5; i++)
         for (int j = i + 1; j < 5; j++) {
             const uint16_t *row = t->three + (size_t)(b[o[i]][1] + b[o[j]][2]) * width;
-            for (int k = 0; k < 3; k++)
+            for (int k = 0; k < kn; k++)
                 below[k] += row[th[k]];
         }
     for (int i = 0; i < 5; i++)
         for (int j = i + 1; j < 5; j++)
             for (int l = j + 1; l < 5; l++) {
                 const uint16_t *row = t->four + (b[o[i]][1] + b[o[j]][2] + b[o[l]][3]) * per_three;
-                for (int k = 0; k < 3; k++)
+                for (int k = 0; k < kn; k++)
                     below[k] -= sv_below(row, per_three, th[k]);
             }
     for (int skip = 0; skip < 5; skip++) {
@@ -192,7 +193,7 @@ static void sv_count(const sv_tally *t, sv_binom b, int n, int up, const int *o,
         int64_t h = 0;
         for (int i = 0; i < 5; i++)
             h += b[pos[i]][i + 1];
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < kn; k++)
             below[k] += rank[h] < th[k];
     }
 }
@@ -252,7 +253,11 @@ static PyObject *casino_stud_versus(PyObject *Py_UNUSED(self), PyObject *args)
         const int v = r[h];
         const int th[3] = {qualify, v > qualify ? v : qualify, v + 1 > qualify ? v + 1 : qualify};
         int64_t below[3];
-        sv_count(&t, b, n, up, own, r, th, below);
+        /* a player below the qualifying rank wins and ties nothing: one threshold will do */
+        const int kn = v + 1 <= qualify ? 1 : 3;
+        sv_count(&t, b, n, up, own, r, th, below, kn);
+        if (kn == 1)
+            below[1] = below[2] = below[0];
         const int64_t total = b[n - 6][4];
         o[4 * i] = below[0];
         o[4 * i + 1] = below[1] - below[0];

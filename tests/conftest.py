@@ -43,6 +43,9 @@ SLOW_TESTS = {
     "test_casino_blackjack.py::test_effects_of_removal_average_to_zero_under_a_fixed_strategy",
     "test_casino_blackjack.py::test_hand_values_match_published_exact_figures[rules4-hand4-published4]",
     "test_casino.py::test_simulation_agrees_with_exact[mississippi-stud-standard]",
+    # Caribbean Stud on the full deck: 5-10 s of CPU for the counts (shared by the two tests)
+    "test_casino_caribbean.py::test_caribbean_stud_as_published",
+    "test_casino_caribbean.py::test_fixed_strategies_as_published",
     "test_strategy.py::test_random_deals_against_a_brute_force_over_full_tables",
     "test_strategy.py::test_a_strategy_against_itself_gives_zero",
     "test_strategy.py::test_two_fixed_contracts_agree_with_bridge_makes",

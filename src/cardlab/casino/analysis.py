@@ -298,8 +298,8 @@ def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> G
 
     bet, rules, play, pairs = analyse_caribbean(game, ties)
     bets = _simulated([bet], play, pairs.n, 10, simulate, seed)
-    hands = f"{len(np.unique(pairs.key)):,} (hand, up card) classes by suit symmetry" if pairs.symmetric else \
-        f"{len(pairs.key):,} (hand, up card) pairs one by one"
+    hands = f"{len(pairs.weight):,} pairs of a hand class (by suit symmetry) and an up card" if pairs.symmetric \
+        else f"{len(pairs.weight):,} (hand, up card) pairs one by one"
     method = (f"exact: every deal of the {pairs.n}-card deck counted ({pairs.deals:,}: the player's five cards, the "
               f"up card, the dealer's other four), {hands}; the dealer's hands against each by inclusion-exclusion")
     return GameAnalysis(game.name, tuple(bets), tuple(rules), method,

@@ -58,6 +58,7 @@ from pathlib import Path
 from typing import Mapping
 
 from cardlab.cards import RANKS
+from cardlab.casino.caribbean_rules import caribbean_rules
 from cardlab.casino.paytable import three_card_paytable
 from cardlab.dealing import Deck
 from cardlab.errors import CardlabError, PayTableError
@@ -196,11 +197,11 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
         raise PayTableError(f"{source}: name must be text")
     deck = _deck(data.get("deck", "standard"), source)
     if kind == "caribbean-stud":
-        from cardlab.casino.caribbean import parse_caribbean
-
         if deck.size < 10:
             raise PayTableError(f"{source}: a caribbean-stud game needs at least 10 cards; the deck has {deck.size}")
-        return parse_caribbean(data, name.strip(), source, deck)
+        stud = caribbean_rules(data, source)
+        return Game(name.strip(), kind, deck, raise_bets=stud.raise_bets, qualifier=stud.qualifier,
+                    qualifier_text=stud.qualifier_text, no_qualify_pays=stud.no_qualify_pays, pays=stud.pays)
     need = 6 if kind == "ante-play" else 5
     if deck.size < need:
         raise PayTableError(f"{source}: a {kind} game needs at least {need} cards; the deck has {deck.size}")
