@@ -8,6 +8,10 @@ side bets (Three Card Poker's 6-Card Bonus counts all 20 million six-card hands)
 tables; the five-card outcome tables rebuilt every run, no cache). The kernels
 run on one thread, so the goal is judged on CPU seconds; the wall clock and the load average are
 printed beside it.
+
+Caribbean Stud (cardlab.casino.caribbean, csrc/casino_stud.c): goal <= 10 s CPU for the whole exact
+analysis (every five-card hand ranked, 6.3 million (hand class, up card) pairs counted against the
+dealer's hidden cards by inclusion-exclusion, the strategy in words and its cost).
 """
 
 from __future__ import annotations
@@ -43,6 +47,11 @@ def main() -> int:
         ok = cpu <= 1.0
         met &= ok
         print(f"  {game:20s} {cpu:5.3f} s cpu ({wall:5.3f} s wall): goal <= 1 s {'met' if ok else 'NOT MET'}")
+    for game, goal in (("caribbean-stud", 10.0),):
+        wall, cpu = best_seconds(game, args.repeat)
+        ok = cpu <= goal
+        met &= ok
+        print(f"  {game:20s} {cpu:5.3f} s cpu ({wall:5.3f} s wall): goal <= {goal:g} s {'met' if ok else 'NOT MET'}")
     for game in ("mississippi-stud", "baccarat"):  # no goal set; for the record
         wall, cpu = best_seconds(game, args.repeat)
         print(f"  {game:20s} {cpu:5.3f} s cpu ({wall:5.3f} s wall)")

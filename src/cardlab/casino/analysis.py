@@ -19,7 +19,7 @@ Every figure is exact (integer counts, fractions); :func:`simulate` gives the se
 >>> analyse("no-such-game")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, casino-war, let-it-ride, mississippi-stud, three-card-poker
+cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, caribbean-stud, casino-war, let-it-ride, mississippi-stud, three-card-poker
 """
 
 from __future__ import annotations
