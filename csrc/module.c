@@ -18,6 +18,7 @@ static PyMethodDef *const families[] = {
     cl_solver_river_methods,
     cl_casino_methods,
     cl_casino_stud_methods,
+    cl_casino_holdem_methods,
     NULL,
 };
 

@@ -46,6 +46,11 @@ SLOW_TESTS = {
     # Caribbean Stud on the full deck: 5-10 s of CPU for the counts (shared by the two tests)
     "test_casino_caribbean.py::test_caribbean_stud_as_published",
     "test_casino_caribbean.py::test_fixed_strategies_as_published",
+    # Casino Hold'em: the full deck about a minute of CPU; the 11-card brute force and the 24-card
+    # simulation 1-3 s
+    "test_casino_holdem.py::test_casino_holdem_as_published",
+    "test_casino_holdem.py::test_casino_holdem_by_brute_force[As Ks Qs Js Ts 9h 8h 7h 6d 5d Ad-rules1-<lambda>]",
+    "test_casino_holdem.py::test_simulation_agrees_with_exact",
     "test_strategy.py::test_random_deals_against_a_brute_force_over_full_tables",
     "test_strategy.py::test_a_strategy_against_itself_gives_zero",
     "test_strategy.py::test_two_fixed_contracts_agree_with_bridge_makes",

@@ -28,10 +28,11 @@ import pytest
 
 from cardlab.casino import kernel
 from cardlab.casino.analysis import analyse
-from cardlab.casino.caribbean import CATEGORIES, analyse_caribbean, stud_pairs
+from cardlab.casino.caribbean import analyse_caribbean, stud_pairs
 from cardlab.casino.game import load_game, parse_game, read_game
-from cardlab.cards import parse_card_ids
+from cardlab.casino.table_rules import CATEGORIES
 from cardlab.errors import PayTableError
+from bruteforce import poker_compare, poker_key
 
 GAME_FILE = Path(__file__).parents[1] / "src/cardlab/casino/data/caribbean-stud.toml"
 DEALS = 19_933_230_517_200  # [WoO-CS]
@@ -88,50 +89,14 @@ def test_fixed_strategies_as_published(full):
 
 # --- brute force: every deal of a small deck, its own evaluator ---------------------------------
 
-def _key(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """(category as CATEGORIES numbers it, tie-break ranks) of five cards, by plain rules."""
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    flush = len({c & 3 for c in cards}) == 1
-    counts = Counter(ranks)
-    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    shape = sorted(counts.values(), reverse=True)
-    straight_top = None
-    if len(counts) == 5:
-        if ranks[0] - ranks[4] == 4:
-            straight_top = ranks[0]
-        elif ranks == [12, 3, 2, 1, 0]:
-            straight_top = 3
-    if straight_top is not None and flush:
-        return (9 if straight_top == 12 else 8, (straight_top,))
-    if shape[0] == 4:
-        return 7, tuple(order)
-    if shape == [3, 2]:
-        return 6, tuple(order)
-    if flush:
-        return 5, tuple(ranks)
-    if straight_top is not None:
-        return 4, (straight_top,)
-    if shape[0] == 3:
-        return 3, tuple(order)
-    if shape == [2, 2, 1]:
-        return 2, tuple(order)
-    if shape[0] == 2:
-        return 1, tuple(order)
-    return 0, tuple(ranks)
-
-
-def _compare(key: tuple[int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
-    return (8 if key[0] == 9 else key[0], key[1])  # a royal flush is the best straight flush
-
-
 def brute_caribbean(cards: list[int], qualifies, pays: dict[int, Fraction], rb: int,
                     no_qualify: Fraction) -> tuple[Fraction, Fraction, Counter]:
     """The exact expected result per ante, average bet and outcome counts, deal by deal."""
-    keys = {h: _key(h) for h in itertools.combinations(sorted(cards), 5)}
+    keys = {h: poker_key(h) for h in itertools.combinations(sorted(cards), 5)}
     total, raised, rows = Fraction(0), 0, Counter()
     deals = 0
     for mine in itertools.combinations(sorted(cards), 5):
-        me = _compare(keys[mine])
+        me = poker_compare(keys[mine])
         for up in cards:
             if up in mine:
                 continue
@@ -141,9 +106,9 @@ def brute_caribbean(cards: list[int], qualifies, pays: dict[int, Fraction], rb: 
                 dealer = keys[tuple(sorted(hidden + (up,)))]
                 if not qualifies(dealer):
                     tally["dealer does not qualify"] += 1
-                elif me > _compare(dealer):
+                elif me > poker_compare(dealer):
                     tally["win"] += 1
-                elif me == _compare(dealer):
+                elif me == poker_compare(dealer):
                     tally["tie"] += 1
                 else:
                     tally["dealer wins"] += 1

@@ -19,7 +19,7 @@ Every figure is exact (integer counts, fractions); :func:`simulate` gives the se
 >>> analyse("no-such-game")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, caribbean-stud, casino-war, let-it-ride, mississippi-stud, three-card-poker
+cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, caribbean-stud, casino-holdem, casino-war, let-it-ride, mississippi-stud, three-card-poker
 """
 
 from __future__ import annotations
@@ -307,6 +307,20 @@ def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> G
                          "total bet (the ante and the raise when made).",))
 
 
+def _holdem(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+    from cardlab.casino.holdem import analyse_holdem
+
+    bet, rules, play, plan = analyse_holdem(game, ties)
+    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
+    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
+              f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); each board's holdings "
+              "sorted once, the dealer's hands against each hole hand by counting")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
+                        ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
+                         "total bet (the ante and the call when made).",))
+
+
 def _baccarat(game: Game, simulate: int | None, seed: SeedLike) -> GameAnalysis:
     from cardlab.casino.baccarat import analyse_baccarat
 
@@ -354,6 +368,8 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
         return _war(game, simulate, seed, ties)
     if game.kind == "caribbean-stud":
         return _caribbean(game, simulate, seed, ties)
+    if game.kind == "casino-holdem":
+        return _holdem(game, simulate, seed, ties)
     tables = three_card_tables(game.cards)
     strategy: list[str] = []
     if game.kind == "ante-play":

@@ -32,7 +32,7 @@ import numpy as np
 
 from cardlab.cards import RANKS
 from cardlab.casino import kernel
-from cardlab.casino.caribbean_rules import CATEGORIES, SHIFT
+from cardlab.casino.table_rules import CATEGORIES, SHIFT
 from cardlab.casino.game import Game
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import colex, positions_of

@@ -29,6 +29,10 @@ Two shapes of game are read (docs/casino.md gives every key):
 ``game = "caribbean-stud"``
     Five cards each, one of the dealer's shown; fold or raise (cardlab.casino.caribbean).
 
+``game = "casino-holdem"``
+    Two hole cards each and a three-card flop; fold or call, then the turn and river
+    (cardlab.casino.holdem).
+
 ``game = "casino-war"``
     One card each from ``decks`` decks less the cards ``remove``d; on a tie, surrender half or go
     to war (cardlab.casino.war); ``war_bonus`` pays on the first bet when the war ties too,
@@ -46,7 +50,7 @@ cards (the 6-Card Bonus).
 >>> parse_game({"name": "x", "game": "pai gow"}, "x.toml")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud)
+cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud, casino-holdem)
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ from pathlib import Path
 from typing import Mapping
 
 from cardlab.cards import RANKS
-from cardlab.casino.caribbean_rules import caribbean_rules
+from cardlab.casino.table_rules import DEALER_GAMES, dealer_rules
 from cardlab.casino.paytable import three_card_paytable
 from cardlab.dealing import Deck
 from cardlab.errors import CardlabError, PayTableError
@@ -70,7 +74,7 @@ __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game"
            "qualifier_value", "MAX_GAME_BYTES"]
 
 #: The shapes of game a description may name.
-GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war", "caribbean-stud")
+GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war", "caribbean-stud", "casino-holdem")
 MAX_GAME_BYTES = 1 << 20  #: the largest game description read (1 MiB)
 _DATA = Path(__file__).with_name("data")
 _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "straight flush": 5}
@@ -196,10 +200,11 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
     if not isinstance(name, str) or not name.strip():
         raise PayTableError(f"{source}: name must be text")
     deck = _deck(data.get("deck", "standard"), source)
-    if kind == "caribbean-stud":
-        if deck.size < 10:
-            raise PayTableError(f"{source}: a caribbean-stud game needs at least 10 cards; the deck has {deck.size}")
-        stud = caribbean_rules(data, source)
+    if kind in DEALER_GAMES:
+        least = 10 if kind == "caribbean-stud" else 9
+        if deck.size < least:
+            raise PayTableError(f"{source}: a {kind} game needs at least {least} cards; the deck has {deck.size}")
+        stud = dealer_rules(data, source, kind)
         return Game(name.strip(), kind, deck, raise_bets=stud.raise_bets, qualifier=stud.qualifier,
                     qualifier_text=stud.qualifier_text, no_qualify_pays=stud.no_qualify_pays, pays=stud.pays)
     need = 6 if kind == "ante-play" else 5

@@ -23,7 +23,7 @@ from cardlab.cards import Card
 from cardlab.errors import DeckError
 
 __all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric",
-           "stud_versus"]
+           "stud_versus", "holdem"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -221,3 +221,36 @@ def stud_versus(n: int, rank: np.ndarray, ranks: int, up: int, players: np.ndarr
     out = np.zeros((len(players), 4), dtype=np.int64)
     _core.casino_stud_versus(n, rank, ranks, up, players, qualify, out)
     return out
+
+
+def holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify: int, line: Sequence[int],
+           pays: Sequence[int], scale: int, call: int, ties: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Casino Hold'em flop by flop (csrc/casino_holdem.c): for each flop (rows of three card ids
+    of the deck ``cards``, each counted ``weights`` times) and each hole hand of the other cards
+    (colex index among them, deck order), the expected result of calling times ``scale``, summed
+    over every turn, river and dealer hand (int64, flops x holes); and the tally of the outcome
+    counters (the dealer does not qualify by pay line, the player wins by pay line, tie, dealer
+    wins) of the calls, then of the folds, then the deals folded. ``line`` maps each category
+    position (16) to a pay line; ``pays`` are the ante's pays by line times ``scale``.
+    """
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck = _check_cards(cards, 9)
+    flops = np.ascontiguousarray(flops, dtype=np.uint8)
+    weights = np.ascontiguousarray(weights, dtype=np.int64)
+    if flops.ndim != 2 or flops.shape[1] != 3 or len(weights) != len(flops) or not set(flops.ravel().tolist()) <= set(cards):
+        raise ValueError("flops must be rows of three cards of the deck, one weight each")
+    if len(line) != 16 or not 1 <= len(pays) <= 16 or min(line) < 0 or max(line) >= len(pays):
+        raise ValueError("a pay line is out of range")
+    if min(pays) < 0 or max(pays) > 2**40 or not 1 <= scale <= 2**20 or not 0 <= call <= 100:
+        raise ValueError("a pay, the scale or the call is out of range")
+    if len(weights) and (weights.min() < 0 or weights.max() > 2**20):
+        raise ValueError("a flop weight is out of range")
+    holes = comb(len(deck) - 3, 2)
+    ev = np.zeros((len(flops), holes), dtype=np.int64)
+    k = 2 * len(pays) + 2
+    tally = np.zeros(2 * k + 1, dtype=np.int64)
+    _core.casino_holdem(tables(), deck, flops, weights, qualify, bytes(line), len(pays),
+                        np.array(pays, dtype=np.int64), scale, call, int(ties), ev, tally)
+    return ev, tally

@@ -1,0 +1,219 @@
+/* Casino Hold'em exactly: for each flop (given, e.g. one per suit class) and each two-card hole
+ * hand, every turn and river and every dealer hand, counted by outcome; the call decided by the
+ * exact expectation.  The wrapper is cardlab.casino.kernel.holdem (every buffer checked there
+ * and here).
+ *
+ * For one flop and one turn-and-river (the board), the C(r, 2) two-card holdings of the r cards
+ * left are valued once (cardlab's evaluator, poker.h) and sorted by strength (a radix sort).
+ * Every holding is both a player hand and a dealer hand, so one sweep up the sorted list gives
+ * each player hand the dealer holdings below it, equal to it and below the qualifier that miss
+ * its two cards: those counted so far, less those holding either of its cards (a count per card),
+ * plus the hand itself where it was taken off twice.  C(n-3, 2) boards per flop, each
+ * C(n-5, 2) evaluations, a sort and a sweep, instead of C(n-5, 2) * C(n-7, 2) comparisons.
+ *
+ * Outcome counters per hole hand (K = 2 * L + 2 for L ante pay lines): the dealer does not
+ * qualify, by the player's pay line (L); the player wins, by pay line (L); tie; dealer wins.
+ * The ante pays its line's pay when the dealer does not qualify or the player wins; the call
+ * (``call`` antes) pays even money when the player wins, pushes when the dealer does not qualify.
+ */
+#include "cards.h"
+#include "core.h"
+#include "poker.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define HE_MAX_LINES 16
+#define HE_MAX_HOLES 1326
+
+typedef struct {
+    uint64_t sort[HE_MAX_HOLES], spare[HE_MAX_HOLES];
+    uint32_t strength[HE_MAX_HOLES];
+    uint8_t first[HE_MAX_HOLES], second[HE_MAX_HOLES];
+    int cnt[52], group[52], below_q[52];
+} he_board;
+
+/* Sort the low ``count`` keys (strength << 11 | holding) by strength: three 8-bit LSD passes. */
+static void he_sort(he_board *w, int count)
+{
+    uint64_t *from = w->sort, *to = w->spare;
+    for (int shift = 11; shift < 35; shift += 8) {
+        int bucket[257] = {0};
+        for (int i = 0; i < count; i++)
+            bucket[((from[i] >> shift) & 255) + 1]++;
+        for (int d = 0; d < 256; d++)
+            bucket[d + 1] += bucket[d];
+        for (int i = 0; i < count; i++)
+            to[bucket[(from[i] >> shift) & 255]++] = from[i];
+        uint64_t *swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != w->sort)
+        memcpy(w->sort, from, (size_t)count * sizeof *from);
+}
+
+/* One board: add each player hole hand's dealer outcomes to acc (rows of k counters, by hole index
+ * within the r cards off the flop).  ``avail`` are the r - 2 cards off the board (their indices
+ * among the r), ``cards`` the card id of each index. */
+static void he_board_counts(const cl_poker_tables *t, he_board *w, uint64_t key, uint64_t mask,
+                            const int *avail, int m, const uint8_t *cards, uint32_t qualify,
+                            const uint8_t *line, int lines, int64_t *acc, int k)
+{
+    int count = 0;
+    for (int j = 1; j < m; j++)
+        for (int i = 0; i < j; i++) {
+            const uint8_t a = cards[avail[i]], b = cards[avail[j]];
+            const uint32_t s = cl_poker_value(t, key + t->key[a] + t->key[b], mask | t->bit[a] | t->bit[b]);
+            w->strength[count] = s;
+            w->first[count] = (uint8_t)avail[i];
+            w->second[count] = (uint8_t)avail[j];
+            w->sort[count] = (uint64_t)s << 11 | (uint64_t)count;
+            count++;
+        }
+    he_sort(w, count);
+    int qualified_below = 0;
+    memset(w->below_q, 0, sizeof w->below_q);
+    memset(w->cnt, 0, sizeof w->cnt);
+    for (int h = 0; h < count; h++)
+        if (w->strength[h] < qualify) {
+            qualified_below++;
+            w->below_q[w->first[h]]++;
+            w->below_q[w->second[h]]++;
+        }
+    const int64_t dealer = (int64_t)(m - 2) * (m - 3) / 2;
+    int done = 0;
+    for (int start = 0; start < count;) {
+        const uint32_t s = (uint32_t)(w->sort[start] >> 11);
+        int end = start;
+        while (end < count && (uint32_t)(w->sort[end] >> 11) == s)
+            end++;
+        for (int g = start; g < end; g++) {
+            const int h = (int)(w->sort[g] & 2047);
+            w->group[w->first[h]]++;
+            w->group[w->second[h]]++;
+        }
+        for (int g = start; g < end; g++) {
+            const int h = (int)(w->sort[g] & 2047), a = w->first[h], b = w->second[h];
+            const int64_t below = done - w->cnt[a] - w->cnt[b];
+            const int64_t equal = (end - start) - w->group[a] - w->group[b] + 1;
+            const int64_t nq = qualified_below - w->below_q[a] - w->below_q[b] + (s < qualify);
+            const int64_t win = s >= qualify ? below - nq : 0, tie = s >= qualify ? equal : 0;
+            const int l = line[s >> CL_CATEGORY_SHIFT];
+            int64_t *row = acc + (size_t)((b * (b - 1)) / 2 + a) * (size_t)k;
+            row[l] += nq;
+            row[lines + l] += win;
+            row[2 * lines] += tie;
+            row[2 * lines + 1] += dealer - nq - win - tie;
+        }
+        for (int g = start; g < end; g++) {
+            const int h = (int)(w->sort[g] & 2047);
+            w->group[w->first[h]] = w->group[w->second[h]] = 0;
+            w->cnt[w->first[h]]++;
+            w->cnt[w->second[h]]++;
+        }
+        done += end - start;
+        start = end;
+    }
+}
+
+/* casino_holdem(tables, deck: uint8[n], flops: uint8[3f], weights: int64[f], qualify, line: uint8[16],
+ *               lines, pays: int64[lines], scale, call, ties, ev: int64[f * C(n-3,2)],
+ *               tally: int64[2k + 1]) -> None
+ * For flop i and hole hand h (colex index among the deck's cards off the flop, in deck order):
+ * ev[i, h] = the expected result of calling, times scale, summed over every turn, river and
+ * dealer hand (folding gives -scale per deal).  Calls when ev beats folding (or equals it, with
+ * ties).  tally[0..k) = the counters of the calls and tally[k..2k) those of the folds (each deal
+ * once, weighted by the flop's weight), tally[2k] the deals folded. */
+static PyObject *casino_holdem(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    const cl_poker_tables *t;
+    Py_buffer deck, flops, weights, line, pays, ev, tally;
+    unsigned int qualify;
+    int lines, ties;
+    long long scale, call;
+    if (!PyArg_ParseTuple(args, "O&y*y*y*Iy*iy*LLiw*w*", cl_tables_arg, &t, &deck, &flops, &weights, &qualify, &line,
+                          &lines, &pays, &scale, &call, &ties, &ev, &tally))
+        return NULL;
+    int64_t *acc = NULL;
+    he_board *w = NULL;
+    const int n = (int)deck.len, f = (int)(flops.len / 3), r = n - 3, k = 2 * lines + 2;
+    const int holes = r * (r - 1) / 2;
+    const uint8_t *cards = deck.buf, *flop = flops.buf, *lineof = line.buf;
+    const int64_t *weight = weights.buf, *pay = pays.buf;
+    int bad = n < 9 || n > 52 || flops.len % 3 != 0 || weights.len != (Py_ssize_t)f * 8 || line.len != 16
+              || lines < 1 || lines > HE_MAX_LINES || pays.len != lines * 8 || scale < 1 || scale > (1LL << 20)
+              || call < 0 || call > 100 || ev.len != (Py_ssize_t)f * holes * 8 || tally.len != (2 * k + 1) * 8;
+    uint64_t seen = 0;
+    for (int i = 0; !bad && i < n; i++) {
+        bad = cards[i] >= 52 || (seen >> cards[i] & 1);
+        seen |= UINT64_C(1) << (cards[i] & 63);
+    }
+    for (int i = 0; !bad && i < 16; i++)
+        bad = lineof[i] >= lines;
+    for (int i = 0; !bad && i < lines; i++)
+        bad = pay[i] < 0 || pay[i] > (INT64_C(1) << 40);
+    for (int i = 0; !bad && i < f; i++) {
+        bad = weight[i] < 0 || weight[i] > (INT64_C(1) << 20) || flop[3 * i] == flop[3 * i + 1]
+              || flop[3 * i] == flop[3 * i + 2] || flop[3 * i + 1] == flop[3 * i + 2];
+        for (int j = 0; !bad && j < 3; j++)
+            bad = flop[3 * i + j] >= 52 || !(seen >> flop[3 * i + j] & 1);
+    }
+    CL_FAIL_IF(bad, "casino_holdem: bad arguments");
+    acc = malloc((size_t)holes * (size_t)k * sizeof *acc);
+    w = malloc(sizeof *w);
+    if (acc == NULL || w == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    int64_t *out = ev.buf, *sum = tally.buf;
+    memset(sum, 0, (size_t)tally.len);
+    memset(w->group, 0, sizeof w->group);
+    const int64_t deals = (int64_t)(r - 2) * (r - 3) / 2 * ((r - 4) * (r - 5) / 2);
+    for (int i = 0; i < f; i++) {
+        uint8_t rest[52];
+        int m = 0;
+        uint64_t key = CL_SUIT_START, mask = 0;
+        for (int j = 0; j < 3; j++) {
+            key += t->key[flop[3 * i + j]];
+            mask |= t->bit[flop[3 * i + j]];
+        }
+        for (int j = 0; j < n; j++)
+            if (cards[j] != flop[3 * i] && cards[j] != flop[3 * i + 1] && cards[j] != flop[3 * i + 2])
+                rest[m++] = cards[j];
+        memset(acc, 0, (size_t)holes * (size_t)k * sizeof *acc);
+        for (int river = 1; river < r; river++)
+            for (int turn = 0; turn < river; turn++) {
+                int avail[52], a = 0;
+                for (int j = 0; j < r; j++)
+                    if (j != turn && j != river)
+                        avail[a++] = j;
+                he_board_counts(t, w, key + t->key[rest[turn]] + t->key[rest[river]],
+                                mask | t->bit[rest[turn]] | t->bit[rest[river]], avail, a, rest, qualify,
+                                lineof, lines, acc, k);
+            }
+        for (int h = 0; h < holes; h++) {
+            const int64_t *row = acc + (size_t)h * (size_t)k;
+            int64_t value = -row[2 * lines + 1] * (1 + call) * scale;
+            for (int l = 0; l < lines; l++)
+                value += row[l] * pay[l] + row[lines + l] * (pay[l] + call * scale);
+            out[(size_t)i * holes + h] = value;
+            const int calls = ties ? value >= -deals * scale : value > -deals * scale;
+            int64_t *into = sum + (calls ? 0 : k);
+            for (int c = 0; c < k; c++)
+                into[c] += weight[i] * row[c];
+            if (!calls)
+                sum[2 * k] += weight[i] * deals;
+        }
+    }
+    Py_END_ALLOW_THREADS
+done:
+    free(acc);
+    free(w);
+    return CL_RELEASE_NONE(&deck, &flops, &weights, &line, &pays, &ev, &tally);
+}
+
+CL_METHODS(casino_holdem,
+    CL_METHOD(casino_holdem, "casino_holdem(tables, deck, flops, weights, qualify, line, lines, pays, scale, call, ties, ev, "
+                             "tally): Casino Hold'em exactly, flop by flop."));

@@ -1,0 +1,195 @@
+"""Casino Hold'em, exactly: two hole cards and a flop; fold, or call and see the turn, river and dealer.
+
+``game = "casino-holdem"`` (docs/casino.md): after an ante the player sees two hole cards and a
+three-card flop and folds (losing the ante) or calls ``call`` antes. The turn and river are
+dealt and the dealer shows two hole cards; both play the best five of their seven. The dealer
+qualifies with ``qualifier`` or better (a pair of fours): when not, the ante pays by
+``[ante_pays]`` (the player's hand) and the call pushes; when the dealer qualifies the better
+hand wins (the ante by ``[ante_pays]``, the call even money) and a tie pushes.
+
+How it is counted. The flops are folded by suit symmetry (1,755 classes of 22,100); for each,
+the compiled core (csrc/casino_holdem.c) walks every turn and river, values the two-card
+holdings of the cards left once, sorts them and sweeps up the list, so each hole hand meets
+every dealer hand by counting, not comparing; the player calls when the exact expectation beats
+folding's -1.
+
+>>> from cardlab.casino.game import parse_game
+>>> game = parse_game({"game": "casino-holdem", "deck": "As Ks Qs Js Ts 9h 8h 7h 6d 5d 4c"}, "small.toml")
+>>> bet, rules, play, plan = analyse_holdem(game)
+>>> bet.total == plan.deals, f"{bet.house_edge:.4%}"
+(True, '-25.3030%')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, lcm
+from typing import Callable
+
+import numpy as np
+
+from cardlab.casino import kernel
+from cardlab.casino.game import Game
+from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
+from cardlab.casino.simulation import colex, positions_of
+from cardlab.casino.table_rules import CATEGORIES, SHIFT
+
+__all__ = ["HoldemPlan", "holdem_plan", "analyse_holdem"]
+
+_PERMUTATIONS = np.array([[p[c & 3] for c in range(52)] for p in permutations(range(4))], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class HoldemPlan:
+    """The exact counts: the flop classes (``flops``: card ids, ``weights``: class sizes,
+    ``rep``: the colex number of each class's representative among the deck's positions), each
+    hole hand's expected result of calling (``ev``, scaled, summed over its completions), the
+    calls (``calls``) and the outcome tally of the calls."""
+
+    cards: tuple[int, ...]
+    flops: np.ndarray
+    weights: np.ndarray
+    rep: np.ndarray
+    ev: np.ndarray
+    calls: np.ndarray
+    tally: np.ndarray
+    scale: int
+
+    @property
+    def n(self) -> int:
+        """The deck's size."""
+        return len(self.cards)
+
+    @property
+    def per_hand(self) -> int:
+        """The completions of one hole hand and flop: turn and river, then the dealer's two."""
+        return comb(self.n - 5, 2) * comb(self.n - 7, 2)
+
+    @property
+    def deals(self) -> int:
+        """Every deal: hole cards, flop, turn and river, the dealer's two."""
+        return comb(self.n, 3) * comb(self.n - 3, 2) * self.per_hand
+
+
+def holdem_plan(game: Game, ties: str = "fold") -> HoldemPlan:
+    """Count every deal of a Casino Hold'em game (see the module docstring)."""
+    from cardlab.casino.analysis import three_card_tables
+
+    cards = game.cards
+    tables = three_card_tables(cards)
+    deck = np.array(cards, dtype=np.int64)
+    flops = deck[positions_of(tables.reps, 3)]
+    pays = [p for _, p in game.pays]
+    scale = lcm(*(p.denominator for p in pays))
+    line = [min(i, len(CATEGORIES) - 1) for i in range(16)]
+    ev, tally = kernel.holdem(cards, flops, tables.weights, game.qualifier, line, [int(p * scale) for p in pays], scale,
+                              game.raise_bets, ties == "bet")
+    per_hand = comb(len(cards) - 5, 2) * comb(len(cards) - 7, 2)
+    calls = ev >= -per_hand * scale if ties == "bet" else ev > -per_hand * scale
+    return HoldemPlan(tuple(cards), flops, tables.weights, tables.reps, ev, calls, tally, scale)
+
+
+def _hole_index(rest: np.ndarray) -> np.ndarray:
+    """The colex index of two sorted positions among the cards off the flop."""
+    out: np.ndarray = rest[:, 1] * (rest[:, 1] - 1) // 2 + rest[:, 0]
+    return out
+
+
+def _rules(plan: HoldemPlan) -> list[str]:
+    """The calls by the five-card hand the hole cards make with the flop, in words."""
+    from cardlab.poker.evaluator import evaluate
+
+    n = plan.n
+    holes = positions_of(np.arange(comb(n - 3, 2)), 2)
+    deck = np.array(plan.cards, dtype=np.int64)
+    lines = []
+    share: dict[int, list[int]] = {}
+    for i, flop in enumerate(plan.flops):
+        rest = deck[~np.isin(deck, flop)]
+        hands = np.concatenate([rest[holes], np.repeat(flop[None, :], len(holes), axis=0)], axis=1)
+        category = evaluate(hands.astype(np.uint8))[0]
+        for c in np.unique(category):
+            mine = category == c
+            got = share.setdefault(int(c), [0, 0])
+            got[0] += int(plan.weights[i]) * int(plan.calls[i][mine].sum())
+            got[1] += int(plan.weights[i]) * int(mine.sum())
+    for c in sorted(share, reverse=True):
+        called, total = share[c]
+        name = CATEGORIES[min(c, len(CATEGORIES) - 1)]
+        verb = "always call" if called == total else "always fold" if called == 0 else \
+            f"call {called / total:.1%} of them, fold the rest"
+        lines.append(f"{name} with the flop: {verb}")
+    return lines
+
+
+def analyse_holdem(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], HoldemPlan]:
+    """The exact analysis of a Casino Hold'em game: the bet, the strategy in words, the
+    simulation's play function (deals of nine positions: hole cards, flop, turn, river, the
+    dealer's two) and the counts behind them."""
+    plan = holdem_plan(game, ties)
+    pays = [p for _, p in game.pays]
+    call = game.raise_bets
+    lines = len(pays)
+    k = 2 * lines + 2
+    on = plan.tally[:k]
+    values: Counter[Fraction] = Counter()
+    folded = int(plan.tally[2 * k])
+    values[Fraction(-1)] += folded
+    rows = [OutcomeRow("fold", folded, Fraction(-1)),
+            OutcomeRow("dealer does not qualify", int(on[:lines].sum()), None)]
+    for c, name in enumerate(CATEGORIES):
+        values[pays[c]] += int(on[c])
+        values[pays[c] + call] += int(on[lines + c])
+        rows.append(OutcomeRow(f"player wins with {name}", int(on[lines + c]), pays[c] + call))
+    rows += [OutcomeRow("tie", int(on[2 * lines]), Fraction(0)),
+             OutcomeRow("dealer wins", int(on[2 * lines + 1]), Fraction(-1 - call))]
+    values[Fraction(0)] += int(on[2 * lines])
+    values[Fraction(-1 - call)] += int(on[2 * lines + 1])
+    total = plan.deals
+    assert sum(values.values()) == total
+    expected = sum((v * c for v, c in values.items()), Fraction(0)) / total
+    average = 1 + Fraction(call * (total - folded), total)
+    bet = BetAnalysis("Ante & Call", expected, average, sd_of(list(values.items())), total, tuple(rows))
+    rules = _rules(plan)
+    deck = np.array(plan.cards, dtype=np.int64)
+    position = np.full(52, -1, dtype=np.int64)
+    position[deck] = np.arange(plan.n)
+    row_of = {int(r): i for i, r in enumerate(plan.rep)}
+    rep_row = np.full(comb(plan.n, 3), -1, dtype=np.int64)
+    rep_row[list(row_of)] = list(row_of.values())
+    from cardlab.poker.evaluator import strengths
+
+    net_win = np.array([float(p + call) for p in pays])
+    net_nq = np.array([float(p) for p in pays])
+
+    def play(positions: np.ndarray) -> list[np.ndarray]:
+        hole, flop = deck[positions[:, :2]], deck[positions[:, 2:5]]
+        board = deck[positions[:, 5:7]]
+        decide = np.zeros(len(positions), dtype=bool)
+        found = np.zeros(len(positions), dtype=bool)
+        for perm in _PERMUTATIONS:  # a suit permutation taking the flop to its class's representative
+            image = (flop & ~3) | perm[flop]
+            at = position[image]
+            ok = ~found & (at >= 0).all(axis=1)
+            row = np.where(ok, rep_row[colex(np.where(at >= 0, at, 0))], -1)
+            ok &= row >= 0
+            if not ok.any():
+                continue
+            moved = position[(hole & ~3) | perm[hole]]
+            ok &= (moved >= 0).all(axis=1)
+            flop_at = np.sort(at, axis=1)
+            rest = np.sort(moved - (moved[:, :, None] > flop_at[:, None, :]).sum(axis=2), axis=1)
+            decide[ok] = plan.calls[row[ok], _hole_index(rest[ok])]
+            found |= ok
+        assert found.all()
+        mine = strengths(np.concatenate([hole, flop, board], axis=1).astype(np.uint8))
+        theirs = strengths(np.concatenate([deck[positions[:, 7:9]], flop, board], axis=1).astype(np.uint8))
+        category = np.minimum(mine >> SHIFT, len(CATEGORIES) - 1)
+        result = np.where(theirs < game.qualifier, net_nq[category],
+                          np.where(mine > theirs, net_win[category], np.where(mine == theirs, 0.0, -1.0 - call)))
+        return [np.where(decide, result, -1.0)]
+
+    return bet, rules, play, plan
