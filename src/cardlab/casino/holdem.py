@@ -76,20 +76,18 @@ class HoldemPlan:
 
 def holdem_plan(game: Game, ties: str = "fold") -> HoldemPlan:
     """Count every deal of a Casino Hold'em game (see the module docstring)."""
-    from cardlab.casino.analysis import three_card_tables
-
     cards = game.cards
-    tables = three_card_tables(cards)
+    reps, weights = np.unique(kernel.three_cards(cards)[2], return_counts=True)
     deck = np.array(cards, dtype=np.int64)
-    flops = deck[positions_of(tables.reps, 3)]
+    flops = deck[positions_of(reps, 3)]
     pays = [p for _, p in game.pays]
     scale = lcm(*(p.denominator for p in pays))
     line = [min(i, len(CATEGORIES) - 1) for i in range(16)]
-    ev, tally = kernel.holdem(cards, flops, tables.weights, game.qualifier, line, [int(p * scale) for p in pays], scale,
+    ev, tally = kernel.holdem(cards, flops, weights, game.qualifier, line, [int(p * scale) for p in pays], scale,
                               game.raise_bets, ties == "bet")
     per_hand = comb(len(cards) - 5, 2) * comb(len(cards) - 7, 2)
     calls = ev >= -per_hand * scale if ties == "bet" else ev > -per_hand * scale
-    return HoldemPlan(tuple(cards), flops, tables.weights, tables.reps, ev, calls, tally, scale)
+    return HoldemPlan(tuple(cards), flops, weights.astype(np.int64), reps, ev, calls, tally, scale)
 
 
 def _hole_index(rest: np.ndarray) -> np.ndarray:
