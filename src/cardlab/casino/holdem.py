@@ -31,6 +31,7 @@ from typing import Callable
 
 import numpy as np
 
+from cardlab.cards import RANKS
 from cardlab.casino import kernel
 from cardlab.casino.game import Game
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
@@ -96,30 +97,56 @@ def _hole_index(rest: np.ndarray) -> np.ndarray:
     return out
 
 
+_GROUPS = ("a straight or better", "trips, two pair or a pair made with a hole card",
+           "only the board's pair or trips", "no pair, four to a flush", "no pair, four to a straight")
+
+
+def _features(hands: np.ndarray, category: np.ndarray) -> np.ndarray:
+    """The group of each five-card hand (hole cards first, then the flop) as the rules name them:
+    0.. for :data:`_GROUPS`, 5 + the higher hole card's rank for the rest."""
+    ranks = hands >> 2
+    flop = np.sort(ranks[:, 2:], axis=1)
+    board = np.where(flop[:, 0] == flop[:, 2], 3, np.where((flop[:, 1:] == flop[:, :-1]).any(axis=1), 1, 0))
+    suits = np.stack([(hands & 3) == s for s in range(4)], axis=2).sum(axis=1)
+    present = np.zeros((len(hands), 14), dtype=bool)
+    rows = np.arange(len(hands))[:, None]
+    present[rows, ranks + 1] = True
+    present[:, 0] = present[:, 13]  # the ace plays low too
+    window = np.stack([present[:, i:i + 5].sum(axis=1) for i in range(10)], axis=1).max(axis=1)
+    group = 5 + ranks[:, :2].max(axis=1)
+    group = np.where((category == 0) & (window >= 4), 4, group)
+    group = np.where((category == 0) & (suits.max(axis=1) >= 4), 3, group)
+    only_board = ((category == 1) & (board == 1)) | ((category == 3) & (board == 3))
+    group = np.where((category >= 1) & (category < 4), np.where(only_board, 2, 1), group)
+    return np.where(category >= 4, 0, group)
+
+
 def _rules(plan: HoldemPlan) -> list[str]:
-    """The calls by the five-card hand the hole cards make with the flop, in words."""
+    """The calls by what the hole cards make with the flop, in words, with each group's share
+    of calls where it is split."""
     from cardlab.poker.evaluator import evaluate
 
     n = plan.n
     holes = positions_of(np.arange(comb(n - 3, 2)), 2)
     deck = np.array(plan.cards, dtype=np.int64)
-    lines = []
-    share: dict[int, list[int]] = {}
+    called = np.zeros(18, dtype=np.int64)
+    seen = np.zeros(18, dtype=np.int64)
     for i, flop in enumerate(plan.flops):
         rest = deck[~np.isin(deck, flop)]
         hands = np.concatenate([rest[holes], np.repeat(flop[None, :], len(holes), axis=0)], axis=1)
-        category = evaluate(hands.astype(np.uint8))[0]
-        for c in np.unique(category):
-            mine = category == c
-            got = share.setdefault(int(c), [0, 0])
-            got[0] += int(plan.weights[i]) * int(plan.calls[i][mine].sum())
-            got[1] += int(plan.weights[i]) * int(mine.sum())
-    for c in sorted(share, reverse=True):
-        called, total = share[c]
-        name = CATEGORIES[min(c, len(CATEGORIES) - 1)]
-        verb = "always call" if called == total else "always fold" if called == 0 else \
-            f"call {called / total:.1%} of them, fold the rest"
-        lines.append(f"{name} with the flop: {verb}")
+        group = _features(hands, evaluate(hands.astype(np.uint8))[0].astype(np.int64))
+        called += np.bincount(group, weights=plan.calls[i], minlength=18).astype(np.int64) * int(plan.weights[i])
+        seen += np.bincount(group, minlength=18) * int(plan.weights[i])
+
+    def verdict(g: int) -> str:
+        if called[g] == seen[g]:
+            return "call"
+        return "fold" if called[g] == 0 else f"call {called[g] / seen[g]:.1%} of them"
+
+    lines = [f"{name}: {verdict(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
+    high = [f"{RANKS[r]} {verdict(5 + r)}" for r in range(12, -1, -1) if seen[5 + r]]
+    if high:
+        lines.append("no pair, no four-card draw, by the higher hole card: " + "; ".join(high))
     return lines
 
 
