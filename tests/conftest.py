@@ -51,6 +51,12 @@ SLOW_TESTS = {
     "test_casino_holdem.py::test_casino_holdem_as_published",
     "test_casino_holdem.py::test_casino_holdem_by_brute_force[As Ks Qs Js Ts 9h 8h 7h 6d 5d Ad-rules1-<lambda>]",
     "test_casino_holdem.py::test_simulation_agrees_with_exact",
+    # Ultimate Texas Hold'em: the full deck about two minutes of CPU; the brute forces (plain loops
+    # over 10-card decks) and the 24-card simulation 1-2 s each
+    "test_casino_uth.py::test_uth_as_published",
+    "test_casino_uth.py::test_uth_by_brute_force[As Ks Qs Js Ts 9h 8h 7h 6d 5d-rules0-<lambda>]",
+    "test_casino_uth.py::test_uth_by_brute_force[Ac Ad Kc Kd Qc Qd Jc Jd Th 9h-rules1-<lambda>]",
+    "test_casino_uth.py::test_simulation_agrees_with_exact",
     "test_strategy.py::test_random_deals_against_a_brute_force_over_full_tables",
     "test_strategy.py::test_a_strategy_against_itself_gives_zero",
     "test_strategy.py::test_two_fixed_contracts_agree_with_bridge_makes",

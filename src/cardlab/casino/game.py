@@ -33,6 +33,10 @@ Two shapes of game are read (docs/casino.md gives every key):
     Two hole cards each and a three-card flop; fold or call, then the turn and river
     (cardlab.casino.holdem).
 
+``game = "ultimate-holdem"``
+    Ultimate Texas Hold'em: ante and blind; play 4x or 3x before the flop, 2x on the flop or 1x
+    on the river, or fold there (cardlab.casino.uth).
+
 ``game = "casino-war"``
     One card each from ``decks`` decks less the cards ``remove``d; on a tie, surrender half or go
     to war (cardlab.casino.war); ``war_bonus`` pays on the first bet when the war ties too,
@@ -50,7 +54,7 @@ cards (the 6-Card Bonus).
 >>> parse_game({"name": "x", "game": "pai gow"}, "x.toml")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud, casino-holdem)
+cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud, casino-holdem, ultimate-holdem)
 """
 
 from __future__ import annotations
@@ -74,7 +78,8 @@ __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game"
            "qualifier_value", "MAX_GAME_BYTES"]
 
 #: The shapes of game a description may name.
-GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war", "caribbean-stud", "casino-holdem")
+GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war", "caribbean-stud", "casino-holdem",
+         "ultimate-holdem")
 MAX_GAME_BYTES = 1 << 20  #: the largest game description read (1 MiB)
 _DATA = Path(__file__).with_name("data")
 _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "straight flush": 5}

@@ -23,7 +23,7 @@ from cardlab.cards import Card
 from cardlab.errors import DeckError
 
 __all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric",
-           "stud_versus", "holdem"]
+           "stud_versus", "holdem", "uth", "uth_river"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -223,6 +223,22 @@ def stud_versus(n: int, rank: np.ndarray, ranks: int, up: int, players: np.ndarr
     return out
 
 
+def _check_holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, line: Sequence[int],
+                  pays: Sequence[int], scale: int) -> tuple[bytes, np.ndarray, np.ndarray]:
+    deck = _check_cards(cards, 9)
+    flops = np.ascontiguousarray(flops, dtype=np.uint8)
+    weights = np.ascontiguousarray(weights, dtype=np.int64)
+    if flops.ndim != 2 or flops.shape[1] != 3 or len(weights) != len(flops) or not set(flops.ravel().tolist()) <= set(cards):
+        raise ValueError("flops must be rows of three cards of the deck, one weight each")
+    if len(line) != 16 or not 1 <= len(pays) <= 16 or min(line) < 0 or max(line) >= len(pays):
+        raise ValueError("a pay line is out of range")
+    if min(pays) < 0 or max(pays) > 2**40 or not 1 <= scale <= 2**20:
+        raise ValueError("a pay or the scale is out of range")
+    if len(weights) and (weights.min() < 0 or weights.max() > 2**20):
+        raise ValueError("a flop weight is out of range")
+    return deck, flops, weights
+
+
 def holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify: int, line: Sequence[int],
            pays: Sequence[int], scale: int, call: int, ties: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Casino Hold'em flop by flop (csrc/casino_holdem.c): for each flop (rows of three card ids
@@ -236,17 +252,9 @@ def holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify
     from cardlab._native import core as _core
     from cardlab.poker.evaluator import tables
 
-    deck = _check_cards(cards, 9)
-    flops = np.ascontiguousarray(flops, dtype=np.uint8)
-    weights = np.ascontiguousarray(weights, dtype=np.int64)
-    if flops.ndim != 2 or flops.shape[1] != 3 or len(weights) != len(flops) or not set(flops.ravel().tolist()) <= set(cards):
-        raise ValueError("flops must be rows of three cards of the deck, one weight each")
-    if len(line) != 16 or not 1 <= len(pays) <= 16 or min(line) < 0 or max(line) >= len(pays):
-        raise ValueError("a pay line is out of range")
-    if min(pays) < 0 or max(pays) > 2**40 or not 1 <= scale <= 2**20 or not 0 <= call <= 100:
-        raise ValueError("a pay, the scale or the call is out of range")
-    if len(weights) and (weights.min() < 0 or weights.max() > 2**20):
-        raise ValueError("a flop weight is out of range")
+    deck, flops, weights = _check_holdem(cards, flops, weights, line, pays, scale)
+    if not 0 <= call <= 100:
+        raise ValueError("the call is out of range")
     holes = comb(len(deck) - 3, 2)
     ev = np.zeros((len(flops), holes), dtype=np.int64)
     k = 2 * len(pays) + 2
@@ -254,3 +262,53 @@ def holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify
     _core.casino_holdem(tables(), deck, flops, weights, qualify, bytes(line), len(pays),
                         np.array(pays, dtype=np.int64), scale, call, int(ties), ev, tally)
     return ev, tally
+
+
+def uth(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify: int, line: Sequence[int],
+        blind: Sequence[int], scale: int, ties: bool = False, stake: np.ndarray | None = None) -> np.ndarray:
+    """Ultimate Texas Hold'em flop by flop (csrc/casino_holdem.c, casino_uth). Without ``stake``:
+    for each flop and hole hand (as :func:`holdem`), the values (times ``scale``, summed over every
+    turn, river and dealer hand) of playing 4x and 3x before the flop, 2x on the flop, and of
+    checking to the river and playing 1x or folding, the better (int64, flops x holes x 4). With
+    ``stake`` (flops x holes: 4, 3, 2, or 0 to decide on the river): the tally of the deals by
+    play (1x..4x), outcome (win against a qualifying dealer, against one who does not, tie, lose
+    to a qualifying dealer, to one who does not) and pay line, then the river folds (int64,
+    20 L + 1). ``blind`` are the blind's pays by line, times ``scale``."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck, flops, weights = _check_holdem(cards, flops, weights, line, blind, scale)
+    holes = comb(len(deck) - 3, 2)
+    pays = np.array(blind, dtype=np.int64)
+    if stake is None:
+        out = np.zeros((len(flops), holes, 4), dtype=np.int64)
+        _core.casino_uth(tables(), deck, flops, weights, qualify, bytes(line), pays, scale, int(ties), b"", out,
+                         np.zeros(0, dtype=np.int64))
+        return out
+    stake = np.ascontiguousarray(stake, dtype=np.int8)
+    if stake.shape != (len(flops), holes) or not np.isin(stake, (0, 2, 3, 4)).all():
+        raise ValueError("stake must give 4, 3, 2 or 0 for each flop and hole hand")
+    tally = np.zeros(20 * len(pays) + 1, dtype=np.int64)
+    _core.casino_uth(tables(), deck, flops, weights, qualify, bytes(line), pays, scale, int(ties), stake,
+                     np.zeros(0, dtype=np.int64), tally)
+    return tally
+
+
+def uth_river(cards: Sequence[int], deals: np.ndarray, qualify: int, line: Sequence[int], blind: Sequence[int],
+              scale: int, ties: bool = False) -> np.ndarray:
+    """Ultimate Texas Hold'em's river decision (True: play 1x) for deals given as rows of seven
+    card ids (the hole cards, then the board), counting every dealer hand one by one."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck = _check_cards(cards, 9)
+    deals = np.ascontiguousarray(deals, dtype=np.uint8)
+    if deals.ndim != 2 or deals.shape[1] != 7 or not set(deals.ravel().tolist()) <= set(cards) or \
+            (np.diff(np.sort(deals, axis=1), axis=1) == 0).any():
+        raise ValueError("deals must be rows of seven distinct cards of the deck")
+    if len(line) != 16 or not 1 <= len(blind) <= 16 or min(line) < 0 or max(line) >= len(blind):
+        raise ValueError("a pay line is out of range")
+    out = np.zeros(len(deals), dtype=np.uint8)
+    _core.casino_uth_river(tables(), deck, deals, qualify, bytes(line), np.array(blind, dtype=np.int64), scale,
+                           int(ties), out)
+    return out.astype(bool)

@@ -30,9 +30,12 @@ __all__ = ["CATEGORIES", "SHIFT", "DealerRules", "dealer_rules", "stud_qualifier
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
               "four of a kind", "straight flush", "royal flush")
 SHIFT = 20  #: a five-card strength's category sits above five 4-bit ranks (cardlab.poker.kernel)
-#: Each game's section, its bet's key and default (antes), qualifier default and pay table.
-DEALER_GAMES = {"caribbean-stud": ("caribbean_stud", "raise", 2, "A-K", "raise_pays"),
-                "casino-holdem": ("casino_holdem", "call", 2, "4-4", "ante_pays")}
+#: Each game's section, its bet's key and default (antes; None: the bets are fixed), qualifier
+#: default, pay table and the pay of a category the table leaves out.
+DEALER_GAMES: dict[str, tuple[str, str | None, int, str, str, int]] = {
+    "caribbean-stud": ("caribbean_stud", "raise", 2, "A-K", "raise_pays", 1),
+    "casino-holdem": ("casino_holdem", "call", 2, "4-4", "ante_pays", 1),
+    "ultimate-holdem": ("ultimate_holdem", None, 4, "pair", "blind_pays", 0)}
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,8 @@ def _pay(value: object, where: str) -> Fraction:
 
 def dealer_rules(data: Mapping[str, object], source: str, kind: str) -> DealerRules:
     """The :class:`DealerRules` of parsed TOML for a game of :data:`DEALER_GAMES` (a category
-    its pay table leaves out pays even money)."""
-    section, bet, default_bet, default_qualifier, table_key = DEALER_GAMES[kind]
+    its pay table leaves out pays even money; in Ultimate Texas Hold'em's blind, nothing: a push)."""
+    section, bet, default_bet, default_qualifier, table_key, left_out = DEALER_GAMES[kind]
     known = {"name", "game", "deck", section, table_key}
     for key in data:
         if key not in known:
@@ -90,11 +93,11 @@ def dealer_rules(data: Mapping[str, object], source: str, kind: str) -> DealerRu
     rules = data.get(section, {})
     if not isinstance(rules, dict):
         raise PayTableError(f"{source}: [{section}] must be a table")
-    keys = (bet, "qualifier") + (("no_qualify_pays",) if kind == "caribbean-stud" else ())
+    keys = ((bet,) if bet else ()) + ("qualifier",) + (("no_qualify_pays",) if kind == "caribbean-stud" else ())
     for key in rules:
         if key not in keys:
             raise PayTableError(f"{source}: [{section}]: unknown key '{key}' (expected one of: {', '.join(sorted(keys))})")
-    amount = rules.get(bet, default_bet)
+    amount = rules.get(bet, default_bet) if bet else default_bet
     if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= 10:
         raise PayTableError(f"{source}: [{section}] {bet} must be a whole number 1..10, got {amount!r}")
     text = rules.get("qualifier", default_qualifier)
@@ -106,5 +109,5 @@ def dealer_rules(data: Mapping[str, object], source: str, kind: str) -> DealerRu
     for key in table:
         if key not in CATEGORIES:
             raise PayTableError(f"{source}: [{table_key}]: unknown hand '{key}' (expected one of: {', '.join(CATEGORIES)})")
-    pays = tuple((c, _pay(table.get(c, 1), f"{source}: [{table_key}] {c}")) for c in CATEGORIES)
+    pays = tuple((c, _pay(table.get(c, left_out), f"{source}: [{table_key}] {c}")) for c in CATEGORIES)
     return DealerRules(amount, qualifier, str(text), no_qualify, pays)

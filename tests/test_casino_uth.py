@@ -1,0 +1,123 @@
+"""Ultimate Texas Hold'em (cardlab.casino.uth): the published house edge and pre-flop strategy, a
+brute force on reduced decks with its own hand evaluator, and the seeded simulation.
+
+Sources of the published figures (cited beside each number below):
+- [WoO-UTH] Wizard of Odds (M. Shackleford), "Ultimate Texas Hold 'Em",
+  https://wizardofodds.com/games/ultimate-texas-hold-em/ : blind pays 500/50/10/3/3-2/1 (royal
+  flush down to straight, the rest push), the dealer opens with a pair: house edge 2.19% of the
+  ante under optimal strategy; raise 4x before the flop with 3-3 or better, any ace, K-2 suited,
+  K-5 offsuit, Q-6 suited, Q-8 offsuit, J-8 suited, J-T offsuit or better.
+"""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from bruteforce import poker_compare, poker_key
+from cardlab.casino.analysis import analyse
+from cardlab.casino.game import parse_game, read_game
+from cardlab.errors import PayTableError
+
+GAME_FILE = Path(__file__).parents[1] / "src/cardlab/casino/data/ultimate-holdem.toml"
+
+
+def _game(deck: str, **rules) -> object:
+    data = tomllib.loads(GAME_FILE.read_text())
+    data["deck"] = deck
+    data["ultimate_holdem"].update(rules)
+    return parse_game(data, "reduced.toml")
+
+
+def test_uth_as_published():
+    result = analyse("ultimate-holdem")
+    bet = result.bets[0]
+    assert f"{bet.house_edge:.2%}" == "2.19%"  # [WoO-UTH]
+    assert result.strategy[0] == ("before the flop: play 4x with pairs 33+, AKs+, AQs+, ...")  # [WoO-UTH]
+
+
+def _best(seven: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    return max((poker_key(five) for five in itertools.combinations(seven, 5)), key=poker_compare)
+
+
+def brute_uth(cards: list[int], opens, blind: list[Fraction]) -> tuple[Fraction, Fraction]:
+    """The exact expected result per ante and average total bet under the best play, by plain
+    loops: the river choice per board, the flop choice per flop, the pre-flop choice per hole hand."""
+    best = {s: _best(s) for s in itertools.combinations(sorted(cards), 7)}
+    total, staked, deals = Fraction(0), Fraction(0), 0
+
+    def leaf(hole, flop, board, dealer, play):
+        me = best[tuple(sorted(hole + flop + board))]
+        them = best[tuple(sorted(dealer + flop + board))]
+        ante = 1 if opens(them) else 0
+        if poker_compare(me) > poker_compare(them):
+            return play + ante + blind[me[0]]
+        if poker_compare(me) == poker_compare(them):
+            return Fraction(0)
+        return Fraction(-play - 1 - ante)
+
+    for hole in itertools.combinations(cards, 2):
+        rest = [c for c in cards if c not in hole]
+        choices = {4: [Fraction(0), 0, 0], 3: [Fraction(0), 0, 0], 0: [Fraction(0), 0, 0]}  # value, stake sum, deals
+        for flop in itertools.combinations(rest, 3):
+            left = [c for c in rest if c not in flop]
+            sums = {4: [Fraction(0), 0], 3: [Fraction(0), 0], 2: [Fraction(0), 0], 0: [Fraction(0), 0]}
+            for board in itertools.combinations(left, 2):
+                dealers = list(itertools.combinations([c for c in left if c not in board], 2))
+                for p in (4, 3, 2):
+                    sums[p][0] += sum(leaf(hole, flop, board, d, p) for d in dealers)
+                    sums[p][1] += p * len(dealers)
+                river = sum(leaf(hole, flop, board, d, 1) for d in dealers)
+                if river > -2 * len(dealers):
+                    sums[0][0] += river
+                    sums[0][1] += len(dealers)
+                else:
+                    sums[0][0] -= 2 * len(dealers)
+            n = len(list(itertools.combinations(left, 2))) * len(dealers)
+            later = sums[2] if sums[2][0] > sums[0][0] else sums[0]
+            for p, (value, stake) in ((4, sums[4]), (3, sums[3]), (0, later)):
+                choices[p][0] += value
+                choices[p][1] += stake
+                choices[p][2] += n
+        pick = max((0, 3, 4), key=lambda p: (choices[p][0], -p))
+        total += choices[pick][0]
+        staked += choices[pick][1]
+        deals += choices[pick][2]
+    return total / deals, 2 + staked / deals
+
+
+@pytest.mark.parametrize("deck, rules, opens", [
+    ("As Ks Qs Js Ts 9h 8h 7h 6d 5d", {}, lambda k: k[0] >= 1),
+    ("Ac Ad Kc Kd Qc Qd Jc Jd Th 9h", {"qualifier": "any"}, lambda k: True),
+])
+def test_uth_by_brute_force(deck: str, rules: dict, opens):
+    game = _game(deck, **rules)
+    blind = [p for _, p in game.pays]
+    expected, average = brute_uth(game.cards, opens, blind)
+    bet = analyse(game).bets[0]
+    assert bet.expected == expected and bet.average_bet == average
+
+
+def test_simulation_agrees_with_exact():
+    from test_casino import within_999
+
+    game = _game("9-A")
+    result = analyse(game, simulate=50_000, seed=43)
+    bet = result.bets[0]
+    assert bet.simulated is not None and within_999(bet)
+    assert not bet.simulated.interval.low <= float(bet.expected) + 0.5 <= bet.simulated.interval.high
+
+
+@pytest.mark.parametrize("text, message", [
+    (b'game = "ultimate-holdem"\n[ultimate_holdem]\nraise = 4\n', "unknown key 'raise'"),
+    (b'game = "ultimate-holdem"\n[ultimate_holdem]\nqualifier = "pairs"\n', "cannot read 'pairs'"),
+    (b'game = "ultimate-holdem"\n[blind_pays]\nflush = 1.23456\n', "at most 4 decimals"),
+    (b'game = "ultimate-holdem"\n[ante_pays]\nflush = 1\n', "unknown key 'ante_pays'"),
+])
+def test_bad_descriptions_raise_one_clear_error(text: bytes, message: str):
+    with pytest.raises(PayTableError, match=message):
+        read_game(text, "bad.toml")
