@@ -37,6 +37,10 @@ Two shapes of game are read (docs/casino.md gives every key):
     Ultimate Texas Hold'em: ante and blind; play 4x or 3x before the flop, 2x on the flop or 1x
     on the river, or fold there (cardlab.casino.uth).
 
+``game = "texas-holdem-bonus"``
+    Texas Hold'em Bonus: fold or bet 2 antes before the flop, then check or bet 1 ante on the
+    flop and on the turn; no dealer qualifier (cardlab.casino.thb).
+
 ``game = "casino-war"``
     One card each from ``decks`` decks less the cards ``remove``d; on a tie, surrender half or go
     to war (cardlab.casino.war); ``war_bonus`` pays on the first bet when the war ties too,
@@ -54,7 +58,7 @@ cards (the 6-Card Bonus).
 >>> parse_game({"name": "x", "game": "pai gow"}, "x.toml")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud, casino-holdem, ultimate-holdem)
+cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud, casino-holdem, ultimate-holdem, texas-holdem-bonus)
 """
 
 from __future__ import annotations
@@ -79,7 +83,7 @@ __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game"
 
 #: The shapes of game a description may name.
 GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war", "caribbean-stud", "casino-holdem",
-         "ultimate-holdem")
+         "ultimate-holdem", "texas-holdem-bonus")
 MAX_GAME_BYTES = 1 << 20  #: the largest game description read (1 MiB)
 _DATA = Path(__file__).with_name("data")
 _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "straight flush": 5}

@@ -38,7 +38,7 @@ from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import colex, positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
-__all__ = ["HoldemPlan", "holdem_plan", "analyse_holdem"]
+__all__ = ["HoldemPlan", "holdem_plan", "analyse_holdem", "flop_lookup"]
 
 _PERMUTATIONS = np.array([[p[c & 3] for c in range(52)] for p in permutations(range(4))], dtype=np.int64)
 
@@ -89,6 +89,33 @@ def holdem_plan(game: Game, ties: str = "fold") -> HoldemPlan:
     per_hand = comb(len(cards) - 5, 2) * comb(len(cards) - 7, 2)
     calls = ev >= -per_hand * scale if ties == "bet" else ev > -per_hand * scale
     return HoldemPlan(tuple(cards), flops, weights.astype(np.int64), reps, ev, calls, tally, scale)
+
+
+def flop_lookup(cards: tuple[int, ...], rep: np.ndarray, hole: np.ndarray, flop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For deals given as hole and flop card ids (rows of two and three): the row of the flop's
+    class among the representatives ``rep`` (colex numbers of deck positions) and the hole hand's
+    index among the cards off that representative, after a suit permutation taking the flop to it
+    (the identity on a deck without suit symmetry)."""
+    n = len(cards)
+    position = np.full(52, -1, dtype=np.int64)
+    position[list(cards)] = np.arange(n)
+    rep_row = np.full(comb(n, 3), -1, dtype=np.int64)
+    rep_row[rep] = np.arange(len(rep))
+    rows = np.full(len(hole), -1, dtype=np.int64)
+    index = np.zeros(len(hole), dtype=np.int64)
+    for perm in _PERMUTATIONS:
+        at = position[(flop & ~3) | perm[flop]]
+        moved = position[(hole & ~3) | perm[hole]]
+        ok = (rows < 0) & (at >= 0).all(axis=1) & (moved >= 0).all(axis=1)
+        row = np.where(ok, rep_row[colex(np.where(at >= 0, at, 0))], -1)
+        ok &= row >= 0
+        flop_at = np.sort(at, axis=1)
+        rest = np.sort(moved - (moved[:, :, None] > flop_at[:, None, :]).sum(axis=2), axis=1)
+        rows[ok] = row[ok]
+        index[ok] = _hole_index(rest[ok])
+    if (rows < 0).any():
+        raise AssertionError("a dealt flop is not in the counted classes")
+    return rows, index
 
 
 def _hole_index(rest: np.ndarray) -> np.ndarray:
@@ -180,11 +207,6 @@ def analyse_holdem(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[st
     bet = BetAnalysis("Ante & Call", expected, average, sd_of(list(values.items())), total, tuple(rows))
     rules = _rules(plan)
     deck = np.array(plan.cards, dtype=np.int64)
-    position = np.full(52, -1, dtype=np.int64)
-    position[deck] = np.arange(plan.n)
-    row_of = {int(r): i for i, r in enumerate(plan.rep)}
-    rep_row = np.full(comb(plan.n, 3), -1, dtype=np.int64)
-    rep_row[list(row_of)] = list(row_of.values())
     from cardlab.poker.evaluator import strengths
 
     net_win = np.array([float(p + call) for p in pays])
@@ -193,23 +215,8 @@ def analyse_holdem(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[st
     def play(positions: np.ndarray) -> list[np.ndarray]:
         hole, flop = deck[positions[:, :2]], deck[positions[:, 2:5]]
         board = deck[positions[:, 5:7]]
-        decide = np.zeros(len(positions), dtype=bool)
-        found = np.zeros(len(positions), dtype=bool)
-        for perm in _PERMUTATIONS:  # a suit permutation taking the flop to its class's representative
-            image = (flop & ~3) | perm[flop]
-            at = position[image]
-            ok = ~found & (at >= 0).all(axis=1)
-            row = np.where(ok, rep_row[colex(np.where(at >= 0, at, 0))], -1)
-            ok &= row >= 0
-            if not ok.any():
-                continue
-            moved = position[(hole & ~3) | perm[hole]]
-            ok &= (moved >= 0).all(axis=1)
-            flop_at = np.sort(at, axis=1)
-            rest = np.sort(moved - (moved[:, :, None] > flop_at[:, None, :]).sum(axis=2), axis=1)
-            decide[ok] = plan.calls[row[ok], _hole_index(rest[ok])]
-            found |= ok
-        assert found.all()
+        rows, index = flop_lookup(plan.cards, plan.rep, hole, flop)
+        decide = plan.calls[rows, index]
         mine = strengths(np.concatenate([hole, flop, board], axis=1).astype(np.uint8))
         theirs = strengths(np.concatenate([deck[positions[:, 7:9]], flop, board], axis=1).astype(np.uint8))
         category = np.minimum(mine >> SHIFT, len(CATEGORIES) - 1)

@@ -23,7 +23,7 @@ from cardlab.cards import Card
 from cardlab.errors import DeckError
 
 __all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric",
-           "stud_versus", "holdem", "uth", "uth_river"]
+           "stud_versus", "holdem", "uth", "uth_river", "thb", "thb_turn"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -311,4 +311,55 @@ def uth_river(cards: Sequence[int], deals: np.ndarray, qualify: int, line: Seque
     out = np.zeros(len(deals), dtype=np.uint8)
     _core.casino_uth_river(tables(), deck, deals, qualify, bytes(line), np.array(blind, dtype=np.int64), scale,
                            int(ties), out)
+    return out.astype(bool)
+
+
+def thb(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, line: Sequence[int], ante: Sequence[int],
+        scale: int, ties: bool = False, stake: np.ndarray | None = None) -> np.ndarray:
+    """Texas Hold'em Bonus flop by flop (csrc/casino_holdem.c, casino_thb). Without ``stake``: for
+    each flop and hole hand (as :func:`holdem`), the values (times ``scale``, summed over every
+    turn, river and dealer hand, either card the turn) of playing on without the flop's turn bet
+    and with it, each turn card's river bet chosen the better way (int64, flops x holes x 2).
+    With ``stake`` (flops x holes: -1 folded before the flop, 0 or 1 the turn bet): the tally by
+    play bets (2..4 antes), outcome (win, tie, lose) and pay line, then the deals folded (int64,
+    9 L + 1). ``ante`` are the ante's pays on a win by line, times ``scale``."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck, flops, weights = _check_holdem(cards, flops, weights, line, ante, scale)
+    holes = comb(len(deck) - 3, 2)
+    pays = np.array(ante, dtype=np.int64)
+    if stake is None:
+        out = np.zeros((len(flops), holes, 2), dtype=np.int64)
+        _core.casino_thb(tables(), deck, flops, weights, bytes(line), pays, scale, int(ties), b"", out,
+                         np.zeros(0, dtype=np.int64))
+        return out
+    stake = np.ascontiguousarray(stake, dtype=np.int8)
+    if stake.shape != (len(flops), holes) or not np.isin(stake, (-1, 0, 1)).all():
+        raise ValueError("stake must give -1, 0 or 1 for each flop and hole hand")
+    tally = np.zeros(9 * len(pays) + 1, dtype=np.int64)
+    _core.casino_thb(tables(), deck, flops, weights, bytes(line), pays, scale, int(ties), stake,
+                     np.zeros(0, dtype=np.int64), tally)
+    return tally
+
+
+def thb_turn(cards: Sequence[int], deals: np.ndarray, bets: np.ndarray, line: Sequence[int], ante: Sequence[int],
+             scale: int, ties: bool = False) -> np.ndarray:
+    """Texas Hold'em Bonus's river-bet choice (True: bet) for deals given as rows of six card ids
+    (hole cards, flop, turn) with ``bets`` (0 or 1: the turn bet made on the flop), counting every
+    river card and dealer hand one by one."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck = _check_cards(cards, 9)
+    deals = np.ascontiguousarray(deals, dtype=np.uint8)
+    bets = np.ascontiguousarray(bets, dtype=np.int8)
+    if deals.ndim != 2 or deals.shape[1] != 6 or not set(deals.ravel().tolist()) <= set(cards) or \
+            (np.diff(np.sort(deals, axis=1), axis=1) == 0).any() or bets.shape != (len(deals),) or \
+            not np.isin(bets, (0, 1)).all():
+        raise ValueError("deals must be rows of six distinct cards of the deck, with a bet of 0 or 1 each")
+    if len(line) != 16 or not 1 <= len(ante) <= 16 or min(line) < 0 or max(line) >= len(ante):
+        raise ValueError("a pay line is out of range")
+    out = np.zeros(len(deals), dtype=np.uint8)
+    _core.casino_thb_turn(tables(), deck, deals, bets, bytes(line), np.array(ante, dtype=np.int64), scale, int(ties), out)
     return out.astype(bool)

@@ -35,7 +35,8 @@ SHIFT = 20  #: a five-card strength's category sits above five 4-bit ranks (card
 DEALER_GAMES: dict[str, tuple[str, str | None, int, str, str, int]] = {
     "caribbean-stud": ("caribbean_stud", "raise", 2, "A-K", "raise_pays", 1),
     "casino-holdem": ("casino_holdem", "call", 2, "4-4", "ante_pays", 1),
-    "ultimate-holdem": ("ultimate_holdem", None, 4, "pair", "blind_pays", 0)}
+    "ultimate-holdem": ("ultimate_holdem", None, 4, "pair", "blind_pays", 0),
+    "texas-holdem-bonus": ("holdem_bonus", None, 2, "any", "ante_pays", 0)}
 
 
 @dataclass(frozen=True)
@@ -93,10 +94,12 @@ def dealer_rules(data: Mapping[str, object], source: str, kind: str) -> DealerRu
     rules = data.get(section, {})
     if not isinstance(rules, dict):
         raise PayTableError(f"{source}: [{section}] must be a table")
-    keys = ((bet,) if bet else ()) + ("qualifier",) + (("no_qualify_pays",) if kind == "caribbean-stud" else ())
+    keys = ((bet,) if bet else ()) + (("qualifier",) if kind != "texas-holdem-bonus" else ()) + \
+        (("no_qualify_pays",) if kind == "caribbean-stud" else ())
     for key in rules:
         if key not in keys:
-            raise PayTableError(f"{source}: [{section}]: unknown key '{key}' (expected one of: {', '.join(sorted(keys))})")
+            raise PayTableError(f"{source}: [{section}]: unknown key '{key}' (expected "
+                                f"{'one of: ' + ', '.join(sorted(keys)) if keys else 'none: the rules are fixed'})")
     amount = rules.get(bet, default_bet) if bet else default_bet
     if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= 10:
         raise PayTableError(f"{source}: [{section}] {bet} must be a whole number 1..10, got {amount!r}")

@@ -35,9 +35,9 @@ import numpy as np
 from cardlab.cards import RANKS
 from cardlab.casino import kernel
 from cardlab.casino.game import Game
-from cardlab.casino.holdem import _GROUPS, _features, _hole_index, _PERMUTATIONS
+from cardlab.casino.holdem import _GROUPS, _features, flop_lookup
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
-from cardlab.casino.simulation import colex, positions_of
+from cardlab.casino.simulation import positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
 __all__ = ["UthPlan", "uth_plan", "analyse_uth"]
@@ -219,10 +219,6 @@ def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
     symmetric = kernel.suit_symmetric(plan.cards)
     rules = _rules(plan, symmetric)
     deck = np.array(plan.cards, dtype=np.int64)
-    position = np.full(52, -1, dtype=np.int64)
-    position[deck] = np.arange(plan.n)
-    rep_row = np.full(comb(plan.n, 3), -1, dtype=np.int64)
-    rep_row[plan.rep] = np.arange(len(plan.rep))
     from cardlab.poker.evaluator import strengths
 
     line = [min(i, len(CATEGORIES) - 1) for i in range(16)]
@@ -234,19 +230,8 @@ def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
         board = deck[positions[:, 5:7]]
         classes = _hole_class(hole, symmetric)
         stake = np.array([plan.preflop[int(k)] for k in classes], dtype=np.int64)
-        found = np.zeros(len(positions), dtype=bool)
-        later = np.zeros(len(positions), dtype=np.int64)
-        for perm in _PERMUTATIONS:  # a suit permutation taking the flop to its class's representative
-            at = position[(flop & ~3) | perm[flop]]
-            ok = ~found & (at >= 0).all(axis=1)
-            row = np.where(ok, rep_row[colex(np.where(at >= 0, at, 0))], -1)
-            moved = position[(hole & ~3) | perm[hole]]
-            ok &= (row >= 0) & (moved >= 0).all(axis=1)
-            flop_at = np.sort(at, axis=1)
-            rest = np.sort(moved - (moved[:, :, None] > flop_at[:, None, :]).sum(axis=2), axis=1)
-            later[ok] = plan.stake[row[ok], _hole_index(rest[ok])]
-            found |= ok
-        assert found.all()
+        rows, index = flop_lookup(plan.cards, plan.rep, hole, flop)
+        later = plan.stake[rows, index].astype(np.int64)
         stake = np.where(stake > 0, stake, later)
         river = stake == 0
         if river.any():
