@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import tomllib
 from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,100 @@ def test_simulation_agrees_with_exact():
 def test_bad_descriptions_raise_one_clear_error(text: bytes, message: str):
     with pytest.raises(PayTableError, match=message):
         read_game(text, "bad.toml")
+
+
+# --- Texas Hold'em Bonus (cardlab.casino.thb) -------------------------------------------------------
+# [WoO-THB] Wizard of Odds (M. Shackleford), "Texas Hold'em Bonus",
+#   https://wizardofodds.com/games/texas-holdem-bonus/ (Las Vegas rules: the ante pays 1 to 1 on a
+#   win with a straight or better, otherwise pushes; every bet even money; no dealer qualifier):
+#   house edge 2.037% of the ante, average wager 3.8181 antes, element of risk 0.5335%, standard
+#   deviation 3.500839.
+
+THB_FILE = Path(__file__).parents[1] / "src/cardlab/casino/data/texas-holdem-bonus.toml"
+
+
+def _thb(deck: str) -> object:
+    data = tomllib.loads(THB_FILE.read_text())
+    data["deck"] = deck
+    return parse_game(data, "reduced.toml")
+
+
+def test_thb_as_published():
+    bet = analyse("texas-holdem-bonus").bets[0]
+    assert f"{bet.house_edge:.3%}" == "2.037%"  # [WoO-THB]
+    assert f"{float(bet.average_bet):.4f}" == "3.8181" and f"{bet.element_of_risk:.4%}" == "0.5335%"  # [WoO-THB]
+    assert f"{bet.sd:.6f}" == "3.500839"  # [WoO-THB]
+
+
+def brute_thb(cards: list[int], ante: list[Fraction]) -> tuple[Fraction, Fraction]:
+    """The exact expected result per ante and average total bet under the best play, by plain
+    loops: the turn bet per turn card, the flop bet per flop, the pre-flop fold per hole hand."""
+    best = {s: _best(s) for s in itertools.combinations(sorted(cards), 7)}
+    total, staked, deals = Fraction(0), Fraction(0), 0
+
+    def leaf(hole, board, dealer, bets):
+        me = best[tuple(sorted(hole + board))]
+        them = best[tuple(sorted(dealer + board))]
+        if poker_compare(me) > poker_compare(them):
+            return bets + ante[me[0]]
+        return Fraction(0) if poker_compare(me) == poker_compare(them) else Fraction(-1 - bets)
+
+    for hole in itertools.combinations(cards, 2):
+        rest = [c for c in cards if c not in hole]
+        play_value, play_stake, count = Fraction(0), 0, 0
+        for flop in itertools.combinations(rest, 3):
+            left = [c for c in rest if c not in flop]
+            paths = []
+            for flop_bet in (0, 1):
+                value, stake = Fraction(0), 0
+                for turn in left:
+                    options = []
+                    for turn_bet in (0, 1):
+                        v, s = Fraction(0), 0
+                        for river in left:
+                            if river == turn:
+                                continue
+                            board = flop + (turn, river)
+                            dealers = list(itertools.combinations([c for c in left if c not in (turn, river)], 2))
+                            bets = 2 + flop_bet + turn_bet
+                            v += sum(leaf(hole, board, d, bets) for d in dealers)
+                            s += bets * len(dealers)
+                        options.append((v, s))
+                    v, s = options[1] if options[1][0] > options[0][0] else options[0]
+                    value += v
+                    stake += s
+                paths.append((value, stake))
+            value, stake = paths[1] if paths[1][0] > paths[0][0] else paths[0]
+            n = len(left) * (len(left) - 1) * comb(len(left) - 2, 2)
+            play_value += value
+            play_stake += stake
+            count += n
+        if play_value > -count:
+            total += play_value
+            staked += play_stake
+        else:
+            total -= count
+        deals += count
+    return total / deals, 1 + staked / deals
+
+
+@pytest.mark.parametrize("deck", ["As Ks Qs Js Ts 9h 8h 7h 6d 5d", "Ac Ad Kc Kd Qc 7d 6h 5h 4s 2s"])
+def test_thb_by_brute_force(deck: str):
+    game = _thb(deck)
+    expected, average = brute_thb(game.cards, [p for _, p in game.pays])
+    bet = analyse(game).bets[0]
+    assert bet.expected == expected and bet.average_bet == average
+
+
+def test_thb_simulation_agrees_with_exact():
+    from test_casino import within_999
+
+    result = analyse(_thb("9-A"), simulate=20_000, seed=43)
+    bet = result.bets[0]
+    assert bet.simulated is not None and within_999(bet)
+    assert not bet.simulated.interval.low <= float(bet.expected) + 0.15 <= bet.simulated.interval.high
+
+
+def test_thb_takes_no_rule_keys():
+    with pytest.raises(PayTableError, match="unknown key 'qualifier'"):
+        read_game(b'game = "texas-holdem-bonus"\n[holdem_bonus]\nqualifier = "pair"\n', "bad.toml")

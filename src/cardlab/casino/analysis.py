@@ -19,7 +19,7 @@ Every figure is exact (integer counts, fractions); :func:`simulate` gives the se
 >>> analyse("no-such-game")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, caribbean-stud, casino-holdem, casino-war, let-it-ride, mississippi-stud, three-card-poker, ultimate-holdem
+cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, caribbean-stud, casino-holdem, casino-war, let-it-ride, mississippi-stud, texas-holdem-bonus, three-card-poker, ultimate-holdem
 """
 
 from __future__ import annotations
@@ -337,6 +337,22 @@ def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAna
                          "rows above them; the total is of the rows before them)."))
 
 
+def _thb(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+    from cardlab.casino.thb import analyse_thb
+
+    bet, rules, play, plan = analyse_thb(game, ties)
+    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
+    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn, river, the "
+              f"dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the turn's bet per flop, hole cards and "
+              "turn, the flop's per flop and hole cards, the pre-flop fold per hole hand over every flop")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
+                        ("House edge: expected loss per unit of the ante (ante and bets together); element of risk: "
+                         "per unit of the average total bet.",
+                         "The 'ante pays' rows count the wins that also take an ante pay (they are inside the rows "
+                         "above them; the total is of the rows before them)."))
+
+
 def _baccarat(game: Game, simulate: int | None, seed: SeedLike) -> GameAnalysis:
     from cardlab.casino.baccarat import analyse_baccarat
 
@@ -388,6 +404,8 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
         return _holdem(game, simulate, seed, ties)
     if game.kind == "ultimate-holdem":
         return _uth(game, simulate, seed, ties)
+    if game.kind == "texas-holdem-bonus":
+        return _thb(game, simulate, seed, ties)
     tables = three_card_tables(game.cards)
     strategy: list[str] = []
     if game.kind == "ante-play":
