@@ -38,7 +38,7 @@ from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import colex, positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
-__all__ = ["HoldemPlan", "holdem_plan", "analyse_holdem", "flop_lookup"]
+__all__ = ["HoldemPlan", "holdem_plan", "analyse_holdem", "flop_lookup", "by_higher_card"]
 
 _PERMUTATIONS = np.array([[p[c & 3] for c in range(52)] for p in permutations(range(4))], dtype=np.int64)
 
@@ -148,6 +148,17 @@ def _features(hands: np.ndarray, category: np.ndarray) -> np.ndarray:
     return np.where(category >= 4, 0, group)
 
 
+def by_higher_card(verdict: Callable[[int], str], seen: np.ndarray) -> str:
+    """The hands with no pair and no four-card draw (groups 5 + the higher hole card's rank), in
+    words: one verdict when they all share it, else one per higher hole card."""
+    ranks = [r for r in range(12, -1, -1) if seen[5 + r]]
+    said = {verdict(5 + r) for r in ranks}
+    if len(said) == 1:
+        return f"no pair, no four-card draw: {said.pop()}"
+    return "no pair, no four-card draw, by the higher hole card: " + "; ".join(f"{RANKS[r]} {verdict(5 + r)}"
+                                                                                for r in ranks)
+
+
 def _rules(plan: HoldemPlan) -> list[str]:
     """The calls by what the hole cards make with the flop, in words, with each group's share
     of calls where it is split."""
@@ -171,9 +182,8 @@ def _rules(plan: HoldemPlan) -> list[str]:
         return "fold" if called[g] == 0 else f"call {called[g] / seen[g]:.1%} of them"
 
     lines = [f"{name}: {verdict(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
-    high = [f"{RANKS[r]} {verdict(5 + r)}" for r in range(12, -1, -1) if seen[5 + r]]
-    if high:
-        lines.append("no pair, no four-card draw, by the higher hole card: " + "; ".join(high))
+    if seen[5:].any():
+        lines.append(by_higher_card(verdict, seen))
     return lines
 
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from cardlab.casino import kernel
 from cardlab.casino.game import Game
-from cardlab.casino.holdem import _GROUPS, _features, flop_lookup
+from cardlab.casino.holdem import _GROUPS, _features, by_higher_card, flop_lookup
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
@@ -126,10 +126,10 @@ def _rules(plan: ThbPlan, symmetric: bool) -> list[str]:
     def verdict(g: int) -> str:
         return "bet" if bet[g] == seen[g] else "check" if bet[g] == 0 else f"bet with {bet[g] / seen[g]:.1%}"
 
-    from cardlab.cards import RANKS
 
     flop = [f"{name}: {verdict(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
-    flop += [f"no pair or draw, higher hole card {RANKS[r]}: {verdict(5 + r)}" for r in range(12, -1, -1) if seen[5 + r]]
+    if seen[5:].any():
+        flop.append(by_higher_card(verdict, seen))
     return lines + [f"on the flop: {text}" for text in flop]
 
 

@@ -35,7 +35,7 @@ import numpy as np
 from cardlab.cards import RANKS
 from cardlab.casino import kernel
 from cardlab.casino.game import Game
-from cardlab.casino.holdem import _GROUPS, _features, flop_lookup
+from cardlab.casino.holdem import _GROUPS, _features, by_higher_card, flop_lookup
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
@@ -179,7 +179,8 @@ def _rules(plan: UthPlan, symmetric: bool) -> list[str]:
         return "play 2x" if bet[g] == seen[g] else "check" if bet[g] == 0 else f"play 2x with {bet[g] / seen[g]:.1%}"
 
     flop = [f"{name}: {verdict(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
-    flop += [f"no pair or draw, higher hole card {RANKS[r]}: {verdict(5 + r)}" for r in range(12, -1, -1) if seen[5 + r]]
+    if seen[5:].any():
+        flop.append(by_higher_card(verdict, seen))
     lines += [f"on the flop (after checking): {text}" for text in flop]
     return lines
 
