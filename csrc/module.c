@@ -19,6 +19,8 @@ static PyMethodDef *const families[] = {
     cl_casino_methods,
     cl_casino_stud_methods,
     cl_casino_holdem_methods,
+    cl_casino_uth_methods,
+    cl_casino_thb_methods,
     NULL,
 };
 

@@ -266,8 +266,8 @@ def holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify
 
 def uth(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify: int, line: Sequence[int],
         blind: Sequence[int], scale: int, ties: bool = False, stake: np.ndarray | None = None) -> np.ndarray:
-    """Ultimate Texas Hold'em flop by flop (csrc/casino_holdem.c, casino_uth). Without ``stake``:
-    for each flop and hole hand (as :func:`holdem`), the values (times ``scale``, summed over every
+    """Ultimate Texas Hold'em flop by flop (csrc/casino_uth.c, the board sweep of
+    csrc/holdem_board.h). Without ``stake``: for each flop and hole hand (as :func:`holdem`), the values (times ``scale``, summed over every
     turn, river and dealer hand) of playing 4x and 3x before the flop, 2x on the flop, and of
     checking to the river and playing 1x or folding, the better (int64, flops x holes x 4). With
     ``stake`` (flops x holes: 4, 3, 2, or 0 to decide on the river): the tally of the deals by
@@ -316,8 +316,8 @@ def uth_river(cards: Sequence[int], deals: np.ndarray, qualify: int, line: Seque
 
 def thb(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, line: Sequence[int], ante: Sequence[int],
         scale: int, ties: bool = False, stake: np.ndarray | None = None) -> np.ndarray:
-    """Texas Hold'em Bonus flop by flop (csrc/casino_holdem.c, casino_thb). Without ``stake``: for
-    each flop and hole hand (as :func:`holdem`), the values (times ``scale``, summed over every
+    """Texas Hold'em Bonus flop by flop (csrc/casino_thb.c, the board sweep of
+    csrc/holdem_board.h). Without ``stake``: for each flop and hole hand (as :func:`holdem`), the values (times ``scale``, summed over every
     turn, river and dealer hand, either card the turn) of playing on without the flop's turn bet
     and with it, each turn card's river bet chosen the better way (int64, flops x holes x 2).
     With ``stake`` (flops x holes: -1 folded before the flop, 0 or 1 the turn bet): the tally by

@@ -7,8 +7,8 @@ bet even money, except the ante, which pays by ``[ante_pays]`` (Las Vegas rules:
 or better, a push otherwise); the worse loses them all; a tie pushes.
 
 How it is counted. The flops are folded by suit symmetry; for each, the compiled core
-(csrc/casino_holdem.c, casino_thb) walks every unordered turn and river once, sorts the
-holdings of the cards left and sweeps up the list (as Casino Hold'em), and adds each hole hand's
+(csrc/casino_thb.c, the board sweep of csrc/holdem_board.h) walks every unordered turn and
+river once, sorts the holdings of the cards left and sweeps up the list (as Casino Hold'em), and adds each hole hand's
 values with 2, 3 and 4 antes of play bets to both orders of the two cards. Each turn card's bet
 is then chosen per (flop, hole cards, turn), the flop's per (flop, hole cards), the pre-flop
 fold per hole hand class summed over every flop; a second walk tallies the outcomes.

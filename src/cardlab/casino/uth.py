@@ -9,9 +9,10 @@ or better (a pair): when not, the ante pushes. The better hand wins the play bet
 the worse loses all three; a tie pushes them.
 
 How it is counted. The flops are folded by suit symmetry; for each, the compiled core
-(csrc/casino_holdem.c, casino_uth) walks every turn and river, sorts the two-card holdings of the
-cards left and sweeps up the list (as Casino Hold'em), giving each hole hand its river choice
-and the values of its 4x, 3x and 2x bets over every completion. The flop choice is made per
+(csrc/casino_uth.c, the board sweep of csrc/holdem_board.h) walks every turn and river,
+sorts the two-card holdings of the cards left and sweeps up the list (as Casino Hold'em),
+giving each hole hand its river choice and the values of its 4x, 3x and 2x bets over every
+completion. The flop choice is made per
 (flop, hole cards), the pre-flop one per hole hand class summed over every flop; a second walk
 tallies the outcomes under those choices.
 
