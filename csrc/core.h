@@ -31,6 +31,10 @@ extern PyMethodDef cl_suitplay_methods[];
 extern PyMethodDef cl_solver_river_methods[];
 extern PyMethodDef cl_casino_methods[];
 extern PyMethodDef cl_blackjack_sim_methods[];
+extern PyMethodDef cl_casino_stud_methods[];
+extern PyMethodDef cl_casino_holdem_methods[];
+extern PyMethodDef cl_casino_uth_methods[];
+extern PyMethodDef cl_casino_thb_methods[];
 
 /* One entry of a kernel family's method table: the kernel under its own name, positional arguments. */
 #define CL_METHOD(name, doc) {#name, name, METH_VARARGS, doc}

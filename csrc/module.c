@@ -18,6 +18,10 @@ static PyMethodDef *const families[] = {
     cl_solver_river_methods,
     cl_casino_methods,
     cl_blackjack_sim_methods,
+    cl_casino_stud_methods,
+    cl_casino_holdem_methods,
+    cl_casino_uth_methods,
+    cl_casino_thb_methods,
     NULL,
 };
 

@@ -66,3 +66,39 @@ def assert_simulation_agrees(exact_dist, simulated, z_max: float = 4.5, tail_min
             upper = 1 - sum(math.exp(-expected) * expected**i / math.factorial(i) for i in range(observed))
             lower = sum(math.exp(-expected) * expected**i / math.factorial(i) for i in range(observed + 1))
             assert min(upper, lower) > tail_min, (value, observed, expected)
+
+
+def poker_key(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(category as CATEGORIES numbers it, tie-break ranks) of five cards, by plain rules."""
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    flush = len({c & 3 for c in cards}) == 1
+    counts = Counter(ranks)
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    straight_top = None
+    if len(counts) == 5:
+        if ranks[0] - ranks[4] == 4:
+            straight_top = ranks[0]
+        elif ranks == [12, 3, 2, 1, 0]:
+            straight_top = 3
+    if straight_top is not None and flush:
+        return (9 if straight_top == 12 else 8, (straight_top,))
+    if shape[0] == 4:
+        return 7, tuple(order)
+    if shape == [3, 2]:
+        return 6, tuple(order)
+    if flush:
+        return 5, tuple(ranks)
+    if straight_top is not None:
+        return 4, (straight_top,)
+    if shape[0] == 3:
+        return 3, tuple(order)
+    if shape == [2, 2, 1]:
+        return 2, tuple(order)
+    if shape[0] == 2:
+        return 1, tuple(order)
+    return 0, tuple(ranks)
+
+
+def poker_compare(key: tuple[int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
+    return (8 if key[0] == 9 else key[0], key[1])  # a royal flush is the best straight flush

@@ -73,6 +73,24 @@ SLOW_TESTS = {
     "test_casino_blackjack.py::test_hand_values_match_published_exact_figures[rules4-hand4-published4]",
     "test_casino.py::test_simulation_agrees_with_exact[mississippi-stud-standard]",
     "test_casino_baccarat.py::test_every_bet_by_brute_force_on_a_small_shoe",  # 1.5 s: 60,480 deals by hand
+    # Caribbean Stud on the full deck: 5-10 s of CPU for the counts (shared by the two tests)
+    "test_casino_caribbean.py::test_caribbean_stud_as_published",
+    "test_casino_caribbean.py::test_fixed_strategies_as_published",
+    # Casino Hold'em: the full deck about a minute of CPU; the 11-card brute force and the 24-card
+    # simulation 1-3 s
+    "test_casino_holdem.py::test_casino_holdem_as_published",
+    "test_casino_holdem.py::test_casino_holdem_by_brute_force[As Ks Qs Js Ts 9h 8h 7h 6d 5d Ad-rules1-<lambda>]",
+    "test_casino_holdem.py::test_simulation_agrees_with_exact",
+    # Ultimate Texas Hold'em: the full deck about two minutes of CPU; the brute forces (plain loops
+    # over 10-card decks) and the 24-card simulation 1-2 s each
+    "test_casino_uth.py::test_uth_as_published",
+    "test_casino_uth.py::test_uth_by_brute_force[As Ks Qs Js Ts 9h 8h 7h 6d 5d-rules0-<lambda>]",
+    "test_casino_uth.py::test_uth_by_brute_force[Ac Ad Kc Kd Qc Qd Jc Jd Th 9h-rules1-<lambda>]",
+    "test_casino_uth.py::test_simulation_agrees_with_exact",
+    "test_casino_uth.py::test_thb_as_published",
+    "test_casino_uth.py::test_thb_by_brute_force[As Ks Qs Js Ts 9h 8h 7h 6d 5d]",
+    "test_casino_uth.py::test_thb_by_brute_force[Ac Ad Kc Kd Qc 7d 6h 5h 4s 2s]",
+    "test_casino_uth.py::test_thb_simulation_agrees_with_exact",
     "test_strategy.py::test_random_deals_against_a_brute_force_over_full_tables",
     "test_strategy.py::test_a_strategy_against_itself_gives_zero",
     "test_strategy.py::test_two_fixed_contracts_agree_with_bridge_makes",

@@ -19,7 +19,7 @@ Every figure is exact (integer counts, fractions); :func:`simulate` gives the se
 >>> analyse("no-such-game")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, casino-war, let-it-ride, mississippi-stud, three-card-poker
+cardlab.errors.PayTableError: unknown game 'no-such-game': give a TOML file or one of baccarat, caribbean-stud, casino-holdem, casino-war, let-it-ride, mississippi-stud, texas-holdem-bonus, three-card-poker, ultimate-holdem
 """
 
 from __future__ import annotations
@@ -293,6 +293,66 @@ def _stud(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAn
     return GameAnalysis(game.name, tuple(bets), tuple(done.rules), method, notes)
 
 
+def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+    from cardlab.casino.caribbean import analyse_caribbean
+
+    bet, rules, play, pairs = analyse_caribbean(game, ties)
+    bets = _simulated([bet], play, pairs.n, 10, simulate, seed)
+    hands = f"{len(pairs.weight):,} pairs of a hand class (by suit symmetry) and an up card" if pairs.symmetric \
+        else f"{len(pairs.weight):,} (hand, up card) pairs one by one"
+    method = (f"exact: every deal of the {pairs.n}-card deck counted ({pairs.deals:,}: the player's five cards, the "
+              f"up card, the dealer's other four), {hands}; the dealer's hands against each by inclusion-exclusion")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
+                        ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
+                         "total bet (the ante and the raise when made).",))
+
+
+def _holdem(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+    from cardlab.casino.holdem import analyse_holdem
+
+    bet, rules, play, plan = analyse_holdem(game, ties)
+    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
+    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
+              f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); each board's holdings "
+              "sorted once, the dealer's hands against each hole hand by counting")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
+                        ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
+                         "total bet (the ante and the call when made).",))
+
+
+def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+    from cardlab.casino.uth import analyse_uth
+
+    bet, rules, play, plan = analyse_uth(game, ties)
+    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
+    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
+              f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the river choice per hand and "
+              "board, the flop choice per flop and hole cards, the pre-flop choice per hole hand over every flop")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
+                        ("House edge: expected loss per unit of the ante (ante, blind and play bet together); element "
+                         "of risk: per unit of the average total bet (ante, blind and play).",
+                         "The 'blind pays' rows count the wins that also take a blind pay (they are inside the "
+                         "rows above them; the total is of the rows before them)."))
+
+
+def _thb(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+    from cardlab.casino.thb import analyse_thb
+
+    bet, rules, play, plan = analyse_thb(game, ties)
+    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
+    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn, river, the "
+              f"dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the turn's bet per flop, hole cards and "
+              "turn, the flop's per flop and hole cards, the pre-flop fold per hole hand over every flop")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
+                        ("House edge: expected loss per unit of the ante (ante and bets together); element of risk: "
+                         "per unit of the average total bet.",
+                         "The 'ante pays' rows count the wins that also take an ante pay (they are inside the rows "
+                         "above them; the total is of the rows before them)."))
+
+
 def _baccarat(game: Game, simulate: int | None, seed: SeedLike) -> GameAnalysis:
     from cardlab.casino.baccarat import analyse_baccarat
 
@@ -338,6 +398,14 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
         return _baccarat(game, simulate, seed)
     if game.kind == "casino-war":
         return _war(game, simulate, seed, ties)
+    if game.kind == "caribbean-stud":
+        return _caribbean(game, simulate, seed, ties)
+    if game.kind == "casino-holdem":
+        return _holdem(game, simulate, seed, ties)
+    if game.kind == "ultimate-holdem":
+        return _uth(game, simulate, seed, ties)
+    if game.kind == "texas-holdem-bonus":
+        return _thb(game, simulate, seed, ties)
     tables = three_card_tables(game.cards)
     strategy: list[str] = []
     if game.kind == "ante-play":

@@ -30,6 +30,21 @@ Two shapes of game are read (docs/casino.md gives every key):
     ``dragon_7_pays`` and ``panda_8_pays``; ``banker_three_card_7_pays = 0`` is EZ Baccarat's
     Banker bet.
 
+``game = "caribbean-stud"``
+    Five cards each, one of the dealer's shown; fold or raise (cardlab.casino.caribbean).
+
+``game = "casino-holdem"``
+    Two hole cards each and a three-card flop; fold or call, then the turn and river
+    (cardlab.casino.holdem).
+
+``game = "ultimate-holdem"``
+    Ultimate Texas Hold'em: ante and blind; play 4x or 3x before the flop, 2x on the flop or 1x
+    on the river, or fold there (cardlab.casino.uth).
+
+``game = "texas-holdem-bonus"``
+    Texas Hold'em Bonus: fold or bet 2 antes before the flop, then check or bet 1 ante on the
+    flop and on the turn; no dealer qualifier (cardlab.casino.thb).
+
 ``game = "casino-war"``
     One card each from ``decks`` decks less the cards ``remove``d; on a tie, surrender half or go
     to war (cardlab.casino.war); ``war_bonus`` pays on the first bet when the war ties too,
@@ -47,7 +62,7 @@ cards (the 6-Card Bonus).
 >>> parse_game({"name": "x", "game": "pai gow"}, "x.toml")
 Traceback (most recent call last):
 ...
-cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war)
+cardlab.errors.PayTableError: x.toml: unknown game 'pai gow' (expected one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud, casino-holdem, ultimate-holdem, texas-holdem-bonus)
 """
 
 from __future__ import annotations
@@ -59,6 +74,7 @@ from pathlib import Path
 from typing import Mapping
 
 from cardlab.cards import RANKS
+from cardlab.casino.table_rules import DEALER_GAMES, dealer_rules
 from cardlab.casino.paytable import three_card_paytable
 from cardlab.casino.pays import PayTable, parse_pay
 from cardlab.casino.video import parse_deck
@@ -71,7 +87,8 @@ __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game"
            "qualifier_value", "MAX_GAME_BYTES"]
 
 #: The shapes of game a description may name.
-GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war")
+GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war", "caribbean-stud", "casino-holdem",
+         "ultimate-holdem", "texas-holdem-bonus")
 MAX_GAME_BYTES = 1 << 20  #: the largest game description read (1 MiB)
 _DATA = Path(__file__).with_name("data")
 _CATEGORIES = {"pair": 1, "flush": 2, "straight": 3, "three of a kind": 4, "straight flush": 5}
@@ -197,6 +214,13 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
     if not isinstance(name, str) or not name.strip():
         raise PayTableError(f"{source}: name must be text")
     deck = _deck(data.get("deck", "standard"), source)
+    if kind in DEALER_GAMES:
+        least = 10 if kind == "caribbean-stud" else 9
+        if deck.size < least:
+            raise PayTableError(f"{source}: a {kind} game needs at least {least} cards; the deck has {deck.size}")
+        stud = dealer_rules(data, source, kind)
+        return Game(name.strip(), kind, deck, raise_bets=stud.raise_bets, qualifier=stud.qualifier,
+                    qualifier_text=stud.qualifier_text, no_qualify_pays=stud.no_qualify_pays, pays=stud.pays)
     need = 6 if kind == "ante-play" else 5
     if deck.size < need:
         raise PayTableError(f"{source}: a {kind} game needs at least {need} cards; the deck has {deck.size}")

@@ -22,7 +22,8 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.errors import DeckError
 
-__all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric"]
+__all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric",
+           "stud_versus", "holdem", "uth", "uth_river", "thb", "thb_turn"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -191,3 +192,174 @@ def best_of_six(n: int, outcomes: np.ndarray, pays: np.ndarray) -> np.ndarray:
     out = np.zeros(len(pays), dtype=np.int64)
     _core.casino_best_of_six(n, outcomes, pays, out)
     return out
+
+
+def stud_versus(n: int, rank: np.ndarray, ranks: int, up: int, players: np.ndarray, qualify: int) -> np.ndarray:
+    """Five-card stud against a dealer showing the card at position ``up`` (csrc/casino_stud.c):
+    for each player hand (rows of five positions, none ``up``), the dealer's four hidden cards
+    from the other n - 6 that leave the dealer not qualifying (rank below ``qualify``), losing,
+    tying, winning: int64 rows of 4. ``rank`` gives every five-card hand's rank 0..ranks-1
+    (colex order, higher better).
+
+    >>> rank = np.arange(comb(10, 5), dtype=np.uint16) % 3
+    >>> stud_versus(10, rank, 3, 0, np.array([[1, 2, 3, 4, 5]]), 1).sum(axis=1).tolist()
+    [1]
+    """
+    from cardlab._native import core as _core
+
+    rank = np.ascontiguousarray(rank, dtype=np.uint16)
+    players = np.ascontiguousarray(players, dtype=np.uint8)
+    if not 10 <= n <= 52 or len(rank) != comb(n, 5):
+        raise DeckError(f"five-card stud against a dealer needs 10..52 cards, not {n}")
+    if not 1 <= ranks <= 7462 or (len(rank) and int(rank.max()) >= ranks) or not 0 <= qualify <= ranks:
+        raise ValueError("a hand rank or the qualifying rank is out of range")
+    if not 0 <= up < n or players.ndim != 2 or players.shape[1] != 5:
+        raise ValueError("player hands must be rows of five positions and the up card a position")
+    if len(players) and (int(players.max()) >= n or (players == up).any()
+                         or (np.diff(np.sort(players, axis=1), axis=1) == 0).any()):
+        raise ValueError("a player hand holds a position twice, past the deck or the up card")
+    out = np.zeros((len(players), 4), dtype=np.int64)
+    _core.casino_stud_versus(n, rank, ranks, up, players, qualify, out)
+    return out
+
+
+def _check_holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, line: Sequence[int],
+                  pays: Sequence[int], scale: int) -> tuple[bytes, np.ndarray, np.ndarray]:
+    deck = _check_cards(cards, 9)
+    flops = np.ascontiguousarray(flops, dtype=np.uint8)
+    weights = np.ascontiguousarray(weights, dtype=np.int64)
+    if flops.ndim != 2 or flops.shape[1] != 3 or len(weights) != len(flops) or not set(flops.ravel().tolist()) <= set(cards):
+        raise ValueError("flops must be rows of three cards of the deck, one weight each")
+    if len(line) != 16 or not 1 <= len(pays) <= 16 or min(line) < 0 or max(line) >= len(pays):
+        raise ValueError("a pay line is out of range")
+    if min(pays) < 0 or max(pays) > 2**40 or not 1 <= scale <= 2**20:
+        raise ValueError("a pay or the scale is out of range")
+    if len(weights) and (weights.min() < 0 or weights.max() > 2**20):
+        raise ValueError("a flop weight is out of range")
+    return deck, flops, weights
+
+
+def holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify: int, line: Sequence[int],
+           pays: Sequence[int], scale: int, call: int, ties: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Casino Hold'em flop by flop (csrc/casino_holdem.c): for each flop (rows of three card ids
+    of the deck ``cards``, each counted ``weights`` times) and each hole hand of the other cards
+    (colex index among them, deck order), the expected result of calling times ``scale``, summed
+    over every turn, river and dealer hand (int64, flops x holes); and the tally of the outcome
+    counters (the dealer does not qualify by pay line, the player wins by pay line, tie, dealer
+    wins) of the calls, then of the folds, then the deals folded. ``line`` maps each category
+    position (16) to a pay line; ``pays`` are the ante's pays by line times ``scale``.
+    """
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck, flops, weights = _check_holdem(cards, flops, weights, line, pays, scale)
+    if not 0 <= call <= 100:
+        raise ValueError("the call is out of range")
+    holes = comb(len(deck) - 3, 2)
+    ev = np.zeros((len(flops), holes), dtype=np.int64)
+    k = 2 * len(pays) + 2
+    tally = np.zeros(2 * k + 1, dtype=np.int64)
+    _core.casino_holdem(tables(), deck, flops, weights, qualify, bytes(line), len(pays),
+                        np.array(pays, dtype=np.int64), scale, call, int(ties), ev, tally)
+    return ev, tally
+
+
+def uth(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify: int, line: Sequence[int],
+        blind: Sequence[int], scale: int, ties: bool = False, stake: np.ndarray | None = None) -> np.ndarray:
+    """Ultimate Texas Hold'em flop by flop (csrc/casino_uth.c, the board sweep of
+    csrc/holdem_board.h). Without ``stake``: for each flop and hole hand (as :func:`holdem`), the values (times ``scale``, summed over every
+    turn, river and dealer hand) of playing 4x and 3x before the flop, 2x on the flop, and of
+    checking to the river and playing 1x or folding, the better (int64, flops x holes x 4). With
+    ``stake`` (flops x holes: 4, 3, 2, or 0 to decide on the river): the tally of the deals by
+    play (1x..4x), outcome (win against a qualifying dealer, against one who does not, tie, lose
+    to a qualifying dealer, to one who does not) and pay line, then the river folds (int64,
+    20 L + 1). ``blind`` are the blind's pays by line, times ``scale``."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck, flops, weights = _check_holdem(cards, flops, weights, line, blind, scale)
+    holes = comb(len(deck) - 3, 2)
+    pays = np.array(blind, dtype=np.int64)
+    if stake is None:
+        out = np.zeros((len(flops), holes, 4), dtype=np.int64)
+        _core.casino_uth(tables(), deck, flops, weights, qualify, bytes(line), pays, scale, int(ties), b"", out,
+                         np.zeros(0, dtype=np.int64))
+        return out
+    stake = np.ascontiguousarray(stake, dtype=np.int8)
+    if stake.shape != (len(flops), holes) or not np.isin(stake, (0, 2, 3, 4)).all():
+        raise ValueError("stake must give 4, 3, 2 or 0 for each flop and hole hand")
+    tally = np.zeros(20 * len(pays) + 1, dtype=np.int64)
+    _core.casino_uth(tables(), deck, flops, weights, qualify, bytes(line), pays, scale, int(ties), stake,
+                     np.zeros(0, dtype=np.int64), tally)
+    return tally
+
+
+def uth_river(cards: Sequence[int], deals: np.ndarray, qualify: int, line: Sequence[int], blind: Sequence[int],
+              scale: int, ties: bool = False) -> np.ndarray:
+    """Ultimate Texas Hold'em's river decision (True: play 1x) for deals given as rows of seven
+    card ids (the hole cards, then the board), counting every dealer hand one by one."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck = _check_cards(cards, 9)
+    deals = np.ascontiguousarray(deals, dtype=np.uint8)
+    if deals.ndim != 2 or deals.shape[1] != 7 or not set(deals.ravel().tolist()) <= set(cards) or \
+            (np.diff(np.sort(deals, axis=1), axis=1) == 0).any():
+        raise ValueError("deals must be rows of seven distinct cards of the deck")
+    if len(line) != 16 or not 1 <= len(blind) <= 16 or min(line) < 0 or max(line) >= len(blind):
+        raise ValueError("a pay line is out of range")
+    out = np.zeros(len(deals), dtype=np.uint8)
+    _core.casino_uth_river(tables(), deck, deals, qualify, bytes(line), np.array(blind, dtype=np.int64), scale,
+                           int(ties), out)
+    return out.astype(bool)
+
+
+def thb(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, line: Sequence[int], ante: Sequence[int],
+        scale: int, ties: bool = False, stake: np.ndarray | None = None) -> np.ndarray:
+    """Texas Hold'em Bonus flop by flop (csrc/casino_thb.c, the board sweep of
+    csrc/holdem_board.h). Without ``stake``: for each flop and hole hand (as :func:`holdem`), the values (times ``scale``, summed over every
+    turn, river and dealer hand, either card the turn) of playing on without the flop's turn bet
+    and with it, each turn card's river bet chosen the better way (int64, flops x holes x 2).
+    With ``stake`` (flops x holes: -1 folded before the flop, 0 or 1 the turn bet): the tally by
+    play bets (2..4 antes), outcome (win, tie, lose) and pay line, then the deals folded (int64,
+    9 L + 1). ``ante`` are the ante's pays on a win by line, times ``scale``."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck, flops, weights = _check_holdem(cards, flops, weights, line, ante, scale)
+    holes = comb(len(deck) - 3, 2)
+    pays = np.array(ante, dtype=np.int64)
+    if stake is None:
+        out = np.zeros((len(flops), holes, 2), dtype=np.int64)
+        _core.casino_thb(tables(), deck, flops, weights, bytes(line), pays, scale, int(ties), b"", out,
+                         np.zeros(0, dtype=np.int64))
+        return out
+    stake = np.ascontiguousarray(stake, dtype=np.int8)
+    if stake.shape != (len(flops), holes) or not np.isin(stake, (-1, 0, 1)).all():
+        raise ValueError("stake must give -1, 0 or 1 for each flop and hole hand")
+    tally = np.zeros(9 * len(pays) + 1, dtype=np.int64)
+    _core.casino_thb(tables(), deck, flops, weights, bytes(line), pays, scale, int(ties), stake,
+                     np.zeros(0, dtype=np.int64), tally)
+    return tally
+
+
+def thb_turn(cards: Sequence[int], deals: np.ndarray, bets: np.ndarray, line: Sequence[int], ante: Sequence[int],
+             scale: int, ties: bool = False) -> np.ndarray:
+    """Texas Hold'em Bonus's river-bet choice (True: bet) for deals given as rows of six card ids
+    (hole cards, flop, turn) with ``bets`` (0 or 1: the turn bet made on the flop), counting every
+    river card and dealer hand one by one."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    deck = _check_cards(cards, 9)
+    deals = np.ascontiguousarray(deals, dtype=np.uint8)
+    bets = np.ascontiguousarray(bets, dtype=np.int8)
+    if deals.ndim != 2 or deals.shape[1] != 6 or not set(deals.ravel().tolist()) <= set(cards) or \
+            (np.diff(np.sort(deals, axis=1), axis=1) == 0).any() or bets.shape != (len(deals),) or \
+            not np.isin(bets, (0, 1)).all():
+        raise ValueError("deals must be rows of six distinct cards of the deck, with a bet of 0 or 1 each")
+    if len(line) != 16 or not 1 <= len(ante) <= 16 or min(line) < 0 or max(line) >= len(ante):
+        raise ValueError("a pay line is out of range")
+    out = np.zeros(len(deals), dtype=np.uint8)
+    _core.casino_thb_turn(tables(), deck, deals, bets, bytes(line), np.array(ante, dtype=np.int64), scale, int(ties), out)
+    return out.astype(bool)

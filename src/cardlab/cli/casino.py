@@ -22,7 +22,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description="Every deal of a table game counted exactly (suit symmetry, compiled core): the house "
                     "edge, element of risk, standard deviation and hit frequency of each bet, and the "
                     "optimal strategy as a rule. GAME is a built-in game (three-card-poker, let-it-ride, "
-                    "mississippi-stud, baccarat, casino-war) or a TOML game file (docs/casino.md). Example: cardlab casino analyse three-card-poker "
+                    "mississippi-stud, baccarat, casino-war, caribbean-stud, casino-holdem, ultimate-holdem, texas-holdem-bonus) or a TOML game file (docs/casino.md). "
+                    "Example: cardlab casino analyse three-card-poker "
                     "--simulate 1e6 --seed 1")
     analyse.add_argument("game", metavar="GAME", help="a built-in game name or a TOML game file")
     analyse.add_argument("--simulate", type=whole_number(1, 10**9), metavar="DEALS",

@@ -1,0 +1,237 @@
+"""Casino Hold'em, exactly: two hole cards and a flop; fold, or call and see the turn, river and dealer.
+
+``game = "casino-holdem"`` (docs/casino.md): after an ante the player sees two hole cards and a
+three-card flop and folds (losing the ante) or calls ``call`` antes. The turn and river are
+dealt and the dealer shows two hole cards; both play the best five of their seven. The dealer
+qualifies with ``qualifier`` or better (a pair of fours): when not, the ante pays by
+``[ante_pays]`` (the player's hand) and the call pushes; when the dealer qualifies the better
+hand wins (the ante by ``[ante_pays]``, the call even money) and a tie pushes.
+
+How it is counted. The flops are folded by suit symmetry (1,755 classes of 22,100); for each,
+the compiled core (csrc/casino_holdem.c) walks every turn and river, values the two-card
+holdings of the cards left once, sorts them and sweeps up the list, so each hole hand meets
+every dealer hand by counting, not comparing; the player calls when the exact expectation beats
+folding's -1.
+
+>>> from cardlab.casino.game import parse_game
+>>> game = parse_game({"game": "casino-holdem", "deck": "As Ks Qs Js Ts 9h 8h 7h 6d 5d 4c"}, "small.toml")
+>>> bet, rules, play, plan = analyse_holdem(game)
+>>> bet.total == plan.deals, f"{bet.house_edge:.4%}"
+(True, '-25.3030%')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, lcm
+from typing import Callable
+
+import numpy as np
+
+from cardlab.cards import RANKS
+from cardlab.casino import kernel
+from cardlab.casino.game import Game
+from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
+from cardlab.casino.simulation import colex, positions_of
+from cardlab.casino.table_rules import CATEGORIES, SHIFT
+
+__all__ = ["HoldemPlan", "holdem_plan", "analyse_holdem", "flop_lookup", "by_higher_card"]
+
+_PERMUTATIONS = np.array([[p[c & 3] for c in range(52)] for p in permutations(range(4))], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class HoldemPlan:
+    """The exact counts: the flop classes (``flops``: card ids, ``weights``: class sizes,
+    ``rep``: the colex number of each class's representative among the deck's positions), each
+    hole hand's expected result of calling (``ev``, scaled, summed over its completions), the
+    calls (``calls``) and the outcome tally of the calls."""
+
+    cards: tuple[int, ...]
+    flops: np.ndarray
+    weights: np.ndarray
+    rep: np.ndarray
+    ev: np.ndarray
+    calls: np.ndarray
+    tally: np.ndarray
+    scale: int
+
+    @property
+    def n(self) -> int:
+        """The deck's size."""
+        return len(self.cards)
+
+    @property
+    def per_hand(self) -> int:
+        """The completions of one hole hand and flop: turn and river, then the dealer's two."""
+        return comb(self.n - 5, 2) * comb(self.n - 7, 2)
+
+    @property
+    def deals(self) -> int:
+        """Every deal: hole cards, flop, turn and river, the dealer's two."""
+        return comb(self.n, 3) * comb(self.n - 3, 2) * self.per_hand
+
+
+def holdem_plan(game: Game, ties: str = "fold") -> HoldemPlan:
+    """Count every deal of a Casino Hold'em game (see the module docstring)."""
+    cards = game.cards
+    reps, weights = np.unique(kernel.three_cards(cards)[2], return_counts=True)
+    deck = np.array(cards, dtype=np.int64)
+    flops = deck[positions_of(reps, 3)]
+    pays = [p for _, p in game.pays]
+    scale = lcm(*(p.denominator for p in pays))
+    line = [min(i, len(CATEGORIES) - 1) for i in range(16)]
+    ev, tally = kernel.holdem(cards, flops, weights, game.qualifier, line, [int(p * scale) for p in pays], scale,
+                              game.raise_bets, ties == "bet")
+    per_hand = comb(len(cards) - 5, 2) * comb(len(cards) - 7, 2)
+    calls = ev >= -per_hand * scale if ties == "bet" else ev > -per_hand * scale
+    return HoldemPlan(tuple(cards), flops, weights.astype(np.int64), reps, ev, calls, tally, scale)
+
+
+def flop_lookup(cards: tuple[int, ...], rep: np.ndarray, hole: np.ndarray, flop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For deals given as hole and flop card ids (rows of two and three): the row of the flop's
+    class among the representatives ``rep`` (colex numbers of deck positions) and the hole hand's
+    index among the cards off that representative, after a suit permutation taking the flop to it
+    (the identity on a deck without suit symmetry)."""
+    n = len(cards)
+    position = np.full(52, -1, dtype=np.int64)
+    position[list(cards)] = np.arange(n)
+    rep_row = np.full(comb(n, 3), -1, dtype=np.int64)
+    rep_row[rep] = np.arange(len(rep))
+    rows = np.full(len(hole), -1, dtype=np.int64)
+    index = np.zeros(len(hole), dtype=np.int64)
+    for perm in _PERMUTATIONS:
+        at = position[(flop & ~3) | perm[flop]]
+        moved = position[(hole & ~3) | perm[hole]]
+        ok = (rows < 0) & (at >= 0).all(axis=1) & (moved >= 0).all(axis=1)
+        row = np.where(ok, rep_row[colex(np.where(at >= 0, at, 0))], -1)
+        ok &= row >= 0
+        flop_at = np.sort(at, axis=1)
+        rest = np.sort(moved - (moved[:, :, None] > flop_at[:, None, :]).sum(axis=2), axis=1)
+        rows[ok] = row[ok]
+        index[ok] = _hole_index(rest[ok])
+    if (rows < 0).any():
+        raise AssertionError("a dealt flop is not in the counted classes")
+    return rows, index
+
+
+def _hole_index(rest: np.ndarray) -> np.ndarray:
+    """The colex index of two sorted positions among the cards off the flop."""
+    out: np.ndarray = rest[:, 1] * (rest[:, 1] - 1) // 2 + rest[:, 0]
+    return out
+
+
+_GROUPS = ("a straight or better", "trips, two pair or a pair made with a hole card",
+           "only the board's pair or trips", "no pair, four to a flush", "no pair, four to a straight")
+
+
+def _features(hands: np.ndarray, category: np.ndarray) -> np.ndarray:
+    """The group of each five-card hand (hole cards first, then the flop) as the rules name them:
+    0.. for :data:`_GROUPS`, 5 + the higher hole card's rank for the rest."""
+    ranks = hands >> 2
+    flop = np.sort(ranks[:, 2:], axis=1)
+    board = np.where(flop[:, 0] == flop[:, 2], 3, np.where((flop[:, 1:] == flop[:, :-1]).any(axis=1), 1, 0))
+    suits = np.stack([(hands & 3) == s for s in range(4)], axis=2).sum(axis=1)
+    present = np.zeros((len(hands), 14), dtype=bool)
+    rows = np.arange(len(hands))[:, None]
+    present[rows, ranks + 1] = True
+    present[:, 0] = present[:, 13]  # the ace plays low too
+    window = np.stack([present[:, i:i + 5].sum(axis=1) for i in range(10)], axis=1).max(axis=1)
+    group = 5 + ranks[:, :2].max(axis=1)
+    group = np.where((category == 0) & (window >= 4), 4, group)
+    group = np.where((category == 0) & (suits.max(axis=1) >= 4), 3, group)
+    only_board = ((category == 1) & (board == 1)) | ((category == 3) & (board == 3))
+    group = np.where((category >= 1) & (category < 4), np.where(only_board, 2, 1), group)
+    return np.where(category >= 4, 0, group)
+
+
+def by_higher_card(verdict: Callable[[int], str], seen: np.ndarray) -> str:
+    """The hands with no pair and no four-card draw (groups 5 + the higher hole card's rank), in
+    words: one verdict when they all share it, else one per higher hole card."""
+    ranks = [r for r in range(12, -1, -1) if seen[5 + r]]
+    said = {verdict(5 + r) for r in ranks}
+    if len(said) == 1:
+        return f"no pair, no four-card draw: {said.pop()}"
+    return "no pair, no four-card draw, by the higher hole card: " + "; ".join(f"{RANKS[r]} {verdict(5 + r)}"
+                                                                                for r in ranks)
+
+
+def _rules(plan: HoldemPlan) -> list[str]:
+    """The calls by what the hole cards make with the flop, in words, with each group's share
+    of calls where it is split."""
+    from cardlab.poker.evaluator import evaluate
+
+    n = plan.n
+    holes = positions_of(np.arange(comb(n - 3, 2)), 2)
+    deck = np.array(plan.cards, dtype=np.int64)
+    called = np.zeros(18, dtype=np.int64)
+    seen = np.zeros(18, dtype=np.int64)
+    for i, flop in enumerate(plan.flops):
+        rest = deck[~np.isin(deck, flop)]
+        hands = np.concatenate([rest[holes], np.repeat(flop[None, :], len(holes), axis=0)], axis=1)
+        group = _features(hands, evaluate(hands.astype(np.uint8))[0].astype(np.int64))
+        called += np.bincount(group, weights=plan.calls[i], minlength=18).astype(np.int64) * int(plan.weights[i])
+        seen += np.bincount(group, minlength=18) * int(plan.weights[i])
+
+    def verdict(g: int) -> str:
+        if called[g] == seen[g]:
+            return "call"
+        return "fold" if called[g] == 0 else f"call {called[g] / seen[g]:.1%} of them"
+
+    lines = [f"{name}: {verdict(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
+    if seen[5:].any():
+        lines.append(by_higher_card(verdict, seen))
+    return lines
+
+
+def analyse_holdem(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], HoldemPlan]:
+    """The exact analysis of a Casino Hold'em game: the bet, the strategy in words, the
+    simulation's play function (deals of nine positions: hole cards, flop, turn, river, the
+    dealer's two) and the counts behind them."""
+    plan = holdem_plan(game, ties)
+    pays = [p for _, p in game.pays]
+    call = game.raise_bets
+    lines = len(pays)
+    k = 2 * lines + 2
+    on = plan.tally[:k]
+    values: Counter[Fraction] = Counter()
+    folded = int(plan.tally[2 * k])
+    values[Fraction(-1)] += folded
+    rows = [OutcomeRow("fold", folded, Fraction(-1)),
+            OutcomeRow("dealer does not qualify", int(on[:lines].sum()), None)]
+    for c, name in enumerate(CATEGORIES):
+        values[pays[c]] += int(on[c])
+        values[pays[c] + call] += int(on[lines + c])
+        rows.append(OutcomeRow(f"player wins with {name}", int(on[lines + c]), pays[c] + call))
+    rows += [OutcomeRow("tie", int(on[2 * lines]), Fraction(0)),
+             OutcomeRow("dealer wins", int(on[2 * lines + 1]), Fraction(-1 - call))]
+    values[Fraction(0)] += int(on[2 * lines])
+    values[Fraction(-1 - call)] += int(on[2 * lines + 1])
+    total = plan.deals
+    assert sum(values.values()) == total
+    expected = sum((v * c for v, c in values.items()), Fraction(0)) / total
+    average = 1 + Fraction(call * (total - folded), total)
+    bet = BetAnalysis("Ante & Call", expected, average, sd_of(list(values.items())), total, tuple(rows))
+    rules = _rules(plan)
+    deck = np.array(plan.cards, dtype=np.int64)
+    from cardlab.poker.evaluator import strengths
+
+    net_win = np.array([float(p + call) for p in pays])
+    net_nq = np.array([float(p) for p in pays])
+
+    def play(positions: np.ndarray) -> list[np.ndarray]:
+        hole, flop = deck[positions[:, :2]], deck[positions[:, 2:5]]
+        board = deck[positions[:, 5:7]]
+        rows, index = flop_lookup(plan.cards, plan.rep, hole, flop)
+        decide = plan.calls[rows, index]
+        mine = strengths(np.concatenate([hole, flop, board], axis=1).astype(np.uint8))
+        theirs = strengths(np.concatenate([deck[positions[:, 7:9]], flop, board], axis=1).astype(np.uint8))
+        category = np.minimum(mine >> SHIFT, len(CATEGORIES) - 1)
+        result = np.where(theirs < game.qualifier, net_nq[category],
+                          np.where(mine > theirs, net_win[category], np.where(mine == theirs, 0.0, -1.0 - call)))
+        return [np.where(decide, result, -1.0)]
+
+    return bet, rules, play, plan
