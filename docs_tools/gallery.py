@@ -55,6 +55,13 @@ def _cancelled_solve(driver: Any) -> list[str]:
     return []
 
 
+def _turn_solve(driver: Any) -> list[str]:
+    """The page's ranges on a turn board, shown after the turn checks through and the Ad comes."""
+    steps._type(driver, "board", "Ks 9d 5c 2h")
+    steps._type(driver, "node", "X,X,Ad")
+    return []
+
+
 # name: (page, how to fill it, whether to ask, what to do with the answer)
 SHOTS: dict[str, tuple[str, Callable[[Any], list[str]], bool, str]] = {
     "index": ("", _nothing, False, ""),
@@ -65,6 +72,7 @@ SHOTS: dict[str, tuple[str, Callable[[Any], list[str]], bool, str]] = {
     "pushfold3": ("pushfold", steps._pushfold3, True, ""),
     "solve": ("solve", steps._solve, True, ""),
     "solve-cancelled": ("solve", _cancelled_solve, False, ""),
+    "solve-turn": ("solve", _turn_solve, True, ""),
     "casino": ("casino", steps._casino, True, ""),
     "api": ("api", _nothing, False, ""),
 }

@@ -66,6 +66,11 @@ CASES = [
      ["poker", "solve", "--oop", "QQ+, AK", "--ip", "JJ-99, AQs", "--board", "Ks 9d 5c 2h 3s", "--pot", "10", "--stack", "50",
       "--oop-bet", "50%", "--oop-raise", "", "--ip-bet", "50%, a", "--ip-raise", "", "--node", "X", "--target", "0",
       "--max-iterations", "300"]),
+    ("solve", {"oop": "QQ+, AK", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h", "pot": 10, "stack": 30, "oop_bet": "50%",
+               "ip_bet": "50%", "node": "X,X,Ad,B5", "target": 0, "max_iterations": 300},
+     ["poker", "solve", "--oop", "QQ+, AK", "--ip", "JJ-99, AQs", "--board", "Ks 9d 5c 2h", "--pot", "10", "--stack", "30",
+      "--oop-bet", "50%", "--oop-raise", "", "--ip-bet", "50%", "--ip-raise", "", "--node", "X,X,Ad,B5", "--target", "0",
+      "--max-iterations", "300"]),
 ]
 
 
@@ -121,8 +126,8 @@ HOSTILE = [
      "application/json", 400, "Pot:"),
     ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h 3s", "pot": 10, "stack": 50, "max_iterations": 10**12}, None,
      "application/json", 400, "Iterations: expected a whole number"),
-    ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h", "pot": 10, "stack": 50}, None,
-     "application/json", 422, "Board: five cards"),
+    ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h", "pot": 10, "stack": 50, "node": "X,X,Zz"}, None,
+     "application/json", 422, "no action 'Zz' at node 'X,X'"),
     ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h 3s", "pot": 10, "stack": 50, "node": "R999"}, None,
      "application/json", 422, "R999"),
     ("stats", {"kind": "points"}, None, "text/plain", 415, "Content-Type: application/json"),

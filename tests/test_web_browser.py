@@ -439,3 +439,35 @@ def test_cancel_stops_a_long_job_within_a_second(served: Server, browser: Any) -
     WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda d: d.find_elements("id", "partial-answer"))
     partial = browser.find_element("id", "partial-answer").text
     assert "Partial result" in partial and "deals were solved" in partial and "3NT by S" in partial
+
+
+def test_solver_node_selector_reaches_a_river_card_of_a_turn_spot(served: Server, browser: Any,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 44: a turn spot asked at its chance node, a river card chosen in "Another node" (a plain
+    form: the page reloads with the same spot); the strategy there is the CLI's at that node."""
+    import json
+
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    spot = {"oop": "QQ+, AK, 76s", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h", "pot": "10", "stack": "30",
+            "oop_bet": "50%", "oop_raise": "", "ip_bet": "50%", "ip_raise": "", "target": "0", "max_iterations": "40"}
+    _resize(browser, 1280, 900)
+    browser.get(f"{served.url}/solve")
+    for field, text in {**spot, "node": "X,X"}.items():
+        _type(browser, field, text)
+    assert _submit_and_wait(browser) == "done"
+    assert "the river card is dealt here" in browser.page_source
+    _choose(browser, "node-choice", "X,X,Ad")
+    browser.find_element("css selector", "form.nodes button[type=submit]").click()
+    WebDriverWait(browser, 120, poll_frequency=0.1).until(lambda d: d.execute_script(
+        "var j = document.querySelector('.job'); var t = document.querySelector('#strategy');"
+        "return j && j.getAttribute('data-state') === 'done' && t !== null;"))
+    argv = ["poker", "solve", *(x for k, v in spot.items() for x in (f"--{k.replace('_', '-')}", v)), "--node", "X,X,Ad"]
+    cli = json.loads(_cli(capsys, *argv, "--format", "json"))
+    rows = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#strategy tbody tr')).map(function (r) {"
+        " return Array.from(r.cells).map(function (c) { return c.textContent.trim(); }); });")
+    actions = cli["actions"]
+    assert [r[0] for r in rows] == [r["class"] for r in cli["rows"]] and cli["node"] == "X,X,Ad"
+    for row, r in zip(rows, cli["rows"]):
+        assert row[1:1 + len(actions)] == [f"{100 * r[a]:.1f}%" for a in actions]

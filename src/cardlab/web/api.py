@@ -72,8 +72,8 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
     Endpoint("poker-board", "Board statistics: poker board (range, board, dead, game).",
              ("range", "board", "dead", "game"), {"range": "QQ+, AK", "board": "Qh 9c 2d"},
              "cardlab poker board 'QQ+, AK' --board 'Qh 9c 2d' --format json"),
-    Endpoint("solve", "River solver: poker solve (oop, ip, board, pot, stack, oop_bet, oop_raise, ip_bet, ip_raise, "
-                      "node, target, max_iterations).",
+    Endpoint("solve", "Postflop solver: poker solve (oop, ip, board: a river, turn or small flop spot; pot, stack, oop_bet, oop_raise, ip_bet, ip_raise, "
+                      "node: actions and dealt cards, e.g. X,X,3c; target, max_iterations).",
              ("oop", "ip", "board", "pot", "stack", "oop_bet", "oop_raise", "ip_bet", "ip_raise", "node", "target",
               "max_iterations"),
              {"oop": "QQ+, AK", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h 3s", "pot": "10", "stack": "50",

@@ -24,7 +24,7 @@ class JobSpec:
     (strings, numbers, bytes). ``title`` is shown while it runs; ``time_limit`` (seconds) overrides
     the server's when smaller; ``cancel_grace`` (seconds) is how long Cancel waits for the partial
     answer before ending the process (default :data:`cardlab.web.jobs.CANCEL_GRACE`): longer for a
-    job whose engine sees Ctrl-C only between runs of about a second (the river solver)."""
+    job whose engine sees Ctrl-C only between runs of about a second (the postflop solver)."""
 
     function: str
     kwargs: dict[str, Any]

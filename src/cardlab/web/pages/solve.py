@@ -1,8 +1,9 @@
-"""River solver: ``cardlab poker solve`` from a page (the same calls,
+"""Postflop solver: ``cardlab poker solve`` from a page (the same calls,
 :func:`cardlab.solver.river_game` and :meth:`cardlab.solver.Solution.solve`): two ranges, the
-board, pot, stack and bet sizes; the exploitability beside the answer, each range's EV and equity,
-the strategy at the chosen node as a table and on the 13 x 13 grid coloured by how often each
-class takes the first action, and a selector of the tree's other decision nodes."""
+board (a river or turn spot; a flop spot when its tree is small enough to solve within the page's
+time limit), pot, stack and bet sizes; the exploitability beside the answer, each range's EV and
+equity, the strategy at the chosen node as a table and on the 13 x 13 grid coloured by how often
+each class takes the first action, and a selector of other nodes (a turn or river card's too)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,15 @@ from cardlab.errors import WebInputError
 from cardlab.web.page import Answer, JobSpec, Page, field_number, field_text
 from cardlab.web.uploads import Form
 
-__all__ = ["PAGE", "compute", "strategy_grid", "MAX_SECONDS", "MEMORY_MB"]
+__all__ = ["PAGE", "compute", "strategy_grid", "node_choices", "MAX_SECONDS", "MEMORY_MB", "FLOP_MEMORY_MB"]
 
 #: The longest a page's solve runs (the CLI's --time-limit); the answer so far is shown after it.
 MAX_SECONDS = 20.0
 #: The largest tree a page solves (the CLI's --memory-limit, MB): river spots need far less.
 MEMORY_MB = 512.0
+#: The largest flop spot a page solves (MB of the memory estimate): about 70 MB (QQ+, AK against
+#: JJ-99, AQs, one bet size, no raises) reached 0.3% of the pot in 10 s on the loaded 2-core machine.
+FLOP_MEMORY_MB = 100.0
 #: Seconds Cancel waits for the partial solve: the engine sees Ctrl-C between two runs of about a
 #: second, then measures the exploitability (a best response) and the page reports the node.
 CANCEL_GRACE = 6.0
@@ -89,6 +93,33 @@ def strategy_grid(rows: list[dict[str, Any]], actions: list[str]) -> list[list[d
     return grid
 
 
+def node_choices(tree: Any, index: int) -> list[str]:
+    """The paths the node selector offers: on a river tree every decision node (the first
+    :data:`MAX_NODES_LISTED`); on a turn or flop tree the way back to the root, the node ``index``
+    and the nodes one step on, with a chance node's cards (its suit-isomorphic cards left out:
+    each is solved as its twin, and the path field takes it to say so).
+
+    >>> from cardlab.solver import river_game
+    >>> g = river_game("AA", "KK", "Ah 7c 5d 2s", pot=10, stack=10, oop_bet="100%", ip_bet="", oop_raise="", ip_raise="")
+    >>> node_choices(g.tree, g.tree.find("X"))[:4]
+    ['', 'X', 'X,X', 'X,X,2c']
+    """
+    from cardlab.solver.tree import CHANCE, DECISION, ISO
+
+    if not (tree.kind == CHANCE).any():
+        return [tree.path(i) for i in range(tree.size) if tree.kind[i] == DECISION][:MAX_NODES_LISTED]
+    way, at = [index], index
+    while at > 0:
+        at = int(tree.parent[at])
+        way.append(at)
+    out = way[::-1]
+    for kid in tree.kids(index):
+        out.append(kid)
+        if tree.kind[kid] == CHANCE:
+            out.extend(k for k in tree.kids(kid) if tree.kind[k] != ISO)
+    return [tree.path(i) for i in out if i == index or tree.kind[i] in (DECISION, CHANCE)][:MAX_NODES_LISTED]
+
+
 def compute(progress: Any, *, oop: str, ip: str, board: str, pot: float, stack: float, oop_bet: str,
             oop_raise: str, ip_bet: str, ip_raise: str, node: str, target: float, max_iterations: int) -> Answer:
     """The solve and the node's strategy; the CLI's text, CSV and JSON (``--node``, ``--by class``)."""
@@ -98,13 +129,20 @@ def compute(progress: Any, *, oop: str, ip: str, board: str, pot: float, stack: 
     from cardlab.web.answers import Cell, FigureTable, cli_text, figure_table, partial_note, percent
     from cardlab.web.render import fragment
 
-    if len(parse_card_ids(board)) != 5:
-        raise WebInputError("Board: five cards, a river spot (turn spots are solved at the command line)")
     game = river_game(oop, ip, board, pot=pot, stack=stack, oop_bet=oop_bet, oop_raise=oop_raise, ip_bet=ip_bet,
                       ip_raise=ip_raise)
     sizes = {"oop_bet": oop_bet, "oop_raise": oop_raise, "ip_bet": ip_bet, "ip_raise": ip_raise}
     tree = game.tree
-    tree.find(node)  # a bad node is refused before the solve
+    index = tree.find(node)  # a bad node is refused before the solve
+    argv = ["poker", "solve", "--oop", oop, "--ip", ip, "--board", board, "--pot", f"{pot:g}", "--stack", f"{stack:g}",
+            *(x for k in _SIZES for x in (f"--{k.replace('_', '-')}", sizes[k])),
+            *(["--node", node] if node else []), "--target", f"{target:g}",
+            *(["--max-iterations", str(max_iterations)] if max_iterations != 100_000 else [])]
+    command = "cardlab " + " ".join(_quote(a) for a in argv)
+    megabytes = game.memory_bytes() / 2**20
+    if len(parse_card_ids(board)) == 3 and megabytes > FLOP_MEMORY_MB:
+        raise WebInputError(f"Board: this flop spot needs about {megabytes:,.0f} MB, more than the page solves in "
+                            f"{MAX_SECONDS:g} s ({FLOP_MEMORY_MB:g} MB): solve it with {command}")
     progress(0.05, f"solving a tree of {tree.size:,} nodes, {len(game.hands[0]):,} x {len(game.hands[1]):,} combos")
     engine = Engine.new(game, MEMORY_MB)
     solve(game, target=target, time_limit=MAX_SECONDS, max_iterations=max_iterations, engine=engine)
@@ -124,12 +162,7 @@ def compute(progress: Any, *, oop: str, ip: str, board: str, pot: float, stack: 
         strategy = figure_table(FigureTable(f"Node {s['node']}: {s['player']} to act, each class's strategy",
                                             ("class", *actions, "combos", "EV", "equity"), body,
                                             frozenset(range(1, len(actions) + 4)), "strategy"))
-    nodes = [tree.path(i) for i in range(tree.size) if tree.kind[i] == 0][:MAX_NODES_LISTED]
-    argv = ["poker", "solve", "--oop", oop, "--ip", ip, "--board", board, "--pot", f"{pot:g}", "--stack", f"{stack:g}",
-            *(x for k in _SIZES for x in (f"--{k.replace('_', '-')}", sizes[k])),
-            *(["--node", node] if node else []), "--target", f"{target:g}",
-            *(["--max-iterations", str(max_iterations)] if max_iterations != 100_000 else [])]
-    command = "cardlab " + " ".join(_quote(a) for a in argv)
+    nodes = node_choices(tree, index)
     text = report.table()
     spot = {"oop": oop, "ip": ip, "board": board, "pot": f"{pot:g}", "stack": f"{stack:g}", "target": f"{target:g}",
             "max_iterations": str(max_iterations), **sizes}
@@ -152,8 +185,8 @@ def _quote(text: str) -> str:
 
 
 PAGE = Page(
-    slug="solve", title="River solver",
-    summary="A heads-up no-limit hold'em river spot solved (Discounted CFR): each class's strategy at any node, "
+    slug="solve", title="Postflop solver",
+    summary="A heads-up no-limit hold'em river or turn spot (a small flop spot too) solved (Discounted CFR): each class's strategy at any node, "
             "on the range grid too, each range's EV and equity, and the exploitability beside the answer.",
     template="solve.html", prepare=prepare,
     defaults={"oop": "22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+", "ip": "22+, A2s+, KTs+, QTs+, JTs, T9s, AJo+, KQo",
