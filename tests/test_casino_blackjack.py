@@ -114,9 +114,10 @@ def test_surrender_and_payouts() -> None:
 
 
 # -- a brute force: the hole card dealt explicitly, no splits ---------------------------------
-def _brute_edge(cards: tuple[int, ...], h17: bool) -> float:
+def _brute_edge(cards: tuple[int, ...], h17: bool, surrender: str = "") -> float:
     """Double any two, peek, 3:2, no split: the hole card is a hidden card, the player's
-    beliefs about it updated with every card seen."""
+    beliefs about it updated with every card seen. ``surrender``: "late" (half the bet back
+    once the dealer has no blackjack) or "early" (half the bet back, before the peek)."""
 
     @lru_cache(maxsize=None)
     def dealer(hard: int, ace: bool, left: tuple[int, ...]) -> dict[int, float]:
@@ -194,7 +195,9 @@ def _brute_edge(cards: tuple[int, ...], h17: bool) -> float:
                     expected += chance * 1.5 * (1 - dealer_bj)
                 else:
                     value = player(up, tuple(sorted((a + 1, b + 1))), unseen, True)
-                    expected += chance * (-dealer_bj + (1 - dealer_bj) * value)
+                    value = max(value, -0.5) if surrender == "late" else value
+                    round_value = -dealer_bj + (1 - dealer_bj) * value
+                    expected += chance * (max(round_value, -0.5) if surrender == "early" else round_value)
     return -expected
 
 
@@ -203,6 +206,34 @@ def _brute_edge(cards: tuple[int, ...], h17: bool) -> float:
 def test_brute_force_over_every_card_of_a_tiny_shoe(cards: tuple[int, ...], h17: bool) -> None:
     rules = Rules(composition=cards, h17=h17)
     assert house_edge(rules, Optimal(splits=False)) == pytest.approx(_brute_edge(cards, h17), abs=1e-12)
+
+
+def test_early_and_late_surrender_equal_the_brute_force() -> None:
+    cards = (1, 1, 1, 1, 1, 1, 1, 1, 1, 4)
+    late = house_edge(Rules(composition=cards, surrender=True), Optimal(splits=False))
+    early = house_edge(Rules(composition=cards, early_surrender=True), Optimal(splits=False))
+    assert late == pytest.approx(_brute_edge(cards, False, "late"), abs=1e-12)
+    assert early == pytest.approx(_brute_edge(cards, False, "early"), abs=1e-12)
+    assert early < late < house_edge(Rules(composition=cards), Optimal(splits=False))
+
+
+def test_early_surrender_against_a_ten_and_an_ace() -> None:
+    # Wizard of Odds, blackjack rule variations (as quoted in issue 43): early surrender against
+    # a ten, six decks, +0.24% to the player; the ace's part, 0.39%, is the figure remembered
+    # from the same table (not found in the pages searchable here). Basic strategy each way.
+    base, early = Rules(decks=6), Rules(decks=6, early_surrender=True)
+    plain, chosen = basic_strategy(base), basic_strategy(early)
+    ten = house_edge(base, plain, ups=(9,)) - house_edge(early, chosen, ups=(9,))
+    ace = house_edge(base, plain, ups=(0,)) - house_edge(early, chosen, ups=(0,))
+    assert round(ten * 100, 2) == 0.24 and ten == pytest.approx(0.0024035, abs=1e-7)
+    assert round(ace * 100, 2) == 0.39 and ace == pytest.approx(0.0038686, abs=1e-7)
+    rows = dict(analyse(early).rows())
+    # the early surrender chart: against a ten 14-16, 7-7, 8-8; against an ace 5-7, 12-17, 3-3, 6-6, 7-7, 8-8
+    assert [h for h, row in rows.items() if row[8] == "R"] == ["hard 14", "hard 15", "hard 16", "pair 7-7", "pair 8-8"]
+    assert [h for h, row in rows.items() if row[9] == "R"] == [
+        "hard 5", "hard 6", "hard 7", "hard 12", "hard 13", "hard 14", "hard 15", "hard 16", "hard 17",
+        "pair 3-3", "pair 6-6", "pair 7-7", "pair 8-8"]
+    assert "early surrender" in early.describe()
 
 
 # -- a seeded simulation of basic strategy (no splits) on a reduced shoe -----------------------
@@ -282,6 +313,8 @@ def test_cli_prints_the_table_and_refuses_bad_input() -> None:
     ok = subprocess.run(run + ["--shoe", "2,2,2,2,2,2,2,2,2,8", "--format", "csv"], capture_output=True, text=True)
     assert ok.returncode == 0
     assert ok.stdout.splitlines()[0] == "hand,2,3,4,5,6,7,8,9,T,A"
+    early = subprocess.run(run + ["--shoe", "2,2,2,2,2,2,2,2,2,8", "--early-surrender"], capture_output=True, text=True)
+    assert early.returncode == 0 and "early surrender" in early.stdout.splitlines()[0]
     bad = subprocess.run(run + ["--shoe", "1,2,x"], capture_output=True, text=True)
     assert bad.returncode == 2 and "'1,2,x'" in bad.stderr and "Traceback" not in bad.stderr
 

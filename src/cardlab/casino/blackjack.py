@@ -78,14 +78,15 @@ def _first_hands(shoe: Counts) -> list[tuple[Counts, float]]:
 
 
 def house_edge(rules: Rules, policy: Policy, removed: Counts = (0,) * 10,
-               tables: dict[int, Hands] | None = None) -> float:
+               tables: dict[int, Hands] | None = None, ups: tuple[int, ...] = tuple(range(10))) -> float:
     """The house edge (minus the expected value per initial bet) of playing by ``policy``
-    (``tables``: the up cards' :class:`Hands` already built for these rules, reused)."""
+    (``tables``: the up cards' :class:`Hands` already built for these rules, reused; ``ups``:
+    only the rounds with these up cards, 0 = ace .. 9 = ten, counted)."""
     tables = {} if tables is None else tables
     cards = [c - r for c, r in zip(rules.cards, removed)]
     size = sum(cards)
     expected = 0.0
-    for up in range(10):
+    for up in ups:
         if cards[up] == 0:
             continue
         hands = tables.get(up) or tables.setdefault(up, Hands(rules, up, removed))

@@ -73,6 +73,8 @@ def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.Argument
     parser.add_argument("--no-peek", action="store_true", help="no hole card: a dealer blackjack takes doubles and splits too")
     parser.add_argument("--blackjack-pays", choices=("3:2", "6:5"), default="3:2", help="what a blackjack pays (default 3:2)")
     parser.add_argument("--surrender", action="store_true", help="late surrender allowed")
+    parser.add_argument("--early-surrender", action="store_true",
+                        help="early surrender allowed: before the dealer checks for blackjack (matters against a ten or an ace)")
     parser.add_argument("--split-hands", type=whole_number(2, 4), default=2, metavar="N",
                         help="the most hands a pair may make: 2 no resplit (default), 3 or 4 (resplits; slower)")
     parser.add_argument("--resplit-aces", action="store_true", help="aces may be resplit too (with --split-hands 3 or 4)")
@@ -98,7 +100,8 @@ def _blackjack(args: argparse.Namespace) -> int:
         composition = parse_shoe(args.shoe) if args.shoe is not None else None
     rules = Rules(decks=args.decks, h17=args.h17, double=args.double, das=not args.no_das, peek=not args.no_peek,
                   blackjack_pays=Fraction(3, 2) if args.blackjack_pays == "3:2" else Fraction(6, 5),
-                  surrender=args.surrender, composition=composition, split_hands=args.split_hands,
+                  surrender=args.surrender, early_surrender=args.early_surrender, composition=composition,
+                  split_hands=args.split_hands,
                   resplit_aces=args.resplit_aces, post_split=args.post_split)
     write_result(args, analyse(rules, removal=args.removal, hands=args.hands))
     return 0
