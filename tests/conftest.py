@@ -67,6 +67,7 @@ SLOW_TESTS = {
     "test_casino_blackjack.py::test_six_deck_basic_strategy_is_the_published_chart",
     "test_casino_blackjack.py::test_surrender_and_payouts",
     "test_casino_blackjack.py::test_early_surrender_against_a_ten_and_an_ace",
+    "test_casino_blackjack.py::test_insurance_as_a_decision_equals_the_brute_force",
     "test_casino_blackjack.py::test_seeded_simulation_agrees_with_the_exact_edge",
     "test_casino_blackjack.py::test_cli_prints_the_table_and_refuses_bad_input",
     "test_casino_blackjack.py::test_brute_force_over_every_card_of_a_tiny_shoe[cards1-True]",

@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from cardlab.casino.blackjack import Strategy, analyse, basic_strategy, house_edge
+from cardlab.casino.blackjack import Strategy, analyse, basic_strategy, house_edge, insurance_gain
 from cardlab.casino.blackjack_dealer import dealer_probabilities
 from cardlab.casino.blackjack_engine import Hands, Optimal, hand_of
 from cardlab.casino.blackjack_rules import Rules, parse_shoe, shoe
@@ -114,7 +114,7 @@ def test_surrender_and_payouts() -> None:
 
 
 # -- a brute force: the hole card dealt explicitly, no splits ---------------------------------
-def _brute_edge(cards: tuple[int, ...], h17: bool, surrender: str = "") -> float:
+def _brute_edge(cards: tuple[int, ...], h17: bool, surrender: str = "", insure: bool = False) -> float:
     """Double any two, peek, 3:2, no split: the hole card is a hidden card, the player's
     beliefs about it updated with every card seen. ``surrender``: "late" (half the bet back
     once the dealer has no blackjack) or "early" (half the bet back, before the peek)."""
@@ -191,6 +191,8 @@ def _brute_edge(cards: tuple[int, ...], h17: bool, surrender: str = "") -> float
                 unseen = tuple(left)
                 bj = 9 if up == 0 else 0 if up == 9 else -1
                 dealer_bj = unseen[bj] / sum(unseen) if bj >= 0 else 0.0
+                if insure and up == 0:  # half the bet on the hole card being a ten, paid 2 to 1
+                    expected += chance * max(0.0, 0.5 * (2 * dealer_bj - (1 - dealer_bj)))
                 if {a, b} == {0, 9}:
                     expected += chance * 1.5 * (1 - dealer_bj)
                 else:
@@ -215,6 +217,27 @@ def test_early_and_late_surrender_equal_the_brute_force() -> None:
     assert late == pytest.approx(_brute_edge(cards, False, "late"), abs=1e-12)
     assert early == pytest.approx(_brute_edge(cards, False, "early"), abs=1e-12)
     assert early < late < house_edge(Rules(composition=cards), Optimal(splits=False))
+
+
+def test_insurance_as_a_decision_equals_the_brute_force() -> None:
+    # four tens in thirteen cards, one ace: with the ace up, the hole card is one of the ten
+    # cards the player has not taken, a ten 4/10 of the time if the player holds no ten (insure:
+    # half the bet, 0.5 * (3 * 0.4 - 1) = +0.1), 3/10 or 2/10 otherwise (do not)
+    cards = (1, 1, 1, 1, 1, 1, 1, 1, 1, 4)
+    rules = Rules(composition=cards)
+    insured = house_edge(rules, Optimal(splits=False, insurance=True))
+    assert insured == pytest.approx(_brute_edge(cards, False, insure=True), abs=1e-12)
+    gain = house_edge(rules, Optimal(splits=False)) - insured
+    by_hand = 1 / 13 * 28 / 66 * 0.1  # up ace; 28 of the 66 two-card hands from 2..9 and four tens hold no ten
+    assert gain == pytest.approx(by_hand, abs=1e-15) and gain == pytest.approx(insurance_gain(rules), abs=1e-15)
+    # one deck: never more than 16 tens in 49 cards, under a third: never taken
+    assert insurance_gain(Rules(decks=1)) == 0.0
+    poor = analyse(Rules(composition=(2,) * 9 + (6,)))  # six tens in the 21 cards left at best
+    assert poor.insurance == 0.0 and "insuring when the cards make it pay, which they never do here" in poor.table()
+    half = analyse(Rules(composition=(2,) * 9 + (8,)))  # a half deck: 8 tens in 23 when the player holds none
+    assert half.insurance == pytest.approx(insurance_gain(half.rules)) and half.insurance > 0
+    assert half.to_dict()["house_edge"]["composition_dependent_insuring"] == pytest.approx(half.optimal_edge - half.insurance)
+    assert f"{half.optimal_edge - half.insurance:.4%} insuring when the cards make it pay)" in half.table()
 
 
 def test_early_surrender_against_a_ten_and_an_ace() -> None:

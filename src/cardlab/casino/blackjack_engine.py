@@ -250,10 +250,13 @@ class Hands:
 
 
 class Optimal:
-    """The composition-dependent best play (``splits=False``: never split)."""
+    """The composition-dependent best play (``splits=False``: never split; ``insurance``: also
+    insure when the cards seen make it pay, counted by
+    :func:`cardlab.casino.blackjack.house_edge`)."""
 
-    def __init__(self, splits: bool = True) -> None:
+    def __init__(self, splits: bool = True, insurance: bool = False) -> None:
         self.splits = splits
+        self.insurance = insurance
 
     def hits(self, up: int) -> None:
         """None: a hand of three or more cards takes its best decision, not a table's."""
