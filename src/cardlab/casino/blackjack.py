@@ -18,7 +18,7 @@ from cardlab.casino.blackjack_rules import RANKS, Rules
 from cardlab.results import JsonText, csv_rows
 from cardlab.textformat import text_table
 
-__all__ = ["split_model", "Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "insurance_gain", "effects_of_removal", "hand_values", "UP_ORDER"]
+__all__ = ["split_model", "Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "insurance_gain", "first_hands", "effects_of_removal", "hand_values", "UP_ORDER"]
 
 UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up cards as tables print them: 2..9, T, A."""
@@ -65,7 +65,7 @@ class Strategy:
         return "stand" if letter == "S" else "hit" if letter == "H" else fallback
 
 
-def _first_hands(shoe: Counts) -> list[tuple[Counts, float]]:
+def first_hands(shoe: Counts) -> list[tuple[Counts, float]]:
     """The player's two-card hands (unordered) with their chances from ``shoe``."""
     size = sum(shoe)
     found = []
@@ -90,7 +90,7 @@ def house_edge(rules: Rules, policy: Policy, removed: Counts = (0,) * 10,
         if cards[up] == 0:
             continue
         hands = tables.get(up) or tables.setdefault(up, Hands(rules, up, removed))
-        for hand, chance in _first_hands(hands.base):
+        for hand, chance in first_hands(hands.base):
             if hand[0] == 1 and hand[9] == 1:
                 value = float(rules.blackjack_pays) * (1 - hands.dealer_blackjack(hand))
             else:
@@ -120,7 +120,7 @@ def insurance_gain(rules: Rules, removed: Counts = (0,) * 10) -> float:
     cards[0] -= 1
     rest = size - 3
     gain = 0.0
-    for hand, chance in _first_hands(tuple(cards)):
+    for hand, chance in first_hands(tuple(cards)):
         tens = (cards[9] - hand[9]) / rest
         gain += chance * max(0.0, 0.5 * (3 * tens - 1))
     return (cards[0] + 1) / size * gain
@@ -140,7 +140,7 @@ def basic_strategy(rules: Rules, tables: dict[int, Hands] | None = None) -> Stra
             continue
         hands = tables.get(up) or tables.setdefault(up, Hands(rules, up))
         sums: dict[tuple[bool, int], dict[str, float]] = {}
-        for hand, chance in _first_hands(hands.base):
+        for hand, chance in first_hands(hands.base):
             total, soft = total_of(hand)
             if total == 21:
                 continue
@@ -175,7 +175,7 @@ def hand_values(rules: Rules, tables: dict[int, Hands] | None = None) -> list[di
         if rules.cards[up] == 0:
             continue
         hands = tables.get(up) or tables.setdefault(up, Hands(rules, up))
-        for hand, chance in _first_hands(hands.base):
+        for hand, chance in first_hands(hands.base):
             if total_of(hand)[0] == 21:
                 continue
             values = {a: hands.ev(hand, a) for a in hands.options(hand, False)}

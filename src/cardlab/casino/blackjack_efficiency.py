@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import erf, exp, pi, sqrt
 
-from cardlab.casino.blackjack import _first_hands, basic_strategy
+from cardlab.casino.blackjack import first_hands, basic_strategy
 from cardlab.casino.blackjack_counting import correlation
 from cardlab.casino.blackjack_engine import Hands, Optimal
 from cardlab.casino.blackjack_rules import Rules, hand_of, total_of
@@ -72,7 +72,7 @@ def decisions(rules: Rules) -> list[Decision]:
             continue
         full = Hands(rules, up)
         reduced = {j: Hands(rules, up, hand_of(j)) for j in range(10) if full.base[j] > 0}
-        for hand, chance in _first_hands(full.base):
+        for hand, chance in first_hands(full.base):
             if total_of(hand)[0] == 21:
                 continue
             basic = strategy.decide(full, hand, hand, False)
