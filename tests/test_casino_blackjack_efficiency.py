@@ -37,6 +37,12 @@ def test_playing_efficiencies_are_the_published_ones() -> None:
     assert abs(got["Hi-Opt II"] - 0.67) < 0.011
     # the ranking the tables give: the level-one ace-neutral count beats Hi-Lo by ~0.1
     assert got["Hi-Opt I"] - got["Hi-Lo"] > 0.08
+    # Griffin's best single-parameter count for playing (The Theory of Blackjack, p. 46, as
+    # quoted in blackjacktheforum.com thread 15248, "Griffin Fantasies and Pocket Calculators"):
+    # tags 51 60 85 125 169 122 117 43 -52 -180 (A..T), efficiency 0.703; here 0.697, above
+    # every count in the table
+    best = playing_efficiency(Rules(decks=1), (51, 60, 85, 125, 169, 122, 117, 43, -52, -180), found=found)
+    assert best == pytest.approx(0.697, abs=5e-4) and abs(best - 0.703) < 0.0065 and best > max(got.values())
     # the depth matters: halfway through the deck every figure is lower (Hi-Lo 0.503)
     assert playing_efficiency(Rules(decks=1), SYSTEMS["Hi-Lo"][0], seen=26, found=found) == pytest.approx(0.503, abs=5e-4)
 
