@@ -63,6 +63,7 @@ SLOW_TESTS = {
     # effects of removal: twelve six-deck and eleven one-deck analyses
     "test_casino_blackjack_removal.py::test_the_published_row_needs_late_surrender",
     "test_casino_blackjack_efficiency.py::test_playing_efficiencies_are_the_published_ones",
+    "test_casino_blackjack_efficiency.py::test_cli_prints_a_counts_three_figures_and_refuses_bad_tags",
     "test_casino_blackjack_removal.py::test_betting_correlations_from_single_deck_effects_are_the_published_ones",
     "test_casino_blackjack.py::test_six_deck_basic_strategy_is_the_published_chart",
     "test_casino_blackjack.py::test_surrender_and_payouts",

@@ -80,3 +80,25 @@ def test_bad_depths_are_refused() -> None:
     for seen in (0, 43, True):
         with pytest.raises(BlackjackError, match="cards seen"):
             playing_efficiency(Rules(decks=1), (1,) * 9 + (-1,), seen=seen, found=one)  # type: ignore[arg-type]
+
+
+def test_cli_prints_a_counts_three_figures_and_refuses_bad_tags() -> None:
+    import json
+    import subprocess
+    import sys
+
+    from cardlab.casino.blackjack import effects_of_removal
+    from cardlab.casino.blackjack_counting import betting_correlation, insurance_correlation
+
+    run = [sys.executable, "-m", "cardlab.cli.main", "casino", "blackjack", "--shoe", "2,2,2,2,2,2,2,2,2,8"]
+    ok = subprocess.run(run + ["--count", "hi-opt-i", "--format", "json"], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    got = json.loads(ok.stdout)["counting"]
+    rules = Rules(composition=(2,) * 9 + (8,))
+    tags = SYSTEMS["Hi-Opt I"][0]
+    assert got["tags"] == list(tags)
+    assert got["betting_correlation"] == pytest.approx(betting_correlation(tags, effects_of_removal(rules)), abs=1e-12)
+    assert got["insurance_correlation"] == pytest.approx(insurance_correlation(tags), abs=1e-12)
+    assert got["playing_efficiency"] == pytest.approx(playing_efficiency(rules, tags, seen=6), abs=1e-12)
+    bad = subprocess.run(run + ["--count", "1,2,x"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "'1,2,x'" in bad.stderr and "Traceback" not in bad.stderr

@@ -212,6 +212,7 @@ class BlackjackAnalysis(JsonText):
     removal: dict[str, float] | None = None
     hands: list[dict[str, Any]] | None = None
     insurance: float = 0.0
+    count: dict[str, Any] | None = None
 
     def letter(self, kind: str, total: int, up: int) -> str:
         """The table's letter for a hard or soft total, or a pair (``total`` its rank index);
@@ -235,6 +236,7 @@ class BlackjackAnalysis(JsonText):
                                "composition_dependent_no_splits": self.optimal_edge_no_splits,
                                "composition_dependent_insuring": self.optimal_edge - self.insurance},
                 "effects_of_removal": self.removal,
+                "counting": self.count,
                 "hands": self.hands,
                 "basic_strategy": {hand: dict(zip((RANKS[u] for u in UP_ORDER), row)) for hand, row in self.rows()}}
 
@@ -257,6 +259,10 @@ class BlackjackAnalysis(JsonText):
                  *([] if self.removal is None else [
                      "effects of removal (player's expectation, % per card taken out): " + " ".join(
                          f"{r} {self.removal[r] * 100:+.3f}" for r in (*RANKS[1:], "A") if r in self.removal)]),
+                 *([] if self.count is None else [
+                     f"count {self.count['count']}: betting correlation {self.count['betting_correlation']:.3f}, "
+                     f"insurance correlation {self.count['insurance_correlation']:.3f}, "
+                     f"playing efficiency {self.count['playing_efficiency']:.3f} (Griffin's method, a quarter of the shoe seen)"]),
                  "",
                  text_table(header, [(hand, *row) for hand, row in self.rows()]),
                  "", "H hit, S stand, D double (else hit), Ds double (else stand), P split, R surrender (else the hit/stand rule)"]

@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from math import erf, exp, pi, sqrt
 
 from cardlab.casino.blackjack import first_hands, basic_strategy
-from cardlab.casino.blackjack_counting import correlation
+from cardlab.casino.blackjack_counting import betting_correlation, correlation, insurance_correlation
 from cardlab.casino.blackjack_engine import Hands, Optimal
 from cardlab.casino.blackjack_rules import Rules, hand_of, total_of
 from cardlab.errors import BlackjackError
 
-__all__ = ["Decision", "decisions", "gain", "playing_efficiency"]
+__all__ = ["Decision", "decisions", "gain", "playing_efficiency", "count_figures"]
 
 
 @dataclass(frozen=True)
@@ -110,3 +110,12 @@ def playing_efficiency(rules: Rules, tags: Sequence[float], seen: int | None = N
         ideal += d.chance * gain(d.edge, sigma)
         counted += d.chance * gain(d.edge, rho * sigma)
     return counted / ideal
+
+
+def count_figures(rules: Rules, name: str, tags: Sequence[float], effects: dict[str, float]) -> dict[str, object]:
+    """A count's three figures for these rules: betting correlation (against ``effects``, the
+    effects of removal), insurance correlation and playing efficiency (a quarter of the shoe
+    seen), as :class:`~cardlab.casino.blackjack.BlackjackAnalysis` shows them."""
+    return {"count": name, "tags": list(tags), "betting_correlation": betting_correlation(tags, effects),
+            "insurance_correlation": insurance_correlation(tags),
+            "playing_efficiency": playing_efficiency(rules, tags)}

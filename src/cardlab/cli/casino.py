@@ -85,6 +85,10 @@ def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.Argument
                         help="also the effects of removal: the player's expectation when one card of each rank is out (ten more analyses)")
     parser.add_argument("--hands", action="store_true",
                         help="also every first hand's exact value of stand, hit, double, surrender, split and the best (the CSV then lists these)")
+    parser.add_argument("--count", metavar="NAME|A,2,...,9,T",
+                        help="also a counting system's betting correlation, insurance correlation and playing efficiency: "
+                             "hi-lo, hi-opt-i, hi-opt-ii, omega-ii, zen or ten whole-number tags (implies --removal; "
+                             "about ten more analyses for the playing efficiency)")
     add_output_options(parser, plot=False)
     parser.set_defaults(func=_blackjack)
 
@@ -103,5 +107,18 @@ def _blackjack(args: argparse.Namespace) -> int:
                   surrender=args.surrender, early_surrender=args.early_surrender, composition=composition,
                   split_hands=args.split_hands,
                   resplit_aces=args.resplit_aces, post_split=args.post_split)
-    write_result(args, analyse(rules, removal=args.removal, hands=args.hands))
+    count = None
+    if args.count is not None:
+        from cardlab.casino.blackjack_sim import parse_count
+
+        with about_option("--count"):
+            count = parse_count(args.count)
+    result = analyse(rules, removal=args.removal or count is not None, hands=args.hands)
+    if count is not None and result.removal is not None:
+        from dataclasses import replace
+
+        from cardlab.casino.blackjack_efficiency import count_figures
+
+        result = replace(result, count=count_figures(rules, *count, result.removal))
+    write_result(args, result)
     return 0
