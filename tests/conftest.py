@@ -62,9 +62,13 @@ SLOW_TESTS = {
     "test_casino_blackjack_split.py::test_cli_takes_the_split_rules_and_refuses_bad_ones",
     # effects of removal: twelve six-deck and eleven one-deck analyses
     "test_casino_blackjack_removal.py::test_the_published_row_needs_late_surrender",
+    "test_casino_blackjack_efficiency.py::test_playing_efficiencies_are_the_published_ones",
+    "test_casino_blackjack_efficiency.py::test_cli_prints_a_counts_three_figures_and_refuses_bad_tags",
     "test_casino_blackjack_removal.py::test_betting_correlations_from_single_deck_effects_are_the_published_ones",
     "test_casino_blackjack.py::test_six_deck_basic_strategy_is_the_published_chart",
     "test_casino_blackjack.py::test_surrender_and_payouts",
+    "test_casino_blackjack.py::test_early_surrender_against_a_ten_and_an_ace",
+    "test_casino_blackjack.py::test_insurance_as_a_decision_equals_the_brute_force",
     "test_casino_blackjack.py::test_seeded_simulation_agrees_with_the_exact_edge",
     "test_casino_blackjack.py::test_cli_prints_the_table_and_refuses_bad_input",
     "test_casino_blackjack.py::test_brute_force_over_every_card_of_a_tiny_shoe[cards1-True]",

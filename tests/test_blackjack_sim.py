@@ -323,3 +323,8 @@ def test_ctrl_c_keeps_the_rounds_done(ctrl_c_after, run) -> None:
     status, out, _ = run("casino", "shoe", "--shoe", ",".join(map(str, SMALL)), "--penetration", "0",
                          "--rounds", str(10**9), "--seed", "3")
     assert status == 130 and f"{2 * CHUNK:,} rounds" in out
+
+
+def test_the_simulator_refuses_early_surrender_rather_than_playing_it_late() -> None:
+    with pytest.raises(BlackjackError, match="early surrender"):
+        simulate_shoe(Rules(decks=1, early_surrender=True), trials=10)

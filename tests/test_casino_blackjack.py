@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from cardlab.casino.blackjack import Strategy, analyse, basic_strategy, house_edge
+from cardlab.casino.blackjack import Strategy, analyse, basic_strategy, house_edge, insurance_gain
 from cardlab.casino.blackjack_dealer import dealer_probabilities
 from cardlab.casino.blackjack_engine import Hands, Optimal, hand_of
 from cardlab.casino.blackjack_rules import Rules, parse_shoe, shoe
@@ -114,9 +114,10 @@ def test_surrender_and_payouts() -> None:
 
 
 # -- a brute force: the hole card dealt explicitly, no splits ---------------------------------
-def _brute_edge(cards: tuple[int, ...], h17: bool) -> float:
+def _brute_edge(cards: tuple[int, ...], h17: bool, surrender: str = "", insure: bool = False) -> float:
     """Double any two, peek, 3:2, no split: the hole card is a hidden card, the player's
-    beliefs about it updated with every card seen."""
+    beliefs about it updated with every card seen. ``surrender``: "late" (half the bet back
+    once the dealer has no blackjack) or "early" (half the bet back, before the peek)."""
 
     @lru_cache(maxsize=None)
     def dealer(hard: int, ace: bool, left: tuple[int, ...]) -> dict[int, float]:
@@ -190,11 +191,15 @@ def _brute_edge(cards: tuple[int, ...], h17: bool) -> float:
                 unseen = tuple(left)
                 bj = 9 if up == 0 else 0 if up == 9 else -1
                 dealer_bj = unseen[bj] / sum(unseen) if bj >= 0 else 0.0
+                if insure and up == 0:  # half the bet on the hole card being a ten, paid 2 to 1
+                    expected += chance * max(0.0, 0.5 * (2 * dealer_bj - (1 - dealer_bj)))
                 if {a, b} == {0, 9}:
                     expected += chance * 1.5 * (1 - dealer_bj)
                 else:
                     value = player(up, tuple(sorted((a + 1, b + 1))), unseen, True)
-                    expected += chance * (-dealer_bj + (1 - dealer_bj) * value)
+                    value = max(value, -0.5) if surrender == "late" else value
+                    round_value = -dealer_bj + (1 - dealer_bj) * value
+                    expected += chance * (max(round_value, -0.5) if surrender == "early" else round_value)
     return -expected
 
 
@@ -203,6 +208,57 @@ def _brute_edge(cards: tuple[int, ...], h17: bool) -> float:
 def test_brute_force_over_every_card_of_a_tiny_shoe(cards: tuple[int, ...], h17: bool) -> None:
     rules = Rules(composition=cards, h17=h17)
     assert house_edge(rules, Optimal(splits=False)) == pytest.approx(_brute_edge(cards, h17), abs=1e-12)
+
+
+def test_early_and_late_surrender_equal_the_brute_force() -> None:
+    cards = (1, 1, 1, 1, 1, 1, 1, 1, 1, 4)
+    late = house_edge(Rules(composition=cards, surrender=True), Optimal(splits=False))
+    early = house_edge(Rules(composition=cards, early_surrender=True), Optimal(splits=False))
+    assert late == pytest.approx(_brute_edge(cards, False, "late"), abs=1e-12)
+    assert early == pytest.approx(_brute_edge(cards, False, "early"), abs=1e-12)
+    assert early < late < house_edge(Rules(composition=cards), Optimal(splits=False))
+
+
+def test_insurance_as_a_decision_equals_the_brute_force() -> None:
+    # four tens in thirteen cards, one ace: with the ace up, the hole card is one of the ten
+    # cards the player has not taken, a ten 4/10 of the time if the player holds no ten (insure:
+    # half the bet, 0.5 * (3 * 0.4 - 1) = +0.1), 3/10 or 2/10 otherwise (do not)
+    cards = (1, 1, 1, 1, 1, 1, 1, 1, 1, 4)
+    rules = Rules(composition=cards)
+    insured = house_edge(rules, Optimal(splits=False, insurance=True))
+    assert insured == pytest.approx(_brute_edge(cards, False, insure=True), abs=1e-12)
+    gain = house_edge(rules, Optimal(splits=False)) - insured
+    by_hand = 1 / 13 * 28 / 66 * 0.1  # up ace; 28 of the 66 two-card hands from 2..9 and four tens hold no ten
+    assert gain == pytest.approx(by_hand, abs=1e-15) and gain == pytest.approx(insurance_gain(rules), abs=1e-15)
+    # one deck: never more than 16 tens in 49 cards, under a third: never taken
+    assert insurance_gain(Rules(decks=1)) == 0.0
+    poor = analyse(Rules(composition=(2,) * 9 + (6,)))  # six tens in the 21 cards left at best
+    assert poor.insurance == 0.0 and "insuring when the cards make it pay, which they never do here" in poor.table()
+    half = analyse(Rules(composition=(2,) * 9 + (8,)))  # a half deck: 8 tens in 23 when the player holds none
+    assert half.insurance == pytest.approx(insurance_gain(half.rules)) and half.insurance > 0
+    assert half.to_dict()["house_edge"]["composition_dependent_insuring"] == pytest.approx(half.optimal_edge - half.insurance)
+    assert f"{half.optimal_edge - half.insurance:.4%} insuring when the cards make it pay)" in half.table()
+
+
+def test_early_surrender_against_a_ten_and_an_ace() -> None:
+    # Early surrender against a ten and against an ace, six decks S17 DAS, basic strategy each way.
+    # The figures usually quoted from the Wizard of Odds' rule-variation table are about +0.24%
+    # (ten) and +0.39% (ace) to the player, but that table could not be read from this machine, so
+    # they are NOT a checked published source: the exact values are pinned here and proved by the
+    # tiny-shoe brute force (test_early_and_late_surrender_equal_the_brute_force).
+    base, early = Rules(decks=6), Rules(decks=6, early_surrender=True)
+    plain, chosen = basic_strategy(base), basic_strategy(early)
+    ten = house_edge(base, plain, ups=(9,)) - house_edge(early, chosen, ups=(9,))
+    ace = house_edge(base, plain, ups=(0,)) - house_edge(early, chosen, ups=(0,))
+    assert round(ten * 100, 2) == 0.24 and ten == pytest.approx(0.0024035, abs=1e-7)
+    assert round(ace * 100, 2) == 0.39 and ace == pytest.approx(0.0038686, abs=1e-7)
+    rows = dict(analyse(early).rows())
+    # the early surrender chart: against a ten 14-16, 7-7, 8-8; against an ace 5-7, 12-17, 3-3, 6-6, 7-7, 8-8
+    assert [h for h, row in rows.items() if row[8] == "R"] == ["hard 14", "hard 15", "hard 16", "pair 7-7", "pair 8-8"]
+    assert [h for h, row in rows.items() if row[9] == "R"] == [
+        "hard 5", "hard 6", "hard 7", "hard 12", "hard 13", "hard 14", "hard 15", "hard 16", "hard 17",
+        "pair 3-3", "pair 6-6", "pair 7-7", "pair 8-8"]
+    assert "early surrender" in early.describe()
 
 
 # -- a seeded simulation of basic strategy (no splits) on a reduced shoe -----------------------
@@ -282,6 +338,8 @@ def test_cli_prints_the_table_and_refuses_bad_input() -> None:
     ok = subprocess.run(run + ["--shoe", "2,2,2,2,2,2,2,2,2,8", "--format", "csv"], capture_output=True, text=True)
     assert ok.returncode == 0
     assert ok.stdout.splitlines()[0] == "hand,2,3,4,5,6,7,8,9,T,A"
+    early = subprocess.run(run + ["--shoe", "2,2,2,2,2,2,2,2,2,8", "--early-surrender"], capture_output=True, text=True)
+    assert early.returncode == 0 and "early surrender" in early.stdout.splitlines()[0]
     bad = subprocess.run(run + ["--shoe", "1,2,x"], capture_output=True, text=True)
     assert bad.returncode == 2 and "'1,2,x'" in bad.stderr and "Traceback" not in bad.stderr
 

@@ -18,7 +18,7 @@ from cardlab.casino.blackjack_rules import RANKS, Rules
 from cardlab.results import JsonText, csv_rows
 from cardlab.textformat import text_table
 
-__all__ = ["split_model", "Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "effects_of_removal", "hand_values", "UP_ORDER"]
+__all__ = ["split_model", "Strategy", "BlackjackAnalysis", "analyse", "basic_strategy", "house_edge", "insurance_gain", "first_hands", "effects_of_removal", "hand_values", "UP_ORDER"]
 
 UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 """Up cards as tables print them: 2..9, T, A."""
@@ -65,7 +65,7 @@ class Strategy:
         return "stand" if letter == "S" else "hit" if letter == "H" else fallback
 
 
-def _first_hands(shoe: Counts) -> list[tuple[Counts, float]]:
+def first_hands(shoe: Counts) -> list[tuple[Counts, float]]:
     """The player's two-card hands (unordered) with their chances from ``shoe``."""
     size = sum(shoe)
     found = []
@@ -78,18 +78,19 @@ def _first_hands(shoe: Counts) -> list[tuple[Counts, float]]:
 
 
 def house_edge(rules: Rules, policy: Policy, removed: Counts = (0,) * 10,
-               tables: dict[int, Hands] | None = None) -> float:
+               tables: dict[int, Hands] | None = None, ups: tuple[int, ...] = tuple(range(10))) -> float:
     """The house edge (minus the expected value per initial bet) of playing by ``policy``
-    (``tables``: the up cards' :class:`Hands` already built for these rules, reused)."""
+    (``tables``: the up cards' :class:`Hands` already built for these rules, reused; ``ups``:
+    only the rounds with these up cards, 0 = ace .. 9 = ten, counted)."""
     tables = {} if tables is None else tables
     cards = [c - r for c, r in zip(rules.cards, removed)]
     size = sum(cards)
     expected = 0.0
-    for up in range(10):
+    for up in ups:
         if cards[up] == 0:
             continue
         hands = tables.get(up) or tables.setdefault(up, Hands(rules, up, removed))
-        for hand, chance in _first_hands(hands.base):
+        for hand, chance in first_hands(hands.base):
             if hand[0] == 1 and hand[9] == 1:
                 value = float(rules.blackjack_pays) * (1 - hands.dealer_blackjack(hand))
             else:
@@ -97,7 +98,32 @@ def house_edge(rules: Rules, policy: Policy, removed: Counts = (0,) * 10,
                 if rules.peek:
                     value -= hands.dealer_blackjack(hand)
             expected += cards[up] / size * chance * value
+    if getattr(policy, "insurance", False) and 0 in ups:
+        expected += insurance_gain(rules, removed)
     return -expected
+
+
+def insurance_gain(rules: Rules, removed: Counts = (0,) * 10) -> float:
+    """The player's expected gain per initial bet from insuring (half the bet, paid 2 to 1 on a
+    dealer blackjack) exactly when the cards seen, the dealer's ace and the player's two, make
+    it pay: more than one in three of the cards left a ten (an even-money blackjack included).
+
+    >>> insurance_gain(Rules(decks=1))                       # 16 tens in 49 cards at best
+    0.0
+    >>> round(insurance_gain(Rules(composition=(4,) * 9 + (24,))), 6)
+    0.007345
+    """
+    cards = [c - r for c, r in zip(rules.cards, removed)]
+    if cards[0] == 0:
+        return 0.0
+    size = sum(cards)
+    cards[0] -= 1
+    rest = size - 3
+    gain = 0.0
+    for hand, chance in first_hands(tuple(cards)):
+        tens = (cards[9] - hand[9]) / rest
+        gain += chance * max(0.0, 0.5 * (3 * tens - 1))
+    return (cards[0] + 1) / size * gain
 
 
 def basic_strategy(rules: Rules, tables: dict[int, Hands] | None = None) -> Strategy:
@@ -114,7 +140,7 @@ def basic_strategy(rules: Rules, tables: dict[int, Hands] | None = None) -> Stra
             continue
         hands = tables.get(up) or tables.setdefault(up, Hands(rules, up))
         sums: dict[tuple[bool, int], dict[str, float]] = {}
-        for hand, chance in _first_hands(hands.base):
+        for hand, chance in first_hands(hands.base):
             total, soft = total_of(hand)
             if total == 21:
                 continue
@@ -149,7 +175,7 @@ def hand_values(rules: Rules, tables: dict[int, Hands] | None = None) -> list[di
         if rules.cards[up] == 0:
             continue
         hands = tables.get(up) or tables.setdefault(up, Hands(rules, up))
-        for hand, chance in _first_hands(hands.base):
+        for hand, chance in first_hands(hands.base):
             if total_of(hand)[0] == 21:
                 continue
             values = {a: hands.ev(hand, a) for a in hands.options(hand, False)}
@@ -185,6 +211,8 @@ class BlackjackAnalysis(JsonText):
     optimal_edge_no_splits: float
     removal: dict[str, float] | None = None
     hands: list[dict[str, Any]] | None = None
+    insurance: float = 0.0
+    count: dict[str, Any] | None = None
 
     def letter(self, kind: str, total: int, up: int) -> str:
         """The table's letter for a hard or soft total, or a pair (``total`` its rank index);
@@ -205,8 +233,10 @@ class BlackjackAnalysis(JsonText):
                 "splits": split_model(self.rules),
                 "house_edge": {"basic_strategy": self.basic_edge,
                                "composition_dependent": self.optimal_edge,
-                               "composition_dependent_no_splits": self.optimal_edge_no_splits},
+                               "composition_dependent_no_splits": self.optimal_edge_no_splits,
+                               "composition_dependent_insuring": self.optimal_edge - self.insurance},
                 "effects_of_removal": self.removal,
+                "counting": self.count,
                 "hands": self.hands,
                 "basic_strategy": {hand: dict(zip((RANKS[u] for u in UP_ORDER), row)) for hand, row in self.rows()}}
 
@@ -222,11 +252,17 @@ class BlackjackAnalysis(JsonText):
         lines = [f"Blackjack: {self.rules.describe()}",
                  f"house edge, basic strategy: {self.basic_edge:.4%}",
                  f"house edge, composition-dependent: {self.optimal_edge:.4%} "
-                 f"({self.optimal_edge_no_splits:.4%} never splitting)",
+                 f"({self.optimal_edge_no_splits:.4%} never splitting; "
+                 f"{self.optimal_edge - self.insurance:.4%} insuring when the cards make it pay"
+                 f"{', which they never do here' if self.insurance == 0 else ''})",
                  f"splits: {split_model(self.rules)}",
                  *([] if self.removal is None else [
                      "effects of removal (player's expectation, % per card taken out): " + " ".join(
                          f"{r} {self.removal[r] * 100:+.3f}" for r in (*RANKS[1:], "A") if r in self.removal)]),
+                 *([] if self.count is None else [
+                     f"count {self.count['count']}: betting correlation {self.count['betting_correlation']:.3f}, "
+                     f"insurance correlation {self.count['insurance_correlation']:.3f}, "
+                     f"playing efficiency {self.count['playing_efficiency']:.3f} (Griffin's method, a quarter of the shoe seen)"]),
                  "",
                  text_table(header, [(hand, *row) for hand, row in self.rows()]),
                  "", "H hit, S stand, D double (else hit), Ds double (else stand), P split, R surrender (else the hit/stand rule)"]
@@ -249,4 +285,4 @@ def analyse(rules: Rules, removal: bool = False, hands: bool = False) -> Blackja
                              house_edge(rules, Optimal(), tables=tables),
                              house_edge(rules, Optimal(splits=False), tables=tables),
                              effects_of_removal(rules, strategy) if removal else None,
-                             hand_values(rules, tables) if hands else None)
+                             hand_values(rules, tables) if hands else None, insurance_gain(rules))

@@ -34,17 +34,18 @@ _WEIGHTS = (1,) * 9 + (4,)
 _INSURANCE = (4,) * 9 + (-9,)
 
 
-def correlation(tags: Sequence[float], values: Sequence[float]) -> float:
-    """The correlation of two per-rank vectors (A..T) over the thirteen ranks of a deck."""
+def correlation(tags: Sequence[float], values: Sequence[float], weights: Sequence[int] = _WEIGHTS) -> float:
+    """The correlation of two per-rank vectors (A..T) over the cards of a shoe holding
+    ``weights`` of each rank (default: the thirteen ranks of a deck)."""
     for name, vector in (("count", tags), ("effects", values)):
         if len(vector) != 10 or not all(isinstance(v, (int, float)) and isfinite(v) for v in vector):
             raise BlackjackError(f"a {name} is ten finite numbers (A,2,...,9,T), got '{','.join(map(str, vector))}'")
-    size = sum(_WEIGHTS)
-    mx = sum(w * x for w, x in zip(_WEIGHTS, tags)) / size
-    my = sum(w * y for w, y in zip(_WEIGHTS, values)) / size
-    sxy = sum(w * (x - mx) * (y - my) for w, x, y in zip(_WEIGHTS, tags, values))
-    sxx = sum(w * (x - mx) ** 2 for w, x in zip(_WEIGHTS, tags))
-    syy = sum(w * (y - my) ** 2 for w, y in zip(_WEIGHTS, values))
+    size = sum(weights)
+    mx = sum(w * x for w, x in zip(weights, tags)) / size
+    my = sum(w * y for w, y in zip(weights, values)) / size
+    sxy = sum(w * (x - mx) * (y - my) for w, x, y in zip(weights, tags, values))
+    sxx = sum(w * (x - mx) ** 2 for w, x in zip(weights, tags))
+    syy = sum(w * (y - my) ** 2 for w, y in zip(weights, values))
     if sxx == 0:
         raise BlackjackError(f"a count needs tags that are not all equal, got '{','.join(map(str, tags))}'")
     if syy == 0:

@@ -203,7 +203,7 @@ class Hands:
         if self.may_double(hand, split):
             found.append("double")
         if not split:
-            if self.rules.surrender:
+            if self.rules.surrender or self.rules.early_surrender:
                 found.append("surrender")
             if max(hand) == 2:
                 found.append("split")
@@ -215,7 +215,8 @@ class Hands:
         if action == "stand":
             return float(self.stand_values[i])
         if action == "surrender":
-            return -0.5 * float(self.clear[i])
+            # early: -0.5 whatever the hole card, i.e. joint with no blackjack -0.5 + P(blackjack)
+            return 0.5 - float(self.clear[i]) if self.rules.early_surrender else -0.5 * float(self.clear[i])
         if action == "hit":
             return float(self._plan(policy)[0][i])
         if action == "double":
@@ -249,10 +250,13 @@ class Hands:
 
 
 class Optimal:
-    """The composition-dependent best play (``splits=False``: never split)."""
+    """The composition-dependent best play (``splits=False``: never split; ``insurance``: also
+    insure when the cards seen make it pay, counted by
+    :func:`cardlab.casino.blackjack.house_edge`)."""
 
-    def __init__(self, splits: bool = True) -> None:
+    def __init__(self, splits: bool = True, insurance: bool = False) -> None:
         self.splits = splits
+        self.insurance = insurance
 
     def hits(self, up: int) -> None:
         """None: a hand of three or more cards takes its best decision, not a table's."""

@@ -45,7 +45,9 @@ class Rules:
     after a split. ``peek``: the dealer checks for blackjack under an ace or a ten (without it,
     no hole card: a dealer blackjack takes every bet, doubles included). ``blackjack_pays``:
     3:2 or 6:5. ``surrender``: late surrender (after the peek; with no hole card it gives up
-    half the bet before the dealer draws). ``split_hands``: the most hands a pair may make
+    half the bet before the dealer draws). ``early_surrender``: surrender before the dealer
+    checks for blackjack (half the bet back even against a dealer blackjack; against up cards
+    other than an ace or a ten it is late surrender). ``split_hands``: the most hands a pair may make
     (2 no resplit, 3 or 4); ``resplit_aces``: aces resplit too (else a split ace dealt an ace
     keeps it). ``post_split``: one of :data:`POST_SPLIT`.
     """
@@ -57,6 +59,7 @@ class Rules:
     peek: bool = True
     blackjack_pays: Fraction = Fraction(3, 2)
     surrender: bool = False
+    early_surrender: bool = False
     composition: tuple[int, ...] | None = None
     split_hands: int = 2
     resplit_aces: bool = False
@@ -71,6 +74,8 @@ class Rules:
             raise BlackjackError(f"blackjack pays 3:2 or 6:5, got '{self.blackjack_pays}'")
         if isinstance(self.split_hands, bool) or self.split_hands not in (2, 3, 4):
             raise BlackjackError(f"split hands must be 2, 3 or 4, got '{self.split_hands}'")
+        if not isinstance(self.early_surrender, bool):
+            raise BlackjackError(f"early surrender is true or false, got '{self.early_surrender}'")
         if self.post_split not in POST_SPLIT:
             raise BlackjackError(f"post-split strategy must be one of {', '.join(POST_SPLIT)}, got '{self.post_split}'")
         if self.composition is not None:
@@ -89,7 +94,11 @@ class Rules:
         return (f"{size}, {'H17' if self.h17 else 'S17'}, double "
                 f"{'any two' if self.double == 'any' else self.double}, {'DAS' if self.das else 'no DAS'}, "
                 f"{'peek' if self.peek else 'no hole card'}, blackjack {pays}, "
-                f"{'late surrender' if self.surrender else 'no surrender'}{self._splits()}")
+                f"{self._surrender()}{self._splits()}")
+
+    def _surrender(self) -> str:
+        """Which surrender the table offers."""
+        return "early surrender" if self.early_surrender else "late surrender" if self.surrender else "no surrender"
 
     def _splits(self) -> str:
         """The split rules when they differ from the default (no resplit, CDP1)."""

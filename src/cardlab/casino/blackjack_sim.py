@@ -211,6 +211,9 @@ def risk_of_ruin(mean: float, variance: float, bankroll: float) -> float:
 
 
 def _rules_row(rules: Rules) -> bytes:
+    if rules.early_surrender:
+        raise BlackjackError("the shoe simulator plays late surrender only, not 'early surrender' "
+                             "(the exact engine, cardlab casino blackjack, has it)")
     double = ("any", "9-11", "10-11").index(rules.double)
     bj10 = 15 if rules.blackjack_pays == 1.5 else 12
     return np.array([rules.h17, double, rules.das, rules.peek, bj10, rules.surrender], dtype=np.int32).tobytes()

@@ -74,6 +74,8 @@ def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.Argument
     parser.add_argument("--no-peek", action="store_true", help="no hole card: a dealer blackjack takes doubles and splits too")
     parser.add_argument("--blackjack-pays", choices=("3:2", "6:5"), default="3:2", help="what a blackjack pays (default 3:2)")
     parser.add_argument("--surrender", action="store_true", help="late surrender allowed")
+    parser.add_argument("--early-surrender", action="store_true",
+                        help="early surrender allowed: before the dealer checks for blackjack (matters against a ten or an ace)")
     parser.add_argument("--split-hands", type=whole_number(2, 4), default=2, metavar="N",
                         help="the most hands a pair may make: 2 no resplit (default), 3 or 4 (resplits; slower)")
     parser.add_argument("--resplit-aces", action="store_true", help="aces may be resplit too (with --split-hands 3 or 4)")
@@ -84,6 +86,10 @@ def register_blackjack(subparsers: "argparse._SubParsersAction[argparse.Argument
                         help="also the effects of removal: the player's expectation when one card of each rank is out (ten more analyses)")
     parser.add_argument("--hands", action="store_true",
                         help="also every first hand's exact value of stand, hit, double, surrender, split and the best (the CSV then lists these)")
+    parser.add_argument("--count", metavar="NAME|A,2,...,9,T",
+                        help="also a counting system's betting correlation, insurance correlation and playing efficiency: "
+                             "hi-lo, hi-opt-i, hi-opt-ii, omega-ii, zen or ten whole-number tags (implies --removal; "
+                             "about ten more analyses for the playing efficiency)")
     add_output_options(parser, plot=False)
     parser.set_defaults(func=_blackjack)
 
@@ -99,7 +105,21 @@ def _blackjack(args: argparse.Namespace) -> int:
         composition = parse_shoe(args.shoe) if args.shoe is not None else None
     rules = Rules(decks=args.decks, h17=args.h17, double=args.double, das=not args.no_das, peek=not args.no_peek,
                   blackjack_pays=Fraction(3, 2) if args.blackjack_pays == "3:2" else Fraction(6, 5),
-                  surrender=args.surrender, composition=composition, split_hands=args.split_hands,
+                  surrender=args.surrender, early_surrender=args.early_surrender, composition=composition,
+                  split_hands=args.split_hands,
                   resplit_aces=args.resplit_aces, post_split=args.post_split)
-    write_result(args, analyse(rules, removal=args.removal, hands=args.hands))
+    count = None
+    if args.count is not None:
+        from cardlab.casino.blackjack_sim import parse_count
+
+        with about_option("--count"):
+            count = parse_count(args.count)
+    result = analyse(rules, removal=args.removal or count is not None, hands=args.hands)
+    if count is not None and result.removal is not None:
+        from dataclasses import replace
+
+        from cardlab.casino.blackjack_efficiency import count_figures
+
+        result = replace(result, count=count_figures(rules, *count, result.removal))
+    write_result(args, result)
     return 0
