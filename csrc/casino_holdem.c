@@ -65,12 +65,10 @@ static PyObject *casino_holdem(PyObject *Py_UNUSED(self), PyObject *args)
     const int holes = r * (r - 1) / 2;
     const uint8_t *cards = deck.buf, *flop = flops.buf, *lineof = line.buf;
     const int64_t *weight = weights.buf, *pay = pays.buf;
-    uint64_t seen = 0;
-    const int bad = flops.len % 3 != 0 || weights.len != (Py_ssize_t)f * 8 || lines < 1 || lines > HE_MAX_LINES
-                    || pays.len != lines * 8 || scale < 1 || scale > (1LL << 20) || call < 0 || call > 100
-                    || ev.len != (Py_ssize_t)f * holes * 8 || tally.len != (2 * k + 1) * 8
-                    || !he_deck_ok(cards, n, &seen) || !he_lines_ok(lineof, line.len, lines, pay)
-                    || !he_flops_ok(flop, f, weight, seen);
+    const int bad = lines < 1 || lines > HE_MAX_LINES || pays.len != lines * 8
+                    || !he_flop_args_ok(cards, n, flop, flops.len, weight, weights.len, lineof, line.len, pay, pays.len,
+                                        scale)
+                    || call < 0 || call > 100 || ev.len != (Py_ssize_t)f * holes * 8 || tally.len != (2 * k + 1) * 8;
     CL_FAIL_IF(bad, "casino_holdem: bad arguments");
     acc = malloc((size_t)holes * (size_t)k * sizeof *acc);
     w = malloc(sizeof *w);

@@ -38,13 +38,9 @@ static PyObject *casino_thb(PyObject *Py_UNUSED(self), PyObject *args)
     const uint8_t *cards = deck.buf, *flop = flops.buf, *lineof = line.buf;
     const int8_t *stakes = stake.buf;
     const int64_t *weight = weights.buf, *pays = ante.buf;
-    uint64_t seen = 0;
-    int bad = flops.len % 3 != 0 || weights.len != (Py_ssize_t)f * 8 || lines < 1 || lines > HE_MAX_LINES
-              || ante.len % 8 != 0 || scale < 1 || scale > (1LL << 20)
-              || out.len != (tallying ? 0 : (Py_ssize_t)f * holes * 16)
-              || tally.len != (tallying ? (9 * lines + 1) * 8 : 0)
-              || (tallying && stake.len != (Py_ssize_t)f * holes) || !he_deck_ok(cards, n, &seen)
-              || !he_lines_ok(lineof, line.len, lines, pays) || !he_flops_ok(flop, f, weight, seen);
+    int bad = !he_flop_args_ok(cards, n, flop, flops.len, weight, weights.len, lineof, line.len, pays, ante.len, scale)
+              || out.len != (tallying ? 0 : (Py_ssize_t)f * holes * 16) || tally.len != (tallying ? (9 * lines + 1) * 8 : 0)
+              || (tallying && stake.len != (Py_ssize_t)f * holes);
     for (Py_ssize_t i = 0; !bad && i < stake.len; i++)
         bad = stakes[i] < -1 || stakes[i] > 1;
     CL_FAIL_IF(bad, "casino_thb: bad arguments");

@@ -159,6 +159,20 @@ static inline int he_deals_ok(const uint8_t *deal, int64_t m, int per, uint64_t 
     return ok;
 }
 
+/* The arguments the flop-by-flop kernels share: a deck (he_deck_ok), whole flops of its cards
+ * with a weight each (``flops`` and ``weights`` bytes, he_flops_ok), the 16 pay lines
+ * (he_lines_ok) and a pay per line (``pays`` bytes, 8 a line), a scale in 1..2^20. */
+static inline int he_flop_args_ok(const uint8_t *cards, int n, const uint8_t *flop, int64_t flops, const int64_t *weight,
+                                  int64_t weights, const uint8_t *lineof, int64_t line, const int64_t *pay, int64_t pays,
+                                  long long scale)
+{
+    uint64_t seen = 0;
+    const int f = (int)(flops / 3), lines = (int)(pays / 8);
+    return flops % 3 == 0 && weights == (int64_t)f * 8 && pays % 8 == 0 && pays / 8 <= HE_MAX_LINES && scale >= 1
+           && scale <= (1LL << 20) && he_deck_ok(cards, n, &seen) && he_lines_ok(lineof, line, lines, pay)
+           && he_flops_ok(flop, f, weight, seen);
+}
+
 /* A flop (three cards): its key and mask, and the deck's n cards off it in deck order (``rest``). */
 static inline void he_flop(const cl_poker_tables *t, const uint8_t *flop, const uint8_t *cards, int n, uint64_t *key,
                            uint64_t *mask, uint8_t *rest)
