@@ -154,13 +154,9 @@ static PyObject *casino_thb_turn(PyObject *Py_UNUSED(self), PyObject *args)
     uint8_t *o = out.buf;
     for (Py_ssize_t i = 0; i < m; i++) {
         const uint8_t *d = deal + 6 * i;
-        uint64_t board = CL_SUIT_START, bmask = 0, used = 0;
-        for (int j = 2; j < 6; j++) {
-            board += t->key[d[j]];
-            bmask |= t->bit[d[j]];
-        }
-        for (int j = 0; j < 6; j++)
-            used |= UINT64_C(1) << d[j];
+        uint64_t bmask, used;
+        const uint64_t board = he_key(t, d + 2, 4, &bmask, &used);
+        used |= UINT64_C(1) << d[0] | UINT64_C(1) << d[1];
         int64_t value[2] = {0, 0};
         for (int river = 0; river < n; river++) {
             const uint8_t c = cards[river];

@@ -145,13 +145,9 @@ static PyObject *casino_uth_river(PyObject *Py_UNUSED(self), PyObject *args)
     uint8_t *o = out.buf;
     for (Py_ssize_t i = 0; i < m; i++) {
         const uint8_t *d = deal + 7 * i;
-        uint64_t board = CL_SUIT_START, bmask = 0, used = 0;
-        for (int j = 2; j < 7; j++) {
-            board += t->key[d[j]];
-            bmask |= t->bit[d[j]];
-        }
-        for (int j = 0; j < 7; j++)
-            used |= UINT64_C(1) << d[j];
+        uint64_t bmask, used;
+        const uint64_t board = he_key(t, d + 2, 5, &bmask, &used);
+        used |= UINT64_C(1) << d[0] | UINT64_C(1) << d[1];
         const uint32_t me = cl_poker_value(t, board + t->key[d[0]] + t->key[d[1]], bmask | t->bit[d[0]] | t->bit[d[1]]);
         const int64_t blind_pay = pays[lineof[me >> CL_CATEGORY_SHIFT]];
         int64_t outcome[5] = {0, 0, 0, 0, 0}, dealers = 0;

@@ -173,17 +173,26 @@ static inline int he_flop_args_ok(const uint8_t *cards, int n, const uint8_t *fl
            && he_flops_ok(flop, f, weight, seen);
 }
 
+/* The evaluator's key (the return) and mask (*mask) of k cards (poker.h); *used gets their ids as bits. */
+static inline uint64_t he_key(const cl_poker_tables *t, const uint8_t *c, int k, uint64_t *mask, uint64_t *used)
+{
+    uint64_t key = CL_SUIT_START;
+    *mask = *used = 0;
+    for (int j = 0; j < k; j++) {
+        key += t->key[c[j]];
+        *mask |= t->bit[c[j]];
+        *used |= UINT64_C(1) << c[j];
+    }
+    return key;
+}
+
 /* A flop (three cards): its key and mask, and the deck's n cards off it in deck order (``rest``). */
 static inline void he_flop(const cl_poker_tables *t, const uint8_t *flop, const uint8_t *cards, int n, uint64_t *key,
                            uint64_t *mask, uint8_t *rest)
 {
     int m = 0;
-    *key = CL_SUIT_START;
-    *mask = 0;
-    for (int j = 0; j < 3; j++) {
-        *key += t->key[flop[j]];
-        *mask |= t->bit[flop[j]];
-    }
+    uint64_t used;
+    *key = he_key(t, flop, 3, mask, &used);
     for (int j = 0; j < n; j++)
         if (cards[j] != flop[0] && cards[j] != flop[1] && cards[j] != flop[2])
             rest[m++] = cards[j];

@@ -36,7 +36,7 @@ from cardlab.casino.holdem import FlopPlan, flop_classes, flop_lookup, flop_rule
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
-from cardlab.casino.uth import _hand_rule, _hole_class, _sum_by
+from cardlab.casino.uth import _classes_by_flop, _hand_rule, _hole_class, _sum_by
 
 __all__ = ["ThbPlan", "thb_plan", "analyse_thb"]
 
@@ -72,9 +72,7 @@ def thb_plan(game: Game, ties: str = "fold") -> ThbPlan:
     flop_bets = values[:, :, 1] >= values[:, :, 0] if bet_ties else values[:, :, 1] > values[:, :, 0]
     after = np.maximum(values[:, :, 0], values[:, :, 1])
     holes = positions_of(np.arange(values.shape[1]), 2)
-    classes = np.stack([_hole_class(deck[~np.isin(deck, f)][holes], symmetric) for f in flops])
-    keys, where = np.unique(classes, return_inverse=True)
-    where = where.reshape(classes.shape)
+    keys, where = _classes_by_flop(deck, flops, holes, symmetric)
     n = len(cards)
     per_hand = (n - 5) * (n - 6) * comb(n - 7, 2)
     played = _sum_by(where.ravel(), (after * weights[:, None]).ravel(), len(keys))

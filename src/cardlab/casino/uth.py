@@ -76,6 +76,16 @@ def _hole_class(cards: np.ndarray, symmetric: bool) -> np.ndarray:
     return key
 
 
+def _classes_by_flop(deck: np.ndarray, flops: np.ndarray, holes: np.ndarray,
+                     symmetric: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The hole hand classes met (``keys``, as :func:`_hole_class` numbers them) and the index
+    among them of each (flop, hole hand): ``holes`` are the hole hands' positions among the cards
+    off the flop."""
+    classes = np.stack([_hole_class(deck[~np.isin(deck, f)][holes], symmetric) for f in flops])
+    keys, where = np.unique(classes, return_inverse=True)
+    return keys, where.reshape(classes.shape)
+
+
 def _sum_by(group: np.ndarray, value: np.ndarray, count: int) -> np.ndarray:
     """Exact int64 sums of ``value`` by ``group``."""
     out = np.zeros(count, dtype=np.int64)
@@ -95,9 +105,7 @@ def uth_plan(game: Game, ties: str = "fold") -> UthPlan:
     bet_ties = ties == "bet"
     flop_bets = values[:, :, 2] >= values[:, :, 3] if bet_ties else values[:, :, 2] > values[:, :, 3]
     after = np.maximum(values[:, :, 2], values[:, :, 3])
-    classes = np.stack([_hole_class(deck[~np.isin(deck, f)][holes], symmetric) for f in flops])
-    keys, where = np.unique(classes, return_inverse=True)
-    where = where.reshape(classes.shape)
+    keys, where = _classes_by_flop(deck, flops, holes, symmetric)
     totals = np.zeros((len(keys), 3), dtype=np.int64)
     for column, value in enumerate((values[:, :, 0], values[:, :, 1], after)):
         totals[:, column] = _sum_by(where.ravel(), (value * weights[:, None]).ravel(), len(keys))
