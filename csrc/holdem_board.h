@@ -3,7 +3,8 @@
  * radix-sorted by strength and swept, so each holding (a player hand) learns the dealer holdings
  * that miss its cards and are below it, equal to it and below a qualifier.  Every holding is both
  * a player hand and a dealer hand: those counted so far, less those holding either of its cards
- * (a count per card), plus the hand itself where it was taken off twice. */
+ * (a count per card), plus the hand itself where it was taken off twice.  Also the argument
+ * checks the kernels share (he_*_ok) and the keys of a flop, a board and a deal. */
 #ifndef CARDLAB_HOLDEM_BOARD_H
 #define CARDLAB_HOLDEM_BOARD_H
 
