@@ -26,6 +26,7 @@
  */
 #include "cards.h"
 #include "core.h"
+#include "subsets.h"
 
 #include <string.h>
 
@@ -41,21 +42,6 @@ static void cs_binomials(cs_binom b)
         for (int k = 1; k < 7; k++)
             b[n][k] = n == 0 ? 0 : b[n - 1][k - 1] + b[n - 1][k];
     }
-}
-
-/* The next k-subset of 0..n-1 in colex order (0 after the last). */
-static int cs_next(int *x, int k, int n)
-{
-    for (int i = 0; i < k; i++) {
-        int limit = i + 1 < k ? x[i + 1] : n;
-        if (x[i] + 1 < limit) {
-            x[i]++;
-            for (int j = 0; j < i; j++)
-                x[j] = j;
-            return 1;
-        }
-    }
-    return 0;
 }
 
 /* The colex number of k distinct positions in any order (k <= 5). */
@@ -155,7 +141,7 @@ static PyObject *casino_three_cards(PyObject *Py_UNUSED(self), PyObject *args)
     uint8_t *c = code.buf;
     int32_t *k = klass.buf;
     int x[3] = {0, 1, 2};
-    for (int64_t h = 0; h < total; h++, cs_next(x, 3, (int)n)) {
+    for (int64_t h = 0; h < total; h++, cl_subset_next_colex(x, 3, (int)n)) {
         uint8_t cards[3] = {d[x[0]], d[x[1]], d[x[2]]};
         cs_three(cards, &v[h], &c[h]);
         int64_t least = h;
@@ -204,7 +190,7 @@ static PyObject *casino_versus(PyObject *Py_UNUSED(self), PyObject *args)
     const uint32_t *v = value.buf;
     int64_t *o = out.buf;
     int x[3] = {0, 1, 2};
-    for (int64_t h = 0; h < total; h++, cs_next(x, 3, n))
+    for (int64_t h = 0; h < total; h++, cl_subset_next_colex(x, 3, n))
         mask[h] = UINT64_C(1) << x[0] | UINT64_C(1) << x[1] | UINT64_C(1) << x[2];
     for (Py_ssize_t i = 0; i < m; i++) {
         const uint64_t mine = mask[p[i]];
@@ -324,7 +310,7 @@ static PyObject *casino_four_sums(PyObject *Py_UNUSED(self), PyObject *args)
     const int64_t *pay = pays.buf;
     int64_t *o = out.buf;
     int x[5] = {0, 1, 2, 3, 0};
-    for (int64_t h = 0; h < b[n][4]; h++, cs_next(x, 4, n)) {
+    for (int64_t h = 0; h < b[n][4]; h++, cl_subset_next_colex(x, 4, n)) {
         int64_t sum = 0;
         for (int e = 0; e < n; e++) {
             if (e == x[0] || e == x[1] || e == x[2] || e == x[3])
@@ -358,7 +344,7 @@ static PyObject *casino_four_tallies(PyObject *Py_UNUSED(self), PyObject *args)
     int32_t *o = out.buf;
     memset(o, 0, (size_t)out.len);
     int x[5] = {0, 1, 2, 3, 0};
-    for (int64_t h = 0; h < b[n][4]; h++, cs_next(x, 4, n))
+    for (int64_t h = 0; h < b[n][4]; h++, cl_subset_next_colex(x, 4, n))
         for (int e = 0; e < n; e++) {
             if (e == x[0] || e == x[1] || e == x[2] || e == x[3])
                 continue;
@@ -396,7 +382,7 @@ static PyObject *casino_superset_sums(PyObject *Py_UNUSED(self), PyObject *args)
     int x[5];
     for (int i = 0; i < k; i++)
         x[i] = i;
-    for (int64_t h = 0; h < b[n][k]; h++, cs_next(x, k, n))
+    for (int64_t h = 0; h < b[n][k]; h++, cl_subset_next_colex(x, k, n))
         for (int c = 0; c < n; c++) {
             int inside = 0;
             for (int i = 0; i < k; i++)
@@ -431,7 +417,7 @@ static PyObject *casino_subset_sums(PyObject *Py_UNUSED(self), PyObject *args)
     int x[5], rest[5];
     for (int i = 0; i <= k; i++)
         x[i] = i;
-    for (int64_t h = 0; h < b[n][k + 1]; h++, cs_next(x, k + 1, n))
+    for (int64_t h = 0; h < b[n][k + 1]; h++, cl_subset_next_colex(x, k + 1, n))
         for (int drop = 0; drop <= k; drop++) {
             for (int i = 0, j = 0; i <= k; i++)
                 if (i != drop)
@@ -464,7 +450,7 @@ static PyObject *casino_best_of_six(PyObject *Py_UNUSED(self), PyObject *args)
     int64_t *o = out.buf;
     memset(o, 0, (size_t)out.len);
     int x[6] = {0, 1, 2, 3, 4, 5}, five[5];
-    for (int64_t h = 0; h < b[n][6]; h++, cs_next(x, 6, n)) {
+    for (int64_t h = 0; h < b[n][6]; h++, cl_subset_next_colex(x, 6, n)) {
         int best = -1;
         for (int drop = 0; drop < 6; drop++) {
             for (int i = 0, j = 0; i < 6; i++)

@@ -65,24 +65,10 @@ static PyObject *casino_holdem(PyObject *Py_UNUSED(self), PyObject *args)
     const int holes = r * (r - 1) / 2;
     const uint8_t *cards = deck.buf, *flop = flops.buf, *lineof = line.buf;
     const int64_t *weight = weights.buf, *pay = pays.buf;
-    int bad = n < 9 || n > 52 || flops.len % 3 != 0 || weights.len != (Py_ssize_t)f * 8 || line.len != 16
-              || lines < 1 || lines > HE_MAX_LINES || pays.len != lines * 8 || scale < 1 || scale > (1LL << 20)
-              || call < 0 || call > 100 || ev.len != (Py_ssize_t)f * holes * 8 || tally.len != (2 * k + 1) * 8;
-    uint64_t seen = 0;
-    for (int i = 0; !bad && i < n; i++) {
-        bad = cards[i] >= 52 || (seen >> cards[i] & 1);
-        seen |= UINT64_C(1) << (cards[i] & 63);
-    }
-    for (int i = 0; !bad && i < 16; i++)
-        bad = lineof[i] >= lines;
-    for (int i = 0; !bad && i < lines; i++)
-        bad = pay[i] < 0 || pay[i] > (INT64_C(1) << 40);
-    for (int i = 0; !bad && i < f; i++) {
-        bad = weight[i] < 0 || weight[i] > (INT64_C(1) << 20) || flop[3 * i] == flop[3 * i + 1]
-              || flop[3 * i] == flop[3 * i + 2] || flop[3 * i + 1] == flop[3 * i + 2];
-        for (int j = 0; !bad && j < 3; j++)
-            bad = flop[3 * i + j] >= 52 || !(seen >> flop[3 * i + j] & 1);
-    }
+    const int bad = lines < 1 || lines > HE_MAX_LINES || pays.len != lines * 8
+                    || !he_flop_args_ok(cards, n, flop, flops.len, weight, weights.len, lineof, line.len, pay, pays.len,
+                                        scale)
+                    || call < 0 || call > 100 || ev.len != (Py_ssize_t)f * holes * 8 || tally.len != (2 * k + 1) * 8;
     CL_FAIL_IF(bad, "casino_holdem: bad arguments");
     acc = malloc((size_t)holes * (size_t)k * sizeof *acc);
     w = malloc(sizeof *w);
@@ -97,24 +83,12 @@ static PyObject *casino_holdem(PyObject *Py_UNUSED(self), PyObject *args)
     const int64_t deals = (int64_t)(r - 2) * (r - 3) / 2 * ((r - 4) * (r - 5) / 2);
     for (int i = 0; i < f; i++) {
         uint8_t rest[52];
-        int m = 0;
-        uint64_t key = CL_SUIT_START, mask = 0;
-        for (int j = 0; j < 3; j++) {
-            key += t->key[flop[3 * i + j]];
-            mask |= t->bit[flop[3 * i + j]];
-        }
-        for (int j = 0; j < n; j++)
-            if (cards[j] != flop[3 * i] && cards[j] != flop[3 * i + 1] && cards[j] != flop[3 * i + 2])
-                rest[m++] = cards[j];
+        uint64_t key, mask;
+        he_flop(t, flop + 3 * i, cards, n, &key, &mask, rest);
         memset(acc, 0, (size_t)holes * (size_t)k * sizeof *acc);
         for (int river = 1; river < r; river++)
             for (int turn = 0; turn < river; turn++) {
-                int avail[52], a = 0;
-                for (int j = 0; j < r; j++)
-                    if (j != turn && j != river)
-                        avail[a++] = j;
-                he_board_counts(t, w, key + t->key[rest[turn]] + t->key[rest[river]],
-                                mask | t->bit[rest[turn]] | t->bit[rest[river]], avail, a, rest, qualify);
+                he_board_of(t, w, key, mask, rest, r, turn, river, qualify);
                 he_casino_rows(w, qualify, lineof, lines, acc, k);
             }
         for (int h = 0; h < holes; h++) {

@@ -18,6 +18,7 @@
  */
 #include "cards.h"
 #include "core.h"
+#include "subsets.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -45,21 +46,6 @@ typedef struct {
     uint16_t *four;     /* [C(n-1, 3) * (n - 4)] sorted ranks of the hands holding three more */
     int *fill;          /* [C(n-1, 3)] entries of each ``four`` row filled so far */
 } sv_tally;
-
-/* The next k-subset of 0..n-1 in colex order (0 after the last). */
-static int sv_next(int *x, int k, int n)
-{
-    for (int i = 0; i < k; i++) {
-        int limit = i + 1 < k ? x[i + 1] : n;
-        if (x[i] + 1 < limit) {
-            x[i]++;
-            for (int j = 0; j < i; j++)
-                x[j] = j;
-            return 1;
-        }
-    }
-    return 0;
-}
 
 static void sv_free(sv_tally *t)
 {
@@ -124,7 +110,7 @@ static void sv_fill(sv_tally *t, sv_binom b, int n, int up, const uint16_t *rank
             const int64_t c = b[y[0]][1] + b[y[1]][2] + b[y[2]][3];
             t->four[c * per_three + fill[c]++] = r;
         }
-    } while (sv_next(x, 4, others));
+    } while (cl_subset_next_colex(x, 4, others));
     for (size_t i = 1; i < width; i++)
         t->one[i] += t->one[i - 1];
     for (int a = 0; a < others; a++)

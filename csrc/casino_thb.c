@@ -38,28 +38,11 @@ static PyObject *casino_thb(PyObject *Py_UNUSED(self), PyObject *args)
     const uint8_t *cards = deck.buf, *flop = flops.buf, *lineof = line.buf;
     const int8_t *stakes = stake.buf;
     const int64_t *weight = weights.buf, *pays = ante.buf;
-    int bad = n < 9 || n > 52 || flops.len % 3 != 0 || weights.len != (Py_ssize_t)f * 8 || line.len != 16
-              || lines < 1 || lines > HE_MAX_LINES || ante.len % 8 != 0 || scale < 1 || scale > (1LL << 20)
-              || out.len != (tallying ? 0 : (Py_ssize_t)f * holes * 16)
-              || tally.len != (tallying ? (9 * lines + 1) * 8 : 0)
+    int bad = !he_flop_args_ok(cards, n, flop, flops.len, weight, weights.len, lineof, line.len, pays, ante.len, scale)
+              || out.len != (tallying ? 0 : (Py_ssize_t)f * holes * 16) || tally.len != (tallying ? (9 * lines + 1) * 8 : 0)
               || (tallying && stake.len != (Py_ssize_t)f * holes);
-    uint64_t seen = 0;
-    for (int i = 0; !bad && i < n; i++) {
-        bad = cards[i] >= 52 || (seen >> cards[i] & 1);
-        seen |= UINT64_C(1) << (cards[i] & 63);
-    }
-    for (int i = 0; !bad && i < 16; i++)
-        bad = lineof[i] >= lines;
-    for (int i = 0; !bad && i < lines; i++)
-        bad = pays[i] < 0 || pays[i] > (INT64_C(1) << 40);
     for (Py_ssize_t i = 0; !bad && i < stake.len; i++)
         bad = stakes[i] < -1 || stakes[i] > 1;
-    for (int i = 0; !bad && i < f; i++) {
-        bad = weight[i] < 0 || weight[i] > (INT64_C(1) << 20) || flop[3 * i] == flop[3 * i + 1]
-              || flop[3 * i] == flop[3 * i + 2] || flop[3 * i + 1] == flop[3 * i + 2];
-        for (int j = 0; !bad && j < 3; j++)
-            bad = flop[3 * i + j] >= 52 || !(seen >> flop[3 * i + j] & 1);
-    }
     CL_FAIL_IF(bad, "casino_thb: bad arguments");
     turns = malloc((size_t)r * (size_t)holes * 3 * sizeof *turns);
     w = malloc(sizeof *w);
@@ -74,25 +57,13 @@ static PyObject *casino_thb(PyObject *Py_UNUSED(self), PyObject *args)
     memset(w->group, 0, sizeof w->group);
     for (int i = 0; i < f; i++) {
         uint8_t rest[52];
-        int m = 0;
-        uint64_t key = CL_SUIT_START, mask = 0;
-        for (int j = 0; j < 3; j++) {
-            key += t->key[flop[3 * i + j]];
-            mask |= t->bit[flop[3 * i + j]];
-        }
-        for (int j = 0; j < n; j++)
-            if (cards[j] != flop[3 * i] && cards[j] != flop[3 * i + 1] && cards[j] != flop[3 * i + 2])
-                rest[m++] = cards[j];
+        uint64_t key, mask;
+        he_flop(t, flop + 3 * i, cards, n, &key, &mask, rest);
         memset(turns, 0, (size_t)r * (size_t)holes * 3 * sizeof *turns);
         for (int walk = 0; walk < 1 + tallying; walk++)
             for (int river = 1; river < r; river++)
                 for (int turn = 0; turn < river; turn++) {
-                    int avail[52], a = 0;
-                    for (int j = 0; j < r; j++)
-                        if (j != turn && j != river)
-                            avail[a++] = j;
-                    he_board_counts(t, w, key + t->key[rest[turn]] + t->key[rest[river]],
-                                    mask | t->bit[rest[turn]] | t->bit[rest[river]], avail, a, rest, 0);
+                    he_board_of(t, w, key, mask, rest, r, turn, river, 0);
                     for (int h = 0; h < w->count; h++) {
                         const int hole = (w->second[h] * (w->second[h] - 1)) / 2 + w->first[h];
                         const int l = lineof[w->strength[h] >> CL_CATEGORY_SHIFT];
@@ -172,35 +143,20 @@ static PyObject *casino_thb_turn(PyObject *Py_UNUSED(self), PyObject *args)
     const uint8_t *cards = deck.buf, *deal = deals.buf, *lineof = line.buf;
     const int8_t *made = bets.buf;
     const int64_t *pays = ante.buf;
-    int bad = n < 9 || n > 52 || deals.len % 6 != 0 || bets.len != m || line.len != 16 || lines < 1
-              || lines > HE_MAX_LINES || ante.len % 8 != 0 || out.len != m || scale < 1 || scale > (1LL << 20);
     uint64_t seen = 0;
-    for (int i = 0; !bad && i < n; i++) {
-        bad = cards[i] >= 52 || (seen >> cards[i] & 1);
-        seen |= UINT64_C(1) << (cards[i] & 63);
-    }
-    for (int i = 0; !bad && i < 16; i++)
-        bad = lineof[i] >= lines;
-    for (Py_ssize_t i = 0; !bad && i < m; i++) {
-        uint64_t used = 0;
+    int bad = deals.len % 6 != 0 || bets.len != m || ante.len % 8 != 0 || out.len != m || scale < 1
+              || scale > (1LL << 20) || !he_deck_ok(cards, n, &seen) || !he_lines_ok(lineof, line.len, lines, NULL)
+              || !he_deals_ok(deal, m, 6, seen);
+    for (Py_ssize_t i = 0; !bad && i < m; i++)
         bad = made[i] < 0 || made[i] > 1;
-        for (int j = 0; !bad && j < 6; j++) {
-            bad = deal[6 * i + j] >= 52 || !(seen >> deal[6 * i + j] & 1) || (used >> deal[6 * i + j] & 1);
-            used |= UINT64_C(1) << (deal[6 * i + j] & 63);
-        }
-    }
     CL_FAIL_IF(bad, "casino_thb_turn: bad arguments");
     Py_BEGIN_ALLOW_THREADS
     uint8_t *o = out.buf;
     for (Py_ssize_t i = 0; i < m; i++) {
         const uint8_t *d = deal + 6 * i;
-        uint64_t board = CL_SUIT_START, bmask = 0, used = 0;
-        for (int j = 2; j < 6; j++) {
-            board += t->key[d[j]];
-            bmask |= t->bit[d[j]];
-        }
-        for (int j = 0; j < 6; j++)
-            used |= UINT64_C(1) << d[j];
+        uint64_t bmask, used;
+        const uint64_t board = he_key(t, d + 2, 4, &bmask, &used);
+        used |= UINT64_C(1) << d[0] | UINT64_C(1) << d[1];
         int64_t value[2] = {0, 0};
         for (int river = 0; river < n; river++) {
             const uint8_t c = cards[river];

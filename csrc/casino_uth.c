@@ -57,28 +57,12 @@ static PyObject *casino_uth(PyObject *Py_UNUSED(self), PyObject *args)
     const uint8_t *cards = deck.buf, *flop = flops.buf, *lineof = line.buf;
     const int8_t *stakes = stake.buf;
     const int64_t *weight = weights.buf, *pays = blind.buf;
-    int bad = n < 9 || n > 52 || flops.len % 3 != 0 || weights.len != (Py_ssize_t)f * 8 || line.len != 16
-              || lines < 1 || lines > HE_MAX_LINES || blind.len % 8 != 0 || scale < 1 || scale > (1LL << 20)
+    int bad = !he_flop_args_ok(cards, n, flop, flops.len, weight, weights.len, lineof, line.len, pays, blind.len, scale)
               || out.len != (tallying ? 0 : (Py_ssize_t)f * holes * 32)
               || tally.len != (tallying ? (20 * lines + 1) * 8 : 0)
               || (tallying && stake.len != (Py_ssize_t)f * holes);
-    uint64_t seen = 0;
-    for (int i = 0; !bad && i < n; i++) {
-        bad = cards[i] >= 52 || (seen >> cards[i] & 1);
-        seen |= UINT64_C(1) << (cards[i] & 63);
-    }
-    for (int i = 0; !bad && i < 16; i++)
-        bad = lineof[i] >= lines;
-    for (int i = 0; !bad && i < lines; i++)
-        bad = pays[i] < 0 || pays[i] > (INT64_C(1) << 40);
     for (Py_ssize_t i = 0; !bad && i < stake.len; i++)
         bad = !(stakes[i] == 0 || (stakes[i] >= 2 && stakes[i] <= 4));
-    for (int i = 0; !bad && i < f; i++) {
-        bad = weight[i] < 0 || weight[i] > (INT64_C(1) << 20) || flop[3 * i] == flop[3 * i + 1]
-              || flop[3 * i] == flop[3 * i + 2] || flop[3 * i + 1] == flop[3 * i + 2];
-        for (int j = 0; !bad && j < 3; j++)
-            bad = flop[3 * i + j] >= 52 || !(seen >> flop[3 * i + j] & 1);
-    }
     CL_FAIL_IF(bad, "casino_uth: bad arguments");
     acc = malloc((size_t)holes * 4 * sizeof *acc);
     w = malloc(sizeof *w);
@@ -93,24 +77,12 @@ static PyObject *casino_uth(PyObject *Py_UNUSED(self), PyObject *args)
     memset(w->group, 0, sizeof w->group);
     for (int i = 0; i < f; i++) {
         uint8_t rest[52];
-        int m = 0;
-        uint64_t key = CL_SUIT_START, mask = 0;
-        for (int j = 0; j < 3; j++) {
-            key += t->key[flop[3 * i + j]];
-            mask |= t->bit[flop[3 * i + j]];
-        }
-        for (int j = 0; j < n; j++)
-            if (cards[j] != flop[3 * i] && cards[j] != flop[3 * i + 1] && cards[j] != flop[3 * i + 2])
-                rest[m++] = cards[j];
+        uint64_t key, mask;
+        he_flop(t, flop + 3 * i, cards, n, &key, &mask, rest);
         memset(acc, 0, (size_t)holes * 4 * sizeof *acc);
         for (int river = 1; river < r; river++)
             for (int turn = 0; turn < river; turn++) {
-                int avail[52], a = 0;
-                for (int j = 0; j < r; j++)
-                    if (j != turn && j != river)
-                        avail[a++] = j;
-                he_board_counts(t, w, key + t->key[rest[turn]] + t->key[rest[river]],
-                                mask | t->bit[rest[turn]] | t->bit[rest[river]], avail, a, rest, qualify);
+                he_board_of(t, w, key, mask, rest, r, turn, river, qualify);
                 const int64_t fold = -2 * scale * w->dealer;
                 for (int h = 0; h < w->count; h++) {
                     int64_t o[5];
@@ -164,34 +136,18 @@ static PyObject *casino_uth_river(PyObject *Py_UNUSED(self), PyObject *args)
     const Py_ssize_t m = deals.len / 7;
     const uint8_t *cards = deck.buf, *deal = deals.buf, *lineof = line.buf;
     const int64_t *pays = blind.buf;
-    int bad = n < 9 || n > 52 || deals.len % 7 != 0 || line.len != 16 || lines < 1 || lines > HE_MAX_LINES
-              || blind.len % 8 != 0 || out.len != m || scale < 1 || scale > (1LL << 20);
     uint64_t seen = 0;
-    for (int i = 0; !bad && i < n; i++) {
-        bad = cards[i] >= 52 || (seen >> cards[i] & 1);
-        seen |= UINT64_C(1) << (cards[i] & 63);
-    }
-    for (int i = 0; !bad && i < 16; i++)
-        bad = lineof[i] >= lines;
-    for (Py_ssize_t i = 0; !bad && i < m; i++) {
-        uint64_t used = 0;
-        for (int j = 0; !bad && j < 7; j++) {
-            bad = deal[7 * i + j] >= 52 || !(seen >> deal[7 * i + j] & 1) || (used >> deal[7 * i + j] & 1);
-            used |= UINT64_C(1) << (deal[7 * i + j] & 63);
-        }
-    }
+    const int bad = deals.len % 7 != 0 || blind.len % 8 != 0 || out.len != m || scale < 1 || scale > (1LL << 20)
+                    || !he_deck_ok(cards, n, &seen) || !he_lines_ok(lineof, line.len, lines, NULL)
+                    || !he_deals_ok(deal, m, 7, seen);
     CL_FAIL_IF(bad, "casino_uth_river: bad arguments");
     Py_BEGIN_ALLOW_THREADS
     uint8_t *o = out.buf;
     for (Py_ssize_t i = 0; i < m; i++) {
         const uint8_t *d = deal + 7 * i;
-        uint64_t board = CL_SUIT_START, bmask = 0, used = 0;
-        for (int j = 2; j < 7; j++) {
-            board += t->key[d[j]];
-            bmask |= t->bit[d[j]];
-        }
-        for (int j = 0; j < 7; j++)
-            used |= UINT64_C(1) << d[j];
+        uint64_t bmask, used;
+        const uint64_t board = he_key(t, d + 2, 5, &bmask, &used);
+        used |= UINT64_C(1) << d[0] | UINT64_C(1) << d[1];
         const uint32_t me = cl_poker_value(t, board + t->key[d[0]] + t->key[d[1]], bmask | t->bit[d[0]] | t->bit[d[1]]);
         const int64_t blind_pay = pays[lineof[me >> CL_CATEGORY_SHIFT]];
         int64_t outcome[5] = {0, 0, 0, 0, 0}, dealers = 0;

@@ -3,10 +3,12 @@
  * radix-sorted by strength and swept, so each holding (a player hand) learns the dealer holdings
  * that miss its cards and are below it, equal to it and below a qualifier.  Every holding is both
  * a player hand and a dealer hand: those counted so far, less those holding either of its cards
- * (a count per card), plus the hand itself where it was taken off twice. */
+ * (a count per card), plus the hand itself where it was taken off twice.  Also the argument
+ * checks the kernels share (he_*_ok) and the keys of a flop, a board and a deal. */
 #ifndef CARDLAB_HOLDEM_BOARD_H
 #define CARDLAB_HOLDEM_BOARD_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -101,6 +103,113 @@ static inline void he_board_counts(const cl_poker_tables *t, he_board *w, uint64
         done += end - start;
         start = end;
     }
+}
+
+/* The argument checks the hold'em kernels share (each returns nonzero when all hold). */
+
+/* A deck of 9..52 distinct card ids; *seen gets the deck's cards as bits. */
+static inline int he_deck_ok(const uint8_t *cards, int n, uint64_t *seen)
+{
+    uint64_t s = 0;
+    int ok = n >= 9 && n <= 52;
+    for (int i = 0; ok && i < n; i++) {
+        ok = cards[i] < 52 && !(s >> cards[i] & 1);
+        s |= UINT64_C(1) << (cards[i] & 63);
+    }
+    *seen = s;
+    return ok;
+}
+
+/* The pay line of each of the 16 categories (``length`` of them) below ``lines``, itself
+ * 1..HE_MAX_LINES; and when ``pay`` is given, each line's pay in [0, 2^40]. */
+static inline int he_lines_ok(const uint8_t *lineof, int64_t length, int lines, const int64_t *pay)
+{
+    int ok = length == 16 && lines >= 1 && lines <= HE_MAX_LINES;
+    for (int i = 0; ok && i < 16; i++)
+        ok = lineof[i] < lines;
+    for (int i = 0; ok && pay != NULL && i < lines; i++)
+        ok = pay[i] >= 0 && pay[i] <= (INT64_C(1) << 40);
+    return ok;
+}
+
+/* f flops of three distinct cards of the deck (``seen``), each weighing 0..2^20. */
+static inline int he_flops_ok(const uint8_t *flop, int f, const int64_t *weight, uint64_t seen)
+{
+    int ok = 1;
+    for (int i = 0; ok && i < f; i++) {
+        ok = weight[i] >= 0 && weight[i] <= (INT64_C(1) << 20) && flop[3 * i] != flop[3 * i + 1]
+             && flop[3 * i] != flop[3 * i + 2] && flop[3 * i + 1] != flop[3 * i + 2];
+        for (int j = 0; ok && j < 3; j++)
+            ok = flop[3 * i + j] < 52 && (seen >> flop[3 * i + j] & 1);
+    }
+    return ok;
+}
+
+/* m deals of ``per`` distinct cards of the deck (``seen``) each. */
+static inline int he_deals_ok(const uint8_t *deal, int64_t m, int per, uint64_t seen)
+{
+    int ok = 1;
+    for (int64_t i = 0; ok && i < m; i++) {
+        uint64_t used = 0;
+        for (int j = 0; ok && j < per; j++) {
+            const uint8_t c = deal[per * i + j];
+            ok = c < 52 && (seen >> c & 1) && !(used >> c & 1);
+            used |= UINT64_C(1) << (c & 63);
+        }
+    }
+    return ok;
+}
+
+/* The arguments the flop-by-flop kernels share: a deck (he_deck_ok), whole flops of its cards
+ * with a weight each (``flops`` and ``weights`` bytes, he_flops_ok), the 16 pay lines
+ * (he_lines_ok) and a pay per line (``pays`` bytes, 8 a line), a scale in 1..2^20. */
+static inline int he_flop_args_ok(const uint8_t *cards, int n, const uint8_t *flop, int64_t flops, const int64_t *weight,
+                                  int64_t weights, const uint8_t *lineof, int64_t line, const int64_t *pay, int64_t pays,
+                                  long long scale)
+{
+    uint64_t seen = 0;
+    const int f = (int)(flops / 3), lines = (int)(pays / 8);
+    return flops % 3 == 0 && weights == (int64_t)f * 8 && pays % 8 == 0 && pays / 8 <= HE_MAX_LINES && scale >= 1
+           && scale <= (1LL << 20) && he_deck_ok(cards, n, &seen) && he_lines_ok(lineof, line, lines, pay)
+           && he_flops_ok(flop, f, weight, seen);
+}
+
+/* The evaluator's key (the return) and mask (*mask) of k cards (poker.h); *used gets their ids as bits. */
+static inline uint64_t he_key(const cl_poker_tables *t, const uint8_t *c, int k, uint64_t *mask, uint64_t *used)
+{
+    uint64_t key = CL_SUIT_START;
+    *mask = *used = 0;
+    for (int j = 0; j < k; j++) {
+        key += t->key[c[j]];
+        *mask |= t->bit[c[j]];
+        *used |= UINT64_C(1) << c[j];
+    }
+    return key;
+}
+
+/* A flop (three cards): its key and mask, and the deck's n cards off it in deck order (``rest``). */
+static inline void he_flop(const cl_poker_tables *t, const uint8_t *flop, const uint8_t *cards, int n, uint64_t *key,
+                           uint64_t *mask, uint8_t *rest)
+{
+    int m = 0;
+    uint64_t used;
+    *key = he_key(t, flop, 3, mask, &used);
+    for (int j = 0; j < n; j++)
+        if (cards[j] != flop[0] && cards[j] != flop[1] && cards[j] != flop[2])
+            rest[m++] = cards[j];
+}
+
+/* he_board_counts of the board made of a flop (``key``, ``mask``) and cards ``turn`` and ``river``
+ * of the r cards off it (``rest``), over the holdings of the others. */
+static inline void he_board_of(const cl_poker_tables *t, he_board *w, uint64_t key, uint64_t mask, const uint8_t *rest,
+                               int r, int turn, int river, uint32_t qualify)
+{
+    int avail[52], a = 0;
+    for (int j = 0; j < r; j++)
+        if (j != turn && j != river)
+            avail[a++] = j;
+    he_board_counts(t, w, key + t->key[rest[turn]] + t->key[rest[river]], mask | t->bit[rest[turn]] | t->bit[rest[river]],
+                    avail, a, rest, qualify);
 }
 
 #endif

@@ -1,4 +1,4 @@
-/* The one walk over k-subsets of n places, in lexicographic order of places.
+/* The walks over k-subsets of n places: in lexicographic order of places, and in colex order.
  *
  *   int pos[K];
  *   cl_subset_first(pos, k);
@@ -27,6 +27,22 @@ static inline int cl_subset_next(int *pos, int k, int n)
     for (int j = i + 1; j < k; j++)
         pos[j] = pos[j - 1] + 1;
     return 1;
+}
+
+/* The same walk in colex order (by the highest place, then the next, ...), as the colex numbers
+ * of cardlab.casino.simulation.colex count: 0 after the last subset, leaving pos as it was. */
+static inline int cl_subset_next_colex(int *pos, int k, int n)
+{
+    for (int i = 0; i < k; i++) {
+        const int limit = i + 1 < k ? pos[i + 1] : n;
+        if (pos[i] + 1 < limit) {
+            pos[i]++;
+            for (int j = 0; j < i; j++)
+                pos[j] = j;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 #endif

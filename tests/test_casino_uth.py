@@ -19,6 +19,7 @@ from fractions import Fraction
 from math import comb
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bruteforce import poker_compare, poker_key
@@ -245,3 +246,56 @@ def test_thb_simulation_agrees_with_exact():
 def test_thb_takes_no_rule_keys():
     with pytest.raises(PayTableError, match="unknown key 'qualifier'"):
         read_game(b'game = "texas-holdem-bonus"\n[holdem_bonus]\nqualifier = "pair"\n', "bad.toml")
+
+
+_BAD_BUFFERS = [{"deck": bytes([0] * 9)}, {"deck": bytes([52, *range(1, 9)])}, {"flops": bytes([0, 1, 40])},
+                {"flops": bytes([0, 1, 1])}, {"flops": bytes([0, 1])}, {"weights": -np.ones(1, dtype=np.int64)},
+                {"line": bytes([1] * 16)}, {"line": bytes(15)}, {"pays": -np.ones(1, dtype=np.int64)},
+                {"pays": np.ones(0, dtype=np.int64)}, {"scale": 0}]
+
+
+@pytest.mark.parametrize("bad", _BAD_BUFFERS)
+@pytest.mark.parametrize("name", ["casino_uth", "casino_thb"])
+def test_the_flop_kernels_refuse_bad_buffers(name: str, bad: dict) -> None:
+    """The core checks every value it is given (csrc/holdem_board.h), past the Python wrappers:
+    a good call runs, and each one bad field is refused."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    def call(deck=bytes(range(9)), flops=bytes([0, 1, 2]), weights=np.ones(1, dtype=np.int64), line=bytes(16),
+             pays=np.ones(1, dtype=np.int64), scale=1):
+        if name == "casino_uth":
+            out = np.zeros((1, 15, 4), dtype=np.int64)
+            _core.casino_uth(tables(), deck, flops, weights, 0, line, pays, scale, 0, b"", out, np.zeros(0, dtype=np.int64))
+        else:
+            out = np.zeros((1, 15, 2), dtype=np.int64)
+            _core.casino_thb(tables(), deck, flops, weights, line, pays, scale, 0, b"", out, np.zeros(0, dtype=np.int64))
+        return out
+
+    assert call().any()
+    with pytest.raises(ValueError, match=f"{name}: bad arguments"):
+        call(**bad)
+
+
+@pytest.mark.parametrize("bad", [{"deck": bytes([0] * 9)}, {"deals": bytes([0, 1, 2, 3, 4, 5, 5])},
+                                 {"deals": bytes([0, 1, 2, 3, 4, 5, 40])}, {"deals": bytes(range(6))},
+                                 {"line": bytes([1] * 16)}, {"scale": 0}])
+@pytest.mark.parametrize("name", ["casino_uth_river", "casino_thb_turn"])
+def test_the_deal_kernels_refuse_bad_buffers(name: str, bad: dict) -> None:
+    """The river and turn kernels check their deck, deals and pay lines in the core too."""
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    def call(deck=bytes(range(9)), deals=bytes(range(7)), line=bytes(16), scale=1):
+        out = np.zeros(1, dtype=np.uint8)
+        pays = np.ones(1, dtype=np.int64)
+        if name == "casino_uth_river":
+            _core.casino_uth_river(tables(), deck, deals, 0, line, pays, scale, 0, out)
+        else:
+            six = deals[1:] if len(deals) == 7 else deals[:5]  # the last six, or a part row
+            _core.casino_thb_turn(tables(), deck, six, bytes(1), line, pays, scale, 0, out)
+        return out
+
+    call()
+    with pytest.raises(ValueError, match=f"{name}: bad arguments"):
+        call(**bad)

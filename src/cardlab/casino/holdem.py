@@ -27,7 +27,7 @@ from itertools import permutations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -38,31 +38,39 @@ from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import colex, positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
-__all__ = ["HoldemPlan", "holdem_plan", "analyse_holdem", "flop_lookup", "by_higher_card"]
+__all__ = ["FlopPlan", "HoldemPlan", "holdem_plan", "analyse_holdem", "flop_classes", "pay_lines", "flop_lookup",
+           "by_higher_card", "flop_rules", "showdown"]
 
 _PERMUTATIONS = np.array([[p[c & 3] for c in range(52)] for p in permutations(range(4))], dtype=np.int64)
 
 
 @dataclass(frozen=True)
-class HoldemPlan:
-    """The exact counts: the flop classes (``flops``: card ids, ``weights``: class sizes,
-    ``rep``: the colex number of each class's representative among the deck's positions), each
-    hole hand's expected result of calling (``ev``, scaled, summed over its completions), the
-    calls (``calls``) and the outcome tally of the calls."""
+class FlopPlan:
+    """What every hold'em game's exact counts start from: the deck (``cards``) and its flop
+    classes (``flops``: card ids, ``weights``: class sizes, ``rep``: the colex number of each
+    class's representative among the deck's positions), as :func:`flop_classes` gives them."""
 
     cards: tuple[int, ...]
     flops: np.ndarray
     weights: np.ndarray
     rep: np.ndarray
-    ev: np.ndarray
-    calls: np.ndarray
-    tally: np.ndarray
-    scale: int
 
     @property
     def n(self) -> int:
         """The deck's size."""
         return len(self.cards)
+
+
+@dataclass(frozen=True)
+class HoldemPlan(FlopPlan):
+    """The exact counts: the flop classes (:class:`FlopPlan`), each hole hand's expected result
+    of calling (``ev``, scaled, summed over its completions), the calls (``calls``) and the
+    outcome tally of the calls."""
+
+    ev: np.ndarray
+    calls: np.ndarray
+    tally: np.ndarray
+    scale: int
 
     @property
     def per_hand(self) -> int:
@@ -75,20 +83,43 @@ class HoldemPlan:
         return comb(self.n, 3) * comb(self.n - 3, 2) * self.per_hand
 
 
-def holdem_plan(game: Game, ties: str = "fold") -> HoldemPlan:
-    """Count every deal of a Casino Hold'em game (see the module docstring)."""
-    cards = game.cards
+def flop_classes(cards: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The flop classes of a deck by suit symmetry: each class's representative (``rep``, a colex
+    number of deck positions), its size (``weights``, int64) and its three card ids (``flops``).
+
+    >>> rep, weights, flops = flop_classes((0, 1, 2, 3, 4))
+    >>> len(rep), int(weights.sum()), flops.shape
+    (10, 10, (10, 3))
+    """
     reps, weights = np.unique(kernel.three_cards(cards)[2], return_counts=True)
     deck = np.array(cards, dtype=np.int64)
-    flops = deck[positions_of(reps, 3)]
+    return reps, weights.astype(np.int64), deck[positions_of(reps, 3)]
+
+
+def pay_lines(game: Game) -> tuple[list[Fraction], int, list[int], list[int]]:
+    """A game's pays by hand category, their common denominator (``scale``), the pay line of each
+    of the kernels' 16 category slots and the pays times ``scale`` (whole numbers for the core).
+
+    >>> from cardlab.casino.game import parse_game
+    >>> pays, scale, line, scaled = pay_lines(parse_game({"game": "casino-holdem"}, "g.toml"))
+    >>> scale, line[:3], len(line)
+    (1, [0, 1, 2], 16)
+    """
     pays = [p for _, p in game.pays]
     scale = lcm(*(p.denominator for p in pays))
     line = [min(i, len(CATEGORIES) - 1) for i in range(16)]
-    ev, tally = kernel.holdem(cards, flops, weights, game.qualifier, line, [int(p * scale) for p in pays], scale,
-                              game.raise_bets, ties == "bet")
+    return pays, scale, line, [int(p * scale) for p in pays]
+
+
+def holdem_plan(game: Game, ties: str = "fold") -> HoldemPlan:
+    """Count every deal of a Casino Hold'em game (see the module docstring)."""
+    cards = game.cards
+    reps, weights, flops = flop_classes(cards)
+    pays, scale, line, scaled = pay_lines(game)
+    ev, tally = kernel.holdem(cards, flops, weights, game.qualifier, line, scaled, scale, game.raise_bets, ties == "bet")
     per_hand = comb(len(cards) - 5, 2) * comb(len(cards) - 7, 2)
     calls = ev >= -per_hand * scale if ties == "bet" else ev > -per_hand * scale
-    return HoldemPlan(tuple(cards), flops, weights.astype(np.int64), reps, ev, calls, tally, scale)
+    return HoldemPlan(tuple(cards), flops, weights, reps, ev, calls, tally, scale)
 
 
 def flop_lookup(cards: tuple[int, ...], rep: np.ndarray, hole: np.ndarray, flop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -159,32 +190,64 @@ def by_higher_card(verdict: Callable[[int], str], seen: np.ndarray) -> str:
                                                                                 for r in ranks)
 
 
-def _rules(plan: HoldemPlan) -> list[str]:
-    """The calls by what the hole cards make with the flop, in words, with each group's share
-    of calls where it is split."""
+def flop_rules(plan: FlopPlan, among: np.ndarray, chose: np.ndarray,
+               verdict: Callable[[np.ndarray, np.ndarray, int], str]) -> list[str]:
+    """A flop decision in words, by what the hole cards make with the flop: over the (flop, hole
+    hand) pairs ``among`` (a boolean array by flop and hole hand index), each flop weighted by its
+    class size, how many of each group chose (``chose``, the same shape) and how many there were;
+    ``verdict(chosen, seen, group)`` says a group's choice, one line per group seen."""
     from cardlab.poker.evaluator import evaluate
 
-    n = plan.n
-    holes = positions_of(np.arange(comb(n - 3, 2)), 2)
+    holes = positions_of(np.arange(comb(plan.n - 3, 2)), 2)
     deck = np.array(plan.cards, dtype=np.int64)
-    called = np.zeros(18, dtype=np.int64)
+    chosen = np.zeros(18, dtype=np.int64)
     seen = np.zeros(18, dtype=np.int64)
     for i, flop in enumerate(plan.flops):
         rest = deck[~np.isin(deck, flop)]
-        hands = np.concatenate([rest[holes], np.repeat(flop[None, :], len(holes), axis=0)], axis=1)
+        hands = np.concatenate([rest[holes], np.repeat(flop[None, :], len(holes), axis=0)], axis=1)[among[i]]
         group = _features(hands, evaluate(hands.astype(np.uint8))[0].astype(np.int64))
-        called += np.bincount(group, weights=plan.calls[i], minlength=18).astype(np.int64) * int(plan.weights[i])
+        chosen += np.bincount(group, weights=chose[i][among[i]], minlength=18).astype(np.int64) * int(plan.weights[i])
         seen += np.bincount(group, minlength=18) * int(plan.weights[i])
 
-    def verdict(g: int) -> str:
-        if called[g] == seen[g]:
-            return "call"
-        return "fold" if called[g] == 0 else f"call {called[g] / seen[g]:.1%} of them"
+    def said(g: int) -> str:
+        return verdict(chosen, seen, g)
 
-    lines = [f"{name}: {verdict(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
+    lines = [f"{name}: {said(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
     if seen[5:].any():
-        lines.append(by_higher_card(verdict, seen))
+        lines.append(by_higher_card(said, seen))
     return lines
+
+
+def _call_verdict(called: np.ndarray, seen: np.ndarray, g: int) -> str:
+    """One group's calls in words."""
+    if called[g] == seen[g]:
+        return "call"
+    return "fold" if called[g] == 0 else f"call {called[g] / seen[g]:.1%} of them"
+
+
+def _rules(plan: HoldemPlan) -> list[str]:
+    """The calls by what the hole cards make with the flop, in words, with each group's share
+    of calls where it is split."""
+    return flop_rules(plan, np.ones(plan.calls.shape, dtype=bool), plan.calls, _call_verdict)
+
+
+def showdown(deck: np.ndarray, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Deals of nine positions of ``deck`` (hole cards, flop, turn, river, the dealer's two): the
+    hole cards, the flop, the turn and river, and the player's and the dealer's strengths
+    (cardlab's evaluator).
+
+    >>> deck = np.array([51, 47, 43, 39, 35, 0, 1, 4, 8], dtype=np.int64)
+    >>> hole, flop, board, mine, theirs = showdown(deck, np.arange(9)[None, :])
+    >>> hole.tolist(), bool(mine[0] > theirs[0])
+    ([[51, 47]], True)
+    """
+    from cardlab.poker.evaluator import strengths
+
+    hole, flop = deck[positions[:, :2]], deck[positions[:, 2:5]]
+    board = deck[positions[:, 5:7]]
+    mine = strengths(np.concatenate([hole, flop, board], axis=1).astype(np.uint8))
+    theirs = strengths(np.concatenate([deck[positions[:, 7:9]], flop, board], axis=1).astype(np.uint8))
+    return hole, flop, board, mine, theirs
 
 
 def analyse_holdem(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], HoldemPlan]:
@@ -217,18 +280,13 @@ def analyse_holdem(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[st
     bet = BetAnalysis("Ante & Call", expected, average, sd_of(list(values.items())), total, tuple(rows))
     rules = _rules(plan)
     deck = np.array(plan.cards, dtype=np.int64)
-    from cardlab.poker.evaluator import strengths
-
     net_win = np.array([float(p + call) for p in pays])
     net_nq = np.array([float(p) for p in pays])
 
     def play(positions: np.ndarray) -> list[np.ndarray]:
-        hole, flop = deck[positions[:, :2]], deck[positions[:, 2:5]]
-        board = deck[positions[:, 5:7]]
+        hole, flop, _, mine, theirs = showdown(deck, positions)
         rows, index = flop_lookup(plan.cards, plan.rep, hole, flop)
         decide = plan.calls[rows, index]
-        mine = strengths(np.concatenate([hole, flop, board], axis=1).astype(np.uint8))
-        theirs = strengths(np.concatenate([deck[positions[:, 7:9]], flop, board], axis=1).astype(np.uint8))
         category = np.minimum(mine >> SHIFT, len(CATEGORIES) - 1)
         result = np.where(theirs < game.qualifier, net_nq[category],
                           np.where(mine > theirs, net_win[category], np.where(mine == theirs, 0.0, -1.0 - call)))

@@ -25,43 +25,34 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, lcm
+from math import comb
 from typing import Callable
 
 import numpy as np
 
 from cardlab.casino import kernel
 from cardlab.casino.game import Game
-from cardlab.casino.holdem import _GROUPS, _features, by_higher_card, flop_lookup
+from cardlab.casino.holdem import FlopPlan, flop_classes, flop_lookup, flop_rules, pay_lines, showdown
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
-from cardlab.casino.uth import _hand_rule, _hole_class, _sum_by
+from cardlab.casino.uth import _classes_by_flop, _hand_rule, _hole_class, _sum_by
 
 __all__ = ["ThbPlan", "thb_plan", "analyse_thb"]
 
 
 @dataclass(frozen=True)
-class ThbPlan:
-    """The exact counts: the flop classes (``flops``, ``weights``, ``rep``), each (flop, hole
-    hand)'s values of playing on without and with the flop's bet (``values``, scaled, summed over
-    completions), the choice (``stake``: -1 folded, 0 or 1 the flop's bet), the pre-flop choice by
-    hole class (``plays``) and the tally under them."""
+class ThbPlan(FlopPlan):
+    """The exact counts: the flop classes (:class:`~cardlab.casino.holdem.FlopPlan`), each (flop,
+    hole hand)'s values of playing on without and with the flop's bet (``values``, scaled, summed
+    over completions), the choice (``stake``: -1 folded, 0 or 1 the flop's bet), the pre-flop
+    choice by hole class (``plays``) and the tally under them."""
 
-    cards: tuple[int, ...]
-    flops: np.ndarray
-    weights: np.ndarray
-    rep: np.ndarray
     values: np.ndarray
     stake: np.ndarray
     plays: dict[int, bool]
     tally: np.ndarray
     scale: int
-
-    @property
-    def n(self) -> int:
-        """The deck's size."""
-        return len(self.cards)
 
     @property
     def deals(self) -> int:
@@ -72,23 +63,16 @@ class ThbPlan:
 def thb_plan(game: Game, ties: str = "fold") -> ThbPlan:
     """Count every deal of a Texas Hold'em Bonus game (see the module docstring)."""
     cards = game.cards
-    reps, weights = np.unique(kernel.three_cards(cards)[2], return_counts=True)
-    weights = weights.astype(np.int64)
+    reps, weights, flops = flop_classes(cards)
     symmetric = kernel.suit_symmetric(cards)
     deck = np.array(cards, dtype=np.int64)
-    flops = deck[positions_of(reps, 3)]
-    pays = [p for _, p in game.pays]
-    scale = lcm(*(p.denominator for p in pays))
-    line = [min(i, len(CATEGORIES) - 1) for i in range(16)]
-    ante = [int(p * scale) for p in pays]
+    pays, scale, line, ante = pay_lines(game)
     bet_ties = ties == "bet"
     values = kernel.thb(cards, flops, weights, line, ante, scale, bet_ties)
     flop_bets = values[:, :, 1] >= values[:, :, 0] if bet_ties else values[:, :, 1] > values[:, :, 0]
     after = np.maximum(values[:, :, 0], values[:, :, 1])
     holes = positions_of(np.arange(values.shape[1]), 2)
-    classes = np.stack([_hole_class(deck[~np.isin(deck, f)][holes], symmetric) for f in flops])
-    keys, where = np.unique(classes, return_inverse=True)
-    where = where.reshape(classes.shape)
+    keys, where = _classes_by_flop(deck, flops, holes, symmetric)
     n = len(cards)
     per_hand = (n - 5) * (n - 6) * comb(n - 7, 2)
     played = _sum_by(where.ravel(), (after * weights[:, None]).ravel(), len(keys))
@@ -103,34 +87,19 @@ def thb_plan(game: Game, ties: str = "fold") -> ThbPlan:
 def _rules(plan: ThbPlan, symmetric: bool) -> list[str]:
     """The strategy in words: the pre-flop folds by hand, the flop bets by what the hole cards
     make with the flop (with their share where split)."""
-    from cardlab.poker.evaluator import evaluate
-
     if symmetric:
         folds = {k: (0 if v else 1) for k, v in plan.plays.items()}
         lines = [f"before the flop: fold {_hand_rule(folds, 1)}; bet with the rest"]
     else:
         share = sum(1 for v in plan.plays.values() if not v) / max(1, len(plan.plays))
         lines = [f"before the flop: fold {share:.1%} of the hole hands; bet with the rest"]
-    holes = positions_of(np.arange(plan.values.shape[1]), 2)
-    deck = np.array(plan.cards, dtype=np.int64)
-    bet = np.zeros(18, dtype=np.int64)
-    seen = np.zeros(18, dtype=np.int64)
-    for i, flop in enumerate(plan.flops):
-        playing = plan.stake[i] >= 0
-        rest = deck[~np.isin(deck, flop)]
-        hands = np.concatenate([rest[holes], np.repeat(flop[None, :], len(holes), axis=0)], axis=1)[playing]
-        group = _features(hands, evaluate(hands.astype(np.uint8))[0].astype(np.int64))
-        bet += np.bincount(group, weights=plan.stake[i][playing] == 1, minlength=18).astype(np.int64) * int(plan.weights[i])
-        seen += np.bincount(group, minlength=18) * int(plan.weights[i])
-
-    def verdict(g: int) -> str:
-        return "bet" if bet[g] == seen[g] else "check" if bet[g] == 0 else f"bet with {bet[g] / seen[g]:.1%}"
-
-
-    flop = [f"{name}: {verdict(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
-    if seen[5:].any():
-        flop.append(by_higher_card(verdict, seen))
+    flop = flop_rules(plan, plan.stake >= 0, plan.stake == 1, _flop_verdict)
     return lines + [f"on the flop: {text}" for text in flop]
+
+
+def _flop_verdict(bet: np.ndarray, seen: np.ndarray, g: int) -> str:
+    """One group's flop bets in words."""
+    return "bet" if bet[g] == seen[g] else "check" if bet[g] == 0 else f"bet with {bet[g] / seen[g]:.1%}"
 
 
 def analyse_thb(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], ThbPlan]:
@@ -165,14 +134,11 @@ def analyse_thb(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
     symmetric = kernel.suit_symmetric(plan.cards)
     rules = _rules(plan, symmetric)
     deck = np.array(plan.cards, dtype=np.int64)
-    line = [min(i, len(CATEGORIES) - 1) for i in range(16)]
-    ante_scaled = [int(p * plan.scale) for p in pays]
+    _, _, line, ante_scaled = pay_lines(game)
     ante_net = np.array([float(p) for p in pays])
-    from cardlab.poker.evaluator import strengths
 
     def play(positions: np.ndarray) -> list[np.ndarray]:
-        hole, flop = deck[positions[:, :2]], deck[positions[:, 2:5]]
-        board = deck[positions[:, 5:7]]
+        hole, flop, board, mine, theirs = showdown(deck, positions)
         playing = np.array([plan.plays[int(k)] for k in _hole_class(hole, symmetric)], dtype=bool)
         rows, index = flop_lookup(plan.cards, plan.rep, hole, flop)
         flop_bet = np.maximum(plan.stake[rows, index], 0).astype(np.int64)
@@ -182,8 +148,6 @@ def analyse_thb(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
             turn_bet[playing] = kernel.thb_turn(plan.cards, six, flop_bet[playing], line, ante_scaled, plan.scale,
                                                 ties == "bet")
         stake = 2 + flop_bet + turn_bet
-        mine = strengths(np.concatenate([hole, flop, board], axis=1).astype(np.uint8))
-        theirs = strengths(np.concatenate([deck[positions[:, 7:9]], flop, board], axis=1).astype(np.uint8))
         ante = ante_net[np.minimum(mine >> SHIFT, len(CATEGORIES) - 1)]
         result = np.where(mine > theirs, stake + ante, np.where(mine == theirs, 0.0, -1.0 - stake))
         return [np.where(playing, result, -1.0)]

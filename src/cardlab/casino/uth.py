@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, lcm
+from math import comb
 from typing import Callable
 
 import numpy as np
@@ -36,7 +36,7 @@ import numpy as np
 from cardlab.cards import RANKS
 from cardlab.casino import kernel
 from cardlab.casino.game import Game
-from cardlab.casino.holdem import _GROUPS, _features, by_higher_card, flop_lookup
+from cardlab.casino.holdem import FlopPlan, flop_classes, flop_lookup, flop_rules, pay_lines, showdown
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
@@ -48,25 +48,16 @@ _OUTCOMES = ("wins, dealer opens", "wins, dealer does not open", "ties", "loses,
 
 
 @dataclass(frozen=True)
-class UthPlan:
-    """The exact counts: the flop classes (``flops``, ``weights``, ``rep``), each (flop, hole
-    hand)'s values (``values``: 4x, 3x, 2x, check to the river; scaled, summed over completions),
-    the stake played (``stake``: 4, 3, 2 or 0 for the river) and the tally under it."""
+class UthPlan(FlopPlan):
+    """The exact counts: the flop classes (:class:`~cardlab.casino.holdem.FlopPlan`), each (flop,
+    hole hand)'s values (``values``: 4x, 3x, 2x, check to the river; scaled, summed over
+    completions), the stake played (``stake``: 4, 3, 2 or 0 for the river) and the tally under it."""
 
-    cards: tuple[int, ...]
-    flops: np.ndarray
-    weights: np.ndarray
-    rep: np.ndarray
     values: np.ndarray
     stake: np.ndarray
     preflop: dict[int, int]
     tally: np.ndarray
     scale: int
-
-    @property
-    def n(self) -> int:
-        """The deck's size."""
-        return len(self.cards)
 
     @property
     def deals(self) -> int:
@@ -85,6 +76,16 @@ def _hole_class(cards: np.ndarray, symmetric: bool) -> np.ndarray:
     return key
 
 
+def _classes_by_flop(deck: np.ndarray, flops: np.ndarray, holes: np.ndarray,
+                     symmetric: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The hole hand classes met (``keys``, as :func:`_hole_class` numbers them) and the index
+    among them of each (flop, hole hand): ``holes`` are the hole hands' positions among the cards
+    off the flop."""
+    classes = np.stack([_hole_class(deck[~np.isin(deck, f)][holes], symmetric) for f in flops])
+    keys, where = np.unique(classes, return_inverse=True)
+    return keys, where.reshape(classes.shape)
+
+
 def _sum_by(group: np.ndarray, value: np.ndarray, count: int) -> np.ndarray:
     """Exact int64 sums of ``value`` by ``group``."""
     out = np.zeros(count, dtype=np.int64)
@@ -95,23 +96,16 @@ def _sum_by(group: np.ndarray, value: np.ndarray, count: int) -> np.ndarray:
 def uth_plan(game: Game, ties: str = "fold") -> UthPlan:
     """Count every deal of an Ultimate Texas Hold'em game (see the module docstring)."""
     cards = game.cards
-    reps, weights = np.unique(kernel.three_cards(cards)[2], return_counts=True)
-    weights = weights.astype(np.int64)
+    reps, weights, flops = flop_classes(cards)
     symmetric = kernel.suit_symmetric(cards)
     deck = np.array(cards, dtype=np.int64)
-    flops = deck[positions_of(reps, 3)]
-    pays = [p for _, p in game.pays]
-    scale = lcm(*(p.denominator for p in pays))
-    line = [min(i, len(CATEGORIES) - 1) for i in range(16)]
-    blind = [int(p * scale) for p in pays]
+    pays, scale, line, blind = pay_lines(game)
     values = kernel.uth(cards, flops, weights, game.qualifier, line, blind, scale, ties == "bet")
     holes = positions_of(np.arange(values.shape[1]), 2)
     bet_ties = ties == "bet"
     flop_bets = values[:, :, 2] >= values[:, :, 3] if bet_ties else values[:, :, 2] > values[:, :, 3]
     after = np.maximum(values[:, :, 2], values[:, :, 3])
-    classes = np.stack([_hole_class(deck[~np.isin(deck, f)][holes], symmetric) for f in flops])
-    keys, where = np.unique(classes, return_inverse=True)
-    where = where.reshape(classes.shape)
+    keys, where = _classes_by_flop(deck, flops, holes, symmetric)
     totals = np.zeros((len(keys), 3), dtype=np.int64)
     for column, value in enumerate((values[:, :, 0], values[:, :, 1], after)):
         totals[:, column] = _sum_by(where.ravel(), (value * weights[:, None]).ravel(), len(keys))
@@ -153,8 +147,6 @@ def _hand_rule(preflop: dict[int, int], play: int) -> str:
 def _rules(plan: UthPlan, symmetric: bool) -> list[str]:
     """The strategy in words: the pre-flop raises by hand, the flop bets by what the hole cards
     make with the flop (with their share where split), the river's share."""
-    from cardlab.poker.evaluator import evaluate
-
     lines = []
     if symmetric:
         lines.append(f"before the flop: play 4x with {_hand_rule(plan.preflop, 4)}; otherwise check")
@@ -164,26 +156,14 @@ def _rules(plan: UthPlan, symmetric: bool) -> list[str]:
     else:
         share = sum(1 for v in plan.preflop.values() if v == 4) / max(1, len(plan.preflop))
         lines.append(f"before the flop: play 4x with {share:.1%} of the hole hands; otherwise check")
-    holes = positions_of(np.arange(plan.values.shape[1]), 2)
-    deck = np.array(plan.cards, dtype=np.int64)
-    bet = np.zeros(18, dtype=np.int64)
-    seen = np.zeros(18, dtype=np.int64)
-    for i, flop in enumerate(plan.flops):
-        checked = plan.stake[i] < 3
-        rest = deck[~np.isin(deck, flop)]
-        hands = np.concatenate([rest[holes], np.repeat(flop[None, :], len(holes), axis=0)], axis=1)[checked]
-        group = _features(hands, evaluate(hands.astype(np.uint8))[0].astype(np.int64))
-        bet += np.bincount(group, weights=plan.stake[i][checked] == 2, minlength=18).astype(np.int64) * int(plan.weights[i])
-        seen += np.bincount(group, minlength=18) * int(plan.weights[i])
-
-    def verdict(g: int) -> str:
-        return "play 2x" if bet[g] == seen[g] else "check" if bet[g] == 0 else f"play 2x with {bet[g] / seen[g]:.1%}"
-
-    flop = [f"{name}: {verdict(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
-    if seen[5:].any():
-        flop.append(by_higher_card(verdict, seen))
+    flop = flop_rules(plan, plan.stake < 3, plan.stake == 2, _flop_verdict)
     lines += [f"on the flop (after checking): {text}" for text in flop]
     return lines
+
+
+def _flop_verdict(bet: np.ndarray, seen: np.ndarray, g: int) -> str:
+    """One group's flop bets in words."""
+    return "play 2x" if bet[g] == seen[g] else "check" if bet[g] == 0 else f"play 2x with {bet[g] / seen[g]:.1%}"
 
 
 def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], UthPlan]:
@@ -221,15 +201,11 @@ def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
     symmetric = kernel.suit_symmetric(plan.cards)
     rules = _rules(plan, symmetric)
     deck = np.array(plan.cards, dtype=np.int64)
-    from cardlab.poker.evaluator import strengths
-
-    line = [min(i, len(CATEGORIES) - 1) for i in range(16)]
-    blind_scaled = [int(p * plan.scale) for p in pays]
+    _, _, line, blind_scaled = pay_lines(game)
     blind_net = np.array([float(p) for p in pays])
 
     def play(positions: np.ndarray) -> list[np.ndarray]:
-        hole, flop = deck[positions[:, :2]], deck[positions[:, 2:5]]
-        board = deck[positions[:, 5:7]]
+        hole, flop, board, mine, theirs = showdown(deck, positions)
         classes = _hole_class(hole, symmetric)
         stake = np.array([plan.preflop[int(k)] for k in classes], dtype=np.int64)
         rows, index = flop_lookup(plan.cards, plan.rep, hole, flop)
@@ -240,8 +216,6 @@ def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
             seven = np.concatenate([hole, flop, board], axis=1)[river]
             bets = kernel.uth_river(plan.cards, seven, game.qualifier, line, blind_scaled, plan.scale, ties == "bet")
             stake[np.flatnonzero(river)] = np.where(bets, 1, 0)
-        mine = strengths(np.concatenate([hole, flop, board], axis=1).astype(np.uint8))
-        theirs = strengths(np.concatenate([deck[positions[:, 7:9]], flop, board], axis=1).astype(np.uint8))
         blind = blind_net[np.minimum(mine >> SHIFT, len(CATEGORIES) - 1)]
         opens = theirs >= game.qualifier
         result = np.where(mine > theirs, stake + opens + blind,
