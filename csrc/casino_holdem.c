@@ -61,7 +61,8 @@ static PyObject *casino_holdem(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     int64_t *acc = NULL;
     he_board *w = NULL;
-    const int n = (int)deck.len, f = (int)(flops.len / 3), r = n - 3, k = 2 * lines + 2;
+    const int n = deck.len > 52 ? 53 : (int)deck.len, f = (int)(flops.len / 3), r = n - 3,
+              k = lines >= 1 && lines <= HE_MAX_LINES ? 2 * lines + 2 : 0; /* no overflow before the check */
     const int holes = r * (r - 1) / 2;
     const uint8_t *cards = deck.buf, *flop = flops.buf, *lineof = line.buf;
     const int64_t *weight = weights.buf, *pay = pays.buf;

@@ -33,7 +33,7 @@ static PyObject *casino_thb(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     int64_t *turns = NULL;
     he_board *w = NULL;
-    const int n = (int)deck.len, f = (int)(flops.len / 3), r = n - 3, lines = (int)(ante.len / 8);
+    const int n = deck.len > 52 ? 53 : (int)deck.len, f = (int)(flops.len / 3), r = n - 3, lines = (int)(ante.len / 8);
     const int holes = r * (r - 1) / 2, tallying = stake.len > 0;
     const uint8_t *cards = deck.buf, *flop = flops.buf, *lineof = line.buf;
     const int8_t *stakes = stake.buf;
@@ -138,7 +138,7 @@ static PyObject *casino_thb_turn(PyObject *Py_UNUSED(self), PyObject *args)
     if (!PyArg_ParseTuple(args, "O&y*y*y*y*y*Liw*", cl_tables_arg, &t, &deck, &deals, &bets, &line, &ante, &scale, &ties,
                           &out))
         return NULL;
-    const int n = (int)deck.len, lines = (int)(ante.len / 8);
+    const int n = deck.len > 52 ? 53 : (int)deck.len, lines = (int)(ante.len / 8);
     const Py_ssize_t m = deals.len / 6;
     const uint8_t *cards = deck.buf, *deal = deals.buf, *lineof = line.buf;
     const int8_t *made = bets.buf;

@@ -52,7 +52,7 @@ static PyObject *casino_uth(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     int64_t *acc = NULL;
     he_board *w = NULL;
-    const int n = (int)deck.len, f = (int)(flops.len / 3), r = n - 3, lines = (int)(blind.len / 8);
+    const int n = deck.len > 52 ? 53 : (int)deck.len, f = (int)(flops.len / 3), r = n - 3, lines = (int)(blind.len / 8);
     const int holes = r * (r - 1) / 2, tallying = stake.len > 0;
     const uint8_t *cards = deck.buf, *flop = flops.buf, *lineof = line.buf;
     const int8_t *stakes = stake.buf;
@@ -132,7 +132,7 @@ static PyObject *casino_uth_river(PyObject *Py_UNUSED(self), PyObject *args)
     if (!PyArg_ParseTuple(args, "O&y*y*Iy*y*Liw*", cl_tables_arg, &t, &deck, &deals, &qualify, &line, &blind, &scale,
                           &ties, &out))
         return NULL;
-    const int n = (int)deck.len, lines = (int)(blind.len / 8);
+    const int n = deck.len > 52 ? 53 : (int)deck.len, lines = (int)(blind.len / 8);
     const Py_ssize_t m = deals.len / 7;
     const uint8_t *cards = deck.buf, *deal = deals.buf, *lineof = line.buf;
     const int64_t *pays = blind.buf;

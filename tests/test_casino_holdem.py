@@ -154,3 +154,15 @@ def test_kernel_refuses_bad_buffers():
     with pytest.raises(ValueError, match="casino_holdem: bad arguments"):
         _core.casino_holdem(tables(), bytes(cards), bytes([0, 1, 1]), np.ones(1, dtype=np.int64), 0, bytes(16), 1,
                             np.ones(1, dtype=np.int64), 1, 2, 0, np.zeros(36, dtype=np.int64), np.zeros(9, dtype=np.int64))
+
+
+@pytest.mark.parametrize("deck, lines", [(bytes(100_000), 1), (bytes(range(12)), 2**31 - 1)])
+def test_kernel_refuses_sizes_that_would_overflow(deck: bytes, lines: int) -> None:
+    # A deck of 100,000 bytes or 2**31 - 1 pay lines is refused before any count is derived from it
+    # (the hole count and the counter width were computed, and could overflow, before the check).
+    from cardlab._native import core as _core
+    from cardlab.poker.evaluator import tables
+
+    with pytest.raises(ValueError, match="casino_holdem: bad arguments"):
+        _core.casino_holdem(tables(), deck, bytes([0, 1, 2]), np.ones(1, dtype=np.int64), 0, bytes(16), lines,
+                            np.ones(1, dtype=np.int64), 1, 2, 0, np.zeros(36, dtype=np.int64), np.zeros(9, dtype=np.int64))

@@ -251,7 +251,8 @@ def test_thb_takes_no_rule_keys():
 _BAD_BUFFERS = [{"deck": bytes([0] * 9)}, {"deck": bytes([52, *range(1, 9)])}, {"flops": bytes([0, 1, 40])},
                 {"flops": bytes([0, 1, 1])}, {"flops": bytes([0, 1])}, {"weights": -np.ones(1, dtype=np.int64)},
                 {"line": bytes([1] * 16)}, {"line": bytes(15)}, {"pays": -np.ones(1, dtype=np.int64)},
-                {"pays": np.ones(0, dtype=np.int64)}, {"scale": 0}]
+                {"pays": np.ones(0, dtype=np.int64)}, {"scale": 0},
+                {"deck": bytes(100_000)}]  # a deck so long that its hole count would overflow an int
 
 
 @pytest.mark.parametrize("bad", _BAD_BUFFERS)
@@ -279,7 +280,7 @@ def test_the_flop_kernels_refuse_bad_buffers(name: str, bad: dict) -> None:
 
 @pytest.mark.parametrize("bad", [{"deck": bytes([0] * 9)}, {"deals": bytes([0, 1, 2, 3, 4, 5, 5])},
                                  {"deals": bytes([0, 1, 2, 3, 4, 5, 40])}, {"deals": bytes(range(6))},
-                                 {"line": bytes([1] * 16)}, {"scale": 0}])
+                                 {"line": bytes([1] * 16)}, {"scale": 0}, {"deck": bytes(100_000)}])
 @pytest.mark.parametrize("name", ["casino_uth_river", "casino_thb_turn"])
 def test_the_deal_kernels_refuse_bad_buffers(name: str, bad: dict) -> None:
     """The river and turn kernels check their deck, deals and pay lines in the core too."""
