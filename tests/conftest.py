@@ -47,6 +47,13 @@ SLOW_TESTS = {
     # casino (issue 43): about 1 s of CPU each; the Let It Ride and Three Card Poker cases and the
     # Mississippi Stud brute force stay quick
     "test_casino.py::test_mississippi_stud_as_published",
+    # hold'em side bets (issue 43): every seven-card hand counted (1-2 s on a loaded machine)
+    "test_casino_side_bets.py::test_trips_as_published",
+    "test_casino_side_bets.py::test_the_other_trips_tables_from_the_category_counts[pays0-0.9018%]",
+    "test_casino_side_bets.py::test_the_other_trips_tables_from_the_category_counts[pays1-1.9040%]",
+    "test_casino_side_bets.py::test_the_other_trips_tables_from_the_category_counts[pays2-6.5234%]",
+    "test_casino_side_bets.py::test_simulation_agrees_with_exact[ultimate-holdem]",
+    "test_casino_side_bets.py::test_side_bets_ride_along_with_the_main_game",
     # blackjack (issue 43): six-deck analyses, the simulation and the CLI run, 1-7 s each
     # blackjack resplits (issue 43): brute forces that deal whole rounds, the six-deck simulation
     "test_casino_blackjack_split.py::test_resplits_equal_a_brute_force_that_deals_rounds_in_order[rules0-5-1]",

@@ -35,12 +35,14 @@ import numpy as np
 
 from cardlab.casino import kernel
 from cardlab.casino.game import Game, SideBet, load_game
+from cardlab.casino.side_bets import SIDE_CARDS, PokerSideBet, side_bet_analysis, side_bet_net, with_meter
 from cardlab.casino.paytable import NCODES3
 from cardlab.casino.result import BetAnalysis, GameAnalysis, OutcomeRow, SimulatedBet, sd_of
 from cardlab.casino.simulation import colex, positions_of, run_chunks
 from cardlab.casino.strategy import pattern_rule, threshold_rule
 from cardlab.engine import SeedLike, resolve_seed
 from cardlab.casino.pays import PayTable
+from cardlab.errors import PayTableError
 
 _Play = Callable[[np.ndarray], list[np.ndarray]]
 
@@ -293,11 +295,12 @@ def _stud(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAn
     return GameAnalysis(game.name, tuple(bets), tuple(done.rules), method, notes)
 
 
-def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str,
+               sides: list[PokerSideBet]) -> GameAnalysis:
     from cardlab.casino.caribbean import analyse_caribbean
 
     bet, rules, play, pairs = analyse_caribbean(game, ties)
-    bets = _simulated([bet], play, pairs.n, 10, simulate, seed)
+    bets = _simulated(*_plus_sides(game, sides, [bet], play), pairs.n, 10, simulate, seed)
     hands = f"{len(pairs.weight):,} pairs of a hand class (by suit symmetry) and an up card" if pairs.symmetric \
         else f"{len(pairs.weight):,} (hand, up card) pairs one by one"
     method = (f"exact: every deal of the {pairs.n}-card deck counted ({pairs.deals:,}: the player's five cards, the "
@@ -307,11 +310,12 @@ def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> G
                          "total bet (the ante and the raise when made).",))
 
 
-def _holdem(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+def _holdem(game: Game, simulate: int | None, seed: SeedLike, ties: str,
+            sides: list[PokerSideBet]) -> GameAnalysis:
     from cardlab.casino.holdem import analyse_holdem
 
     bet, rules, play, plan = analyse_holdem(game, ties)
-    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    bets = _simulated(*_plus_sides(game, sides, [bet], play), plan.n, 9, simulate, seed)
     folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
     method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
               f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); each board's holdings "
@@ -321,11 +325,12 @@ def _holdem(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> Game
                          "total bet (the ante and the call when made).",))
 
 
-def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str,
+         sides: list[PokerSideBet]) -> GameAnalysis:
     from cardlab.casino.uth import analyse_uth
 
     bet, rules, play, plan = analyse_uth(game, ties)
-    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    bets = _simulated(*_plus_sides(game, sides, [bet], play), plan.n, 9, simulate, seed)
     folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
     method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
               f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the river choice per hand and "
@@ -337,11 +342,12 @@ def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAna
                          "rows above them; the total is of the rows before them)."))
 
 
-def _thb(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
+def _thb(game: Game, simulate: int | None, seed: SeedLike, ties: str,
+         sides: list[PokerSideBet]) -> GameAnalysis:
     from cardlab.casino.thb import analyse_thb
 
     bet, rules, play, plan = analyse_thb(game, ties)
-    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    bets = _simulated(*_plus_sides(game, sides, [bet], play), plan.n, 9, simulate, seed)
     folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
     method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn, river, the "
               f"dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the turn's bet per flop, hole cards and "
@@ -376,11 +382,52 @@ def _war(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAna
                          "of the average total bet (the raise at war).",))
 
 
+def _poker_sides(game: Game, meter: object, only: bool) -> list[PokerSideBet]:
+    """The side bets of a game against a dealer, with ``meter`` set on its progressives."""
+    sides = list(game.poker_side_bets)
+    if only and (game.kind not in SIDE_CARDS or not sides):
+        raise PayTableError(f"{game.name}: no side bets on the player's hand to analyse apart (the side bets of "
+                            "Caribbean Stud and the hold'em games are)")
+    if meter is not None:
+        if not any(side.progressive for side in sides):
+            raise PayTableError(f"{game.name}: no side bet pays a share of a meter; a meter does not apply")
+        sides = [with_meter(side, meter) for side in sides]
+    return sides
+
+
+def _plus_sides(game: Game, sides: list[PokerSideBet], bets: list[BetAnalysis],
+                play: _Play) -> tuple[list[BetAnalysis], _Play]:
+    """The bets and the simulation's play with the game's side bets added."""
+    if not sides:
+        return bets, play
+    cards = game.cards
+    nets = [side_bet_net(side, cards, game.kind) for side in sides]
+
+    def both(positions: np.ndarray) -> list[np.ndarray]:
+        return play(positions) + [net(positions) for net in nets]
+
+    return bets + [side_bet_analysis(side, cards) for side in sides], both
+
+
+def _sides_only(game: Game, sides: list[PokerSideBet], simulate: int | None, seed: SeedLike) -> GameAnalysis:
+    """The side bets of a game against a dealer alone."""
+    bets, play = _plus_sides(game, sides, [], lambda positions: [])
+    k = 10 if game.kind == "caribbean-stud" else 9
+    bets = _simulated(bets, play, game.deck.size, k, simulate, seed)
+    method = (f"exact: the side bets only, every hand of the {game.deck.size}-card deck they are paid on counted "
+              "(the main bet is not analysed)")
+    return GameAnalysis(game.name, tuple(bets), (), method, (_SIDE_NOTE,))
+
+
+_SIDE_NOTE = ("Side bets: expected result per unit of the side bet, paid on the player's cards whatever the "
+              "main bet does (house rules where a fold forfeits a side bet's win are not modelled).")
+
+
 TIES = ("fold", "bet")
 
 
 def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedLike = None,
-            ties: str = "fold") -> GameAnalysis:
+            ties: str = "fold", meter: object = None, side_bets_only: bool = False) -> GameAnalysis:
     """The exact analysis of a game (a built-in name, a TOML file or a :class:`Game`); with
     ``simulate``, also that many seeded random deals played by the same strategy (each bet's
     mean and 95% interval beside its exact figure).
@@ -388,6 +435,10 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
     ``ties``: between decisions of equal expectation, ``"fold"`` takes the one with less money at
     risk (fold, pull back, the smaller raise) and ``"bet"`` the one with more. The house edge is
     the same; the average bet, the element of risk and the outcome counts are not.
+
+    ``meter``: the jackpot of the game's progressive side bets (units of the side bet), in place
+    of the meter the game's file gives. ``side_bets_only``: the side bets of a game against a
+    dealer (Caribbean Stud, the hold'em games) without the main bet (seconds, not minutes).
     """
     if ties not in TIES:
         raise ValueError(f"ties must be one of {', '.join(TIES)}, not {ties!r}")
@@ -398,14 +449,14 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
         return _baccarat(game, simulate, seed)
     if game.kind == "casino-war":
         return _war(game, simulate, seed, ties)
-    if game.kind == "caribbean-stud":
-        return _caribbean(game, simulate, seed, ties)
-    if game.kind == "casino-holdem":
-        return _holdem(game, simulate, seed, ties)
-    if game.kind == "ultimate-holdem":
-        return _uth(game, simulate, seed, ties)
-    if game.kind == "texas-holdem-bonus":
-        return _thb(game, simulate, seed, ties)
+    sides = _poker_sides(game, meter, side_bets_only)
+    if side_bets_only:
+        return _sides_only(game, sides, simulate, seed)
+    against_dealer = {"caribbean-stud": _caribbean, "casino-holdem": _holdem, "ultimate-holdem": _uth,
+                      "texas-holdem-bonus": _thb}
+    if game.kind in against_dealer:
+        result = against_dealer[game.kind](game, simulate, seed, ties, sides)
+        return replace(result, notes=result.notes + (_SIDE_NOTE,)) if sides else result
     tables = three_card_tables(game.cards)
     strategy: list[str] = []
     if game.kind == "ante-play":

@@ -55,6 +55,8 @@ three-card hands) paid on the player's first three cards: Pair Plus, the 3-card 
 Ride, ``cards = 5`` pays on the final five cards by video poker's hand words (the Bonus bet);
 in an ante-play game ``cards = 6`` pays on the best five of the player's and the dealer's six
 cards (the 6-Card Bonus).
+The games against a dealer (Caribbean Stud and the hold'em games) take ``[[side_bet]]`` tables
+paid on the player's hand or hole cards, progressives too (cardlab.casino.side_bets).
 
 >>> game = load_game("three-card-poker")
 >>> game.name, game.raise_bets, game.qualifier_text, [s.name for s in game.side_bets]
@@ -77,6 +79,7 @@ from cardlab.cards import RANKS
 from cardlab.casino.table_rules import DEALER_GAMES, dealer_rules
 from cardlab.casino.paytable import three_card_paytable
 from cardlab.casino.pays import PayTable, parse_pay
+from cardlab.casino.side_bets import PokerSideBet, parse_side_bets
 from cardlab.casino.video import parse_deck
 from cardlab.casino.video_paytable import parse_paytable
 from cardlab.dealing import Deck
@@ -121,6 +124,7 @@ class Game:
     main: PayTable | None = None
     raises: tuple[int, ...] = (1, 2, 3)
     pays: tuple[tuple[str, Fraction], ...] = ()
+    poker_side_bets: tuple[PokerSideBet, ...] = ()
 
     @property
     def cards(self) -> list[int]:
@@ -220,7 +224,8 @@ def parse_game(data: Mapping[str, object], source: str = "game") -> Game:
             raise PayTableError(f"{source}: a {kind} game needs at least {least} cards; the deck has {deck.size}")
         stud = dealer_rules(data, source, kind)
         return Game(name.strip(), kind, deck, raise_bets=stud.raise_bets, qualifier=stud.qualifier,
-                    qualifier_text=stud.qualifier_text, no_qualify_pays=stud.no_qualify_pays, pays=stud.pays)
+                    qualifier_text=stud.qualifier_text, no_qualify_pays=stud.no_qualify_pays, pays=stud.pays,
+                    poker_side_bets=parse_side_bets(data.get("side_bet"), source, kind))
     need = 6 if kind == "ante-play" else 5
     if deck.size < need:
         raise PayTableError(f"{source}: a {kind} game needs at least {need} cards; the deck has {deck.size}")

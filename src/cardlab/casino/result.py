@@ -17,7 +17,7 @@ from cardlab.intervals import Interval
 from cardlab.results import JsonText, csv_rows
 from cardlab.textformat import interval, percent, probability, text_table
 
-__all__ = ["OutcomeRow", "BetAnalysis", "SimulatedBet", "GameAnalysis", "sd_of"]
+__all__ = ["OutcomeRow", "BetAnalysis", "SimulatedBet", "GameAnalysis", "MeterReturn", "sd_of"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,40 @@ class SimulatedBet:
 
 
 @dataclass(frozen=True)
+class MeterReturn:
+    """A progressive bet's expected result per unit as the jackpot meter goes: ``base`` with
+    the meter at 0, plus ``per_unit`` for each unit on the meter; ``meter`` the one analysed.
+
+    >>> figures = MeterReturn(Fraction(100_000), Fraction(-2_000_360, 2_598_960), Fraction(76, 25_989_600))
+    >>> round(figures.break_even)
+    263205
+    """
+
+    meter: Fraction
+    base: Fraction
+    per_unit: Fraction
+
+    @property
+    def break_even(self) -> float | None:
+        """The meter at which the bet's expected result is 0 (``None``: no meter makes it so)."""
+        if self.per_unit <= 0 or self.base >= 0:
+            return None
+        return float(-self.base / self.per_unit)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready figures."""
+        return {"meter": float(self.meter), "return_at_zero_meter": float(1 + self.base),
+                "return_per_unit_of_meter": float(self.per_unit), "break_even_meter": self.break_even}
+
+    def text(self) -> str:
+        """One line for people."""
+        even = self.break_even
+        said = f"break-even meter {even:,.0f}" if even is not None else "no meter breaks even"
+        return (f"meter {float(self.meter):,.0f}: return {float(1 + self.base):.4%} of the bet with an empty meter, "
+                f"plus {float(self.per_unit) * 10_000:.4%} for each 10,000 on it; {said}")
+
+
+@dataclass(frozen=True)
 class BetAnalysis:
     """One bet under the optimal strategy: its exact expected result per unit of the base bet,
     the average total bet per unit, the standard deviation, the deals counted and the outcomes."""
@@ -68,6 +102,7 @@ class BetAnalysis:
     total: int
     outcomes: tuple[OutcomeRow, ...]
     simulated: SimulatedBet | None = None
+    progressive: MeterReturn | None = None
 
     @property
     def house_edge(self) -> float:
@@ -87,6 +122,8 @@ class BetAnalysis:
             "deals": self.total,
             "outcomes": [{"outcome": o.name, "count": o.count, "probability": o.count / self.total,
                           "net": None if o.net is None else float(o.net)} for o in self.outcomes]}
+        if self.progressive is not None:
+            out["progressive"] = self.progressive.to_dict()
         if self.simulated is not None:
             s = self.simulated
             out["simulated"] = {"hands": s.hands, "mean": s.mean, "low": s.interval.low, "high": s.interval.high,
@@ -137,6 +174,8 @@ class GameAnalysis(JsonText):
             lines.append(f"{b.name}: house edge {percent(b.house_edge, 4)}, element of risk "
                          f"{percent(b.element_of_risk, 4)}, standard deviation {b.sd:.4f}, average bet "
                          f"{float(b.average_bet):.4f}")
+            if b.progressive is not None:
+                lines.append(b.progressive.text())
             rows = [[o.name, f"{o.count:,}", probability(o.count / b.total),
                      "varies" if o.net is None else f"{float(o.net):+g}"] for o in b.outcomes]
             rows.append(["total", f"{b.total:,}", "1", ""])

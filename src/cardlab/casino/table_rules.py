@@ -87,7 +87,7 @@ def dealer_rules(data: Mapping[str, object], source: str, kind: str) -> DealerRu
     """The :class:`DealerRules` of parsed TOML for a game of :data:`DEALER_GAMES` (a category
     its pay table leaves out pays even money; in Ultimate Texas Hold'em's blind, nothing: a push)."""
     section, bet, default_bet, default_qualifier, table_key, left_out = DEALER_GAMES[kind]
-    known = {"name", "game", "deck", section, table_key}
+    known = {"name", "game", "deck", section, table_key, "side_bet"}  # side bets: cardlab.casino.side_bets
     for key in data:
         if key not in known:
             raise PayTableError(f"{source}: unknown key '{key}' (expected one of: {', '.join(sorted(known))})")

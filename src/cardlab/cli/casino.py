@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from cardlab.cli.options import seed_value, whole_number
+from cardlab.cli.options import decimal_number, seed_value, whole_number
 
 __all__ = ["register", "register_blackjack"]
 
@@ -32,6 +32,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     analyse.add_argument("--ties", choices=("fold", "bet"), default="fold",
                          help="between decisions of equal expectation take the one with less money at risk "
                               "(fold, default) or more (bet): the same house edge, another element of risk")
+    analyse.add_argument("--meter", type=decimal_number(0, 10**7), metavar="JACKPOT",
+                         help="the jackpot meter of the game's progressive side bet, in units of the bet "
+                              "(Caribbean Stud: --meter 250000), in place of the game file's")
+    analyse.add_argument("--side-bets", action="store_true",
+                         help="only the side bets of Caribbean Stud or a hold'em game (seconds; the main bet "
+                              "takes minutes)")
     analyse.add_argument("--format", choices=("table", "csv", "json"), default="table",
                          help="output format (default: an aligned table)")
     analyse.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE instead of stdout")
@@ -52,7 +58,8 @@ def _analyse(args: argparse.Namespace) -> int:
     from cardlab.casino.analysis import analyse
     from cardlab.cli.output import write_result
 
-    write_result(args, analyse(args.game, simulate=args.simulate, seed=args.seed, ties=args.ties))
+    write_result(args, analyse(args.game, simulate=args.simulate, seed=args.seed, ties=args.ties, meter=args.meter,
+                               side_bets_only=args.side_bets))
     return 0
 
 
