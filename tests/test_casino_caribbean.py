@@ -195,7 +195,7 @@ def test_symmetry_folding_changes_nothing():
     (b'game = "caribbean-stud"\n[raise_pays]\nflush = "five"\n', "must be a number"),
     (b'game = "caribbean-stud"\nraise_pays = 3\n', r"\[raise_pays\] must be a table"),
     (b'game = "caribbean-stud"\ndeck = "As Ks Qs Js Ts 9s 8s 7s 6s"\n', "needs at least 10 cards; the deck has 9"),
-    (b'game = "caribbean-stud"\n[[side_bet]]\nname = "x"\n', "unknown key 'side_bet'"),
+    (b'game = "caribbean-stud"\n[[side_bet]]\nname = "x"\n', r"side bet 1 \(x\): give 1..64 \[\[side_bet.pays\]\] lines"),
 ])
 def test_bad_descriptions_raise_one_clear_error(text: bytes, message: str):
     with pytest.raises(PayTableError, match=message):
