@@ -248,6 +248,20 @@ def test_simulation_agrees_with_exact(name):
     assert abs(s.mean - float(bet.expected)) <= 3.3 * bet.sd / math.sqrt(s.hands), (s.mean, float(bet.expected))
 
 
+def test_a_five_card_progressive_in_ultimate_holdem_pays_on_the_hole_cards_and_flop():
+    """cards = 5 in Ultimate Texas Hold'em: the first five of the player's seven (the [WP-PP]
+    five-card counts), and its simulation deals them from the game's layout."""
+    data = tomllib.loads(game_file("ultimate-holdem").read_text())
+    data["side_bet"] = [{"name": "Progressive", "cards": 5, "meter": 20, "pays": [
+        {"hand": "royal flush", "percent_of_meter": 100}, {"hand": "straight flush", "percent_of_meter": 10},
+        {"hand": "four of a kind", "pays": 30}, {"hand": "flush", "pays": 12}]}]
+    bet = analyse(parse_game(data, "g.toml"), side_bets_only=True, simulate=50_000, seed=5).bets[0]
+    assert [row.count for row in bet.outcomes] == [4, 36, 624, 5108, 2598960 - 5772]  # [WP-PP]
+    assert bet.expected == Fraction(4 * 20 + 36 * 2 + 624 * 30 + 5108 * 12 - (2598960 - 5772), 2598960)
+    s = bet.simulated
+    assert abs(s.mean - float(bet.expected)) <= 3.3 * bet.sd / math.sqrt(s.hands)
+
+
 def test_side_bets_ride_along_with_the_main_game():
     """A whole analysis (reduced deck) carries the side bet beside the main bet, the same figures as
     alone, and its simulation deals both from one deal."""
@@ -295,6 +309,7 @@ _STUD = b'game = "caribbean-stud"\n[[side_bet]]\nname = "Jackpot"\n'
     (_HOLDEM + b'[[side_bet.pays]]\nhand = "flush"\n', "give pays = (to one) or percent_of_meter ="),
     (_HOLDEM + b'[[side_bet.pays]]\nhand = "pair"\nranks = "A-Z"\npays = 7\n', "unknown rank in ranks 'A-Z'"),
     (_HOLDEM + b'cards = 7\n[[side_bet.pays]]\nhand = "flush"\npays = 3\n', "cards must be 5 in this game, not 7"),
+    (_THB + b'cards = 5\n[[side_bet.pays]]\nhand = "flush"\npays = 3\n', "cards must be 2 in this game, not 5"),
     (_HOLDEM + b'colour = "red"\n', "unknown key 'colour'"),
     (_HOLDEM, "give 1..64 [[side_bet.pays]] lines"),
     (b'game = "ultimate-holdem"\n[[side_bet]]\n[[side_bet.pays]]\nhand = "pair"\nranks = "A"\npays = 1\n',

@@ -5,7 +5,8 @@ Stud (docs/casino.md) is paid on the player's cards whatever the main bet does:
 
 ``cards = 5``
     the player's first five cards: Casino Hold'em's hole cards and flop (the AA Bonus),
-    Caribbean Stud's hand (the progressive);
+    Caribbean Stud's hand (the progressive), Ultimate Texas Hold'em's hole cards and flop (its
+    progressive);
 ``cards = 7``
     the best five of the player's seven (Ultimate Texas Hold'em's Trips);
 ``cards = 2``
@@ -53,7 +54,7 @@ __all__ = ["SideLine", "PokerSideBet", "parse_side_bets", "side_bet_analysis", "
            "SIDE_CARDS", "PLAYER_CARDS", "MAX_SIDE_BETS"]
 
 #: The hands each game's side bets may be paid on (the first is the default).
-SIDE_CARDS = {"casino-holdem": (5,), "ultimate-holdem": (7,), "texas-holdem-bonus": (2,), "caribbean-stud": (5,)}
+SIDE_CARDS = {"casino-holdem": (5,), "ultimate-holdem": (7, 5), "texas-holdem-bonus": (2,), "caribbean-stud": (5,)}
 #: Where each game's simulated deal holds the player's cards and the dealer's hole cards
 #: (positions of the deal's rows: cardlab.casino.holdem.showdown, cardlab.casino.caribbean).
 PLAYER_CARDS = {"casino-holdem": ((0, 1, 2, 3, 4), ()), "ultimate-holdem": ((0, 1, 2, 3, 4, 5, 6), ()),
