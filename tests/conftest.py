@@ -54,6 +54,7 @@ SLOW_TESTS = {
     "test_casino_side_bets.py::test_the_other_trips_tables_from_the_category_counts[pays2-6.5234%]",
     "test_casino_side_bets.py::test_simulation_agrees_with_exact[ultimate-holdem]",
     "test_casino_side_bets.py::test_side_bets_ride_along_with_the_main_game",
+    "test_casino_side_bets.py::test_a_five_card_progressive_in_ultimate_holdem_pays_on_the_hole_cards_and_flop",
     # blackjack (issue 43): six-deck analyses, the simulation and the CLI run, 1-7 s each
     # blackjack resplits (issue 43): brute forces that deal whole rounds, the six-deck simulation
     "test_casino_blackjack_split.py::test_resplits_equal_a_brute_force_that_deals_rounds_in_order[rules0-5-1]",

@@ -262,15 +262,25 @@ def test_a_five_card_progressive_in_ultimate_holdem_pays_on_the_hole_cards_and_f
     assert abs(s.mean - float(bet.expected)) <= 3.3 * bet.sd / math.sqrt(s.hands)
 
 
-def test_side_bets_ride_along_with_the_main_game():
+@pytest.mark.parametrize("name, bets", [("casino-holdem", ["Ante & Call", "AA Bonus"]),
+                                        ("ultimate-holdem", ["Ante, Blind & Play", "Trips"]),
+                                        ("texas-holdem-bonus", ["Ante & Bets", "Bonus"]),
+                                        ("caribbean-stud", ["Ante & Raise", "Progressive"])])
+def test_side_bets_ride_along_with_the_main_game(name, bets):
     """A whole analysis (reduced deck) carries the side bet beside the main bet, the same figures as
-    alone, and its simulation deals both from one deal."""
-    game = _game("casino-holdem", "9-A")
+    alone, and its simulation deals both from one deal (a progressive at a small meter)."""
+    game = _game(name, "9-A", **({"meter": 50} if name == "caribbean-stud" else {}))
     whole = analyse(game, simulate=20_000, seed=3)
     alone = analyse(game, side_bets_only=True)
-    assert [b.name for b in whole.bets] == ["Ante & Call", "AA Bonus"]
+    assert [b.name for b in whole.bets] == bets
     assert whole.bets[1].expected == alone.bets[0].expected
-    assert all(b.simulated is not None and b.simulated.agrees for b in whole.bets)
+    data = tomllib.loads(game_file(name).read_text())
+    data["deck"] = "9-A"
+    del data["side_bet"]
+    assert whole.bets[0] == analyse(parse_game(data, "plain.toml"), simulate=20_000, seed=3).bets[0]
+    for bet in whole.bets:
+        s = bet.simulated
+        assert abs(s.mean - float(bet.expected)) <= 3.3 * bet.sd / math.sqrt(s.hands), (bet.name, s.mean)
     assert any(note.startswith("Side bets:") for note in whole.notes)
 
 
