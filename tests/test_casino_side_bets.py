@@ -41,7 +41,6 @@ import tomllib
 from collections import Counter
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 
 import pytest
 

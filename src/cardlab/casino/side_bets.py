@@ -194,11 +194,24 @@ def parse_side_bets(data: object, source: str, kind: str) -> tuple[PokerSideBet,
     return tuple(bets)
 
 
-def with_meter(bet: PokerSideBet, meter: object, source: str = "--meter") -> PokerSideBet:
-    """The bet with its meter set (a progressive's only; a number 0..10,000,000)."""
+def with_meter(bet: PokerSideBet, meter: object, source: str = "meter") -> PokerSideBet:
+    """The bet with its meter set (a progressive's only; a number 0..10,000,000).
+
+    >>> bet = PokerSideBet("Jackpot", 5, (SideLine("royal flush", 9, Fraction(0), Fraction(1)),), Fraction(10))
+    >>> with_meter(bet, 250_000).meter
+    Fraction(250000, 1)
+    >>> with_meter(bet, "lots")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.PayTableError: meter: the meter must be a number from 0 to 10,000,000 with at most 4 decimals, got 'lots'
+    """
     if not bet.progressive:
         return bet
-    return replace(bet, meter=parse_pay(meter, source))
+    try:
+        return replace(bet, meter=parse_pay(meter, source))
+    except PayTableError:
+        raise PayTableError(f"{source}: the meter must be a number from 0 to 10,000,000 with at most 4 decimals, "
+                            f"got {meter!r}") from None
 
 
 def _strengths(cards: Sequence[int], hands: np.ndarray) -> np.ndarray:
