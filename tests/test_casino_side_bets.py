@@ -42,6 +42,7 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
+import numpy as np
 import pytest
 
 from bruteforce import poker_key
@@ -261,6 +262,18 @@ def test_a_five_card_progressive_in_ultimate_holdem_pays_on_the_hole_cards_and_f
     assert abs(s.mean - float(bet.expected)) <= 3.3 * bet.sd / math.sqrt(s.hands)
 
 
+def test_the_simulation_reads_the_dealers_hole_cards_where_the_games_deal_them():
+    """Every hold'em game deals hole cards, flop, turn, river, then the dealer's two (positions 7
+    and 8, cardlab.casino.holdem.showdown): aces against aces there pays the 1,000 line."""
+    from cardlab.casino.side_bets import side_bet_net
+
+    game = _game("texas-holdem-bonus")
+    net = side_bet_net(game.poker_side_bets[0], game.cards)
+    aces = [51, 50, 0, 4, 8, 12, 16, 49, 48]  # As Ah, a flop, turn and river of deuces to sixes, Ad Ac
+    rows = np.array([aces, aces[:7] + [20, 24], [51, 50, 49, 48, 0, 4, 8, 12, 16]])  # the last: aces on the flop
+    assert net(rows).tolist() == [1000.0, 30.0, 30.0]
+
+
 @pytest.mark.parametrize("name, bets", [("casino-holdem", ["Ante & Call", "AA Bonus"]),
                                         ("ultimate-holdem", ["Ante, Blind & Play", "Trips"]),
                                         ("texas-holdem-bonus", ["Ante & Bets", "Bonus"]),
@@ -317,8 +330,8 @@ _STUD = b'game = "caribbean-stud"\n[[side_bet]]\nname = "Jackpot"\n'
     (_HOLDEM + b'[[side_bet.pays]]\nhand = "flush"\npay = 3\n', "unknown key 'pay'"),
     (_HOLDEM + b'[[side_bet.pays]]\nhand = "flush"\n', "give pays = (to one) or percent_of_meter ="),
     (_HOLDEM + b'[[side_bet.pays]]\nhand = "pair"\nranks = "A-Z"\npays = 7\n', "unknown rank in ranks 'A-Z'"),
-    (_HOLDEM + b'cards = 7\n[[side_bet.pays]]\nhand = "flush"\npays = 3\n', "cards must be 5 in this game, not 7"),
-    (_THB + b'cards = 5\n[[side_bet.pays]]\nhand = "flush"\npays = 3\n', "cards must be 2 in this game, not 5"),
+    (_HOLDEM + b'cards = 6\n[[side_bet.pays]]\nhand = "flush"\npays = 3\n', "cards must be one of 5, 7, 2 in this game, not 6"),
+    (_STUD + b'cards = 7\n[[side_bet.pays]]\nhand = "flush"\npays = 3\n', "cards must be 5 in this game, not 7"),
     (_HOLDEM + b'colour = "red"\n', "unknown key 'colour'"),
     (_HOLDEM, "give 1..64 [[side_bet.pays]] lines"),
     (b'game = "ultimate-holdem"\n[[side_bet]]\n[[side_bet.pays]]\nhand = "pair"\nranks = "A"\npays = 1\n',

@@ -401,7 +401,7 @@ def _plus_sides(game: Game, sides: list[PokerSideBet], bets: list[BetAnalysis],
     if not sides:
         return bets, play
     cards = game.cards
-    nets = [side_bet_net(side, cards, game.kind) for side in sides]
+    nets = [side_bet_net(side, cards) for side in sides]
 
     def both(positions: np.ndarray) -> list[np.ndarray]:
         return play(positions) + [net(positions) for net in nets]

@@ -4,13 +4,13 @@ A ``[[side_bet]]`` of Casino Hold'em, Ultimate Texas Hold'em, Texas Hold'em Bonu
 Stud (docs/casino.md) is paid on the player's cards whatever the main bet does:
 
 ``cards = 5``
-    the player's first five cards: Casino Hold'em's hole cards and flop (the AA Bonus),
-    Caribbean Stud's hand (the progressive), Ultimate Texas Hold'em's hole cards and flop (its
-    progressive);
+    the player's first five cards: Caribbean Stud's hand (the progressive); in the hold'em games
+    the hole cards and the flop (Casino Hold'em's AA Bonus, the hold'em progressives);
 ``cards = 7``
-    the best five of the player's seven (Ultimate Texas Hold'em's Trips);
+    in the hold'em games the best five of the player's seven (Ultimate Texas Hold'em's Trips);
 ``cards = 2``
-    the player's hole cards, a line may also name the dealer's (Texas Hold'em Bonus's Bonus bet).
+    in the hold'em games the player's hole cards, a line may also name the dealer's (Texas Hold'em
+    Bonus's Bonus bet).
 
 Each ``[[side_bet.pays]]`` line names a ``hand`` (a category of :data:`CATEGORIES`, with
 ``ranks`` for a pair or three of a kind of those ranks; or hole cards in range notation,
@@ -51,14 +51,15 @@ from cardlab.casino.table_rules import CATEGORIES, SHIFT
 from cardlab.errors import CardlabError, PayTableError
 
 __all__ = ["SideLine", "PokerSideBet", "parse_side_bets", "side_bet_analysis", "side_bet_net", "with_meter",
-           "SIDE_CARDS", "PLAYER_CARDS", "MAX_SIDE_BETS"]
+           "SIDE_CARDS", "DEALER_HOLE", "MAX_SIDE_BETS"]
 
 #: The hands each game's side bets may be paid on (the first is the default).
-SIDE_CARDS = {"casino-holdem": (5,), "ultimate-holdem": (7, 5), "texas-holdem-bonus": (2,), "caribbean-stud": (5,)}
-#: Where each game's simulated deal holds the player's cards and the dealer's hole cards
-#: (positions of the deal's rows: cardlab.casino.holdem.showdown, cardlab.casino.caribbean).
-PLAYER_CARDS = {"casino-holdem": ((0, 1, 2, 3, 4), ()), "ultimate-holdem": ((0, 1, 2, 3, 4, 5, 6), ()),
-                "texas-holdem-bonus": ((0, 1), (7, 8)), "caribbean-stud": ((0, 1, 2, 3, 4), ())}
+SIDE_CARDS = {"casino-holdem": (5, 7, 2), "ultimate-holdem": (7, 5, 2), "texas-holdem-bonus": (2, 5, 7),
+              "caribbean-stud": (5,)}
+#: Where a simulated deal holds the dealer's hole cards: every game deals the player's cards
+#: first (cardlab.casino.holdem.showdown: hole cards, flop, turn, river, the dealer's two;
+#: cardlab.casino.caribbean: the player's five, then the dealer's).
+DEALER_HOLE = (7, 8)
 MAX_SIDE_BETS = 16  #: the most side bets a game describes
 _MAX_LINES = 64  #: the most pay lines a side bet has
 _NOTHING = "nothing"
@@ -172,7 +173,8 @@ def parse_side_bets(data: object, source: str, kind: str) -> tuple[PokerSideBet,
         allowed = SIDE_CARDS[kind]
         cards = entry.get("cards", allowed[0])
         if isinstance(cards, bool) or cards not in allowed:
-            raise PayTableError(f"{where}: cards must be {' or '.join(map(str, allowed))} in this game, not {cards!r}")
+            said = f"one of {', '.join(map(str, allowed))}" if len(allowed) > 1 else str(allowed[0])
+            raise PayTableError(f"{where}: cards must be {said} in this game, not {cards!r}")
         lines = entry.get("pays")
         if not isinstance(lines, list) or not 1 <= len(lines) <= _MAX_LINES:
             raise PayTableError(f"{where}: give 1..{_MAX_LINES} [[side_bet.pays]] lines")
@@ -323,10 +325,10 @@ def side_bet_analysis(bet: PokerSideBet, cards: Sequence[int]) -> BetAnalysis:
                        progressive=progressive)
 
 
-def side_bet_net(bet: PokerSideBet, cards: Sequence[int], kind: str) -> Callable[[np.ndarray], np.ndarray]:
-    """The net of a side bet for simulated deals (rows of deck positions laid out as the game's
-    simulation deals them, :data:`PLAYER_CARDS`), each hand looked up on its own."""
-    mine, theirs = (list(p) for p in PLAYER_CARDS[kind])
+def side_bet_net(bet: PokerSideBet, cards: Sequence[int]) -> Callable[[np.ndarray], np.ndarray]:
+    """The net of a side bet for simulated deals (rows of deck positions, the player's cards
+    first, the dealer's hole cards at :data:`DEALER_HOLE`), each hand looked up on its own."""
+    mine, theirs = list(range(bet.cards)), list(DEALER_HOLE)
     nets = np.array([float(n) for n in _nets(bet, bet.meter or Fraction(0))])
     deck = np.array(cards, dtype=np.int64)
     if bet.cards == 2:
@@ -347,7 +349,7 @@ def side_bet_net(bet: PokerSideBet, cards: Sequence[int], kind: str) -> Callable
         return hole_net
 
     def hand_net(positions: np.ndarray) -> np.ndarray:
-        out: np.ndarray = nets[_line_of_strength(bet, _strengths(cards, positions[:, mine[:bet.cards]]))]
+        out: np.ndarray = nets[_line_of_strength(bet, _strengths(cards, positions[:, mine]))]
         return out
 
     return hand_net
