@@ -334,6 +334,7 @@ _STUD = b'game = "caribbean-stud"\n[[side_bet]]\nname = "Jackpot"\n'
     (_STUD + b'cards = 7\n[[side_bet.pays]]\nhand = "flush"\npays = 3\n', "cards must be 5 in this game, not 7"),
     (_HOLDEM + b'colour = "red"\n', "unknown key 'colour'"),
     (_HOLDEM, "give 1..64 [[side_bet.pays]] lines"),
+    (_HOLDEM + b'[[side_bet.pays]]\nhand = "' + b"y" * 5000 + b'"\npays = 3\n', "...' (5,000 characters)"),
     (b'game = "ultimate-holdem"\n[[side_bet]]\n[[side_bet.pays]]\nhand = "pair"\nranks = "A"\npays = 1\n',
      "ranks are read for a pair or three of a kind of five cards only"),
     (_THB + b'[[side_bet.pays]]\nhand = "AXs"\npays = 3\n', "hand: cannot read 'AXs'"),

@@ -49,6 +49,7 @@ from cardlab.casino.pays import parse_pay, parse_rank_set
 from cardlab.casino.result import BetAnalysis, MeterReturn, OutcomeRow, sd_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
 from cardlab.errors import CardlabError, PayTableError
+from cardlab.textfile import shortened, shown_text
 
 __all__ = ["SideLine", "PokerSideBet", "parse_side_bets", "side_bet_analysis", "side_bet_net", "with_meter",
            "SIDE_CARDS", "DEALER_HOLE", "MAX_SIDE_BETS"]
@@ -155,7 +156,15 @@ def _line(entry: object, where: str, cards: int) -> SideLine:
 
 
 def parse_side_bets(data: object, source: str, kind: str) -> tuple[PokerSideBet, ...]:
-    """The ``[[side_bet]]`` tables of a game of :data:`SIDE_CARDS` (see the module docstring)."""
+    """The ``[[side_bet]]`` tables of a game of :data:`SIDE_CARDS` (see the module docstring);
+    an error quotes a long name or hand cut short."""
+    try:
+        return _side_bets(data, source, kind)
+    except PayTableError as error:
+        raise PayTableError(shortened(str(error))) from None
+
+
+def _side_bets(data: object, source: str, kind: str) -> tuple[PokerSideBet, ...]:
     if data is None:
         return ()
     if not isinstance(data, list) or len(data) > MAX_SIDE_BETS:
@@ -169,7 +178,7 @@ def parse_side_bets(data: object, source: str, kind: str) -> tuple[PokerSideBet,
         name = entry.get("name", f"side bet {number}")
         if not isinstance(name, str) or not name.strip():
             raise PayTableError(f"{where}: name must be text")
-        where = f"{where} ({name.strip()})"
+        where = f"{where} ({name.strip() if len(name) <= 60 else shown_text(name.strip())})"
         allowed = SIDE_CARDS[kind]
         cards = entry.get("cards", allowed[0])
         if isinstance(cards, bool) or cards not in allowed:
