@@ -280,10 +280,10 @@ def _hand_counts(bet: PokerSideBet, cards: Sequence[int]) -> list[int]:
 def _combo_masks(bet: PokerSideBet, combos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per line, which of ``combos`` (card id pairs, low first) the player's and the dealer's
     hole cards may be (lines x combos booleans)."""
-    keys = [(int(a), int(b)) for a, b in combos.tolist()]
-    player = np.array([[k in line.holes for k in keys] for line in bet.lines], dtype=bool)
-    dealer = np.array([[not line.dealer or k in line.dealer for k in keys] for line in bet.lines], dtype=bool)
-    return player.reshape(len(bet.lines), len(keys)), dealer.reshape(len(bet.lines), len(keys))
+    player = np.stack([_in(combos, line.holes) for line in bet.lines])
+    dealer = np.stack([_in(combos, line.dealer) if line.dealer else np.ones(len(combos), dtype=bool)
+                       for line in bet.lines])
+    return player, dealer
 
 
 def _hole_counts(bet: PokerSideBet, cards: Sequence[int]) -> list[int]:
@@ -367,4 +367,5 @@ def side_bet_net(bet: PokerSideBet, cards: Sequence[int]) -> Callable[[np.ndarra
 def _in(pairs: np.ndarray, combos: frozenset[tuple[int, int]]) -> np.ndarray:
     """Whether each row of two card ids is one of ``combos``."""
     key = np.minimum(pairs[:, 0], pairs[:, 1]) * 52 + np.maximum(pairs[:, 0], pairs[:, 1])
-    return np.isin(key, [a * 52 + b for a, b in combos])
+    out: np.ndarray = np.isin(key, np.array([a * 52 + b for a, b in combos], dtype=np.int64))
+    return out
