@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import format_cards
-from cardlab.errors import SolverError
+from cardlab.errors import CardlabError, SolverError
 from cardlab.poker.ranges import class_label, combo_classes
 from cardlab.results import JsonText, csv_rows
 from cardlab.solver.engine import DEFAULT_MEMORY_MB, Engine, solve
@@ -206,23 +207,95 @@ class Solution:
                                 sums=self.engine.sums)
 
 
-def load_solution(path: str | os.PathLike[str]) -> Solution:
+def load_solution(path: str | os.PathLike[str] | bytes, *, name: str | None = None,
+                  memory_mb: float = DEFAULT_MEMORY_MB) -> Solution:
     """A solve written by :meth:`Solution.save`: the game is rebuilt from its spec and checked
-    against the saved tables."""
+    against the saved tables. ``path`` is the file, or its bytes (an upload); ``name`` is what the
+    messages call it (default: the path). A spot whose memory estimate is over ``memory_mb``, or
+    tables of another size than its spot's, are refused before the tables are read.
+
+    >>> load_solution(b"not a zip", name="mine.npz")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.SolverError: cannot read solve file 'mine.npz': ...
+    """
+    import io
+
+    label = name if name is not None else "(bytes)" if isinstance(path, bytes) else str(path)
+    unreadable = (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile)
     try:
-        with np.load(Path(path), allow_pickle=False) as data:
+        archive = np.load(io.BytesIO(path) if isinstance(path, bytes) else Path(path), allow_pickle=False)
+        with archive as data:
             meta = json.loads(str(data["meta"]))
-            regrets, sums = np.array(data["regrets"], dtype=np.float64), np.array(data["sums"], dtype=np.float64)
-    except (OSError, ValueError, KeyError, EOFError) as error:
-        raise SolverError(f"cannot read solve file '{path}': {error}") from None
+            shapes = [_declared_shape(data, k) for k in ("regrets", "sums")]
+    except unreadable as error:
+        raise SolverError(f"cannot read solve file '{label}': {error}") from None
     if not isinstance(meta, dict) or meta.get("format") != _FORMAT or not isinstance(meta.get("spec"), dict):
-        raise SolverError(f"'{path}' is not a solve file of this version")
+        raise SolverError(f"'{label}' is not a solve file of this version")
+    _check_sizes(meta["spec"], label)
     game = _game_of(meta["spec"])
+    need = game.memory_bytes() / 2**20
+    if need > memory_mb:
+        raise SolverError(f"solve file '{label}': its spot needs about {need:,.2f} MB, over the limit of "
+                          f"{memory_mb:,g} MB")
+    if any(shape != (game.table_size,) for shape in shapes):
+        raise SolverError(f"solve file '{label}' does not match its spot")
+    try:
+        with np.load(io.BytesIO(path) if isinstance(path, bytes) else Path(path), allow_pickle=False) as data:
+            regrets, sums = np.array(data["regrets"], dtype=np.float64), np.array(data["sums"], dtype=np.float64)
+    except unreadable as error:
+        raise SolverError(f"cannot read solve file '{label}': {error}") from None
     if regrets.shape != (game.table_size,) or sums.shape != (game.table_size,) or not np.isfinite(sums).all():
-        raise SolverError(f"solve file '{path}' does not match its spot")
+        raise SolverError(f"solve file '{label}' does not match its spot")
     engine = Engine(game, regrets, sums, int(meta["iterations"]), float(meta["seconds"]))
     engine.measure()
     return Solution(engine)
+
+
+def _declared_shape(data: Any, key: str) -> tuple[int, ...]:
+    """The shape the header of array ``key`` in an open .npz declares, read without the array."""
+    with data.zip.open(f"{key}.npy") as handle:
+        version = np.lib.format.read_magic(handle)
+        reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        shape: tuple[int, ...] = tuple(reader(handle)[0])
+    return shape
+
+
+_SIZE_KEYS = ("oop_bet", "oop_raise", "ip_bet", "ip_raise")
+
+
+def _check_sizes(spec: dict[str, Any], label: str) -> None:
+    """The sizes a solve file records, checked before the game is rebuilt from them: each text
+    (of at most 200 characters) as ``BetSizes.parse`` reads it, a later street's only under its
+    four keys and only where the spot has that street (the message names the file and the field).
+
+    >>> _check_sizes({"game": "river", "oop_bet": "50%", "oop_raise": "", "ip_bet": "50%", "ip_raise": "",
+    ...               "river": {"oop_bet": 3}}, "spot.npz")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.SolverError: solve file 'spot.npz': its river sizes are text under oop_bet, oop_raise, ip_bet and ip_raise; the river's are not (a river spot has no river to come)
+    """
+    if spec.get("game") not in ("river", "turn", "flop"):
+        return
+    later = {"river": spec["game"] in ("turn", "flop"), "turn": spec["game"] == "flop"}
+    where: list[tuple[str, Any]] = [(k, spec.get(k)) for k in _SIZE_KEYS]
+    for street, allowed in later.items():
+        given = spec.get(street) or {}
+        if not isinstance(given, dict) or not set(given) <= set(_SIZE_KEYS) or (given and not allowed) \
+                or not all(isinstance(v, str) for v in given.values()):
+            reason = "" if allowed else f" (a {spec['game']} spot has no {street} to come)"
+            raise SolverError(f"solve file '{label}': its {street} sizes are text under {', '.join(_SIZE_KEYS[:3])} "
+                              f"and {_SIZE_KEYS[3]}; the {street}'s are not{reason}")
+        where += [(f"{street} {k}", v) for k, v in given.items()]
+    if spec.get("oop_donk") is not None:
+        where.append(("oop_donk", spec["oop_donk"]))
+    for field_name, text in where:
+        if not isinstance(text, str) or len(text) > 200:
+            raise SolverError(f"solve file '{label}': its {field_name} sizes are not text of at most 200 characters")
+        try:
+            BetSizes.parse("", text) if field_name.endswith("raise") else BetSizes.parse(text, "")
+        except SolverError as error:
+            raise SolverError(f"solve file '{label}': its {field_name} sizes: {error}") from None
 
 
 def _game_of(spec: dict[str, Any]) -> Game:
@@ -242,6 +315,10 @@ def _game_of(spec: dict[str, Any]) -> Game:
                           rake_cap=float(spec.get("rake_cap", 0.0)))
     except (KeyError, TypeError) as error:
         raise SolverError(f"a solve file's spot lacks {error}") from None
+    except CardlabError:
+        raise
+    except ValueError as error:  # a pot, stack or limit that is not a number
+        raise SolverError(f"a solve file's spot has a value that is not a number ({error})") from None
 
 
 def _number(value: float) -> float | None:
