@@ -200,8 +200,10 @@ class Solution:
         """Write the solve to ``path`` (a .npz file: the spot as JSON, the regrets and sums)."""
         if "game" not in self.game.spec:
             raise SolverError("only a game built from its spec (river_game, kuhn, leduc) can be saved")
+        assert self.engine.nodes is not None
         meta = {"format": _FORMAT, "spec": self.game.spec, "iterations": self.engine.iterations,
-                "seconds": self.engine.seconds, "exploitability": self.engine.exploitability}
+                "seconds": self.engine.seconds, "exploitability": self.engine.exploitability,
+                "locked": [int(i) for i in np.flatnonzero(self.engine.nodes[:, 5])]}
         with open(path, "wb") as handle:
             np.savez_compressed(handle, meta=np.array(json.dumps(meta)), regrets=self.engine.regrets,
                                 sums=self.engine.sums)
@@ -248,6 +250,11 @@ def load_solution(path: str | os.PathLike[str] | bytes, *, name: str | None = No
     if regrets.shape != (game.table_size,) or sums.shape != (game.table_size,) or not np.isfinite(sums).all():
         raise SolverError(f"solve file '{label}' does not match its spot")
     engine = Engine(game, regrets, sums, int(meta["iterations"]), float(meta["seconds"]))
+    locked = meta.get("locked", [])  # the locked nodes play their saved strategy, as in the solve
+    if not isinstance(locked, list) or not all(isinstance(i, int) and 0 <= i < game.tree.size for i in locked):
+        raise SolverError(f"solve file '{label}': its locked nodes are not nodes of its spot")
+    for node in locked:
+        engine.lock(node, Solution(engine).strategy(node))
     engine.measure()
     return Solution(engine)
 
