@@ -234,3 +234,14 @@ def test_tables_larger_than_their_spot_are_refused_before_they_are_read(tmp_path
     assert peak < 10_000_000, peak  # neither 40 MB table was read
     with pytest.raises(CardlabError, match=r"solve file 'x.npz': its spot needs about 0.\d+ MB, over the limit of 0.1 MB"):
         load_solution(answer.downloads["solve.npz"], name="x.npz", memory_mb=0.1)
+
+
+def test_tables_over_the_upload_limit_are_not_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solve whose tables are over what the page reads back is not saved (nor compressed) for
+    download: the answer says to save it with the command."""
+    from cardlab.web.pages import solve_spot
+
+    monkeypatch.setattr(solve_spot, "MAX_SOLVE_FILE", 1000)
+    answer = _answer(max_iterations="2")
+    assert "solve.npz" not in answer.downloads and sorted(answer.downloads) == ["solve.csv", "solve.json"]
+    assert "more than the page reads back: save this solve with the command below" in answer.html
