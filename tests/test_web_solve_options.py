@@ -206,6 +206,10 @@ def test_uploaded_file_that_is_not_a_solve_gets_the_reader_message(data: bytes, 
         solve.compute(lambda *a: None, **spec.kwargs)
     with pytest.raises(CardlabError, match="Solve file: expected the file's bytes as base64 text"):
         solve.prepare(Form(fields={"solve_file": "not base64!"}))
+    with pytest.raises(CardlabError, match="Solve file: 'empty.npz' is empty"):
+        solve.prepare(Form(files={"file": Upload("empty.npz", b"")}))
+    with pytest.raises(CardlabError, match="Solve file: 'big.npz' is larger than the limit of 20 MB"):
+        solve.prepare(Form(files={"file": Upload("big.npz", b"x" * (20 * 2**20 + 1))}))
 
 
 def test_tables_larger_than_their_spot_are_refused_before_they_are_read(tmp_path: Any) -> None:

@@ -93,8 +93,10 @@ def _saved(form: Any) -> tuple[bytes, str] | None:
 
     upload = form.files.get("file") if hasattr(form, "files") else None
     posted = field_text(form, "solve_file", "Solve file", max_length=MAX_SOLVE_FILE * 4 // 3 + 4)
-    if upload is not None and upload.data:
+    if upload is not None:
         data, name = upload.data, upload.filename or "solve.npz"
+        if not data:
+            raise WebInputError(f"Solve file: '{name}' is empty")
     elif posted:
         try:
             data = base64.b64decode(posted, validate=True)
