@@ -224,7 +224,6 @@ def test_tables_larger_than_their_spot_are_refused_before_they_are_read(tmp_path
     np.savez_compressed(tmp_path / "big.npz", meta=np.array(meta), regrets=huge, sums=huge)
     data = (tmp_path / "big.npz").read_bytes()
     assert len(data) < 1_000_000
-    del huge
     import tracemalloc
 
     from cardlab.solver import load_solution
@@ -237,6 +236,10 @@ def test_tables_larger_than_their_spot_are_refused_before_they_are_read(tmp_path
     finally:
         tracemalloc.stop()
     assert peak < 8_000_000, peak  # neither 16 MB table was read
+    # the spot's text: one string of at most a million characters, checked from its header too
+    np.savez_compressed(tmp_path / "long.npz", meta=np.array(" " * 1_100_000), regrets=huge[:4], sums=huge[:4])
+    with pytest.raises(CardlabError, match="^solve file 'long.npz': its spot is not one text of at most 1,048,576"):
+        load_solution((tmp_path / "long.npz").read_bytes(), name="long.npz")
     with pytest.raises(CardlabError, match=r"solve file 'x.npz': its spot needs about 0.\d+ MB, over the limit of 0.1 MB"):
         load_solution(answer.downloads["solve.npz"], name="x.npz", memory_mb=0.1)
 

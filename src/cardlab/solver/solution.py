@@ -39,6 +39,7 @@ __all__ = ["Solution", "NodeReport", "load_solution"]
 
 _PLAYERS = ("OOP", "IP")
 _FORMAT = 1  # the version of the saved file's layout
+_MAX_META = 4 * 2**20  # bytes of the spot's text in a saved file (4 bytes a character)
 
 
 @dataclass(eq=False)
@@ -228,8 +229,14 @@ def load_solution(path: str | os.PathLike[str] | bytes, *, name: str | None = No
     try:
         archive = np.load(io.BytesIO(path) if isinstance(path, bytes) else Path(path), allow_pickle=False)
         with archive as data:
+            shape, kind = _declared(data, "meta")
+            if shape != () or kind.itemsize > _MAX_META:
+                raise SolverError(f"solve file '{label}': its spot is not one text of at most {_MAX_META // 4:,} "
+                                  f"characters")
             meta = json.loads(str(data["meta"]))
-            shapes = [_declared_shape(data, k) for k in ("regrets", "sums")]
+            shapes = [_declared(data, k)[0] for k in ("regrets", "sums")]
+    except SolverError:
+        raise
     except unreadable as error:
         raise SolverError(f"cannot read solve file '{label}': {error}") from None
     if not isinstance(meta, dict) or meta.get("format") != _FORMAT or not isinstance(meta.get("spec"), dict):
@@ -259,13 +266,13 @@ def load_solution(path: str | os.PathLike[str] | bytes, *, name: str | None = No
     return Solution(engine)
 
 
-def _declared_shape(data: Any, key: str) -> tuple[int, ...]:
-    """The shape the header of array ``key`` in an open .npz declares, read without the array."""
+def _declared(data: Any, key: str) -> tuple[tuple[int, ...], np.dtype[Any]]:
+    """The shape and type the header of array ``key`` in an open .npz declares, read without the array."""
     with data.zip.open(f"{key}.npy") as handle:
         version = np.lib.format.read_magic(handle)
         reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-        shape: tuple[int, ...] = tuple(reader(handle)[0])
-    return shape
+        shape, _, kind = reader(handle)
+    return tuple(shape), np.dtype(kind)
 
 
 _SIZE_KEYS = ("oop_bet", "oop_raise", "ip_bet", "ip_raise")
