@@ -156,14 +156,15 @@ def test_memory_limit_refuses_the_spot_before_the_solve_with_the_cli_message(run
         _answer(time_limit="21")
 
 
-def _saved_spot(tmp_path: Any, **spec: Any) -> bytes:
-    """A solve file whose recorded spot is changed as ``spec`` says (the tables kept)."""
+def _saved_spot(tmp_path: Any, meta_change: dict[str, Any] | None = None, **spec: Any) -> bytes:
+    """A solve file whose recorded spot (and meta) is changed as ``spec`` says (the tables kept)."""
     import numpy as np
 
     answer = _answer(max_iterations="2", lock="")
     with np.load(__import__("io").BytesIO(answer.downloads["solve.npz"])) as data:
         meta = json.loads(str(data["meta"]))
         meta["spec"].update(spec)
+        meta.update(meta_change or {})
         path = tmp_path / "changed.npz"
         np.savez_compressed(path, meta=np.array(json.dumps(meta)), regrets=data["regrets"], sums=data["sums"])
     return path.read_bytes()
@@ -171,13 +172,17 @@ def _saved_spot(tmp_path: Any, **spec: Any) -> bytes:
 
 @pytest.mark.parametrize("change,message", [
     ({}, None),
-    ({"river": {"oop_bet": 75}}, "solve file 'mine.npz': its river sizes are text under"),
-    ({"river": {"oop_bet": "75%", "oop_lead": "5%"}}, "solve file 'mine.npz': its river sizes are text under"),
-    ({"turn": {"oop_bet": "75%"}}, "(a turn spot has no turn to come)"),
+    ({"river": {"oop_bet": 75}}, "solve file 'mine.npz': its river sizes must be text under oop_bet, oop_raise"),
+    ({"river": {"oop_bet": "75%", "oop_lead": "5%"}}, "solve file 'mine.npz': its river sizes must be text under"),
+    ({"river": ["75%"]}, "solve file 'mine.npz': its river sizes must be text under"),
+    ({"turn": {"oop_bet": "75%"}}, "solve file 'mine.npz': it records turn sizes, but a turn spot has no turn to come"),
     ({"river": {"ip_raise": "e"}}, "solve file 'mine.npz': its river ip_raise sizes: cannot read bet size 'e'"),
     ({"oop_bet": "50%, lots"}, "solve file 'mine.npz': its oop_bet sizes: cannot read bet size 'lots'"),
     ({"oop_donk": ["5%"]}, "solve file 'mine.npz': its oop_donk sizes are not text"),
     ({"pot": "ten"}, "a solve file's spot has a value that is not a number"),
+    ({"meta_change": {"iterations": "many"}}, "solve file 'mine.npz': its iterations and seconds are not numbers"),
+    ({"meta_change": {"locked": [2]}}, "solve file 'mine.npz': its locked nodes are not decision nodes of its spot"),
+    ({"meta_change": {"locked": [10**6]}}, "solve file 'mine.npz': its locked nodes are not decision nodes"),
 ])
 def test_uploaded_solve_file_with_bad_sizes_gets_the_cli_message_naming_it(run: Any, capsys: pytest.CaptureFixture[str],
                                                                           tmp_path: Any,

@@ -256,10 +256,14 @@ def load_solution(path: str | os.PathLike[str] | bytes, *, name: str | None = No
         raise SolverError(f"cannot read solve file '{label}': {error}") from None
     if regrets.shape != (game.table_size,) or sums.shape != (game.table_size,) or not np.isfinite(sums).all():
         raise SolverError(f"solve file '{label}' does not match its spot")
-    engine = Engine(game, regrets, sums, int(meta["iterations"]), float(meta["seconds"]))
+    iterations, seconds = meta.get("iterations"), meta.get("seconds")
+    if not isinstance(iterations, int) or iterations < 0 or not isinstance(seconds, (int, float)) or seconds < 0:
+        raise SolverError(f"solve file '{label}': its iterations and seconds are not numbers from 0 up")
+    engine = Engine(game, regrets, sums, iterations, float(seconds))
     locked = meta.get("locked", [])  # the locked nodes play their saved strategy, as in the solve
-    if not isinstance(locked, list) or not all(isinstance(i, int) and 0 <= i < game.tree.size for i in locked):
-        raise SolverError(f"solve file '{label}': its locked nodes are not nodes of its spot")
+    if not isinstance(locked, list) or not all(type(i) is int and 0 <= i < game.tree.size
+                                               and game.tree.kind[i] == DECISION for i in locked):
+        raise SolverError(f"solve file '{label}': its locked nodes are not decision nodes of its spot")
     for node in locked:
         engine.lock(node, Solution(engine).strategy(node))
     engine.measure()
@@ -287,7 +291,7 @@ def _check_sizes(spec: dict[str, Any], label: str) -> None:
     ...               "river": {"oop_bet": 3}}, "spot.npz")
     Traceback (most recent call last):
     ...
-    cardlab.errors.SolverError: solve file 'spot.npz': its river sizes are text under oop_bet, oop_raise, ip_bet and ip_raise; the river's are not (a river spot has no river to come)
+    cardlab.errors.SolverError: solve file 'spot.npz': it records river sizes, but a river spot has no river to come
     """
     if spec.get("game") not in ("river", "turn", "flop"):
         return
@@ -295,11 +299,13 @@ def _check_sizes(spec: dict[str, Any], label: str) -> None:
     where: list[tuple[str, Any]] = [(k, spec.get(k)) for k in _SIZE_KEYS]
     for street, allowed in later.items():
         given = spec.get(street) or {}
-        if not isinstance(given, dict) or not set(given) <= set(_SIZE_KEYS) or (given and not allowed) \
+        if given and not allowed:
+            raise SolverError(f"solve file '{label}': it records {street} sizes, but a {spec['game']} spot has no "
+                              f"{street} to come")
+        if not isinstance(given, dict) or not set(given) <= set(_SIZE_KEYS) \
                 or not all(isinstance(v, str) for v in given.values()):
-            reason = "" if allowed else f" (a {spec['game']} spot has no {street} to come)"
-            raise SolverError(f"solve file '{label}': its {street} sizes are text under {', '.join(_SIZE_KEYS[:3])} "
-                              f"and {_SIZE_KEYS[3]}; the {street}'s are not{reason}")
+            raise SolverError(f"solve file '{label}': its {street} sizes must be text under "
+                              f"{', '.join(_SIZE_KEYS[:3])} and {_SIZE_KEYS[3]}")
         where += [(f"{street} {k}", v) for k, v in given.items()]
     if spec.get("oop_donk") is not None:
         where.append(("oop_donk", spec["oop_donk"]))
