@@ -488,6 +488,7 @@ def test_solver_page_sizes_per_street_lock_and_solve_file_as_the_cli(served: Ser
     command's for the same spot (its clock aside), with --lock and --load."""
     import base64
 
+    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     spot = {"oop": "QQ+, AK, 76s", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h", "pot": "10", "stack": "30",
@@ -509,7 +510,9 @@ def test_solver_page_sizes_per_street_lock_and_solve_file_as_the_cli(served: Ser
     # lock the root (the node shown) at the frequencies the page offers
     lock = browser.find_element("id", "lock-node").get_attribute("value")
     assert lock.startswith("=X:") and ",B5:" in lock
+    before = browser.find_element("css selector", ".job")
     browser.find_element("css selector", "form.lock button[type=submit]").click()
+    WebDriverWait(browser, 60, poll_frequency=0.05).until(expected_conditions.staleness_of(before))  # the new page
     WebDriverWait(browser, 120, poll_frequency=0.1).until(lambda d: d.execute_script(
         "var j = document.querySelector('.job'); return j && j.getAttribute('data-state') === 'done';"))
     locked = [*argv, "--lock", lock]
@@ -521,6 +524,7 @@ def test_solver_page_sizes_per_street_lock_and_solve_file_as_the_cli(served: Ser
         " var s = ''; new Uint8Array(b).forEach(function (x) { s += String.fromCharCode(x); }); done(btoa(s)); });")
     saved = tmp_path / "spot.npz"
     saved.write_bytes(base64.b64decode(encoded))
+    browser.get(f"{served.url}/solve")  # a fresh form: its answer is the file's, whatever the spot fields say
     _type(browser, "node", "X,B5,C,7c")
     browser.find_element("id", "file").send_keys(str(saved))
     assert _submit_and_wait(browser) == "done"
