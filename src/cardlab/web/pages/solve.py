@@ -141,8 +141,8 @@ def _solved(progress: Any, spot: dict[str, Any], index_of: str, kwargs: dict[str
     solve(game, target=kwargs["target"], time_limit=kwargs["time_limit"], max_iterations=kwargs["max_iterations"],
           engine=engine)
     solution = Solution(engine)
-    if engine.regrets.nbytes + engine.sums.nbytes > MAX_SOLVE_FILE:  # the tables alone: over what the page reads back
-        return solution, line, None
+    if engine.interrupted or engine.regrets.nbytes + engine.sums.nbytes > MAX_SOLVE_FILE:
+        return solution, line, None  # cancelled (no downloads then), or the tables alone over what the page reads back
     handle, path = tempfile.mkstemp(suffix=".npz")
     try:
         os.close(handle)
@@ -200,7 +200,7 @@ def compute(progress: Any, *, spot: dict[str, Any] | None, node: str, target: fl
     locks_now = [lock for lock in locks if lock.rpartition("=")[0].strip() != node]
     lock = "\n".join([*locks_now, lock_text(node, actions, report.rows)]) if actions and saved is None else ""
     downloads = {"solve.csv": report.to_csv().encode(), "solve.json": report.to_json().encode()}
-    if data is not None and saved is None and not s["interrupted"]:  # a cancelled job offers no downloads
+    if data is not None and saved is None:
         downloads["solve.npz"] = data
     # cancelled: the solve so far, marked partial as the CLI marks it after Ctrl-C
     partial = partial_note(f"{s['iterations']:,} iterations were run; the strategy and exploitability are those "
