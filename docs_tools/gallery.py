@@ -62,6 +62,17 @@ def _turn_solve(driver: Any) -> list[str]:
     return []
 
 
+def _options_solve(driver: Any) -> list[str]:
+    """A turn spot with the options the command takes: river sizes, a donk size, rake and its cap,
+    OOP's root locked at half and half; shown where OOP may donk (after calling the turn bet)."""
+    fields = {"oop": "QQ+, AK, 76s", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h", "stack": "30", "oop_bet": "50%",
+              "oop_raise": "", "ip_bet": "50%", "ip_raise": "", "river_oop_bet": "75%", "river_ip_bet": "33%, a",
+              "oop_donk": "25%", "rake": "0.05", "rake_cap": "1", "lock": "=X:0.5,B5:0.5", "node": "X,B5,C,7c"}
+    for field, text in fields.items():
+        steps._type(driver, field, text)
+    return []
+
+
 # name: (page, how to fill it, whether to ask, what to do with the answer)
 SHOTS: dict[str, tuple[str, Callable[[Any], list[str]], bool, str]] = {
     "index": ("", _nothing, False, ""),
@@ -73,6 +84,7 @@ SHOTS: dict[str, tuple[str, Callable[[Any], list[str]], bool, str]] = {
     "solve": ("solve", steps._solve, True, ""),
     "solve-cancelled": ("solve", _cancelled_solve, False, ""),
     "solve-turn": ("solve", _turn_solve, True, ""),
+    "solve-options": ("solve", _options_solve, True, ""),
     "casino": ("casino", steps._casino, True, ""),
     "api": ("api", _nothing, False, ""),
 }

@@ -72,6 +72,16 @@ CASES = [
      ["poker", "solve", "--oop", "QQ+, AK", "--ip", "JJ-99, AQs", "--board", "Ks 9d 5c 2h", "--pot", "10", "--stack", "30",
       "--oop-bet", "50%", "--oop-raise", "", "--ip-bet", "50%", "--ip-raise", "", "--node", "X,X,Ad,B5", "--target", "0",
       "--max-iterations", "300"]),
+    # issue 44's parity: sizes per street, donk bets, rake with its cap and a lock
+    ("solve", {"oop": "QQ+, AK, 76s", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h", "pot": 10, "stack": 30,
+               "oop_bet": "50%", "ip_bet": "50%", "river_oop_bet": "75%", "river_ip_bet": "33%, a", "river_ip_raise": "none",
+               "oop_donk": "25%", "rake": 0.05, "rake_cap": 1, "lock": "=X:0.5,B5:0.5\nX=X:0.25,B5:0.75",
+               "node": "X,B5,C,7c", "target": 0, "max_iterations": 60, "max_raises": 2, "allin_threshold": 0.2},
+     ["poker", "solve", "--oop", "QQ+, AK, 76s", "--ip", "JJ-99, AQs", "--board", "Ks 9d 5c 2h", "--pot", "10",
+      "--stack", "30", "--oop-bet", "50%", "--oop-raise", "", "--ip-bet", "50%", "--ip-raise", "", "--river-oop-bet", "75%",
+      "--river-ip-bet", "33%, a", "--river-ip-raise", "", "--oop-donk", "25%", "--rake", "0.05", "--rake-cap", "1",
+      "--lock", "=X:0.5,B5:0.5", "--lock", "X=X:0.25,B5:0.75", "--node", "X,B5,C,7c", "--target", "0",
+      "--max-iterations", "60", "--max-raises", "2", "--allin-threshold", "0.2"]),
 ]
 
 
@@ -82,7 +92,7 @@ def test_each_endpoint_answers_the_cli_json(served: Server, capsys: pytest.Captu
     assert status == 200, answer
     cli = _cli(capsys, *argv)
     if question == "solve":  # the solve's seconds are the machine's; the iterations are fixed by max_iterations
-        assert answer.pop("seconds") >= 0 and cli.pop("seconds") >= 0 and cli["iterations"] == 300
+        assert answer.pop("seconds") >= 0 and cli.pop("seconds") >= 0 and cli["iterations"] == body["max_iterations"]
     assert _same_figures(answer, cli), (answer, cli)
 
 
@@ -97,6 +107,21 @@ def _same_figures(a: Any, b: Any) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(_same_figures(x, y) for x, y in zip(a, b))
     return type(a) is type(b) and a == b
+
+
+def test_solve_file_posted_as_base64_answers_the_cli_load(served: Server, capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Any) -> None:
+    import base64
+
+    saved = tmp_path / "spot.npz"
+    _cli(capsys, "poker", "solve", "--oop", "QQ+, AK", "--ip", "JJ-99, AQs", "--board", "Ks 9d 5c 2h", "--pot", "10",
+         "--stack", "30", "--oop-bet", "50%", "--ip-bet", "50%", "--oop-raise", "", "--ip-raise", "",
+         "--lock", "X=X:1", "--max-iterations", "30", "--target", "0", "--save", str(saved))
+    status, answer = _post(served, "solve", {"solve_file": base64.b64encode(saved.read_bytes()).decode(),
+                                             "solve_file_name": "spot.npz", "node": "X,X,Ad"})
+    assert status == 200, answer
+    cli = _cli(capsys, "poker", "solve", "--load", str(saved), "--node", "X,X,Ad")
+    assert _same_figures(answer, cli) and cli["iterations"] == 30
 
 
 def test_same_figures_tolerates_rounding_only() -> None:
@@ -150,6 +175,13 @@ HOSTILE = [
      "application/json", 422, "no action 'Zz' at node 'X,X'"),
     ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h 3s", "pot": 10, "stack": 50, "node": "R999"}, None,
      "application/json", 422, "R999"),
+    ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h", "pot": 10, "stack": 50, "river_oop_bet": "33%, lots"},
+     None, "application/json", 400, "River: OOP bets: cannot read bet size 'lots' in '33%, lots'"),
+    ("solve", {"oop": "QQ+", "ip": "JJ", "board": "Ks 9d 5c 2h", "pot": 10, "stack": 50, "oop_bet": "50%", "lock": "=Q:1"},
+     None, "application/json", 422, "Locks: no action 'Q' at node 'root': the actions there are X, B5"),
+    ("solve", {"solve_file": "bm90IGEgemlw", "solve_file_name": "mine.npz"}, None, "application/json", 422,
+     "cannot read solve file 'mine.npz'"),
+    ("solve", {"solve_file": "not base64!"}, None, "application/json", 400, "Solve file: expected the file's bytes"),
     ("stats", {"kind": "points"}, None, "text/plain", 415, "Content-Type: application/json"),
     ("nosuch", {}, None, "application/json", 404, "the questions are /api/stats"),
     ("dd", None, b'{"deal": "' + b"x" * (5 * 1024 * 1024) + b'"}', "application/json", 413, "larger than the limit"),

@@ -478,3 +478,57 @@ def test_solver_node_selector_reaches_a_river_card_of_a_turn_spot(served: Server
     assert [r[0] for r in rows] == [r["class"] for r in cli["rows"]] and cli["node"] == "X,X,Ad"
     for row, r in zip(rows, cli["rows"]):
         assert row[1:1 + len(actions)] == [f"{100 * r[a]:.1f}%" for a in actions]
+
+
+def test_solver_page_sizes_per_street_lock_and_solve_file_as_the_cli(served: Server, browser: Any, tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 44: the solver's options typed in the page (sizes per street and donk bets, rake and its
+    cap), then the answer's "Lock this node" pressed with the frequencies it
+    offers, then the solve file downloaded and chosen again: each time the figures shown are the
+    command's for the same spot (its clock aside), with --lock and --load."""
+    import base64
+
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    spot = {"oop": "QQ+, AK, 76s", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h", "pot": "10", "stack": "30",
+            "oop_bet": "50%", "oop_raise": "", "ip_bet": "50%", "ip_raise": "", "target": "0", "max_iterations": "40"}
+    more = {"river_oop_bet": "75%", "river_ip_bet": "33%, a", "oop_donk": "25%", "rake": "0.05", "rake_cap": "1"}
+    argv = ["poker", "solve", *(x for k, v in {**spot, **more}.items() for x in (f"--{k.replace('_', '-')}", v))]
+    _resize(browser, 1280, 900)
+    browser.get(f"{served.url}/solve")
+    for field, text in spot.items():
+        _type(browser, field, text)
+    for field, text in more.items():
+        _type(browser, field, text)
+    assert _submit_and_wait(browser) == "done"
+    assert _untimed(_shown(browser)[0]) == _untimed(_cli(capsys, *argv))
+    memory = browser.find_element("id", "memory").text
+    capsys.readouterr()
+    main([*argv, "--memory-limit", "512", "--format", "json"])  # the page's limit
+    assert capsys.readouterr().err.strip().removeprefix("cardlab: ") + "." in memory  # the command's line before the solve
+    # lock the root (the node shown) at the frequencies the page offers
+    lock = browser.find_element("id", "lock-node").get_attribute("value")
+    assert lock.startswith("=X:") and ",B5:" in lock
+    before = browser.find_element("css selector", ".job")
+    browser.find_element("css selector", "form.lock button[type=submit]").click()
+    WebDriverWait(browser, 60, poll_frequency=0.05).until(expected_conditions.staleness_of(before))  # the new page
+    WebDriverWait(browser, 120, poll_frequency=0.1).until(lambda d: d.execute_script(
+        "var j = document.querySelector('.job'); return j && j.getAttribute('data-state') === 'done';"))
+    locked = [*argv, "--lock", lock]
+    assert _untimed(_shown(browser)[0]) == _untimed(_cli(capsys, *locked))
+    # the solve file: downloaded, then chosen in "A saved solve" with a node typed
+    encoded = browser.execute_async_script(
+        "var done = arguments[arguments.length - 1]; var a = document.querySelector('.downloads a[href$=\"solve.npz\"]');"
+        "fetch(a.href, {credentials: 'same-origin'}).then(function (r) { return r.arrayBuffer(); }).then(function (b) {"
+        " var s = ''; new Uint8Array(b).forEach(function (x) { s += String.fromCharCode(x); }); done(btoa(s)); });")
+    saved = tmp_path / "spot.npz"
+    saved.write_bytes(base64.b64decode(encoded))
+    browser.get(f"{served.url}/solve")  # a fresh form: its answer is the file's, whatever the spot fields say
+    _type(browser, "node", "X,B5,C,7c")
+    browser.find_element("id", "file").send_keys(str(saved))
+    assert _submit_and_wait(browser) == "done"
+    assert "The saved solve spot.npz" in browser.find_element("id", "loaded").text
+    assert _shown(browser)[0] == _cli(capsys, "poker", "solve", "--load", str(saved), "--node", "X,B5,C,7c")
+    # the locked solve, read back: its root plays the lock
+    assert _cli(capsys, "poker", "solve", "--load", str(saved)).endswith(_cli(capsys, *locked).split("\n\n")[1])

@@ -195,5 +195,6 @@ def test_cancel_keeps_the_partial_solve_marked_partial_as_the_cli() -> None:
         assert said and int(said.group(1).replace(",", "")) == data["iterations"], html[:400]
         assert f"{data['iterations']:,} iterations in" in job.answer.figures["table"]
         assert "(interrupted)" in job.answer.figures["table"]
+        assert "solve.npz" not in job.answer.downloads and 'id="solve-file"' not in html  # a cancelled job offers none
     finally:
         runner.shutdown()

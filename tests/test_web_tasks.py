@@ -56,6 +56,24 @@ def _makes_argv(driver: Any) -> list[str]:
             "--north-cards", NORTH, "--south-cards", SOUTH, "--seed", seed.group(1)]
 
 
+def _tree_size(driver: Any) -> str:
+    """The solver's line before the solve, as the page shows it: the tree's nodes and the memory."""
+    line = driver.find_element("id", "memory").text
+    found = re.search(r"tree of ([\d,]+ nodes \([\d,]+ decisions\)), [\d,]+ x [\d,]+ combos, (memory about [\d.,]+ MB)", line)
+    assert found, line
+    return f"{found.group(1)}, {found.group(2)}"
+
+
+def _solve_argv(driver: Any) -> list[str]:
+    """``poker solve`` for the page's spot as it stands; one iteration (the tree and memory do not
+    depend on the solve)."""
+    from cardlab.web.pages.solve import PAGE
+
+    fields = {k: PAGE.defaults[k] for k in ("oop", "ip", "pot", "stack", "oop_bet", "oop_raise", "ip_bet", "ip_raise")}
+    return ["poker", "solve", "--board", "Ks 9d 5c 2h", *(x for k, v in fields.items() for x in (f"--{k.replace('_', '-')}", v)),
+            "--max-iterations", "1"]
+
+
 def _verdict(j: Any) -> str:
     return f"{j['comparison']['imps']['mean']:+.2f} {_verdict_of(j['comparison'])}"
 
@@ -95,6 +113,8 @@ TASKS: list[tuple[str, str, list[Action], Callable[[Any], str], Any, Callable[[A
     ("how a range hits a flop", "poker-board", [_typed("range", "QQ+, AK"), _typed("board", "Qh 9c 2d")],
      lambda d: _cell(d, "board-table", "three of a kind", 1), ["poker", "board", "QQ+, AK", "--board", "Qh 9c 2d"],
      lambda j: next(f"{c['probability']:.2%}" for c in j["classes"] if c["name"] == "three of a kind")),
+    ("the tree and memory of a turn spot before solving it", "solve", [_typed("board", "Ks 9d 5c 2h")], _tree_size,
+     _solve_argv, lambda j: f"{j['nodes']:,} nodes ({j['decisions']:,} decisions), memory about {j['memory_mb']:,.2f} MB"),
 ]
 
 

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from cardlab.cli.options import decimal_number, whole_number
 from cardlab.cli.output import about_option, write_result
 from cardlab.errors import CardlabError
 
-__all__ = ["register"]
+if TYPE_CHECKING:
+    from cardlab.solver.engine import Engine
+    from cardlab.solver.game import Game
+
+__all__ = ["register", "apply_lock", "memory_line"]
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -102,7 +107,7 @@ def _solve(args: argparse.Namespace) -> int:
     if args.load:
         if any(getattr(args, k) is not None for k in _SPOT) or args.lock or args.save:
             raise CardlabError("--load shows a saved solve: give no spot, --lock or --save with it")
-        solution = load_solution(args.load)
+        solution = load_solution(args.load, memory_mb=args.memory_limit)
     else:
         missing = [f"--{k}" for k in _SPOT if getattr(args, k) is None]
         if missing:
@@ -118,13 +123,11 @@ def _solve(args: argparse.Namespace) -> int:
                           allin_threshold=args.allin_threshold, max_raises=args.max_raises,
                           river=_street(args, "river"), turn=_street(args, "turn"), oop_donk=args.oop_donk,
                           rake=args.rake, rake_cap=args.rake_cap)
-        print(f"cardlab: solving a tree of {game.tree.size:,} nodes ({game.tree.decision_count:,} decisions), "
-              f"{len(game.hands[0]):,} x {len(game.hands[1]):,} combos, memory about "
-              f"{game.memory_bytes() / 2**20:,.2f} MB (limit {args.memory_limit:,.0f} MB)", file=sys.stderr)
+        print(f"cardlab: {memory_line(game, args.memory_limit)}", file=sys.stderr)
         engine = Engine.new(game, args.memory_limit)
         for text in args.lock:
             with about_option("--lock"):
-                _lock(engine, text)
+                apply_lock(engine, text)
         solve(game, target=args.target, time_limit=args.time_limit, max_iterations=args.max_iterations,
               engine=engine, workers=args.threads, progress=True)
         solution = Solution(engine)
@@ -194,12 +197,20 @@ def river_hands_check(text: str) -> None:
     parse_range(text)
 
 
-def _lock(engine: object, text: str) -> None:
+def memory_line(game: Game, limit_mb: float) -> str:
+    """What the command prints before a solve: the tree's size, the combos and the memory estimate
+    beside the limit (the workbench's solver page shows the same line)."""
+    return (f"solving a tree of {game.tree.size:,} nodes ({game.tree.decision_count:,} decisions), "
+            f"{len(game.hands[0]):,} x {len(game.hands[1]):,} combos, memory about "
+            f"{game.memory_bytes() / 2**20:,.2f} MB (limit {limit_mb:,.0f} MB)")
+
+
+def apply_lock(engine: Engine, text: str) -> None:
+    """``--lock NODE=ACTION:FREQ,...``: every combo of the player acting at NODE plays those
+    frequencies there (:meth:`cardlab.solver.engine.Engine.lock`); the workbench reads its locks
+    with it too."""
     import numpy as np
 
-    from cardlab.solver.engine import Engine
-
-    assert isinstance(engine, Engine)
     path, sep, freqs = text.rpartition("=")
     if not sep:
         raise CardlabError(f"cannot read '{text}': write NODE=ACTION:FREQ,ACTION:FREQ")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import format_cards
-from cardlab.errors import SolverError
+from cardlab.errors import CardlabError, SolverError
 from cardlab.poker.ranges import class_label, combo_classes
 from cardlab.results import JsonText, csv_rows
 from cardlab.solver.engine import DEFAULT_MEMORY_MB, Engine, solve
@@ -38,6 +39,7 @@ __all__ = ["Solution", "NodeReport", "load_solution"]
 
 _PLAYERS = ("OOP", "IP")
 _FORMAT = 1  # the version of the saved file's layout
+_MAX_META = 4 * 2**20  # bytes of the spot's text in a saved file (4 bytes a character)
 
 
 @dataclass(eq=False)
@@ -199,30 +201,121 @@ class Solution:
         """Write the solve to ``path`` (a .npz file: the spot as JSON, the regrets and sums)."""
         if "game" not in self.game.spec:
             raise SolverError("only a game built from its spec (river_game, kuhn, leduc) can be saved")
+        assert self.engine.nodes is not None
         meta = {"format": _FORMAT, "spec": self.game.spec, "iterations": self.engine.iterations,
-                "seconds": self.engine.seconds, "exploitability": self.engine.exploitability}
+                "seconds": self.engine.seconds, "exploitability": self.engine.exploitability,
+                "locked": [int(i) for i in np.flatnonzero(self.engine.nodes[:, 5])]}
         with open(path, "wb") as handle:
             np.savez_compressed(handle, meta=np.array(json.dumps(meta)), regrets=self.engine.regrets,
                                 sums=self.engine.sums)
 
 
-def load_solution(path: str | os.PathLike[str]) -> Solution:
+def load_solution(path: str | os.PathLike[str] | bytes, *, name: str | None = None,
+                  memory_mb: float = DEFAULT_MEMORY_MB) -> Solution:
     """A solve written by :meth:`Solution.save`: the game is rebuilt from its spec and checked
-    against the saved tables."""
+    against the saved tables. ``path`` is the file, or its bytes (an upload); ``name`` is what the
+    messages call it (default: the path). A spot whose memory estimate is over ``memory_mb``, or
+    tables of another size than its spot's, are refused before the tables are read.
+
+    >>> load_solution(b"not a zip", name="mine.npz")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.SolverError: cannot read solve file 'mine.npz': ...
+    """
+    import io
+
+    label = name if name is not None else "(bytes)" if isinstance(path, bytes) else str(path)
+    unreadable = (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile)
     try:
-        with np.load(Path(path), allow_pickle=False) as data:
+        archive = np.load(io.BytesIO(path) if isinstance(path, bytes) else Path(path), allow_pickle=False)
+        with archive as data:
+            shape, kind = _declared(data, "meta")
+            if shape != () or kind.itemsize > _MAX_META:
+                raise SolverError(f"solve file '{label}': its spot is not one text of at most {_MAX_META // 4:,} "
+                                  f"characters")
             meta = json.loads(str(data["meta"]))
-            regrets, sums = np.array(data["regrets"], dtype=np.float64), np.array(data["sums"], dtype=np.float64)
-    except (OSError, ValueError, KeyError, EOFError) as error:
-        raise SolverError(f"cannot read solve file '{path}': {error}") from None
+            shapes = [_declared(data, k)[0] for k in ("regrets", "sums")]
+    except SolverError:
+        raise
+    except unreadable as error:
+        raise SolverError(f"cannot read solve file '{label}': {error}") from None
     if not isinstance(meta, dict) or meta.get("format") != _FORMAT or not isinstance(meta.get("spec"), dict):
-        raise SolverError(f"'{path}' is not a solve file of this version")
+        raise SolverError(f"'{label}' is not a solve file of this version")
+    _check_sizes(meta["spec"], label)
     game = _game_of(meta["spec"])
+    need = game.memory_bytes() / 2**20
+    if need > memory_mb:
+        raise SolverError(f"solve file '{label}': its spot needs about {need:,.2f} MB, over the limit of "
+                          f"{memory_mb:,g} MB")
+    if any(shape != (game.table_size,) for shape in shapes):
+        raise SolverError(f"solve file '{label}' does not match its spot")
+    try:
+        with np.load(io.BytesIO(path) if isinstance(path, bytes) else Path(path), allow_pickle=False) as data:
+            regrets, sums = np.array(data["regrets"], dtype=np.float64), np.array(data["sums"], dtype=np.float64)
+    except unreadable as error:
+        raise SolverError(f"cannot read solve file '{label}': {error}") from None
     if regrets.shape != (game.table_size,) or sums.shape != (game.table_size,) or not np.isfinite(sums).all():
-        raise SolverError(f"solve file '{path}' does not match its spot")
-    engine = Engine(game, regrets, sums, int(meta["iterations"]), float(meta["seconds"]))
+        raise SolverError(f"solve file '{label}' does not match its spot")
+    iterations, seconds = meta.get("iterations"), meta.get("seconds")
+    if not isinstance(iterations, int) or iterations < 0 or not isinstance(seconds, (int, float)) or seconds < 0:
+        raise SolverError(f"solve file '{label}': its iterations and seconds are not numbers from 0 up")
+    engine = Engine(game, regrets, sums, iterations, float(seconds))
+    locked = meta.get("locked", [])  # the locked nodes play their saved strategy, as in the solve
+    if not isinstance(locked, list) or not all(type(i) is int and 0 <= i < game.tree.size
+                                               and game.tree.kind[i] == DECISION for i in locked):
+        raise SolverError(f"solve file '{label}': its locked nodes are not decision nodes of its spot")
+    for node in locked:
+        engine.lock(node, Solution(engine).strategy(node))
     engine.measure()
     return Solution(engine)
+
+
+def _declared(data: Any, key: str) -> tuple[tuple[int, ...], np.dtype[Any]]:
+    """The shape and type the header of array ``key`` in an open .npz declares, read without the array."""
+    with data.zip.open(f"{key}.npy") as handle:
+        version = np.lib.format.read_magic(handle)
+        reader = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        shape, _, kind = reader(handle)
+    return tuple(shape), np.dtype(kind)
+
+
+_SIZE_KEYS = ("oop_bet", "oop_raise", "ip_bet", "ip_raise")
+
+
+def _check_sizes(spec: dict[str, Any], label: str) -> None:
+    """The sizes a solve file records, checked before the game is rebuilt from them: each text
+    (of at most 200 characters) as ``BetSizes.parse`` reads it, a later street's only under its
+    four keys and only where the spot has that street (the message names the file and the field).
+
+    >>> _check_sizes({"game": "river", "oop_bet": "50%", "oop_raise": "", "ip_bet": "50%", "ip_raise": "",
+    ...               "river": {"oop_bet": 3}}, "spot.npz")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.SolverError: solve file 'spot.npz': it records river sizes, but a river spot has no river to come
+    """
+    if spec.get("game") not in ("river", "turn", "flop"):
+        return
+    later = {"river": spec["game"] in ("turn", "flop"), "turn": spec["game"] == "flop"}
+    where: list[tuple[str, Any]] = [(k, spec.get(k)) for k in _SIZE_KEYS]
+    for street, allowed in later.items():
+        given = spec.get(street) or {}
+        if given and not allowed:
+            raise SolverError(f"solve file '{label}': it records {street} sizes, but a {spec['game']} spot has no "
+                              f"{street} to come")
+        if not isinstance(given, dict) or not set(given) <= set(_SIZE_KEYS) \
+                or not all(isinstance(v, str) for v in given.values()):
+            raise SolverError(f"solve file '{label}': its {street} sizes must be text under "
+                              f"{', '.join(_SIZE_KEYS[:3])} and {_SIZE_KEYS[3]}")
+        where += [(f"{street} {k}", v) for k, v in given.items()]
+    if spec.get("oop_donk") is not None:
+        where.append(("oop_donk", spec["oop_donk"]))
+    for field_name, text in where:
+        if not isinstance(text, str) or len(text) > 200:
+            raise SolverError(f"solve file '{label}': its {field_name} sizes are not text of at most 200 characters")
+        try:
+            BetSizes.parse("", text) if field_name.endswith("raise") else BetSizes.parse(text, "")
+        except SolverError as error:
+            raise SolverError(f"solve file '{label}': its {field_name} sizes: {error}") from None
 
 
 def _game_of(spec: dict[str, Any]) -> Game:
@@ -242,6 +335,10 @@ def _game_of(spec: dict[str, Any]) -> Game:
                           rake_cap=float(spec.get("rake_cap", 0.0)))
     except (KeyError, TypeError) as error:
         raise SolverError(f"a solve file's spot lacks {error}") from None
+    except CardlabError:
+        raise
+    except ValueError as error:  # a pot, stack or limit that is not a number
+        raise SolverError(f"a solve file's spot has a value that is not a number ({error})") from None
 
 
 def _number(value: float) -> float | None:

@@ -72,14 +72,21 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
     Endpoint("poker-board", "Board statistics: poker board (range, board, dead, game).",
              ("range", "board", "dead", "game"), {"range": "QQ+, AK", "board": "Qh 9c 2d"},
              "cardlab poker board 'QQ+, AK' --board 'Qh 9c 2d' --format json"),
-    Endpoint("solve", "Postflop solver: poker solve (oop, ip, board: a river, turn or small flop spot; pot, stack, oop_bet, oop_raise, ip_bet, ip_raise, "
-                      "node: actions and dealt cards, e.g. X,X,3c; target, max_iterations).",
-             ("oop", "ip", "board", "pot", "stack", "oop_bet", "oop_raise", "ip_bet", "ip_raise", "node", "target",
-              "max_iterations"),
+    Endpoint("solve", "Postflop solver: poker solve (oop, ip, board: a river, turn or small flop spot; pot, stack, oop_bet, "
+                      "oop_raise, ip_bet, ip_raise, the later streets' turn_oop_bet ... river_ip_raise and oop_donk "
+                      "(empty: as the CLI without the option; none: the CLI's ''), rake, rake_cap, allin_threshold, "
+                      "max_raises; node: actions and dealt cards, e.g. X,X,3c; target, time_limit, max_iterations, "
+                      "memory_limit; lock: one NODE=ACTION:FREQ,... a line; or solve_file: a saved solve as base64 "
+                      "text, solve_file_name: the name its messages give it).",
+             ("oop", "ip", "board", "pot", "stack", "oop_bet", "oop_raise", "ip_bet", "ip_raise",
+              *(f"{street}_{k}" for street in ("turn", "river") for k in ("oop_bet", "oop_raise", "ip_bet", "ip_raise")),
+              "oop_donk", "rake", "rake_cap", "allin_threshold", "max_raises", "node", "target", "time_limit",
+              "max_iterations", "memory_limit", "lock", "solve_file", "solve_file_name"),
              {"oop": "QQ+, AK", "ip": "JJ-99, AQs", "board": "Ks 9d 5c 2h 3s", "pot": "10", "stack": "50",
               "oop_bet": "50%", "ip_bet": "50%, a"},
              "cardlab poker solve --oop 'QQ+, AK' --ip 'JJ-99, AQs' --board 'Ks 9d 5c 2h 3s' --pot 10 --stack 50 "
-             "--oop-bet 50% --oop-raise '' --ip-bet '50%, a' --ip-raise '' --format json"),
+             "--oop-bet 50% --oop-raise '' --ip-bet '50%, a' --ip-raise '' --time-limit 20 --memory-limit 512 "
+             "--format json"),
     Endpoint("casino", "Casino table games: casino analyse (game: a built-in game's name, or game_file: a TOML "
                        "game description of your own as text, game_file_name: the name its messages give it, "
                        "game.toml by default; ties: fold or bet).",
