@@ -474,7 +474,17 @@ def test_the_command(run, capsys) -> None:
     data = json.loads(out)
     assert status == 0 and data["rounds"] >= 20000 and data["seed"] == 4 and data["exact_house_edge"] is not None
     assert data["spread"]["1"] == 4 and data["spread"]["0"] == 1 and data["risk_of_ruin"]["value"] <= 1
-    for argv, needle in [(("--spread", "1,2:0"), "--spread: a bet is a whole number"),
+    status, out, _ = run("casino", "shoe", "--shoe", ",".join(map(str, SMALL)), "--early-surrender", "--insurance",
+                         "--indexes", "i18,fab4,A7v3:<1:stand", "--spread", "1,1:4", "--rounds", "20000", "--seed",
+                         "4", "--format", "json")
+    data = json.loads(out)
+    assert status == 0 and data["insurance_index"] == 3 and len(data["index_plays"]) == 22
+    assert data["index_plays"][-1] == "A7v3:<1:stand" and "early surrender" in data["rules"]
+    assert data["rounds_insured"] > 0 and data["index_plays_fired"] > 0
+    for argv, needle in [(("--indexes", "16v11:0:stand"), "--indexes: an index play's card is A"),
+                         (("--count", "zen", "--insurance"), "--insurance: no default insurance index"),
+                         (("--insurance", "21"), "--insurance"),
+                         (("--spread", "1,2:0"), "--spread: a bet is a whole number"),
                          (("--count", "lo-hi"), "--count: unknown count 'lo-hi'"),
                          (("--penetration", "1"), "--penetration"),
                          (("--shoe", "1,2"), "--shoe: a shoe is ten counts")]:
