@@ -175,14 +175,15 @@ static int bj_surrenders(bj_table *t, int cell, int up, int pair, int code)
 
 /* Hit by the three-card rule (and the hit and stand index plays) until it stands, reaches 21
  * or busts. */
-static inline void bj_hit_on(bj_table *t, bj_shoe *s, bj_hand *h, int up)
+static inline void bj_hit_on(bj_table *restrict t, bj_shoe *restrict s, bj_hand *h, int up)
 {
+    const int8_t *dev = t->dev;
     for (;;) {
         int total = bj_total(h);
         if (total >= 21)
             return;
         int cell = bj_at(bj_soft(h), total, up), code = -1;
-        if (t->dev && t->dev[cell * DEV_SIZE])
+        if (dev && dev[cell * DEV_SIZE])
             code = bj_dev(t, cell, 0, 0, 0, 0);
         if (code == -1 ? !t->hit[cell] : code == STAND)
             return;
@@ -190,37 +191,50 @@ static inline void bj_hit_on(bj_table *t, bj_shoe *s, bj_hand *h, int up)
     }
 }
 
-/* The decision on a hand of two cards (``pair``: its rank when it may be split, else -1) by the
- * table and the index plays, open to the hand. */
-static int bj_decide(bj_table *t, const bj_hand *h, int up, int pair, int split)
+/* bj_decide with index plays (``cell`` the hand's, ``code`` the table's decision). */
+static int bj_decide_indexed(bj_table *t, const bj_hand *h, int up, int pair, int split, int cell, int code)
 {
-    int soft = bj_soft(h), total = bj_total(h), cell = bj_at(soft, total, up);
-    int code = pair >= 0 ? t->pair[pair * 10 + up] : t->first[cell];
     int may_double = bj_may_double(t, h, split);
-    if (code == SURRENDER || (t->dev && !split)) {
-        int offered = !split && t->surrender && !t->early;
+    if (!split) {
+        int offered = t->surrender && !t->early;
         if (offered && bj_surrenders(t, cell, up, pair, code))
             return SURRENDER;
-        if (code == SURRENDER)
-            code = t->fallback[cell] ? HIT : STAND;
     }
-    if (t->dev) {
-        int d = pair >= 0 ? bj_dev(t, DEV_PAIRS + pair * 10 + up, 0, may_double, 1, 1) : -1;
-        if (d < 0 && !(pair >= 0 && code == SPLIT))
-            d = bj_dev(t, cell, 0, may_double, 0, 1);
-        if (d >= 0)
-            return d;
-    }
-    if (code == DOUBLE && !may_double)
-        return t->fallback[cell] ? HIT : STAND;
-    if (code == SPLIT && pair < 0)
+    if (code == SURRENDER)
+        code = t->fallback[cell] ? HIT : STAND;
+    int d = pair >= 0 ? bj_dev(t, DEV_PAIRS + pair * 10 + up, 0, may_double, 1, 1) : -1;
+    if (d < 0 && !(pair >= 0 && code == SPLIT))
+        d = bj_dev(t, cell, 0, may_double, 0, 1);
+    if (d >= 0)
+        return d;
+    if ((code == DOUBLE && !may_double) || (code == SPLIT && pair < 0))
         return t->fallback[cell] ? HIT : STAND;
     return code;
 }
 
+/* The decision on a hand of two cards (``pair``: its rank when it may be split, else -1) by the
+ * table and the index plays, open to the hand. */
+static inline int bj_decide(bj_table *t, const bj_hand *h, int up, int pair, int split)
+{
+    int cell = bj_at(bj_soft(h), bj_total(h), up);
+    int code = pair >= 0 ? t->pair[pair * 10 + up] : t->first[cell];
+    if (CL_UNLIKELY(t->dev != NULL))
+        return bj_decide_indexed(t, h, up, pair, split, cell, code);
+    switch (code) {
+    case DOUBLE:
+        return bj_may_double(t, h, split) ? DOUBLE : t->fallback[cell] ? HIT : STAND;
+    case SURRENDER:
+        return !split && t->surrender && !t->early ? SURRENDER : t->fallback[cell] ? HIT : STAND;
+    case SPLIT:
+        return pair >= 0 ? SPLIT : t->fallback[cell] ? HIT : STAND;
+    default:
+        return code;
+    }
+}
+
 /* Play a two-card hand by its decision ``code``; returns the bet multiplier (1, 2 doubled) or
  * 0 surrendered. */
-static inline int bj_play(bj_table *t, bj_shoe *s, bj_hand *h, int up, int code)
+static inline int bj_play(bj_table *restrict t, bj_shoe *restrict s, bj_hand *h, int up, int code)
 {
     switch (code) {
     case SURRENDER:
@@ -238,7 +252,7 @@ static inline int bj_play(bj_table *t, bj_shoe *s, bj_hand *h, int up, int code)
 }
 
 /* One round; returns the result in tenths of the initial bet (insurance included). */
-static int bj_round(bj_table *t, bj_shoe *s, long long *hands, long long *insured)
+static int bj_round(bj_table *restrict t, bj_shoe *restrict s, long long *hands, long long *insured)
 {
     bj_hand player = {0, 0, 0}, dealer = {0, 0, 0};
     int p1 = bj_draw(s), up = bj_draw(s), p2 = bj_draw(s), hole = bj_draw(s);
