@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_blackjack_shoe.py [--rounds N] [--repeat N]
 
 Goal of issue 43: 10 million rounds in under 1 s on one core (and at least twice the speed of the
-fastest open simulator built here, when one is). Six decks S17 DAS played by the exact engine's
+fastest open simulator built here: benchmarks/bench_shoe_peer.py, against FreeBJ). Six decks S17 DAS played by the exact engine's
 basic strategy (derived first, not timed), counted with Hi-Lo, two ways: reshuffled every round
 (the top of the shoe) and a cut card at 75% with a 1-8 spread. One worker; judged on CPU seconds
 (the machine may be shared: the wall clock and the load average are printed beside them).

@@ -17,8 +17,8 @@ import pytest
 from cardlab.casino.blackjack import Strategy, house_edge
 from cardlab.casino.blackjack_engine import Hands, hand_of, total_of
 from cardlab.casino.blackjack_rules import Rules, shoe
-from cardlab.casino.blackjack_sim import (CHUNK, COUNTS, FLAT_TEST_STRATEGY, TC_MAX, parse_spread, play_stacked,
-                                          risk_of_ruin, simulate_shoe)
+from cardlab.casino.blackjack_sim import (CHUNK, COUNTS, FLAT_TEST_STRATEGY, TC_MAX, IndexPlay, parse_indexes,
+                                          parse_spread, play_stacked, risk_of_ruin, simulate_shoe)
 from cardlab.errors import BlackjackError
 
 RULE_SETS = [
@@ -58,11 +58,17 @@ def _random_strategy(rng: random.Random, splits: bool = True) -> Strategy:
     return Strategy(letters, hits)
 
 
-def _play_on(hand: tuple[int, ...], up: int, strategy: Strategy, draw) -> tuple[int, ...]:
-    """Three or more cards: the hit rule, as the engine's plan reads it (unlisted: stand)."""
+def _play_on(hand: tuple[int, ...], up: int, strategy: Strategy, draw, counted: "Counted | None" = None
+             ) -> tuple[int, ...]:
+    """Three or more cards: the hit rule, as the engine's plan reads it (unlisted: stand), or a
+    hit or stand index play."""
+    counted = counted or Counted()
     while True:
         total, soft = total_of(hand)
-        if total >= 21 or not strategy.hit_rule.get((soft, total, up), False):
+        if total >= 21:
+            return hand
+        found = counted.fired(*_cell(hand), up, False, {"hit", "stand"})
+        if (found or ("hit" if strategy.hit_rule.get((soft, total, up), False) else "stand")) == "stand":
             return hand
         hand = _add(hand, draw())
 
@@ -71,18 +77,81 @@ def _add(hand: tuple[int, ...], rank: int) -> tuple[int, ...]:
     return tuple(n + (r == rank) for r, n in enumerate(hand))
 
 
-def reference_round(rules: Rules, strategy: Strategy, draw) -> float:
+class Counted:
+    """What the count adds to a round: the true count the bet was made at, the insurance index
+    (None: never) and the index plays, read as docs/casino.md says."""
+
+    def __init__(self, tc: int = 0, insure: int | None = None, plays: tuple[IndexPlay, ...] = ()) -> None:
+        self.tc, self.insure, self.plays = tc, insure, plays
+
+    def fired(self, kind: str, value: int, up: int, surrender: bool, open_actions: set[str]):
+        """The first play of this hand and up card that fires (of the surrender plays, or of the
+        others whose action is open); "none" if it has surrender plays and none fires; None."""
+        found = None
+        for p in self.plays:
+            if (p.kind, p.value, p.up) != (kind, value, up) or (p.action == "surrender") != surrender:
+                continue
+            if surrender:
+                found = "none"
+            elif p.action not in open_actions:
+                continue
+            if (self.tc < p.tc) if p.below else (self.tc >= p.tc):
+                return p.action
+        return found
+
+
+def _cell(hand: tuple[int, ...]) -> tuple[str, int]:
+    total, soft = total_of(hand)
+    return ("soft" if soft else "hard"), total
+
+
+def _fallback(strategy: Strategy, hand: tuple[int, ...], up: int) -> str:
+    total, soft = total_of(hand)
+    return "hit" if strategy.hit_rule.get((soft, total, up), total < 17) else "stand"
+
+
+def _surrenders(rules, strategy, table, hand, pair: bool, counted: Counted) -> bool:
+    """The surrender decision of a two-card unsplit hand: its surrender plays, else the table."""
+    table_play = strategy.decide(table, hand, hand, False)
+    found = counted.fired("pair", hand.index(2), table.up, True, set()) if pair else None
+    if found is None and not (pair and table_play == "split"):
+        found = counted.fired(*_cell(hand), table.up, True, set())
+    return table_play == "surrender" if found is None else found == "surrender"
+
+
+def _decide(rules, strategy, table, hand, split: bool, counted: Counted) -> str:
+    """The decision on two cards: the engine's, changed by the index plays."""
+    up, pair = table.up, max(hand) == 2 and not split
+    play = strategy.decide(table, hand, hand, split)
+    if not split and (play == "surrender" or counted.plays):
+        if rules.surrender and not rules.early_surrender and _surrenders(rules, strategy, table, hand, pair, counted):
+            return "surrender"
+        if play == "surrender":
+            play = _fallback(strategy, hand, up)
+    open_actions = {"hit", "stand"} | ({"double"} if table.may_double(hand, split) else set())
+    found = counted.fired("pair", hand.index(2), up, False, open_actions | {"split"}) if pair else None
+    if found is None and not (pair and play == "split"):
+        found = counted.fired(*_cell(hand), up, False, open_actions)
+    return play if found is None else found
+
+
+def reference_round(rules: Rules, strategy: Strategy, draw, counted: Counted = Counted()) -> float:
     """One round, dealt by ``draw()`` (player, up, player, hole, then as drawn), played by the
-    engine's decisions; the result per initial unit."""
+    engine's decisions (and ``counted``'s insurance and index plays); the result per initial unit."""
     p1, up, p2, hole = draw(), draw(), draw(), draw()
     player, dealer = hand_of(p1, p2), hand_of(up, hole)
     table = _Table(rules, up)
     player_bj, dealer_bj = total_of(player)[0] == 21, total_of(dealer)[0] == 21
+    if rules.early_surrender and not player_bj and _surrenders(rules, strategy, table, player, p1 == p2, counted):
+        return -0.5
+    insurance = 0.0
+    if up == 0 and counted.insure is not None and counted.tc >= counted.insure:
+        insurance = 1.0 if dealer_bj else -0.5
     if player_bj:
-        return 0.0 if dealer_bj else float(rules.blackjack_pays)
+        return insurance + (0.0 if dealer_bj else float(rules.blackjack_pays))
     if dealer_bj and rules.peek:
-        return -1.0
-    decision = strategy.decide(table, player, player, False)  # type: ignore[arg-type]
+        return insurance - 1.0
+    decision = _decide(rules, strategy, table, player, False, counted)
     played: list[tuple[tuple[int, ...], int]] = []  # (hand, bet: 0 surrendered)
     if decision == "split":
         for _ in range(2):
@@ -90,11 +159,11 @@ def reference_round(rules: Rules, strategy: Strategy, draw) -> float:
             if p1 == 0 or total_of(hand)[0] == 21:
                 played.append((hand, 1))
                 continue
-            played.append(_first(rules, strategy, table, hand, up, draw, True))
+            played.append(_first(rules, strategy, table, hand, up, draw, True, counted))
     else:
-        played.append(_first(rules, strategy, table, player, up, draw, False, decision))
+        played.append(_first(rules, strategy, table, player, up, draw, False, counted, decision))
     live = [(h, m) for h, m in played if m and total_of(h)[0] <= 21]
-    result = sum(-0.5 if m == 0 else -m for h, m in played if m == 0 or total_of(h)[0] > 21)
+    result = insurance + sum(-0.5 if m == 0 else -m for h, m in played if m == 0 or total_of(h)[0] > 21)
     if not live:
         return result
     if dealer_bj:
@@ -111,18 +180,19 @@ def reference_round(rules: Rules, strategy: Strategy, draw) -> float:
     return result
 
 
-def _first(rules, strategy, table, hand, up, draw, split, decision=None):
-    decision = decision or strategy.decide(table, hand, hand, split)
+def _first(rules, strategy, table, hand, up, draw, split, counted, decision=None):
+    decision = decision or _decide(rules, strategy, table, hand, split, counted)
     if decision == "surrender":
         return hand, 0
     if decision == "double":
         return _add(hand, draw()), 2
     if decision == "hit":
-        return _play_on(_add(hand, draw()), up, strategy, draw), 1
+        return _play_on(_add(hand, draw()), up, strategy, draw, counted), 1
     return hand, 1
 
 
-def reference_shoe(rules: Rules, strategy: Strategy, cards: list[int], rounds: int, tags, spread):
+def reference_shoe(rules: Rules, strategy: Strategy, cards: list[int], rounds: int, tags, spread,
+                   insure: int | None = None, plays: tuple[IndexPlay, ...] = ()):
     """Rounds from a stacked shoe with the running count and true count kept by hand."""
     position, running, rows = 0, 0, []
 
@@ -135,25 +205,122 @@ def reference_shoe(rules: Rules, strategy: Strategy, cards: list[int], rounds: i
         start = position
         true = math.floor(Fraction(running * 52, len(cards) - start))
         bet = spread[min(max(true, -TC_MAX), TC_MAX) + TC_MAX]
-        result = reference_round(rules, strategy, draw)
+        result = reference_round(rules, strategy, draw, Counted(min(max(true, -TC_MAX), TC_MAX), insure, plays))
         rows.append({"running": running, "true": true, "bet": bet, "result": result, "cards": position - start})
         running += sum(tags[c] for c in cards[start:position])
     return rows
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.describe())
-def test_stacked_rounds_equal_the_reference_player(rules: Rules) -> None:
-    rng = random.Random(zlib.crc32(rules.describe().encode()))  # str hashes change from run to run
+def _stacked_trials(rules: Rules, salt: bytes, trials: int, counted: bool) -> None:
+    """Random strategies on shuffled two-deck stacks, seven rounds each, against the reference
+    player: with ``counted`` also random insurance indexes and index plays (every fourth trial
+    the built-in i18,fab4), else a random count."""
+    rng = random.Random(zlib.crc32(salt + rules.describe().encode()))  # str hashes change from run to run
     spread_text = "1,-1:2,1:3,2:5,4:9"
     spread = parse_spread(spread_text)
-    for trial in range(60):
+    for trial in range(trials):
         strategy = _random_strategy(rng)
         cards = [r for r, n in enumerate(shoe(2)) for _ in range(n)]
         rng.shuffle(cards)
-        count = rng.choice(list(COUNTS))
-        got = play_stacked(rules, strategy, cards, rounds=7, count=count, spread=spread_text)
-        want = reference_shoe(rules, strategy, cards, 7, COUNTS[count], spread)
-        assert got == want, (trial, count)
+        count = "hi-lo" if counted else rng.choice(list(COUNTS))
+        plays = (_random_plays(rng) if trial % 4 else parse_indexes("i18,fab4")) if counted else ()
+        insure = rng.choice([None, -1, 0, 1, 2]) if counted else None
+        got = play_stacked(rules, strategy, cards, rounds=7, count=count, spread=spread_text, insurance=insure,
+                           indexes=plays)
+        want = reference_shoe(rules, strategy, cards, 7, COUNTS[count], spread, insure, plays)
+        assert got == want, (trial, count, insure)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.describe())
+def test_stacked_rounds_equal_the_reference_player(rules: Rules) -> None:
+    _stacked_trials(rules, b"", 60, counted=False)
+
+
+def _random_plays(rng: random.Random) -> tuple[IndexPlay, ...]:
+    """Index plays of every kind, direction and action, at true counts a two-deck stack reaches."""
+    plays, cells = [], {}
+    for _ in range(60):
+        kind = rng.choice(["hard", "soft", "pair"])
+        value = rng.randrange(10) if kind == "pair" else rng.randint(13, 20) if kind == "soft" else rng.randint(5, 20)
+        action = rng.choice(["hit", "stand", "double", "surrender"] + (["split"] * 2 if kind == "pair" else []))
+        key = (kind, value, rng.randrange(10))
+        if cells.setdefault(key, 0) < 4:
+            cells[key] += 1
+            plays.append(IndexPlay(kind, value, key[2], rng.random() < 0.4, rng.randint(-3, 3), action))
+    return parse_indexes(plays)
+
+
+COUNTED_RULES = RULE_SETS + [Rules(decks=2, early_surrender=True),
+                             Rules(decks=2, early_surrender=True, peek=False, h17=True, das=False)]
+
+
+@pytest.mark.parametrize("rules", COUNTED_RULES, ids=lambda r: r.describe())
+def test_stacked_rounds_with_insurance_and_index_plays_equal_the_reference_player(rules: Rules) -> None:
+    """Insurance by the true count, index plays (random, and the built-in Illustrious 18 and Fab
+    4) and early surrender, round by round against the Python player of docs/casino.md's rules."""
+    _stacked_trials(rules, b"counted ", 40, counted=True)
+
+
+def test_index_plays_that_never_fire_change_nothing() -> None:
+    """Plays on every hard total against a ten, below a true count of -20 (the kernel's floor):
+    the same figures as without them, none fired; at or above -20 they fire and change them."""
+    never = ",".join(f"{t}v10:<-20:stand" for t in range(5, 21))
+    options = dict(penetration=0.8, strategy=FLAT_TEST_STRATEGY, spread="1,2:4", trials=300_000, seed=8)
+    plain = simulate_shoe(Rules(decks=6), **options)
+    quiet = simulate_shoe(Rules(decks=6), indexes=never, **options)
+    assert quiet.index_plays == 0 and quiet.to_dict() | {"index_plays": []} == plain.to_dict() | {"index_plays": []}
+    loud = simulate_shoe(Rules(decks=6), indexes=never.replace("<-20", "-20"), **options)
+    assert loud.index_plays > 0 and loud.flat_sum != plain.flat_sum
+
+
+def test_insurance_gain_is_the_exact_one_at_the_top_of_the_shoe() -> None:
+    """Reshuffled every round the true count is 0, so insuring from 0 insures every ace: the same
+    seed deals the same cards, and the difference is the insurance bets alone. Exactly, per round,
+    sum over the player's cards of P(cards, ace up) x (1.5 x P(ten in the hole) - 0.5)."""
+    counts = shoe(6)
+    size = sum(counts)
+    mean = square = Fraction(0)
+    for a in range(10):
+        for b in range(10):
+            left = list(counts)
+            chance = Fraction(left[a], size)
+            left[a] -= 1
+            chance *= Fraction(left[0], size - 1)
+            left[0] -= 1
+            chance *= Fraction(left[b], size - 2)
+            left[b] -= 1
+            ten = Fraction(left[9], size - 3)
+            mean += chance * (ten - (1 - ten) / 2)
+            square += chance * (ten + (1 - ten) / 4)
+    options = dict(penetration=0, strategy=FLAT_TEST_STRATEGY, trials=1_000_000, seed=21)
+    plain = simulate_shoe(Rules(decks=6), **options)
+    insured = simulate_shoe(Rules(decks=6), insurance=0, **options)
+    n = insured.rounds
+    gain = (insured.flat_sum - plain.flat_sum) / n
+    se = math.sqrt(float(square - mean * mean) / n)
+    assert abs(gain - float(mean)) <= 3.29 * se, (gain, float(mean), se)
+    # by hand: the player's cards average out, a ten is in the hole 96 times in 311
+    assert mean == Fraction(24, 312) * (Fraction(3, 2) * Fraction(96, 311) - Fraction(1, 2))  # -0.2844% a round
+    assert abs(insured.insured / n - 24 / 312) <= 3.29 * math.sqrt(24 / 312 * (1 - 24 / 312) / n)
+    never = simulate_shoe(Rules(decks=6), insurance=None, **options)
+    assert never.insured == 0 and never.flat_sum == plain.flat_sum
+
+
+@pytest.mark.slow
+def test_the_published_hi_lo_insurance_index() -> None:
+    """Hi-Lo insures from a true count of +3 (Don Schlesinger, *Blackjack Attack*, 3rd ed., the
+    Illustrious 18's first entry). Runs that differ only in the insurance index deal the same
+    cards, so their difference is the insurance bets taken between the two indexes: per bet they
+    lose at a true count of 2, about break even at 3, and win from 4 up."""
+    options = dict(penetration=0.75, strategy=FLAT_TEST_STRATEGY, trials=20_000_000, seed=5)
+    runs = {k: simulate_shoe(Rules(decks=6), insurance=k, **options) for k in (2, 3, 4, None)}
+
+    def per_bet(low, high):
+        bets = runs[low].insured - runs[high].insured
+        return (runs[low].flat_sum - runs[high].flat_sum) / bets, 0.75 / math.sqrt(bets)  # sd of a bet < 0.75
+
+    (at_2, se_2), (at_3, se_3), (from_4, se_4) = per_bet(2, 3), per_bet(3, 4), per_bet(4, None)
+    assert at_2 < -3 * se_2 and from_4 > 3 * se_4 and abs(at_3) < 3 * se_3 and at_2 < at_3 < from_4
 
 
 def test_hi_lo_bookkeeping_by_hand() -> None:
@@ -206,8 +373,9 @@ def _tree_value(rules: Rules, strategy: Strategy, counts: tuple[int, ...]) -> Fr
 
 @pytest.mark.parametrize("rules", [Rules(composition=(1, 1, 0, 0, 2, 2, 0, 0, 0, 4)),
                                    Rules(composition=(1, 1, 0, 0, 2, 2, 0, 0, 0, 4), h17=True, peek=False,
-                                         surrender=True, blackjack_pays=Fraction(6, 5))],
-                         ids=["s17-peek", "h17-no-hole-card"])
+                                         surrender=True, blackjack_pays=Fraction(6, 5)),
+                                   Rules(composition=(1, 1, 0, 0, 2, 2, 0, 0, 0, 4), early_surrender=True)],
+                         ids=["s17-peek", "h17-no-hole-card", "early-surrender"])
 def test_the_reference_player_is_the_exact_engine_on_a_tiny_shoe(rules: Rules) -> None:
     """Brute force over every deal of a 10-card shoe: the reference player's expectation is the
     engine's house edge (no splits, where the engine's split model is an approximation)."""
@@ -221,8 +389,10 @@ SMALL = (2, 0, 0, 2, 2, 3, 3, 0, 0, 8)  # A, 4, 5, 6, 7, T: 20 cards, the engine
 
 
 @pytest.mark.parametrize("options", [{}, {"h17": True, "surrender": True}, {"peek": False, "das": False},
-                                     {"double": "10-11", "blackjack_pays": Fraction(6, 5)}],
-                         ids=["s17", "h17-surrender", "no-hole-card", "6:5"])
+                                     {"double": "10-11", "blackjack_pays": Fraction(6, 5)},
+                                     {"early_surrender": True}, {"early_surrender": True, "peek": False}],
+                         ids=["s17", "h17-surrender", "no-hole-card", "6:5", "early-surrender",
+                              "early-surrender-no-hole-card"])
 def test_top_of_the_shoe_is_the_exact_house_edge(options: dict) -> None:
     rules = Rules(composition=SMALL, **options)
     strategy = _random_strategy(random.Random(7), splits=False)
@@ -235,12 +405,14 @@ def test_top_of_the_shoe_is_the_exact_house_edge(options: dict) -> None:
 
 
 @pytest.mark.slow
-def test_six_decks_basic_strategy_at_the_top_of_the_shoe() -> None:
+@pytest.mark.parametrize("rules, edge", [(Rules(decks=6), 0.004599), (Rules(decks=6, early_surrender=True), -0.001694)],
+                         ids=["s17-das", "early-surrender"])
+def test_six_decks_basic_strategy_at_the_top_of_the_shoe(rules: Rules, edge: float) -> None:
     """The exact engine's basic strategy for 6 decks S17 DAS (house edge 0.4599%, its own exact
-    figure; Wizard of Odds' calculator gives 0.46% for these rules with resplits) against 40
-    million rounds reshuffled every round."""
-    sim = simulate_shoe(Rules(decks=6), penetration=0, trials=40_000_000, seed=3)
-    assert sim.exact_edge == pytest.approx(0.004599, abs=5e-7)
+    figure; Wizard of Odds' calculator gives 0.46% for these rules with resplits; with early
+    surrender -0.1694%, docs/casino.md) against 40 million rounds reshuffled every round."""
+    sim = simulate_shoe(rules, penetration=0, trials=40_000_000, seed=3)
+    assert sim.exact_edge == pytest.approx(edge, abs=5e-7)
     low, high = sim.flat_interval
     assert low <= -sim.exact_edge <= high
     assert "inside the interval" in sim.table()
@@ -304,7 +476,17 @@ def test_the_command(run, capsys) -> None:
     data = json.loads(out)
     assert status == 0 and data["rounds"] >= 20000 and data["seed"] == 4 and data["exact_house_edge"] is not None
     assert data["spread"]["1"] == 4 and data["spread"]["0"] == 1 and data["risk_of_ruin"]["value"] <= 1
-    for argv, needle in [(("--spread", "1,2:0"), "--spread: a bet is a whole number"),
+    status, out, _ = run("casino", "shoe", "--shoe", ",".join(map(str, SMALL)), "--early-surrender", "--insurance",
+                         "--indexes", "i18,fab4,A7v3:<1:stand", "--spread", "1,1:4", "--rounds", "20000", "--seed",
+                         "4", "--format", "json")
+    data = json.loads(out)
+    assert status == 0 and data["insurance_index"] == 3 and len(data["index_plays"]) == 22
+    assert data["index_plays"][-1] == "A7v3:<1:stand" and "early surrender" in data["rules"]
+    assert data["rounds_insured"] > 0 and data["index_plays_fired"] > 0
+    for argv, needle in [(("--indexes", "16v11:0:stand"), "--indexes: an index play's card is A"),
+                         (("--count", "zen", "--insurance"), "--insurance: no default insurance index"),
+                         (("--insurance", "21"), "--insurance"),
+                         (("--spread", "1,2:0"), "--spread: a bet is a whole number"),
                          (("--count", "lo-hi"), "--count: unknown count 'lo-hi'"),
                          (("--penetration", "1"), "--penetration"),
                          (("--shoe", "1,2"), "--shoe: a shoe is ten counts")]:
@@ -325,6 +507,28 @@ def test_ctrl_c_keeps_the_rounds_done(ctrl_c_after, run) -> None:
     assert status == 130 and f"{2 * CHUNK:,} rounds" in out
 
 
-def test_the_simulator_refuses_early_surrender_rather_than_playing_it_late() -> None:
-    with pytest.raises(BlackjackError, match="early surrender"):
-        simulate_shoe(Rules(decks=1, early_surrender=True), trials=10)
+def test_early_surrender_costs_half_the_bet_even_against_a_blackjack() -> None:
+    # player T-6 against an ace with a ten in the hole: early surrender gives back half; late
+    # surrender (after the peek) loses the whole bet
+    surrender_16 = Strategy({("hard", 16, 0): "R"}, {})
+    cards = [9, 0, 5, 9] + [4] * 10
+    assert play_stacked(Rules(decks=1, early_surrender=True), surrender_16, cards)[0]["result"] == -0.5
+    assert play_stacked(Rules(decks=1, surrender=True), surrender_16, cards)[0]["result"] == -1.0
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: parse_indexes("16v10:0"), "HANDvUP:INDEX:ACTION"),
+    (lambda: parse_indexes("21v10:0:stand"), "hard total 4..20"),
+    (lambda: parse_indexes("16v10:x:stand"), "whole true count"),
+    (lambda: parse_indexes("16v10:21:stand"), "-20 to 20"),
+    (lambda: parse_indexes("16v10:0:fold"), "action is hit"),
+    (lambda: parse_indexes("16v10:0:split"), "only a pair splits"),
+    (lambda: parse_indexes("8-9v10:0:split"), "two cards of one rank"),
+    (lambda: parse_indexes(",".join(["16v10:0:stand"] * 5)), "at most 4 index plays for one hand"),
+    (lambda: parse_indexes("x" * 4001), "at most 4000"),
+    (lambda: simulate_shoe(Rules(), count="zen", insurance=True, strategy=FLAT_TEST_STRATEGY), "no default"),
+    (lambda: simulate_shoe(Rules(), insurance=21, strategy=FLAT_TEST_STRATEGY), "insurance index"),
+])
+def test_bad_index_plays_are_a_blackjack_error(call, message: str) -> None:
+    with pytest.raises(BlackjackError, match=message):
+        call()

@@ -9,7 +9,9 @@ the same for any number of workers. Each round is played by a table strategy
 it: the two-card decision from the table (double or surrender when the rules allow, else the
 hit/stand rule), three or more cards by the hit/stand rule, a pair split once (split aces take
 one card, a split hand of 21 stands, doubling after a split under DAS), the dealer peeking under
-an ace or a ten (or, with no hole card, taking every bet with a blackjack).
+an ace or a ten (or, with no hole card, taking every bet with a blackjack). Early surrender,
+when the rules offer it, comes first; insurance by the true count and index plays (deviations
+by the true count, :func:`parse_indexes`) are played when asked for.
 
 With ``penetration=0`` the shoe is shuffled before every round ("the top of the shoe"): the
 mean result per round is then the exact house edge of the same strategy, within its interval.
@@ -32,7 +34,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -46,8 +48,9 @@ from cardlab.errors import BlackjackError
 from cardlab.intervals import Interval, mean_interval
 from cardlab.results import JsonText, csv_rows
 
-__all__ = ["COUNTS", "TC_MAX", "MAX_BET", "CHUNK", "ShoeSimulation", "simulate_shoe", "strategy_table",
-           "parse_count", "parse_spread", "risk_of_ruin", "play_stacked", "FLAT_TEST_STRATEGY"]
+__all__ = ["COUNTS", "TC_MAX", "MAX_BET", "CHUNK", "INDEX_SETS", "INSURANCE_INDEX", "IndexPlay", "ShoeSimulation",
+           "simulate_shoe", "strategy_table", "parse_count", "parse_spread", "parse_indexes", "insurance_index",
+           "risk_of_ruin", "play_stacked", "FLAT_TEST_STRATEGY"]
 
 #: Point counts by name: the tag of A, 2, 3, ..., 9, T (all balanced: a deck's tags sum to 0).
 #: Source of the tag values: each system's author as tabulated on the Wizard of Odds "Card
@@ -68,6 +71,23 @@ CHUNK = 1_000_000
 """Rounds per chunk (then on to the end of that chunk's last shoe): a few tens of milliseconds."""
 _CODE = {"H": 0, "S": 1, "D": 2, "Ds": 2, "R": 3, "P": 4}
 _BINS = 2 * TC_MAX + 1
+_TOTALS = 11
+_INSURE_NEVER = 1000
+#: Index plays by name, for Hi-Lo (floored true count; multi-deck, S17): Don Schlesinger's
+#: "Illustrious 18" less insurance (its first entry, here ``insurance=``) and his "Fab 4"
+#: late-surrender indexes, both from *Blackjack Attack* (3rd ed., 2005, chapter 5).
+INDEX_SETS: dict[str, str] = {
+    "i18": "16v10:0:stand,15v10:4:stand,10-10v5:5:split,10-10v6:4:split,10v10:4:double,12v3:2:stand,"
+           "12v2:3:stand,11vA:1:double,9v2:1:double,10vA:4:double,9v7:3:double,16v9:5:stand,13v2:<-1:hit,"
+           "12v4:<0:hit,12v5:<-2:hit,12v6:<-1:hit,13v3:<-2:hit",
+    "fab4": "14v10:3:surrender,15v10:0:surrender,15v9:2:surrender,15vA:1:surrender",
+}
+INSURANCE_INDEX: dict[str, int] = {"hi-lo": 3}
+"""The true count from which a count insures by default (Hi-Lo: +3, the Illustrious 18's first
+entry); other counts need the index given."""
+_ACTIONS = {"hit": 0, "h": 0, "stand": 1, "s": 1, "double": 2, "d": 2, "surrender": 3, "r": 3, "split": 4, "p": 4}
+_DEV_CELLS, _DEV_MAX, _DEV_PAIRS = 540, 4, 440
+_DEV_SIZE = 1 + 3 * _DEV_MAX
 
 
 def strategy_table(strategy: Strategy) -> bytes:
@@ -197,6 +217,157 @@ def parse_spread(spec: str | Mapping[int, int] | None) -> tuple[int, ...]:
     return tuple(bets)
 
 
+class IndexPlay(NamedTuple):
+    """One index play: against ``up`` (0 = ace .. 9 = ten), a ``kind`` of hand ("hard", "soft"
+    or "pair") of ``value`` (its total, or its pair's rank code) takes ``action`` at a true count
+    of ``tc`` or more (``below``: under ``tc``)."""
+
+    kind: str
+    value: int
+    up: int
+    below: bool
+    tc: int
+    action: str
+
+
+def _card(text: str, item: str) -> int:
+    """A rank code from 'A', '2'..'10' or 'T'."""
+    text = text.strip().upper()
+    if text == "A":
+        return 0
+    if text in ("T", "10"):
+        return 9
+    if len(text) == 1 and "2" <= text <= "9":
+        return int(text) - 1
+    raise BlackjackError(f"an index play's card is A, 2..9, 10 or T, got '{text}' in '{item}'")
+
+
+def _index_play(item: str) -> IndexPlay:
+    """``HANDvUP:INDEX:ACTION`` (e.g. ``16v10:0:stand``, ``12v4:<0:hit``, ``A7v2:1:double``,
+    ``10-10v6:4:split``) as an :class:`IndexPlay`."""
+    parts = item.split(":")
+    hand, sep, up_text = parts[0].lower().partition("v")
+    if len(parts) != 3 or not sep:
+        raise BlackjackError(f"an index play is HANDvUP:INDEX:ACTION, e.g. 16v10:0:stand or 12v4:<0:hit, got '{item}'")
+    up = _card(up_text, item)
+    hand = hand.strip().upper()
+    if "-" in hand:
+        first, _, second = hand.partition("-")
+        kind, value = "pair", _card(first, item)
+        if _card(second, item) != value:
+            raise BlackjackError(f"a pair is two cards of one rank, got '{hand}' in '{item}'")
+    elif hand.startswith("A") and len(hand) == 2 and "2" <= hand[1] <= "9":
+        kind, value = "soft", 12 + int(hand[1]) - 1
+    elif hand.isdigit() and 4 <= int(hand) <= 20:
+        kind, value = "hard", int(hand)
+    else:
+        raise BlackjackError(f"an index play's hand is a hard total 4..20, a soft A2..A9 or a pair like 8-8, "
+                             f"got '{hand}' in '{item}'")
+    index_text = parts[1].strip()
+    below = index_text.startswith("<")
+    try:
+        index = int(index_text.lstrip("<"))
+    except ValueError:
+        raise BlackjackError(f"an index is a whole true count, '<' before it for 'below', got '{index_text}' "
+                             f"in '{item}'") from None
+    if not -TC_MAX <= index <= TC_MAX:
+        raise BlackjackError(f"an index runs from -{TC_MAX} to {TC_MAX}, got '{index_text}' in '{item}'")
+    action = parts[2].strip().lower()
+    if action not in _ACTIONS:
+        raise BlackjackError(f"an index play's action is hit, stand, double, split or surrender, got '{action}' "
+                             f"in '{item}'")
+    action = [name for name in _ACTIONS if len(name) > 1 and _ACTIONS[name] == _ACTIONS[action]][0]
+    if action == "split" and kind != "pair":
+        raise BlackjackError(f"only a pair splits, got '{item}'")
+    return IndexPlay(kind, value, up, below, index, action)
+
+
+def parse_indexes(spec: str | Sequence[IndexPlay] | None) -> tuple[IndexPlay, ...]:
+    """Index plays from a comma-separated list of names of :data:`INDEX_SETS` and plays
+    ``HANDvUP:INDEX:ACTION``: the hand (a hard total ``16``, a soft ``A7``, a pair ``8-8``)
+    against the up card takes the action (hit, stand, double, split, surrender) at a true count
+    of INDEX or more, or with ``<INDEX`` below it. At most four per hand and up card, the first
+    that fires wins (a surrender index decides the surrender, the others the play: see
+    docs/casino.md).
+
+    >>> parse_indexes("16v10:0:stand,12v4:<0:hit")
+    (IndexPlay(kind='hard', value=16, up=9, below=False, tc=0, action='stand'), IndexPlay(kind='hard', value=12, up=3, below=True, tc=0, action='hit'))
+    >>> len(parse_indexes("i18,fab4"))
+    21
+    >>> parse_indexes("16v11:0:stand")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.BlackjackError: an index play's card is A, 2..9, 10 or T, got '11' in '16v11:0:stand'
+    """
+    if spec is None:
+        return ()
+    if not isinstance(spec, str):
+        plays = tuple(spec)
+        if not all(isinstance(p, IndexPlay) for p in plays):
+            raise BlackjackError("index plays are a string like '16v10:0:stand,i18' or IndexPlay items")
+        plays = tuple(_index_play(f"{_hand_text(p)}v{'A' if p.up == 0 else p.up + 1}:{'<' if p.below else ''}"
+                                  f"{p.tc}:{p.action}") for p in plays)
+    else:
+        if len(spec) > 4000:
+            raise BlackjackError("index plays are at most 4000 characters")
+        items = [item.strip() for item in spec.split(",") if item.strip()]
+        plays = tuple(play for item in items
+                      for play in (parse_indexes(INDEX_SETS[item.lower()]) if item.lower() in INDEX_SETS
+                                   else (_index_play(item),)))
+    if len(plays) > 200:
+        raise BlackjackError(f"at most 200 index plays, got {len(plays)}")
+    cells: dict[tuple[str, int, int], int] = {}
+    for play in plays:
+        key = (play.kind, play.value, play.up)
+        cells[key] = cells.get(key, 0) + 1
+        if cells[key] > _DEV_MAX:
+            raise BlackjackError(f"at most {_DEV_MAX} index plays for one hand and up card, got more for "
+                                 f"'{_hand_text(play)}v{'A' if play.up == 0 else play.up + 1}'")
+    return plays
+
+
+def _hand_text(play: IndexPlay) -> str:
+    """The hand of an index play as it is written."""
+    if play.kind == "pair":
+        card = "A" if play.value == 0 else str(play.value + 1)
+        return f"{card}-{card}"
+    return f"A{play.value - 11}" if play.kind == "soft" else str(play.value)
+
+
+def _index_table(plays: Sequence[IndexPlay]) -> bytes:
+    """The plays as the kernel reads them (``csrc/blackjack_sim.c``); empty without plays."""
+    if not plays:
+        return b""
+    table = np.zeros((_DEV_CELLS, _DEV_SIZE), dtype=np.int8)
+    for play in plays:
+        if play.kind == "pair":
+            cell = _DEV_PAIRS + play.value * 10 + play.up
+        else:
+            cell = ((play.kind == "soft") * 22 + play.value) * 10 + play.up
+        n = table[cell, 0]
+        table[cell, 1 + 3 * n:4 + 3 * n] = (int(play.below), play.tc, _ACTIONS[play.action])
+        table[cell, 0] = n + 1
+    return table.tobytes()
+
+
+def insurance_index(count: str, insurance: int | bool | None) -> int | None:
+    """The true count from which to insure: ``None``/``False`` never, ``True`` the count's
+    default (:data:`INSURANCE_INDEX`), a whole number -20..20 that index.
+
+    >>> insurance_index("hi-lo", True), insurance_index("zen", 2), insurance_index("hi-lo", None)
+    (3, 2, None)
+    """
+    if insurance is None or insurance is False:
+        return None
+    if insurance is True:
+        if count not in INSURANCE_INDEX:
+            raise BlackjackError(f"no default insurance index for the count '{count}': give the true count")
+        return INSURANCE_INDEX[count]
+    if not isinstance(insurance, int) or not -TC_MAX <= insurance <= TC_MAX:
+        raise BlackjackError(f"the insurance index is a whole true count from -{TC_MAX} to {TC_MAX}, got '{insurance}'")
+    return insurance
+
+
 def risk_of_ruin(mean: float, variance: float, bankroll: float) -> float:
     """The chance of ever losing ``bankroll`` units playing on forever at ``mean`` units won per
     round with ``variance`` per round: exp(-2 mean bankroll / variance), the diffusion
@@ -210,13 +381,11 @@ def risk_of_ruin(mean: float, variance: float, bankroll: float) -> float:
     return math.exp(-2.0 * mean * bankroll / variance)
 
 
-def _rules_row(rules: Rules) -> bytes:
-    if rules.early_surrender:
-        raise BlackjackError("the shoe simulator plays late surrender only, not 'early surrender' "
-                             "(the exact engine, cardlab casino blackjack, has it)")
+def _rules_row(rules: Rules, insure: int | None = None) -> bytes:
     double = ("any", "9-11", "10-11").index(rules.double)
     bj10 = 15 if rules.blackjack_pays == 1.5 else 12
-    return np.array([rules.h17, double, rules.das, rules.peek, bj10, rules.surrender], dtype=np.int32).tobytes()
+    return np.array([rules.h17, double, rules.das, rules.peek, bj10, rules.surrender or rules.early_surrender,
+                     rules.early_surrender, _INSURE_NEVER if insure is None else insure], dtype=np.int32).tobytes()
 
 
 def _shoe_cards(rules: Rules) -> bytes:
@@ -233,15 +402,17 @@ class _ShoeTask:
     tags: bytes
     spread: bytes
     cut: int
+    indexes: bytes = b""
     releases_gil = True
 
     def __call__(self, seed: np.random.SeedSequence, n: int) -> np.ndarray:
         from cardlab._native import core as _core
 
-        totals = np.zeros(9, dtype=np.int64)
+        totals = np.zeros(_TOTALS, dtype=np.int64)
         bins = np.zeros(3 * _BINS, dtype=np.int64)
         _core.blackjack_play(self.cards, False, self.rules, self.strategy, self.tags, self.spread, self.cut, n,
-                             self.cut > 0, kernel_state(seed), totals, bins, np.empty(0, dtype=np.int64))
+                             self.cut > 0, kernel_state(seed), totals, bins, np.empty(0, dtype=np.int64),
+                             self.indexes)
         return np.concatenate([totals, bins])
 
 
@@ -278,6 +449,10 @@ class ShoeSimulation(JsonText):
     bins: tuple[tuple[int, int, float, float], ...]
     exact_edge: float | None = None
     bankroll: float | None = None
+    insurance: int | None = None
+    indexes: tuple[IndexPlay, ...] = ()
+    insured: int = 0
+    index_plays: int = 0
 
     @property
     def flat_mean(self) -> float:
@@ -345,7 +520,10 @@ class ShoeSimulation(JsonText):
                 "spread_result": {"mean": self.won_mean, "low": self.won_interval.low,
                                   "high": self.won_interval.high, "sd": self.won_sd,
                                   "average_bet": self.average_bet},
-                "bankroll": self.bankroll,
+                "bankroll": self.bankroll, "insurance_index": self.insurance, "rounds_insured": self.insured,
+                "index_plays": [f"{_hand_text(p)}v{'A' if p.up == 0 else p.up + 1}:{'<' if p.below else ''}"
+                                f"{p.tc}:{p.action}" for p in self.indexes],
+                "index_plays_fired": self.index_plays,
                 "risk_of_ruin": None if ruin is None else {"value": ruin[0], "low": ruin[1].low, "high": ruin[1].high},
                 "true_counts": self.bin_rows()}
 
@@ -365,7 +543,15 @@ class ShoeSimulation(JsonText):
                  f"{pen}; count {self.count}; {self.rounds:,} rounds ({self.hands:,} hands, {self.shoes:,} shoes), "
                  f"seed {self.simulation.seed}" + (" (interrupted)" if self.simulation.interrupted else ""),
                  f"flat bet: {self.flat_mean:+.4%} per round (95% {low:+.4%} to {high:+.4%})"]
-        if self.exact_edge is not None:
+        if self.insurance is not None or self.indexes:
+            lines.append(("no insurance" if self.insurance is None else
+                          f"insurance from a true count of {self.insurance:+d}: {self.insured:,} rounds insured")
+                         + (f"; {len(self.indexes)} index plays, {self.index_plays:,} decisions by them"
+                            if self.indexes else "; no index plays"))
+        if self.exact_edge is not None and (self.insurance is not None or self.indexes):
+            lines.append(f"exact, basic strategy alone, top of the shoe: {-self.exact_edge:+.4%} (the count's "
+                         "plays change it)")
+        elif self.exact_edge is not None:
             inside = ("inside" if low <= -self.exact_edge <= high else "OUTSIDE") + " the interval" \
                 if self.penetration == 0 else "a cut card changes the flat result a little"
             lines.append(f"exact, same strategy, top of the shoe: {-self.exact_edge:+.4%} ({inside})")
@@ -396,13 +582,17 @@ def simulate_shoe(rules: Rules = Rules(), *, penetration: float = 0.75, count: s
                   spread: str | Mapping[int, int] | None = None, bankroll: float | None = None,
                   strategy: Strategy | None = None, trials: int = 1_000_000, seed: SeedLike = None,
                   workers: int = 1, progress: bool = False,
-                  executor: Executor | str | None = None) -> ShoeSimulation:
+                  executor: Executor | str | None = None, insurance: int | bool | None = None,
+                  indexes: str | Sequence[IndexPlay] | None = None) -> ShoeSimulation:
     """Play ``trials`` rounds (then on to the end of each chunk's last shoe) from a shuffled shoe
     of ``rules``, reshuffled once ``penetration`` of it is dealt (0: before every round), betting
     ``spread`` (:func:`parse_spread`) by the true count of ``count`` (:func:`parse_count`), and
     with ``bankroll`` (units) the risk of ruin. ``strategy`` defaults to the exact engine's basic
     strategy of the rules (computed once per rules, a few seconds), whose exact house edge is
-    then shown beside the flat result.
+    then shown beside the flat result. ``insurance``: insure against an ace (half the bet, paid
+    2 to 1) at this true count or more (``True``: the count's default, +3 for Hi-Lo; None never);
+    ``indexes``: index plays (:func:`parse_indexes`, e.g. ``"i18,fab4"``). Early surrender is
+    played when the rules offer it.
 
     The same ``seed`` gives the same figures for any ``workers`` or ``executor``; Ctrl-C keeps the
     chunks done (``simulation.interrupted``).
@@ -420,6 +610,8 @@ def simulate_shoe(rules: Rules = Rules(), *, penetration: float = 0.75, count: s
         raise BlackjackError(f"the bankroll is a number of units above 0 (at most 10^12), got '{bankroll}'")
     name, tags = parse_count(count)
     bets = parse_spread(spread)
+    insure = insurance_index(name, insurance)
+    plays = parse_indexes(indexes)
     cards = _shoe_cards(rules)
     if len(cards) < 20:
         raise BlackjackError(f"the simulated shoe needs at least 20 cards, this one has {len(cards)}")
@@ -427,13 +619,14 @@ def simulate_shoe(rules: Rules = Rules(), *, penetration: float = 0.75, count: s
     if strategy is None:
         strategy, exact_edge = _basic(rules)
     cut = round(penetration * len(cards))
-    task = _ShoeTask(cards, _rules_row(rules), strategy_table(strategy), np.array(tags, dtype=np.int8).tobytes(),
-                     np.array(bets, dtype=np.int32).tobytes(), cut)
+    task = _ShoeTask(cards, _rules_row(rules, insure), strategy_table(strategy),
+                     np.array(tags, dtype=np.int8).tobytes(), np.array(bets, dtype=np.int32).tobytes(), cut,
+                     _index_table(plays))
     root, reported = resolve_seed(seed)
-    run = reduce_chunks(task, trials, root, lambda total, part: total + part, np.zeros(9 + 3 * _BINS, dtype=np.int64),
-                        chunk=CHUNK, workers=workers, executor=executor,
-                        progress="simulating blackjack" if progress else None)
-    totals, raw = run.value[:9], run.value[9:].reshape(3, _BINS)
+    run = reduce_chunks(task, trials, root, lambda total, part: total + part,
+                        np.zeros(_TOTALS + 3 * _BINS, dtype=np.int64), chunk=CHUNK, workers=workers,
+                        executor=executor, progress="simulating blackjack" if progress else None)
+    totals, raw = run.value[:_TOTALS], run.value[_TOTALS:].reshape(3, _BINS)
     info = Simulation(trials=int(totals[0]), seed=reported, workers=min(workers, available_cores()),
                       requested=trials, interrupted=run.interrupted)
     bins = tuple((tc - TC_MAX, int(raw[0, tc]), float(raw[1, tc]) / 10, float(raw[2, tc]) / 100)
@@ -441,16 +634,19 @@ def simulate_shoe(rules: Rules = Rules(), *, penetration: float = 0.75, count: s
     return ShoeSimulation(rules, float(penetration), name, tags, bets, info, int(totals[0]), int(totals[6]),
                           int(totals[7]), int(totals[8]), int(totals[1]), float(totals[4]) / 10,
                           float(totals[5]) / 100, float(totals[2]) / 10, float(totals[3]) / 100, bins,
-                          exact_edge, None if bankroll is None else float(bankroll))
+                          exact_edge, None if bankroll is None else float(bankroll), insure, plays,
+                          int(totals[9]), int(totals[10]))
 
 
 def play_stacked(rules: Rules, strategy: Strategy, cards: Sequence[int], rounds: int = 1,
-                 count: str | Sequence[int] = "hi-lo", spread: str | Mapping[int, int] | None = None
+                 count: str | Sequence[int] = "hi-lo", spread: str | Mapping[int, int] | None = None,
+                 insurance: int | bool | None = None, indexes: str | Sequence[IndexPlay] | None = None
                  ) -> list[dict[str, int | float]]:
     """Deal ``rounds`` rounds from a stacked shoe, ``cards`` (rank codes 0 = ace .. 9 = ten) in
     the order dealt (player, dealer up, player, dealer hole, then each card as drawn), never
     shuffled: per round the running and true count the bet was made at, the bet, the flat
-    result (units) and the cards used. For checking the play and the count by hand.
+    result (units, insurance included) and the cards used. For checking the play and the count
+    by hand; ``insurance`` and ``indexes`` as in :func:`simulate_shoe`.
 
     >>> play_stacked(Rules(decks=1), FLAT_TEST_STRATEGY, [9, 9, 8, 7] + [5] * 30, rounds=2)
     [{'running': 0, 'true': 0, 'bet': 1, 'result': 1.0, 'cards': 4}, {'running': -2, 'true': -4, 'bet': 1, 'result': 0.0, 'cards': 6}]
@@ -463,13 +659,14 @@ def play_stacked(rules: Rules, strategy: Strategy, cards: Sequence[int], rounds:
     deck = bytes(int(c) for c in cards)
     if not 1 <= len(deck) <= 416 or max(deck) > 9:
         raise BlackjackError("a stacked shoe is 1 to 416 rank codes from 0 (ace) to 9 (ten)")
-    _, tags = parse_count(count)
+    name, tags = parse_count(count)
+    row = _rules_row(rules, insurance_index(name, insurance))
     trace = np.zeros(rounds * 5, dtype=np.int64)
     try:
-        _core.blackjack_play(deck, True, _rules_row(rules), strategy_table(strategy),
-                             np.array(tags, dtype=np.int8).tobytes(),
+        _core.blackjack_play(deck, True, row, strategy_table(strategy), np.array(tags, dtype=np.int8).tobytes(),
                              np.array(parse_spread(spread), dtype=np.int32).tobytes(), 0, rounds, False,
-                             bytes(32), np.zeros(9, dtype=np.int64), np.zeros(3 * _BINS, dtype=np.int64), trace)
+                             bytes(32), np.zeros(_TOTALS, dtype=np.int64), np.zeros(3 * _BINS, dtype=np.int64),
+                             trace, _index_table(parse_indexes(indexes)))
     except ValueError as error:
         raise BlackjackError(f"stacked shoe: {error}".replace("blackjack_play: ", "")) from None
     return [{"running": int(r[0]), "true": int(r[1]), "bet": int(r[2]), "result": int(r[3]) / 10, "cards": int(r[4])}

@@ -24,6 +24,8 @@ _RULE_OPTIONS: tuple[tuple[tuple[str, ...], dict[str, Any]], ...] = (
     (("--no-peek",), {"action": "store_true", "help": "no hole card: a dealer blackjack takes every bet"}),
     (("--blackjack-pays",), {"choices": ("3:2", "6:5"), "default": "3:2", "help": "what a blackjack pays"}),
     (("--surrender",), {"action": "store_true", "help": "late surrender allowed"}),
+    (("--early-surrender",), {"action": "store_true",
+                              "help": "early surrender allowed: before the dealer checks for blackjack"}),
 )
 
 
@@ -46,6 +48,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.add_argument("--spread", metavar="BET,TC:BET,...",
                         help="the bet by true count, e.g. 1,2:2,3:4,4:8 (1 unit, 2 from a true count of 2, ...); "
                              "default 1 unit always")
+    parser.add_argument("--insurance", nargs="?", const=True, type=whole_number(-20, 20), metavar="TC",
+                        help="insure against an ace at this true count or more (alone: the count's default, "
+                             "+3 for hi-lo); default never")
+    parser.add_argument("--indexes", metavar="LIST",
+                        help="index plays: i18 (Illustrious 18), fab4 (Fab 4 surrenders) and HANDvUP:INDEX:ACTION "
+                             "items, e.g. i18,fab4,16v9:4:stand or 12v4:<0:hit (below the index)")
     parser.add_argument("--bankroll", type=decimal_number(0, 1e12, low_open=True), metavar="UNITS",
                         help="also the risk of ruin of this bankroll (in units)")
     parser.add_argument("--rounds", type=whole_number(1, 10**12), default=1_000_000,
@@ -69,20 +77,24 @@ def _rules(args: argparse.Namespace) -> Rules:
         composition = parse_shoe(args.shoe) if args.shoe is not None else None
     return Rules(decks=args.decks, h17=args.h17, double=args.double, das=not args.no_das, peek=not args.no_peek,
                  blackjack_pays=Fraction(3, 2) if args.blackjack_pays == "3:2" else Fraction(6, 5),
-                 surrender=args.surrender, composition=composition)
+                 surrender=args.surrender, early_surrender=args.early_surrender, composition=composition)
 
 
 def _shoe(args: argparse.Namespace) -> int:
-    from cardlab.casino.blackjack_sim import parse_count, parse_spread, simulate_shoe
+    from cardlab.casino.blackjack_sim import insurance_index, parse_count, parse_indexes, parse_spread, simulate_shoe
     from cardlab.cli.output import about_option, write_result
 
     rules = _rules(args)
     with about_option("--count"):
-        parse_count(args.count)
+        name, _ = parse_count(args.count)
     with about_option("--spread"):
         parse_spread(args.spread)
+    with about_option("--insurance"):
+        insurance_index(name, args.insurance)
+    with about_option("--indexes"):
+        parse_indexes(args.indexes)
     result = simulate_shoe(rules, penetration=args.penetration, count=args.count, spread=args.spread,
                            bankroll=args.bankroll, trials=args.rounds, seed=args.seed, workers=args.workers,
-                           progress=True)
+                           progress=True, insurance=args.insurance, indexes=args.indexes)
     write_result(args, result)
     return 130 if result.simulation.interrupted else 0
