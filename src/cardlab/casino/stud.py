@@ -21,6 +21,7 @@ Ties prefer folding, then the smaller raise (less money at risk).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from fractions import Fraction
 from math import comb, lcm
@@ -49,7 +50,7 @@ class StudPlan:
 
         assert game.main is not None
         n = len(game.cards)
-        self.n = n
+        self.n, self.cards = n, tuple(game.cards)
         self.outcomes = final_outcomes(game.main, VideoDeck(game.deck))
         pays = [o.pays for o in game.main.outcomes[:-1]] + [Fraction(-1)]
         self.scale = lcm(*(p.denominator for p in pays))
@@ -60,10 +61,12 @@ class StudPlan:
         self.more = ties == "bet"
         # four cards seen: the expected pay times (n - 4) * scale
         e4 = self.tally @ self.pays
+        self.e4 = e4  # kept for the rules in words (cardlab.casino.stud_rules)
         v4, self.choice4 = self._best(-bets[None, :] * (n - 4) * self.scale,
                                  [np.where(bets + r < BETS, (bets + r)[None, :] * e4[:, None], _NEVER) for r in raises],
                                  raises)
         w3 = kernel.superset_sums(n, 3, v4)  # sum over the fourth card: units (n-3)(n-4) scale
+        self.w3, self.raises = w3, raises
         v3, self.choice3 = self._best(-bets[None, :] * (n - 3) * (n - 4) * self.scale,
                                  [_shift(w3, r) for r in raises], raises)
         w2 = kernel.superset_sums(n, 2, v3)
@@ -86,6 +89,20 @@ class StudPlan:
         mass3 = _after(kernel.subset_sums(n, 2, mass2), self.choice3, raises, self.folds, (n - 3) * (n - 4))
         mass4 = _after(kernel.subset_sums(n, 3, mass3), self.choice4, raises, self.folds, n - 4)
         self.counts = mass4.T @ self.tally  # [final bet, outcome]
+
+    def replay(self, choice3: np.ndarray, choice4: np.ndarray) -> "StudPlan":
+        """The plan with other three- and four-card decisions (a rule to prove), its deals carried
+        forward through them (``counts``, ``folds``)."""
+        other = copy.copy(self)
+        other.choice3, other.choice4 = choice3, choice4
+        other._forward(self.raises)
+        return other
+
+    @property
+    def expected(self) -> Fraction:
+        """The exact expected result per ante of the decisions in the plan."""
+        nets = Fraction(int((self.counts * self.pays[None, :]).sum(axis=1) @ np.arange(BETS)), self.scale)
+        return (nets - int(self.folds @ np.arange(BETS))) / self.total
 
     @property
     def total(self) -> int:
@@ -166,8 +183,11 @@ class _Analysed:
                       if (plan.choice2 == r).any()
                       for line in pattern_rule(hands, plan.choice2 == r, f"raise {r}x", paying_words=False)]
         self.rules.append("two cards: fold the rest")
-        self.rules.append("three and four cards: fold or raise by the exact expectation of the hand for the bets "
-                          "already made (the tables: cardlab.casino.stud.stud_plan(game).choice3, .choice4)")
+        from cardlab.casino.stud_rules import stud_rules
+
+        words = stud_rules(plan)
+        self.rules += [*words.lines, words.proof(), "(the exact decisions for every hand and bets made: "
+                       "cardlab.casino.stud.stud_plan(game).choice3, .choice4)"]
         self.plan = plan
 
     def play(self, positions: np.ndarray) -> list[np.ndarray]:
