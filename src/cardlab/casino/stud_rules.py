@@ -29,7 +29,7 @@ from cardlab.cards import RANKS
 from cardlab.casino.simulation import positions_of
 from cardlab.casino.stud import BETS, StudPlan
 
-__all__ = ["FAMILIES", "StudRules", "stud_families", "stud_rules"]
+__all__ = ["FAMILIES", "StudRules", "Thresholds", "stud_families", "stud_rules", "street_table"]
 
 #: The families of three and of four cards, the first that fits.
 FAMILIES = {3: ("a pair", "three to a straight flush", "three to a flush", "three to a straight", "the rest"),
@@ -97,13 +97,19 @@ def _pick(totals: np.ndarray) -> tuple[int, int]:
     return at
 
 
+Thresholds = tuple[tuple[int, int], ...]  #: per family: the least ordinal raising the least, the most
+
+
 @dataclass(frozen=True)
 class StudRules:
-    """The three- and four-card rules in words, the decision tables they make, and the exact
+    """The three- and four-card rules in words, their thresholds (per family: the least ordinal
+    raising the least, the least raising the most), the decision tables they make, and the exact
     expected result per ante of the optimal strategy, of the two rules together and of each rule
     alone (the other street played exactly)."""
 
     lines: tuple[str, ...]
+    thresholds3: Thresholds
+    thresholds4: Thresholds
     choice3: np.ndarray
     choice4: np.ndarray
     optimal: Fraction
@@ -153,36 +159,57 @@ def _masses(plan: StudPlan, k: int) -> np.ndarray:
     return kernel.subset_sums(n, 3, after)
 
 
-def _street(plan: StudPlan, k: int, deck: np.ndarray) -> tuple[np.ndarray, str, str]:
-    """A street's rule: its decision table and its words (the most raise's and the least's)."""
-    hands = deck[positions_of(np.arange(comb(plan.n, k)), k)]
-    family, order = stud_families(hands)
+def _street(plan: StudPlan, k: int, hands: np.ndarray, family: np.ndarray, order: np.ndarray) -> Thresholds:
+    """A street's thresholds: per family, those that lose least against the exact decisions."""
     values = _values(plan, k).astype(np.float64)
     mass = _masses(plan, k).astype(np.float64)
     raises = plan.raises.tolist()
     small, big = raises.index(min(raises)), raises.index(max(raises))
     per_hand = np.stack([(mass * values[:, :, j]).sum(axis=1) for j in (0, 1 + small, 1 + big)], axis=1)
-    level = np.zeros(len(hands), dtype=np.int64)
-    most, least = [], []
-    for f, name in enumerate(FAMILIES[k]):
+    out = []
+    for f in range(len(FAMILIES[k])):
         mine = family == f
         if not mine.any():
+            out.append((_PAST, _PAST))
             continue
         keys, where = np.unique(order[mine], return_inverse=True)
         totals = np.stack([np.bincount(where, weights=per_hand[mine, j], minlength=len(keys)) for j in range(3)], axis=1)
-        if small == big:  # one raise allowed: no second threshold
-            totals[:, 1] = -np.inf
+        if small == big:  # one raise allowed: the least is the most (the first equal split found has none)
+            totals[:, 1] = totals[:, 2]
         lo, hi = _pick(totals)
-        level[np.flatnonzero(mine)] = np.where(where >= hi, 2, np.where(where >= lo, 1, 0))
-        whole = len(keys)
-        if hi < whole:
-            most.append(f"any {name.removeprefix('a ')}" if hi == 0 else _said(k, f, int(keys[hi])))
+        out.append(tuple(int(keys[c]) if c < len(keys) else _PAST for c in (lo, hi)))  # type: ignore[misc]
+    return tuple(out)
+
+
+_PAST = 99  #: past every ordinal: never
+
+
+def _words(k: int, thresholds: Thresholds, order: np.ndarray, family: np.ndarray) -> tuple[str, str]:
+    """A street's thresholds in words: the hands raising the most, and the least."""
+    most, least = [], []
+    for f, (lo, hi) in enumerate(thresholds):
+        name, mine = FAMILIES[k][f], family == f
+        if not mine.any():
+            continue
+        bottom = int(order[mine].min())
+        if hi != _PAST:
+            most.append(f"any {name.removeprefix('a ')}" if hi <= bottom else _said(k, f, hi))
         if lo < hi:
-            least.append(f"any {'other ' if hi < whole else ''}{name.removeprefix('a ')}" if lo == 0
-                         else _said(k, f, int(keys[lo])))
-    choice = np.where(level == 2, max(raises), np.where(level == 1, min(raises), -1))
-    table = np.repeat(choice[:, None], BETS, axis=1)
-    return table, "; ".join(most) or "none", "; ".join(least) or "none"
+            least.append(f"any {'other ' if hi != _PAST else ''}{name.removeprefix('a ')}" if lo <= bottom
+                         else _said(k, f, lo))
+    return "; ".join(most) or "none", "; ".join(least) or "none"
+
+
+def street_table(plan: StudPlan, k: int, thresholds: Thresholds) -> np.ndarray:
+    """The decision table (k-card hands by bets made: -1 fold, else the raise) of a street's
+    thresholds: raise the most from a family's second threshold up, the least from its first."""
+    hands = np.array(plan.cards, dtype=np.int64)[positions_of(np.arange(comb(plan.n, k)), k)]
+    family, order = stud_families(hands)
+    lo = np.array([t[0] for t in thresholds])[family]
+    hi = np.array([t[1] for t in thresholds])[family]
+    raises = plan.raises.tolist()
+    choice = np.where(order >= hi, max(raises), np.where(order >= lo, min(raises), -1))
+    return np.repeat(choice[:, None], BETS, axis=1)
 
 
 def _said(k: int, f: int, least: int) -> str:
@@ -203,19 +230,22 @@ def _said(k: int, f: int, least: int) -> str:
     return text.format(least)
 
 
-def stud_rules(plan: StudPlan) -> StudRules:
-    """The three- and four-card rules of a Mississippi Stud plan (see the module docstring)."""
+def stud_rules(plan: StudPlan, fixed: dict[int, Thresholds] | None = None) -> StudRules:
+    """The three- and four-card rules of a Mississippi Stud plan (see the module docstring); with
+    ``fixed``, those thresholds for a street instead of the best ones (a rule to test)."""
     deck = np.array(plan.cards, dtype=np.int64)
-    lines = []
-    tables = {}
+    lines, tables, chosen = [], {}, {}
+    big, small = max(plan.raises.tolist()), min(plan.raises.tolist())
     for k, street in ((3, "three cards"), (4, "four cards")):
-        table, most, least = _street(plan, k, deck)
-        tables[k] = table
-        big, small = max(plan.raises.tolist()), min(plan.raises.tolist())
+        hands = deck[positions_of(np.arange(comb(plan.n, k)), k)]
+        family, order = stud_families(hands)
+        chosen[k] = (fixed or {}).get(k) or _street(plan, k, hands, family, order)
+        tables[k] = street_table(plan, k, chosen[k])
+        most, least = _words(k, chosen[k], order, family)
         lines.append(f"{street}: raise {big}x with: {most}; raise {small}x with: {least}; fold the rest")
     lines.append("(points: 2 for each card from a jack up, 1 for each from a six to a ten; a gap: a rank missing "
                  "inside the draw)")
     both = plan.replay(tables[3], tables[4]).expected
     alone3 = plan.replay(tables[3], plan.choice4).expected
     alone4 = plan.replay(plan.choice3, tables[4]).expected
-    return StudRules(tuple(lines), tables[3], tables[4], plan.expected, both, alone3, alone4)
+    return StudRules(tuple(lines), chosen[3], chosen[4], tables[3], tables[4], plan.expected, both, alone3, alone4)
