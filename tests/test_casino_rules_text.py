@@ -223,3 +223,102 @@ def test_a_changed_clause_costs_more(stud, street: int, family: int, change: tup
     thresholds[family] = (lo + change[0], hi + change[1])
     other = stud_rules(plan, {street: tuple(thresholds)})
     assert other.expected < rules.expected
+
+
+NEVER = 10**6  # a threshold past every ordinal: the family never acts
+
+
+@pytest.fixture(scope="module")
+def casino_holdem():
+    from cardlab.casino.holdem import analyse_holdem
+
+    bet, rules, _, plan = analyse_holdem(load_game("casino-holdem"))
+    fold = np.full(plan.ev.shape, -plan.per_hand * plan.scale, dtype=np.int64)
+    return bet, rules, plan, (np.ones(plan.ev.shape, dtype=bool), plan.ev, fold)
+
+
+def test_casino_holdem_call_rule(casino_holdem) -> None:
+    bet, rules, plan, (among, call, fold) = casino_holdem
+    assert f"{bet.house_edge:.2%}" == "2.16%"  # [WoO-CH]
+    optimal = Fraction(int((np.maximum(call, fold) * plan.weights[:, None]).sum()), plan.scale * plan.deals)
+    assert optimal == bet.expected  # the tables sum to the analysis' figure
+    assert rules[:3] == ["call with any two pair or better (made with a hole card)", "call with any pocket pair",
+                         "call with any pair made with a hole card"]
+    assert "call with a pair of fours or better on the board only, hole cards 9-5 or better" in rules
+    assert "call with no overcard (no pair, no four-card draw), hole cards T-5 or better" in rules
+    assert rules[-2:] == ["fold the rest", "(this rule played as a strategy: house edge 2.7960%, against the optimal "
+                          "2.1576%: it gives up 0.6384% of the ante)"]
+    word = flop_word_rule(plan, among, call, fold, bet.expected, plan.scale, plan.deals, ("call", "fold"))
+    for family, threshold in ((2, NEVER), (5, 0), (15, word.thresholds[15] + 13)):  # a clause changed
+        fixed = list(word.thresholds)
+        fixed[family] = threshold
+        other = flop_word_rule(plan, among, call, fold, bet.expected, plan.scale, plan.deals, ("call", "fold"),
+                               fixed=fixed)
+        assert other.expected < word.expected, family
+
+
+@pytest.fixture(scope="module")
+def holdem_bonus():
+    from cardlab.casino.thb import analyse_thb
+
+    bet, rules, _, plan = analyse_thb(load_game("texas-holdem-bonus"))
+    return bet, rules, plan, (plan.stake >= 0, plan.values[:, :, 1], plan.values[:, :, 0])
+
+
+def test_holdem_bonus_flop_rule(holdem_bonus) -> None:
+    bet, rules, plan, (among, bet_on, check) = holdem_bonus
+    n = plan.n
+    folded = -plan.scale * (n - 5) * (n - 6) * (n - 7) * (n - 8) // 2
+    optimal = np.where(among, np.maximum(bet_on, check), folded)
+    assert Fraction(int((optimal * plan.weights[:, None]).sum()), plan.scale * plan.deals) == bet.expected
+    assert "on the flop: bet with a pocket pair, 44 or better" in rules
+    assert "on the flop: bet with four to a flush, a hidden 7 or better in the suit" in rules
+    assert "(this rule played as a strategy: house edge 2.3170%, against the optimal 2.0369%: it gives up 0.2801% of " \
+           "the ante)" in rules
+    # [TGO-THB]'s flop rule: any pair or better made with a pocket card, four to a flush, four in a row
+    published = [0, 0, 0] + [NEVER] * 3 + [0, 0] + [NEVER] * 8
+    word = flop_word_rule(plan, among, bet_on, check, bet.expected, plan.scale, plan.deals, ("bet", "check"),
+                          fixed=published)
+    assert word.lines == ("bet with any two pair or better (made with a hole card)", "bet with any pocket pair",
+                          "bet with any pair made with a hole card", "bet with any four to a flush",
+                          "bet with any four to an open-ended straight", "check the rest")
+    assert f"{float(-word.expected):.4%}" == "3.1269%"
+
+
+def test_holdem_bonus_standard_deviation_conventions(holdem_bonus) -> None:
+    """The Wizard of Odds gives 3.500839 (wizardofodds.com/texasholdembonus, Las Vegas rules, beside
+    the same 2.037%, 0.5335% and 3.8181 as here); none of these conventions gives it."""
+    bet, _, plan, _ = holdem_bonus
+    pays = [p for _, p in load_game("texas-holdem-bonus").pays]
+    lines = len(pays)
+    rows: dict[tuple[Fraction, int], int] = {(Fraction(-1), 1): int(plan.tally[9 * lines])}
+    for s in (2, 3, 4):
+        for o in range(3):
+            for at, count in enumerate(plan.tally[(s - 2) * 3 * lines + o * lines:][:lines].tolist()):
+                key = ([s + pays[at], Fraction(0), Fraction(-1 - s)][o], 1 + s)
+                rows[key] = rows.get(key, 0) + count
+
+    def sd(values: dict[tuple[Fraction, int], int], per_bet: bool = False, about_zero: bool = False) -> float:
+        total = sum(values.values())
+        xs = [(v / (b if per_bet else 1), c) for (v, b), c in values.items()]
+        mean = sum(x * c for x, c in xs) / total
+        return float(sum(x * x * c for x, c in xs) / total - (0 if about_zero else mean * mean)) ** 0.5
+
+    assert f"{sd(rows):.4f}" == f"{bet.sd:.4f}" == "3.5073"  # per ante, about the mean
+    assert f"{sd(rows, about_zero=True):.4f}" == "3.5073"
+    assert f"{sd(rows, per_bet=True):.4f}" == "0.8866"  # per unit of the round's total bet
+    no_bonus = {}
+    for (v, b), c in rows.items():  # the ante never paid (a push on every win)
+        key = (v - 1 if v == b else v, b)
+        no_bonus[key] = no_bonus.get(key, 0) + c
+    assert f"{sd(no_bonus):.4f}" == "3.4118"
+    def merged(stakes: tuple[int, ...]) -> dict[tuple[Fraction, int], int]:
+        """Each stake's wins as one row at their average (as a return table may group them)."""
+        out = dict(rows)
+        for s in stakes:
+            a, b = out.pop((Fraction(s), 1 + s)), out.pop((Fraction(s + 1), 1 + s))
+            out[(Fraction(s * a + (s + 1) * b, a + b), 1 + s)] = a + b
+        return out
+
+    assert f"{sd(merged((2, 3, 4))):.4f}" == "3.4974"
+    assert f"{sd(merged((4,))):.4f}" == "3.5015"

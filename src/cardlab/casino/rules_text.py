@@ -175,15 +175,15 @@ def flop_families(hands: np.ndarray, category: np.ndarray) -> tuple[np.ndarray, 
 
 def rule_lines(thresholds: Sequence[int], largest: Sequence[int], smallest: Sequence[int], act: str,
                other: str) -> list[str]:
-    """The families' thresholds in words: "<act> with: <family> (<threshold>); ...", then the rest."""
-    items = []
+    """The families' thresholds in words, one line each ("<act> with <family>, <threshold>"), then
+    the rest ("<other> the rest")."""
+    lines = []
     for f, (t, top, bottom) in enumerate(zip(thresholds, largest, smallest)):
         if t > top:
             continue
-        items.append(f"any {_NAMES[f].removeprefix('a ')}" if t <= bottom else f"{_NAMES[f]}, {_threshold_words(f, t)}")
-    if not items:
-        return [f"{other} every hand"]
-    return [f"{act} with: " + "; ".join(items), f"{other} the rest"]
+        said = f"any {_NAMES[f].removeprefix('a ')}" if t <= bottom else f"{_NAMES[f]}, {_threshold_words(f, t)}"
+        lines.append(f"{act} with {said}")
+    return lines + [f"{other} the rest" if lines else f"{other} every hand"]
 
 
 def _flop_table(plan: FlopPlan) -> tuple[np.ndarray, np.ndarray]:
