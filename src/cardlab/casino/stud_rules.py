@@ -4,17 +4,18 @@ The exact strategy (:class:`cardlab.casino.stud.StudPlan`) decides for every han
 total already bet. The rule here reads as the published ones do: every hand falls in one family
 (:data:`FAMILIES`, the first that fits: a pair, draws to a straight flush, a flush, a straight,
 the rest) and within a family a number that orders it (a pair's rank; "points": 2 for each card
-from a jack up, 1 from a six to a ten; high cards less gaps for a straight-flush draw; the top
+from a jack up, 1 from a six to a ten; high cards less gaps for a straight-flush draw; points,
+then fewer gaps, for three to a straight; the top
 card of an outside straight), and the rule raises the most from one threshold up, the least from
 another, and folds below. Each family's two thresholds are those that lose least against the
 exact decisions, with every (hand, bets made) weighed by the deals the optimal strategy brings
 there and the later street played best; then the rule is played as a strategy (both streets,
 then each alone with the other exact) and its exact expectation counted.
 
->>> ids = np.array([[48, 49, 0], [44, 40, 37]])   # As Ac 2c; Ks Qs Jh
+>>> ids = np.array([[48, 49, 0], [44, 40, 37]])   # As Ac 2c; Ks Qs Jh (6 points, no gap: 6 * 3 + 2)
 >>> family, order = stud_families(ids)
 >>> [FAMILIES[3][f] for f in family], order.tolist()
-(['a pair', 'three to a straight'], [12, 6])
+(['a pair', 'three to a straight'], [12, 20])
 """
 
 from __future__ import annotations
@@ -177,7 +178,8 @@ def _street(plan: StudPlan, k: int, hands: np.ndarray, family: np.ndarray, order
         if small == big:  # one raise allowed: the least is the most (the first equal split found has none)
             totals[:, 1] = totals[:, 2]
         lo, hi = _pick(totals)
-        out.append(tuple(int(keys[c]) if c < len(keys) else _PAST for c in (lo, hi)))  # type: ignore[misc]
+        least, most = (int(keys[c]) if c < len(keys) else _PAST for c in (lo, hi))
+        out.append((least, most))
     return tuple(out)
 
 
