@@ -90,8 +90,8 @@ def _pick(totals: np.ndarray) -> tuple[int, int]:
     small = np.concatenate([[0.0], np.cumsum(totals[:, 1])])
     big = np.concatenate([[0.0], np.cumsum(totals[:, 2])])
     best, at = -np.inf, (keys, keys)
-    for lo in range(keys, -1, -1):  # from the top: among equals, the fewest hands raising
-        for hi in range(keys, lo - 1, -1):
+    for lo in range(keys + 1):  # from the bottom: among equals (hands never reached), the widest clause
+        for hi in range(lo, keys + 1):
             value = fold[lo] + (small[hi] - small[lo]) + (big[keys] - big[hi])
             if value > best + 1e-9 * abs(best if np.isfinite(best) else 0.0):
                 best, at = value, (lo, hi)
@@ -170,7 +170,7 @@ def _street(plan: StudPlan, k: int, hands: np.ndarray, family: np.ndarray, order
     out = []
     for f in range(len(FAMILIES[k])):
         mine = family == f
-        if not mine.any():
+        if not per_hand[mine].any():  # no such hand, or none reached: fold them
             out.append((_PAST, _PAST))
             continue
         keys, where = np.unique(order[mine], return_inverse=True)
