@@ -322,3 +322,37 @@ def test_holdem_bonus_standard_deviation_conventions(holdem_bonus) -> None:
 
     assert f"{sd(merged((2, 3, 4))):.4f}" == "3.4974"
     assert f"{sd(merged((4,))):.4f}" == "3.5015"
+
+
+def test_uth_flop_rule() -> None:
+    from cardlab.casino.uth import analyse_uth
+
+    bet, rules, _, plan = analyse_uth(load_game("ultimate-holdem"))
+    v = plan.values
+    chosen = np.select([plan.stake == 4, plan.stake == 3, plan.stake == 2], [v[:, :, 0], v[:, :, 1], v[:, :, 2]],
+                       v[:, :, 3])
+    assert Fraction(int((chosen * plan.weights[:, None]).sum()), plan.scale * plan.deals) == bet.expected
+    assert [line for line in rules if line.startswith("on the flop")] == [
+        "on the flop (after checking): play 2x with any two pair or better (made with a hole card)",
+        "on the flop (after checking): play 2x with any pair made with a hole card",
+        "on the flop (after checking): play 2x with trips on the board only, hole cards Q-2 or better",
+        "on the flop (after checking): play 2x with four to a flush, a hidden T or better in the suit",
+        "on the flop (after checking): check the rest"]
+    assert ("(this rule played as a strategy: house edge 2.2834%, against the optimal 2.1850%: it gives up 0.0984% "
+            "of the ante)") in rules
+    among, two, check = plan.stake < 3, v[:, :, 2], v[:, :, 3]
+
+    def played(fixed: list[int]) -> Fraction:
+        return flop_word_rule(plan, among, two, check, bet.expected, plan.scale, plan.deals, ("play 2x", "check"),
+                              fixed=fixed).expected
+
+    # [WoO-UTH]: two pair or better, a hidden pair but pocket deuces (the only pocket pair that checked
+    # before the flop), four to a flush with a hidden ten or better; no other hand
+    published = [0, 1, 0] + [NEVER] * 3 + [8] + [NEVER] * 9
+    assert f"{float(-played(published)):.4%}" == "2.2846%"
+    best = flop_word_rule(plan, among, two, check, bet.expected, plan.scale, plan.deals, ("play 2x", "check"))
+    assert best.thresholds[:3] == (0, 1, 0) and best.thresholds[6] == 8
+    for family, threshold in ((6, 9), (6, 7), (2, 1), (1, 0)):  # a clause changed: J or 9 for the flush, ...
+        fixed = list(best.thresholds)
+        fixed[family] = threshold
+        assert played(fixed) < best.expected, (family, threshold)
