@@ -212,7 +212,7 @@ def test_stud_rules_as_printed(stud) -> None:
 
 @pytest.mark.parametrize("street, family, change", [
     (4, 0, (0, 1)),   # 3x with a pair of sevens or better instead of sixes
-    (4, 1, (0, 1)),   # four to a flush: 3x only with a point or more
+    (4, 1, (0, 2)),   # four to a flush: 3x only with 2 points or more (none with 0 is ever reached)
     (3, 4, (1, 0)),   # no draw, no pair: 1x from 4 points instead of 3
     (3, 1, (0, -1)),  # three to a straight flush: 3x with one high card fewer than its gaps
 ])

@@ -143,27 +143,10 @@ def _values(plan: StudPlan, k: int) -> np.ndarray:
     return np.stack(options, axis=2)
 
 
-def _masses(plan: StudPlan, k: int) -> np.ndarray:
-    """The deals (paths) that reach each k-card hand with each total bet under the plan's decisions."""
-    from cardlab.casino import kernel
-
-    n = plan.n
-    mass2 = np.zeros((comb(n, 2), BETS), dtype=np.int64)
-    for r in plan.raises.tolist():
-        mass2[plan.choice2 == r, 1 + r] = 1
-    mass3 = kernel.subset_sums(n, 2, mass2)
-    if k == 3:
-        return mass3
-    after = np.zeros_like(mass3)
-    for r in plan.raises.tolist():
-        after[:, r:] += (mass3 * (plan.choice3 == r))[:, :BETS - r]
-    return kernel.subset_sums(n, 3, after)
-
-
 def _street(plan: StudPlan, k: int, hands: np.ndarray, family: np.ndarray, order: np.ndarray) -> Thresholds:
     """A street's thresholds: per family, those that lose least against the exact decisions."""
     values = _values(plan, k).astype(np.float64)
-    mass = _masses(plan, k).astype(np.float64)
+    mass = plan.walk(plan.choice3, plan.choice4)[k - 2].astype(np.float64)
     raises = plan.raises.tolist()
     small, big = raises.index(min(raises)), raises.index(max(raises))
     per_hand = np.stack([(mass * values[:, :, j]).sum(axis=1) for j in (0, 1 + small, 1 + big)], axis=1)
@@ -247,7 +230,7 @@ def stud_rules(plan: StudPlan, fixed: dict[int, Thresholds] | None = None) -> St
         lines.append(f"{street}: raise {big}x with: {most}; raise {small}x with: {least}; fold the rest")
     lines.append("(points: 2 for each card from a jack up, 1 for each from a six to a ten; a gap: a rank missing "
                  "inside the draw)")
-    both = plan.replay(tables[3], tables[4]).expected
-    alone3 = plan.replay(tables[3], plan.choice4).expected
-    alone4 = plan.replay(plan.choice3, tables[4]).expected
+    both = plan.expected_of(tables[3], tables[4])
+    alone3 = plan.expected_of(tables[3], plan.choice4)
+    alone4 = plan.expected_of(plan.choice3, tables[4])
     return StudRules(tuple(lines), chosen[3], chosen[4], tables[3], tables[4], plan.expected, both, alone3, alone4)
