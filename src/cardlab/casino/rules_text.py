@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
@@ -32,9 +32,6 @@ if TYPE_CHECKING:
     from cardlab.casino.holdem import FlopPlan
 
 __all__ = ["FAMILIES", "WordRule", "best_thresholds", "flop_families", "flop_word_rule", "rule_lines"]
-
-_PLURAL = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
-           "kings", "aces"]
 
 #: The families of a (hole cards, flop) hand, the first that fits.
 FAMILIES = ("two pair or better made with a hole card", "a pocket pair", "a pair made with a hole card",
@@ -205,16 +202,14 @@ def _flop_table(plan: FlopPlan) -> tuple[np.ndarray, np.ndarray]:
 
 def flop_word_rule(plan: FlopPlan, among: np.ndarray, act_value: np.ndarray, other_value: np.ndarray,
                    optimal: Fraction, scale: int, deals: int, words: tuple[str, str],
-                   fixed: Sequence[int] | None = None,
-                   tables: Callable[[FlopPlan], tuple[np.ndarray, np.ndarray]] = _flop_table) -> WordRule:
+                   fixed: Sequence[int] | None = None) -> WordRule:
     """A flop decision as a :class:`WordRule`: over the (flop class, hole hand) entries ``among``
     (boolean, the plan's table shape) with the exact values of acting and of not acting
-    (``act_value``, ``other_value``: scaled by ``scale``, summed over each entry's completions; ``deals``
-    in all), the
-    best threshold of each family, or the ``fixed`` ones (a rule to test), and the game's exact
-    expected result under the rule: the ``optimal`` one plus the rule's departures from the
-    best choice, each weighed by its flop class's size, over every deal."""
-    family, order = tables(plan)
+    (``act_value``, ``other_value``: scaled by ``scale``, summed over each entry's completions,
+    ``deals`` in all), the best threshold of each family, or the ``fixed`` ones (a rule to test),
+    and the game's exact expected result under the rule: the ``optimal`` one (the best choice at
+    every entry) less the rule's departures from it, each weighed by its flop class's size."""
+    family, order = _flop_table(plan)
     weights = plan.weights[:, None]
     gain = (act_value - other_value) * weights
     fits = np.where(among, family, -1)
