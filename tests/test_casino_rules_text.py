@@ -352,7 +352,45 @@ def test_uth_flop_rule() -> None:
     assert f"{float(-played(published)):.4%}" == "2.2846%"
     best = flop_word_rule(plan, among, two, check, bet.expected, plan.scale, plan.deals, ("play 2x", "check"))
     assert best.thresholds[:3] == (0, 1, 0) and best.thresholds[6] == 8
+    # the river: the rule derived on one sample is [WoO-UTH]'s (fewer than 21 dealer outs), its cost
+    # measured on another; each sampled river decision's exact values agree with the core's choice
+    assert rules[-2].endswith("or when fewer than 21 of the unseen cards would beat you as a dealer's card; fold the rest")
+    assert "it gives up 0.1217% (95% 0.0989% to 0.1446%) of the ante" in rules[-1]
+    _check_river_states(plan)
     for family, threshold in ((6, 9), (6, 7), (2, 1), (1, 0)):  # a clause changed: J or 9 for the flush, ...
         fixed = list(best.thresholds)
         fixed[family] = threshold
         assert played(fixed) < best.expected, (family, threshold)
+
+
+def test_hidden_pair_and_dealer_outs_by_hand() -> None:
+    from cardlab.casino.uth_river import dealer_outs, hidden_pair
+    from cardlab.poker.evaluator import strengths
+
+    seven = np.array([parse_card_ids(h) for h in ("Ah 7c Kd 9s 7d 4c 2h", "Ah Qc Kd 9s 9d 4c 2h",
+                                                  "5h 6c 7d 8s 9d Kc Kh", "2h 3c Kd Ks 9d 9c 4h")])
+    assert hidden_pair(seven).tolist() == [True, False, True, False]
+    unseen = np.array([[c for c in range(52) if c not in row] for row in seven.tolist()])
+    outs = dealer_outs(seven, unseen, strengths(seven.astype(np.uint8)))
+    # A-Q on K 9 9 4 2: three kings, two nines, three fours, three twos beat nines with A-K-Q
+    assert outs[1] == 3 + 2 + 3 + 3
+    # 2-3 on K K 9 9 4: any five to ace but a nine or king (a better kicker), two kings and two nines
+    # (a full house); a four only ties
+    assert outs[3] == 8 * 4 + 2 + 2
+
+
+def _check_river_states(plan) -> None:
+    """Sampled river states: playing beats folding exactly when the core plays (its own count of
+    the dealer's hands); and the rule with another threshold loses more on the same deals."""
+    from cardlab.casino import kernel
+    from cardlab.casino.holdem import pay_lines
+    from cardlab.casino.uth_river import _losses, river_states
+
+    game = load_game("ultimate-holdem")
+    states = river_states(game, plan, 3000, 7)
+    seven, _, _, play, fold = states
+    _, scale, line, blind = pay_lines(game)
+    core = kernel.uth_river(plan.cards, seven, game.qualifier, line, blind, scale, False)
+    assert len(seven) > 500 and ((play > fold) == core).all()
+    loss = {k: _losses(states, 3000, k)[0] for k in (15, 21, 27)}
+    assert loss[21] < loss[15] and loss[21] < loss[27]
