@@ -206,6 +206,9 @@ def test_stud_rules_as_printed(stud) -> None:
         "or better; raise 1x with: any other pair or better; any other four to an outside straight; any four to an "
         "inside straight; 4 points or more; fold the rest")
     assert f"{float(-rules.optimal):.2%}" == "4.91%"  # [WoO-MS]
+    from cardlab.casino.analysis import analyse
+
+    assert set(rules.lines) < set(analyse("mississippi-stud").strategy)  # as the command prints them
     edges = [f"{float(-x):.4%}" for x in (rules.optimal, rules.expected, rules.alone3, rules.alone4)]
     assert edges == ["4.9149%", "4.9607%", "4.9578%", "4.9162%"]
 
@@ -354,8 +357,11 @@ def test_uth_flop_rule() -> None:
     assert best.thresholds[:3] == (0, 1, 0) and best.thresholds[6] == 8
     # the river: the rule derived on one sample is [WoO-UTH]'s (fewer than 21 dealer outs), its cost
     # measured on another; each sampled river decision's exact values agree with the core's choice
-    assert rules[-2].endswith("or when fewer than 21 of the unseen cards would beat you as a dealer's card; fold the rest")
-    assert "it gives up 0.1217% (95% 0.0989% to 0.1446%) of the ante" in rules[-1]
+    from cardlab.casino.uth_river import river_rule
+
+    river = river_rule(load_game("ultimate-holdem"), plan).lines()
+    assert river[0].endswith("or when fewer than 21 of the unseen cards would beat you as a dealer's card; fold the rest")
+    assert "it gives up 0.1217% (95% 0.0989% to 0.1446%) of the ante" in river[1]
     _check_river_states(plan)
     for family, threshold in ((6, 9), (6, 7), (2, 1), (1, 0)):  # a clause changed: J or 9 for the flush, ...
         fixed = list(best.thresholds)

@@ -189,11 +189,6 @@ class _Analysed:
                       if (plan.choice2 == r).any()
                       for line in pattern_rule(hands, plan.choice2 == r, f"raise {r}x", paying_words=False)]
         self.rules.append("two cards: fold the rest")
-        from cardlab.casino.stud_rules import stud_rules
-
-        words = stud_rules(plan)
-        self.rules += [*words.lines, words.proof(), "(the exact decisions for every hand and bets made: "
-                       "cardlab.casino.stud.stud_plan(game).choice3, .choice4)"]
         self.plan = plan
 
     def play(self, positions: np.ndarray) -> list[np.ndarray]:

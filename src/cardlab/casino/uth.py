@@ -144,7 +144,7 @@ def _hand_rule(preflop: dict[int, int], play: int) -> str:
     return ", ".join(parts) if parts else "none"
 
 
-def _rules(game: Game, plan: UthPlan, symmetric: bool, expected: Fraction) -> list[str]:
+def _rules(plan: UthPlan, symmetric: bool, expected: Fraction) -> list[str]:
     """The strategy in words: the pre-flop raises by hand, the flop bets as a rule by what the hole
     cards make with the flop (:mod:`cardlab.casino.rules_text`, with its exact cost)."""
     from cardlab.casino.rules_text import flop_word_rule
@@ -161,14 +161,7 @@ def _rules(game: Game, plan: UthPlan, symmetric: bool, expected: Fraction) -> li
     word = flop_word_rule(plan, plan.stake < 3, plan.values[:, :, 2], plan.values[:, :, 3], expected, plan.scale,
                           plan.deals, ("play 2x", "check"))
     lines += [f"on the flop (after checking): {text}" for text in word.lines]
-    lines.append(word.proof())
-    if symmetric:
-        from cardlab.casino.uth_river import river_rule
-
-        lines += river_rule(game, plan).lines()
-    else:
-        lines.append("on the river: play 1x or fold by the exact count of the dealer's hands")
-    return lines
+    return lines + [word.proof()]
 
 
 def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], UthPlan]:
@@ -204,7 +197,7 @@ def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
     average = 2 + Fraction(played, total)
     bet = BetAnalysis("Ante, Blind & Play", expected, average, sd_of(list(values.items())), total, tuple(rows))
     symmetric = kernel.suit_symmetric(plan.cards)
-    rules = _rules(game, plan, symmetric, expected)
+    rules = _rules(plan, symmetric, expected)
     deck = np.array(plan.cards, dtype=np.int64)
     _, _, line, blind_scaled = pay_lines(game)
     blind_net = np.array([float(p) for p in pays])
