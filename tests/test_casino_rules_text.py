@@ -6,7 +6,8 @@ Sources of the published rules and figures (cited beside each below):
 - [WoO-UTH] Wizard of Odds (M. Shackleford), "Ultimate Texas Hold 'Em",
   https://wizardofodds.com/games/ultimate-texas-hold-em/ : after checking before the flop, bet 2x
   on the flop with two pair or better, a hidden pair (except pocket deuces), four to a flush with
-  a hidden ten or better to that flush; optimal house edge 2.185%.
+  a hidden ten or better to that flush; on the river play 1x with a hidden pair or better, or when
+  fewer than 21 dealer outs beat you; optimal house edge 2.185%.
 - [TGO-THB] table-games-online.com, "Texas Hold 'Em Bonus strategy": on the flop bet only with a
   hand using a pocket card: any pair, two pair or better, four consecutive cards, four of a suit.
 - [WoO-MS] Wizard of Odds, "Mississippi Stud": house edge 4.91% under optimal strategy.
