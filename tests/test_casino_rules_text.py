@@ -287,6 +287,13 @@ def test_holdem_bonus_flop_rule(holdem_bonus) -> None:
                           "bet with any pair made with a hole card", "bet with any four to a flush",
                           "bet with any four to an open-ended straight", "check the rest")
     assert f"{float(-word.expected):.4%}" == "3.1269%"
+    best = flop_word_rule(plan, among, bet_on, check, bet.expected, plan.scale, plan.deals, ("bet", "check"))
+    for family, change in ((1, 1), (1, -1), (6, 1), (6, -1), (2, NEVER)):  # a clause changed
+        fixed = list(best.thresholds)
+        fixed[family] = change if change == NEVER else fixed[family] + change
+        other = flop_word_rule(plan, among, bet_on, check, bet.expected, plan.scale, plan.deals, ("bet", "check"),
+                               fixed=fixed)
+        assert other.expected < best.expected, (family, change)
 
 
 def test_holdem_bonus_standard_deviation_conventions(holdem_bonus) -> None:
