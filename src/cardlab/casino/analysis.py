@@ -330,12 +330,12 @@ def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAna
     from cardlab.casino.uth_river import river_rule
 
     bet, rules, play, plan = analyse_uth(game, ties)
+    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
     if kernel.suit_symmetric(plan.cards):  # the river rule's cost measured on sampled deals
         rules += river_rule(game, plan).lines()
     else:
         rules.append("on the river: play 1x or fold by the exact count of the dealer's hands")
-    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
-    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
     method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
               f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the river choice per hand and "
               "board, the flop choice per flop and hole cards, the pre-flop choice per hole hand over every flop")
