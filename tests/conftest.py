@@ -103,6 +103,16 @@ SLOW_TESTS = {
     "test_casino_uth.py::test_thb_by_brute_force[As Ks Qs Js Ts 9h 8h 7h 6d 5d]",
     "test_casino_uth.py::test_thb_by_brute_force[Ac Ad Kc Kd Qc 7d 6h 5h 4s 2s]",
     "test_casino_uth.py::test_thb_simulation_agrees_with_exact",
+    # the rules in words (issue 43): the hold'em games' full decks (a minute or two of CPU each), the
+    # full-deck Mississippi Stud rules (1-2 s per rule proved), the larger brute forces (2-3 s)
+    "test_casino_rules_text.py::test_casino_holdem_call_rule",
+    "test_casino_rules_text.py::test_holdem_bonus_flop_rule",
+    "test_casino_rules_text.py::test_holdem_bonus_standard_deviation_conventions",
+    "test_casino_rules_text.py::test_uth_flop_rule",
+    "test_casino_rules_text.py::test_stud_rules_as_printed",
+    "test_casino_rules_text.py::test_a_changed_clause_costs_more",
+    "test_casino_rules_text.py::test_stud_rules_by_brute_force_on_a_small_deck[J-A]",
+    "test_casino_rules_text.py::test_casino_holdem_rule_by_brute_force[Ac Ad Kc Kd Qc 7d 6h 5h 4s 2s-rules1-<lambda>]",
     "test_strategy.py::test_random_deals_against_a_brute_force_over_full_tables",
     "test_strategy.py::test_a_strategy_against_itself_gives_zero",
     "test_strategy.py::test_two_fixed_contracts_agree_with_bridge_makes",

@@ -284,6 +284,7 @@ def _rare(bet: BetAnalysis, deals: int) -> float:
 
 def _stud(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
     from cardlab.casino.stud import analyse_stud
+    from cardlab.casino.stud_rules import stud_rules
 
     done = analyse_stud(game, ties)
     bets = _simulated([done.bet], done.play, done.plan.n, 5, simulate, seed)
@@ -292,7 +293,10 @@ def _stud(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAn
               "community cards in order), each street's decision for every hand and bets made")
     notes = ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
              "total bet.",)
-    return GameAnalysis(game.name, tuple(bets), tuple(done.rules), method, notes)
+    words = stud_rules(done.plan)
+    rules = [*done.rules, *words.lines, words.proof(), "(the exact decisions for every hand and bets made: "
+             "cardlab.casino.stud.stud_plan(game).choice3, .choice4)"]
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method, notes)
 
 
 def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str,
@@ -328,10 +332,15 @@ def _holdem(game: Game, simulate: int | None, seed: SeedLike, ties: str,
 def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str,
          sides: list[PokerSideBet]) -> GameAnalysis:
     from cardlab.casino.uth import analyse_uth
+    from cardlab.casino.uth_river import river_rule
 
     bet, rules, play, plan = analyse_uth(game, ties)
     bets = _simulated(*_plus_sides(game, sides, [bet], play), plan.n, 9, simulate, seed)
     folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
+    if kernel.suit_symmetric(plan.cards):  # the river rule's cost measured on sampled deals
+        rules += river_rule(game, plan).lines()
+    else:
+        rules.append("on the river: play 1x or fold by the exact count of the dealer's hands")
     method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
               f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the river choice per hand and "
               "board, the flop choice per flop and hole cards, the pre-flop choice per hole hand over every flop")

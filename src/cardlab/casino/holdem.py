@@ -31,7 +31,6 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from cardlab.cards import RANKS
 from cardlab.casino import kernel
 from cardlab.casino.game import Game
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
@@ -39,7 +38,7 @@ from cardlab.casino.simulation import colex, positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
 __all__ = ["FlopPlan", "HoldemPlan", "holdem_plan", "analyse_holdem", "flop_classes", "pay_lines", "flop_lookup",
-           "by_higher_card", "flop_rules", "showdown"]
+           "showdown"]
 
 _PERMUTATIONS = np.array([[p[c & 3] for c in range(52)] for p in permutations(range(4))], dtype=np.int64)
 
@@ -155,80 +154,14 @@ def _hole_index(rest: np.ndarray) -> np.ndarray:
     return out
 
 
-_GROUPS = ("a straight or better", "trips, two pair or a pair made with a hole card",
-           "only the board's pair or trips", "no pair, four to a flush", "no pair, four to a straight")
+def _rules(plan: HoldemPlan, expected: Fraction) -> list[str]:
+    """The call as a rule in words (:mod:`cardlab.casino.rules_text`) and its exact cost."""
+    from cardlab.casino.rules_text import flop_word_rule
 
-
-def _features(hands: np.ndarray, category: np.ndarray) -> np.ndarray:
-    """The group of each five-card hand (hole cards first, then the flop) as the rules name them:
-    0.. for :data:`_GROUPS`, 5 + the higher hole card's rank for the rest."""
-    ranks = hands >> 2
-    flop = np.sort(ranks[:, 2:], axis=1)
-    board = np.where(flop[:, 0] == flop[:, 2], 3, np.where((flop[:, 1:] == flop[:, :-1]).any(axis=1), 1, 0))
-    suits = np.stack([(hands & 3) == s for s in range(4)], axis=2).sum(axis=1)
-    present = np.zeros((len(hands), 14), dtype=bool)
-    rows = np.arange(len(hands))[:, None]
-    present[rows, ranks + 1] = True
-    present[:, 0] = present[:, 13]  # the ace plays low too
-    window = np.stack([present[:, i:i + 5].sum(axis=1) for i in range(10)], axis=1).max(axis=1)
-    group = 5 + ranks[:, :2].max(axis=1)
-    group = np.where((category == 0) & (window >= 4), 4, group)
-    group = np.where((category == 0) & (suits.max(axis=1) >= 4), 3, group)
-    only_board = ((category == 1) & (board == 1)) | ((category == 3) & (board == 3))
-    group = np.where((category >= 1) & (category < 4), np.where(only_board, 2, 1), group)
-    return np.where(category >= 4, 0, group)
-
-
-def by_higher_card(verdict: Callable[[int], str], seen: np.ndarray) -> str:
-    """The hands with no pair and no four-card draw (groups 5 + the higher hole card's rank), in
-    words: one verdict when they all share it, else one per higher hole card."""
-    ranks = [r for r in range(12, -1, -1) if seen[5 + r]]
-    said = {verdict(5 + r) for r in ranks}
-    if len(said) == 1:
-        return f"no pair, no four-card draw: {said.pop()}"
-    return "no pair, no four-card draw, by the higher hole card: " + "; ".join(f"{RANKS[r]} {verdict(5 + r)}"
-                                                                                for r in ranks)
-
-
-def flop_rules(plan: FlopPlan, among: np.ndarray, chose: np.ndarray,
-               verdict: Callable[[np.ndarray, np.ndarray, int], str]) -> list[str]:
-    """A flop decision in words, by what the hole cards make with the flop: over the (flop, hole
-    hand) pairs ``among`` (a boolean array by flop and hole hand index), each flop weighted by its
-    class size, how many of each group chose (``chose``, the same shape) and how many there were;
-    ``verdict(chosen, seen, group)`` says a group's choice, one line per group seen."""
-    from cardlab.poker.evaluator import evaluate
-
-    holes = positions_of(np.arange(comb(plan.n - 3, 2)), 2)
-    deck = np.array(plan.cards, dtype=np.int64)
-    chosen = np.zeros(18, dtype=np.int64)
-    seen = np.zeros(18, dtype=np.int64)
-    for i, flop in enumerate(plan.flops):
-        rest = deck[~np.isin(deck, flop)]
-        hands = np.concatenate([rest[holes], np.repeat(flop[None, :], len(holes), axis=0)], axis=1)[among[i]]
-        group = _features(hands, evaluate(hands.astype(np.uint8))[0].astype(np.int64))
-        chosen += np.bincount(group, weights=chose[i][among[i]], minlength=18).astype(np.int64) * int(plan.weights[i])
-        seen += np.bincount(group, minlength=18) * int(plan.weights[i])
-
-    def said(g: int) -> str:
-        return verdict(chosen, seen, g)
-
-    lines = [f"{name}: {said(g)}" for g, name in enumerate(_GROUPS) if seen[g]]
-    if seen[5:].any():
-        lines.append(by_higher_card(said, seen))
-    return lines
-
-
-def _call_verdict(called: np.ndarray, seen: np.ndarray, g: int) -> str:
-    """One group's calls in words."""
-    if called[g] == seen[g]:
-        return "call"
-    return "fold" if called[g] == 0 else f"call {called[g] / seen[g]:.1%} of them"
-
-
-def _rules(plan: HoldemPlan) -> list[str]:
-    """The calls by what the hole cards make with the flop, in words, with each group's share
-    of calls where it is split."""
-    return flop_rules(plan, np.ones(plan.calls.shape, dtype=bool), plan.calls, _call_verdict)
+    fold = np.full(plan.ev.shape, -plan.per_hand * plan.scale, dtype=np.int64)
+    word = flop_word_rule(plan, np.ones(plan.ev.shape, dtype=bool), plan.ev, fold, expected, plan.scale, plan.deals,
+                          ("call", "fold"))
+    return [*word.lines, word.proof()]
 
 
 def showdown(deck: np.ndarray, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -278,7 +211,7 @@ def analyse_holdem(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[st
     expected = sum((v * c for v, c in values.items()), Fraction(0)) / total
     average = 1 + Fraction(call * (total - folded), total)
     bet = BetAnalysis("Ante & Call", expected, average, sd_of(list(values.items())), total, tuple(rows))
-    rules = _rules(plan)
+    rules = _rules(plan, expected)
     deck = np.array(plan.cards, dtype=np.int64)
     net_win = np.array([float(p + call) for p in pays])
     net_nq = np.array([float(p) for p in pays])

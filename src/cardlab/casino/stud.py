@@ -49,21 +49,24 @@ class StudPlan:
 
         assert game.main is not None
         n = len(game.cards)
-        self.n = n
+        self.n, self.cards = n, tuple(game.cards)
         self.outcomes = final_outcomes(game.main, VideoDeck(game.deck))
         pays = [o.pays for o in game.main.outcomes[:-1]] + [Fraction(-1)]
         self.scale = lcm(*(p.denominator for p in pays))
         self.pays = np.array([int(p * self.scale) for p in pays], dtype=np.int64)
         self.tally = kernel.four_tallies(n, self.outcomes, len(pays)).astype(np.int64)
         raises = np.array(game.raises)
+        self.raises = raises
         bets = np.arange(BETS)
         self.more = ties == "bet"
         # four cards seen: the expected pay times (n - 4) * scale
         e4 = self.tally @ self.pays
+        self.e4 = e4  # kept for the rules in words (cardlab.casino.stud_rules)
         v4, self.choice4 = self._best(-bets[None, :] * (n - 4) * self.scale,
                                  [np.where(bets + r < BETS, (bets + r)[None, :] * e4[:, None], _NEVER) for r in raises],
                                  raises)
         w3 = kernel.superset_sums(n, 3, v4)  # sum over the fourth card: units (n-3)(n-4) scale
+        self.w3 = w3
         v3, self.choice3 = self._best(-bets[None, :] * (n - 3) * (n - 4) * self.scale,
                                  [_shift(w3, r) for r in raises], raises)
         w2 = kernel.superset_sums(n, 2, v3)
@@ -77,15 +80,35 @@ class StudPlan:
         return _best(fold, options, raises, self.more)
 
     def _forward(self, raises: np.ndarray) -> None:
-        n = self.n
-        self.folds = np.zeros(BETS, dtype=np.int64)
-        self.folds[1] = int((self.choice2 < 0).sum()) * (n - 2) * (n - 3) * (n - 4)
+        self.folds, _, _, mass4 = self.walk(self.choice3, self.choice4)
+        self.counts = mass4.T @ self.tally  # [final bet, outcome]
+
+    def walk(self, choice3: np.ndarray, choice4: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The deals carried forward through the plan's two-card decisions and these three- and
+        four-card ones: those folded with each total bet lost, those reaching each three-card and
+        each four-card hand with each total bet (before its decision), and after the last decision."""
+        n, raises = self.n, self.raises
+        folds = np.zeros(BETS, dtype=np.int64)
+        folds[1] = int((self.choice2 < 0).sum()) * (n - 2) * (n - 3) * (n - 4)
         mass2 = np.zeros((comb(n, 2), BETS), dtype=np.int64)
         for r in raises:
             mass2[self.choice2 == r, 1 + r] = 1
-        mass3 = _after(kernel.subset_sums(n, 2, mass2), self.choice3, raises, self.folds, (n - 3) * (n - 4))
-        mass4 = _after(kernel.subset_sums(n, 3, mass3), self.choice4, raises, self.folds, n - 4)
-        self.counts = mass4.T @ self.tally  # [final bet, outcome]
+        reach3 = kernel.subset_sums(n, 2, mass2)
+        reach4 = kernel.subset_sums(n, 3, _after(reach3, choice3, raises, folds, (n - 3) * (n - 4)))
+        return folds, reach3, reach4, _after(reach4, choice4, raises, folds, n - 4)
+
+    def expected_of(self, choice3: np.ndarray, choice4: np.ndarray) -> Fraction:
+        """The exact expected result per ante with other three- and four-card decisions (a rule
+        to prove): the deals carried forward through them, each final hand's pays summed."""
+        folds, _, _, mass4 = self.walk(choice3, choice4)
+        nets = Fraction(int(np.arange(BETS) @ (mass4.T @ self.e4)), self.scale)
+        return (nets - int(folds @ np.arange(BETS))) / self.total
+
+    @property
+    def expected(self) -> Fraction:
+        """The exact expected result per ante of the decisions in the plan."""
+        nets = Fraction(int((self.counts * self.pays[None, :]).sum(axis=1) @ np.arange(BETS)), self.scale)
+        return (nets - int(self.folds @ np.arange(BETS))) / self.total
 
     @property
     def total(self) -> int:
@@ -166,8 +189,6 @@ class _Analysed:
                       if (plan.choice2 == r).any()
                       for line in pattern_rule(hands, plan.choice2 == r, f"raise {r}x", paying_words=False)]
         self.rules.append("two cards: fold the rest")
-        self.rules.append("three and four cards: fold or raise by the exact expectation of the hand for the bets "
-                          "already made (the tables: cardlab.casino.stud.stud_plan(game).choice3, .choice4)")
         self.plan = plan
 
     def play(self, positions: np.ndarray) -> list[np.ndarray]:

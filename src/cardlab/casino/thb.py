@@ -32,7 +32,7 @@ import numpy as np
 
 from cardlab.casino import kernel
 from cardlab.casino.game import Game
-from cardlab.casino.holdem import FlopPlan, flop_classes, flop_lookup, flop_rules, pay_lines, showdown
+from cardlab.casino.holdem import FlopPlan, flop_classes, flop_lookup, pay_lines, showdown
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
@@ -84,22 +84,21 @@ def thb_plan(game: Game, ties: str = "fold") -> ThbPlan:
     return ThbPlan(tuple(cards), flops, weights, reps, values, stake, plays, tally, scale)
 
 
-def _rules(plan: ThbPlan, symmetric: bool) -> list[str]:
-    """The strategy in words: the pre-flop folds by hand, the flop bets by what the hole cards
-    make with the flop (with their share where split)."""
+def _rules(plan: ThbPlan, symmetric: bool, expected: Fraction) -> list[str]:
+    """The strategy in words: the pre-flop folds by hand, the flop bets as a rule by what the hole
+    cards make with the flop (:mod:`cardlab.casino.rules_text`, with its exact cost)."""
+    from cardlab.casino.rules_text import flop_word_rule
+
     if symmetric:
         folds = {k: (0 if v else 1) for k, v in plan.plays.items()}
         lines = [f"before the flop: fold {_hand_rule(folds, 1)}; bet with the rest"]
     else:
         share = sum(1 for v in plan.plays.values() if not v) / max(1, len(plan.plays))
         lines = [f"before the flop: fold {share:.1%} of the hole hands; bet with the rest"]
-    flop = flop_rules(plan, plan.stake >= 0, plan.stake == 1, _flop_verdict)
-    return lines + [f"on the flop: {text}" for text in flop]
-
-
-def _flop_verdict(bet: np.ndarray, seen: np.ndarray, g: int) -> str:
-    """One group's flop bets in words."""
-    return "bet" if bet[g] == seen[g] else "check" if bet[g] == 0 else f"bet with {bet[g] / seen[g]:.1%}"
+    word = flop_word_rule(plan, plan.stake >= 0, plan.values[:, :, 1], plan.values[:, :, 0], expected, plan.scale,
+                          plan.deals, ("bet", "check"))
+    return lines + [f"on the flop: {text}" for text in word.lines] + [
+        word.proof(), "on the turn: bet or check by the exact count of every river and dealer hand (no rule in words yet)"]
 
 
 def analyse_thb(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], ThbPlan]:
@@ -132,7 +131,7 @@ def analyse_thb(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
     bet = BetAnalysis("Ante & Bets", expected, 1 + Fraction(staked, total), sd_of(list(values.items())), total,
                       tuple(rows))
     symmetric = kernel.suit_symmetric(plan.cards)
-    rules = _rules(plan, symmetric)
+    rules = _rules(plan, symmetric, expected)
     deck = np.array(plan.cards, dtype=np.int64)
     _, _, line, ante_scaled = pay_lines(game)
     ante_net = np.array([float(p) for p in pays])

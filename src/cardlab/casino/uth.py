@@ -36,7 +36,7 @@ import numpy as np
 from cardlab.cards import RANKS
 from cardlab.casino import kernel
 from cardlab.casino.game import Game
-from cardlab.casino.holdem import FlopPlan, flop_classes, flop_lookup, flop_rules, pay_lines, showdown
+from cardlab.casino.holdem import FlopPlan, flop_classes, flop_lookup, pay_lines, showdown
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
@@ -144,9 +144,11 @@ def _hand_rule(preflop: dict[int, int], play: int) -> str:
     return ", ".join(parts) if parts else "none"
 
 
-def _rules(plan: UthPlan, symmetric: bool) -> list[str]:
-    """The strategy in words: the pre-flop raises by hand, the flop bets by what the hole cards
-    make with the flop (with their share where split), the river's share."""
+def _rules(plan: UthPlan, symmetric: bool, expected: Fraction) -> list[str]:
+    """The strategy in words: the pre-flop raises by hand, the flop bets as a rule by what the hole
+    cards make with the flop (:mod:`cardlab.casino.rules_text`, with its exact cost)."""
+    from cardlab.casino.rules_text import flop_word_rule
+
     lines = []
     if symmetric:
         lines.append(f"before the flop: play 4x with {_hand_rule(plan.preflop, 4)}; otherwise check")
@@ -156,14 +158,10 @@ def _rules(plan: UthPlan, symmetric: bool) -> list[str]:
     else:
         share = sum(1 for v in plan.preflop.values() if v == 4) / max(1, len(plan.preflop))
         lines.append(f"before the flop: play 4x with {share:.1%} of the hole hands; otherwise check")
-    flop = flop_rules(plan, plan.stake < 3, plan.stake == 2, _flop_verdict)
-    lines += [f"on the flop (after checking): {text}" for text in flop]
-    return lines
-
-
-def _flop_verdict(bet: np.ndarray, seen: np.ndarray, g: int) -> str:
-    """One group's flop bets in words."""
-    return "play 2x" if bet[g] == seen[g] else "check" if bet[g] == 0 else f"play 2x with {bet[g] / seen[g]:.1%}"
+    word = flop_word_rule(plan, plan.stake < 3, plan.values[:, :, 2], plan.values[:, :, 3], expected, plan.scale,
+                          plan.deals, ("play 2x", "check"))
+    lines += [f"on the flop (after checking): {text}" for text in word.lines]
+    return lines + [word.proof()]
 
 
 def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], UthPlan]:
@@ -199,7 +197,7 @@ def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
     average = 2 + Fraction(played, total)
     bet = BetAnalysis("Ante, Blind & Play", expected, average, sd_of(list(values.items())), total, tuple(rows))
     symmetric = kernel.suit_symmetric(plan.cards)
-    rules = _rules(plan, symmetric)
+    rules = _rules(plan, symmetric, expected)
     deck = np.array(plan.cards, dtype=np.int64)
     _, _, line, blind_scaled = pay_lines(game)
     blind_net = np.array([float(p) for p in pays])
