@@ -16,6 +16,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+import test_web_blackjack_browser as blackjack_steps  # noqa: E402
 import test_web_browser as steps  # noqa: E402
 from test_site_browser import CHROMIUM, DRIVER, FLAGS, _resize  # noqa: E402
 from web_helpers import start_server, stop_server  # noqa: E402
@@ -74,6 +75,9 @@ SHOTS: dict[str, tuple[str, Callable[[Any], list[str]], bool, str]] = {
     "solve-cancelled": ("solve", _cancelled_solve, False, ""),
     "solve-turn": ("solve", _turn_solve, True, ""),
     "casino": ("casino", steps._casino, True, ""),
+    "blackjack": ("blackjack", blackjack_steps.fill_blackjack, True, ""),
+    "blackjack-count": ("blackjack", blackjack_steps.fill_count, True, ""),
+    "blackjack-shoe": ("blackjack-shoe", blackjack_steps.fill_shoe, True, ""),
     "api": ("api", _nothing, False, ""),
 }
 

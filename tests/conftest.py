@@ -19,7 +19,7 @@ from cardlab.cli.main import main
 #: every README command in a subprocess).
 SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_types.py",
         "test_readme_examples.py", "test_web_server.py", "test_web_browser.py", "test_web_poker_browser.py",
-        "test_web_api.py", "test_web_tasks.py", "test_club_live.py",
+        "test_web_api.py", "test_web_tasks.py", "test_web_blackjack_browser.py", "test_club_live.py",
         "test_club_web.py"}
 
 #: Single tests measured among the longest (``--durations``: 10-50 s each on the loaded

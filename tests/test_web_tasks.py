@@ -56,6 +56,13 @@ def _makes_argv(driver: Any) -> list[str]:
             "--north-cards", NORTH, "--south-cards", SOUTH, "--seed", seed.group(1)]
 
 
+def _shoe_argv(driver: Any) -> list[str]:
+    """``casino shoe`` with the page's first values (a 1-8 spread, 1,000 units) and the seed its answer names."""
+    seed = re.search(r"seed (\d+)", driver.find_element("css selector", ".lead-in").text)
+    assert seed, "the answer names its seed"
+    return ["casino", "shoe", "--spread", "1,2:2,3:4,4:8", "--bankroll", "1000", "--seed", seed.group(1)]
+
+
 def _verdict(j: Any) -> str:
     return f"{j['comparison']['imps']['mean']:+.2f} {_verdict_of(j['comparison'])}"
 
@@ -95,6 +102,12 @@ TASKS: list[tuple[str, str, list[Action], Callable[[Any], str], Any, Callable[[A
     ("how a range hits a flop", "poker-board", [_typed("range", "QQ+, AK"), _typed("board", "Qh 9c 2d")],
      lambda d: _cell(d, "board-table", "three of a kind", 1), ["poker", "board", "QQ+, AK", "--board", "Qh 9c 2d"],
      lambda j: next(f"{c['probability']:.2%}" for c in j["classes"] if c["name"] == "three of a kind")),
+    ("house edge of six-deck H17 with late surrender", "blackjack",
+     [lambda d: _choose(d, "dealer", "h17"), lambda d: _choose(d, "surrender", "late")], _key,
+     ["casino", "blackjack", "--h17", "--surrender"], lambda j: f"{j['house_edge']['basic_strategy']:.4%}"),
+    ("win rate of a 1-8 spread with Hi-Lo", "blackjack-shoe", [],
+     lambda d: _cell(d, "shoe", "bet spread, units per round", 1), _shoe_argv,
+     lambda j: f"{j['spread_result']['mean']:+.5f}"),
 ]
 
 

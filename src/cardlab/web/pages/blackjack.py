@@ -34,7 +34,12 @@ LETTERS: dict[str, tuple[str, str]] = {
     "P": ("p", "split"), "R": ("r", "surrender, else the hit or stand rule"), "-": ("none", "not dealt from this shoe"),
 }
 _SURRENDER = ("none", "late", "early")
-_NO_YES = ("no", "yes")
+_NO_YES = ("no", "yes", "on")  # "on": a JSON body's true (cardlab.web.api.body_fields)
+
+
+def _flag(form: Mapping[str, Any], name: str, label: str) -> bool:
+    """A yes/no choice that is "no" unless asked for (a JSON ``true`` says yes too)."""
+    return field_choice(form, name, label, _NO_YES) != "no"
 
 
 def table_rules(form: Mapping[str, Any], *, early: bool = True) -> dict[str, Any]:
@@ -56,7 +61,7 @@ def table_rules(form: Mapping[str, Any], *, early: bool = True) -> dict[str, Any
     }
     if early:  # the exact engine's split rules (the simulator splits once)
         options["split_hands"] = int(field_choice(form, "split_hands", "Hands from a pair", ("2", "3", "4")))
-        options["resplit_aces"] = field_choice(form, "resplit_aces", "Resplit aces", _NO_YES) == "yes"
+        options["resplit_aces"] = _flag(form, "resplit_aces", "Resplit aces")
         options["post_split"] = field_choice(form, "post_split", "Post-split play", POST_SPLIT)
     if options["shoe"] is not None:
         options["shoe"] = ",".join(map(str, make_rules(options).cards))  # as typed (4-4-...) or not, one spelling
@@ -109,8 +114,8 @@ def prepare(form: Any) -> JobSpec:
     if count is not None:
         with about_option("Count"):
             parse_count(count)
-    removal = field_choice(form, "removal", "Effects of removal", _NO_YES) == "yes"
-    hands = field_choice(form, "hands", "Every first hand", _NO_YES) == "yes"
+    removal = _flag(form, "removal", "Effects of removal")
+    hands = _flag(form, "hands", "Every first hand")
     return JobSpec("cardlab.web.pages.blackjack:compute",
                    {"rules": rules, "removal": removal, "hands": hands, "count": count},
                    f"blackjack, {make_rules(rules).describe()}")
@@ -145,7 +150,7 @@ def _edges_table(result: Any) -> str:
 
     rows = [("basic strategy", result.basic_edge), ("composition-dependent", result.optimal_edge),
             ("composition-dependent, never splitting", result.optimal_edge_no_splits),
-            ("composition-dependent, insuring when the cards make it pay", result.optimal_edge - result.insurance)]
+            ("composition-dependent, insuring when it pays", result.optimal_edge - result.insurance)]
     body = [(Cell(name), Cell(f"{edge:.4%}", key=i == 0), Cell(f"{-edge:+.4%}")) for i, (name, edge) in enumerate(rows)]
     return figure_table(FigureTable("House edge (exact)", ("strategy", "house edge", "player's expectation"), body,
                                     frozenset({1, 2}), "edges", sortable=False))

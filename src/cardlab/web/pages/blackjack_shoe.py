@@ -52,20 +52,20 @@ def _results_table(sim: Any) -> str:
     if sim.exact_edge is not None:
         where = ("inside the interval" if low <= -sim.exact_edge <= high else "OUTSIDE the interval") \
             if sim.penetration == 0 else "a cut card changes the flat result a little"
-        rows.append((Cell("exact, same strategy, top of the shoe"), Cell(f"{-sim.exact_edge:+.4%}"), Cell(where)))
+        rows.append((Cell("exact, top of the shoe"), Cell(f"{-sim.exact_edge:+.4%}"), Cell(where)))
     if sim.penetration > 0:
         wl, wh = sim.won_interval
         rows += [(Cell("bet spread, units per round"), Cell(f"{sim.won_mean:+.5f}"), Cell(_interval(wl, wh, "+.5f"))),
                  (Cell("bet spread, units per 100 rounds"), Cell(f"{100 * sim.won_mean:+.3f}"),
                   Cell(_interval(100 * wl, 100 * wh, "+.3f"))),
-                 (Cell("average bet (units)"), Cell(f"{sim.average_bet:.3f}"), Cell("")),
-                 (Cell("standard deviation per round (units)"), Cell(f"{sim.won_sd:.3f}"), Cell(""))]
+                 (Cell("average bet"), Cell(f"{sim.average_bet:.3f}"), Cell("")),
+                 (Cell("standard deviation per round"), Cell(f"{sim.won_sd:.3f}"), Cell(""))]
     ruin = sim.ruin()
     if ruin is not None:
         rows.append((Cell(f"risk of ruin, {sim.bankroll:g} units"), Cell(f"{ruin[0]:.2%}"),
                      Cell(_interval(ruin[1].low, ruin[1].high, ".2%") + " over the win rate's interval")))
-    return figure_table(FigureTable(f"{sim.rounds:,} rounds: the result per round and its 95% interval",
-                                    ("figure", "value", "95% interval"), rows, frozenset({1}), "shoe", sortable=False))
+    return figure_table(FigureTable(f"{sim.rounds:,} rounds: the result per round (units of the base bet)",
+                                    ("figure", "value", "95% interval"), rows, frozenset({1, 2}), "shoe", sortable=False))
 
 
 def _counts_table(sim: Any) -> str:
@@ -78,7 +78,7 @@ def _counts_table(sim: Any) -> str:
             for r in sim.bin_rows()]
     return figure_table(FigureTable("The flat result at each true count", ("true count", "flat mean", "95% interval",
                                                                           "rounds", "share", "bet"),
-                                    rows, frozenset({1, 3, 4, 5}), "true-counts"))
+                                    rows, frozenset({1, 2, 3, 4, 5}), "true-counts"))
 
 
 def compute(progress: Any, *, rules: dict[str, Any], count: str, spread: str | None, penetration: float,
