@@ -57,7 +57,7 @@ def test_blackjack_page_answers_as_the_command_it_names(run: Any) -> None:
     cli = _cli_json(run, *argv)
     assert answer.figures["json"] == cli
     page = _parse(answer.html)
-    edges = _body(page.tables["edges"])
+    edges = _body(page.tables["bj-edges"])
     house = cli["house_edge"]
     assert [r[1] for r in edges] == [f"{house[k]:.4%}" for k in ("basic_strategy", "composition_dependent",
                                                                   "composition_dependent_no_splits",
@@ -68,7 +68,7 @@ def test_blackjack_page_answers_as_the_command_it_names(run: Any) -> None:
     assert list(grid) == list(cli["basic_strategy"])
     for hand, letters in grid.items():
         assert letters == list(cli["basic_strategy"][hand].values()), hand
-    removal = _body(page.tables["removal"])
+    removal = _body(page.tables["bj-removal"])
     assert [(r[0], r[1]) for r in removal] == [("10" if k == "T" else k, f"{v * 100:+.3f}")
                                                for k, v in cli["effects_of_removal"].items() if k != "A"] + \
         [("A", f"{cli['effects_of_removal']['A'] * 100:+.3f}")]
@@ -156,7 +156,7 @@ def test_shoe_page_answers_as_the_command_and_holds_the_exact_edge_in_its_interv
     assert argv == ["casino", "shoe", "--shoe", HALF_DECK, "--penetration", "0", "--rounds", "400000", "--seed", "3"]
     cli = _cli_json(run, *argv, "--workers", "1")
     assert answer.figures["json"] == cli
-    rows = {r[0]: r for r in _body(_parse(answer.html).tables["shoe"])}
+    rows = {r[0]: r for r in _body(_parse(answer.html).tables["shoe-results"])}
     flat = cli["flat"]
     assert rows["flat bet, per round"][1:] == [f"{flat['mean']:+.4%}", f"{flat['low']:+.4%} to {flat['high']:+.4%}"]
     # two routes: the simulation's interval holds the exact engine's house edge of the same strategy
@@ -172,14 +172,14 @@ def test_shoe_page_spread_ruin_and_true_counts_as_the_command(run: Any) -> None:
     cli = _cli_json(run, *answer.figures["command"])
     assert answer.figures["json"] == cli
     page = _parse(answer.html)
-    rows = {r[0]: r for r in _body(page.tables["shoe"])}
+    rows = {r[0]: r for r in _body(page.tables["shoe-results"])}
     won = cli["spread_result"]
     assert rows["bet spread, units per round"][1] == f"{won['mean']:+.5f}"
     assert rows["average bet"][1] == f"{won['average_bet']:.3f}"
     ruin = cli["risk_of_ruin"]
     assert rows["risk of ruin, 500 units"][1:] == [f"{ruin['value']:.2%}", f"{ruin['low']:.2%} to {ruin['high']:.2%} "
                                                                              "over the win rate's interval"]
-    counts = _body(page.tables["true-counts"])
+    counts = _body(page.tables["shoe-counts"])
     assert len(counts) == len(cli["true_counts"])
     for row, r in zip(counts, cli["true_counts"]):
         assert row[1] == f"{r['flat_mean']:+.4%}" and row[3] == f"{r['rounds']:,}"

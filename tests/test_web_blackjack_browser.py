@@ -59,6 +59,8 @@ def test_page_shows_the_cli_figures_and_fits(served: Server, browser: Any, quest
     assert _shown(browser)[0] == _cli(capsys, *argv)
     cli = json.loads(_cli(capsys, *argv, "--format", "json"))
     key = browser.execute_script("return document.querySelector('[data-key]').getAttribute('data-key')")
+    ids = browser.execute_script("return Array.from(document.querySelectorAll('[id]')).map(function (e) { return e.id; });")
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)  # no table takes a field's id
     if page == "blackjack":
         assert key == f"{cli['house_edge']['basic_strategy']:.4%}"
         cells = browser.execute_script(

@@ -151,9 +151,9 @@ def _edges_table(result: Any) -> str:
     rows = [("basic strategy", result.basic_edge), ("composition-dependent", result.optimal_edge),
             ("composition-dependent, never splitting", result.optimal_edge_no_splits),
             ("composition-dependent, insuring when it pays", result.optimal_edge - result.insurance)]
-    body = [(Cell(name), Cell(f"{edge:.4%}", key=i == 0), Cell(f"{-edge:+.4%}")) for i, (name, edge) in enumerate(rows)]
-    return figure_table(FigureTable("House edge (exact)", ("strategy", "house edge", "player's expectation"), body,
-                                    frozenset({1, 2}), "edges", sortable=False))
+    body = [(Cell(name), Cell(f"{edge:.4%}", key=i == 0)) for i, (name, edge) in enumerate(rows)]
+    return figure_table(FigureTable("House edge (exact; below 0 the player has the edge)", ("strategy", "house edge"),
+                                    body, frozenset({1}), "bj-edges", sortable=False))
 
 
 def _removal_table(removal: dict[str, float]) -> str:
@@ -162,8 +162,8 @@ def _removal_table(removal: dict[str, float]) -> str:
 
     order = [r for r in (*RANKS[1:], "A") if r in removal]
     body = [(Cell("10" if r == "T" else r), Cell(f"{removal[r] * 100:+.3f}")) for r in order]
-    return figure_table(FigureTable("Effects of removal: the player's expectation, % per card of each rank taken out",
-                                    ("card", "effect (%)"), body, frozenset({1}), "removal"))
+    return figure_table(FigureTable("The player's expectation, % per card of each rank taken out",
+                                    ("card", "effect (%)"), body, frozenset({1}), "bj-removal"))
 
 
 def _count_table(count: dict[str, Any]) -> str:
@@ -175,7 +175,7 @@ def _count_table(count: dict[str, Any]) -> str:
         ("betting correlation", "betting_correlation"), ("playing efficiency", "playing_efficiency"),
         ("insurance correlation", "insurance_correlation"))]
     return figure_table(FigureTable(f"Count {count['count']} ({tags})", ("figure", "value"), body, frozenset({1}),
-                                    "count", sortable=False))
+                                    "bj-count", sortable=False))
 
 
 def _hands_table(hands: list[dict[str, Any]]) -> str:
@@ -187,7 +187,7 @@ def _hands_table(hands: list[dict[str, Any]]) -> str:
                                                           key=a == row["best"]) for a in shown), Cell(row["best"]))
             for row in hands]
     return figure_table(FigureTable("Every first hand against each up card: expected value given no dealer blackjack",
-                                    ("hand v up card", *shown, "best"), body, frozenset(range(1, len(shown) + 1)), "hands"))
+                                    ("hand v up card", *shown, "best"), body, frozenset(range(1, len(shown) + 1)), "bj-hands"))
 
 
 def compute(progress: Any, *, rules: dict[str, Any], removal: bool, hands: bool, count: str | None) -> Answer:

@@ -65,7 +65,7 @@ def _results_table(sim: Any) -> str:
         rows.append((Cell(f"risk of ruin, {sim.bankroll:g} units"), Cell(f"{ruin[0]:.2%}"),
                      Cell(_interval(ruin[1].low, ruin[1].high, ".2%") + " over the win rate's interval")))
     return figure_table(FigureTable(f"{sim.rounds:,} rounds: the result per round (units of the base bet)",
-                                    ("figure", "value", "95% interval"), rows, frozenset({1, 2}), "shoe", sortable=False))
+                                    ("figure", "value", "95% interval"), rows, frozenset({1, 2}), "shoe-results", sortable=False))
 
 
 def _counts_table(sim: Any) -> str:
@@ -78,7 +78,7 @@ def _counts_table(sim: Any) -> str:
             for r in sim.bin_rows()]
     return figure_table(FigureTable("The flat result at each true count", ("true count", "flat mean", "95% interval",
                                                                           "rounds", "share", "bet"),
-                                    rows, frozenset({1, 2, 3, 4, 5}), "true-counts"))
+                                    rows, frozenset({1, 2, 3, 4, 5}), "shoe-counts"))
 
 
 def compute(progress: Any, *, rules: dict[str, Any], count: str, spread: str | None, penetration: float,
