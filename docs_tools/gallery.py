@@ -95,6 +95,7 @@ def _shoot(driver: Any, name: str, width: int) -> None:
     _resize(driver, width, 900)
     full = driver.execute_script("return document.documentElement.scrollHeight")
     _resize(driver, width, min(max(full, 900), 8000))
+    driver.execute_script("window.scrollTo(0, 0)")  # an answer brought in by the script scrolled to it
     path = OUT / f"{name}-{width}.png"
     driver.save_screenshot(str(path))
     Image.open(path).convert("RGB").quantize(128).save(path, optimize=True)

@@ -106,7 +106,7 @@ TASKS: list[tuple[str, str, list[Action], Callable[[Any], str], Any, Callable[[A
      [lambda d: _choose(d, "dealer", "h17"), lambda d: _choose(d, "surrender", "late")], _key,
      ["casino", "blackjack", "--h17", "--surrender"], lambda j: f"{j['house_edge']['basic_strategy']:.4%}"),
     ("win rate of a 1-8 spread with Hi-Lo", "blackjack-shoe", [],
-     lambda d: _cell(d, "shoe-results", "bet spread, units per round", 1), _shoe_argv,
+     lambda d: _cell(d, "shoe-results", "spread, units a round", 1), _shoe_argv,
      lambda j: f"{j['spread_result']['mean']:+.5f}"),
 ]
 

@@ -170,7 +170,8 @@ def _count_table(count: dict[str, Any]) -> str:
     from cardlab.casino.blackjack_rules import RANKS
     from cardlab.web.answers import Cell, FigureTable, figure_table
 
-    tags = ", ".join(f"{'10' if r == 'T' else r} {t:+d}" for r, t in zip(RANKS, count["tags"]))
+    tags = ", ".join(f"{'10' if r == 'T' else r} {t:+d}" if t else f"{'10' if r == 'T' else r} 0"
+                     for r, t in zip(RANKS, count["tags"]))
     body = [(Cell(name), Cell(f"{count[key]:.3f}")) for name, key in (
         ("betting correlation", "betting_correlation"), ("playing efficiency", "playing_efficiency"),
         ("insurance correlation", "insurance_correlation"))]

@@ -48,22 +48,22 @@ def _results_table(sim: Any) -> str:
     from cardlab.web.answers import Cell, FigureTable, figure_table
 
     low, high = sim.flat_interval
-    rows = [(Cell("flat bet, per round"), Cell(f"{sim.flat_mean:+.4%}", key=True), Cell(_interval(low, high, "+.4%")))]
+    rows = [(Cell("flat bet"), Cell(f"{sim.flat_mean:+.4%}", key=True), Cell(_interval(low, high, "+.4%")))]
     if sim.exact_edge is not None:
         where = ("inside the interval" if low <= -sim.exact_edge <= high else "OUTSIDE the interval") \
-            if sim.penetration == 0 else "a cut card changes the flat result a little"
+            if sim.penetration == 0 else "a cut card moves the flat result a little"
         rows.append((Cell("exact, top of the shoe"), Cell(f"{-sim.exact_edge:+.4%}"), Cell(where)))
     if sim.penetration > 0:
         wl, wh = sim.won_interval
-        rows += [(Cell("bet spread, units per round"), Cell(f"{sim.won_mean:+.5f}"), Cell(_interval(wl, wh, "+.5f"))),
-                 (Cell("bet spread, units per 100 rounds"), Cell(f"{100 * sim.won_mean:+.3f}"),
+        rows += [(Cell("spread, units a round"), Cell(f"{sim.won_mean:+.5f}"), Cell(_interval(wl, wh, "+.5f"))),
+                 (Cell("spread, per 100 rounds"), Cell(f"{100 * sim.won_mean:+.3f}"),
                   Cell(_interval(100 * wl, 100 * wh, "+.3f"))),
                  (Cell("average bet"), Cell(f"{sim.average_bet:.3f}"), Cell("")),
-                 (Cell("standard deviation per round"), Cell(f"{sim.won_sd:.3f}"), Cell(""))]
+                 (Cell("sd a round"), Cell(f"{sim.won_sd:.3f}"), Cell(""))]
     ruin = sim.ruin()
     if ruin is not None:
         rows.append((Cell(f"risk of ruin, {sim.bankroll:g} units"), Cell(f"{ruin[0]:.2%}"),
-                     Cell(_interval(ruin[1].low, ruin[1].high, ".2%") + " over the win rate's interval")))
+                     Cell(_interval(ruin[1].low, ruin[1].high, ".2%"))))
     return figure_table(FigureTable(f"{sim.rounds:,} rounds: the result per round (units of the base bet)",
                                     ("figure", "value", "95% interval"), rows, frozenset({1, 2}), "shoe-results", sortable=False))
 
