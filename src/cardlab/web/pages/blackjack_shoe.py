@@ -14,8 +14,9 @@ from cardlab.web.pages.blackjack import make_rules, rules_argv, table_rules
 
 __all__ = ["PAGE", "compute", "MAX_ROUNDS"]
 
-MAX_ROUNDS = 10**10
-"""The most rounds a page asks for (about ten minutes of one core; the command line takes more)."""
+MAX_ROUNDS = 10**9
+"""The most rounds a page asks for (about a minute of one core, well inside the job's time limit,
+over which a job ends without its partial result; the command line takes more)."""
 
 
 def prepare(form: Any) -> JobSpec:
