@@ -235,9 +235,8 @@ def compute(progress: Any, *, rules: dict[str, Any], removal: bool, hands: bool,
 
 PAGE = Page(
     slug="blackjack", title="Blackjack",
-    summary="Blackjack by combinatorial analysis: the exact house edge of basic strategy and of the "
-            "composition-dependent strategy for any rules, the basic strategy chart, effects of removal "
-            "and a count's betting correlation and playing efficiency.",
+    summary="Exact house edge of basic and composition-dependent strategy for any rules, the basic "
+            "strategy chart, effects of removal and a count's correlations.",
     template="blackjack.html", prepare=prepare, quick_wait=6.0,
     defaults={"decks": "6", "dealer": "s17", "double": "any", "das": "yes", "peek": "peek", "pays": "3:2",
               "surrender": "none", "split_hands": "2", "resplit_aces": "no", "post_split": "cdp1", "removal": "no",
