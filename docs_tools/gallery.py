@@ -16,6 +16,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+import test_web_blackjack_browser as blackjack_steps  # noqa: E402
 import test_web_browser as steps  # noqa: E402
 from test_site_browser import CHROMIUM, DRIVER, FLAGS, _resize  # noqa: E402
 from web_helpers import start_server, stop_server  # noqa: E402
@@ -73,6 +74,13 @@ def _options_solve(driver: Any) -> list[str]:
     return []
 
 
+def _count_one_deck(driver: Any) -> list[str]:
+    """One deck with the Hi-Lo count's figures and the effects of removal (about a minute)."""
+    steps._type(driver, "decks", "1")
+    steps._type(driver, "count", "hi-lo")
+    return []
+
+
 # name: (page, how to fill it, whether to ask, what to do with the answer)
 SHOTS: dict[str, tuple[str, Callable[[Any], list[str]], bool, str]] = {
     "index": ("", _nothing, False, ""),
@@ -86,6 +94,9 @@ SHOTS: dict[str, tuple[str, Callable[[Any], list[str]], bool, str]] = {
     "solve-turn": ("solve", _turn_solve, True, ""),
     "solve-options": ("solve", _options_solve, True, ""),
     "casino": ("casino", steps._casino, True, ""),
+    "blackjack": ("blackjack", blackjack_steps.fill_blackjack, True, ""),
+    "blackjack-count": ("blackjack", _count_one_deck, True, ""),
+    "blackjack-shoe": ("blackjack-shoe", blackjack_steps.fill_shoe, True, ""),
     "api": ("api", _nothing, False, ""),
 }
 
@@ -96,6 +107,7 @@ def _shoot(driver: Any, name: str, width: int) -> None:
     _resize(driver, width, 900)
     full = driver.execute_script("return document.documentElement.scrollHeight")
     _resize(driver, width, min(max(full, 900), 8000))
+    driver.execute_script("window.scrollTo(0, 0)")  # an answer brought in by the script scrolled to it
     path = OUT / f"{name}-{width}.png"
     driver.save_screenshot(str(path))
     Image.open(path).convert("RGB").quantize(128).save(path, optimize=True)
@@ -121,7 +133,7 @@ def main(names: list[str]) -> None:
             driver.get(f"{server.url}/{page}")
             fill(driver)
             if ask:
-                assert steps._submit_and_wait(driver) == "done", name
+                assert steps._submit_and_wait(driver, 600) == "done", name
             if then:
                 driver.find_element("css selector", then).click()
                 driver.find_element("css selector", then).click()  # descending: the likeliest first

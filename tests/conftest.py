@@ -19,7 +19,7 @@ from cardlab.cli.main import main
 #: every README command in a subprocess).
 SLOW = {"test_site_browser.py", "test_cluster.py", "test_core_build.py", "test_types.py",
         "test_readme_examples.py", "test_web_server.py", "test_web_browser.py", "test_web_poker_browser.py",
-        "test_web_api.py", "test_web_tasks.py", "test_club_live.py",
+        "test_web_api.py", "test_web_tasks.py", "test_web_blackjack_browser.py", "test_club_live.py",
         "test_club_web.py"}
 
 #: Single tests measured among the longest (``--durations``: 10-50 s each on the loaded
@@ -127,6 +127,12 @@ SLOW_TESTS = {
     "test_web_answers.py::test_three_handed_push_or_fold_as_the_cli_with_charts_in_the_heads_up_colours",  # 5 s
     "test_web_answers.py::test_deals_are_drawn_as_the_cli_deals_them",  # 1.3 s: two dealings and the board files
     "test_web_casino_solve.py::test_casino_page_shows_the_house_edge_first_as_the_cli_and_by_hand",  # 1.5 s: 3 bets
+    "test_web_blackjack.py::test_blackjack_page_answers_as_the_command_it_names",  # 5 s: eleven exact analyses twice
+    "test_web_blackjack.py::test_six_deck_chart_is_the_published_chart",  # 6 s: six decks twice
+    "test_web_blackjack.py::test_every_cell_says_its_action_in_words_and_the_legend_names_every_letter",  # 1.5 s
+    "test_web_blackjack.py::test_shoe_page_spread_ruin_and_true_counts_as_the_command",  # 2 s: two analyses, 600k rounds
+    "test_web_blackjack.py::test_shoe_page_answers_as_the_command_and_holds_the_exact_edge_in_its_interval",  # 1.2 s
+    "test_web_blackjack.py::test_cancel_keeps_the_rounds_played_marked_partial_as_the_command",  # 1 s: two analyses
     "test_club_bws.py::test_load_any_reads_both",
     "test_club_bws.py::test_cli_scores_a_bws",
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",

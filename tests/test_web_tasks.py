@@ -74,6 +74,13 @@ def _solve_argv(driver: Any) -> list[str]:
             "--max-iterations", "1"]
 
 
+def _shoe_argv(driver: Any) -> list[str]:
+    """``casino shoe`` with the page's first values (a 1-8 spread, 1,000 units) and the seed its answer names."""
+    seed = re.search(r"seed (\d+)", driver.find_element("css selector", ".lead-in").text)
+    assert seed, "the answer names its seed"
+    return ["casino", "shoe", "--spread", "1,2:2,3:4,4:8", "--bankroll", "1000", "--seed", seed.group(1)]
+
+
 def _verdict(j: Any) -> str:
     return f"{j['comparison']['imps']['mean']:+.2f} {_verdict_of(j['comparison'])}"
 
@@ -115,6 +122,12 @@ TASKS: list[tuple[str, str, list[Action], Callable[[Any], str], Any, Callable[[A
      lambda j: next(f"{c['probability']:.2%}" for c in j["classes"] if c["name"] == "three of a kind")),
     ("the tree and memory of a turn spot before solving it", "solve", [_typed("board", "Ks 9d 5c 2h")], _tree_size,
      _solve_argv, lambda j: f"{j['nodes']:,} nodes ({j['decisions']:,} decisions), memory about {j['memory_mb']:,.2f} MB"),
+    ("house edge of six-deck H17 with late surrender", "blackjack",
+     [lambda d: _choose(d, "dealer", "h17"), lambda d: _choose(d, "surrender", "late")], _key,
+     ["casino", "blackjack", "--h17", "--surrender"], lambda j: f"{j['house_edge']['basic_strategy']:.4%}"),
+    ("win rate of a 1-8 spread with Hi-Lo", "blackjack-shoe", [],
+     lambda d: _cell(d, "shoe-results", "spread, units a round", 1), _shoe_argv,
+     lambda j: f"{j['spread_result']['mean']:+.5f}"),
 ]
 
 

@@ -8,7 +8,7 @@ the limits, the isolation and the messages are the page's. ``GET /api/openapi.js
 every endpoint (OpenAPI 3.1); ``GET /api`` is the page documenting them.
 
 >>> sorted(ENDPOINTS)
-['casino', 'dd', 'icm', 'poker-board', 'poker-equity', 'pushfold', 'solve', 'stats', 'suits']
+['blackjack', 'blackjack-shoe', 'casino', 'dd', 'icm', 'poker-board', 'poker-equity', 'pushfold', 'solve', 'stats', 'suits']
 >>> body_fields(b'{"kind": "points", "given_hcp": 12}', ENDPOINTS["stats"])
 {'kind': 'points', 'given_hcp': '12'}
 >>> body_fields(b'[1, 2]', ENDPOINTS["stats"])
@@ -32,6 +32,7 @@ __all__ = ["Endpoint", "ENDPOINTS", "body_fields", "openapi", "MAX_BODY"]
 #: Largest JSON body read (a pasted PBN file fits; an upload goes to the page).
 MAX_BODY = 4 * 1024 * 1024
 _SEAT_FIELDS = tuple(SEAT_WORDS)  # north, east, south, west: the form fields of the seats
+_RULE_FIELDS = ("decks", "shoe", "dealer", "double", "das", "peek", "pays", "surrender")  # a blackjack table's
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,20 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
                        "game.toml by default; ties: fold or bet).",
              ("game", "game_file", "game_file_name", "ties"), {"game": "three-card-poker"},
              "cardlab casino analyse three-card-poker --format json"),
+    Endpoint("blackjack", "Blackjack by combinatorial analysis: casino blackjack (decks 1-8 or shoe: ten counts "
+                          "A,2,...,9,T; dealer: s17 or h17; double: any, 9-11 or 10-11; das: yes or no; peek: peek or "
+                          "no-hole-card; pays: 3:2 or 6:5; surrender: none, late or early; split_hands: 2, 3 or 4; "
+                          "resplit_aces: no or yes; post_split: cdp1 or cdz; removal: no or yes; hands: no or yes; "
+                          "count: a count's name or ten tags).",
+             (*_RULE_FIELDS, "split_hands", "resplit_aces", "post_split", "removal", "hands", "count"),
+             {"decks": "6", "dealer": "h17", "surrender": "late"},
+             "cardlab casino blackjack --decks 6 --h17 --surrender --format json"),
+    Endpoint("blackjack-shoe", "Blackjack shoe simulator: casino shoe (the blackjack rules but early surrender and "
+                               "the split rules; penetration 0 to 0.99, count, spread e.g. 1,2:2,3:4,4:8, bankroll, "
+                               "rounds, seed).",
+             (*_RULE_FIELDS, "penetration", "count", "spread", "bankroll", "rounds", "seed"),
+             {"penetration": "0", "rounds": "100000", "seed": "1"},
+             "cardlab casino shoe --penetration 0 --rounds 100000 --seed 1 --format json"),
 )}
 
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from cardlab.errors import WebInputError
 
-__all__ = ["Page", "JobSpec", "Answer", "field_number", "field_choice", "field_text"]
+__all__ = ["Page", "JobSpec", "Answer", "field_number", "field_decimal", "field_choice", "field_text"]
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,31 @@ def field_number(form: Any, name: str, label: str, low: int, high: int, *, defau
     try:
         return parse_whole(text, low, high)
     except ValueError as error:
+        raise WebInputError(f"{label}: {error}") from None
+
+
+def field_decimal(form: Any, name: str, label: str, low: float, high: float, *, default: float | None = None,
+                  low_open: bool = False) -> float | None:
+    """The decimal number in field ``name`` within ``[low, high]`` (``low`` excluded when
+    ``low_open``), read as the CLI reads a decimal option; ``default`` when the field is empty.
+
+    >>> field_decimal({"p": "0.75"}, "p", "Penetration", 0, 0.99)
+    0.75
+    >>> field_decimal({"p": "1"}, "p", "Penetration", 0, 0.99)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.WebInputError: Penetration: expected a number from 0 to 0.99, got '1'
+    """
+    import argparse
+
+    from cardlab.cli.options import decimal_number
+
+    text = field_text(form, name, label, max_length=40)
+    if not text:
+        return default
+    try:
+        return decimal_number(low, high, low_open=low_open)(text)
+    except argparse.ArgumentTypeError as error:
         raise WebInputError(f"{label}: {error}") from None
 
 

@@ -15,7 +15,7 @@ PRELOAD = (
     "cardlab.bridge.suitplay", "cardlab.report.scoring_run", "cardlab.scoring", "cardlab.bridge.dd",
     "cardlab.bridge.dd_sim", "cardlab.poker.equity", "cardlab.casino.video", "cardlab.web.render",
     "cardlab.poker.board_stats", "cardlab.report.video_plot", "cardlab.web.pages.poker", "cardlab.web.pages.video",
-    "cardlab.poker.pushfold", "cardlab.web.answers",
+    "cardlab.poker.pushfold", "cardlab.web.answers", "cardlab.casino.blackjack_sim", "cardlab.web.pages.blackjack",
 )
 
 for _name in PRELOAD:

@@ -27,6 +27,8 @@ PAGE_MODULES: tuple[str, ...] = (
     "cardlab.web.pages.icm",
     "cardlab.web.pages.solve",
     "cardlab.web.pages.casino",
+    "cardlab.web.pages.blackjack",
+    "cardlab.web.pages.blackjack_shoe",
     "cardlab.web.pages.video",
     "cardlab.web.pages.video_trainer",
 )
