@@ -185,7 +185,7 @@ def _saved_spot(tmp_path: Any, meta_change: dict[str, Any] | None = None, **spec
     ({"meta_change": {"locked": [10**6]}}, "solve file 'mine.npz': its locked nodes are not decision nodes"),
 ])
 def test_uploaded_solve_file_with_bad_sizes_gets_the_cli_message_naming_it(run: Any, capsys: pytest.CaptureFixture[str],
-                                                                          tmp_path: Any,
+                                                                          tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
                                                                           change: dict[str, Any],
                                                                           message: str | None) -> None:
     data = _saved_spot(tmp_path, **change)
@@ -197,8 +197,9 @@ def test_uploaded_solve_file_with_bad_sizes_gets_the_cli_message_naming_it(run: 
     with pytest.raises(CardlabError) as caught:
         solve.compute(lambda *a: None, **spec.kwargs)
     assert message in str(caught.value) and "\n" not in str(caught.value)
-    cli = _cli_error(run, capsys, "poker", "solve", "--load", str(tmp_path / "mine.npz"))
-    assert cli == str(caught.value).replace("'mine.npz'", f"'{tmp_path / 'mine.npz'}'")
+    monkeypatch.chdir(tmp_path)  # the CLI shortens a long path in its message: name the file as the page does
+    cli = _cli_error(run, capsys, "poker", "solve", "--load", "mine.npz")
+    assert cli == str(caught.value)
 
 
 @pytest.mark.parametrize("data,message", [
