@@ -152,7 +152,7 @@ def _thb(deck: str) -> object:
 def test_thb_as_published():
     from cardlab.casino.game import load_game
     from cardlab.casino.thb import analyse_thb
-    from cardlab.casino.uth import _hole_class
+    from cardlab.casino.flop_hands import hole_class
 
     bet, rules, _, plan = analyse_thb(load_game("texas-holdem-bonus"))
     assert f"{bet.house_edge:.3%}" == "2.037%"  # [WoO-THB]
@@ -168,7 +168,7 @@ def test_thb_as_published():
     for key, published in ((1 * 13 + 0, -1.155927), (6 * 13 + 0, -0.896002)):  # 2-3 and 2-8 unsuited [WoO-THB]
         value, count = 0, 0
         for i, flop in enumerate(plan.flops):
-            mine = _hole_class(deck[~np.isin(deck, flop)][holes], True) == key
+            mine = hole_class(deck[~np.isin(deck, flop)][holes], True) == key
             value += int(plan.weights[i]) * int(after[i][mine].sum())
             count += int(plan.weights[i]) * int(mine.sum())
         assert f"{value / (plan.scale * per_hand * count):.6f}" == f"{published:.6f}"

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb, lcm
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -37,10 +37,15 @@ from cardlab.casino import kernel
 from cardlab.casino.game import Game, SideBet, load_game
 from cardlab.casino.paytable import NCODES3
 from cardlab.casino.result import BetAnalysis, GameAnalysis, OutcomeRow, SimulatedBet, sd_of
-from cardlab.casino.simulation import colex, positions_of, run_chunks
+from cardlab.casino.simulation import MAX_SIMULATED, colex, positions_of, run_chunks
 from cardlab.casino.strategy import pattern_rule, threshold_rule
+from cardlab.casino.table_rules import TIES, check_ties
 from cardlab.engine import SeedLike, resolve_seed
+from cardlab.errors import PayTableError, whole_argument
 from cardlab.casino.pays import PayTable
+
+if TYPE_CHECKING:
+    from cardlab.casino.holdem import FlopPlan
 
 _Play = Callable[[np.ndarray], list[np.ndarray]]
 
@@ -307,50 +312,51 @@ def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> G
                          "total bet (the ante and the raise when made).",))
 
 
+def _flop_game(game: Game, analysed: tuple[BetAnalysis, list[str], _Play, FlopPlan], simulate: int | None,
+               seed: SeedLike, counted: str, notes: tuple[str, ...],
+               dealt: str = "hole cards, flop, turn and river") -> GameAnalysis:
+    """A hold'em game's analysis from its module's (bet, rules, play, plan): the simulation, and
+    the method saying what was ``dealt`` and how the deals were ``counted`` once the flops are classed."""
+    bet, rules, play, plan = analysed
+    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
+    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
+    deals: int = plan.deals  # type: ignore[attr-defined]
+    method = (f"exact: every deal of the {plan.n}-card deck counted ({deals:,}: {dealt}, "
+              f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); {counted}")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method, notes)
+
+
 def _holdem(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
     from cardlab.casino.holdem import analyse_holdem
 
-    bet, rules, play, plan = analyse_holdem(game, ties)
-    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
-    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
-    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
-              f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); each board's holdings "
-              "sorted once, the dealer's hands against each hole hand by counting")
-    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
-                        ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
-                         "total bet (the ante and the call when made).",))
+    return _flop_game(game, analyse_holdem(game, ties), simulate, seed,
+                      "each board's holdings sorted once, the dealer's hands against each hole hand by counting",
+                      ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
+                       "total bet (the ante and the call when made).",))
 
 
 def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
     from cardlab.casino.uth import analyse_uth
 
-    bet, rules, play, plan = analyse_uth(game, ties)
-    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
-    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
-    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
-              f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the river choice per hand and "
-              "board, the flop choice per flop and hole cards, the pre-flop choice per hole hand over every flop")
-    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
-                        ("House edge: expected loss per unit of the ante (ante, blind and play bet together); element "
-                         "of risk: per unit of the average total bet (ante, blind and play).",
-                         "The 'blind pays' rows count the wins that also take a blind pay (they are inside the "
-                         "rows above them; the total is of the rows before them)."))
+    return _flop_game(game, analyse_uth(game, ties), simulate, seed,
+                      "the river choice per hand and board, the flop choice per flop and hole cards, the pre-flop "
+                      "choice per hole hand over every flop",
+                      ("House edge: expected loss per unit of the ante (ante, blind and play bet together); element "
+                       "of risk: per unit of the average total bet (ante, blind and play).",
+                       "The 'blind pays' rows count the wins that also take a blind pay (they are inside the "
+                       "rows above them; the total is of the rows before them)."))
 
 
 def _thb(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAnalysis:
     from cardlab.casino.thb import analyse_thb
 
-    bet, rules, play, plan = analyse_thb(game, ties)
-    bets = _simulated([bet], play, plan.n, 9, simulate, seed)
-    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
-    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn, river, the "
-              f"dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the turn's bet per flop, hole cards and "
-              "turn, the flop's per flop and hole cards, the pre-flop fold per hole hand over every flop")
-    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
-                        ("House edge: expected loss per unit of the ante (ante and bets together); element of risk: "
-                         "per unit of the average total bet.",
-                         "The 'ante pays' rows count the wins that also take an ante pay (they are inside the rows "
-                         "above them; the total is of the rows before them)."))
+    return _flop_game(game, analyse_thb(game, ties), simulate, seed,
+                      "the turn's bet per flop, hole cards and turn, the flop's per flop and hole cards, the pre-flop "
+                      "fold per hole hand over every flop",
+                      ("House edge: expected loss per unit of the ante (ante and bets together); element of risk: "
+                       "per unit of the average total bet.",
+                       "The 'ante pays' rows count the wins that also take an ante pay (they are inside the rows "
+                       "above them; the total is of the rows before them)."), "hole cards, flop, turn, river")
 
 
 def _baccarat(game: Game, simulate: int | None, seed: SeedLike) -> GameAnalysis:
@@ -376,9 +382,6 @@ def _war(game: Game, simulate: int | None, seed: SeedLike, ties: str) -> GameAna
                          "of the average total bet (the raise at war).",))
 
 
-TIES = ("fold", "bet")
-
-
 def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedLike = None,
             ties: str = "fold") -> GameAnalysis:
     """The exact analysis of a game (a built-in name, a TOML file or a :class:`Game`); with
@@ -389,8 +392,9 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
     risk (fold, pull back, the smaller raise) and ``"bet"`` the one with more. The house edge is
     the same; the average bet, the element of risk and the outcome counts are not.
     """
-    if ties not in TIES:
-        raise ValueError(f"ties must be one of {', '.join(TIES)}, not {ties!r}")
+    check_ties(ties)
+    if simulate is not None:
+        simulate = whole_argument(simulate, "the deals simulated", PayTableError, 1, MAX_SIMULATED)
     game = load_game(game)
     if game.kind == "mississippi-stud":
         return _stud(game, simulate, seed, ties)

@@ -19,12 +19,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from cardlab.cards import RANKS
-from cardlab.errors import PayTableError
+from cardlab.errors import PayTableError, text_argument, whole_argument
 
-__all__ = ["CATEGORIES", "SHIFT", "DealerRules", "dealer_rules", "stud_qualifier", "DEALER_GAMES"]
+if TYPE_CHECKING:
+    from cardlab.casino.game import Game
+
+__all__ = ["CATEGORIES", "SHIFT", "DealerRules", "dealer_rules", "stud_qualifier", "DEALER_GAMES", "TIES",
+           "check_ties", "checked_game"]
+
+TIES = ("fold", "bet")
+"""Between decisions of equal expectation: the one with less money at risk, or more."""
 
 #: The player's hand categories, weakest first, as ``[raise_pays]`` names them.
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
@@ -74,11 +81,14 @@ def stud_qualifier(text: object, source: str = "qualifier") -> int:
 
 
 def _pay(value: object, where: str) -> Fraction:
-    """A pay from TOML: a number 0..10^7 with at most 4 decimals."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-        raise PayTableError(f"{where} must be a number, got {value!r}")
-    pay = Fraction(value) if isinstance(value, int) else Fraction(repr(value))
-    if not 0 <= pay <= 10**7 or (pay * 10**4).denominator != 1:
+    """A pay from TOML (or a :class:`Fraction` of a Game built in Python): a number 0..10^7 with at
+    most 4 decimals (NaN, infinities and text refused)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or value != value:
+        raise PayTableError(f"{where} must be a number, got {value!r:.60}")
+    if not 0 <= value <= 10**7:  # an infinity or a huge number too, before Fraction reads it
+        raise PayTableError(f"{where} must be 0..10,000,000 with at most 4 decimals, got {value!r:.60}")
+    pay = Fraction(value) if not isinstance(value, float) else Fraction(repr(value))
+    if (pay * 10**4).denominator != 1:
         raise PayTableError(f"{where} must be 0..10,000,000 with at most 4 decimals, got {value!r}")
     return pay
 
@@ -114,3 +124,48 @@ def dealer_rules(data: Mapping[str, object], source: str, kind: str) -> DealerRu
             raise PayTableError(f"{source}: [{table_key}]: unknown hand '{key}' (expected one of: {', '.join(CATEGORIES)})")
     pays = tuple((c, _pay(table.get(c, left_out), f"{source}: [{table_key}] {c}")) for c in CATEGORIES)
     return DealerRules(amount, qualifier, str(text), no_qualify, pays)
+
+
+def check_ties(ties: object) -> str:
+    """``ties`` when it is one of :data:`TIES`, else a :class:`PayTableError` naming it."""
+    if not isinstance(ties, str) or ties not in TIES:
+        raise PayTableError(f"ties must be one of {', '.join(TIES)}, not {ties!r:.60}")
+    return ties
+
+
+def checked_game(game: object, kind: str, ties: object = "fold") -> Game:
+    """``game`` when it is a :class:`~cardlab.casino.game.Game` of ``kind`` (one of
+    :data:`DEALER_GAMES`) whose rules are as :func:`dealer_rules` reads them, and ``ties`` one of
+    :data:`TIES`; else a :class:`PayTableError` naming the value. A Game built or changed in
+    Python (``dataclasses.replace``) is checked as a file's is, before anything reaches the
+    compiled core.
+
+    >>> from dataclasses import replace
+    >>> from cardlab.casino.game import load_game
+    >>> checked_game(replace(load_game("casino-holdem"), raise_bets=-1), "casino-holdem")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.PayTableError: Casino Hold'em: the call must be a whole number from 1 to 10, not -1
+    """
+    from cardlab.casino.game import Game
+    from cardlab.dealing import Deck
+
+    if not isinstance(game, Game) or game.kind != kind:
+        shown = f"a {game.kind} Game" if isinstance(game, Game) else f"{type(game).__name__} {game!r:.40}"
+        raise PayTableError(f"this analysis takes a {kind} game (cardlab.casino.game.load_game), not {shown}")
+    check_ties(ties)
+    _, bet, _, _, table_key, _ = DEALER_GAMES[kind]
+    name = text_argument(game.name, "a game's name", PayTableError)
+    if not isinstance(game.deck, Deck):
+        raise PayTableError(f"{name}: the deck must be a cardlab Deck, not {type(game.deck).__name__}")
+    whole_argument(game.raise_bets, f"{name}: the {bet or 'raise'}", PayTableError, 1, 10)
+    whole_argument(game.qualifier, f"{name}: the qualifier's strength", PayTableError, 0,
+                   (len(CATEGORIES) << SHIFT) - 1)
+    _pay(game.no_qualify_pays, f"{name}: no_qualify_pays")
+    if not isinstance(game.pays, tuple) or [c for c, *_ in game.pays] != list(CATEGORIES) or \
+            any(len(entry) != 2 for entry in game.pays):
+        raise PayTableError(f"{name}: pays must be ({table_key}) pairs of each hand category, weakest first: "
+                            f"{', '.join(CATEGORIES)}")
+    for category, pay in game.pays:
+        _pay(pay, f"{name}: [{table_key}] {category}")
+    return game
