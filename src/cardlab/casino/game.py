@@ -81,7 +81,7 @@ from cardlab.casino.video import parse_deck
 from cardlab.casino.video_paytable import parse_paytable
 from cardlab.dealing import Deck
 from cardlab.errors import CardlabError, PayTableError
-from cardlab.textfile import decode_text, read_text
+from cardlab.textfile import decode_text
 
 __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game", "parse_game", "read_game",
            "qualifier_value", "MAX_GAME_BYTES"]
@@ -339,16 +339,27 @@ def game_file(name: str) -> Path:
 
 
 def load_game(spec: str | Path | Game) -> Game:
-    """A built-in game by name, or a game read from a TOML file."""
+    """A built-in game by name, or a game read from a TOML file.
+
+    >>> load_game("/dev/null")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.PayTableError: /dev/null: empty, not a game description: give at least game = "..." (one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud, casino-holdem, ultimate-holdem, texas-holdem-bonus)
+    """
     if isinstance(spec, Game):
         return spec
+    if not isinstance(spec, (str, Path)):
+        raise PayTableError(f"a game is a built-in name, a TOML file or a Game, not {type(spec).__name__} {spec!r:.40}")
     text = str(spec)
     path = _DATA / f"{text}.toml" if text in builtin_games() else Path(text)
-    if not path.is_file():
-        raise PayTableError(f"unknown game '{text}': give a TOML file or one of {', '.join(builtin_games())}")
-    if path.stat().st_size > MAX_GAME_BYTES:
-        raise PayTableError(f"{path.name}: larger than {MAX_GAME_BYTES // 1024} KiB, too large for a game description")
-    return _from_text(read_text(path), path.name)
+    if not path.exists():
+        raise PayTableError(f"unknown game '{text[:200]}': give a TOML file or one of {', '.join(builtin_games())}")
+    if path.is_dir():
+        raise PayTableError(f"{text}: a folder, not a game description (a TOML file)")
+    source = path.name if path.is_file() else text  # /dev/null, a pipe: named as given
+    with open(path, "rb") as stream:  # a device or a pipe has no size to check first: read one byte past the limit
+        data = stream.read(MAX_GAME_BYTES + 1)
+    return read_game(data, source)
 
 
 def read_game(data: bytes, source: str = "game") -> Game:
@@ -369,4 +380,7 @@ def _from_text(text: str, source: str) -> Game:
         raise PayTableError(f"{source}: nested too deeply to be a game description") from None
     except tomllib.TOMLDecodeError as error:
         raise PayTableError(f"{source}: not a well-formed TOML game description: {error}") from None
+    if not data:
+        raise PayTableError(f"{source}: empty, not a game description: give at least game = \"...\" (one of: "
+                            f"{', '.join(GAMES)})")
     return parse_game(data, source)

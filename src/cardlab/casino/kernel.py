@@ -223,6 +223,17 @@ def stud_versus(n: int, rank: np.ndarray, ranks: int, up: int, players: np.ndarr
     return out
 
 
+def _check_pays(line: Sequence[int], pays: Sequence[int], scale: int) -> None:
+    """The hold'em kernels' pay lines (16 categories to 1..16 lines), pays (whole numbers 0..2^40
+    a line, scaled) and scale (1..2^20), as csrc/holdem_board.h checks them again."""
+    if len(line) != 16 or not 1 <= len(pays) <= 16 or min(line) < 0 or max(line) >= len(pays):
+        raise ValueError("a pay line is out of range")
+    if any(isinstance(p, bool) or not isinstance(p, (int, np.integer)) or not 0 <= p <= 2**40 for p in pays) or \
+            isinstance(scale, bool) or not isinstance(scale, (int, np.integer)) or not 1 <= scale <= 2**20:
+        raise ValueError(f"a pay or the scale is out of range (pays are whole numbers 0..2^40, the scale 1..2^20): "
+                         f"{list(pays)!r:.80}, {scale!r:.20}")
+
+
 def _check_holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, line: Sequence[int],
                   pays: Sequence[int], scale: int) -> tuple[bytes, np.ndarray, np.ndarray]:
     deck = _check_cards(cards, 9)
@@ -230,10 +241,7 @@ def _check_holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, 
     weights = np.ascontiguousarray(weights, dtype=np.int64)
     if flops.ndim != 2 or flops.shape[1] != 3 or len(weights) != len(flops) or not set(flops.ravel().tolist()) <= set(cards):
         raise ValueError("flops must be rows of three cards of the deck, one weight each")
-    if len(line) != 16 or not 1 <= len(pays) <= 16 or min(line) < 0 or max(line) >= len(pays):
-        raise ValueError("a pay line is out of range")
-    if min(pays) < 0 or max(pays) > 2**40 or not 1 <= scale <= 2**20:
-        raise ValueError("a pay or the scale is out of range")
+    _check_pays(line, pays, scale)
     if len(weights) and (weights.min() < 0 or weights.max() > 2**20):
         raise ValueError("a flop weight is out of range")
     return deck, flops, weights
@@ -306,8 +314,7 @@ def uth_river(cards: Sequence[int], deals: np.ndarray, qualify: int, line: Seque
     if deals.ndim != 2 or deals.shape[1] != 7 or not set(deals.ravel().tolist()) <= set(cards) or \
             (np.diff(np.sort(deals, axis=1), axis=1) == 0).any():
         raise ValueError("deals must be rows of seven distinct cards of the deck")
-    if len(line) != 16 or not 1 <= len(blind) <= 16 or min(line) < 0 or max(line) >= len(blind):
-        raise ValueError("a pay line is out of range")
+    _check_pays(line, blind, scale)
     out = np.zeros(len(deals), dtype=np.uint8)
     _core.casino_uth_river(tables(), deck, deals, qualify, bytes(line), np.array(blind, dtype=np.int64), scale,
                            int(ties), out)
@@ -358,8 +365,7 @@ def thb_turn(cards: Sequence[int], deals: np.ndarray, bets: np.ndarray, line: Se
             (np.diff(np.sort(deals, axis=1), axis=1) == 0).any() or bets.shape != (len(deals),) or \
             not np.isin(bets, (0, 1)).all():
         raise ValueError("deals must be rows of six distinct cards of the deck, with a bet of 0 or 1 each")
-    if len(line) != 16 or not 1 <= len(ante) <= 16 or min(line) < 0 or max(line) >= len(ante):
-        raise ValueError("a pay line is out of range")
+    _check_pays(line, ante, scale)
     out = np.zeros(len(deals), dtype=np.uint8)
     _core.casino_thb_turn(tables(), deck, deals, bets, bytes(line), np.array(ante, dtype=np.int64), scale, int(ties), out)
     return out.astype(bool)
