@@ -145,7 +145,7 @@ def check_flag(value: object, what: str) -> bool:
     ...
     cardlab.errors.BlackjackError: das is true or false, got 'no'
     """
-    if not isinstance(value, bool) and type(value).__name__ != "bool_":  # numpy's bool, without importing numpy
+    if not isinstance(value, bool) and not (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_")):
         raise BlackjackError(f"{what} is true or false, got {value!r:.60}")
     return bool(value)
 
