@@ -23,7 +23,7 @@ from cardlab.cards import Card
 from cardlab.errors import DeckError
 
 __all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric",
-           "stud_versus", "holdem", "uth", "uth_river", "thb", "thb_turn"]
+           "stud_versus", "holdem", "uth", "uth_river", "thb", "thb_turn", "FLOPS_A_CALL"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -223,6 +223,16 @@ def stud_versus(n: int, rank: np.ndarray, ranks: int, up: int, players: np.ndarr
     return out
 
 
+FLOPS_A_CALL = 8
+"""Flops per call of a flop kernel (holdem, uth, thb): each call is C without the GIL, a tenth of
+a second a flop, so Ctrl-C and SIGTERM are acted on between calls, within a second or so (the
+whole game in one call took minutes to stop)."""
+
+
+def _flop_parts(flops: int) -> list[slice]:
+    return [slice(start, start + FLOPS_A_CALL) for start in range(0, flops, FLOPS_A_CALL)]
+
+
 def _check_pays(line: Sequence[int], pays: Sequence[int], scale: int) -> None:
     """The hold'em kernels' pay lines (16 categories to 1..16 lines), pays (whole numbers 0..2^40
     a line, scaled) and scale (1..2^20), as csrc/holdem_board.h checks them again."""
@@ -267,8 +277,11 @@ def holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify
     ev = np.zeros((len(flops), holes), dtype=np.int64)
     k = 2 * len(pays) + 2
     tally = np.zeros(2 * k + 1, dtype=np.int64)
-    _core.casino_holdem(tables(), deck, flops, weights, qualify, bytes(line), len(pays),
-                        np.array(pays, dtype=np.int64), scale, call, int(ties), ev, tally)
+    for part in _flop_parts(len(flops)):
+        some = np.zeros_like(tally)
+        _core.casino_holdem(tables(), deck, flops[part], weights[part], qualify, bytes(line), len(pays),
+                            np.array(pays, dtype=np.int64), scale, call, int(ties), ev[part], some)
+        tally += some
     return ev, tally
 
 
@@ -290,15 +303,19 @@ def uth(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify: i
     pays = np.array(blind, dtype=np.int64)
     if stake is None:
         out = np.zeros((len(flops), holes, 4), dtype=np.int64)
-        _core.casino_uth(tables(), deck, flops, weights, qualify, bytes(line), pays, scale, int(ties), b"", out,
-                         np.zeros(0, dtype=np.int64))
+        for part in _flop_parts(len(flops)):
+            _core.casino_uth(tables(), deck, flops[part], weights[part], qualify, bytes(line), pays, scale, int(ties),
+                             b"", out[part], np.zeros(0, dtype=np.int64))
         return out
     stake = np.ascontiguousarray(stake, dtype=np.int8)
     if stake.shape != (len(flops), holes) or not np.isin(stake, (0, 2, 3, 4)).all():
         raise ValueError("stake must give 4, 3, 2 or 0 for each flop and hole hand")
     tally = np.zeros(20 * len(pays) + 1, dtype=np.int64)
-    _core.casino_uth(tables(), deck, flops, weights, qualify, bytes(line), pays, scale, int(ties), stake,
-                     np.zeros(0, dtype=np.int64), tally)
+    for part in _flop_parts(len(flops)):
+        some = np.zeros_like(tally)
+        _core.casino_uth(tables(), deck, flops[part], weights[part], qualify, bytes(line), pays, scale, int(ties),
+                         stake[part], np.zeros(0, dtype=np.int64), some)
+        tally += some
     return tally
 
 
@@ -338,15 +355,19 @@ def thb(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, line: Sequ
     pays = np.array(ante, dtype=np.int64)
     if stake is None:
         out = np.zeros((len(flops), holes, 2), dtype=np.int64)
-        _core.casino_thb(tables(), deck, flops, weights, bytes(line), pays, scale, int(ties), b"", out,
-                         np.zeros(0, dtype=np.int64))
+        for part in _flop_parts(len(flops)):
+            _core.casino_thb(tables(), deck, flops[part], weights[part], bytes(line), pays, scale, int(ties), b"",
+                             out[part], np.zeros(0, dtype=np.int64))
         return out
     stake = np.ascontiguousarray(stake, dtype=np.int8)
     if stake.shape != (len(flops), holes) or not np.isin(stake, (-1, 0, 1)).all():
         raise ValueError("stake must give -1, 0 or 1 for each flop and hole hand")
     tally = np.zeros(9 * len(pays) + 1, dtype=np.int64)
-    _core.casino_thb(tables(), deck, flops, weights, bytes(line), pays, scale, int(ties), stake,
-                     np.zeros(0, dtype=np.int64), tally)
+    for part in _flop_parts(len(flops)):
+        some = np.zeros_like(tally)
+        _core.casino_thb(tables(), deck, flops[part], weights[part], bytes(line), pays, scale, int(ties), stake[part],
+                         np.zeros(0, dtype=np.int64), some)
+        tally += some
     return tally
 
 
