@@ -32,8 +32,8 @@ import numpy as np
 
 from cardlab.cards import RANKS
 from cardlab.casino import kernel
-from cardlab.casino.table_rules import CATEGORIES, SHIFT, checked_game
-from cardlab.casino.game import Game
+from cardlab.casino.table_rules import CATEGORIES, SHIFT
+from cardlab.casino.game import Game, checked_game
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import colex, positions_of
 

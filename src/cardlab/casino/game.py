@@ -74,17 +74,17 @@ from pathlib import Path
 from typing import Mapping
 
 from cardlab.cards import RANKS
-from cardlab.casino.table_rules import DEALER_GAMES, dealer_rules
+from cardlab.casino.table_rules import CATEGORIES, DEALER_GAMES, SHIFT, check_ties, dealer_rules, pay_value
 from cardlab.casino.paytable import three_card_paytable
 from cardlab.casino.pays import PayTable, parse_pay
 from cardlab.casino.video import parse_deck
 from cardlab.casino.video_paytable import parse_paytable
 from cardlab.dealing import Deck
-from cardlab.errors import CardlabError, PayTableError
+from cardlab.errors import CardlabError, PayTableError, text_argument, whole_argument
 from cardlab.textfile import decode_text
 
 __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game", "parse_game", "read_game",
-           "qualifier_value", "MAX_GAME_BYTES"]
+           "qualifier_value", "MAX_GAME_BYTES", "checked_game"]
 
 #: The shapes of game a description may name.
 GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war", "caribbean-stud", "casino-holdem",
@@ -384,3 +384,38 @@ def _from_text(text: str, source: str) -> Game:
         raise PayTableError(f"{source}: empty, not a game description: give at least game = \"...\" (one of: "
                             f"{', '.join(GAMES)})")
     return parse_game(data, source)
+
+
+def checked_game(game: object, kind: str, ties: object = "fold") -> Game:
+    """``game`` when it is a :class:`~cardlab.casino.game.Game` of ``kind`` (one of
+    :data:`DEALER_GAMES`) whose rules are as :func:`dealer_rules` reads them, and ``ties`` one of
+    :data:`TIES`; else a :class:`PayTableError` naming the value. A Game built or changed in
+    Python (``dataclasses.replace``) is checked as a file's is, before anything reaches the
+    compiled core.
+
+    >>> from dataclasses import replace
+    >>> from cardlab.casino.game import load_game
+    >>> checked_game(replace(load_game("casino-holdem"), raise_bets=-1), "casino-holdem")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.PayTableError: Casino Hold'em: the call must be a whole number from 1 to 10, not -1
+    """
+    if not isinstance(game, Game) or game.kind != kind:
+        shown = f"a {game.kind} Game" if isinstance(game, Game) else f"{type(game).__name__} {game!r:.40}"
+        raise PayTableError(f"this analysis takes a {kind} game (cardlab.casino.game.load_game), not {shown}")
+    check_ties(ties)
+    _, bet, _, _, table_key, _ = DEALER_GAMES[kind]
+    name = text_argument(game.name, "a game's name", PayTableError)
+    if not isinstance(game.deck, Deck):
+        raise PayTableError(f"{name}: the deck must be a cardlab Deck, not {type(game.deck).__name__}")
+    whole_argument(game.raise_bets, f"{name}: the {bet or 'raise'}", PayTableError, 1, 10)
+    whole_argument(game.qualifier, f"{name}: the qualifier's strength", PayTableError, 0,
+                   (len(CATEGORIES) << SHIFT) - 1)
+    pay_value(game.no_qualify_pays, f"{name}: no_qualify_pays")
+    if not isinstance(game.pays, tuple) or [c for c, *_ in game.pays] != list(CATEGORIES) or \
+            any(len(entry) != 2 for entry in game.pays):
+        raise PayTableError(f"{name}: pays must be ({table_key}) pairs of each hand category, weakest first: "
+                            f"{', '.join(CATEGORIES)}")
+    for category, pay in game.pays:
+        pay_value(pay, f"{name}: [{table_key}] {category}")
+    return game

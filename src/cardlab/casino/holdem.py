@@ -33,10 +33,10 @@ import numpy as np
 
 from cardlab.cards import RANKS
 from cardlab.casino import kernel
-from cardlab.casino.game import Game
+from cardlab.casino.game import Game, checked_game
 from cardlab.casino.result import BetAnalysis, OutcomeRow, exact_bet
 from cardlab.casino.simulation import colex, positions_of
-from cardlab.casino.table_rules import CATEGORIES, SHIFT, checked_game
+from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
 __all__ = ["FlopPlan", "HoldemPlan", "holdem_plan", "analyse_holdem", "flop_classes", "pay_lines", "flop_lookup",
            "by_higher_card", "flop_rules", "showdown"]

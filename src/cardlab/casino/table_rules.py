@@ -19,16 +19,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
 from cardlab.cards import RANKS
-from cardlab.errors import PayTableError, text_argument, whole_argument
-
-if TYPE_CHECKING:
-    from cardlab.casino.game import Game
+from cardlab.errors import PayTableError
 
 __all__ = ["CATEGORIES", "SHIFT", "DealerRules", "dealer_rules", "stud_qualifier", "DEALER_GAMES", "TIES",
-           "check_ties", "checked_game"]
+           "check_ties", "pay_value"]
 
 TIES = ("fold", "bet")
 """Between decisions of equal expectation: the one with less money at risk, or more."""
@@ -80,7 +77,7 @@ def stud_qualifier(text: object, source: str = "qualifier") -> int:
     return sum(r << 4 * (4 - i) for i, r in enumerate(ranks))
 
 
-def _pay(value: object, where: str) -> Fraction:
+def pay_value(value: object, where: str) -> Fraction:
     """A pay from TOML (or a :class:`Fraction` of a Game built in Python): a number 0..10^7 with at
     most 4 decimals (NaN, infinities and text refused)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or value != value:
@@ -115,14 +112,14 @@ def dealer_rules(data: Mapping[str, object], source: str, kind: str) -> DealerRu
         raise PayTableError(f"{source}: [{section}] {bet} must be a whole number 1..10, got {amount!r}")
     text = rules.get("qualifier", default_qualifier)
     qualifier = stud_qualifier(text, f"{source}: [{section}] qualifier")
-    no_qualify = _pay(rules.get("no_qualify_pays", 1), f"{source}: [{section}] no_qualify_pays")
+    no_qualify = pay_value(rules.get("no_qualify_pays", 1), f"{source}: [{section}] no_qualify_pays")
     table = data.get(table_key, {})
     if not isinstance(table, dict):
         raise PayTableError(f"{source}: [{table_key}] must be a table such as flush = 5")
     for key in table:
         if key not in CATEGORIES:
             raise PayTableError(f"{source}: [{table_key}]: unknown hand '{key}' (expected one of: {', '.join(CATEGORIES)})")
-    pays = tuple((c, _pay(table.get(c, left_out), f"{source}: [{table_key}] {c}")) for c in CATEGORIES)
+    pays = tuple((c, pay_value(table.get(c, left_out), f"{source}: [{table_key}] {c}")) for c in CATEGORIES)
     return DealerRules(amount, qualifier, str(text), no_qualify, pays)
 
 
@@ -131,41 +128,3 @@ def check_ties(ties: object) -> str:
     if not isinstance(ties, str) or ties not in TIES:
         raise PayTableError(f"ties must be one of {', '.join(TIES)}, not {ties!r:.60}")
     return ties
-
-
-def checked_game(game: object, kind: str, ties: object = "fold") -> Game:
-    """``game`` when it is a :class:`~cardlab.casino.game.Game` of ``kind`` (one of
-    :data:`DEALER_GAMES`) whose rules are as :func:`dealer_rules` reads them, and ``ties`` one of
-    :data:`TIES`; else a :class:`PayTableError` naming the value. A Game built or changed in
-    Python (``dataclasses.replace``) is checked as a file's is, before anything reaches the
-    compiled core.
-
-    >>> from dataclasses import replace
-    >>> from cardlab.casino.game import load_game
-    >>> checked_game(replace(load_game("casino-holdem"), raise_bets=-1), "casino-holdem")
-    Traceback (most recent call last):
-    ...
-    cardlab.errors.PayTableError: Casino Hold'em: the call must be a whole number from 1 to 10, not -1
-    """
-    from cardlab.casino.game import Game
-    from cardlab.dealing import Deck
-
-    if not isinstance(game, Game) or game.kind != kind:
-        shown = f"a {game.kind} Game" if isinstance(game, Game) else f"{type(game).__name__} {game!r:.40}"
-        raise PayTableError(f"this analysis takes a {kind} game (cardlab.casino.game.load_game), not {shown}")
-    check_ties(ties)
-    _, bet, _, _, table_key, _ = DEALER_GAMES[kind]
-    name = text_argument(game.name, "a game's name", PayTableError)
-    if not isinstance(game.deck, Deck):
-        raise PayTableError(f"{name}: the deck must be a cardlab Deck, not {type(game.deck).__name__}")
-    whole_argument(game.raise_bets, f"{name}: the {bet or 'raise'}", PayTableError, 1, 10)
-    whole_argument(game.qualifier, f"{name}: the qualifier's strength", PayTableError, 0,
-                   (len(CATEGORIES) << SHIFT) - 1)
-    _pay(game.no_qualify_pays, f"{name}: no_qualify_pays")
-    if not isinstance(game.pays, tuple) or [c for c, *_ in game.pays] != list(CATEGORIES) or \
-            any(len(entry) != 2 for entry in game.pays):
-        raise PayTableError(f"{name}: pays must be ({table_key}) pairs of each hand category, weakest first: "
-                            f"{', '.join(CATEGORIES)}")
-    for category, pay in game.pays:
-        _pay(pay, f"{name}: [{table_key}] {category}")
-    return game
