@@ -93,9 +93,9 @@ def flop_report(oop: str, ip: str, flops: Sequence[str] | None = None, *, pot: f
         reps, counts = flop_classes()
         boards = [(format_cards(sorted(map(int, r), reverse=True)), int(c)) for r, c in zip(reps, counts)]
     else:
-        boards = [(text_argument(b, "a flop", SolverError), 1) for b in flops[:MAX_FLOPS + 1]]
-    if not 0 < len(boards) <= MAX_FLOPS:
-        raise SolverError(f"a report takes 1 to {MAX_FLOPS:,} flops, not {len(boards):,}")
+        if not 0 < len(flops) <= MAX_FLOPS:
+            raise SolverError(f"a report takes 1 to {MAX_FLOPS:,} flops, not {len(flops):,}")
+        boards = [(text_argument(b, "a flop", SolverError), 1) for b in flops]
     rows = []
     for board, weight in boards:
         game = river_game(oop, ip, board, pot=pot, stack=stack, **sizes)
