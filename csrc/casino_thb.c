@@ -145,7 +145,7 @@ static PyObject *casino_thb_turn(PyObject *Py_UNUSED(self), PyObject *args)
     const int64_t *pays = ante.buf;
     uint64_t seen = 0;
     int bad = deals.len % 6 != 0 || bets.len != m || ante.len % 8 != 0 || out.len != m || scale < 1
-              || scale > (1LL << 20) || !he_deck_ok(cards, n, &seen) || !he_lines_ok(lineof, line.len, lines, NULL)
+              || scale > (1LL << 20) || !he_deck_ok(cards, n, &seen) || !he_lines_ok(lineof, line.len, lines, pays)
               || !he_deals_ok(deal, m, 6, seen);
     for (Py_ssize_t i = 0; !bad && i < m; i++)
         bad = made[i] < 0 || made[i] > 1;

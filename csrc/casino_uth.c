@@ -138,7 +138,7 @@ static PyObject *casino_uth_river(PyObject *Py_UNUSED(self), PyObject *args)
     const int64_t *pays = blind.buf;
     uint64_t seen = 0;
     const int bad = deals.len % 7 != 0 || blind.len % 8 != 0 || out.len != m || scale < 1 || scale > (1LL << 20)
-                    || !he_deck_ok(cards, n, &seen) || !he_lines_ok(lineof, line.len, lines, NULL)
+                    || !he_deck_ok(cards, n, &seen) || !he_lines_ok(lineof, line.len, lines, pays)
                     || !he_deals_ok(deal, m, 7, seen);
     CL_FAIL_IF(bad, "casino_uth_river: bad arguments");
     Py_BEGIN_ALLOW_THREADS

@@ -121,13 +121,14 @@ static inline int he_deck_ok(const uint8_t *cards, int n, uint64_t *seen)
 }
 
 /* The pay line of each of the 16 categories (``length`` of them) below ``lines``, itself
- * 1..HE_MAX_LINES; and when ``pay`` is given, each line's pay in [0, 2^40]. */
+ * 1..HE_MAX_LINES, and each line's pay in [0, 2^40] (the river and turn kernels too: a pay past
+ * it would overflow their sums). */
 static inline int he_lines_ok(const uint8_t *lineof, int64_t length, int lines, const int64_t *pay)
 {
     int ok = length == 16 && lines >= 1 && lines <= HE_MAX_LINES;
     for (int i = 0; ok && i < 16; i++)
         ok = lineof[i] < lines;
-    for (int i = 0; ok && pay != NULL && i < lines; i++)
+    for (int i = 0; ok && i < lines; i++)
         ok = pay[i] >= 0 && pay[i] <= (INT64_C(1) << 40);
     return ok;
 }

@@ -461,7 +461,7 @@ def test_risk_of_ruin_is_the_gamblers_ruin_in_the_limit() -> None:
     (lambda: simulate_shoe(Rules(composition=(1, 1, 1, 1, 1, 1, 1, 1, 1, 4)), strategy=FLAT_TEST_STRATEGY),
      "at least 20 cards"),
     (lambda: play_stacked(Rules(), FLAT_TEST_STRATEGY, [9, 9, 9]), "ran out"),
-    (lambda: play_stacked(Rules(), FLAT_TEST_STRATEGY, [10, 9, 9, 9]), "rank codes"),
+    (lambda: play_stacked(Rules(), FLAT_TEST_STRATEGY, [10, 9, 9, 9]), "rank code must be a whole number from 0 to 9, not 10"),
 ])
 def test_bad_input_is_a_blackjack_error(call, message: str) -> None:
     with pytest.raises(BlackjackError, match=message):

@@ -152,7 +152,7 @@ def _thb(deck: str) -> object:
 def test_thb_as_published():
     from cardlab.casino.game import load_game
     from cardlab.casino.thb import analyse_thb
-    from cardlab.casino.uth import _hole_class
+    from cardlab.casino.flop_hands import hole_class
 
     bet, rules, _, plan = analyse_thb(load_game("texas-holdem-bonus"))
     assert f"{bet.house_edge:.3%}" == "2.037%"  # [WoO-THB]
@@ -168,7 +168,7 @@ def test_thb_as_published():
     for key, published in ((1 * 13 + 0, -1.155927), (6 * 13 + 0, -0.896002)):  # 2-3 and 2-8 unsuited [WoO-THB]
         value, count = 0, 0
         for i, flop in enumerate(plan.flops):
-            mine = _hole_class(deck[~np.isin(deck, flop)][holes], True) == key
+            mine = hole_class(deck[~np.isin(deck, flop)][holes], True) == key
             value += int(plan.weights[i]) * int(after[i][mine].sum())
             count += int(plan.weights[i]) * int(mine.sum())
         assert f"{value / (plan.scale * per_hand * count):.6f}" == f"{published:.6f}"
@@ -280,16 +280,18 @@ def test_the_flop_kernels_refuse_bad_buffers(name: str, bad: dict) -> None:
 
 @pytest.mark.parametrize("bad", [{"deck": bytes([0] * 9)}, {"deals": bytes([0, 1, 2, 3, 4, 5, 5])},
                                  {"deals": bytes([0, 1, 2, 3, 4, 5, 40])}, {"deals": bytes(range(6))},
-                                 {"line": bytes([1] * 16)}, {"scale": 0}, {"deck": bytes(100_000)}])
+                                 {"line": bytes([1] * 16)}, {"scale": 0}, {"deck": bytes(100_000)},
+                                 {"pays": -np.ones(1, dtype=np.int64)}, {"pays": np.full(1, 2**40 + 1, dtype=np.int64)},
+                                 {"pays": np.full(1, 2**62, dtype=np.int64)}])
 @pytest.mark.parametrize("name", ["casino_uth_river", "casino_thb_turn"])
 def test_the_deal_kernels_refuse_bad_buffers(name: str, bad: dict) -> None:
-    """The river and turn kernels check their deck, deals and pay lines in the core too."""
+    """The river and turn kernels check their deck, deals, pay lines and pays in the core too (the
+    pays were not checked there: 2^62 overflowed the sums of a decision, undefined behaviour)."""
     from cardlab._native import core as _core
     from cardlab.poker.evaluator import tables
 
-    def call(deck=bytes(range(9)), deals=bytes(range(7)), line=bytes(16), scale=1):
+    def call(deck=bytes(range(9)), deals=bytes(range(7)), line=bytes(16), scale=1, pays=np.ones(1, dtype=np.int64)):
         out = np.zeros(1, dtype=np.uint8)
-        pays = np.ones(1, dtype=np.int64)
         if name == "casino_uth_river":
             _core.casino_uth_river(tables(), deck, deals, 0, line, pays, scale, 0, out)
         else:
@@ -300,3 +302,20 @@ def test_the_deal_kernels_refuse_bad_buffers(name: str, bad: dict) -> None:
     call()
     with pytest.raises(ValueError, match=f"{name}: bad arguments"):
         call(**bad)
+
+
+@pytest.mark.parametrize("pays", [[-1], [2**40 + 1], [2**62], [1.5], [float("nan")], [True]])
+@pytest.mark.parametrize("name", ["uth_river", "thb_turn"])
+def test_the_deal_kernels_wrappers_refuse_bad_pays_before_the_core(name: str, pays: list) -> None:
+    """cardlab.casino.kernel checks the pays (and the scale) of the river and turn kernels in Python
+    too, naming them, as it does the flop kernels'."""
+    from cardlab.casino import kernel
+
+    with pytest.raises(ValueError, match="a pay or the scale is out of range"):
+        if name == "uth_river":
+            kernel.uth_river(list(range(9)), np.array([list(range(7))]), 0, [0] * 16, pays, 1)
+        else:
+            kernel.thb_turn(list(range(9)), np.array([list(range(6))]), np.zeros(1), [0] * 16, pays, 1)
+    with pytest.raises(ValueError, match="a pay or the scale is out of range"):
+        getattr(kernel, name)(list(range(9)), np.array([list(range(7 if name == "uth_river" else 6))]),
+                              *((0,) if name == "uth_river" else (np.zeros(1),)), [0] * 16, [1], 0)

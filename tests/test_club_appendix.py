@@ -96,7 +96,7 @@ def test_cut_short_and_bad_requests():
     plan = appendix_mitchell(8, rounds=5)
     assert plan.rounds == 5 and plan.plays == -1 and plan.problems() == []
     assert max(counted(plan)["pair_board"].values()) == 1
-    for call, message in [(lambda: appendix_mitchell(5), "6 to 60 tables"),
+    for call, message in [(lambda: appendix_mitchell(5), "tables must be 6 to 60, not 5"),
                           (lambda: appendix_mitchell(10, core=9), "not divisible by 3"),
                           (lambda: appendix_mitchell(12, core=5), "1 to 5 appendix tables"),
                           (lambda: appendix_mitchell(8, rounds=8), "rounds must be 1 to 7"),

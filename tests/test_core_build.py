@@ -173,11 +173,13 @@ def test_portability_routes_give_the_exact_answers(fallback: bool, tmp_path: Pat
 KERNEL_TESTS = ["test_deal_kernels.py", "test_deal_program.py", "test_core_build.py", "test_poker_evaluate.py",
                 "test_poker_odds.py", "test_poker_equity.py", "test_video.py", "test_core_fuzz.py",
                 "test_suitplay_core.py", "test_poker_speed_kernels.py", "test_poker_games.py", "test_bulk_readers.py",
-                "test_poker_equity_hilo_split.py", "test_fused_route.py", "test_solver.py", "test_casino.py"]
+                "test_poker_equity_hilo_split.py", "test_fused_route.py", "test_solver.py", "test_casino.py",
+                "test_casino_holdem.py", "test_casino_uth.py", "test_casino_caribbean.py", "test_blackjack_sim.py"]
 # the sanitizer and fallback builds run the kernel tests without the longest published-table checks
 QUICK = ("(test_deal_kernels or test_deal_program or test_core_build or test_poker_evaluate"
          " or test_core_fuzz or test_poker_odds or test_suitplay_core or test_poker_speed_kernels or test_poker_games"
          " or test_bulk_readers or test_poker_equity_hilo_split or test_fused_route or test_solver or test_casino"
+         " or test_blackjack_sim"
          " or (test_video and (brute_force or kernel or hand_against or equal_ev or joker_hand))"
          " or (test_poker_equity and (aa_vs_kk or brute_force or fast_paths or compiled_showdown"
          " or rank_class or simulated_boards)))")

@@ -378,3 +378,164 @@ def test_suitplay_search_with_random_arguments() -> None:
                             ent[1], int(rng.integers(0, 2)) if rng.integers(0, 8) else 3,
                             int(rng.integers(1, 64)) if rng.integers(0, 8) else int(rng.integers(-1, 2)))
     assert returned > TRIALS // 4  # the valid calls did run
+
+
+# --- last round's kernels (issues 43, 44): hold'em table games, stud, blackjack, the solver --------
+
+def _holdem_args(rng: np.random.Generator) -> dict[str, Any]:
+    """Mostly well-formed arguments of the flop kernels (a deck of 9 to 12 cards), one field often
+    spoilt: a card twice or past 51, a flop off the deck, a negative or huge weight or pay, a pay
+    line past the pays, a bad scale, a stake outside its values, a buffer of the wrong size."""
+    n = int(rng.integers(9, 13))
+    deck = rng.choice(52, size=n, replace=False).astype(np.uint8)
+    f = int(rng.integers(0, 4))
+    flops = np.stack([rng.choice(deck, size=3, replace=False) for _ in range(f)]).astype(np.uint8) if f else \
+        np.zeros((0, 3), dtype=np.uint8)
+    lines = int(rng.integers(1, 17))
+    args: dict[str, Any] = {"deck": deck.tobytes(), "flops": flops.tobytes(), "f": f, "n": n,
+                            "weights": rng.integers(0, 5, size=f).astype(np.int64),
+                            "line": rng.integers(0, lines, size=16).astype(np.uint8).tobytes(),
+                            "pays": rng.integers(0, 100, size=lines).astype(np.int64), "scale": int(rng.integers(1, 5))}
+    spoil = int(rng.integers(0, 9))
+    if spoil == 0:
+        args["deck"] = _bytes(rng, n, 60)
+    elif spoil == 1 and f:
+        args["flops"] = _bytes(rng, 3 * f, 60)
+    elif spoil == 2 and f:
+        args["weights"] = rng.choice([-1, 2**40, -2**62], size=f).astype(np.int64)
+    elif spoil == 3:
+        args["pays"] = rng.choice([-1, 2**40 + 1, 2**62, -2**63], size=lines).astype(np.int64)
+    elif spoil == 4:
+        args["line"] = _bytes(rng, _size(rng, 16), 20)
+    elif spoil == 5:
+        args["scale"] = int(rng.choice([0, -1, 2**20 + 1, 2**62]))
+    return args
+
+
+def test_holdem_table_game_kernels() -> None:
+    """casino_holdem, casino_uth(_river), casino_thb(_turn): every value checked in the core
+    (csrc/holdem_board.h), the river and turn kernels' pays too."""
+    from cardlab.poker.evaluator import tables
+
+    rng = np.random.default_rng(43)
+    t = tables()
+    returned = 0
+    for _ in range(TRIALS // 3):
+        a = _holdem_args(rng)
+        r = a["n"] - 3
+        holes = r * (r - 1) // 2
+        lines = len(a["pays"])
+        k = 2 * lines + 2
+        returned += attempt(_core.casino_holdem, t, a["deck"], a["flops"], a["weights"], int(rng.integers(0, 1 << 24)),
+                            a["line"], lines if rng.integers(0, 6) else int(rng.integers(-2, 40)), a["pays"], a["scale"],
+                            int(rng.choice([0, 2, 101, -1])), int(rng.integers(0, 2)),
+                            np.zeros(_size(rng, a["f"] * holes), dtype=np.int64), np.zeros(_size(rng, 2 * k + 1), dtype=np.int64))
+        stake = rng.choice([0, 2, 3, 4, 1, -1, 5], p=[.3, .2, .2, .2, .04, .03, .03], size=a["f"] * holes).astype(np.int8)
+        tallying = bool(rng.integers(0, 2))
+        returned += attempt(_core.casino_uth, t, a["deck"], a["flops"], a["weights"], int(rng.integers(0, 1 << 24)),
+                            a["line"], a["pays"], a["scale"], 0, stake.tobytes() if tallying else b"",
+                            np.zeros(0 if tallying else _size(rng, a["f"] * holes * 4), dtype=np.int64),
+                            np.zeros(_size(rng, 20 * lines + 1) if tallying else 0, dtype=np.int64))
+        stake = rng.choice([-1, 0, 1, 2, -2], p=[.3, .3, .3, .05, .05], size=a["f"] * holes).astype(np.int8)
+        returned += attempt(_core.casino_thb, t, a["deck"], a["flops"], a["weights"], a["line"], a["pays"], a["scale"],
+                            1, stake.tobytes() if tallying else b"",
+                            np.zeros(0 if tallying else _size(rng, a["f"] * holes * 2), dtype=np.int64),
+                            np.zeros(_size(rng, 9 * lines + 1) if tallying else 0, dtype=np.int64))
+        m = int(rng.integers(0, 4))
+        deck = np.frombuffer(a["deck"], dtype=np.uint8)
+        deals = np.stack([rng.choice(deck, size=7, replace=False) for _ in range(m)]) if m else np.zeros((0, 7), np.uint8)
+        if rng.integers(0, 4) == 0:
+            deals = rng.integers(0, 60, size=(m, 7))
+        deals = deals.astype(np.uint8)
+        returned += attempt(_core.casino_uth_river, t, a["deck"], deals.tobytes(), int(rng.integers(0, 1 << 24)),
+                            a["line"], a["pays"], a["scale"], 0, np.zeros(_size(rng, m), dtype=np.uint8))
+        returned += attempt(_core.casino_thb_turn, t, a["deck"], deals[:, :6].tobytes(),
+                            rng.choice([0, 1, 2, -1], p=[.45, .45, .05, .05], size=m).astype(np.int8).tobytes(),
+                            a["line"], a["pays"], a["scale"], 1, np.zeros(_size(rng, m), dtype=np.uint8))
+    assert returned > TRIALS // 4
+
+
+def test_stud_versus_kernel() -> None:
+    rng = np.random.default_rng(44)
+    returned = 0
+    for _ in range(TRIALS):
+        n = int(rng.integers(10, 13)) if rng.integers(0, 8) else int(rng.integers(-1, 60))
+        size = math.comb(max(n, 0), 5)
+        ranks = int(rng.integers(1, 20))
+        rank = rng.integers(0, ranks + (2 if rng.integers(0, 6) == 0 else 0), size=_size(rng, size)).astype(np.uint16)
+        count = int(rng.integers(1, 4)) if rng.integers(0, 5) else 0
+        players = np.array([rng.choice(max(n, 6) + (3 if rng.integers(0, 8) == 0 else 0), size=5, replace=False)
+                            for _ in range(count)], dtype=np.uint8).reshape(count, 5)
+        out = np.zeros((len(players), 4), dtype=np.int64) if rng.integers(0, 6) else np.zeros(3, dtype=np.int64)
+        returned += attempt(_core.casino_stud_versus, n, rank.tobytes(), ranks, int(rng.integers(-1, max(n, 1) + 1)),
+                            players.tobytes(), int(rng.integers(-1, ranks + 2)), out)
+    assert returned > 0
+
+
+def test_blackjack_play_kernel() -> None:
+    """csrc/blackjack_sim.c: shoes, rule rows, strategy tables, tags, spreads and buffers, mostly
+    well formed, sometimes not (a rank code past the ten, a bet of 0 or 2^31, a cut past the shoe)."""
+    from cardlab.casino.blackjack_sim import FLAT_TEST_STRATEGY, strategy_table
+
+    rng = np.random.default_rng(45)
+    good = strategy_table(FLAT_TEST_STRATEGY)
+    returned = 0
+    for _ in range(TRIALS // 2):
+        size = int(rng.integers(1, 120)) if rng.integers(0, 8) else int(rng.choice([0, 417]))
+        cards = _bytes(rng, size, 10 if rng.integers(0, 6) else 14)
+        rules = np.array([rng.integers(0, 2), rng.integers(0, 3), rng.integers(0, 2), rng.integers(0, 2),
+                          rng.choice([15, 12]), rng.integers(0, 2)], dtype=np.int32)
+        if rng.integers(0, 6) == 0:
+            rules[int(rng.integers(0, 6))] = int(rng.integers(-5, 20))
+        strategy = good if rng.integers(0, 4) else _bytes(rng, _size(rng, len(good)), 8)
+        spread = rng.integers(1, 9, size=41).astype(np.int32)
+        if rng.integers(0, 6) == 0:
+            spread[int(rng.integers(0, 41))] = int(rng.choice([0, -1, 2**31 - 1]))
+        stacked = bool(rng.integers(0, 2))
+        rounds = int(rng.integers(0, 50)) if rng.integers(0, 8) else int(rng.choice([-1, 10**9]))
+        trace = np.zeros(_size(rng, min(max(rounds, 0), 50) * 5) if stacked else 0, dtype=np.int64)
+        returned += attempt(_core.blackjack_play, cards, stacked, rules.tobytes(), strategy,
+                            rng.integers(-3, 4, size=_size(rng, 10)).astype(np.int8).tobytes(),
+                            spread.tobytes(), int(rng.integers(-2, size + 3)), rounds, bool(rng.integers(0, 2)),
+                            _state(rng), np.zeros(_size(rng, 9), dtype=np.int64), np.zeros(_size(rng, 123), dtype=np.int64),
+                            trace)
+    assert returned > 0
+
+
+def test_solver_kernels_with_spoilt_arguments() -> None:
+    """csrc/solver_river.c's entry points given a real turn tree's tables with one argument
+    spoilt: a player, mode or node out of range, a reach of the wrong length or NaN weights,
+    tables of the wrong size, negative iterations."""
+    from cardlab.solver.engine import Engine
+    from cardlab.solver.game import river_game
+
+    engine = Engine.new(river_game("AA, KK, 72o", "QQ, JJ", "Ah 7c 5d 2s", pot=10, stack=10, oop_bet="100%"))
+    base = list(engine._tables())
+    n = [len(h) for h in engine.game.hands]
+    rng = np.random.default_rng(46)
+    returned = 0
+    for _ in range(TRIALS // 3):
+        tables = list(base)
+        regrets, sums = engine.regrets.copy(), engine.sums.copy()
+        which = int(rng.integers(0, 9))
+        player, mode, node = 0, 1, 0
+        own, opp = np.ones(n[0]), np.ones(n[1])
+        if which == 0:
+            player = int(rng.choice([-1, 2, 7]))
+        elif which == 1:
+            mode = int(rng.choice([0, 5, -1]))
+        elif which == 2:
+            node = int(rng.choice([-1, len(tables[0]), 10**6]))
+        elif which == 3:
+            own = np.ones(n[0] + int(rng.choice([-1, 1])))
+        elif which == 4:
+            opp = np.full(n[1], np.nan)
+        elif which == 5:
+            regrets = regrets[:-1] if len(regrets) else regrets
+        elif which == 6:
+            tables[1] = np.full_like(tables[1], int(rng.choice([-1, 10**6])))
+        returned += attempt(_core.solver_values, *tables, regrets, sums, player, mode, node, own, opp,
+                            np.zeros(n[player] if 0 <= player <= 1 else 3))
+        returned += attempt(_core.solver_iterate, *tables, regrets, sums, int(rng.integers(0, 3)),
+                            int(rng.choice([1, 2, -1, 0])))
+    assert returned > 0

@@ -156,3 +156,105 @@ def test_a_full_disk_under_a_results_site_names_the_folder_and_leaves_none(tmp_p
     assert done.returncode == 2 and "'club/2024/site'" in done.stderr
     assert {p.name: p.read_bytes() for p in (tmp_path / "club" / "2024" / "site").iterdir()} == before
     assert sorted(p.name for p in (tmp_path / "club" / "2024").iterdir()) == ["site"]
+
+
+# --- last round's writers (issues 43, 44; the club's appendix Mitchell) ----------------------------
+
+_UTH = 'name = "small"\ngame = "ultimate-holdem"\ndeck = "As Ks Qs Js Ts 9h 8h 7h 6d 5d 4c"\n'
+NEW_WRITERS = {
+    "casino-shoe": ("casino", "shoe", "--decks", "1", "--rounds", "2000", "--seed", "1", "--workers", "1", "-o",
+                    "prev.txt"),
+    "casino-analyse": ("casino", "analyse", "uth.toml", "--format", "json", "-o", "prev.json"),
+    "casino-blackjack": ("casino", "blackjack", "--shoe", "1,1,1,1,1,1,1,1,1,4", "-o", "prev.txt"),
+    "flop-report": ("poker", "solve", "--oop", "AA", "--ip", "KK", "--flops", "Qs Jh 2h; Ah 7h 2h", "--pot", "10",
+                    "--stack", "0", "-o", "prev.txt"),
+    "solve-save": ("poker", "solve", "--oop", "AA", "--ip", "KK", "--board", "Qs Jh 2h 3c 4d", "--pot", "10", "--stack",
+                   "0", "-o", "-", "--save", "prev.npz"),
+    "movement": ("club", "movement", "appendix", "8", "-o", "prev.txt"),
+    "cards": ("club", "cards", "appendix", "8", "--guide", "-o", "prev.html"),
+}
+
+
+@pytest.mark.parametrize("writer", list(NEW_WRITERS))
+def test_last_rounds_writers_on_a_full_disk_keep_the_previous_file(tmp_path: Path, writer: str) -> None:
+    """Each writes its whole output through cli.output.replacing: on a full disk (200 bytes) the
+    previous file is kept, no temporary file is left and one line names the file; with room, the
+    same command replaces it."""
+    (tmp_path / "uth.toml").write_text(_UTH)
+    argv = NEW_WRITERS[writer]
+    target = tmp_path / argv[-1]
+    target.write_text("previous\n")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    done = _cli(tmp_path, *argv, limit=200)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines()[-1] == f"cardlab: error: cannot use file '{argv[-1]}': File too large"
+    assert "Traceback" not in done.stderr and target.read_text() == "previous\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    done = _cli(tmp_path, *argv)
+    assert done.returncode == 0 and target.stat().st_size > 200, done.stderr
+
+
+@pytest.mark.parametrize("previous", [True, False], ids=["previous-file", "new-file"])
+def test_ctrl_c_while_a_solve_is_saved_leaves_no_half_written_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 run, previous: bool) -> None:
+    """A saved solve is of no use in part: Ctrl-C (or SIGTERM, turned into the same exception) in the
+    middle of writing the .npz put the half-written archive in place of the previous one ('holds the
+    output completed before the interrupt'), which --load then could not read. Now the previous
+    file is kept, and none is made when there was none."""
+    import numpy as np
+
+    real = np.savez_compressed
+
+    def interrupted(handle, **arrays):  # the archive's first bytes written, then Ctrl-C
+        real(handle, **arrays)
+        handle.truncate(100)
+        raise KeyboardInterrupt
+
+    monkeypatch.chdir(tmp_path)
+    if previous:
+        (tmp_path / "prev.npz").write_text("previous\n")
+    monkeypatch.setattr(np, "savez_compressed", interrupted)
+    status, _, err = run("poker", "solve", "--oop", "AA", "--ip", "KK", "--board", "Qs Jh 2h 3c 4d", "--pot", "10",
+                         "--stack", "0", "--save", "prev.npz")
+    assert status == 130 and "Traceback" not in err
+    assert "nothing was produced; prev.npz was left as it was" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["prev.npz"] if previous else [])
+    if previous:
+        assert (tmp_path / "prev.npz").read_text() == "previous\n"
+
+
+_LONG_RUNS = {
+    "casino-shoe": ("casino", "shoe", "--decks", "2", "--rounds", "1000000000000", "--seed", "3", "--workers", "1",
+                    "--format", "json", "-o", "prev.json"),
+    "flop-report": ("poker", "solve", "--oop", "QQ+, AK", "--ip", "JJ-99, AQ", "--flops", "all", "--pot", "10",
+                    "--stack", "20", "--format", "json", "-o", "prev.json"),
+    "casino-analyse": ("casino", "analyse", "ultimate-holdem", "--format", "json", "-o", "prev.json"),
+}
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+@pytest.mark.parametrize("command", list(_LONG_RUNS))
+def test_last_rounds_long_commands_interrupted_leave_the_old_file_or_a_whole_result(tmp_path: Path, command: str,
+                                                                                  sig: signal.Signals) -> None:
+    """Ctrl-C or SIGTERM a few seconds into a long run: the shoe simulation and the flop report
+    write what they completed, whole and marked interrupted; the exact analysis, which has nothing
+    until it ends, leaves the previous file. Never a traceback, a half-written file or a temporary
+    file left behind."""
+    import time
+
+    (tmp_path / "prev.json").write_text("previous\n")
+    proc = subprocess.Popen([sys.executable, "-m", "cardlab", *_LONG_RUNS[command]], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    time.sleep(4)
+    assert proc.poll() is None
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode in (130, 143) and "Traceback" not in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["prev.json"]
+    text = (tmp_path / "prev.json").read_text()
+    if command == "casino-analyse":
+        assert text == "previous\n"
+    elif text != "previous\n":  # a whole result of the work done, marked interrupted
+        data = json.loads(text)
+        assert data["interrupted"] is True and "prev.json holds" in err
+        assert (data["rounds"] > 0) if command == "casino-shoe" else (data["flops"] >= 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -559,3 +560,259 @@ def test_workbench_bounds_the_jobs_queued_in_all_sessions(monkeypatch: pytest.Mo
             assert "5 jobs waiting to start already" in str(error)
     assert accepted == 5
     assert Limits().queued_in_all == 32  # 20 concurrent users served (issue 39)
+
+
+# --- last round's library functions (issues 43, 44): NaN, infinities, negative, huge, wrong type --
+
+_NAN, _INF = float("nan"), float("inf")
+_SMALL_DECK = "As Ks Qs Js Ts 9h 8h 7h 6d 5d 4c"
+
+
+def _dealer_game(kind: str, **changed: Any) -> Any:
+    from dataclasses import replace
+
+    from cardlab.casino.game import parse_game
+
+    return replace(parse_game({"game": kind, "deck": _SMALL_DECK}, "small.toml"), **changed)
+
+
+def _with_pay(kind: str, pay: Any) -> Any:
+    game = _dealer_game(kind)
+    return _dealer_game(kind, pays=tuple((c, pay if c == "flush" else p) for c, p in game.pays))
+
+
+_TABLE_GAMES = [("caribbean-stud", "caribbean", "analyse_caribbean"), ("casino-holdem", "holdem", "analyse_holdem"),
+                ("ultimate-holdem", "uth", "analyse_uth"), ("texas-holdem-bonus", "thb", "analyse_thb")]
+_GAME_VALUES = [("raise_bets", v, r"the (raise|call) must be a whole number from 1 to 10, not " + w)
+                for v, w in ((-1, "-1"), (0, "0"), (10**30, "1000"), (2.5, "2.5"), (_NAN, "nan"), (True, "True"))] + \
+               [("qualifier", v, "the qualifier's strength must be a whole number from 0 to .*, not " + w)
+                for v, w in ((-1, "-1"), (2**40, "1099511627776"), (_NAN, "nan"), (1.5, "1.5"))] + \
+               [("no_qualify_pays", v, "no_qualify_pays must be " + w)
+                for v, w in ((Fraction(-3), "0..10,000,000"), (_INF, "0..10,000,000"), (_NAN, "a number"),
+                             (10**30, "0..10,000,000"), ("1", "a number"))]
+
+
+@pytest.mark.parametrize("kind, module, name", _TABLE_GAMES, ids=[g[0] for g in _TABLE_GAMES])
+@pytest.mark.parametrize("field, value, message", _GAME_VALUES,
+                         ids=[f"{f}={v!r}"[:30] for f, v, _ in _GAME_VALUES])
+def test_table_game_analyses_name_a_bad_rule_of_a_game_built_in_python(kind: str, module: str, name: str, field: str,
+                                                                      value: Any, message: str) -> None:
+    """A Game changed with dataclasses.replace reached the analyses unchecked: a raise of -1 was
+    analysed (a wrong answer), 2.5 or NaN gave TypeError, 10^30 OverflowError, an infinite pay
+    AttributeError; Casino Hold'em's kernel said 'the call is out of range' (a ValueError, not
+    naming the value). Each is a PayTableError naming the value now, before the compiled core. The
+    games whose rules fix a value ignore it (Texas Hold'em Bonus has no qualifier, none but
+    Caribbean Stud pays when the dealer does not qualify); a good game still runs."""
+    import importlib
+
+    from cardlab.errors import PayTableError
+
+    analyse = getattr(importlib.import_module(f"cardlab.casino.{module}"), name)
+    with pytest.raises(PayTableError, match=message):
+        analyse(_dealer_game(kind, **{field: value}))
+    assert analyse(_dealer_game(kind))[0].total > 0
+
+
+@pytest.mark.parametrize("kind, module, name", _TABLE_GAMES, ids=[g[0] for g in _TABLE_GAMES])
+@pytest.mark.parametrize("pay, message", [(Fraction(-5), "0..10,000,000"), (_NAN, "a number, got nan"),
+                                          (_INF, "0..10,000,000 with at most 4 decimals, got inf"),
+                                          (-_INF, "got -inf"), (10**30, "got 1000000"), ("x", "a number, got 'x'"),
+                                          (Fraction(1, 3**30), "at most 4 decimals")],
+                         ids=["negative", "nan", "inf", "-inf", "huge", "text", "long-fraction"])
+def test_table_game_analyses_name_a_bad_pay(kind: str, module: str, name: str, pay: Any, message: str) -> None:
+    import importlib
+
+    from cardlab.errors import PayTableError
+
+    analyse = getattr(importlib.import_module(f"cardlab.casino.{module}"), name)
+    with pytest.raises(PayTableError, match=r"\[\w+\] flush must be .*" + message):
+        analyse(_with_pay(kind, pay))
+
+
+@pytest.mark.parametrize("kind, module, name", _TABLE_GAMES, ids=[g[0] for g in _TABLE_GAMES])
+@pytest.mark.parametrize("game, ties, message", [
+    ("three-card-poker", "fold", "takes a .* game .*, not a ante-play Game"), (None, "fold", "not NoneType None"),
+    ("text", "fold", "not str 'casino-holdem'"), ("same", 3, "ties must be one of fold, bet, not 3"),
+    ("same", "x", "ties must be one of fold, bet, not 'x'"), ("same", None, "not None")])
+def test_table_game_analyses_name_a_wrong_game_or_ties(kind: str, module: str, name: str, game: Any, ties: Any,
+                                                      message: str) -> None:
+    """A string, None or another game's Game gave AttributeError; ties=3 or 'x' was read as 'fold'."""
+    import importlib
+
+    from cardlab.casino.game import load_game
+    from cardlab.errors import PayTableError
+
+    analyse = getattr(importlib.import_module(f"cardlab.casino.{module}"), name)
+    given = {"three-card-poker": load_game("three-card-poker"), None: None, "text": "casino-holdem",
+             "same": _dealer_game(kind)}[game]
+    with pytest.raises(PayTableError, match=message):
+        analyse(given, ties)
+
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "1e400"])
+def test_an_infinite_pay_in_a_toml_game_is_a_pay_table_error(value: str) -> None:
+    """TOML's inf and 1e400 made Fraction('inf') raise a bare ValueError (a traceback)."""
+    from cardlab.casino.game import read_game
+    from cardlab.errors import PayTableError
+
+    with pytest.raises(PayTableError, match=r"x.toml: \[raise_pays\] flush must be"):
+        read_game(f'game = "caribbean-stud"\n[raise_pays]\nflush = {value}\n'.encode(), "x.toml")
+
+
+@pytest.mark.parametrize("kwargs, message", [({"ties": None}, "ties must be one of fold, bet, not None"),
+                                             ({"simulate": -1}, "deals simulated must be a whole number .*, not -1"),
+                                             ({"simulate": _NAN}, "not nan"), ({"simulate": 1.5}, "not 1.5"),
+                                             ({"simulate": 10**30}, "not 1000000"), ({"simulate": True}, "not True")])
+def test_casino_analyse_names_bad_ties_and_simulate(kwargs: dict[str, Any], message: str) -> None:
+    """These gave a bare ValueError or TypeError (simulate=1.5 failed in numpy after the analysis)."""
+    from cardlab.casino.analysis import analyse
+    from cardlab.errors import PayTableError
+
+    with pytest.raises(PayTableError, match=message):
+        analyse("three-card-poker", **kwargs)
+
+
+@pytest.mark.parametrize("target, message", [("/dev/null", "/dev/null: empty, not a game description"),
+                                             ("/dev/zero", "/dev/zero: larger than 1024 KiB"),
+                                             (".", ".: a folder, not a game description"),
+                                             ("empty.toml", "empty.toml: empty, not a game description"),
+                                             ("comment.toml", "comment.toml: empty, not a game description")])
+def test_casino_analyse_of_an_empty_or_odd_file_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run,
+                                                       target: str, message: str) -> None:
+    """`cardlab casino analyse /dev/null` said "unknown game '/dev/null'"."""
+    (tmp_path / "empty.toml").write_text("")
+    (tmp_path / "comment.toml").write_text("# name = 'x'\n")
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run("casino", "analyse", target)
+    assert status == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith(f"cardlab: error: {message}") and "unknown game" not in err
+
+
+_RULE_VALUES = [("h17", _NAN), ("h17", "yes"), ("h17", 2), ("das", "no"), ("peek", None), ("surrender", _NAN),
+                ("resplit_aces", "x"), ("early_surrender", 1), ("decks", _NAN), ("decks", 2.0), ("decks", 10**30),
+                ("double", None), ("blackjack_pays", _INF), ("split_hands", 2.0), ("split_hands", _NAN),
+                ("post_split", 3), ("composition", (_NAN,) * 10), ("composition", (4.0,) * 10),
+                ("composition", (10**30,) * 10), ("composition", "4,4,4,4,4,4,4,4,4,16"), ("composition", (-1,) * 9 + (40,))]
+
+
+@pytest.mark.parametrize("field, value", _RULE_VALUES, ids=[f"{f}={v!r}"[:30] for f, v in _RULE_VALUES])
+def test_blackjack_rules_refuse_each_bad_value(field: str, value: Any) -> None:
+    """h17=nan, das='no', peek=None or split_hands=2.0 made Rules (read by truth: das='no' was
+    DAS); each is a BlackjackError naming it now."""
+    from cardlab.casino.blackjack_rules import Rules
+    from cardlab.errors import BlackjackError
+
+    with pytest.raises(BlackjackError, match=str(value)[:5].replace("(", r"\(").replace("+", r"\+")):
+        Rules(**{field: value})
+
+
+def test_blackjack_rules_take_numpy_values_and_a_list_shoe() -> None:
+    from cardlab.casino.blackjack_rules import Rules
+
+    rules = Rules(composition=[np.int64(4)] * 9 + [16], h17=np.bool_(True))
+    assert rules.composition == (4,) * 9 + (16,) and type(rules.composition[0]) is int
+    assert hash(rules) == hash(Rules(composition=(4,) * 9 + (16,), h17=True))  # the engine caches by rules
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda bj, sim, R: bj.analyse("6 decks"), "rules must be a blackjack Rules .*, not str '6 decks'"),
+    (lambda bj, sim, R: bj.analyse(None), "not NoneType None"),
+    (lambda bj, sim, R: bj.analyse(R(decks=1), removal=_NAN), "removal is true or false, got nan"),
+    (lambda bj, sim, R: bj.house_edge(R(decks=1), bj.Optimal(), removed=(_NAN,) * 10), "As removed .*, not nan"),
+    (lambda bj, sim, R: bj.house_edge(R(decks=1), bj.Optimal(), removed=(5,) + (0,) * 9), "from 0 to 4, not 5"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), spread=5, **_flat()), "a spread is text .*, got 5"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), spread=[1, 2], **_flat()), "got \\[1, 2\\]"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), count=None, **_flat()), "a count is a name or ten .*, got None"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), count=(_NAN,) * 10, **_flat()), "ten whole-number tags"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), workers=0, **_flat()), "workers must be a whole number .*, got 0"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), workers=_NAN, **_flat()), "got nan"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), workers="2", **_flat()), "got '2'"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), penetration=_INF, **_flat()), "penetration .*, got 'inf'"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), bankroll=_NAN, **_flat()), "bankroll .*, got 'nan'"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), trials=_NAN, strategy=sim.FLAT_TEST_STRATEGY), "got nan"),
+    (lambda bj, sim, R: sim.simulate_shoe(R(), strategy="basic", trials=10), "strategy must be a blackjack Strategy"),
+    (lambda bj, sim, R: sim.play_stacked(R(), sim.FLAT_TEST_STRATEGY, [_NAN] * 20), "rank code .*, not nan"),
+    (lambda bj, sim, R: sim.play_stacked(R(), sim.FLAT_TEST_STRATEGY, [1.5] * 20), "rank code .*, not 1.5"),
+    (lambda bj, sim, R: sim.play_stacked(R(), sim.FLAT_TEST_STRATEGY, [-1] * 20), "rank code .*, not -1"),
+    (lambda bj, sim, R: sim.play_stacked(R(), None, [1] * 20), "strategy must be"),
+    (lambda bj, sim, R: sim.play_stacked(None, sim.FLAT_TEST_STRATEGY, [1] * 20), "rules must be"),
+], ids=["analyse-text", "analyse-none", "removal-nan", "removed-nan", "removed-too-many", "spread-int",
+        "spread-list", "count-none", "count-nan", "workers-0", "workers-nan", "workers-text", "penetration-inf",
+        "bankroll-nan", "trials-nan", "strategy-text", "stacked-nan", "stacked-float", "stacked-negative",
+        "stacked-strategy", "stacked-rules"])
+def test_blackjack_engine_and_shoe_name_each_bad_argument(call: Any, message: str) -> None:
+    """Before: AttributeError or TypeError (rules as text, a spread of 5, count=None, a float
+    rank code silently truncated to a card), or the value accepted (workers=0 or NaN, removal=NaN)."""
+    from cardlab.casino import blackjack as bj
+    from cardlab.casino import blackjack_sim as sim
+    from cardlab.casino.blackjack_rules import Rules
+    from cardlab.errors import BlackjackError
+
+    with pytest.raises(BlackjackError, match=message):
+        call(bj, sim, Rules)
+
+
+
+def _flat() -> dict[str, Any]:
+    """A short shoe simulation's other arguments: the fixed test strategy (no exact analysis first)."""
+    from cardlab.casino.blackjack_sim import FLAT_TEST_STRATEGY
+
+    return {"strategy": FLAT_TEST_STRATEGY, "trials": 1000, "seed": 1}
+
+
+_SOLVER_NUMBERS = [_NAN, _INF, -_INF, -1, 10**30, "5", None, True]
+
+
+@pytest.mark.parametrize("key", ["pot", "stack", "allin_threshold", "max_raises", "rake", "rake_cap", "target",
+                                 "time_limit", "workers", "memory_mb"])
+@pytest.mark.parametrize("value", _SOLVER_NUMBERS, ids=[repr(v)[:12] for v in _SOLVER_NUMBERS])
+def test_flop_report_names_each_bad_number(key: str, value: Any) -> None:
+    """'5' or None gave TypeError, True was read as 1, inf was a target met at once; each is a
+    SolverError naming the value, before any flop is solved."""
+    from cardlab.errors import SolverError
+    from cardlab.solver.flops import flop_report
+
+    with pytest.raises(SolverError, match=f"not {re.escape(repr(value))}$"):
+        flop_report("AA", "KK", ["Qs Jh 2h"], **{"pot": 10, "stack": 0, key: value})
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"flops": 5}, "flops are a list of board texts"), ({"flops": "Qs Jh 2h"}, "flops are a list"),
+    ({"flops": {"Qs Jh 2h"}}, "flops are a list"), ({"flops": [None]}, "a flop is given as text, not NoneType"),
+    ({"oop": 5}, "OOP's range is given as text, not int 5"), ({"ip": None}, "IP's range is given as text"),
+    ({"junk": 1}, "the sizes are river_game's keywords"), ({"oop_bet": 5}, "oop_bet .* is given as text, not int 5"),
+    ({"oop_donk": 5}, "oop_donk"), ({"river": 5}, "river sizes are a mapping"),
+    ({"river": {"oop_bet": 5}}, "river sizes are a mapping"), ({"suits": "x"}, "suits is true or false")])
+def test_flop_report_names_each_wrong_type(kwargs: dict[str, Any], message: str) -> None:
+    from cardlab.errors import SolverError
+    from cardlab.solver.flops import flop_report
+
+    args = {"oop": "AA", "ip": "KK", "flops": ["Qs Jh 2h"], "pot": 10, "stack": 10, **kwargs}
+    with pytest.raises(SolverError, match=message):
+        flop_report(args.pop("oop"), args.pop("ip"), args.pop("flops"), **args)
+
+
+def test_a_locked_strategy_of_text_or_a_bad_node_is_a_solver_error() -> None:
+    from cardlab.errors import SolverError
+    from cardlab.solver.engine import Engine
+    from cardlab.solver.game import river_game
+
+    engine = Engine.new(river_game("AA", "KK", "Qs Jh 2h 3c 4d", pot=10, stack=10, oop_bet="100%"))
+    for node, strategy, message in ((0, [["x"], ["y"]], "frequencies from 0 to 1"), (0, [[_NAN], [_NAN]], "from 0 to 1"),
+                                    (1.5, [[1], [0]], "the node locked .*, not 1.5"), (10**6, [[1], [0]], "not 1000000")):
+        with pytest.raises(SolverError, match=message):
+            engine.lock(node, np.array(strategy, dtype=object))
+
+
+@pytest.mark.parametrize("field, value", [("tables", v) for v in (_NAN, _INF, 8.0, 8.5, "8", None, True, 10**30, -8)] +
+                         [("rounds", v) for v in ("8", 2.5, True)] + [("boards_per_round", v) for v in (8.0, None, True)] +
+                         [("core", v) for v in (_NAN, 7.0, "7")])
+def test_appendix_mitchell_names_a_count_that_is_not_a_whole_number(field: str, value: Any) -> None:
+    """appendix_mitchell(8.0) gave TypeError, boards_per_round=8.5 made a movement of 59.5 boards."""
+    from cardlab.club.appendix import appendix_mitchell
+    from cardlab.errors import MovementError
+
+    args = {"tables": 8, **{field: value}}
+    with pytest.raises(MovementError, match=r"must be \d+ to \d+.*, not "):
+        appendix_mitchell(args.pop("tables"), **args)
+    assert appendix_mitchell(np.int64(8)).tables == 8

@@ -41,6 +41,8 @@ __all__ = [
     "SolverError",
     "BlackjackError",
     "text_argument",
+    "number_argument",
+    "whole_argument",
     "MissingDependencyError",
     "require",
     "MovementError",
@@ -59,6 +61,58 @@ def text_argument(value: object, what: str, error: type[CardlabError]) -> str:
     if not isinstance(value, str):
         raise error(f"{what} is given as text, not {type(value).__name__} {value!r:.40}")
     return value
+
+
+def number_argument(value: object, what: str, error: type[CardlabError], low: float, high: float, *,
+                    low_open: bool = False, high_open: bool = False) -> float:
+    """``value`` as a float when it is a finite real number from ``low`` to ``high`` (either end
+    left out with ``low_open``/``high_open``), else ``error`` naming it: NaN, infinities, text,
+    None and bools are refused (never compared, rounded or passed on to the compiled core).
+
+    >>> number_argument(0.5, "the rake", SolverError, 0, 1, high_open=True)
+    0.5
+    >>> number_argument(float("nan"), "the rake", SolverError, 0, 1, high_open=True)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.SolverError: the rake must be a number at least 0 and below 1, not nan
+    """
+    import math
+    from numbers import Real
+
+    try:
+        number = float(value) if isinstance(value, Real) and not isinstance(value, bool) else math.nan
+    except OverflowError:  # an int past the floats
+        number = math.inf
+    fits = math.isfinite(number) and (low < number if low_open else low <= number) and \
+        (number < high if high_open else number <= high)
+    if not fits:
+        raise error(f"{what} must be a number {'above' if low_open else 'at least'} {low:g} and "
+                    f"{'below' if high_open else 'at most'} {high:g}, not {_shown(value)}")
+    return number
+
+
+def whole_argument(value: object, what: str, error: type[CardlabError], low: int, high: int) -> int:
+    """``value`` as an int when it is a whole number (an int or a numpy integer, not a bool or a
+    float) from ``low`` to ``high``, else ``error`` naming it.
+
+    >>> whole_argument(8, "tables", MovementError, 6, 60)
+    8
+    >>> whole_argument(8.0, "tables", MovementError, 6, 60)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.MovementError: tables must be a whole number from 6 to 60, not 8.0
+    """
+    from numbers import Integral
+
+    if isinstance(value, bool) or not isinstance(value, Integral) or not low <= int(value) <= high:
+        raise error(f"{what} must be a whole number from {low:,} to {high:,}, not {_shown(value)}")
+    return int(value)
+
+
+def _shown(value: object) -> str:
+    """A value as an error quotes it: its repr, a long one by its start and length."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else f"an int of {len(str(value))} digits"
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text):,} characters)"
 
 
 class CardlabError(ValueError):

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb, lcm
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -38,11 +38,15 @@ from cardlab.casino.game import Game, SideBet, load_game
 from cardlab.casino.side_bets import SIDE_CARDS, PokerSideBet, side_bet_analysis, side_bet_net, with_meter
 from cardlab.casino.paytable import NCODES3
 from cardlab.casino.result import BetAnalysis, GameAnalysis, OutcomeRow, SimulatedBet, sd_of
-from cardlab.casino.simulation import colex, positions_of, run_chunks
+from cardlab.casino.simulation import MAX_SIMULATED, colex, positions_of, run_chunks
 from cardlab.casino.strategy import pattern_rule, threshold_rule
+from cardlab.casino.table_rules import TIES, check_ties
 from cardlab.engine import SeedLike, resolve_seed
+from cardlab.errors import PayTableError, whole_argument
 from cardlab.casino.pays import PayTable
-from cardlab.errors import PayTableError
+
+if TYPE_CHECKING:
+    from cardlab.casino.holdem import FlopPlan
 
 _Play = Callable[[np.ndarray], list[np.ndarray]]
 
@@ -314,19 +318,29 @@ def _caribbean(game: Game, simulate: int | None, seed: SeedLike, ties: str,
                          "total bet (the ante and the raise when made).",))
 
 
+def _flop_game(game: Game, analysed: tuple[BetAnalysis, list[str], _Play, FlopPlan], simulate: int | None,
+               seed: SeedLike, counted: str, notes: tuple[str, ...], sides: list[PokerSideBet],
+               dealt: str = "hole cards, flop, turn and river") -> GameAnalysis:
+    """A hold'em game's analysis from its module's (bet, rules, play, plan) and its ``sides`` bets:
+    the simulation, and the method saying what was ``dealt`` and how the deals were ``counted``
+    once the flops are classed."""
+    bet, rules, play, plan = analysed
+    bets = _simulated(*_plus_sides(game, sides, [bet], play), plan.n, 9, simulate, seed)
+    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
+    deals: int = plan.deals  # type: ignore[attr-defined]
+    method = (f"exact: every deal of the {plan.n}-card deck counted ({deals:,}: {dealt}, "
+              f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); {counted}")
+    return GameAnalysis(game.name, tuple(bets), tuple(rules), method, notes)
+
+
 def _holdem(game: Game, simulate: int | None, seed: SeedLike, ties: str,
             sides: list[PokerSideBet]) -> GameAnalysis:
     from cardlab.casino.holdem import analyse_holdem
 
-    bet, rules, play, plan = analyse_holdem(game, ties)
-    bets = _simulated(*_plus_sides(game, sides, [bet], play), plan.n, 9, simulate, seed)
-    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
-    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
-              f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); each board's holdings "
-              "sorted once, the dealer's hands against each hole hand by counting")
-    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
-                        ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
-                         "total bet (the ante and the call when made).",))
+    return _flop_game(game, analyse_holdem(game, ties), simulate, seed,
+                      "each board's holdings sorted once, the dealer's hands against each hole hand by counting",
+                      ("House edge: expected loss per unit of the ante; element of risk: per unit of the average "
+                       "total bet (the ante and the call when made).",), sides)
 
 
 def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str,
@@ -334,38 +348,32 @@ def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str,
     from cardlab.casino.uth import analyse_uth
     from cardlab.casino.uth_river import river_rule
 
-    bet, rules, play, plan = analyse_uth(game, ties)
-    bets = _simulated(*_plus_sides(game, sides, [bet], play), plan.n, 9, simulate, seed)
-    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
+    analysed = analyse_uth(game, ties)
+    plan = analysed[3]
     if kernel.suit_symmetric(plan.cards):  # the river rule's cost measured on sampled deals
-        rules += river_rule(game, plan).lines()
+        analysed[1].extend(river_rule(game, plan).lines())
     else:
-        rules.append("on the river: play 1x or fold by the exact count of the dealer's hands")
-    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn and river, "
-              f"the dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the river choice per hand and "
-              "board, the flop choice per flop and hole cards, the pre-flop choice per hole hand over every flop")
-    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
-                        ("House edge: expected loss per unit of the ante (ante, blind and play bet together); element "
-                         "of risk: per unit of the average total bet (ante, blind and play).",
-                         "The 'blind pays' rows count the wins that also take a blind pay (they are inside the "
-                         "rows above them; the total is of the rows before them)."))
+        analysed[1].append("on the river: play 1x or fold by the exact count of the dealer's hands")
+    return _flop_game(game, analysed, simulate, seed,
+                      "the river choice per hand and board, the flop choice per flop and hole cards, the pre-flop "
+                      "choice per hole hand over every flop",
+                      ("House edge: expected loss per unit of the ante (ante, blind and play bet together); element "
+                       "of risk: per unit of the average total bet (ante, blind and play).",
+                       "The 'blind pays' rows count the wins that also take a blind pay (they are inside the "
+                       "rows above them; the total is of the rows before them)."), sides)
 
 
 def _thb(game: Game, simulate: int | None, seed: SeedLike, ties: str,
          sides: list[PokerSideBet]) -> GameAnalysis:
     from cardlab.casino.thb import analyse_thb
 
-    bet, rules, play, plan = analyse_thb(game, ties)
-    bets = _simulated(*_plus_sides(game, sides, [bet], play), plan.n, 9, simulate, seed)
-    folded = "by suit symmetry" if len(plan.flops) < comb(plan.n, 3) else "one by one"
-    method = (f"exact: every deal of the {plan.n}-card deck counted ({plan.deals:,}: hole cards, flop, turn, river, the "
-              f"dealer's two), the flops in {len(plan.flops):,} classes ({folded}); the turn's bet per flop, hole cards and "
-              "turn, the flop's per flop and hole cards, the pre-flop fold per hole hand over every flop")
-    return GameAnalysis(game.name, tuple(bets), tuple(rules), method,
-                        ("House edge: expected loss per unit of the ante (ante and bets together); element of risk: "
-                         "per unit of the average total bet.",
-                         "The 'ante pays' rows count the wins that also take an ante pay (they are inside the rows "
-                         "above them; the total is of the rows before them)."))
+    return _flop_game(game, analyse_thb(game, ties), simulate, seed,
+                      "the turn's bet per flop, hole cards and turn, the flop's per flop and hole cards, the pre-flop "
+                      "fold per hole hand over every flop",
+                      ("House edge: expected loss per unit of the ante (ante and bets together); element of risk: "
+                       "per unit of the average total bet.",
+                       "The 'ante pays' rows count the wins that also take an ante pay (they are inside the rows "
+                       "above them; the total is of the rows before them)."), sides, "hole cards, flop, turn, river")
 
 
 def _baccarat(game: Game, simulate: int | None, seed: SeedLike) -> GameAnalysis:
@@ -432,9 +440,6 @@ _SIDE_NOTE = ("Side bets: expected result per unit of the side bet, paid on the 
               "main bet does (house rules where a fold forfeits a side bet's win are not modelled).")
 
 
-TIES = ("fold", "bet")
-
-
 def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedLike = None,
             ties: str = "fold", meter: object = None, side_bets_only: bool = False) -> GameAnalysis:
     """The exact analysis of a game (a built-in name, a TOML file or a :class:`Game`); with
@@ -449,8 +454,9 @@ def analyse(game: str | Path | Game, *, simulate: int | None = None, seed: SeedL
     of the meter the game's file gives. ``side_bets_only``: the side bets of a game against a
     dealer (Caribbean Stud, the hold'em games) without the main bet (seconds, not minutes).
     """
-    if ties not in TIES:
-        raise ValueError(f"ties must be one of {', '.join(TIES)}, not {ties!r}")
+    check_ties(ties)
+    if simulate is not None:
+        simulate = whole_argument(simulate, "the deals simulated", PayTableError, 1, MAX_SIMULATED)
     game = load_game(game)
     if game.kind == "mississippi-stud":
         return _stud(game, simulate, seed, ties)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.casino.blackjack_engine import ACTIONS, Counts, Hands, Optimal, Policy, hand_of, total_of
-from cardlab.casino.blackjack_rules import RANKS, Rules
+from cardlab.casino.blackjack_rules import RANKS, Rules, check_flag, checked_rules
+from cardlab.errors import BlackjackError, whole_argument
 from cardlab.results import JsonText, csv_rows
 from cardlab.textformat import text_table
 
@@ -82,8 +83,9 @@ def house_edge(rules: Rules, policy: Policy, removed: Counts = (0,) * 10,
     """The house edge (minus the expected value per initial bet) of playing by ``policy``
     (``tables``: the up cards' :class:`Hands` already built for these rules, reused; ``ups``:
     only the rounds with these up cards, 0 = ace .. 9 = ten, counted)."""
+    rules = checked_rules(rules)
     tables = {} if tables is None else tables
-    cards = [c - r for c, r in zip(rules.cards, removed)]
+    cards = [c - r for c, r in zip(rules.cards, _removed(rules, removed))]
     size = sum(cards)
     expected = 0.0
     for up in ups:
@@ -103,6 +105,14 @@ def house_edge(rules: Rules, policy: Policy, removed: Counts = (0,) * 10,
     return -expected
 
 
+def _removed(rules: Rules, removed: object) -> tuple[int, ...]:
+    """``removed`` when it is ten whole counts (A..T) the shoe holds, else a BlackjackError."""
+    if isinstance(removed, (str, bytes)) or not isinstance(removed, (tuple, list)) or len(removed) != 10:
+        raise BlackjackError(f"the cards removed are ten counts A,2,...,9,T, not {removed!r:.60}")
+    return tuple(whole_argument(r, f"the {RANKS[k]}s removed", BlackjackError, 0, c)
+                 for k, (r, c) in enumerate(zip(removed, rules.cards)))
+
+
 def insurance_gain(rules: Rules, removed: Counts = (0,) * 10) -> float:
     """The player's expected gain per initial bet from insuring (half the bet, paid 2 to 1 on a
     dealer blackjack) exactly when the cards seen, the dealer's ace and the player's two, make
@@ -113,7 +123,8 @@ def insurance_gain(rules: Rules, removed: Counts = (0,) * 10) -> float:
     >>> round(insurance_gain(Rules(composition=(4,) * 9 + (24,))), 6)
     0.007345
     """
-    cards = [c - r for c, r in zip(rules.cards, removed)]
+    rules = checked_rules(rules)
+    cards = [c - r for c, r in zip(rules.cards, _removed(rules, removed))]
     if cards[0] == 0:
         return 0.0
     size = sum(cards)
@@ -132,6 +143,7 @@ def basic_strategy(rules: Rules, tables: dict[int, Hands] | None = None) -> Stra
     over the two-card hands of that total (weighted by their chances) is best, later decisions
     played composition-dependently; a pair splits when splitting beats the best other decision
     for that pair."""
+    rules = checked_rules(rules)
     letters: dict[tuple[str, int, int], str] = {}
     hits: dict[tuple[bool, int, int], bool] = {}
     tables = {} if tables is None else tables
@@ -169,6 +181,7 @@ def hand_values(rules: Rules, tables: dict[int, Hands] | None = None) -> list[di
     """Every first hand (two cards, blackjacks left out) against every up card: the exact
     value of each open decision (given no dealer blackjack in a peek game; later decisions
     composition-dependent, splits by the one-hand approximation) and the best one."""
+    rules = checked_rules(rules)
     tables = {} if tables is None else tables
     rows = []
     for up in UP_ORDER:
@@ -190,6 +203,7 @@ def effects_of_removal(rules: Rules, policy: Policy | None = None) -> dict[str, 
     """Per rank (A..T): how much the player's expectation per initial bet changes when one card
     of that rank is taken out of the full shoe, ``policy`` (default: the full shoe's basic
     strategy) played unchanged."""
+    rules = checked_rules(rules)
     chosen = policy or basic_strategy(rules)
     full = house_edge(rules, chosen)
     effects = {}
@@ -279,6 +293,8 @@ def analyse(rules: Rules, removal: bool = False, hands: bool = False) -> Blackja
     """Basic strategy, its exact house edge, and the composition-dependent house edges (with
     ``removal`` the effects of removal under basic strategy, with ``hands`` every first hand's
     values: :func:`hand_values`)."""
+    rules = checked_rules(rules)
+    removal, hands = check_flag(removal, "removal"), check_flag(hands, "hands")
     tables: dict[int, Hands] = {}
     strategy = basic_strategy(rules, tables)
     return BlackjackAnalysis(rules, strategy, house_edge(rules, strategy, tables=tables),

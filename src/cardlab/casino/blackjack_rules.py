@@ -19,10 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from numbers import Integral
 
 from cardlab.errors import BlackjackError
 
-__all__ = ["RANKS", "DOUBLE_RULES", "POST_SPLIT", "Rules", "shoe", "parse_shoe", "MAX_SHOE_CARDS", "hand_of", "total_of", "add_card"]
+__all__ = ["RANKS", "DOUBLE_RULES", "POST_SPLIT", "Rules", "shoe", "parse_shoe", "MAX_SHOE_CARDS", "hand_of", "total_of", "add_card",
+           "checked_rules", "check_flag"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 """The ten blackjack ranks in the order of a shoe's counts (T is any ten-valued card)."""
@@ -66,20 +68,22 @@ class Rules:
     post_split: str = "cdp1"
 
     def __post_init__(self) -> None:
+        for name in ("h17", "das", "peek", "surrender", "early_surrender", "resplit_aces"):
+            check_flag(getattr(self, name), name.replace("_", " "))
         if isinstance(self.decks, bool) or not isinstance(self.decks, int) or not 1 <= self.decks <= 8:
             raise BlackjackError(f"decks must be a whole number from 1 to 8, got '{self.decks}'")
         if self.double not in DOUBLE_RULES:
             raise BlackjackError(f"double must be one of {', '.join(DOUBLE_RULES)}, got '{self.double}'")
         if self.blackjack_pays not in (Fraction(3, 2), Fraction(6, 5)):
             raise BlackjackError(f"blackjack pays 3:2 or 6:5, got '{self.blackjack_pays}'")
-        if isinstance(self.split_hands, bool) or self.split_hands not in (2, 3, 4):
+        if isinstance(self.split_hands, bool) or not isinstance(self.split_hands, Integral) or \
+                self.split_hands not in (2, 3, 4):
             raise BlackjackError(f"split hands must be 2, 3 or 4, got '{self.split_hands}'")
-        if not isinstance(self.early_surrender, bool):
-            raise BlackjackError(f"early surrender is true or false, got '{self.early_surrender}'")
         if self.post_split not in POST_SPLIT:
             raise BlackjackError(f"post-split strategy must be one of {', '.join(POST_SPLIT)}, got '{self.post_split}'")
         if self.composition is not None:
-            _check_composition(self.composition, str(self.composition))
+            _check_composition(self.composition, f"{self.composition!r:.200}")
+            object.__setattr__(self, "composition", tuple(int(c) for c in self.composition))  # hashable, plain ints
 
     @property
     def cards(self) -> tuple[int, ...]:
@@ -132,10 +136,34 @@ def parse_shoe(text: str) -> tuple[int, ...]:
     return counts
 
 
-def _check_composition(counts: tuple[int, ...], text: str) -> None:
-    if (len(counts) != 10 or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts)):
+def check_flag(value: object, what: str) -> bool:
+    """``value`` when it is True or False (numpy's too), else a :class:`BlackjackError` naming it:
+    NaN, 2 or "no" is never read as a rule by its truth.
+
+    >>> check_flag("no", "das")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.BlackjackError: das is true or false, got 'no'
+    """
+    if not isinstance(value, bool) and not (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_")):
+        raise BlackjackError(f"{what} is true or false, got {value!r:.60}")
+    return bool(value)
+
+
+def checked_rules(rules: object) -> Rules:
+    """``rules`` when it is a :class:`Rules` (each checked as it was made), else a
+    :class:`BlackjackError` naming what was given."""
+    if not isinstance(rules, Rules):
+        raise BlackjackError(f"the rules must be a blackjack Rules (cardlab.casino.blackjack_rules), not "
+                             f"{type(rules).__name__} {rules!r:.40}")
+    return rules
+
+
+def _check_composition(counts: object, text: str) -> None:
+    if isinstance(counts, (str, bytes)) or not isinstance(counts, (tuple, list)) or len(counts) != 10 or \
+            not all(isinstance(c, Integral) and not isinstance(c, bool) and int(c) >= 0 for c in counts):
         raise BlackjackError(f"a shoe is ten counts (A,2,...,9,T), got '{text}'")
-    if not 8 <= sum(counts) <= MAX_SHOE_CARDS:
+    if not 8 <= sum(int(c) for c in counts) <= MAX_SHOE_CARDS:
         raise BlackjackError(f"a shoe holds 8 to {MAX_SHOE_CARDS} cards, got '{text}'")
 
 

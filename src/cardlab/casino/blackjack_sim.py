@@ -40,11 +40,11 @@ import numpy as np
 
 from cardlab.casino.blackjack import Strategy, basic_strategy, house_edge
 from cardlab.casino.blackjack_engine import total_of, hand_of
-from cardlab.casino.blackjack_rules import RANKS, Rules
+from cardlab.casino.blackjack_rules import RANKS, Rules, checked_rules
 from cardlab.cores import available_cores
 from cardlab.distribution import Simulation
 from cardlab.engine import Executor, SeedLike, check_count, kernel_state, reduce_chunks, resolve_seed
-from cardlab.errors import BlackjackError
+from cardlab.errors import BlackjackError, whole_argument
 from cardlab.intervals import Interval, mean_interval
 from cardlab.results import JsonText, csv_rows
 
@@ -166,8 +166,10 @@ def parse_count(spec: str | Sequence[int]) -> tuple[str, tuple[int, ...]]:
         tags = tuple(int(p) for p in parts)
         name = "tags " + ",".join(map(str, tags))
     else:
+        if not isinstance(spec, (tuple, list)):
+            raise BlackjackError(f"a count is a name or ten whole-number tags A,2,...,9,T, got {spec!r:.60}")
         tags = tuple(spec)
-        name = "tags " + ",".join(map(str, tags))
+        name = "tags " + ",".join(f"{t!r:.20}" for t in tags)
         if len(tags) != 10 or not all(isinstance(t, int) and not isinstance(t, bool) for t in tags):
             raise BlackjackError(f"a count is ten whole-number tags A,2,...,9,T, got {spec!r}")
     if not all(-10 <= t <= 10 for t in tags):
@@ -190,6 +192,8 @@ def parse_spread(spec: str | Mapping[int, int] | None) -> tuple[int, ...]:
     """
     if spec is None:
         return (1,) * _BINS
+    if not isinstance(spec, (str, Mapping)):
+        raise BlackjackError(f"a spread is text such as '1,2:2,3:4' or a mapping {{true count: bet}}, got {spec!r:.60}")
     steps: list[tuple[int, int]] = []
     text = spec if isinstance(spec, str) else ",".join(f"{k}:{v}" for k, v in sorted(spec.items()))
     if len(text) > 1000:
@@ -379,6 +383,12 @@ def risk_of_ruin(mean: float, variance: float, bankroll: float) -> float:
     if mean <= 0 or variance <= 0:
         return 1.0
     return math.exp(-2.0 * mean * bankroll / variance)
+
+
+def _check_strategy(strategy: object) -> None:
+    if not isinstance(strategy, Strategy):
+        raise BlackjackError(f"the strategy must be a blackjack Strategy (cardlab.casino.blackjack.basic_strategy), "
+                             f"not {type(strategy).__name__} {strategy!r:.40}")
 
 
 def _rules_row(rules: Rules, insure: int | None = None) -> bytes:
@@ -597,9 +607,11 @@ def simulate_shoe(rules: Rules = Rules(), *, penetration: float = 0.75, count: s
     The same ``seed`` gives the same figures for any ``workers`` or ``executor``; Ctrl-C keeps the
     chunks done (``simulation.interrupted``).
     """
-    if not isinstance(rules, Rules):
-        raise BlackjackError(f"rules must be a blackjack Rules, not {type(rules).__name__}")
+    rules = checked_rules(rules)
     trials = check_count(trials, "trials", BlackjackError)
+    workers = check_count(workers, "workers", BlackjackError)
+    if strategy is not None:
+        _check_strategy(strategy)
     if trials > 10**12:
         raise BlackjackError(f"at most 10^12 rounds, got {trials:,}")
     if isinstance(penetration, bool) or not isinstance(penetration, (int, float)) or not 0 <= penetration < 1:
@@ -653,12 +665,14 @@ def play_stacked(rules: Rules, strategy: Strategy, cards: Sequence[int], rounds:
     """
     from cardlab._native import core as _core
 
+    rules = checked_rules(rules)
+    _check_strategy(strategy)
     rounds = check_count(rounds, "rounds", BlackjackError)
     if rounds > 10_000:
         raise BlackjackError(f"at most 10,000 stacked rounds, got {rounds}")
-    deck = bytes(int(c) for c in cards)
-    if not 1 <= len(deck) <= 416 or max(deck) > 9:
+    if isinstance(cards, (str, bytes)) or not 1 <= len(cards) <= 416:
         raise BlackjackError("a stacked shoe is 1 to 416 rank codes from 0 (ace) to 9 (ten)")
+    deck = bytes(whole_argument(c, "a stacked shoe's rank code", BlackjackError, 0, 9) for c in cards)
     name, tags = parse_count(count)
     row = _rules_row(rules, insurance_index(name, insurance))
     trace = np.zeros(rounds * 5, dtype=np.int64)

@@ -33,7 +33,7 @@ import numpy as np
 from cardlab.cards import RANKS
 from cardlab.casino import kernel
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
-from cardlab.casino.game import Game
+from cardlab.casino.game import Game, checked_game
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import colex, positions_of
 
@@ -160,7 +160,7 @@ def _pair_key(player_cards: np.ndarray, up_card: np.ndarray) -> np.ndarray:
 
 def stud_pairs(game: Game) -> StudPairs:
     """Count every (player hand, up card) of a Caribbean Stud game (see the module docstring)."""
-    cards = game.cards
+    cards = checked_game(game, "caribbean-stud").cards
     n = len(cards)
     table = five_card_table(cards)
     qualify = table.rank_of(game.qualifier)
@@ -263,7 +263,7 @@ def analyse_caribbean(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list
     """The exact analysis of a Caribbean Stud game: the bet, the strategy in words, the
     simulation's play function (deals of ten positions: the player's five, then the dealer's with
     the up card first) and the counts behind them."""
-    pairs = stud_pairs(game)
+    pairs = stud_pairs(checked_game(game, "caribbean-stud", ties))
     pays = [p for _, p in game.pays]
     scale = lcm(*(p.denominator for p in [*pays, game.no_qualify_pays]))
     rb = game.raise_bets

@@ -76,18 +76,18 @@ from pathlib import Path
 from typing import Mapping
 
 from cardlab.cards import RANKS
-from cardlab.casino.table_rules import DEALER_GAMES, dealer_rules
+from cardlab.casino.table_rules import CATEGORIES, DEALER_GAMES, SHIFT, check_ties, dealer_rules, pay_value
 from cardlab.casino.paytable import three_card_paytable
 from cardlab.casino.pays import PayTable, parse_pay
 from cardlab.casino.side_bets import PokerSideBet, parse_side_bets
 from cardlab.casino.video import parse_deck
 from cardlab.casino.video_paytable import parse_paytable
 from cardlab.dealing import Deck
-from cardlab.errors import CardlabError, PayTableError
-from cardlab.textfile import decode_text, read_text
+from cardlab.errors import CardlabError, PayTableError, text_argument, whole_argument
+from cardlab.textfile import decode_text
 
 __all__ = ["Game", "SideBet", "GAMES", "builtin_games", "game_file", "load_game", "parse_game", "read_game",
-           "qualifier_value", "MAX_GAME_BYTES"]
+           "qualifier_value", "MAX_GAME_BYTES", "checked_game"]
 
 #: The shapes of game a description may name.
 GAMES = ("ante-play", "let-it-ride", "mississippi-stud", "baccarat", "casino-war", "caribbean-stud", "casino-holdem",
@@ -344,16 +344,27 @@ def game_file(name: str) -> Path:
 
 
 def load_game(spec: str | Path | Game) -> Game:
-    """A built-in game by name, or a game read from a TOML file."""
+    """A built-in game by name, or a game read from a TOML file.
+
+    >>> load_game("/dev/null")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.PayTableError: /dev/null: empty, not a game description: give at least game = "..." (one of: ante-play, let-it-ride, mississippi-stud, baccarat, casino-war, caribbean-stud, casino-holdem, ultimate-holdem, texas-holdem-bonus)
+    """
     if isinstance(spec, Game):
         return spec
+    if not isinstance(spec, (str, Path)):
+        raise PayTableError(f"a game is a built-in name, a TOML file or a Game, not {type(spec).__name__} {spec!r:.40}")
     text = str(spec)
     path = _DATA / f"{text}.toml" if text in builtin_games() else Path(text)
-    if not path.is_file():
-        raise PayTableError(f"unknown game '{text}': give a TOML file or one of {', '.join(builtin_games())}")
-    if path.stat().st_size > MAX_GAME_BYTES:
-        raise PayTableError(f"{path.name}: larger than {MAX_GAME_BYTES // 1024} KiB, too large for a game description")
-    return _from_text(read_text(path), path.name)
+    if not path.exists():
+        raise PayTableError(f"unknown game '{text[:200]}': give a TOML file or one of {', '.join(builtin_games())}")
+    if path.is_dir():
+        raise PayTableError(f"{text}: a folder, not a game description (a TOML file)")
+    source = path.name if path.is_file() else text  # /dev/null, a pipe: named as given
+    with open(path, "rb") as stream:  # a device or a pipe has no size to check first: read one byte past the limit
+        data = stream.read(MAX_GAME_BYTES + 1)
+    return read_game(data, source)
 
 
 def read_game(data: bytes, source: str = "game") -> Game:
@@ -374,4 +385,42 @@ def _from_text(text: str, source: str) -> Game:
         raise PayTableError(f"{source}: nested too deeply to be a game description") from None
     except tomllib.TOMLDecodeError as error:
         raise PayTableError(f"{source}: not a well-formed TOML game description: {error}") from None
+    if not data:
+        raise PayTableError(f"{source}: empty, not a game description: give at least game = \"...\" (one of: "
+                            f"{', '.join(GAMES)})")
     return parse_game(data, source)
+
+
+def checked_game(game: object, kind: str, ties: object = "fold") -> Game:
+    """``game`` when it is a :class:`~cardlab.casino.game.Game` of ``kind`` (one of
+    :data:`DEALER_GAMES`) whose rules are as :func:`dealer_rules` reads them, and ``ties`` one of
+    :data:`TIES`; else a :class:`PayTableError` naming the value. A Game built or changed in
+    Python (``dataclasses.replace``) is checked as a file's is, before anything reaches the
+    compiled core.
+
+    >>> from dataclasses import replace
+    >>> from cardlab.casino.game import load_game
+    >>> checked_game(replace(load_game("casino-holdem"), raise_bets=-1), "casino-holdem")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.PayTableError: Casino Hold'em: the call must be a whole number from 1 to 10, not -1
+    """
+    if not isinstance(game, Game) or game.kind != kind:
+        shown = f"a {game.kind} Game" if isinstance(game, Game) else f"{type(game).__name__} {game!r:.40}"
+        raise PayTableError(f"this analysis takes a {kind} game (cardlab.casino.game.load_game), not {shown}")
+    check_ties(ties)
+    _, bet, _, _, table_key, _ = DEALER_GAMES[kind]
+    name = text_argument(game.name, "a game's name", PayTableError)
+    if not isinstance(game.deck, Deck):
+        raise PayTableError(f"{name}: the deck must be a cardlab Deck, not {type(game.deck).__name__}")
+    whole_argument(game.raise_bets, f"{name}: the {bet or 'raise'}", PayTableError, 1, 10)
+    whole_argument(game.qualifier, f"{name}: the qualifier's strength", PayTableError, 0,
+                   (len(CATEGORIES) << SHIFT) - 1)
+    pay_value(game.no_qualify_pays, f"{name}: no_qualify_pays")
+    if not isinstance(game.pays, tuple) or [c for c, *_ in game.pays] != list(CATEGORIES) or \
+            any(len(entry) != 2 for entry in game.pays):
+        raise PayTableError(f"{name}: pays must be ({table_key}) pairs of each hand category, weakest first: "
+                            f"{', '.join(CATEGORIES)}")
+    for category, pay in game.pays:
+        pay_value(pay, f"{name}: [{table_key}] {category}")
+    return game

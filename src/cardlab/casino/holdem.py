@@ -32,8 +32,8 @@ from typing import Callable, Sequence
 import numpy as np
 
 from cardlab.casino import kernel
-from cardlab.casino.game import Game
-from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
+from cardlab.casino.game import Game, checked_game
+from cardlab.casino.result import BetAnalysis, OutcomeRow, exact_bet
 from cardlab.casino.simulation import colex, positions_of
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
@@ -112,7 +112,7 @@ def pay_lines(game: Game) -> tuple[list[Fraction], int, list[int], list[int]]:
 
 def holdem_plan(game: Game, ties: str = "fold") -> HoldemPlan:
     """Count every deal of a Casino Hold'em game (see the module docstring)."""
-    cards = game.cards
+    cards = checked_game(game, "casino-holdem", ties).cards
     reps, weights, flops = flop_classes(cards)
     pays, scale, line, scaled = pay_lines(game)
     ev, tally = kernel.holdem(cards, flops, weights, game.qualifier, line, scaled, scale, game.raise_bets, ties == "bet")
@@ -207,11 +207,8 @@ def analyse_holdem(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[st
     values[Fraction(0)] += int(on[2 * lines])
     values[Fraction(-1 - call)] += int(on[2 * lines + 1])
     total = plan.deals
-    assert sum(values.values()) == total
-    expected = sum((v * c for v, c in values.items()), Fraction(0)) / total
-    average = 1 + Fraction(call * (total - folded), total)
-    bet = BetAnalysis("Ante & Call", expected, average, sd_of(list(values.items())), total, tuple(rows))
-    rules = _rules(plan, expected)
+    bet = exact_bet("Ante & Call", values, 1 + Fraction(call * (total - folded), total), total, rows)
+    rules = _rules(plan, bet.expected)
     deck = np.array(plan.cards, dtype=np.int64)
     net_win = np.array([float(p + call) for p in pays])
     net_nq = np.array([float(p) for p in pays])

@@ -23,7 +23,7 @@ from cardlab.cards import Card
 from cardlab.errors import DeckError
 
 __all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric",
-           "stud_versus", "holdem", "uth", "uth_river", "thb", "thb_turn"]
+           "stud_versus", "holdem", "uth", "uth_river", "thb", "thb_turn", "FLOPS_A_CALL"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -223,6 +223,27 @@ def stud_versus(n: int, rank: np.ndarray, ranks: int, up: int, players: np.ndarr
     return out
 
 
+FLOPS_A_CALL = 8
+"""Flops per call of a flop kernel (holdem, uth, thb): each call is C without the GIL, a tenth of
+a second a flop, so Ctrl-C and SIGTERM are acted on between calls, within a second or so (the
+whole game in one call took minutes to stop)."""
+
+
+def _flop_parts(flops: int) -> list[slice]:
+    return [slice(start, start + FLOPS_A_CALL) for start in range(0, flops, FLOPS_A_CALL)]
+
+
+def _check_pays(line: Sequence[int], pays: Sequence[int], scale: int) -> None:
+    """The hold'em kernels' pay lines (16 categories to 1..16 lines), pays (whole numbers 0..2^40
+    a line, scaled) and scale (1..2^20), as csrc/holdem_board.h checks them again."""
+    if len(line) != 16 or not 1 <= len(pays) <= 16 or min(line) < 0 or max(line) >= len(pays):
+        raise ValueError("a pay line is out of range")
+    if any(isinstance(p, bool) or not isinstance(p, (int, np.integer)) or not 0 <= p <= 2**40 for p in pays) or \
+            isinstance(scale, bool) or not isinstance(scale, (int, np.integer)) or not 1 <= scale <= 2**20:
+        raise ValueError(f"a pay or the scale is out of range (pays are whole numbers 0..2^40, the scale 1..2^20): "
+                         f"{list(pays)!r:.80}, {scale!r:.20}")
+
+
 def _check_holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, line: Sequence[int],
                   pays: Sequence[int], scale: int) -> tuple[bytes, np.ndarray, np.ndarray]:
     deck = _check_cards(cards, 9)
@@ -230,10 +251,7 @@ def _check_holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, 
     weights = np.ascontiguousarray(weights, dtype=np.int64)
     if flops.ndim != 2 or flops.shape[1] != 3 or len(weights) != len(flops) or not set(flops.ravel().tolist()) <= set(cards):
         raise ValueError("flops must be rows of three cards of the deck, one weight each")
-    if len(line) != 16 or not 1 <= len(pays) <= 16 or min(line) < 0 or max(line) >= len(pays):
-        raise ValueError("a pay line is out of range")
-    if min(pays) < 0 or max(pays) > 2**40 or not 1 <= scale <= 2**20:
-        raise ValueError("a pay or the scale is out of range")
+    _check_pays(line, pays, scale)
     if len(weights) and (weights.min() < 0 or weights.max() > 2**20):
         raise ValueError("a flop weight is out of range")
     return deck, flops, weights
@@ -259,8 +277,11 @@ def holdem(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify
     ev = np.zeros((len(flops), holes), dtype=np.int64)
     k = 2 * len(pays) + 2
     tally = np.zeros(2 * k + 1, dtype=np.int64)
-    _core.casino_holdem(tables(), deck, flops, weights, qualify, bytes(line), len(pays),
-                        np.array(pays, dtype=np.int64), scale, call, int(ties), ev, tally)
+    for part in _flop_parts(len(flops)):
+        some = np.zeros_like(tally)
+        _core.casino_holdem(tables(), deck, flops[part], weights[part], qualify, bytes(line), len(pays),
+                            np.array(pays, dtype=np.int64), scale, call, int(ties), ev[part], some)
+        tally += some
     return ev, tally
 
 
@@ -282,15 +303,19 @@ def uth(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, qualify: i
     pays = np.array(blind, dtype=np.int64)
     if stake is None:
         out = np.zeros((len(flops), holes, 4), dtype=np.int64)
-        _core.casino_uth(tables(), deck, flops, weights, qualify, bytes(line), pays, scale, int(ties), b"", out,
-                         np.zeros(0, dtype=np.int64))
+        for part in _flop_parts(len(flops)):
+            _core.casino_uth(tables(), deck, flops[part], weights[part], qualify, bytes(line), pays, scale, int(ties),
+                             b"", out[part], np.zeros(0, dtype=np.int64))
         return out
     stake = np.ascontiguousarray(stake, dtype=np.int8)
     if stake.shape != (len(flops), holes) or not np.isin(stake, (0, 2, 3, 4)).all():
         raise ValueError("stake must give 4, 3, 2 or 0 for each flop and hole hand")
     tally = np.zeros(20 * len(pays) + 1, dtype=np.int64)
-    _core.casino_uth(tables(), deck, flops, weights, qualify, bytes(line), pays, scale, int(ties), stake,
-                     np.zeros(0, dtype=np.int64), tally)
+    for part in _flop_parts(len(flops)):
+        some = np.zeros_like(tally)
+        _core.casino_uth(tables(), deck, flops[part], weights[part], qualify, bytes(line), pays, scale, int(ties),
+                         stake[part], np.zeros(0, dtype=np.int64), some)
+        tally += some
     return tally
 
 
@@ -306,8 +331,7 @@ def uth_river(cards: Sequence[int], deals: np.ndarray, qualify: int, line: Seque
     if deals.ndim != 2 or deals.shape[1] != 7 or not set(deals.ravel().tolist()) <= set(cards) or \
             (np.diff(np.sort(deals, axis=1), axis=1) == 0).any():
         raise ValueError("deals must be rows of seven distinct cards of the deck")
-    if len(line) != 16 or not 1 <= len(blind) <= 16 or min(line) < 0 or max(line) >= len(blind):
-        raise ValueError("a pay line is out of range")
+    _check_pays(line, blind, scale)
     out = np.zeros(len(deals), dtype=np.uint8)
     _core.casino_uth_river(tables(), deck, deals, qualify, bytes(line), np.array(blind, dtype=np.int64), scale,
                            int(ties), out)
@@ -331,15 +355,19 @@ def thb(cards: Sequence[int], flops: np.ndarray, weights: np.ndarray, line: Sequ
     pays = np.array(ante, dtype=np.int64)
     if stake is None:
         out = np.zeros((len(flops), holes, 2), dtype=np.int64)
-        _core.casino_thb(tables(), deck, flops, weights, bytes(line), pays, scale, int(ties), b"", out,
-                         np.zeros(0, dtype=np.int64))
+        for part in _flop_parts(len(flops)):
+            _core.casino_thb(tables(), deck, flops[part], weights[part], bytes(line), pays, scale, int(ties), b"",
+                             out[part], np.zeros(0, dtype=np.int64))
         return out
     stake = np.ascontiguousarray(stake, dtype=np.int8)
     if stake.shape != (len(flops), holes) or not np.isin(stake, (-1, 0, 1)).all():
         raise ValueError("stake must give -1, 0 or 1 for each flop and hole hand")
     tally = np.zeros(9 * len(pays) + 1, dtype=np.int64)
-    _core.casino_thb(tables(), deck, flops, weights, bytes(line), pays, scale, int(ties), stake,
-                     np.zeros(0, dtype=np.int64), tally)
+    for part in _flop_parts(len(flops)):
+        some = np.zeros_like(tally)
+        _core.casino_thb(tables(), deck, flops[part], weights[part], bytes(line), pays, scale, int(ties), stake[part],
+                         np.zeros(0, dtype=np.int64), some)
+        tally += some
     return tally
 
 
@@ -358,8 +386,7 @@ def thb_turn(cards: Sequence[int], deals: np.ndarray, bets: np.ndarray, line: Se
             (np.diff(np.sort(deals, axis=1), axis=1) == 0).any() or bets.shape != (len(deals),) or \
             not np.isin(bets, (0, 1)).all():
         raise ValueError("deals must be rows of six distinct cards of the deck, with a bet of 0 or 1 each")
-    if len(line) != 16 or not 1 <= len(ante) <= 16 or min(line) < 0 or max(line) >= len(ante):
-        raise ValueError("a pay line is out of range")
+    _check_pays(line, ante, scale)
     out = np.zeros(len(deals), dtype=np.uint8)
     _core.casino_thb_turn(tables(), deck, deals, bets, bytes(line), np.array(ante, dtype=np.int64), scale, int(ties), out)
     return out.astype(bool)

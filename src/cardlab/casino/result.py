@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from cardlab.intervals import Interval
 from cardlab.results import JsonText, csv_rows
 from cardlab.textformat import interval, percent, probability, text_table
 
-__all__ = ["OutcomeRow", "BetAnalysis", "SimulatedBet", "GameAnalysis", "MeterReturn", "sd_of"]
+__all__ = ["OutcomeRow", "BetAnalysis", "SimulatedBet", "GameAnalysis", "MeterReturn", "sd_of", "exact_bet"]
 
 
 @dataclass(frozen=True)
@@ -203,3 +203,18 @@ def sd_of(values: list[tuple[Fraction, int]]) -> float:
     mean = sum(v * c for v, c in values) / total
     square = sum(v * v * c for v, c in values) / total
     return math.sqrt(square - mean * mean)
+
+
+def exact_bet(name: str, values: Mapping[Fraction, int], average: Fraction, total: int,
+              rows: Sequence[OutcomeRow]) -> BetAnalysis:
+    """A bet from every deal counted once by its net result (``values``: net -> deals, summing to
+    ``total``): the exact expectation and the standard deviation, with the ``average`` total bet
+    and the outcome ``rows``.
+
+    >>> exact_bet("even money", {Fraction(1): 1, Fraction(-1): 1}, Fraction(1), 2, ()).expected
+    Fraction(0, 1)
+    """
+    if sum(values.values()) != total:
+        raise AssertionError(f"{name}: the deals counted ({sum(values.values()):,}) are not every deal ({total:,})")
+    expected = sum((v * c for v, c in values.items()), Fraction(0)) / total
+    return BetAnalysis(name, expected, average, sd_of(list(values.items())), total, tuple(rows))

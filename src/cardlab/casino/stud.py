@@ -14,6 +14,7 @@ Then forwards, the core's subset sums carry the deals (each ordered path: hole c
 three community cards in order) through the chosen decisions to the final bets and outcomes.
 Ties prefer folding, then the smaller raise (less money at risk).
 
+>>> from cardlab.casino.game import load_game
 >>> done = analyse_stud(load_game("mississippi-stud"), ties="bet")    # doctest: +SKIP
 >>> f"{done.bet.house_edge:.4%}", f"{float(done.bet.average_bet):.4f}"  # doctest: +SKIP
 ('4.9149%', '3.5898')
@@ -28,7 +29,7 @@ from math import comb, lcm
 import numpy as np
 
 from cardlab.casino import kernel
-from cardlab.casino.game import Game, load_game
+from cardlab.casino.game import Game
 from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
 from cardlab.casino.simulation import colex, positions_of
 from cardlab.casino.strategy import pattern_rule

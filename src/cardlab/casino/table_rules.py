@@ -24,7 +24,11 @@ from typing import Mapping
 from cardlab.cards import RANKS
 from cardlab.errors import PayTableError
 
-__all__ = ["CATEGORIES", "SHIFT", "DealerRules", "dealer_rules", "stud_qualifier", "DEALER_GAMES"]
+__all__ = ["CATEGORIES", "SHIFT", "DealerRules", "dealer_rules", "stud_qualifier", "DEALER_GAMES", "TIES",
+           "check_ties", "pay_value"]
+
+TIES = ("fold", "bet")
+"""Between decisions of equal expectation: the one with less money at risk, or more."""
 
 #: The player's hand categories, weakest first, as ``[raise_pays]`` names them.
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
@@ -73,12 +77,15 @@ def stud_qualifier(text: object, source: str = "qualifier") -> int:
     return sum(r << 4 * (4 - i) for i, r in enumerate(ranks))
 
 
-def _pay(value: object, where: str) -> Fraction:
-    """A pay from TOML: a number 0..10^7 with at most 4 decimals."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-        raise PayTableError(f"{where} must be a number, got {value!r}")
-    pay = Fraction(value) if isinstance(value, int) else Fraction(repr(value))
-    if not 0 <= pay <= 10**7 or (pay * 10**4).denominator != 1:
+def pay_value(value: object, where: str) -> Fraction:
+    """A pay from TOML (or a :class:`Fraction` of a Game built in Python): a number 0..10^7 with at
+    most 4 decimals (NaN, infinities and text refused)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or value != value:
+        raise PayTableError(f"{where} must be a number, got {value!r:.60}")
+    if not 0 <= value <= 10**7:  # an infinity or a huge number too, before Fraction reads it
+        raise PayTableError(f"{where} must be 0..10,000,000 with at most 4 decimals, got {value!r:.60}")
+    pay = Fraction(value) if not isinstance(value, float) else Fraction(repr(value))
+    if (pay * 10**4).denominator != 1:
         raise PayTableError(f"{where} must be 0..10,000,000 with at most 4 decimals, got {value!r}")
     return pay
 
@@ -105,12 +112,19 @@ def dealer_rules(data: Mapping[str, object], source: str, kind: str) -> DealerRu
         raise PayTableError(f"{source}: [{section}] {bet} must be a whole number 1..10, got {amount!r}")
     text = rules.get("qualifier", default_qualifier)
     qualifier = stud_qualifier(text, f"{source}: [{section}] qualifier")
-    no_qualify = _pay(rules.get("no_qualify_pays", 1), f"{source}: [{section}] no_qualify_pays")
+    no_qualify = pay_value(rules.get("no_qualify_pays", 1), f"{source}: [{section}] no_qualify_pays")
     table = data.get(table_key, {})
     if not isinstance(table, dict):
         raise PayTableError(f"{source}: [{table_key}] must be a table such as flush = 5")
     for key in table:
         if key not in CATEGORIES:
             raise PayTableError(f"{source}: [{table_key}]: unknown hand '{key}' (expected one of: {', '.join(CATEGORIES)})")
-    pays = tuple((c, _pay(table.get(c, left_out), f"{source}: [{table_key}] {c}")) for c in CATEGORIES)
+    pays = tuple((c, pay_value(table.get(c, left_out), f"{source}: [{table_key}] {c}")) for c in CATEGORIES)
     return DealerRules(amount, qualifier, str(text), no_qualify, pays)
+
+
+def check_ties(ties: object) -> str:
+    """``ties`` when it is one of :data:`TIES`, else a :class:`PayTableError` naming it."""
+    if not isinstance(ties, str) or ties not in TIES:
+        raise PayTableError(f"ties must be one of {', '.join(TIES)}, not {ties!r:.60}")
+    return ties

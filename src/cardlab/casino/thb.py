@@ -16,8 +16,8 @@ fold per hole hand class summed over every flop; a second walk tallies the outco
 >>> from cardlab.casino.game import parse_game
 >>> game = parse_game({"game": "texas-holdem-bonus", "deck": "As Ks Qs Js Ts 9h 8h 7h 6d 5d"}, "small.toml")
 >>> bet, rules, play, plan = analyse_thb(game)
->>> bet.total == plan.deals
-True
+>>> f"{bet.house_edge:.4%}", f"{float(bet.average_bet):.4f}", rules[0]
+('-10.9788%', '3.2894', 'before the flop: fold 24.4% of the hole hands; bet with the rest')
 """
 
 from __future__ import annotations
@@ -31,12 +31,11 @@ from typing import Callable
 import numpy as np
 
 from cardlab.casino import kernel
+from cardlab.casino.flop_hands import FlopSetup, classes_by_flop, flop_setup, hand_rule, hole_class, sum_by
 from cardlab.casino.game import Game
-from cardlab.casino.holdem import FlopPlan, flop_classes, flop_lookup, pay_lines, showdown
-from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
-from cardlab.casino.simulation import positions_of
+from cardlab.casino.holdem import FlopPlan, flop_lookup, showdown
+from cardlab.casino.result import BetAnalysis, OutcomeRow, exact_bet
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
-from cardlab.casino.uth import _classes_by_flop, _hand_rule, _hole_class, _sum_by
 
 __all__ = ["ThbPlan", "thb_plan", "analyse_thb"]
 
@@ -60,28 +59,26 @@ class ThbPlan(FlopPlan):
         return comb(self.n, 3) * comb(self.n - 3, 2) * (self.n - 5) * (self.n - 6) * comb(self.n - 7, 2)
 
 
-def thb_plan(game: Game, ties: str = "fold") -> ThbPlan:
-    """Count every deal of a Texas Hold'em Bonus game (see the module docstring)."""
-    cards = game.cards
-    reps, weights, flops = flop_classes(cards)
-    symmetric = kernel.suit_symmetric(cards)
-    deck = np.array(cards, dtype=np.int64)
-    pays, scale, line, ante = pay_lines(game)
+def thb_plan(game: Game, ties: str = "fold", setup: FlopSetup | None = None) -> ThbPlan:
+    """Count every deal of a Texas Hold'em Bonus game (see the module docstring); ``setup`` is the
+    game's :func:`~cardlab.casino.flop_hands.flop_setup` when the caller has it."""
+    setup = setup or flop_setup(game, "texas-holdem-bonus", ties)
+    cards, flops, weights, line, ante, scale = (setup.cards, setup.flops, setup.weights, setup.line, setup.scaled,
+                                                setup.scale)
     bet_ties = ties == "bet"
     values = kernel.thb(cards, flops, weights, line, ante, scale, bet_ties)
     flop_bets = values[:, :, 1] >= values[:, :, 0] if bet_ties else values[:, :, 1] > values[:, :, 0]
     after = np.maximum(values[:, :, 0], values[:, :, 1])
-    holes = positions_of(np.arange(values.shape[1]), 2)
-    keys, where = _classes_by_flop(deck, flops, holes, symmetric)
+    keys, where = classes_by_flop(setup, values.shape[1])
     n = len(cards)
     per_hand = (n - 5) * (n - 6) * comb(n - 7, 2)
-    played = _sum_by(where.ravel(), (after * weights[:, None]).ravel(), len(keys))
-    folded = -scale * per_hand * _sum_by(where.ravel(), np.broadcast_to(weights[:, None], after.shape).ravel(), len(keys))
+    played = sum_by(where.ravel(), (after * weights[:, None]).ravel(), len(keys))
+    folded = -scale * per_hand * sum_by(where.ravel(), np.broadcast_to(weights[:, None], after.shape).ravel(), len(keys))
     plays = {int(k): bool(p >= f if bet_ties else p > f) for k, p, f in zip(keys.tolist(), played.tolist(), folded.tolist())}
     chosen = np.array([plays[int(k)] for k in keys])[where]
     stake = np.where(chosen, flop_bets.astype(np.int8), -1).astype(np.int8)
     tally = kernel.thb(cards, flops, weights, line, ante, scale, bet_ties, stake)
-    return ThbPlan(tuple(cards), flops, weights, reps, values, stake, plays, tally, scale)
+    return ThbPlan(tuple(cards), flops, weights, setup.reps, values, stake, plays, tally, scale)
 
 
 def _rules(plan: ThbPlan, symmetric: bool, expected: Fraction) -> list[str]:
@@ -91,7 +88,7 @@ def _rules(plan: ThbPlan, symmetric: bool, expected: Fraction) -> list[str]:
 
     if symmetric:
         folds = {k: (0 if v else 1) for k, v in plan.plays.items()}
-        lines = [f"before the flop: fold {_hand_rule(folds, 1)}; bet with the rest"]
+        lines = [f"before the flop: fold {hand_rule(folds, 1)}; bet with the rest"]
     else:
         share = sum(1 for v in plan.plays.values() if not v) / max(1, len(plan.plays))
         lines = [f"before the flop: fold {share:.1%} of the hole hands; bet with the rest"]
@@ -105,8 +102,9 @@ def analyse_thb(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
     """The exact analysis of a Texas Hold'em Bonus game: the bet (ante and play bets together, per
     unit of the ante), the strategy in words, the simulation's play function (deals of nine
     positions: hole cards, flop, turn, river, the dealer's two) and the counts behind them."""
-    plan = thb_plan(game, ties)
-    pays = [p for _, p in game.pays]
+    setup = flop_setup(game, "texas-holdem-bonus", ties)
+    plan = thb_plan(game, ties, setup)
+    pays = setup.pays
     lines = len(pays)
     values: Counter[Fraction] = Counter()
     folded = int(plan.tally[9 * lines])
@@ -125,27 +123,20 @@ def analyse_thb(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
         if pays[c]:
             wins = sum(int(plan.tally[(s - 2) * 3 * lines + c]) for s in (2, 3, 4))
             rows.append(OutcomeRow(f"ante pays: {name}", wins, pays[c]))
-    total = plan.deals
-    assert sum(values.values()) == total
-    expected = sum((v * c for v, c in values.items()), Fraction(0)) / total
-    bet = BetAnalysis("Ante & Bets", expected, 1 + Fraction(staked, total), sd_of(list(values.items())), total,
-                      tuple(rows))
-    symmetric = kernel.suit_symmetric(plan.cards)
-    rules = _rules(plan, symmetric, expected)
-    deck = np.array(plan.cards, dtype=np.int64)
-    _, _, line, ante_scaled = pay_lines(game)
+    bet = exact_bet("Ante & Bets", values, 1 + Fraction(staked, plan.deals), plan.deals, rows)
+    rules = _rules(plan, setup.symmetric, bet.expected)
     ante_net = np.array([float(p) for p in pays])
 
     def play(positions: np.ndarray) -> list[np.ndarray]:
-        hole, flop, board, mine, theirs = showdown(deck, positions)
-        playing = np.array([plan.plays[int(k)] for k in _hole_class(hole, symmetric)], dtype=bool)
+        hole, flop, board, mine, theirs = showdown(setup.deck, positions)
+        playing = np.array([plan.plays[int(k)] for k in hole_class(hole, setup.symmetric)], dtype=bool)
         rows, index = flop_lookup(plan.cards, plan.rep, hole, flop)
         flop_bet = np.maximum(plan.stake[rows, index], 0).astype(np.int64)
         turn_bet = np.zeros(len(positions), dtype=np.int64)
         if playing.any():
             six = np.concatenate([hole, flop, board[:, :1]], axis=1)[playing]
-            turn_bet[playing] = kernel.thb_turn(plan.cards, six, flop_bet[playing], line, ante_scaled, plan.scale,
-                                                ties == "bet")
+            turn_bet[playing] = kernel.thb_turn(plan.cards, six, flop_bet[playing], setup.line, setup.scaled,
+                                                plan.scale, ties == "bet")
         stake = 2 + flop_bet + turn_bet
         ante = ante_net[np.minimum(mine >> SHIFT, len(CATEGORIES) - 1)]
         result = np.where(mine > theirs, stake + ante, np.where(mine == theirs, 0.0, -1.0 - stake))

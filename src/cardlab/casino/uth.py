@@ -19,8 +19,8 @@ tallies the outcomes under those choices.
 >>> from cardlab.casino.game import parse_game
 >>> game = parse_game({"game": "ultimate-holdem", "deck": "As Ks Qs Js Ts 9h 8h 7h 6d 5d"}, "small.toml")
 >>> bet, rules, play, plan = analyse_uth(game)
->>> bet.total == plan.deals
-True
+>>> bet.total == plan.deals, f"{bet.house_edge:.4%}", rules[0]
+(True, '11.6495%', 'before the flop: play 4x with 42.2% of the hole hands; otherwise check')
 """
 
 from __future__ import annotations
@@ -33,12 +33,11 @@ from typing import Callable
 
 import numpy as np
 
-from cardlab.cards import RANKS
 from cardlab.casino import kernel
+from cardlab.casino.flop_hands import FlopSetup, classes_by_flop, flop_setup, hand_rule, hole_class, sum_by
 from cardlab.casino.game import Game
-from cardlab.casino.holdem import FlopPlan, flop_classes, flop_lookup, pay_lines, showdown
-from cardlab.casino.result import BetAnalysis, OutcomeRow, sd_of
-from cardlab.casino.simulation import positions_of
+from cardlab.casino.holdem import FlopPlan, flop_lookup, showdown
+from cardlab.casino.result import BetAnalysis, OutcomeRow, exact_bet
 from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
 __all__ = ["UthPlan", "uth_plan", "analyse_uth"]
@@ -65,50 +64,20 @@ class UthPlan(FlopPlan):
         return comb(self.n, 3) * comb(self.n - 3, 2) * comb(self.n - 5, 2) * comb(self.n - 7, 2)
 
 
-def _hole_class(cards: np.ndarray, symmetric: bool) -> np.ndarray:
-    """A number for each hole hand (rows of two card ids): its rank pair and suitedness when the
-    deck is suit-symmetric, else the cards themselves."""
-    if not symmetric:
-        out: np.ndarray = np.sort(cards, axis=1) @ np.array([52, 1])
-        return out
-    ranks = np.sort(cards >> 2, axis=1)
-    key: np.ndarray = ranks[:, 1] * 13 + ranks[:, 0] + 169 * ((cards[:, 0] & 3) == (cards[:, 1] & 3))
-    return key
-
-
-def _classes_by_flop(deck: np.ndarray, flops: np.ndarray, holes: np.ndarray,
-                     symmetric: bool) -> tuple[np.ndarray, np.ndarray]:
-    """The hole hand classes met (``keys``, as :func:`_hole_class` numbers them) and the index
-    among them of each (flop, hole hand): ``holes`` are the hole hands' positions among the cards
-    off the flop."""
-    classes = np.stack([_hole_class(deck[~np.isin(deck, f)][holes], symmetric) for f in flops])
-    keys, where = np.unique(classes, return_inverse=True)
-    return keys, where.reshape(classes.shape)
-
-
-def _sum_by(group: np.ndarray, value: np.ndarray, count: int) -> np.ndarray:
-    """Exact int64 sums of ``value`` by ``group``."""
-    out = np.zeros(count, dtype=np.int64)
-    np.add.at(out, group, value)
-    return out
-
-
-def uth_plan(game: Game, ties: str = "fold") -> UthPlan:
-    """Count every deal of an Ultimate Texas Hold'em game (see the module docstring)."""
-    cards = game.cards
-    reps, weights, flops = flop_classes(cards)
-    symmetric = kernel.suit_symmetric(cards)
-    deck = np.array(cards, dtype=np.int64)
-    pays, scale, line, blind = pay_lines(game)
+def uth_plan(game: Game, ties: str = "fold", setup: FlopSetup | None = None) -> UthPlan:
+    """Count every deal of an Ultimate Texas Hold'em game (see the module docstring); ``setup`` is
+    the game's :func:`~cardlab.casino.flop_hands.flop_setup` when the caller has it."""
+    setup = setup or flop_setup(game, "ultimate-holdem", ties)
+    cards, flops, weights, line, blind, scale = (setup.cards, setup.flops, setup.weights, setup.line, setup.scaled,
+                                                 setup.scale)
     values = kernel.uth(cards, flops, weights, game.qualifier, line, blind, scale, ties == "bet")
-    holes = positions_of(np.arange(values.shape[1]), 2)
     bet_ties = ties == "bet"
     flop_bets = values[:, :, 2] >= values[:, :, 3] if bet_ties else values[:, :, 2] > values[:, :, 3]
     after = np.maximum(values[:, :, 2], values[:, :, 3])
-    keys, where = _classes_by_flop(deck, flops, holes, symmetric)
+    keys, where = classes_by_flop(setup, values.shape[1])
     totals = np.zeros((len(keys), 3), dtype=np.int64)
     for column, value in enumerate((values[:, :, 0], values[:, :, 1], after)):
-        totals[:, column] = _sum_by(where.ravel(), (value * weights[:, None]).ravel(), len(keys))
+        totals[:, column] = sum_by(where.ravel(), (value * weights[:, None]).ravel(), len(keys))
     preflop = {}
     for k, (four, three, later) in zip(keys.tolist(), totals.tolist()):
         options = [(later, 0), (three, 3), (four, 4)]  # the least money at risk first
@@ -118,30 +87,7 @@ def uth_plan(game: Game, ties: str = "fold") -> UthPlan:
     chosen = np.array([preflop[int(k)] for k in keys], dtype=np.int8)[where]
     stake = np.where(chosen > 0, chosen, np.where(flop_bets, 2, 0)).astype(np.int8)
     tally = kernel.uth(cards, flops, weights, game.qualifier, line, blind, scale, bet_ties, stake)
-    return UthPlan(tuple(cards), flops, weights, reps, values, stake, preflop, tally, scale)
-
-
-def _hand_rule(preflop: dict[int, int], play: int) -> str:
-    """The hole hands that play ``play`` antes before the flop, as players list them."""
-    def acts(hi: int, lo: int, suited: bool) -> bool:
-        return preflop.get(hi * 13 + lo + 169 * suited, -1) == play
-
-    parts = []
-    pairs = [r for r in range(13) if acts(r, r, False)]
-    if pairs:
-        parts.append(f"pairs {RANKS[min(pairs)]}{RANKS[min(pairs)]}+" if pairs == list(range(min(pairs), 13))
-                     else "pairs " + ", ".join(RANKS[r] * 2 for r in pairs))
-    for suited, word in ((True, "s"), (False, "o")):
-        for hi in range(12, 0, -1):
-            kickers = [lo for lo in range(hi) if acts(hi, lo, suited)]
-            if not kickers:
-                continue
-            least = min(kickers)
-            if kickers == list(range(least, hi)):
-                parts.append(f"{RANKS[hi]}{RANKS[least]}{word}+" if least < hi - 1 else f"{RANKS[hi]}{RANKS[least]}{word}")
-            else:
-                parts.append(", ".join(f"{RANKS[hi]}{RANKS[lo]}{word}" for lo in kickers))
-    return ", ".join(parts) if parts else "none"
+    return UthPlan(tuple(cards), flops, weights, setup.reps, values, stake, preflop, tally, scale)
 
 
 def _rules(plan: UthPlan, symmetric: bool, expected: Fraction) -> list[str]:
@@ -151,8 +97,8 @@ def _rules(plan: UthPlan, symmetric: bool, expected: Fraction) -> list[str]:
 
     lines = []
     if symmetric:
-        lines.append(f"before the flop: play 4x with {_hand_rule(plan.preflop, 4)}; otherwise check")
-        three = _hand_rule(plan.preflop, 3)
+        lines.append(f"before the flop: play 4x with {hand_rule(plan.preflop, 4)}; otherwise check")
+        three = hand_rule(plan.preflop, 3)
         if three != "none":
             lines.append(f"before the flop: play 3x with {three}")
     else:
@@ -168,8 +114,9 @@ def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
     """The exact analysis of an Ultimate Texas Hold'em game: the bet (ante, blind and play
     together, per unit of the ante), the strategy in words, the simulation's play function (deals
     of nine positions: hole cards, flop, turn, river, the dealer's two) and the counts behind them."""
-    plan = uth_plan(game, ties)
-    pays = [p for _, p in game.pays]
+    setup = flop_setup(game, "ultimate-holdem", ties)
+    plan = uth_plan(game, ties, setup)
+    pays = setup.pays
     lines = len(pays)
     values: Counter[Fraction] = Counter()
     rows = []
@@ -191,20 +138,13 @@ def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
         wins = sum(int(plan.tally[((p - 1) * 5 + o) * lines + c]) for p in (1, 2, 3, 4) for o in (0, 1))
         if pays[c]:
             rows.append(OutcomeRow(f"blind pays: {name}", wins, pays[c]))
-    total = plan.deals
-    assert sum(values.values()) == total
-    expected = sum((v * c for v, c in values.items()), Fraction(0)) / total
-    average = 2 + Fraction(played, total)
-    bet = BetAnalysis("Ante, Blind & Play", expected, average, sd_of(list(values.items())), total, tuple(rows))
-    symmetric = kernel.suit_symmetric(plan.cards)
-    rules = _rules(plan, symmetric, expected)
-    deck = np.array(plan.cards, dtype=np.int64)
-    _, _, line, blind_scaled = pay_lines(game)
+    bet = exact_bet("Ante, Blind & Play", values, 2 + Fraction(played, plan.deals), plan.deals, rows)
+    rules = _rules(plan, setup.symmetric, bet.expected)
     blind_net = np.array([float(p) for p in pays])
 
     def play(positions: np.ndarray) -> list[np.ndarray]:
-        hole, flop, board, mine, theirs = showdown(deck, positions)
-        classes = _hole_class(hole, symmetric)
+        hole, flop, board, mine, theirs = showdown(setup.deck, positions)
+        classes = hole_class(hole, setup.symmetric)
         stake = np.array([plan.preflop[int(k)] for k in classes], dtype=np.int64)
         rows, index = flop_lookup(plan.cards, plan.rep, hole, flop)
         later = plan.stake[rows, index].astype(np.int64)
@@ -212,7 +152,8 @@ def analyse_uth(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str],
         river = stake == 0
         if river.any():
             seven = np.concatenate([hole, flop, board], axis=1)[river]
-            bets = kernel.uth_river(plan.cards, seven, game.qualifier, line, blind_scaled, plan.scale, ties == "bet")
+            bets = kernel.uth_river(plan.cards, seven, game.qualifier, setup.line, setup.scaled, plan.scale,
+                                    ties == "bet")
             stake[np.flatnonzero(river)] = np.where(bets, 1, 0)
         blind = blind_net[np.minimum(mine >> SHIFT, len(CATEGORIES) - 1)]
         opens = theirs >= game.qualifier

@@ -72,7 +72,7 @@ def emit(args: argparse.Namespace, result: Tabulation) -> int:
     """Print or write ``result`` in ``--format``, draw ``--plot``; 130 if the simulation was interrupted."""
     write_text(args, result.text(args.format))
     if getattr(args, "plot", None):
-        with replacing(args.plot) as temporary:
+        with replacing(args.plot, whole=True) as temporary:
             result.plot(temporary)
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 130 if result.interrupted else 0
@@ -132,7 +132,7 @@ class NothingProduced(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
-def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
+def replacing(path: str | os.PathLike[str], whole: bool = False) -> Iterator[str]:
     """The name of a temporary file beside ``path`` to write a command's output to.
 
     When the block ends normally the file replaces ``path`` (with the mode ``path`` had, or
@@ -141,6 +141,8 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
     turns into the same exception), what was written so far replaces ``path`` if it is not
     empty (the output completed before the interrupt), else the temporary file is removed and
     ``path`` left as it was; either way a line on stderr says which.
+    With ``whole`` (a saved solve, a picture: of no use in part) an interrupt always removes the
+    temporary file and leaves ``path`` as it was (a new one is not made).
     A target that is not a regular file (``/dev/null``, ``/dev/stdout``, a named pipe) is
     written directly. The temporary name ends with the target's name, so its extension
     (``.png``) still says the format.
@@ -155,7 +157,7 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[str]:
     try:
         yield temporary
     except KeyboardInterrupt as interrupt:
-        nothing = isinstance(interrupt, NothingProduced) and os.path.exists(target)
+        nothing = whole or (isinstance(interrupt, NothingProduced) and os.path.exists(target))
         if not nothing and os.path.getsize(temporary) > 0:
             _put_in_place(temporary, target)
             print(f"cardlab: note: {path} holds the output completed before the interrupt", file=sys.stderr)

@@ -85,7 +85,7 @@ def _equity(args: argparse.Namespace) -> int:
         result = _board_equity(args)
     write_result(args, result)
     if args.plot:
-        with replacing(args.plot) as temporary:
+        with replacing(args.plot, whole=True) as temporary:
             result.plot(temporary)
         print(f"plot written to {args.plot}", file=sys.stderr)
     interrupted = result.simulation is not None and result.simulation.interrupted

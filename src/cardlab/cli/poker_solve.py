@@ -140,7 +140,7 @@ def _solve(args: argparse.Namespace) -> int:
         if args.save:
             from cardlab.cli.output import replacing
 
-            with replacing(args.save) as temporary:
+            with replacing(args.save, whole=True) as temporary:
                 solution.save(temporary)
     if args.export_range:
         from cardlab.cli.output import write_text

@@ -112,7 +112,7 @@ def _pushfold(args: argparse.Namespace) -> int:
                       chart_range=(args.chart_from, args.chart_to, args.chart_step))
     _text(args, result)
     if args.plot:
-        with replacing(args.plot) as temporary:
+        with replacing(args.plot, whole=True) as temporary:
             result.plot(temporary)
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 0

@@ -70,7 +70,7 @@ def _video(args: argparse.Namespace) -> int:
                          executor=executor_for(args) if args.simulate is not None else None, ties=args.ties)
     write_result(args, result)
     if args.plot:
-        with replacing(args.plot) as temporary:
+        with replacing(args.plot, whole=True) as temporary:
             result.plot(temporary)
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 130 if isinstance(result, VideoAnalysis) and result.interrupted else 0

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from cardlab.club.movement import MAX_TABLES, MovementPlan, Seating
+from cardlab.club.movement import MAX_TABLES, MovementPlan, Seating, whole_count
 from cardlab.errors import MovementError
 
 __all__ = ["appendix_mitchell", "appendix_core"]
@@ -60,9 +60,8 @@ def appendix_mitchell(tables: int, rounds: int | None = None, boards_per_round: 
     shares boards with table *i*.  Pairs are numbered by where they sit in round 1 (NS pair
     *t* and EW pair *t* at table *t*); ``rounds`` is ``core`` at most (each round one of the
     ``core`` board sets)."""
-    if not 6 <= tables <= MAX_TABLES:
-        raise MovementError(f"an appendix Mitchell needs 6 to {MAX_TABLES} tables, not {tables}")
-    n = appendix_core(tables) if core is None else core
+    whole_count(tables, "an appendix Mitchell's tables", 6, MAX_TABLES)
+    n = appendix_core(tables) if core is None else whole_count(core, "an appendix Mitchell's core", 5, MAX_TABLES)
     if gcd(n, 6) != 1 or n < 5:
         raise MovementError("an appendix Mitchell's core must be an odd number of tables not "
                             f"divisible by 3 (5, 7, 11, 13, ...), not {n}")
@@ -70,11 +69,8 @@ def appendix_mitchell(tables: int, rounds: int | None = None, boards_per_round: 
     if not 1 <= extra <= n:
         raise MovementError(f"a core of {n} tables takes 1 to {n} appendix tables, not "
                             f"{extra} ({tables} tables)")
-    if not 1 <= boards_per_round <= 12:
-        raise MovementError(f"boards a round must be 1 to 12, not {boards_per_round}")
-    count = n if rounds is None else rounds
-    if not 1 <= count <= n:
-        raise MovementError(f"rounds must be 1 to {n} for this movement, not {count}")
+    whole_count(boards_per_round, "boards a round", 1, 12)
+    count = n if rounds is None else whole_count(rounds, "rounds", 1, n, " for this movement")
     seatings = []
     for r in range(count):
         for p in range(n):  # core position p is table p + 1

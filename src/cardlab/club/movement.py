@@ -34,13 +34,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from cardlab.errors import MovementError
+from cardlab.errors import MovementError, whole_argument
 from cardlab.results import JsonText
 from cardlab.scoring.document import PairKey
 from cardlab.scoring.traveller import TravellerLine
 
 __all__ = ["MovementPlan", "Seating", "mitchell", "howell", "from_rounds", "session_problems",
-           "EBUSCORE_TYPES", "MAX_TABLES", "MAX_HOWELL_TABLES",
+           "EBUSCORE_TYPES", "MAX_TABLES", "MAX_HOWELL_TABLES", "whole_count",
            "HOWELL_DESIGNS"]
 
 MAX_TABLES = 60
@@ -282,15 +282,26 @@ def _name(pair: PairKey) -> str:
 
 def _check_counts(tables: int, rounds: int | None, boards_per_round: int, most: int,
                   least: int = 1) -> int:
-    if not least <= tables <= MAX_TABLES:
-        raise MovementError(f"tables must be {least} to {MAX_TABLES}, not {tables}")
-    if not 1 <= boards_per_round <= 12:
-        raise MovementError(f"boards a round must be 1 to 12, not {boards_per_round}")
+    whole_count(tables, "tables", least, MAX_TABLES)
+    whole_count(boards_per_round, "boards a round", 1, 12)
     if rounds is None:
         return most
-    if not 1 <= rounds <= most:
-        raise MovementError(f"rounds must be 1 to {most} for this movement, not {rounds}")
-    return rounds
+    return whole_count(rounds, "rounds", 1, most, " for this movement")
+
+
+def whole_count(value: object, what: str, low: int, high: int, where: str = "") -> int:
+    """``value`` when it is a whole number from ``low`` to ``high`` (not a float, text or a bool),
+    else a :class:`MovementError` naming it.
+
+    >>> whole_count(8.5, "tables", 6, 60)
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.MovementError: tables must be 6 to 60, not 8.5
+    """
+    try:
+        return whole_argument(value, what, MovementError, low, high)
+    except MovementError:
+        raise MovementError(f"{what} must be {low} to {high}{where}, not {value!r:.40}") from None
 
 
 def mitchell(tables: int, rounds: int | None = None, boards_per_round: int = 2, *,

@@ -30,7 +30,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from cardlab._native import core as _core
-from cardlab.errors import SolverError
+from cardlab.errors import SolverError, number_argument, whole_argument
 from cardlab.solver.game import Game
 from cardlab.solver.tree import CHANCE, DECISION, ISO
 
@@ -64,8 +64,7 @@ class Engine:
     def new(cls, game: Game, memory_mb: float = DEFAULT_MEMORY_MB) -> Engine:
         """Fresh tables, after checking the memory estimate against ``memory_mb``."""
         need = game.memory_bytes()
-        if not 0 < memory_mb <= 1 << 30:
-            raise SolverError(f"the memory limit is a number of megabytes above 0; not {memory_mb}")
+        number_argument(memory_mb, "the memory limit (megabytes)", SolverError, 0, 1 << 30, low_open=True)
         if need > memory_mb * 2**20:
             raise SolverError(f"the solve needs about {need / 2**20:,.2f} MB, over the limit of {memory_mb:,g} MB: "
                               f"give fewer bet sizes, narrower ranges or a higher memory limit")
@@ -80,11 +79,15 @@ class Engine:
         """Fix the strategy at decision ``node`` (actions x combos of the player acting, each
         column summing to 1): the solve plays it there and re-solves the rest (node locking)."""
         tree = self.game.tree
+        node = whole_argument(node, "the node locked", SolverError, 0, tree.size - 1)
         if tree.kind[node] != DECISION:
             raise SolverError(f"node '{tree.path(node)}' ends the hand: there is nothing to lock")
         n = len(self.game.hands[int(tree.player[node])])
         shape = (int(tree.count[node]), n)
-        table = np.broadcast_to(np.asarray(strategy, dtype=np.float64).reshape(shape[0], -1), shape)
+        try:
+            table = np.broadcast_to(np.asarray(strategy, dtype=np.float64).reshape(shape[0], -1), shape)
+        except (TypeError, ValueError):
+            table = np.full(shape, np.nan)  # not numbers, or not a row per action: refused below
         if not np.isfinite(table).all() or (table < 0).any() or not np.allclose(table.sum(axis=0), 1.0):
             raise SolverError(f"a locked strategy at '{tree.path(node)}' gives each combo frequencies from 0 "
                               f"to 1 summing to 1 over the actions {', '.join(tree.actions(node))}")
@@ -210,9 +213,10 @@ def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iter
     numbers do not depend on it). ``progress`` reports on stderr (:class:`cardlab.engine.progress_bar`:
     the share of the way done, the larger of the time used and the exploitability's fall on a
     log scale)."""
-    if not target >= 0 or not 0 < time_limit <= 1e7 or not 0 <= max_iterations <= 10**9 or not 1 <= workers <= 256:
-        raise SolverError("the target is a percentage from 0 up, the time limit seconds above 0, "
-                          "the iterations a whole number from 0 up, the threads 1 to 256")
+    number_argument(target, "the target exploitability (% of the pot)", SolverError, 0, 1e6)
+    number_argument(time_limit, "the time limit (seconds)", SolverError, 0, 1e7, low_open=True)
+    whole_argument(max_iterations, "the most iterations", SolverError, 0, 10**9)
+    whole_argument(workers, "the threads", SolverError, 1, 256)
     if engine is None:
         engine = Engine.new(game, memory_mb)
     if engine.pair_weight() <= 0:

@@ -19,10 +19,10 @@ from typing import Any, Sequence
 import numpy as np
 
 from cardlab.cards import format_cards
-from cardlab.errors import SolverError
+from cardlab.errors import SolverError, number_argument, text_argument, whole_argument
 from cardlab.results import JsonText, csv_rows
 from cardlab.solver.engine import DEFAULT_MEMORY_MB, solve
-from cardlab.solver.game import river_game
+from cardlab.solver.game import river_game, river_game_check
 from cardlab.solver.solution import Solution
 from cardlab.solver.suits import suit_maps
 from cardlab.textformat import percent, text_table
@@ -70,6 +70,17 @@ def flop_report(oop: str, ip: str, flops: Sequence[str] | None = None, *, pot: f
     (board texts, each weighing 1) or, with None, on every flop class (each weighing the flops
     it stands for; the ranges must not tell the suits apart). Each solve stops at ``target`` %
     of the pot or ``time_limit`` seconds."""
+    try:
+        river_game_check(oop, ip, None, pot=pot, stack=stack, **sizes)
+    except TypeError:  # a keyword river_game does not take
+        raise SolverError(f"the sizes are river_game's keywords (oop_bet, ..., rake_cap), not {sorted(sizes)!r:.80}") from None
+    number_argument(target, "the target exploitability (% of the pot)", SolverError, 0, 1e6)
+    number_argument(time_limit, "the time limit (seconds)", SolverError, 0, 1e7, low_open=True)
+    whole_argument(workers, "the threads", SolverError, 1, 256)
+    number_argument(memory_mb, "the memory limit (megabytes)", SolverError, 0, 1 << 30, low_open=True)
+    if flops is not None and (isinstance(flops, (str, bytes)) or not isinstance(flops, Sequence)):
+        raise SolverError(f"flops are a list of board texts such as ['Qs Jh 2h', 'Ah 7h 2h'] (or None: every flop "
+                          f"class), not {flops!r:.60}")
     if flops is None:
         from cardlab.poker.board_stats import flop_classes
 
@@ -82,9 +93,9 @@ def flop_report(oop: str, ip: str, flops: Sequence[str] | None = None, *, pot: f
         reps, counts = flop_classes()
         boards = [(format_cards(sorted(map(int, r), reverse=True)), int(c)) for r, c in zip(reps, counts)]
     else:
-        boards = [(b, 1) for b in flops]
-    if not 0 < len(boards) <= MAX_FLOPS:
-        raise SolverError(f"a report takes 1 to {MAX_FLOPS:,} flops, not {len(boards):,}")
+        if not 0 < len(flops) <= MAX_FLOPS:
+            raise SolverError(f"a report takes 1 to {MAX_FLOPS:,} flops, not {len(flops):,}")
+        boards = [(text_argument(b, "a flop", SolverError), 1) for b in flops]
     rows = []
     for board, weight in boards:
         game = river_game(oop, ip, board, pot=pot, stack=stack, **sizes)

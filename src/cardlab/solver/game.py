@@ -15,12 +15,12 @@ from typing import Any, Mapping
 import numpy as np
 
 from cardlab.cards import format_cards
-from cardlab.errors import SolverError
+from cardlab.errors import SolverError, number_argument, text_argument, whole_argument
 from cardlab.solver.hands import Hands, pair_table, parse_board, river_hands, strength_table
 from cardlab.solver.suits import Dealer, suit_maps
-from cardlab.solver.tree import CHANCE, DECISION, ISO, BetSizes, Tree, build_tree
+from cardlab.solver.tree import CHANCE, DECISION, ISO, MAX_CHIPS, BetSizes, Tree, build_tree
 
-__all__ = ["Game", "river_game"]
+__all__ = ["Game", "river_game", "river_game_check"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -144,6 +144,9 @@ def river_game(oop: str, ip: str, board: str, *, pot: float, stack: float, oop_b
     when it leads into the player who bet or raised last on the street before (a donk bet; None:
     its usual sizes, '' none); ``rake`` the house's share of each pot, at most ``rake_cap`` chips
     (0: no cap)."""
+    river_game_check(oop, ip, board, pot=pot, stack=stack, oop_bet=oop_bet, oop_raise=oop_raise, ip_bet=ip_bet,
+                     ip_raise=ip_raise, allin_threshold=allin_threshold, max_raises=max_raises, river=river, turn=turn,
+                     suits=suits, oop_donk=oop_donk, rake=rake, rake_cap=rake_cap)
     cards = parse_board(board, (3, 4, 5))
     given = {"oop_bet": oop_bet, "oop_raise": oop_raise, "ip_bet": ip_bet, "ip_raise": ip_raise}
     streets = 5 - len(cards)
@@ -173,3 +176,36 @@ def river_game(oop: str, ip: str, board: str, *, pot: float, stack: float, oop_b
             "allin_threshold": allin_threshold, "max_raises": max_raises, "river": dict(river or {}),
             "turn": dict(turn or {}), "suits": suits, "oop_donk": oop_donk, "rake": rake, "rake_cap": rake_cap}
     return Game(tree, (hands[0], hands[1]), spec)
+
+
+def river_game_check(oop: object, ip: object, board: object, *, pot: object, stack: object, oop_bet: object = "",
+                     oop_raise: object = "", ip_bet: object = "", ip_raise: object = "", allin_threshold: object = 0.15,
+                     max_raises: object = 3, river: object = None, turn: object = None, suits: object = True,
+                     oop_donk: object = None, rake: object = 0.0, rake_cap: object = 0.0) -> None:
+    """:func:`river_game`'s arguments checked before any work (``board`` None: not checked, as for
+    a report over flops), each error naming the value: NaN, infinities, text where a number goes,
+    a float count, a number where a text goes; the tree builder then compares only numbers.
+
+    >>> river_game_check("AA", "KK", None, pot=10, stack=float("inf"))
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.SolverError: the stack must be a number at least 0 and at most 1e+09, not inf
+    """
+    for text, what in ((oop, "OOP's range"), (ip, "IP's range"), *(((board, "the board"),) if board is not None else ())):
+        text_argument(text, what, SolverError)
+    number_argument(pot, "the pot", SolverError, 0, MAX_CHIPS, low_open=True)
+    number_argument(stack, "the stack", SolverError, 0, MAX_CHIPS)
+    number_argument(allin_threshold, "the all-in threshold", SolverError, 0, 10)
+    whole_argument(max_raises, "the raises allowed after a bet", SolverError, 0, 16)
+    number_argument(rake, "the rake (a share of the pot)", SolverError, 0, 1, high_open=True)
+    number_argument(rake_cap, "the rake cap (chips, 0: none)", SolverError, 0, MAX_CHIPS)
+    for name, text in (("oop_bet", oop_bet), ("oop_raise", oop_raise), ("ip_bet", ip_bet), ("ip_raise", ip_raise),
+                       *((("oop_donk", oop_donk),) if oop_donk is not None else ())):
+        text_argument(text, f"{name} (bet sizes such as '33%, 75%')", SolverError)
+    for name, extra in (("river", river), ("turn", turn)):
+        if extra is not None and (not isinstance(extra, Mapping) or
+                                  not all(isinstance(k, str) and isinstance(v, str) for k, v in extra.items())):
+            raise SolverError(f"{name} sizes are a mapping of oop_bet, oop_raise, ip_bet and ip_raise to size texts, "
+                              f"not {extra!r:.60}")
+    if not isinstance(suits, bool):
+        raise SolverError(f"suits is true or false, not {suits!r:.40}")

@@ -33,7 +33,7 @@ from cardlab.cards import format_cards
 from cardlab.errors import SolverError
 from cardlab.solver.suits import Dealer
 
-__all__ = ["BetSizes", "Tree", "build_tree", "MAX_NODES", "DECISION", "FOLD", "SHOWDOWN", "CHANCE", "ISO"]
+__all__ = ["BetSizes", "Tree", "build_tree", "MAX_NODES", "MAX_CHIPS", "DECISION", "FOLD", "SHOWDOWN", "CHANCE", "ISO"]
 
 DECISION, FOLD, SHOWDOWN, CHANCE, ISO = 0, 1, 2, 3, 4
 """Node kinds; ISO is a chance node's card solved as a suit-isomorphic card (:mod:`cardlab.solver.suits`)."""
@@ -41,7 +41,7 @@ MAX_NODES = 2_000_000
 """Largest tree built (a river tree with three sizes a player and three raises has a few hundred, a
 flop tree with one size a street and suit isomorphism a few hundred thousand)."""
 _MAX_SIZES = 8
-_MAX_CHIPS = 1e9
+MAX_CHIPS = 1e9  #: the largest pot or stack, in chips
 
 
 @dataclass(frozen=True)
@@ -209,15 +209,15 @@ def build_tree(pot: float, stack: float, sizes: tuple[BetSizes, BetSizes], *,
     ``rake`` is the house's share of each pot (0.05: 5%), at most ``rake_cap`` chips (0: no
     cap). ``donk`` gives, per later street, OOP's bet sizes when it leads into the player who
     bet or raised last on the street before (None: its usual sizes)."""
-    if not 0 < pot <= _MAX_CHIPS or pot != pot:
-        raise SolverError(f"the pot is a number of chips above 0, up to {_MAX_CHIPS:g}; not {pot}")
-    if not 0 <= stack <= _MAX_CHIPS or stack != stack:
-        raise SolverError(f"the stack is a number of chips from 0 up to {_MAX_CHIPS:g}; not {stack}")
+    if not 0 < pot <= MAX_CHIPS or pot != pot:
+        raise SolverError(f"the pot is a number of chips above 0, up to {MAX_CHIPS:g}; not {pot}")
+    if not 0 <= stack <= MAX_CHIPS or stack != stack:
+        raise SolverError(f"the stack is a number of chips from 0 up to {MAX_CHIPS:g}; not {stack}")
     if not 0 <= allin_threshold <= 10 or allin_threshold != allin_threshold:
         raise SolverError(f"the all-in threshold is a share of the pot from 0 to 10; not {allin_threshold}")
     if not 0 <= max_raises <= 16:
         raise SolverError(f"at most 16 raises; not {max_raises}")
-    if not 0 <= rake < 1 or not 0 <= rake_cap <= _MAX_CHIPS:
+    if not 0 <= rake < 1 or not 0 <= rake_cap <= MAX_CHIPS:
         raise SolverError(f"the rake is a share of the pot from 0 up to 1 and its cap chips from 0 (none) up; "
                           f"not {rake} and {rake_cap}")
     b = _Builder(pot, stack, sizes, allin_threshold, max_raises)

@@ -8,14 +8,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from cardlab.casino.table_rules import TIES
 from cardlab.errors import WebInputError
 from cardlab.web.page import Answer, JobSpec, Page, field_choice, field_text
 from cardlab.web.uploads import Form
 
 __all__ = ["PAGE", "compute", "bets_table", "outcome_table"]
-
-TIES = ("fold", "bet")
-
 
 def _games() -> tuple[str, ...]:
     from cardlab.casino.game import builtin_games
