@@ -96,7 +96,7 @@ def river_states(game: Game, plan: UthPlan, deals: int, seed: SeedLike) -> tuple
     exact values (per deal, in antes) of playing 1x and of folding."""
     from cardlab.casino.holdem import flop_lookup
     from cardlab.casino.kernel import suit_symmetric
-    from cardlab.casino.uth import _hole_class
+    from cardlab.casino.flop_hands import hole_class
     from cardlab.poker.evaluator import strengths
     from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
@@ -106,7 +106,7 @@ def river_states(game: Game, plan: UthPlan, deals: int, seed: SeedLike) -> tuple
     picks = np.argsort(rng.random((deals, n)), axis=1)[:, :7]
     seven = deck[picks]
     hole, flop = seven[:, :2], seven[:, 2:5]
-    checked = np.array([plan.preflop[int(c)] == 0 for c in _hole_class(hole, suit_symmetric(plan.cards))])
+    checked = np.array([plan.preflop[int(c)] == 0 for c in hole_class(hole, suit_symmetric(plan.cards))])
     rows, index = flop_lookup(plan.cards, plan.rep, hole[checked], flop[checked])
     reach = np.flatnonzero(checked)[plan.stake[rows, index] == 0]
     seven = seven[reach]
