@@ -303,15 +303,19 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
     int actions = node[K_COUNT], p = node[K_PLAYER], np = w->n[p];
     const int32_t *kids = w->children + node[K_FIRST];
     double *sigma = push(w, (size_t)actions * np);
-    strategy(w, node, np, sigma);
+    /* a best responder's own strategy is not needed: its value is the best action's, and its own
+     * reach (passed on unchanged) enters no value */
+    int best = p == i && w->mode == MODE_BEST && !node[K_LOCKED];
+    if (!best)
+        strategy(w, node, np, sigma);
     if (p == i) {
         double *values = push(w, (size_t)actions * ni), *reach = push(w, (size_t)ni);
         for (int a = 0; a < actions; a++) {
-            for (int h = 0; h < ni; h++)
+            for (int h = 0; h < ni && !best; h++)
                 reach[h] = r_own[h] * sigma[(size_t)a * ni + h];
-            walk(w, kids[a], reach, r_opp, values + (size_t)a * ni);
+            walk(w, kids[a], best ? r_own : reach, r_opp, values + (size_t)a * ni);
         }
-        if (w->mode == MODE_BEST && !node[K_LOCKED]) {
+        if (best) {
             memcpy(out, values, sizeof(double) * (size_t)ni);
             for (int a = 1; a < actions; a++) {
                 const double *x = values + (size_t)a * ni;
