@@ -371,6 +371,11 @@ def test_tables_are_four_byte_floats_and_must_stay_finite():
     assert again.sums.dtype == np.float32
     with pytest.raises(SolverError, match="finite numbers within the range of float32"):
         Engine(game, e.regrets, np.full(game.table_size, 1e300))
+    locked = np.random.default_rng(1).dirichlet(np.ones(2), size=len(game.hands[0])).T  # actions x combos
+    e.lock(0, locked)
+    e.run(3)
+    played = Solution(e).strategy(0)
+    assert not np.array_equal(played, locked) and np.allclose(played, locked, rtol=0, atol=1e-7)
     heavy = Hands(game.hands[1].cards, game.hands[1].weights * 1e13, game.hands[1].strength, game.hands[1].labels)
     with pytest.raises(SolverError, match="weights are numbers from 0 to 1e"):
         Game(game.tree, (game.hands[0], heavy))
