@@ -84,8 +84,9 @@ def test_threads_share_the_river_subtrees_with_the_same_numbers():
 def test_memory_estimate_is_what_the_solve_grows_by():
     """Measured in a fresh process: the peak resident size's growth (VmHWM: getrusage's peak may be
     the parent's, inherited through fork) from building the engine through an iteration and a best
-    response on two threads, against the estimate less the game's tables (already held). The regrets and strategy sums are 4-byte floats: 8-byte ones would grow
-    it about 1.6 times the estimate, and an estimate still counting 8 bytes 1.8 times the growth."""
+    response on two threads, against the estimate less the game's tables (already held). The
+    regrets and strategy sums are 4-byte floats: 8-byte ones would grow it about 1.6 times the
+    estimate, and an estimate still counting 8 bytes would be 1.8 times the growth."""
     code = """
 from cardlab.solver import river_game
 from cardlab.solver.engine import Engine

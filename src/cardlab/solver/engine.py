@@ -11,9 +11,9 @@ exactly; the *exploitability* is the mean of the two best responders' gains over
 ``(BR_oop + BR_ip) / 2``, in % of the pot. The solve stops at the target exploitability, the time
 limit or the iteration limit, whichever comes first.
 
-The regrets and strategy sums are 4-byte floats (:data:`cardlab.solver.game.TABLE_DTYPE`); the values, the strategy
-played and the best response are computed from them in double, so the exploitability certifies
-the strategy the tables hold, their rounding included.
+The regrets and strategy sums are 4-byte floats (:data:`cardlab.solver.game.TABLE_DTYPE`); the
+values, the strategy played and the best response are computed from them in double, so the
+exploitability certifies the strategy the tables hold, their rounding included.
 
 >>> from cardlab.solver.games import kuhn
 >>> s = solve(kuhn(), target=0.01)
@@ -67,7 +67,9 @@ class Engine:
         with np.errstate(over="ignore"):  # a number too large for the type becomes inf, refused below
             self.regrets = np.ascontiguousarray(self.regrets, dtype=TABLE_DTYPE)
             self.sums = np.ascontiguousarray(self.sums, dtype=TABLE_DTYPE)
-        if not (np.isfinite(self.regrets).all() and np.isfinite(self.sums).all()):
+        # a sum in float64 of float32 numbers cannot overflow: it is finite exactly when they all
+        # are (and needs no temporary array as long as the tables, as isfinite(...).all() would)
+        if not (np.isfinite(self.regrets.sum(dtype=np.float64)) and np.isfinite(self.sums.sum(dtype=np.float64))):
             raise SolverError(f"the solver's tables hold finite numbers within the range of {TABLE_DTYPE.name}")
 
     @classmethod

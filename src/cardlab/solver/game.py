@@ -97,8 +97,8 @@ class Game:
         chance = self.nodes[:, 3] >= 0  # the threaded route's reaches and values per first-level card
         chance &= self.tree.kind == CHANCE
         threaded = 8 * most * (3 * int(chance.sum()) + int(self.tree.count[chance].sum()))
-        return (2 * TABLE_DTYPE.itemsize * self.table_size + 8 * (depth + 2) * (2 * widest + 2) * most + self.nodes.nbytes
-                + self.hand_rows.nbytes + threaded)
+        return (2 * TABLE_DTYPE.itemsize * self.table_size + 8 * (depth + 2) * (2 * widest + 2) * most
+                + self.nodes.nbytes + self.hand_rows.nbytes + threaded)
 
 
 def _depth(tree: Tree) -> int:
