@@ -8,6 +8,14 @@
  * opponent's reach of each of its combos down and brings back the counterfactual value of each
  * of i's combos.
  *
+ * Precision: the regrets and strategy sums are stored as 4-byte floats (cell_t: half the memory
+ * and memory traffic of doubles, as the fast open solvers do); everything computed from them is
+ * double: the strategy played, the reaches, the values and their sums within a walk, the updates
+ * before they are rounded into the tables, and the best response. The exploitability is thus
+ * that of the strategy the 4-byte sums hold, computed in double: the rounding is certified too.
+ * A regret whose size falls below FLT_MIN is stored as 0 (DCFR halves negative regrets every
+ * iteration, and subnormal numbers are slow to compute with).
+ *
  * Terminal values in O(n) per node (the usual blocker-aware technique): with both players'
  * combos sorted by strength, one sweep accumulates the opponent's reach of the weaker combos in
  * total and per card; a combo's "wins" are the total minus the reach of the combos holding one
@@ -41,6 +49,7 @@
  */
 #include "core.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -54,6 +63,12 @@ enum { MODE_CFR = 0, MODE_AVERAGE = 1, MODE_BEST = 2, MODE_SHOWDOWN = 3, MODE_CO
 #define MAX_BOARDS 1327 /* a table per pair of turn and river cards, and one */
 #define MAX_PERMS 24
 #define MAX_COMBOS 4096 /* a player's combos (the strategy's scratch row) */
+/* Bounds on a terminal's amount (or rake) and a combo's weight: with at most 4096 combos a player
+ * and 10^9 iterations, no regret or strategy sum can overflow a 4-byte float (3.4e38). */
+#define MAX_CHIPS 1e12
+#define MAX_WEIGHT 1e12
+
+typedef float cell_t; /* a regret or a strategy sum */
 
 typedef struct {
     const int32_t *nodes;
@@ -64,8 +79,8 @@ typedef struct {
     const double *weights[2];
     int n[2];
     int boards;              /* tables of hand rows: board b's rows are hands + b * (n0 + n1) rows */
-    double *regrets;
-    double *sums;
+    cell_t *regrets;
+    cell_t *sums;
     double *arena;
     size_t top;
     int traverser;
@@ -164,27 +179,39 @@ static void compatible(const walk_t *w, const double *r_opp, double amount, doub
 }
 
 /* The strategy played at a decision node: regret matching in CFR (unless locked), else the
- * normalised strategy sums; uniform where there is nothing to go by. */
+ * normalised strategy sums; uniform where there is nothing to go by. Row by row (one action's
+ * combos at a time), each loop simple enough for the compiler to vectorise: a row's positive
+ * parts in 4 bytes, then widened; each combo's total turned into a factor (1 / total, or 0 and
+ * the uniform share where the total is 0). */
 static void strategy(const walk_t *w, const int32_t *node, int np, double *sigma)
 {
     int actions = node[K_COUNT];
     int current = w->mode == MODE_CFR && !node[K_LOCKED];
-    const double *table = (current ? w->regrets : w->sums) + node[K_OFFSET];
-    double total[MAX_COMBOS];
-    /* row by row (one action's combos at a time): the loops run over contiguous memory */
+    const cell_t *table = (current ? w->regrets : w->sums) + node[K_OFFSET];
+    double scale[MAX_COMBOS], fill[MAX_COMBOS];
+    cell_t plus[MAX_COMBOS];
     for (int h = 0; h < np; h++)
-        total[h] = 0.0;
+        scale[h] = 0.0;
     for (int a = 0; a < actions; a++) {
-        const double *row = table + (size_t)a * np;
+        const cell_t *row = table + (size_t)a * np;
         for (int h = 0; h < np; h++)
-            total[h] += row[h] > 0.0 ? row[h] : 0.0;
+            plus[h] = row[h] > 0.0f ? row[h] : 0.0f;
+        for (int h = 0; h < np; h++)
+            scale[h] += (double)plus[h];
     }
     double even = 1.0 / actions;
+    for (int h = 0; h < np; h++) {
+        double total = scale[h];
+        fill[h] = total > 0.0 ? 0.0 : even;
+        scale[h] = 1.0 / (total > 0.0 ? total : 1.0);
+    }
     for (int a = 0; a < actions; a++) {
-        const double *row = table + (size_t)a * np;
+        const cell_t *row = table + (size_t)a * np;
         double *out = sigma + (size_t)a * np;
         for (int h = 0; h < np; h++)
-            out[h] = total[h] > 0.0 ? (row[h] > 0.0 ? row[h] : 0.0) / total[h] : even;
+            plus[h] = row[h] > 0.0f ? row[h] : 0.0f;
+        for (int h = 0; h < np; h++)
+            out[h] = (double)plus[h] * scale[h] + fill[h];
     }
 }
 
@@ -276,15 +303,19 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
     int actions = node[K_COUNT], p = node[K_PLAYER], np = w->n[p];
     const int32_t *kids = w->children + node[K_FIRST];
     double *sigma = push(w, (size_t)actions * np);
-    strategy(w, node, np, sigma);
+    /* a best responder's own strategy is not needed: its value is the best action's, and its own
+     * reach (passed on unchanged) enters no value */
+    int best = p == i && w->mode == MODE_BEST && !node[K_LOCKED];
+    if (!best)
+        strategy(w, node, np, sigma);
     if (p == i) {
         double *values = push(w, (size_t)actions * ni), *reach = push(w, (size_t)ni);
         for (int a = 0; a < actions; a++) {
-            for (int h = 0; h < ni; h++)
+            for (int h = 0; h < ni && !best; h++)
                 reach[h] = r_own[h] * sigma[(size_t)a * ni + h];
-            walk(w, kids[a], reach, r_opp, values + (size_t)a * ni);
+            walk(w, kids[a], best ? r_own : reach, r_opp, values + (size_t)a * ni);
         }
-        if (w->mode == MODE_BEST && !node[K_LOCKED]) {
+        if (best) {
             memcpy(out, values, sizeof(double) * (size_t)ni);
             for (int a = 1; a < actions; a++) {
                 const double *x = values + (size_t)a * ni;
@@ -304,13 +335,17 @@ static void walk(walk_t *w, int index, const double *r_own, const double *r_opp,
             double positive = w->positive, negative = w->negative, average = w->average;
             for (int a = 0; a < actions; a++) {
                 size_t row = (size_t)a * ni;
-                double *regret = w->regrets + node[K_OFFSET] + row, *sum = w->sums + node[K_OFFSET] + row;
+                cell_t *regret = w->regrets + node[K_OFFSET] + row, *sum = w->sums + node[K_OFFSET] + row;
                 const double *x = values + row, *s = sigma + row;
+                /* two loops: the regrets and the sums are both 4-byte rows, and apart the compiler
+                 * vectorises each without checking that they overlap */
                 for (int h = 0; h < ni; h++) {
                     double r = regret[h];
-                    regret[h] = r * (r > 0.0 ? positive : negative) + x[h] - out[h];
-                    sum[h] = sum[h] * average + r_own[h] * s[h];
+                    cell_t next = (cell_t)(r * (r > 0.0 ? positive : negative) + x[h] - out[h]);
+                    regret[h] = fabsf(next) < FLT_MIN ? 0.0f : next;
                 }
+                for (int h = 0; h < ni; h++)
+                    sum[h] = (cell_t)((double)sum[h] * average + r_own[h] * s[h]);
             }
         }
     } else {
@@ -347,13 +382,14 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
     int *depth = calloc((size_t)n_nodes, sizeof(int)), *seen = calloc((size_t)n_weights, sizeof(int));
     char *below = calloc((size_t)n_nodes, 1); /* a chance node is above it */
     int bad = depth == NULL || seen == NULL || below == NULL, deepest = 0, widest = 1, perms = 0;
+    Py_ssize_t used = 0; /* the end of the last decision node's rows: the tables' size exactly */
     int32_t checked[MAX_PERMS];
     for (Py_ssize_t x = 0; x < n_nodes && !bad; x++) {
         const int32_t *node = w->nodes + NODE_WIDTH * x;
         int kind = node[K_KIND], p = node[K_PLAYER];
         bad |= kind < 0 || kind > 4 || ((kind == DECISION || kind == FOLD) && (p < 0 || p > 1))
-            || !isfinite(w->amount[x]) || node[K_BOARD] < 0 || node[K_BOARD] >= w->boards
-            || (n_amount > n_nodes && !(w->amount[n_nodes + x] >= 0.0 && w->amount[n_nodes + x] <= 1e12));
+            || !(fabs(w->amount[x]) <= MAX_CHIPS) || node[K_BOARD] < 0 || node[K_BOARD] >= w->boards
+            || (n_amount > n_nodes && !(w->amount[n_nodes + x] >= 0.0 && w->amount[n_nodes + x] <= MAX_CHIPS));
         if (n_amount > n_nodes)
             w->rake = w->amount + n_nodes;
         if (!bad && kind == ISO) {
@@ -376,8 +412,11 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
             continue;
         int count = node[K_COUNT], limit = kind == CHANCE ? 52 : MAX_ACTIONS;
         bad |= count < 1 || count > limit || node[K_FIRST] < 0 || node[K_FIRST] > n_children - count;
-        if (kind == DECISION)
-            bad |= node[K_OFFSET] < 0 || (Py_ssize_t)node[K_OFFSET] + (Py_ssize_t)count * w->n[p] > n_table;
+        if (kind == DECISION) {
+            Py_ssize_t end = (Py_ssize_t)node[K_OFFSET] + (Py_ssize_t)count * w->n[p];
+            bad |= node[K_OFFSET] < 0 || end > n_table;
+            used = end > used ? end : used;
+        }
         else
             bad |= node[K_OFFSET] != (below[x] ? -1 : w->chances++);
         for (int a = 0; a < count && !bad; a++) {
@@ -402,7 +441,7 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
                 const int32_t *row = rows + HAND_WIDTH * h;
                 bad |= row[0] < 0 || row[0] >= CARD_SLOTS || row[1] < 0 || row[1] >= CARD_SLOTS || row[0] == row[1]
                     || row[3] < -1 || row[3] >= w->n[1 - p] || row[4] < 0 || row[4] >= w->n[p]
-                    || !(w->weights[p][h] >= 0.0) || !isfinite(w->weights[p][h]);
+                    || !(w->weights[p][h] >= 0.0 && w->weights[p][h] <= MAX_WEIGHT);
                 if (bad)
                     break;
                 int k = row[4];
@@ -415,7 +454,7 @@ static int check_tables(walk_t *w, Py_ssize_t n_nodes, Py_ssize_t n_children, Py
     free(depth);
     free(seen);
     free(below);
-    if (bad)
+    if (bad || used != n_table)
         return 1;
     int most = w->n[0] > w->n[1] ? w->n[0] : w->n[1];
     size_t cells = (size_t)(deepest + 2) * (size_t)(2 * (widest < 3 ? 3 : widest) + 2) * (size_t)most;
@@ -451,9 +490,10 @@ static int open_tables(PyObject *args, const char *format, views_t *v, walk_t *w
     w->regrets = v->regrets.buf;
     w->sums = v->sums.buf;
     int bad = v->nodes.len % (NODE_WIDTH * 4) || v->hands.len % (HAND_WIDTH * 4) || v->regrets.len != v->sums.len
-        || v->weights.len % 8 || v->children.len % 4 || v->amount.len % 8
+        || v->weights.len % 8 || v->children.len % 4 || v->amount.len % 8 || v->regrets.len % (Py_ssize_t)sizeof(cell_t)
         || check_tables(w, v->nodes.len / (NODE_WIDTH * 4), v->children.len / 4, v->amount.len / 8,
-                        v->hands.len / (HAND_WIDTH * 4), v->weights.len / 8, v->regrets.len / 8, *n0);
+                        v->hands.len / (HAND_WIDTH * 4), v->weights.len / 8,
+                        v->regrets.len / (Py_ssize_t)sizeof(cell_t), *n0);
     if (bad)
         PyErr_SetString(PyExc_ValueError, "solver tables are malformed");
     return bad;
@@ -502,42 +542,52 @@ static int check_slots(walk_t *w, const Py_buffer *slots, int traverser)
     return 0;
 }
 
-/* solver_step(nodes, children, amount, hands, weights, n0, regrets, sums, traverser, t, phase, slots):
- * one half of iteration t's walk for the traverser when the chance nodes' subtrees are walked
- * apart (on threads, by solver_deal): phase 1 walks down to the chance nodes and keeps the reaches
- * there in the slots (updating nothing); phase 2 walks again, reads each chance node's values from
- * its slot and updates the regrets and strategy sums above the chance nodes. */
+/* solver_step(nodes, children, amount, hands, weights, n0, regrets, sums, traverser, t, phase, slots
+ * [, mode, out]): one half of a walk from the root for the traverser when the chance nodes'
+ * subtrees are walked apart (on threads, by solver_deal): phase 1 walks down to the chance nodes
+ * and keeps the reaches there in the slots (updating nothing); phase 2 walks again and reads each
+ * chance node's values from its slot. In mode 0 (CFR, the default) it is iteration t's walk, and
+ * phase 2 updates the regrets and strategy sums above the chance nodes; in mode 1 (average play)
+ * or 2 (best response) t is ignored and phase 2 writes the root's value of each of the
+ * traverser's combos into ``out`` (as solver_values would). */
 static PyObject *solver_step(PyObject *self, PyObject *args)
 {
     (void)self;
     views_t v = {0};
-    Py_buffer slots = {0};
+    Py_buffer slots = {0}, given = {0};
     walk_t w;
-    int n0 = 0, traverser = 0, t = 0, phase = 0;
+    int n0 = 0, traverser = 0, t = 0, phase = 0, mode = MODE_CFR;
     PyObject *head = PyTuple_GetSlice(args, 0, 8), *tail = PyTuple_GetSlice(args, 8, PyTuple_GET_SIZE(args));
     memset(&w, 0, sizeof w);
     if (head == NULL || tail == NULL || open_tables(head, "y*y*y*y*y*iw*w*", &v, &w, &n0, NULL, NULL, NULL)
-        || !PyArg_ParseTuple(tail, "iiiw*", &traverser, &t, &phase, &slots) || check_slots(&w, &slots, traverser))
+        || !PyArg_ParseTuple(tail, "iiiw*|iw*", &traverser, &t, &phase, &slots, &mode, &given)
+        || check_slots(&w, &slots, traverser))
         goto done;
     CL_FAIL_IF(t < 1 || (phase != 1 && phase != 2), "t counts from 1; the phase is 1 or 2");
+    CL_FAIL_IF(mode < MODE_CFR || mode > MODE_BEST || (given.buf != NULL) != (mode != MODE_CFR)
+               || (given.buf != NULL && given.len != (Py_ssize_t)sizeof(double) * w.n[traverser]),
+               "mode 0 (CFR) takes no out; modes 1 and 2 a value per combo of the traverser");
     Py_BEGIN_ALLOW_THREADS
-    double *out = malloc(sizeof(double) * (size_t)w.n[traverser]);
+    double *out = given.buf != NULL ? given.buf : malloc(sizeof(double) * (size_t)w.n[traverser]);
     set_discounts(&w, t);
-    w.mode = MODE_CFR;
+    w.mode = mode;
     w.phase = phase;
     if (out != NULL)
         walk(&w, 0, w.weights[traverser], w.weights[1 - traverser], out);
-    free(out);
+    if (given.buf == NULL)
+        free(out);
     Py_END_ALLOW_THREADS
 done:
     Py_XDECREF(head);
     Py_XDECREF(tail);
     free(w.arena);
-    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums, &slots);
+    return CL_RELEASE_NONE(&v.nodes, &v.children, &v.amount, &v.hands, &v.weights, &v.regrets, &v.sums, &slots,
+                           &given);
 }
 
 /* solver_deal(nodes, children, amount, hands, weights, n0, regrets, sums, traverser, t, slots,
- * units, values, cursor): the subtrees below the chance nodes for iteration t, one unit (a chance
+ * units, values, cursor[, mode]): the subtrees below the chance nodes for iteration t (mode 0,
+ * CFR, the default) or for the average play (1) or the best response (2), one unit (a chance
  * node, a child) at a time from the shared cursor (an int64), so several threads share them; a
  * unit's row of values is the child's value of each combo times its chance, 0 for the combos
  * holding its card. */
@@ -547,13 +597,14 @@ static PyObject *solver_deal(PyObject *self, PyObject *args)
     views_t v = {0};
     Py_buffer slots = {0}, units = {0}, values = {0}, cursor = {0};
     walk_t w;
-    int n0 = 0, traverser = 0, t = 0;
+    int n0 = 0, traverser = 0, t = 0, mode = MODE_CFR;
     PyObject *head = PyTuple_GetSlice(args, 0, 8), *tail = PyTuple_GetSlice(args, 8, PyTuple_GET_SIZE(args));
     memset(&w, 0, sizeof w);
     if (head == NULL || tail == NULL || open_tables(head, "y*y*y*y*y*iw*w*", &v, &w, &n0, NULL, NULL, NULL)
-        || !PyArg_ParseTuple(tail, "iiw*y*w*w*", &traverser, &t, &slots, &units, &values, &cursor)
+        || !PyArg_ParseTuple(tail, "iiw*y*w*w*|i", &traverser, &t, &slots, &units, &values, &cursor, &mode)
         || check_slots(&w, &slots, traverser))
         goto done;
+    CL_FAIL_IF(mode < MODE_CFR || mode > MODE_BEST, "the mode is 0 (CFR), 1 (average play) or 2 (best response)");
     Py_ssize_t n_units = units.len / 8;
     int ni = w.n[traverser], no = w.n[1 - traverser];
     CL_FAIL_IF(t < 1 || units.len % 8 || values.len != (Py_ssize_t)sizeof(double) * n_units * ni
@@ -569,7 +620,7 @@ static PyObject *solver_deal(PyObject *self, PyObject *args)
     }
     Py_BEGIN_ALLOW_THREADS
     set_discounts(&w, t);
-    w.mode = MODE_CFR;
+    w.mode = mode;
     for (;;) {
         int64_t u = cl_atomic_fetch_add64(cursor.buf, 1);
         if (u >= n_units)
@@ -585,9 +636,17 @@ static PyObject *solver_deal(PyObject *self, PyObject *args)
             const int32_t *hand = w.hands[traverser] + HAND_WIDTH * h;
             own[h] = hand[0] == card || hand[1] == card ? 0.0 : slot[h];
         }
+        int any = 0;
         for (int q = 0; q < no; q++) {
             const int32_t *hand = w.hands[1 - traverser] + HAND_WIDTH * q;
             opp[q] = hand[0] == card || hand[1] == card ? 0.0 : slot[ni + q];
+            any |= opp[q] != 0.0;
+        }
+        /* outside CFR nothing below changes and an unreached subtree is worth 0 (its walk would
+         * give 0 for every combo); in CFR its strategy sums still age */
+        if (!any && mode != MODE_CFR) {
+            memset(row, 0, sizeof(double) * (size_t)ni);
+            continue;
         }
         walk(&w, kid, own, opp, out);
         double share = w.amount[pairs[2 * u]];

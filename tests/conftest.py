@@ -37,6 +37,8 @@ SLOW_TESTS = {
     "test_solver_flop.py::test_isomorphic_and_full_solves_agree_within_their_bounds",
     "test_solver_flop.py::test_isomorphic_tree_gives_the_full_trees_values[Ah 7h 2h]",
     "test_solver_flop.py::test_flop_memory_is_refused_over_the_limit",
+    "test_solver_flop.py::test_best_response_on_threads_gives_the_same_value",
+    "test_solver_turn.py::test_memory_estimate_is_what_the_solve_grows_by",
     "test_solver_flop.py::test_ranges_break_the_symmetry",
     "test_solver_flop.py::test_symmetric_flop_against_the_lp",
     "test_solver_flop.py::test_flop_command",

@@ -19,6 +19,8 @@ from cardlab.errors import SolverError
 from cardlab.poker.equity import equity
 from cardlab.solver import BetSizes, Solution, build_tree, clairvoyance, kuhn, leduc, load_solution, river_game, solve
 from cardlab.solver.engine import Engine
+from cardlab.solver.game import Game
+from cardlab.solver.hands import Hands
 from cardlab.solver.lp import game_value
 from tests import solver_brute as brute
 
@@ -335,7 +337,7 @@ def test_malformed_tables_are_refused_by_the_kernel():
     def call(**bad: np.ndarray) -> None:
         t = {**base, **bad}
         core.solver_iterate(t["nodes"], t["children"], t["amount"], t["hands"], t["weights"], len(game.hands[0]),
-                            e.regrets, e.sums, 0, 1)
+                            t.get("regrets", e.regrets), t.get("sums", e.sums), 0, 1)
 
     call()  # the sound tables run
     broken = []
@@ -349,9 +351,34 @@ def test_malformed_tables_are_refused_by_the_kernel():
     hands = game.hand_rows.copy(); hands[0, 0, 3] = 99; broken.append(dict(hands=hands))        # same combo
     weights = game.weights.copy(); weights[0] = np.nan; broken.append(dict(weights=weights))    # weight
     broken.append(dict(amount=game.tree.amount[:-1]))                                           # sizes
+    weights = game.weights.copy(); weights[0] = 2e12; broken.append(dict(weights=weights))      # 4-byte sums overflow
+    amount = game.tree.amount.copy(); amount[-1] = 2e12; broken.append(dict(amount=amount))     # likewise
+    double = np.zeros(len(e.regrets))  # 8-byte tables: twice the bytes of the 4-byte ones the kernel reads
+    broken.append(dict(regrets=double, sums=double.copy()))
+    broken.append(dict(regrets=e.regrets[:-1], sums=e.sums[:-1]))                               # a cell short
     for bad in broken:
         with pytest.raises(ValueError, match="solver tables are malformed"):
             call(**bad)
+
+
+def test_tables_are_four_byte_floats_and_must_stay_finite():
+    # the regrets and strategy sums are float32 (half the memory of float64); the estimate counts
+    # 4 bytes a cell for each; a table that does not fit in float32 is refused, not turned to inf
+    game = random_game(5, combos=6)
+    e = Engine.new(game)
+    assert e.regrets.dtype == e.sums.dtype == np.float32 and len(e.sums) == game.table_size
+    again = Engine(game, e.regrets.astype(np.float64), e.sums.astype(np.float64))
+    assert again.sums.dtype == np.float32
+    with pytest.raises(SolverError, match="finite numbers within the range of float32"):
+        Engine(game, e.regrets, np.full(game.table_size, 1e300))
+    locked = np.random.default_rng(1).dirichlet(np.ones(2), size=len(game.hands[0])).T  # actions x combos
+    e.lock(0, locked)
+    e.run(3)
+    played = Solution(e).strategy(0)
+    assert not np.array_equal(played, locked) and np.allclose(played, locked, rtol=0, atol=1e-7)
+    heavy = Hands(game.hands[1].cards, game.hands[1].weights * 1e13, game.hands[1].strength, game.hands[1].labels)
+    with pytest.raises(SolverError, match="weights are numbers from 0 to 1e"):
+        Game(game.tree, (game.hands[0], heavy))
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -7,6 +7,10 @@ weighted by each card's chance.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -76,6 +80,35 @@ def test_threads_share_the_river_subtrees_with_the_same_numbers():
     assert np.any(one.sums != 0)
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads the resident size from /proc")
+def test_memory_estimate_is_what_the_solve_grows_by():
+    """Measured in a fresh process: the peak resident size's growth (VmHWM: getrusage's peak may be
+    the parent's, inherited through fork) from building the engine through an iteration and a best
+    response on two threads, against the estimate less the game's tables (already held). The
+    regrets and strategy sums are 4-byte floats: 8-byte ones would grow it about 1.6 times the
+    estimate, and an estimate still counting 8 bytes would be 1.8 times the growth."""
+    code = """
+from cardlab.solver import river_game
+from cardlab.solver.engine import Engine
+game = river_game('*', '*', 'Qs Jh 2h 8d', pot=100, stack=200, oop_bet='33%, 75%', ip_bet='33%, 75%',
+                  oop_raise='60%', ip_raise='60%', max_raises=2)
+def kb(field):
+    return int(open('/proc/self/status').read().split(field + ':')[1].split()[0]) * 1024
+before = kb('VmRSS')
+e = Engine.new(game)
+e.run(1, workers=2)
+e.measure(workers=2)
+grown = kb('VmHWM') - before
+print(grown, game.memory_bytes() - game.nodes.nbytes - game.hand_rows.nbytes, e.regrets.nbytes + e.sums.nbytes,
+      game.table_size)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    grown, estimated, tables, cells = map(int, done.stdout.split())
+    assert tables == 8 * cells and estimated > tables > 40 * 2**20  # about 43 MB of tables
+    assert 0.7 * estimated <= grown <= 1.1 * estimated  # measured 47 MB grown for 56 MB estimated
+
+
 def test_turn_command(run):
     status, out, err = run("poker", "solve", "--oop", OOP, "--ip", IP, "--board", TURN, "--pot", "10",
                            "--stack", "50", "--oop-bet", "50%", "--ip-bet", "50%", "--oop-raise", "", "--ip-raise", "",
@@ -102,3 +135,10 @@ def test_threaded_kernels_refuse_bad_slots_and_units():
     cursor = np.zeros(1, dtype=np.int64)
     with pytest.raises(ValueError, match="a unit names a first-level chance node's child"):
         core.solver_deal(*tables, 0, 1, slots, np.array([[0, 0]], dtype=np.int32), np.zeros((1, n0)), cursor)
+    for tail in ((2,), (0, np.zeros(n0)), (2, np.zeros(n0 + 1)), (3, np.zeros(n0))):  # the best response's out
+        with pytest.raises(ValueError, match="modes 1 and 2 a value per combo"):
+            core.solver_step(*tables, 0, 1, 1, slots, *tail)
+    core.solver_step(*tables, 0, 1, 1, slots, 2, np.zeros(n0))  # sound
+    chance = int(np.flatnonzero(game.tree.kind == 3)[0])
+    with pytest.raises(ValueError, match="the mode is 0"):
+        core.solver_deal(*tables, 0, 1, slots, np.array([[chance, 0]], dtype=np.int32), np.zeros((1, n0)), cursor, 3)

@@ -94,7 +94,7 @@ def test_selector_leaves_out_suit_isomorphic_cards_and_the_path_names_their_twin
     ({"board": "Ks 9d 5c 2h Ks"}, "Ks"),
     ({"board": "Ks 9d"}, "Ks 9d"),
     ({"board": "Ks 9d 5c", "oop": "22+, AJ+, KQ", "ip": "22+, AJ+, KQ"},
-     "Board: this flop spot needs about 338 MB, more than the page solves in 20 s .*: solve it with cardlab poker solve "),
+     "Board: this flop spot needs about 175 MB, more than the page solves in 20 s .*: solve it with cardlab poker solve "),
 ])
 def test_turn_page_refuses_a_bad_node_or_card_naming_the_token(fields: dict[str, str], error: str) -> None:
     from cardlab.errors import CardlabError

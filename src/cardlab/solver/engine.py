@@ -11,6 +11,10 @@ exactly; the *exploitability* is the mean of the two best responders' gains over
 ``(BR_oop + BR_ip) / 2``, in % of the pot. The solve stops at the target exploitability, the time
 limit or the iteration limit, whichever comes first.
 
+The regrets and strategy sums are 4-byte floats (:data:`cardlab.solver.game.TABLE_DTYPE`); the
+values, the strategy played and the best response are computed from them in double, so the
+exploitability certifies the strategy the tables hold, their rounding included.
+
 >>> from cardlab.solver.games import kuhn
 >>> s = solve(kuhn(), target=0.01)
 >>> round(s.value(0), 2), s.exploitability_pct <= 0.01
@@ -31,7 +35,7 @@ import numpy as np
 
 from cardlab._native import core as _core
 from cardlab.errors import SolverError, number_argument, whole_argument
-from cardlab.solver.game import Game
+from cardlab.solver.game import TABLE_DTYPE, Game
 from cardlab.solver.tree import CHANCE, DECISION, ISO
 
 __all__ = ["Engine", "solve", "DEFAULT_MEMORY_MB"]
@@ -39,13 +43,14 @@ __all__ = ["Engine", "solve", "DEFAULT_MEMORY_MB"]
 DEFAULT_MEMORY_MB = 4096
 """The memory a solve may use unless told otherwise."""
 
-_AVERAGE, _BEST, _SHOWDOWN, _COMPATIBLE = 1, 2, 3, 4
+_CFR, _AVERAGE, _BEST, _SHOWDOWN, _COMPATIBLE = 0, 1, 2, 3, 4
 
 
 @dataclass(eq=False)
 class Engine:
-    """A game and its solver state: regrets and strategy sums (one float64 a node, action and
-    combo of the player acting there), the iterations run and the time spent."""
+    """A game and its solver state: regrets and strategy sums (one ``TABLE_DTYPE`` number a
+    node, action and combo of the player acting there; tables of another type are converted, and
+    must hold finite numbers), the iterations run and the time spent."""
 
     game: Game
     regrets: np.ndarray
@@ -59,6 +64,13 @@ class Engine:
     def __post_init__(self) -> None:
         if self.nodes is None:
             self.nodes = self.game.nodes.copy()
+        with np.errstate(over="ignore"):  # a number too large for the type becomes inf, refused below
+            self.regrets = np.ascontiguousarray(self.regrets, dtype=TABLE_DTYPE)
+            self.sums = np.ascontiguousarray(self.sums, dtype=TABLE_DTYPE)
+        # a sum in float64 of float32 numbers cannot overflow: it is finite exactly when they all
+        # are (and needs no temporary array as long as the tables, as isfinite(...).all() would)
+        if not (np.isfinite(self.regrets.sum(dtype=np.float64)) and np.isfinite(self.sums.sum(dtype=np.float64))):
+            raise SolverError(f"the solver's tables hold finite numbers within the range of {TABLE_DTYPE.name}")
 
     @classmethod
     def new(cls, game: Game, memory_mb: float = DEFAULT_MEMORY_MB) -> Engine:
@@ -68,7 +80,7 @@ class Engine:
         if need > memory_mb * 2**20:
             raise SolverError(f"the solve needs about {need / 2**20:,.2f} MB, over the limit of {memory_mb:,g} MB: "
                               f"give fewer bet sizes, narrower ranges or a higher memory limit")
-        return cls(game, np.zeros(game.table_size), np.zeros(game.table_size))
+        return cls(game, np.zeros(game.table_size, dtype=TABLE_DTYPE), np.zeros(game.table_size, dtype=TABLE_DTYPE))
 
     def _tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
         g = self.game
@@ -100,24 +112,31 @@ class Engine:
         """Run ``iterations`` more Discounted CFR iterations; with ``workers`` > 1 on a turn spot the
         river subtrees below the chance nodes are shared among that many threads (the same numbers)."""
         start = time.perf_counter()
-        chances = int((self.game.tree.kind == CHANCE).sum())
         try:
-            if workers <= 1 or chances == 0:
+            if workers <= 1 or not self._split():
                 _core.solver_iterate(*self._tables(), self.regrets, self.sums, self.iterations, iterations)
                 self.iterations += iterations
             else:
-                with _deferred_interrupt() as stopped:
+                with _deferred_interrupt() as stopped, _pool(workers) as pool:
                     for _ in range(iterations):
-                        self._run_threads(workers)
+                        for i in (0, 1):
+                            self._split_walk(i, _CFR, self.iterations + 1, pool, workers)
                         self.iterations += 1
                         if stopped:  # Ctrl-C during the iteration: raised now that its tables are whole
                             raise KeyboardInterrupt
         finally:
             self.seconds += time.perf_counter() - start
 
-    def _run_threads(self, workers: int) -> None:
-        """Iteration ``self.iterations + 1``, its subtrees below the first chance nodes shared by
-        ``workers`` threads."""
+    def _split(self) -> bool:
+        """Whether the tree has chance nodes, whose subtrees threads can share."""
+        return bool((self.game.tree.kind == CHANCE).any())
+
+    def _split_walk(self, i: int, mode: int, t: int, pool: ThreadPoolExecutor, workers: int) -> np.ndarray:
+        """One walk from the root for player ``i`` with the subtrees below the first chance nodes
+        (a chance node and a card each) shared by ``workers`` threads of ``pool``: iteration ``t``'s (mode 0,
+        updating the tables), or the root's value of each of ``i``'s combos under average play (1)
+        or best response (2), returned. The numbers are the one-thread walk's, bit for bit: the
+        subtrees' rows are added in the order it adds them."""
         tree, nodes = self.game.tree, self.nodes
         assert nodes is not None
         top = [int(c) for c in np.flatnonzero((tree.kind == CHANCE) & (nodes[:, 3] >= 0))]  # no chance node above
@@ -130,32 +149,37 @@ class Engine:
                   for kid in tree.kids(int(node)) if tree.kind[kid] == ISO and link[kid] == tree.kids(int(node))[a]]
                  for node, a in units]  # each unit's ISO siblings' permutation rows, in the walk's order
         tables = (*self._tables(), self.regrets, self.sums)
-        t = self.iterations + 1
-        with ThreadPoolExecutor(workers, thread_name_prefix="cardlab_solver") as pool:
-            for i in (0, 1):
-                ni, no = len(self.game.hands[i]), len(self.game.hands[1 - i])
-                slots = np.zeros((len(top), 2 * ni + no))
-                _core.solver_step(*tables, i, t, 1, slots)
-                values = np.zeros((len(units), ni))
-                cursor = np.zeros(1, dtype=np.int64)
-                list(pool.map(lambda _: _core.solver_deal(*tables, i, t, slots, units, values, cursor),
-                              range(workers)))
-                summed = np.zeros((len(top), ni))
-                for u in range(len(units)):  # in the order the one-thread walk adds them
-                    summed[slot_of[u]] += values[u]
-                    for rows in twins[u]:
-                        summed[slot_of[u]][rows[n0:] if i else rows[:n0]] += values[u]
-                slots[:, ni + no:] = summed
-                _core.solver_step(*tables, i, t, 2, slots)
+        ni, no = len(self.game.hands[i]), len(self.game.hands[1 - i])
+        out = np.zeros(ni)
+        given = () if mode == _CFR else (mode, out)
+        slots = np.zeros((len(top), 2 * ni + no))
+        _core.solver_step(*tables, i, t, 1, slots, *given)
+        values = np.zeros((len(units), ni))
+        cursor = np.zeros(1, dtype=np.int64)
+        list(pool.map(lambda _: _core.solver_deal(*tables, i, t, slots, units, values, cursor, mode),
+                      range(workers)))
+        summed = np.zeros((len(top), ni))
+        for u in range(len(units)):  # in the order the one-thread walk adds them
+            summed[slot_of[u]] += values[u]
+            for rows in twins[u]:
+                summed[slot_of[u]][rows[n0:] if i else rows[:n0]] += values[u]
+        slots[:, ni + no:] = summed
+        _core.solver_step(*tables, i, t, 2, slots, *given)
+        return out
 
     def values(self, player: int, mode: int = _AVERAGE, *, node: int = 0,
-               reach: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+               reach: tuple[np.ndarray, np.ndarray] | None = None, workers: int = 1) -> np.ndarray:
         """Counterfactual value (chips times the opponent's compatible weight) of each of
         ``player``'s combos: both playing the average strategy (mode 1), or ``player``
         best-responding (2); 3 the showdown margin for 1 chip, 4 the compatible weight. From
         ``node`` with ``reach`` (the player's combos' weights there, the opponent's), else from
-        the root with the ranges' weights."""
+        the root with the ranges' weights. From the root of a turn or flop spot, modes 1 and 2
+        share the subtrees below the first chance nodes among ``workers`` threads (the same
+        numbers, bit for bit)."""
         g = self.game
+        if workers > 1 and mode in (_AVERAGE, _BEST) and node == 0 and reach is None and self._split():
+            with _pool(workers) as pool:
+                return self._split_walk(player, mode, 1, pool, workers)
         own, opp = reach if reach is not None else (g.hands[player].weights, g.hands[1 - player].weights)
         out = np.zeros(len(g.hands[player]))
         _core.solver_values(*self._tables(), self.regrets, self.sums, player, mode, node,
@@ -167,17 +191,19 @@ class Engine:
         """The total weight of the deals (pairs of combos sharing no card)."""
         return float(self.game.hands[0].weights @ self.values(0, _COMPATIBLE))
 
-    def value(self, player: int, mode: int = _AVERAGE) -> float:
-        """``player``'s expected gain in chips over the deals (average play, or best response)."""
-        return float(self.game.hands[player].weights @ self.values(player, mode)) / self.pair_weight()
+    def value(self, player: int, mode: int = _AVERAGE, workers: int = 1) -> float:
+        """``player``'s expected gain in chips over the deals (average play, or best response), the
+        walk shared by ``workers`` threads as in :meth:`values`."""
+        return float(self.game.hands[player].weights @ self.values(player, mode, workers=workers)) / self.pair_weight()
 
-    def measure(self) -> float:
+    def measure(self, workers: int = 1) -> float:
         """The exploitability in chips, ``(BR_oop + BR_ip) / 2``, stored and returned. With rake the
         game is not zero-sum: each best response's gain over its own value,
-        ``(BR_oop - v_oop + BR_ip - v_ip) / 2``."""
-        total = self.value(0, _BEST) + self.value(1, _BEST)
+        ``(BR_oop - v_oop + BR_ip - v_ip) / 2``. ``workers`` threads share each walk of a turn or
+        flop spot (the same value, bit for bit)."""
+        total = self.value(0, _BEST, workers) + self.value(1, _BEST, workers)
         if self.game.tree.rake[0] > 0:
-            total -= self.value(0) + self.value(1)
+            total -= self.value(0, workers=workers) + self.value(1, workers=workers)
         self.exploitability = total / 2
         return self.exploitability
 
@@ -185,6 +211,11 @@ class Engine:
     def exploitability_pct(self) -> float:
         """The last measured exploitability in % of the pot."""
         return 100 * self.exploitability / self.game.tree.pot
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """The threads that share a split walk's subtrees."""
+    return ThreadPoolExecutor(workers, thread_name_prefix="cardlab_solver")
 
 
 @contextmanager
@@ -226,7 +257,7 @@ def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iter
     begin = time.perf_counter()
     deadline = begin + time_limit
     step = 2  # a first short run to time an iteration
-    first = engine.measure() * 100 / game.tree.pot
+    first = engine.measure(workers) * 100 / game.tree.pot
     with progress_bar(100 if progress else 0, "solving (% of the way)") as advance:
         done = 0
 
@@ -257,7 +288,7 @@ def _loop(engine: Engine, target: float, max_iterations: int, deadline: float, s
             ran = min(step, max_iterations - engine.iterations)
             engine.run(ran, workers)
             middle = time.perf_counter()
-            report(engine.measure() * 100 / game.tree.pot)
+            report(engine.measure(workers) * 100 / game.tree.pot)
             # the next check after a quarter more iterations, at most 100 and about a second of
             # work or four times the check's (Ctrl-C and the time limit are seen between two runs)
             each = (middle - before) / ran
@@ -265,4 +296,4 @@ def _loop(engine: Engine, target: float, max_iterations: int, deadline: float, s
             step = max(1, min(100, max(10, engine.iterations // 4), int(work / max(each, 1e-9))))
     except KeyboardInterrupt:
         engine.interrupted = True  # between two runs: the tables are whole, the answer is the last one
-        engine.measure()
+        engine.measure(workers)

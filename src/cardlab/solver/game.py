@@ -20,7 +20,11 @@ from cardlab.solver.hands import Hands, pair_table, parse_board, river_hands, st
 from cardlab.solver.suits import Dealer, suit_maps
 from cardlab.solver.tree import CHANCE, DECISION, ISO, MAX_CHIPS, BetSizes, Tree, build_tree
 
-__all__ = ["Game", "river_game", "river_game_check"]
+__all__ = ["Game", "river_game", "TABLE_DTYPE", "river_game_check"]
+
+TABLE_DTYPE = np.dtype(np.float32)
+"""The type of a regret or a strategy sum in the engine's tables (the compiled core's ``cell_t``)."""
+_MAX_WEIGHT = 1e12  # a combo's weight at most (the compiled core's MAX_WEIGHT: its 4-byte tables cannot overflow)
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,8 +41,8 @@ class Game:
             h = self.hands[p]
             if len(h) == 0 or len(h) > 4096:
                 raise SolverError(f"a player has 1 to 4,096 combos, not {len(h)}")
-            if h.cards.min() < 0 or h.cards.max() > 63 or not np.isfinite(h.weights).all() or h.weights.min() < 0:
-                raise SolverError("combo cards are ids 0..63 and weights are numbers from 0 up")
+            if h.cards.min() < 0 or h.cards.max() > 63 or not (h.weights.min() >= 0 and h.weights.max() <= _MAX_WEIGHT):
+                raise SolverError(f"combo cards are ids 0..63 and weights are numbers from 0 to {_MAX_WEIGHT:g}")
         tree = self.tree
         sizes = np.where(tree.kind == DECISION, tree.count * np.array([len(h) for h in self.hands])[tree.player % 2], 0)
         offsets = (np.cumsum(sizes) - sizes).astype(np.int64)
@@ -84,17 +88,17 @@ class Game:
     table_size: int = field(init=False, repr=False)
 
     def memory_bytes(self) -> int:
-        """What a solve holds: regrets and strategy sums (8 bytes a cell each), the walk's scratch
-        (a few rows of values per level of the tree), the tables, and on a turn spot the threaded
-        route's rows per chance node and card."""
+        """What a solve holds: regrets and strategy sums (4 bytes a cell each,
+        :data:`TABLE_DTYPE`), the walk's scratch (a few rows of 8-byte values per level of the tree),
+        the tables, and on a turn spot the threaded route's rows per chance node and card."""
         depth = _depth(self.tree)
         widest = int(self.tree.count.max())
         most = max(len(h) for h in self.hands)
         chance = self.nodes[:, 3] >= 0  # the threaded route's reaches and values per first-level card
         chance &= self.tree.kind == CHANCE
         threaded = 8 * most * (3 * int(chance.sum()) + int(self.tree.count[chance].sum()))
-        return (16 * self.table_size + 8 * (depth + 2) * (2 * widest + 2) * most + self.nodes.nbytes
-                + self.hand_rows.nbytes + threaded)
+        return (2 * TABLE_DTYPE.itemsize * self.table_size + 8 * (depth + 2) * (2 * widest + 2) * most
+                + self.nodes.nbytes + self.hand_rows.nbytes + threaded)
 
 
 def _depth(tree: Tree) -> int:

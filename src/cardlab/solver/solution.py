@@ -67,7 +67,7 @@ class Solution:
             raise SolverError(f"node '{tree.path(node)}' ends the hand: there is no strategy there")
         n = len(self.game.hands[int(tree.player[node])])
         off = int(self.game.offsets[node])
-        table = self.engine.sums[off:off + int(tree.count[node]) * n].reshape(-1, n)
+        table = self.engine.sums[off:off + int(tree.count[node]) * n].reshape(-1, n).astype(np.float64)
         total = table.sum(axis=0)
         out: np.ndarray = np.where(total > 0, table / np.where(total > 0, total, 1), 1.0 / len(table))
         return out
