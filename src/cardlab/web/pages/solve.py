@@ -20,9 +20,11 @@ from cardlab.web.uploads import Form
 __all__ = ["PAGE", "compute", "strategy_grid", "node_choices", "lock_text", "MAX_SECONDS", "MEMORY_MB",
            "FLOP_MEMORY_MB", "INLINE_SOLVE_FILE"]
 
-#: The largest flop spot a page solves (MB of the memory estimate): about 70 MB (QQ+, AK against
-#: JJ-99, AQs, one bet size, no raises) reached 0.3% of the pot in 10 s on the loaded 2-core machine.
-FLOP_MEMORY_MB = 100.0
+#: The largest flop spot a page solves (MB of the memory estimate): QQ+, AK against JJ-99, AQs,
+#: one bet size, no raises, reached 0.3% of the pot in 10 s on the loaded 2-core machine; its
+#: estimate was about 70 MB with 8-byte tables and is about 35 MB with the 4-byte ones (the limit
+#: follows the tables' size so the page still refuses what it cannot solve in its time).
+FLOP_MEMORY_MB = 50.0
 #: Seconds Cancel waits for the partial solve: the engine sees Ctrl-C between two runs of about a
 #: second, then measures the exploitability (a best response) and the page reports the node.
 CANCEL_GRACE = 6.0
