@@ -26,6 +26,7 @@ import argparse
 import itertools
 import os
 import re
+import resource
 import subprocess
 import tempfile
 import time
@@ -82,8 +83,10 @@ def texas_input(board: str, pot: float, stack: float, threads: int, target: floa
     return "\n".join(lines) + "\n"
 
 
-def run_texas(binary: Path, resources: Path, text: str) -> tuple[float, float]:
-    """TexasSolver's last printed exploitability (% of the pot) and its solve time (s)."""
+def run_texas(binary: Path, resources: Path, text: str) -> tuple[float, float, float]:
+    """TexasSolver's last printed exploitability (% of the pot), its solve time (s) and the CPU
+    seconds of its whole run (reading its five-card table and building its tree included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryDirectory() as folder:
         config = Path(folder) / "input.txt"
         config.write_text(text)
@@ -93,7 +96,9 @@ def run_texas(binary: Path, resources: Path, text: str) -> tuple[float, float]:
     seconds = [float(x) for x in re.findall(r"time used: ([\d.]+)", log)]
     if not exploitability or not seconds:
         raise SystemExit("TexasSolver printed no exploitability: " + log[-500:])
-    return exploitability[-1], seconds[-1]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return exploitability[-1], seconds[-1], cpu
 
 
 def main() -> None:
@@ -108,17 +113,20 @@ def main() -> None:
     dictionary(args.resources)
     print(f"spot: {args.spot}, board {board}, pot {pot:g}, stacks {stack:g}, {args.threads} threads, "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    theirs, their_seconds = run_texas(args.texassolver, args.resources,
-                                      texas_input(board, pot, stack, args.threads, args.target))
-    print(f"TexasSolver: exploitability {theirs:.3f}% of the pot in {their_seconds:.1f} s", flush=True)
+    theirs, their_seconds, their_cpu = run_texas(args.texassolver, args.resources,
+                                                 texas_input(board, pot, stack, args.threads, args.target))
+    print(f"TexasSolver: exploitability {theirs:.3f}% of the pot in {their_seconds:.1f} s "
+          f"({their_cpu:.1f} s CPU for the whole run; load average now {os.getloadavg()[0]:.1f})", flush=True)
     game = river_game(OOP, IP, board, pot=pot, stack=stack, oop_bet="50%, a", ip_bet="50%, a", oop_raise="a",
                       ip_raise="a", max_raises=4, allin_threshold=0.0, oop_donk="a")
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     engine = solve(game, target=theirs, time_limit=3600, workers=args.threads)
-    ours = time.perf_counter() - start
+    ours, our_cpu = time.perf_counter() - start, time.process_time() - start_cpu
     print(f"cardlab: exploitability {engine.exploitability_pct:.3f}% of the pot in {ours:.1f} s "
-          f"({engine.iterations} iterations, {game.tree.size:,} nodes, about {game.memory_bytes() / 2**20:,.0f} MB)")
-    print(f"ratio: cardlab takes {ours / their_seconds:.2f} x TexasSolver's time at equal exploitability")
+          f"({engine.iterations} iterations, {game.tree.size:,} nodes, about {game.memory_bytes() / 2**20:,.0f} MB; "
+          f"{our_cpu:.1f} s CPU; load average now {os.getloadavg()[0]:.1f})")
+    print(f"ratio: cardlab takes {ours / their_seconds:.2f} x TexasSolver's time at equal exploitability "
+          f"({our_cpu / their_cpu:.2f} x its CPU seconds, its start-up included)")
 
 
 if __name__ == "__main__":
