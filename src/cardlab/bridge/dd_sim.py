@@ -87,7 +87,8 @@ def constrained_hands(
     batch: int = 20_000,
     max_tries: int = 20_000_000,
 ) -> tuple[np.ndarray, int]:
-    """``count`` deals (an ``(count, 4, 13)`` array) meeting the constraints, and how many were tried.
+    """``count`` deals (an ``(count, 4, 13)`` array) meeting the constraints, and how many were tried
+    (the random deals up to the last one kept: a batch's deals after it are not counted).
 
     Fixed seats hold their cards; the rest of the deck is shuffled around them in
     batches and the constraints are numpy masks over each batch (the dealing of
@@ -114,8 +115,11 @@ def constrained_hands(
             ok &= constraint.mask(hands[:, seat])
         good = hands[ok]
         kept.append(good)
+        if have + len(good) >= count:  # the deals after the last one kept were dealt, not tried
+            tried += int(np.flatnonzero(ok)[count - have - 1]) + 1
+        else:
+            tried += n
         have += len(good)
-        tried += n
     return np.concatenate(kept)[:count], tried
 
 
