@@ -197,6 +197,11 @@ def test_tried_counts_the_deals_up_to_the_last_one_kept() -> None:
     r = makes(["7NT"], "N", 2, fixed=fixed, seed=3)
     assert (r.deals, r.tried) == (2, 2)
     assert json.loads(r.to_json())["tried"] == 2
+    # and the line above the figures names the given hand (it said "no constraints")
+    assert r.table().startswith("2 deals (seed 3; North AKQJ.AKQ.AKQ.AKQ; the other hands random; declarer")
+    both = makes(["7NT"], "N", 2, fixed={"s": "T98.T98.T98.T982"}, constraints={"E": "hcp=10+"}, seed=3)
+    assert "seed 3; South T98.T98.T98.T982; E: hcp=10+; the other hands random;" in both.table()
+    assert both.to_dict()["fixed"] == "South T98.T98.T98.T982"
     # with a constraint: the position of the 5th match in the seeded batch, found by hand (the
     # same shuffle, North's high-card points summed card by card: card id = rank * 4 + suit, rank 12
     # the ace)
