@@ -1,7 +1,9 @@
 /* Single-suit play: the Pareto frontiers of per-layout outcomes over declarer's information
  * tree (docs/suitplay.md).  The wrapper is cardlab.bridge.suitplay (_solve_core); the Python
  * solver there (_Solver) is the same algorithm step for step and the tests' oracle: same
- * transposition keys, same order of moves, same stable sorts, so both give the same lines.
+ * transposition keys, same order of moves, same stable sorts, so both give the same lines (the
+ * pruning here finds the same undominated values faster: an index of the kept ones, and a
+ * defender node's product pruned row by row and block by block instead of whole).
  *
  * A state is declarer's two hands (rank masks), the cards of the current trick, and the
  * layouts still possible, each with West's and East's remaining count per static group of
@@ -340,69 +342,63 @@ static int index_covered(SpIndex *ix, const uint64_t *kv, const uint64_t *x, int
     const int64_t kw = (ix->nk + 63) / 64;
     if (!ix->nk)
         return 0;
-    /* the top bits of x, highest threshold first; the rarest one starts the candidates */
-    int64_t best = -1, best_count = INT64_MAX;
+    /* the top bits of x (at most one a layout), rarest first: insertion by count */
+    int64_t bit[SP_MAXL], cnt[SP_MAXL];
+    int nb = 0;
     for (int d = depth - 1; d >= 0; d--)
         for (int w = 0; w < W; w++) {
             uint64_t m = x[d * W + w] & (d + 1 < depth ? ~x[(d + 1) * W + w] : ~(uint64_t)0);
-            for (; m; m &= m - 1) {
-                const int64_t p = (int64_t)(d * W + w) * 64 + cl_ctz64(m);
-                if (ix->count[p] < best_count) {
-                    best_count = ix->count[p];
-                    best = p;
-                    if (!best_count)
-                        return 0;
+            for (; m && nb < SP_MAXL; m &= m - 1) {
+                const int64_t p = (int64_t)(d * W + w) * 64 + cl_ctz64(m), k = ix->count[p];
+                if (!k)
+                    return 0; /* no kept value reaches x there */
+                int i = nb++;
+                for (; i > 0 && cnt[i - 1] > k; i--) {
+                    bit[i] = bit[i - 1];
+                    cnt[i] = cnt[i - 1];
                 }
+                bit[i] = p;
+                cnt[i] = k;
             }
         }
-    if (best < 0) /* x is empty: every kept value covers it */
+    if (!nb) /* x is empty: every kept value covers it */
         return 1;
     if (ix->last >= 0 && covers(kv + ix->last * DW, x, DW)) /* the last cover found: values come in runs */
         return 1;
     uint64_t *c = ix->cand;
-    memcpy(c, ix->rows + best * ix->KW, (size_t)kw * sizeof(uint64_t));
+    memcpy(c, ix->rows + bit[0] * ix->KW, (size_t)kw * sizeof(uint64_t));
     /* the candidates lie in words lo..hi-1, nz of them not empty; once few words hold any, or
      * few candidates are left, they are compared one by one (cheaper than another row) */
-    int64_t lo = 0, hi = kw, nz = kw, steps = 0;
-    if (best_count > SMALL)
-        for (int d = depth - 1; d >= 0 && nz; d--)
-            for (int w = 0; w < W && nz; w++) {
-                uint64_t m = x[d * W + w] & (d + 1 < depth ? ~x[(d + 1) * W + w] : ~(uint64_t)0);
-                for (; m && nz; m &= m - 1) {
-                    const int64_t p = (int64_t)(d * W + w) * 64 + cl_ctz64(m);
-                    if (p == best)
-                        continue;
-                    const uint64_t *r = ix->rows + p * ix->KW;
-                    int64_t nlo = hi, nhi = lo;
-                    nz = 0;
-                    for (int64_t i = lo; i < hi; i++)
-                        if ((c[i] &= r[i])) {
-                            nz++;
-                            nhi = i + 1;
-                            if (nlo == hi)
-                                nlo = i;
-                        }
-                    if (!nz)
-                        return 0;
-                    lo = nlo;
-                    hi = nhi;
-                    if (nz * 8 <= kw || nz <= 2)
-                        goto one_by_one;
-                    steps++;
-                    if (!(steps & (steps - 1))) { /* steps 1, 2, 4, ...: try the first few candidates */
-                        int tried = 0;
-                        for (int64_t i = lo; i < hi && tried < 4; i++)
-                            for (uint64_t q = c[i]; q && tried < 4; q &= q - 1, tried++) {
-                                const int64_t j = i * 64 + cl_ctz64(q);
-                                if (covers(kv + j * DW, x, DW)) {
-                                    ix->last = j;
-                                    return 1;
-                                }
-                            }
+    int64_t lo = 0, hi = kw, nz = kw;
+    for (int b = 1; b < nb && cnt[0] > SMALL; b++) {
+        const uint64_t *r = ix->rows + bit[b] * ix->KW;
+        int64_t nlo = hi, nhi = lo;
+        nz = 0;
+        for (int64_t i = lo; i < hi; i++)
+            if ((c[i] &= r[i])) {
+                nz++;
+                nhi = i + 1;
+                if (nlo == hi)
+                    nlo = i;
+            }
+        if (!nz)
+            return 0;
+        lo = nlo;
+        hi = nhi;
+        if (nz * 8 <= kw || nz <= 2)
+            break;
+        if (!(b & (b - 1))) { /* rows 1, 2, 4, ...: try the first few candidates */
+            int tried = 0;
+            for (int64_t i = lo; i < hi && tried < 4; i++)
+                for (uint64_t q = c[i]; q && tried < 4; q &= q - 1, tried++) {
+                    const int64_t j = i * 64 + cl_ctz64(q);
+                    if (covers(kv + j * DW, x, DW)) {
+                        ix->last = j;
+                        return 1;
                     }
                 }
-            }
-one_by_one:
+        }
+    }
     for (int64_t i = lo; i < hi; i++)
         for (uint64_t m = c[i]; m; m &= m - 1)
             if (covers(kv + (i * 64 + cl_ctz64(m)) * DW, x, DW)) {
