@@ -325,9 +325,10 @@ static void index_add(SpIndex *ix, const uint64_t *x)
         }
 }
 
+/* whether y holds every bit of x: the highest thresholds first, where values differ most */
 static inline int covers(const uint64_t *y, const uint64_t *x, int DW)
 {
-    for (int d = 0; d < DW; d++)
+    for (int d = DW - 1; d >= 0; d--)
         if ((y[d] & x[d]) != x[d])
             return 0;
     return 1;
@@ -705,7 +706,8 @@ static int product_step(Sp *sp, const uint64_t *acc_v, const int32_t *acc_c, int
         goto fail;
     }
     while (a0 < acc_n) {
-        const int64_t target = rn > sp->block ? rn : sp->block, cap = rn + target + fr->n;
+        const int64_t left = (acc_n - a0) * fr->n, block = rn > sp->block ? rn : sp->block;
+        const int64_t target = block < left ? block : left, cap = rn + target + fr->n;
         const double temp = (double)acc_n * (double)entry + (double)cap * (double)(entry + work);
         if ((double)sp->bytes + temp > (double)sp->limit) {
             sp->failed = 2;
