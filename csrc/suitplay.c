@@ -1111,7 +1111,7 @@ static void sp_free(Sp *sp)
  * / 64 words rounded up); control, a writable buffer of CTL_WORDS int64 the caller may read while
  * the search runs (the GIL released): the search stops (RuntimeError "stopped") once the caller
  * sets its first word; block, the products of a defender node pruned about this many at a time
- * (default 2^18; the tests make it 1 to prune row by row: the answer is the same).  Returns (root values: n * depth * W uint64, threshold-major, word 0 the
+ * (default 2^18, or as many as the values kept so far; the tests make it 1: the answer is the same).  Returns (root values: n * depth * W uint64, threshold-major, word 0 the
  * layouts 0..63,
  * root plans: n int32, plans: 6 int32 each (kind, seat, name, child, first branch, branches),
  * branches: 2 int32 each (token: bitmask of the run's groups or -1 for a void; plan), states). */

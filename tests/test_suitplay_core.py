@@ -232,9 +232,10 @@ def _deal_args(north: str, south: str) -> dict[str, Any]:
     ("AKT76", "5432", 1)])
 def test_products_pruned_row_by_row_give_the_same_answer(north: str, south: str, random_equals: int) -> None:
     """A defender node's products are pruned a block at a time together with the values kept
-    from the blocks before (so KJ9753 opposite a void fits in memory): pruned after every row of
-    the product (block 1) the kernel returns the same bytes as with its default block, which
-    holds the whole product of these combinations."""
+    from the blocks before (so KJ9753 opposite a void no longer stops at the memory limit): with
+    the smallest blocks (block 1: each block as large as the values kept so far, so many blocks
+    per product) the kernel returns the same bytes as with its default block, which holds the
+    whole product of these combinations."""
     args = _args(**_deal_args(north, south), random_equals=random_equals, limit_mb=512)
     whole = _core.suitplay_search(*args)
     rows = _core.suitplay_search(*args, memoryview(array("q", [0, 0, 0])), 1)
