@@ -1,7 +1,9 @@
 /* Single-suit play: the Pareto frontiers of per-layout outcomes over declarer's information
  * tree (docs/suitplay.md).  The wrapper is cardlab.bridge.suitplay (_solve_core); the Python
  * solver there (_Solver) is the same algorithm step for step and the tests' oracle: same
- * transposition keys, same order of moves, same stable sorts, so both give the same lines.
+ * transposition keys, same order of moves, same stable sorts, so both give the same lines (the
+ * pruning here finds the same undominated values faster: an index of the kept ones, and a
+ * defender node's product pruned row by row and block by block instead of whole).
  *
  * A state is declarer's two hands (rank masks), the cards of the current trick, and the
  * layouts still possible, each with West's and East's remaining count per static group of
@@ -80,6 +82,7 @@ typedef struct {
     int64_t tcap, tcount;
     size_t bytes, limit;
     int failed; /* 1: out of memory, 2: over the memory limit, 3: stopped by the caller */
+    int64_t block; /* the products of a defender node pruned a block of about this many at a time */
     volatile int64_t *ctl; /* the caller's control words (CTL_*), or NULL */
     double pbase, pspan;   /* the share of the search done before this node, and this node's share */
 } Sp;
@@ -283,10 +286,136 @@ static inline uint32_t between(int lo, int hi)
     return (((uint32_t)1 << hi) - 1) & ~(((uint32_t)2 << lo) - 1);
 }
 
+/* The kept values so far, indexed by bit: row p (bit p of a value: word p / 64, threshold-major)
+ * is the set of kept values holding that bit, KW words; count[p] is its size.  A value x is
+ * covered by a kept y only if y holds every bit of x, so the kept values that may cover x are the
+ * AND of x's rows: starting from its rarest bit, a few rows leave none or a handful, each then
+ * compared in full.  Only the highest threshold of x in each layout is needed (a value holding a
+ * threshold holds the ones below), but any subset of x's bits gives a superset of its coverers,
+ * so the full comparison keeps the answer exact whatever the values. */
+typedef struct {
+    int DW;
+    int64_t KW, nk, last; /* last: the kept value that covered the last covered one, or -1 */
+    uint64_t *rows, *cand;
+    int64_t *count;
+} SpIndex;
+
+static int index_init(SpIndex *ix, int DW, int64_t n)
+{
+    ix->DW = DW;
+    ix->KW = (n + 63) / 64;
+    ix->nk = 0;
+    ix->last = -1;
+    ix->rows = calloc((size_t)DW * 64 * (size_t)ix->KW, sizeof(uint64_t));
+    ix->cand = malloc((size_t)ix->KW * sizeof(uint64_t));
+    ix->count = calloc((size_t)DW * 64, sizeof(int64_t));
+    return ix->rows != NULL && ix->cand != NULL && ix->count != NULL ? 0 : -1;
+}
+
+static void index_free(SpIndex *ix) { CL_FREE(ix->rows, ix->cand, ix->count); }
+
+static void index_add(SpIndex *ix, const uint64_t *x)
+{
+    const int64_t k = ix->nk++;
+    for (int d = 0; d < ix->DW; d++)
+        for (uint64_t m = x[d]; m; m &= m - 1) {
+            const int64_t p = (int64_t)d * 64 + cl_ctz64(m);
+            ix->rows[p * ix->KW + (k >> 6)] |= (uint64_t)1 << (k & 63);
+            ix->count[p]++;
+        }
+}
+
+/* whether y holds every bit of x: the highest thresholds first, where values differ most */
+static inline int covers(const uint64_t *y, const uint64_t *x, int DW)
+{
+    for (int d = DW - 1; d >= 0; d--)
+        if ((y[d] & x[d]) != x[d])
+            return 0;
+    return 1;
+}
+
+/* whether a kept value (its values in kv, DW words each, in the order added) covers x; W words
+ * a threshold */
+static int index_covered(SpIndex *ix, const uint64_t *kv, const uint64_t *x, int W)
+{
+    enum { SMALL = 12 };
+    const int DW = ix->DW, depth = DW / W;
+    const int64_t kw = (ix->nk + 63) / 64;
+    if (!ix->nk)
+        return 0;
+    /* the top bits of x (at most one a layout), rarest first: insertion by count */
+    int64_t bit[SP_MAXL], cnt[SP_MAXL];
+    int nb = 0;
+    for (int d = depth - 1; d >= 0; d--)
+        for (int w = 0; w < W; w++) {
+            uint64_t m = x[d * W + w] & (d + 1 < depth ? ~x[(d + 1) * W + w] : ~(uint64_t)0);
+            for (; m && nb < SP_MAXL; m &= m - 1) {
+                const int64_t p = (int64_t)(d * W + w) * 64 + cl_ctz64(m), k = ix->count[p];
+                if (!k)
+                    return 0; /* no kept value reaches x there */
+                int i = nb++;
+                for (; i > 0 && cnt[i - 1] > k; i--) {
+                    bit[i] = bit[i - 1];
+                    cnt[i] = cnt[i - 1];
+                }
+                bit[i] = p;
+                cnt[i] = k;
+            }
+        }
+    if (!nb) /* x is empty: every kept value covers it */
+        return 1;
+    if (ix->last >= 0 && covers(kv + ix->last * DW, x, DW)) /* the last cover found: values come in runs */
+        return 1;
+    uint64_t *c = ix->cand;
+    memcpy(c, ix->rows + bit[0] * ix->KW, (size_t)kw * sizeof(uint64_t));
+    /* the candidates lie in words lo..hi-1, nz of them not empty; once few words hold any, or
+     * few candidates are left, they are compared one by one (cheaper than another row) */
+    int64_t lo = 0, hi = kw, nz = kw;
+    for (int b = 1; b < nb && cnt[0] > SMALL; b++) {
+        const uint64_t *r = ix->rows + bit[b] * ix->KW;
+        int64_t nlo = hi, nhi = lo;
+        nz = 0;
+        for (int64_t i = lo; i < hi; i++)
+            if ((c[i] &= r[i])) {
+                nz++;
+                nhi = i + 1;
+                if (nlo == hi)
+                    nlo = i;
+            }
+        if (!nz)
+            return 0;
+        lo = nlo;
+        hi = nhi;
+        if (nz * 8 <= kw || nz <= 2)
+            break;
+        if (!(b & (b - 1))) { /* rows 1, 2, 4, ...: try the first few candidates */
+            int tried = 0;
+            for (int64_t i = lo; i < hi && tried < 4; i++)
+                for (uint64_t q = c[i]; q && tried < 4; q &= q - 1, tried++) {
+                    const int64_t j = i * 64 + cl_ctz64(q);
+                    if (covers(kv + j * DW, x, DW)) {
+                        ix->last = j;
+                        return 1;
+                    }
+                }
+        }
+    }
+    for (int64_t i = lo; i < hi; i++)
+        for (uint64_t m = c[i]; m; m &= m - 1)
+            if (covers(kv + (i * 64 + cl_ctz64(m)) * DW, x, DW)) {
+                ix->last = i * 64 + cl_ctz64(m);
+                return 1;
+            }
+    return 0;
+}
+
 /* Stable order of n values (depth thresholds of W words each) by the popcounts of their masks,
  * most first (lexicographic over the thresholds), then the values that no earlier kept one
  * covers: their indices, in that order, go to kept; returns how many (-1 when out of memory;
- * -2 when the caller's stop word, ctl[CTL_STOP] if ctl, was set: a large set takes seconds). */
+ * -2 when the caller's stop word, ctl[CTL_STOP] if ctl, was set: a large set takes seconds).
+ * A kept value can only be covered by an earlier one (a cover has at least its popcounts, so it
+ * sorts before it, or is equal), so the kept values are the distinct undominated ones, each the
+ * first of its equals; the index above finds the covers without comparing with every kept one. */
 static int64_t pareto(int depth, int W, const uint64_t *v, int64_t n, int64_t *kept, volatile const int64_t *ctl)
 {
     const int DW = depth * W;
@@ -298,10 +427,13 @@ static int64_t pareto(int depth, int W, const uint64_t *v, int64_t n, int64_t *k
     uint16_t *pc = malloc((size_t)n * (size_t)depth * sizeof(uint16_t));
     int64_t *order = malloc((size_t)n * sizeof(int64_t));
     int64_t *tmp = malloc((size_t)n * sizeof(int64_t));
-    if (pc == NULL || order == NULL || tmp == NULL) {
+    uint64_t *kv = malloc((size_t)n * (size_t)DW * sizeof(uint64_t));
+    SpIndex ix;
+    if (pc == NULL || order == NULL || tmp == NULL || kv == NULL || index_init(&ix, DW, n) < 0) {
         free(pc);
         free(order);
         free(tmp);
+        free(kv);
         return -1;
     }
     for (int64_t i = 0; i < n; i++) {
@@ -348,23 +480,17 @@ static int64_t pareto(int depth, int W, const uint64_t *v, int64_t n, int64_t *k
             break;
         }
         const uint64_t *x = v + order[i] * DW;
-        int covered = 0;
-        for (int64_t j = 0; j < nk && !covered; j++) {
-            const uint64_t *y = v + kept[j] * DW;
-            int all = 1;
-            for (int d = 0; d < DW; d++)
-                if ((y[d] & x[d]) != x[d]) {
-                    all = 0;
-                    break;
-                }
-            covered = all;
-        }
-        if (!covered)
-            kept[nk++] = order[i];
+        if (index_covered(&ix, kv, x, W))
+            continue;
+        memcpy(kv + nk * DW, x, (size_t)DW * sizeof(uint64_t));
+        index_add(&ix, x);
+        kept[nk++] = order[i];
     }
     free(pc);
     free(order);
     free(tmp);
+    free(kv);
+    index_free(&ix);
     return nk;
 }
 
@@ -508,6 +634,149 @@ static int add_child_options(Sp *sp, SpOpts *o, int32_t f, int seat, int name)
     return 0;
 }
 
+/* the products of acc rows a0..a1 with the branch's frontier fr (the rows' choices, the branch's
+ * at index c) into v and ch from entry `at` on */
+static void product_rows(const Sp *sp, const uint64_t *acc_v, const int32_t *acc_c, int64_t a0, int64_t a1,
+                         const SpFront *fr, const uint64_t *keep, int c, int nch, uint64_t *v, int32_t *ch, int64_t at)
+{
+    const int D = sp->DW, W = sp->W;
+    int64_t idx = at;
+    for (int64_t a = a0; a < a1; a++)
+        for (int32_t b = 0; b < fr->n; b++, idx++) {
+            const uint64_t *x = acc_v + a * D, *y = sp->vals + (fr->off + b) * D;
+            if (W == 1)
+                for (int d = 0; d < D; d++)
+                    v[idx * D + d] = x[d] & (y[d] | keep[0]);
+            else
+                for (int d = 0; d < D; d++)
+                    v[idx * D + d] = x[d] & (y[d] | keep[d % W]);
+            memcpy(ch + idx * nch, acc_c + a * nch, (size_t)c * sizeof(int32_t));
+            ch[idx * nch + c] = b;
+        }
+}
+
+static int cmp_index(const void *a, const void *b)
+{
+    const int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* the products of a defender node's lines so far (acc) with one more branch's frontier, pruned
+ * to the undominated ones when the branch has several answers (out: values, choices, count; -1
+ * with sp->failed set).  Pruned as the whole product would be, without holding it: each row's
+ * products (one line so far with every answer of the branch) are pruned first, those a product
+ * of the same row covers being covered in the whole product too (equal ones: the first kept),
+ * and the row's kept ones stay in the product's order; a block of rows is then pruned together
+ * with the values kept from the blocks before it, those first.  So the stable order is still
+ * that of the whole product (popcounts, then the index in the product), and the values kept at
+ * the end are those the pruning of the whole product keeps, in the same order. */
+static int product_step(Sp *sp, const uint64_t *acc_v, const int32_t *acc_c, int64_t acc_n, const SpFront *fr,
+                        const uint64_t *keep, int c, int nch, uint64_t **out_v, int32_t **out_c, int64_t *out_n)
+{
+    const int D = sp->DW;
+    const size_t entry = (size_t)D * sizeof(uint64_t) + (size_t)nch * sizeof(int32_t);
+    /* per value while pruned: its copy after pruning, the sort keys and orders, the kept
+     * values and their index (csrc: pareto) */
+    const size_t work = entry + (size_t)sp->depth * sizeof(uint16_t) + 3 * sizeof(int64_t) + 2 * (size_t)D * sizeof(uint64_t);
+    uint64_t *rv = NULL, *rowv = NULL;
+    int32_t *rc = NULL, *rowc = NULL;
+    int64_t *rowk = NULL, rn = 0, a0 = 0;
+    if (fr->n == 1) { /* one answer: every product stays, in order */
+        if ((double)sp->bytes + 2.0 * (double)acc_n * (double)entry > (double)sp->limit) {
+            sp->failed = 2;
+            return -1;
+        }
+        rv = malloc((size_t)(acc_n ? acc_n : 1) * (size_t)D * sizeof(uint64_t));
+        rc = malloc((size_t)(acc_n ? acc_n : 1) * (size_t)nch * sizeof(int32_t));
+        if (rv == NULL || rc == NULL) {
+            sp->failed = 1;
+            goto fail;
+        }
+        product_rows(sp, acc_v, acc_c, 0, acc_n, fr, keep, c, nch, rv, rc, 0);
+        *out_v = rv;
+        *out_c = rc;
+        *out_n = acc_n;
+        return 0;
+    }
+    rowv = malloc((size_t)fr->n * (size_t)D * sizeof(uint64_t));
+    rowc = malloc((size_t)fr->n * (size_t)nch * sizeof(int32_t));
+    rowk = malloc((size_t)fr->n * sizeof(int64_t));
+    if (rowv == NULL || rowc == NULL || rowk == NULL) {
+        sp->failed = 1;
+        goto fail;
+    }
+    while (a0 < acc_n) {
+        const int64_t left = (acc_n - a0) * fr->n, block = rn > sp->block ? rn : sp->block;
+        const int64_t target = block < left ? block : left, cap = rn + target + fr->n;
+        const double temp = (double)acc_n * (double)entry + (double)cap * (double)(entry + work);
+        if ((double)sp->bytes + temp > (double)sp->limit) {
+            sp->failed = 2;
+            goto fail;
+        }
+        uint64_t *tv = malloc((size_t)cap * (size_t)D * sizeof(uint64_t));
+        int32_t *tc = malloc((size_t)cap * (size_t)nch * sizeof(int32_t));
+        if (tv == NULL || tc == NULL) {
+            free(tv);
+            free(tc);
+            sp->failed = 1;
+            goto fail;
+        }
+        if (rn) {
+            memcpy(tv, rv, (size_t)rn * (size_t)D * sizeof(uint64_t));
+            memcpy(tc, rc, (size_t)rn * (size_t)nch * sizeof(int32_t));
+        }
+        free(rv);
+        free(rc);
+        rv = tv;
+        rc = tc;
+        int64_t tn = rn;
+        while (a0 < acc_n && tn - rn < target) {
+            product_rows(sp, acc_v, acc_c, a0, a0 + 1, fr, keep, c, nch, rowv, rowc, 0);
+            a0++;
+            const int64_t k = pareto(sp->depth, sp->W, rowv, fr->n, rowk, sp->ctl);
+            if (k < 0) {
+                sp->failed = k == -2 ? 3 : 1;
+                goto fail;
+            }
+            qsort(rowk, (size_t)k, sizeof(int64_t), cmp_index);
+            for (int64_t j = 0; j < k; j++, tn++) {
+                memcpy(tv + tn * D, rowv + rowk[j] * D, (size_t)D * sizeof(uint64_t));
+                memcpy(tc + tn * nch, rowc + rowk[j] * nch, (size_t)nch * sizeof(int32_t));
+            }
+        }
+        int64_t *kept = malloc((size_t)(tn ? tn : 1) * sizeof(int64_t));
+        const int64_t nk = kept == NULL ? -1 : pareto(sp->depth, sp->W, tv, tn, kept, sp->ctl);
+        uint64_t *kv = nk < 0 ? NULL : malloc((size_t)(nk ? nk : 1) * (size_t)D * sizeof(uint64_t));
+        int32_t *kc = nk < 0 ? NULL : malloc((size_t)(nk ? nk : 1) * (size_t)nch * sizeof(int32_t));
+        if (kv == NULL || kc == NULL) {
+            free(kv);
+            free(kc);
+            free(kept);
+            sp->failed = nk == -2 ? 3 : 1;
+            goto fail;
+        }
+        /* compact in the kept order (kept indices are distinct; copy through new buffers) */
+        for (int64_t j = 0; j < nk; j++) {
+            memcpy(kv + j * D, tv + kept[j] * D, (size_t)D * sizeof(uint64_t));
+            memcpy(kc + j * nch, tc + kept[j] * nch, (size_t)nch * sizeof(int32_t));
+        }
+        free(kept);
+        free(rv);
+        free(rc);
+        rv = kv;
+        rc = kc;
+        rn = nk;
+    }
+    CL_FREE(rowv, rowc, rowk);
+    *out_v = rv;
+    *out_c = rc;
+    *out_n = rn;
+    return 0;
+fail:
+    CL_FREE(rv, rc, rowv, rowc, rowk);
+    return -1;
+}
+
 static int32_t defend(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, const SpLive *lv, const int ent[2],
                       int last, int seat)
 {
@@ -623,68 +892,11 @@ static int32_t defend(Sp *sp, uint32_t north, uint32_t south, const SpTrick *t, 
         uint64_t keep[SP_MAXW];
         for (int w = 0; w < W; w++)
             keep[w] = ~cmask[c][w];
-        const int64_t nn = acc_n * fr.n;
-        /* the product, its copy after pruning and the pruning's work arrays: within the limit */
-        const double temp = (double)(nn + acc_n) * (double)((size_t)D * sizeof(uint64_t) + (size_t)nch * sizeof(int32_t))
-                            * 2 + (double)nn * (double)((size_t)sp->depth * sizeof(uint16_t) + 3 * sizeof(int64_t));
-        if ((double)sp->bytes + temp > (double)sp->limit) {
-            sp->failed = 2;
-            goto fail;
-        }
-        uint64_t *nv = malloc((size_t)nn * (size_t)D * sizeof(uint64_t));
-        int32_t *nc = malloc((size_t)nn * (size_t)nch * sizeof(int32_t));
-        if (nv == NULL || nc == NULL) {
-            free(nv);
-            free(nc);
-            goto oom;
-        }
+        uint64_t *nv = NULL;
+        int32_t *nc = NULL;
         int64_t idx = 0;
-        for (int64_t a = 0; a < acc_n; a++)
-            for (int32_t b = 0; b < fr.n; b++, idx++) {
-                const uint64_t *x = acc_v + a * D, *y = sp->vals + (fr.off + b) * D;
-                if (W == 1)
-                    for (int d = 0; d < D; d++)
-                        nv[idx * D + d] = x[d] & (y[d] | keep[0]);
-                else
-                    for (int d = 0; d < D; d++)
-                        nv[idx * D + d] = x[d] & (y[d] | keep[d % W]);
-                memcpy(nc + idx * nch, acc_c + a * nch, (size_t)c * sizeof(int32_t));
-                nc[idx * nch + c] = b;
-            }
-        if (fr.n > 1) {
-            int64_t *kept = malloc((size_t)nn * sizeof(int64_t));
-            int64_t nk = kept == NULL ? -1 : pareto(sp->depth, W, nv, nn, kept, sp->ctl);
-            if (nk < 0) {
-                free(kept);
-                free(nv);
-                free(nc);
-                if (nk == -1)
-                    goto oom;
-                sp->failed = 3;
-                goto fail;
-            }
-            /* compact in the kept order (kept indices are distinct; copy through new buffers) */
-            uint64_t *kv = malloc((size_t)(nk ? nk : 1) * (size_t)D * sizeof(uint64_t));
-            int32_t *kc = malloc((size_t)(nk ? nk : 1) * (size_t)nch * sizeof(int32_t));
-            if (kv == NULL || kc == NULL) {
-                free(kv);
-                free(kc);
-                free(kept);
-                free(nv);
-                free(nc);
-                goto oom;
-            }
-            for (int64_t j = 0; j < nk; j++) {
-                memcpy(kv + j * D, nv + kept[j] * D, (size_t)D * sizeof(uint64_t));
-                memcpy(kc + j * nch, nc + kept[j] * nch, (size_t)nch * sizeof(int32_t));
-            }
-            free(kept);
-            free(nv);
-            free(nc);
-            nv = kv;
-            nc = kc;
-            idx = nk;
-        }
+        if (product_step(sp, acc_v, acc_c, acc_n, &fr, keep, c, nch, &nv, &nc, &idx) < 0)
+            goto fail;
         free(acc_v);
         free(acc_c);
         acc_v = nv;
@@ -893,12 +1105,13 @@ static void sp_free(Sp *sp)
 }
 
 /* suitplay_search(north, south, groups, layouts, n_layouts, depth, entries_north, entries_south,
- * random_equals, limit_mb[, control]): north and south rank masks (bit r: rank r, 0 the two); groups 13
+ * random_equals, limit_mb[, control[, block]]): north and south rank masks (bit r: rank r, 0 the two); groups 13
  * bytes, the static group of each missing rank (0 the highest group) or 255; layouts
  * n_layouts * G bytes, West's count in each group (1..SP_MAXL layouts, a set of them W = n_layouts
  * / 64 words rounded up); control, a writable buffer of CTL_WORDS int64 the caller may read while
  * the search runs (the GIL released): the search stops (RuntimeError "stopped") once the caller
- * sets its first word.  Returns (root values: n * depth * W uint64, threshold-major, word 0 the
+ * sets its first word; block, the products of a defender node pruned about this many at a time
+ * (default 2^18, or as many as the values kept so far; the tests make it 1: the answer is the same).  Returns (root values: n * depth * W uint64, threshold-major, word 0 the
  * layouts 0..63,
  * root plans: n int32, plans: 6 int32 each (kind, seat, name, child, first branch, branches),
  * branches: 2 int32 each (token: bitmask of the run's groups or -1 for a void; plan), states). */
@@ -906,10 +1119,10 @@ static PyObject *suitplay_search(PyObject *Py_UNUSED(self), PyObject *args)
 {
     unsigned long north, south;
     Py_buffer groups, layouts;
-    int n_layouts, depth, ent_n, ent_s, random_equals, limit_mb;
+    int n_layouts, depth, ent_n, ent_s, random_equals, limit_mb, block = 1 << 18;
     Py_buffer control = {0};
-    if (!PyArg_ParseTuple(args, "kky*y*iiiiii|w*", &north, &south, &groups, &layouts, &n_layouts, &depth, &ent_n,
-                          &ent_s, &random_equals, &limit_mb, &control))
+    if (!PyArg_ParseTuple(args, "kky*y*iiiiii|w*i", &north, &south, &groups, &layouts, &n_layouts, &depth, &ent_n,
+                          &ent_s, &random_equals, &limit_mb, &control, &block))
         return NULL;
     PyObject *result = NULL;
     Sp sp;
@@ -927,6 +1140,8 @@ static PyObject *suitplay_search(PyObject *Py_UNUSED(self), PyObject *args)
     else if (depth < 1 || depth > SP_MAXD || ent_n < -1 || ent_n > 13 || ent_s < -1 || ent_s > 13
              || (random_equals != 0 && random_equals != 1) || limit_mb < 1 || limit_mb > 1 << 20)
         bad = "depth, entries, random_equals or limit out of range";
+    else if (block < 1)
+        bad = "block must be at least 1";
     else if (n_layouts < 1 || n_layouts > SP_MAXL)
         bad = "n_layouts must be 1..192";
     else if (control.buf != NULL
@@ -985,6 +1200,7 @@ static PyObject *suitplay_search(PyObject *Py_UNUSED(self), PyObject *args)
     sp.limited = ent_n >= 0 || ent_s >= 0;
     sp.random_equals = random_equals;
     sp.limit = (size_t)limit_mb << 20;
+    sp.block = block;
     SpLive *root = malloc(sizeof(SpLive));
     if (root == NULL) {
         PyErr_NoMemory();
@@ -1115,4 +1331,4 @@ done:
 CL_METHODS(suitplay,
     CL_METHOD(suitplay_search,
               "suitplay_search(north, south, groups, layouts, n_layouts, depth, entries_north, entries_south, "
-              "random_equals, limit_mb[, control]): the root frontier of single-suit play and its plans."));
+              "random_equals, limit_mb[, control[, block]]): the root frontier of single-suit play and its plans."));

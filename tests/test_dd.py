@@ -14,7 +14,7 @@ import pytest
 
 from cardlab.bridge.dd import STRAINS, DDTable, dd_table, dd_tables, tricks_batch
 from cardlab.pbn import read_pbn_boards
-from cardlab.bridge.dd_sim import leads, makes
+from cardlab.bridge.dd_sim import constrained_hands, leads, makes, parse_constraints
 from cardlab.cli.main import main
 from cardlab.errors import CardError, ConstraintError, ContractError, DeckError
 
@@ -188,6 +188,30 @@ def test_same_seed_same_answer_for_one_or_two_workers() -> None:
     one = makes(["3NT"], "N", 8, workers=1, **kw)  # type: ignore[arg-type]
     two = makes(["3NT"], "N", 8, workers=2, **kw)  # type: ignore[arg-type]
     assert one.contracts == two.contracts and one.tried == two.tried
+
+
+def test_tried_counts_the_deals_up_to_the_last_one_kept() -> None:
+    """A fixed North hand and 2 deals: 2 deals tried, not the 20,000 of the dealing batch (the
+    deals after the last one kept are dealt but never looked at)."""
+    fixed = {"N": "AKQJ.AKQ.AKQ.AKQ"}
+    r = makes(["7NT"], "N", 2, fixed=fixed, seed=3)
+    assert (r.deals, r.tried) == (2, 2)
+    assert json.loads(r.to_json())["tried"] == 2
+    # and the line above the figures names the given hand (it said "no constraints")
+    assert r.table().startswith("2 deals (seed 3; North AKQJ.AKQ.AKQ.AKQ; the other hands random; declarer")
+    both = makes(["7NT"], "N", 2, fixed={"s": "T98.T98.T98.T982"}, constraints={"E": "hcp=10+"}, seed=3)
+    assert "seed 3; South T98.T98.T98.T982; E: hcp=10+; the other hands random;" in both.table()
+    assert both.to_dict()["fixed"] == "South T98.T98.T98.T982"
+    # with a constraint: the position of the 5th match in the seeded batch, found by hand (the
+    # same shuffle, North's high-card points summed card by card: card id = rank * 4 + suit, rank 12
+    # the ace)
+    got, tried = constrained_hands(np.random.default_rng(9), 5, parse_constraints({"N": "hcp=15+"}, None)[0])
+    rng = np.random.default_rng(9)
+    batch = rng.permuted(np.broadcast_to(np.arange(52, dtype=np.uint8), (20_000, 52)), axis=1)
+    points = [sum(max(0, int(c) // 4 - 8) for c in row[:13]) for row in batch[:2000]]
+    matches = [i for i, p in enumerate(points) if p >= 15]
+    assert tried == matches[4] + 1 < 2000
+    assert (got[:, 0] == batch[matches[:5], :13]).all()
 
 
 # The 95% intervals of `makes` are checked for coverage over 200 seeds in tests/test_intervals.py

@@ -490,3 +490,24 @@ def test_which_contract_as_typed_is_bridge_makes_with_the_two_hands(run: Any) ->
     assert f'data-key="{cli["comparison"]["imps"]["mean"]:+.2f}"' in answer.html
     assert "North AK32.K54.A32.K32; South QJ54.A32.K54.A54; the other hands random" in answer.html
     assert "<strong>3NT by S</strong> rather than <strong>4S by S</strong>" in answer.html
+
+
+@pytest.mark.parametrize("answer_note", [True, False])
+def test_a_cancelled_answer_says_partial_result_once_and_announces_it(answer_note: bool) -> None:
+    """The job box of a cancelled job with its partial answer: "Partial result" once (the answer's
+    own note, with how much was done, when it has one; else the job box's), in a live region
+    (role="status") that a screen reader announces."""
+    from cardlab.web.answers import partial_note
+    from cardlab.web.jobs import Job
+    from cardlab.web.page import Answer
+    from cardlab.web.render import fragment
+
+    body = "<table><caption>3NT by S</caption></table>"
+    html = (partial_note("12 of 1,000,000 deals were solved") if answer_note else "") + body
+    job = Job("j1", "s", "Which contract?", "dd", state="cancelled", answer=Answer(html), message="cancelled")
+    page = fragment("job.html", job=job)
+    assert page.count("Partial result") == 1
+    status = re.findall(r'<p class="partial" role="status">(.*?)</p>', page)
+    assert len(status) == 1 and "Partial result" in status[0]
+    assert ("12 of 1,000,000 deals were solved" in status[0]) == answer_note
+    assert body in page

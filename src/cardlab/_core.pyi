@@ -90,7 +90,7 @@ def board_flops(holes: Buffer, k: int, counts: Buffer, weights: Buffer, flops: B
 # the branch table (2 int32 each) and the number of states
 def suitplay_search(north: int, south: int, groups: bytes, layouts: bytes, n_layouts: int, depth: int,
                     entries_north: int, entries_south: int, random_equals: int,
-                    limit_mb: int, control: Buffer = ...) -> tuple[bytes, bytes, bytes, bytes, int]: ...
+                    limit_mb: int, control: Buffer = ..., block: int = ...) -> tuple[bytes, bytes, bytes, bytes, int]: ...
 # csrc/solver_river.c: the river solver's Discounted CFR and values (cardlab.solver.engine); regrets and sums
 # are float32 arrays of the game's table_size, everything else as cardlab.solver.game lays it out
 def solver_iterate(nodes: Buffer, children: Buffer, amount: Buffer, hands: Buffer, weights: Buffer, n0: int,

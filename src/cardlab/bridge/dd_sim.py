@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from cardlab.results import JsonText
-from cardlab.board import SEATS, Seat, parse_seat
+from cardlab.board import SEAT_NAMES, SEATS, Seat, parse_seat
 from cardlab.bridge.dd import declarer_makes, declarer_tricks, lead_sets, lead_tricks, parse_strain
 from cardlab.bridge.deals import Constraint, parse_constraint
 from cardlab.cards import RANKS, SUIT_ORDER, SUITS
@@ -87,7 +87,8 @@ def constrained_hands(
     batch: int = 20_000,
     max_tries: int = 20_000_000,
 ) -> tuple[np.ndarray, int]:
-    """``count`` deals (an ``(count, 4, 13)`` array) meeting the constraints, and how many were tried.
+    """``count`` deals (an ``(count, 4, 13)`` array) meeting the constraints, and how many were tried
+    (the random deals up to the last one kept: a batch's deals after it are not counted).
 
     Fixed seats hold their cards; the rest of the deck is shuffled around them in
     batches and the constraints are numpy masks over each batch (the dealing of
@@ -114,8 +115,11 @@ def constrained_hands(
             ok &= constraint.mask(hands[:, seat])
         good = hands[ok]
         kept.append(good)
+        if have + len(good) >= count:  # the deals after the last one kept were dealt, not tried
+            tried += int(np.flatnonzero(ok)[count - have - 1]) + 1
+        else:
+            tried += n
         have += len(good)
-        tried += n
     return np.concatenate(kept)[:count], tried
 
 
@@ -294,11 +298,12 @@ class MakesResult(JsonText):
     constraints: str = ""
     interrupted: bool = False
     workers: int = 1
+    fixed: str = ""  # the hands given, as typed ("North AKQ2.KJ3.A54.Q32")
 
     def to_dict(self) -> dict[str, Any]:
         """The run as a JSON-ready dict: deals, seed, constraints, each contract's statistics, the comparison."""
         return {"deals": self.deals, "requested": self.requested, "seed": self.seed, "tried": self.tried,
-                "constraints": self.constraints, "vulnerable": self.vulnerable, "interrupted": self.interrupted,
+                "constraints": self.constraints, "fixed": self.fixed, "vulnerable": self.vulnerable, "interrupted": self.interrupted,
                 "contracts": [c.to_dict() for c in self.contracts],
                 "comparison": self.comparison.to_dict() if self.comparison and self.deals else None}
 
@@ -332,7 +337,9 @@ class MakesResult(JsonText):
 
     def table(self) -> str:
         """The text ``bridge makes`` prints."""
-        out = [f"{self.deals:,} deals (seed {self.seed}; {self.constraints or 'no constraints'}; "
+        given = "; ".join(x for x in (self.fixed, self.constraints) if x)
+        dealt = f"{given}; the other hands random" if self.fixed else self.constraints or "no constraints"
+        out = [f"{self.deals:,} deals (seed {self.seed}; {dealt}; "
                f"declarer {'vulnerable' if self.vulnerable else 'not vulnerable'})"]
         for c in self.contracts if self.deals else ():
             lo, hi = c.make_interval()
@@ -469,8 +476,10 @@ def makes(
     comparison = (Comparison(f"{parsed[0]} {seats[0].value}", f"{parsed[1]} {seats[1].value}", done,
                              imp_sum, imp_sq, wins, ties) if len(parsed) == 2 else None)
     text = "; ".join(f"{SEATS[s]}: {c.text}" for s, c in cons)
+    given = "; ".join(f"{SEAT_NAMES[s]} {cards.strip()}" for s, cards in sorted(
+        (parse_seat(seat).index, cards) for seat, cards in (fixed or {}).items()))
     return MakesResult(stats, comparison, vulnerable, reported, done, n, tried, text, interrupted,
-                       min(workers, available_cores()))
+                       min(workers, available_cores()), given)
 
 
 # --- opening leads -------------------------------------------------------------------------------

@@ -920,14 +920,19 @@ class _Masses:
                 low = b & -b
                 table[b] = table[b ^ low] + chunk[low.bit_length() - 1]
             self.tables.append(table)
+        self.known: dict[int, int] = {}  # a frontier repeats its masks: each summed once
 
     def __call__(self, mask: int) -> int:
-        total = 0
+        total = self.known.get(mask)
+        if total is not None:
+            return total
+        total, rest = 0, mask
         for table in self.tables:
-            if not mask:
+            if not rest:
                 break
-            total += table[mask & 255]
-            mask >>= 8
+            total += table[rest & 255]
+            rest >>= 8
+        self.known[mask] = total
         return total
 
 
