@@ -475,18 +475,22 @@ def test_stud_versus_kernel() -> None:
 def test_blackjack_play_kernel() -> None:
     """csrc/blackjack_sim.c: shoes, rule rows, strategy tables, tags, spreads and buffers, mostly
     well formed, sometimes not (a rank code past the ten, a bet of 0 or 2^31, a cut past the shoe)."""
-    from cardlab.casino.blackjack_sim import FLAT_TEST_STRATEGY, strategy_table
+    from cardlab.casino.blackjack_sim import (_INSURE_NEVER, _TOTALS, FLAT_TEST_STRATEGY, _index_table,
+                                              parse_indexes, strategy_table)
 
     rng = np.random.default_rng(45)
     good = strategy_table(FLAT_TEST_STRATEGY)
+    indexes = _index_table(parse_indexes("i18,fab4"))
     returned = 0
     for _ in range(TRIALS // 2):
         size = int(rng.integers(1, 120)) if rng.integers(0, 8) else int(rng.choice([0, 417]))
         cards = _bytes(rng, size, 10 if rng.integers(0, 6) else 14)
+        early = int(rng.integers(0, 2))
         rules = np.array([rng.integers(0, 2), rng.integers(0, 3), rng.integers(0, 2), rng.integers(0, 2),
-                          rng.choice([15, 12]), rng.integers(0, 2)], dtype=np.int32)
+                          rng.choice([15, 12]), max(early, int(rng.integers(0, 2))), early,
+                          rng.choice([_INSURE_NEVER, int(rng.integers(-5, 6))])], dtype=np.int32)
         if rng.integers(0, 6) == 0:
-            rules[int(rng.integers(0, 6))] = int(rng.integers(-5, 20))
+            rules[int(rng.integers(0, 8))] = int(rng.integers(-5, 20))
         strategy = good if rng.integers(0, 4) else _bytes(rng, _size(rng, len(good)), 8)
         spread = rng.integers(1, 9, size=41).astype(np.int32)
         if rng.integers(0, 6) == 0:
@@ -497,8 +501,9 @@ def test_blackjack_play_kernel() -> None:
         returned += attempt(_core.blackjack_play, cards, stacked, rules.tobytes(), strategy,
                             rng.integers(-3, 4, size=_size(rng, 10)).astype(np.int8).tobytes(),
                             spread.tobytes(), int(rng.integers(-2, size + 3)), rounds, bool(rng.integers(0, 2)),
-                            _state(rng), np.zeros(_size(rng, 9), dtype=np.int64), np.zeros(_size(rng, 123), dtype=np.int64),
-                            trace)
+                            _state(rng), np.zeros(_size(rng, _TOTALS), dtype=np.int64),
+                            np.zeros(_size(rng, 123), dtype=np.int64), trace,
+                            indexes if rng.integers(0, 4) else _bytes(rng, _size(rng, len(indexes)), 8))
     assert returned > 0
 
 
