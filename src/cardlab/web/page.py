@@ -98,7 +98,7 @@ def field_number(form: Any, name: str, label: str, low: int, high: int, *, defau
 
 
 def field_decimal(form: Any, name: str, label: str, low: float, high: float, *, default: float | None = None,
-                  low_open: bool = False) -> float | None:
+                  low_open: bool = False, required: bool = False) -> float | None:
     """The decimal number in field ``name`` within ``[low, high]`` (``low`` excluded when
     ``low_open``), read as the CLI reads a decimal option; ``default`` when the field is empty.
 
@@ -113,11 +113,11 @@ def field_decimal(form: Any, name: str, label: str, low: float, high: float, *, 
 
     from cardlab.cli.options import decimal_number
 
-    text = field_text(form, name, label, max_length=40)
+    text = field_text(form, name, label, required=required, max_length=40)
     if not text:
         return default
     try:
-        return decimal_number(low, high, low_open=low_open)(text)
+        return float(decimal_number(low, high, low_open=low_open)(text))
     except argparse.ArgumentTypeError as error:
         raise WebInputError(f"{label}: {error}") from None
 

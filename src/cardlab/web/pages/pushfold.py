@@ -9,7 +9,7 @@ import math
 from typing import Any
 
 from cardlab.errors import WebInputError
-from cardlab.web.page import Answer, JobSpec, Page, field_choice, field_text
+from cardlab.web.page import Answer, JobSpec, Page, field_choice, field_decimal, field_text
 from cardlab.web.uploads import Form
 
 __all__ = ["PAGE", "compute", "compute3", "hand_class", "band", "share_band"]
@@ -20,17 +20,8 @@ BANDS = (3.0, 6.0, 10.0, 15.0, 25.0)
 
 def _decimal(form: Form, name: str, label: str, low: float, high: float, default: float, *,
              low_open: bool = False) -> float:
-    import argparse
-
-    from cardlab.cli.options import decimal_number
-
-    text = field_text(form, name, label, max_length=40)
-    if not text:
-        return default
-    try:
-        return decimal_number(low, high, low_open=low_open)(text)
-    except argparse.ArgumentTypeError as error:
-        raise WebInputError(f"{label}: {error}") from None
+    value = field_decimal(form, name, label, low, high, default=default, low_open=low_open)
+    return default if value is None else value
 
 
 def hand_class(text: str) -> str | None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.errors import CardlabError, WebInputError
-from cardlab.web.page import field_number, field_text
+from cardlab.web.page import field_decimal, field_number, field_text
 
 __all__ = ["read_form", "form_fields", "command_line", "SIZE_FIELDS", "STREETS", "MAX_SECONDS", "MEMORY_MB",
            "MAX_LOCKS", "MAX_SOLVE_FILE"]
@@ -54,18 +54,11 @@ _ITERATIONS, _RAISES = 100_000, 3  # the CLI's defaults
 
 def _decimal(form: Any, name: str, label: str, low: float, high: float, default: float | None, *,
              low_open: bool = False) -> float:
-    """A number read by the CLI's own option type (its spellings and its range message)."""
-    import argparse
-
-    from cardlab.cli.options import decimal_number
-
-    text = field_text(form, name, label, required=default is None, max_length=40)
-    if not text and default is not None:
-        return default
-    try:
-        return float(decimal_number(low, high, low_open=low_open)(text))
-    except argparse.ArgumentTypeError as error:
-        raise WebInputError(f"{label}: {error}") from None
+    """A number read by the CLI's own option type (its spellings and its range message); required
+    when there is no ``default``."""
+    value = field_decimal(form, name, label, low, high, default=default, low_open=low_open, required=default is None)
+    assert value is not None  # a required field is never empty
+    return value
 
 
 def _sizes(form: Any, name: str, label: str, *, optional: bool) -> str | None:
