@@ -532,3 +532,15 @@ def test_early_surrender_costs_half_the_bet_even_against_a_blackjack() -> None:
 def test_bad_index_plays_are_a_blackjack_error(call, message: str) -> None:
     with pytest.raises(BlackjackError, match=message):
         call()
+
+
+def test_named_index_sets_are_refused_with_another_count() -> None:
+    """i18 and fab4 are Hi-Lo's indexes: with Zen (another true-count scale) they would be played
+    at the wrong counts, so they are refused by name; a user's own plays are taken."""
+    from cardlab.casino.blackjack_sim import simulate_shoe
+
+    with pytest.raises(BlackjackError, match="the index set 'fab4' is Hi-Lo's true counts, not the count 'zen'"):
+        simulate_shoe(Rules(), trials=1000, count="zen", indexes="16v10:0:stand, fab4", seed=1,
+                      strategy=FLAT_TEST_STRATEGY)
+    assert simulate_shoe(Rules(), trials=1000, count="zen", indexes="16v10:0:stand", seed=1,
+                         strategy=FLAT_TEST_STRATEGY).rounds >= 1000

@@ -354,6 +354,17 @@ def _index_table(plays: Sequence[IndexPlay]) -> bytes:
     return table.tobytes()
 
 
+def _check_named_sets(indexes: str | Sequence[IndexPlay] | None, count: str) -> None:
+    """The named index sets are Hi-Lo's true counts: refused with another count, whose true counts
+    are on another scale (its plays are given by the user)."""
+    if not isinstance(indexes, str) or count == "hi-lo":
+        return
+    named = [item.strip() for item in indexes.split(",") if item.strip().lower() in INDEX_SETS]
+    if named:
+        raise BlackjackError(f"the index set '{named[0]}' is Hi-Lo's true counts, not the count '{count}': "
+                             "give that count's own plays, such as 16v10:0:stand")
+
+
 def insurance_index(count: str, insurance: int | bool | None) -> int | None:
     """The true count from which to insure: ``None``/``False`` never, ``True`` the count's
     default (:data:`INSURANCE_INDEX`), a whole number -20..20 that index.
@@ -623,6 +634,7 @@ def simulate_shoe(rules: Rules = Rules(), *, penetration: float = 0.75, count: s
     name, tags = parse_count(count)
     bets = parse_spread(spread)
     insure = insurance_index(name, insurance)
+    _check_named_sets(indexes, name)
     plays = parse_indexes(indexes)
     cards = _shoe_cards(rules)
     if len(cards) < 20:
