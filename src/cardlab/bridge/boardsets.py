@@ -23,21 +23,18 @@ point, :func:`cardlab.bridge.dealer.run_script`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from cardlab.board import SEATS, Seat, Vulnerability, dealer
+from cardlab.board import SEATS, dealer
 from cardlab.deal import Board, Deal, rotate_owner
-from cardlab.errors import CardError, CardlabError, ConstraintError, InputFileError, text_argument
+from cardlab.errors import ConstraintError, InputFileError, text_argument
 from cardlab.pbn import format_tag, read_pbn_boards
 from cardlab.results import JsonText
 from cardlab.textfile import decode_text, shown_text
 from cardlab.textformat import percent
-
-if TYPE_CHECKING:
-    import numpy as np
 
 __all__ = ["Board", "BoardSet", "encode_chunk", "STREAMED", "MAX_SHUFFLED", "board_entry", "json_stream", "check_range", "PBN_HEADER", "SetPart", "ScriptPart", "BoardSetResult", "PartReport", "parse_mix", "deal_board_set",
            "numbered", "read_board_file", "read_pbn_boards", "FORMATS", "format_for", "rotate_owner"]

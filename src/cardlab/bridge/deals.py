@@ -30,7 +30,7 @@ from cardlab.bridge.schemes import SCHEMES
 from cardlab.cards import SUIT_NAMES, SUIT_ORDER, SUIT_SYMBOLS, format_pbn_hand
 from cardlab.deal import Deal
 from cardlab.pbn import MAX_BOARD_DIGITS, export_tags, format_game
-from cardlab.errors import CardError, ConstraintError, DeckError
+from cardlab.errors import ConstraintError, DeckError
 
 if TYPE_CHECKING:
     from cardlab.engine import Executor

@@ -570,7 +570,6 @@ class _Solver:
     def _defend(self, north: tuple[int, ...], south: tuple[int, ...], trick: tuple[tuple[str, int], ...],
                 live: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], ent: tuple[int | None, int | None],
                 last: str, seat: str, full: int) -> list[tuple[tuple[int, ...], Any]]:
-        groups = self.deal.groups
         live_ours = frozenset(north) | frozenset(south) | frozenset(c for s, c in trick if s in "NS" and c >= 0)
         children: list[tuple[Any, int, list[tuple[tuple[int, ...], Any]]]] = []
         void = tuple(x for x in live if sum(x[1] if seat == "W" else x[2]) == 0)

@@ -28,7 +28,6 @@ cardlab.errors.BlackjackError: shoe 8-0-0-0-0-0-0-0-0-0 is too small: a round ca
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Protocol
 
 import numpy as np

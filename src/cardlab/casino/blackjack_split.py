@@ -35,7 +35,6 @@ from math import prod
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from cardlab.casino.blackjack_rules import add_card, hand_of
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import re
 import signal
 import sys
 import textwrap

@@ -315,8 +315,8 @@ def game_equity(
     if trials is not None:
         return _simulate(g, hands, dead_ids, rank_use, rounds, trials, seed, workers, chunk, progress, executor)
     if rounds:
-        raise TooLargeError(f"equity between drawing hands is simulated: add --simulate TRIALS "
-                            f"(e.g. --simulate 1000000 --seed 1); the draw policy is in docs/games.md")
+        raise TooLargeError("equity between drawing hands is simulated: add --simulate TRIALS "
+                            "(e.g. --simulate 1000000 --seed 1); the draw policy is in docs/games.md")
     if g.name == "razz":
         return _razz_exact(g, hands, dead_ids, rank_use, max_deals)
     if any(h.ranks_only for h in hands):
