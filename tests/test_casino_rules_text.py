@@ -473,3 +473,36 @@ def test_thb_turn_hand_flags() -> None:
     assert flush_draw(six).tolist() == [True, True, False, False, False, False, False, True, False]
     assert board_category(six[:, 2:]).tolist() == [0, 0, 0, 0, 2, 1, 0, 0, 0]
     assert published_turn(np.array([parse_card_ids("Kd Qc 3h 4h 5h 6h")])).tolist() == [False]  # the board's own draw
+
+
+def test_holdem_bonus_turn_rule(holdem_bonus) -> None:
+    """The turn rule fitted on one sample and measured on another (cardlab.casino.thb_turn): its
+    cost, [TGO-THB]'s turn rule's, a clause changed measured worse beyond the rule's interval; each
+    sampled turn's exact values agree with the core's walk and its choice with the core's count."""
+    from cardlab.casino import kernel
+    from cardlab.casino.holdem import flop_lookup, pay_lines
+    from cardlab.casino.thb_turn import turn_loss, turn_rule, turn_states
+
+    _, _, plan, _ = holdem_bonus
+    game = load_game("texas-holdem-bonus")
+    lines = turn_rule(game, plan).lines()
+    assert lines[0] == ("on the turn: bet when fewer than 10 of the 46 unseen cards would beat you as a dealer's card "
+                        "with the board alone; with four to a flush made with a hole card, when fewer than 15 would; "
+                        "check the rest")
+    assert "measured on 20,000 sampled deals (seed 43)" in lines[1]
+    assert "it gives up 0.2388% (95% 0.2180% to 0.2596%) of the ante" in lines[1]
+    assert lines[1].endswith("a straight or a flush, each made with a hole card): 1.2478% (95% 1.1835% to 1.3120%))")
+    test = turn_states(game, plan, 20_000, np.random.SeedSequence([43, 1]))  # the rule's measuring sample
+    best = turn_loss(test, 20_000, 10, 15)
+    for changed in ((9, 15), (14, 15), (10, 10), (10, 19)):  # the threshold moved, the flush clause dropped or moved
+        assert turn_loss(test, 20_000, *changed).low > best.high, changed
+    states = turn_states(game, plan, 3000, 7)
+    _, scale, line, ante = pay_lines(game)
+    core = kernel.thb_turn(plan.cards, states.six, states.bets, line, ante, scale)
+    assert len(states.six) > 2500 and ((states.gain > 0) == core).all() and 0.4 < core.mean() < 0.6
+    rows, index = flop_lookup(plan.cards, plan.rep, states.six[:12, :2], states.six[:12, 2:5])
+    for five, row, at in zip(states.six[:12, :5], rows, index):  # every turn card of the deal's flop, as the walk
+        turns = np.array([list(five) + [c] for c in plan.cards if c not in five])
+        for bet in (0, 1):
+            values = kernel.thb_turn_values(plan.cards, turns, np.full(len(turns), bet), line, ante, scale)
+            assert values.max(axis=1).sum() == plan.values[row, at, bet]
