@@ -506,3 +506,12 @@ def test_holdem_bonus_turn_rule(holdem_bonus) -> None:
         for bet in (0, 1):
             values = kernel.thb_turn_values(plan.cards, turns, np.full(len(turns), bet), line, ante, scale)
             assert values.max(axis=1).sum() == plan.values[row, at, bet]
+
+
+def test_thb_turn_line_without_suit_symmetry() -> None:
+    """On a deck without suit symmetry the turn rule is not sampled (the pre-flop classes are the
+    hands themselves); the strategy says how the turn is played instead."""
+    from cardlab.casino.analysis import analyse
+
+    game = parse_game({"game": "texas-holdem-bonus", "deck": "As Ks Qs Js Ts 9h 8h 7h 6d 5d"}, "small.toml")
+    assert analyse(game).strategy[-1] == "on the turn: bet or check by the exact count of every river card and dealer hand"
