@@ -126,9 +126,11 @@ done:
 
 /* casino_thb_turn(tables, deck: uint8[n], deals: uint8[6m] (hole cards, flop, turn), bets: int8[m]
  *                 (0 or 1: the flop's turn bet made), line: uint8[16], ante: int64[L], scale, ties,
- *                 out: uint8[m]) -> None
+ *                 out: uint8[m] or int64[2m]) -> None
  * Texas Hold'em Bonus's river-bet choice after the turn for given deals, every river card and
- * dealer hand counted one by one (the seeded simulation's own route): out[i] = 1 to bet. */
+ * dealer hand counted one by one (the seeded simulation's own route): out[i] = 1 to bet; or, when
+ * out holds two int64 per deal, the two values (times scale, summed over every river card and
+ * dealer hand) of checking and of betting: out[2 i], out[2 i + 1]. */
 static PyObject *casino_thb_turn(PyObject *Py_UNUSED(self), PyObject *args)
 {
     const cl_poker_tables *t;
@@ -143,8 +145,9 @@ static PyObject *casino_thb_turn(PyObject *Py_UNUSED(self), PyObject *args)
     const uint8_t *cards = deck.buf, *deal = deals.buf, *lineof = line.buf;
     const int8_t *made = bets.buf;
     const int64_t *pays = ante.buf;
+    const int values = m > 0 && out.len == 16 * m;
     uint64_t seen = 0;
-    int bad = deals.len % 6 != 0 || bets.len != m || ante.len % 8 != 0 || out.len != m || scale < 1
+    int bad = deals.len % 6 != 0 || bets.len != m || ante.len % 8 != 0 || (out.len != m && !values) || scale < 1
               || scale > (1LL << 20) || !he_deck_ok(cards, n, &seen) || !he_lines_ok(lineof, line.len, lines, pays)
               || !he_deals_ok(deal, m, 6, seen);
     for (Py_ssize_t i = 0; !bad && i < m; i++)
@@ -177,7 +180,10 @@ static PyObject *casino_thb_turn(PyObject *Py_UNUSED(self), PyObject *args)
                     }
                 }
         }
-        o[i] = (uint8_t)(ties ? value[1] >= value[0] : value[1] > value[0]);
+        if (values)
+            memcpy((int64_t *)out.buf + 2 * i, value, sizeof value);
+        else
+            o[i] = (uint8_t)(ties ? value[1] >= value[0] : value[1] > value[0]);
     }
     Py_END_ALLOW_THREADS
 done:

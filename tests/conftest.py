@@ -109,6 +109,7 @@ SLOW_TESTS = {
     # full-deck Mississippi Stud rules (1-2 s per rule proved), the larger brute forces (2-3 s)
     "test_casino_rules_text.py::test_casino_holdem_call_rule",
     "test_casino_rules_text.py::test_holdem_bonus_flop_rule",
+    "test_casino_rules_text.py::test_holdem_bonus_turn_rule",
     "test_casino_rules_text.py::test_holdem_bonus_standard_deviation_conventions",
     "test_casino_rules_text.py::test_uth_flop_rule",
     "test_casino_rules_text.py::test_stud_rules_as_printed",

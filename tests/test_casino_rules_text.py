@@ -9,7 +9,10 @@ Sources of the published rules and figures (cited beside each below):
   a hidden ten or better to that flush; on the river play 1x with a hidden pair or better, or when
   fewer than 21 dealer outs beat you; optimal house edge 2.185%.
 - [TGO-THB] table-games-online.com, "Texas Hold 'Em Bonus strategy": on the flop bet only with a
-  hand using a pocket card: any pair, two pair or better, four consecutive cards, four of a suit.
+  hand using a pocket card: any pair, two pair or better, four consecutive cards, four of a suit;
+  on the turn only with a pair of sixes or better, two pair or better, four to a straight flush, a
+  straight or a flush, each using a pocket card
+  (https://www.table-games-online.com/texas-holdem-bonus/strategy.html).
 - [WoO-MS] Wizard of Odds, "Mississippi Stud": house edge 4.91% under optimal strategy.
 - [WoO-CH] Wizard of Odds, "Casino Hold'em": house edge 2.16%.
 """
@@ -378,7 +381,7 @@ def test_uth_flop_rule() -> None:
 
 
 def test_hidden_pair_and_dealer_outs_by_hand() -> None:
-    from cardlab.casino.uth_river import dealer_outs, hidden_pair
+    from cardlab.casino.sampled_rules import dealer_outs, hidden_pair
     from cardlab.poker.evaluator import strengths
 
     seven = np.array([parse_card_ids(h) for h in ("Ah 7c Kd 9s 7d 4c 2h", "Ah Qc Kd 9s 9d 4c 2h",
@@ -398,7 +401,7 @@ def _check_river_states(plan) -> None:
     the dealer's hands); and the rule with another threshold loses more on the same deals."""
     from cardlab.casino import kernel
     from cardlab.casino.holdem import pay_lines
-    from cardlab.casino.uth_river import _losses, river_states
+    from cardlab.casino.uth_river import river_loss, river_states
 
     game = load_game("ultimate-holdem")
     states = river_states(game, plan, 3000, 7)
@@ -406,5 +409,109 @@ def _check_river_states(plan) -> None:
     _, scale, line, blind = pay_lines(game)
     core = kernel.uth_river(plan.cards, seven, game.qualifier, line, blind, scale, False)
     assert len(seven) > 500 and ((play > fold) == core).all()
-    loss = {k: _losses(states, 3000, k)[0] for k in (15, 21, 27)}
+    loss = {k: sum(river_loss(states, 3000, k)) for k in (15, 21, 27)}
     assert loss[21] < loss[15] and loss[21] < loss[27]
+
+
+def test_thb_turn_state_by_brute_force() -> None:
+    """One turn state of a 16-card deck valued by plain loops over every river card and dealer
+    hand: the core's two values (check, bet 1) and the dealer's outs the rule counts."""
+    from cardlab.casino import kernel
+    from cardlab.casino.holdem import pay_lines
+    from cardlab.casino.sampled_rules import dealer_outs
+    from cardlab.casino.thb_turn import flush_draw
+    from cardlab.poker.evaluator import strengths
+
+    deck = parse_card_ids("As Ks Qs Js Ts 9s 8h 7h 6h 5h 4d 3d 2d Ad Kd Qc")
+    game = parse_game({"game": "texas-holdem-bonus", "deck": " ".join(
+        "23456789TJQKA"[c >> 2] + "cdhs"[c & 3] for c in deck)}, "small.toml")
+    pays, scale, line, scaled = pay_lines(game)
+    for six, bet in ((parse_card_ids("Ks 9s Qs 8h 3d Ad"), 1), (parse_card_ids("7h 2d Js 4d Kd 5h"), 0)):
+        unseen = [c for c in deck if c not in six]
+        mine_of = {}
+        values = [Fraction(0), Fraction(0)]
+        for river in unseen:
+            mine = _best(tuple(six) + (river,))
+            mine_of[river] = mine
+            for a, b in itertools.combinations([c for c in unseen if c != river], 2):
+                theirs = _best(tuple(six[2:]) + (river, a, b))
+                for more in (0, 1):
+                    s = 2 + bet + more
+                    if poker_compare(mine) > poker_compare(theirs):
+                        values[more] += s + pays[mine[0]]
+                    elif poker_compare(mine) < poker_compare(theirs):
+                        values[more] -= 1 + s
+        core = kernel.thb_turn_values(deck, np.array([six]), np.array([bet]), line, scaled, scale)[0]
+        assert [Fraction(int(v), scale) for v in core] == values
+        assert kernel.thb_turn(deck, np.array([six]), np.array([bet]), line, scaled, scale)[0] == (values[1] > values[0])
+        me = poker_compare(max((poker_key(f) for f in itertools.combinations(six, 5)), key=poker_compare))
+        outs = sum(poker_compare(max((poker_key(f) for f in itertools.combinations(tuple(six[2:]) + (u,), 5)),
+                                     key=poker_compare)) > me for u in unseen)
+        array = np.array([six])
+        assert dealer_outs(array, np.array([unseen]), strengths(array.astype(np.uint8)))[0] == outs
+    assert flush_draw(np.array([parse_card_ids("Ks 9s Qs 8h 3d Ad")])).tolist() == [False]
+
+
+def test_thb_turn_hand_flags() -> None:
+    """The rule's flags by hand: four to a flush with a hole card, table-games-online.com's turn
+    rule [TGO-THB] (a pair of sixes or better, two pair or better, four to a straight flush, each
+    made with a hole card)."""
+    from cardlab.casino.sampled_rules import board_category
+    from cardlab.casino.thb_turn import flush_draw, published_turn
+
+    hands = ["6h 7h 8h 9h Kc 2d",  # four to a straight flush (and a flush draw): bet
+             "Ah 2c Kh Qh 9h 3d",  # four to the flush, no pair: check
+             "6c 2d 6h Kh 9s 3d",  # a pair of sixes: bet
+             "5c 2d 5h Kh 9s 3d",  # fives: check
+             "Ac Kd 3h 3s 9s 9d",  # the board's two pair, an ace kicker: check
+             "9c Kd 3h 3s 9s 2d",  # two pair with a hole card: bet
+             "Ac 2h 3h 4h 5s Kd",  # a straight: bet
+             "Jh Th 9h 8h Kc 2d",  # J-T-9-8 of hearts: four to a straight flush
+             "Ah 2h Kh 3h 4h Qd"]  # A-2-3-4 low with a flush made: bet
+    six = np.array([parse_card_ids(h) for h in hands])
+    assert published_turn(six).tolist() == [True, False, True, False, False, True, True, True, True]
+    assert flush_draw(six).tolist() == [True, True, False, False, False, False, False, True, False]
+    assert board_category(six[:, 2:]).tolist() == [0, 0, 0, 0, 2, 1, 0, 0, 0]
+    assert published_turn(np.array([parse_card_ids("Kd Qc 3h 4h 5h 6h")])).tolist() == [False]  # the board's own draw
+
+
+def test_holdem_bonus_turn_rule(holdem_bonus) -> None:
+    """The turn rule fitted on one sample and measured on another (cardlab.casino.thb_turn): its
+    cost, [TGO-THB]'s turn rule's, a clause changed measured worse beyond the rule's interval; each
+    sampled turn's exact values agree with the core's walk and its choice with the core's count."""
+    from cardlab.casino import kernel
+    from cardlab.casino.holdem import flop_lookup, pay_lines
+    from cardlab.casino.thb_turn import turn_loss, turn_rule, turn_states
+
+    _, _, plan, _ = holdem_bonus
+    game = load_game("texas-holdem-bonus")
+    lines = turn_rule(game, plan).lines()
+    assert lines[0] == ("on the turn: bet when fewer than 10 of the 46 unseen cards would beat you as a dealer's card "
+                        "with the board alone; with four to a flush made with a hole card, when fewer than 15 would; "
+                        "check the rest")
+    assert "measured on 20,000 sampled deals (seed 43)" in lines[1]
+    assert "it gives up 0.2388% (95% 0.2180% to 0.2596%) of the ante" in lines[1]
+    assert lines[1].endswith("a straight or a flush, each made with a hole card): 1.2478% (95% 1.1835% to 1.3120%))")
+    test = turn_states(game, plan, 20_000, np.random.SeedSequence([43, 1]))  # the rule's measuring sample
+    best = turn_loss(test, 20_000, 10, 15)
+    for changed in ((9, 15), (14, 15), (10, 10), (10, 19)):  # the threshold moved, the flush clause dropped or moved
+        assert turn_loss(test, 20_000, *changed).low > best.high, changed
+    states = turn_states(game, plan, 3000, 7)
+    _, scale, line, ante = pay_lines(game)
+    core = kernel.thb_turn(plan.cards, states.six, states.bets, line, ante, scale)
+    assert len(states.six) > 2500 and ((states.gain > 0) == core).all() and 0.4 < core.mean() < 0.6
+    rows, index = flop_lookup(plan.cards, plan.rep, states.six[:12, :2], states.six[:12, 2:5])
+    for five, row, at in zip(states.six[:12, :5], rows, index):  # every turn card of the deal's flop, as the walk
+        turns = np.array([list(five) + [c] for c in plan.cards if c not in five])
+        for bet in (0, 1):
+            values = kernel.thb_turn_values(plan.cards, turns, np.full(len(turns), bet), line, ante, scale)
+            assert values.max(axis=1).sum() == plan.values[row, at, bet]
+
+
+def test_thb_turn_line_without_suit_symmetry() -> None:
+    """On a deck without suit symmetry the turn rule is not sampled (the pre-flop classes are the
+    hands themselves); the strategy says how the turn is played instead."""
+    from cardlab.casino.analysis import analyse
+
+    game = parse_game({"game": "texas-holdem-bonus", "deck": "As Ks Qs Js Ts 9h 8h 7h 6d 5d"}, "small.toml")
+    assert analyse(game).strategy[-1] == "on the turn: bet or check by the exact count of every river card and dealer hand"

@@ -305,7 +305,7 @@ def test_the_deal_kernels_refuse_bad_buffers(name: str, bad: dict) -> None:
 
 
 @pytest.mark.parametrize("pays", [[-1], [2**40 + 1], [2**62], [1.5], [float("nan")], [True]])
-@pytest.mark.parametrize("name", ["uth_river", "thb_turn"])
+@pytest.mark.parametrize("name", ["uth_river", "thb_turn", "thb_turn_values"])
 def test_the_deal_kernels_wrappers_refuse_bad_pays_before_the_core(name: str, pays: list) -> None:
     """cardlab.casino.kernel checks the pays (and the scale) of the river and turn kernels in Python
     too, naming them, as it does the flop kernels'."""
@@ -315,7 +315,7 @@ def test_the_deal_kernels_wrappers_refuse_bad_pays_before_the_core(name: str, pa
         if name == "uth_river":
             kernel.uth_river(list(range(9)), np.array([list(range(7))]), 0, [0] * 16, pays, 1)
         else:
-            kernel.thb_turn(list(range(9)), np.array([list(range(6))]), np.zeros(1), [0] * 16, pays, 1)
+            getattr(kernel, name)(list(range(9)), np.array([list(range(6))]), np.zeros(1), [0] * 16, pays, 1)
     with pytest.raises(ValueError, match="a pay or the scale is out of range"):
         getattr(kernel, name)(list(range(9)), np.array([list(range(7 if name == "uth_river" else 6))]),
                               *((0,) if name == "uth_river" else (np.zeros(1),)), [0] * 16, [1], 0)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb, lcm
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -343,17 +343,24 @@ def _holdem(game: Game, simulate: int | None, seed: SeedLike, ties: str,
                        "total bet (the ante and the call when made).",), sides)
 
 
+def _sampled_rule(analysed: tuple[Any, list[str], Any, Any], lines: Callable[[Any], list[str]], fallback: str) -> None:
+    """Add a late decision's rule in words, its cost measured on sampled deals, to a hold'em game's
+    strategy lines (on a deck with suit symmetry; otherwise say how the choice is made)."""
+    plan = analysed[3]
+    if kernel.suit_symmetric(plan.cards):
+        analysed[1].extend(lines(plan))
+    else:
+        analysed[1].append(fallback)
+
+
 def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str,
          sides: list[PokerSideBet]) -> GameAnalysis:
     from cardlab.casino.uth import analyse_uth
     from cardlab.casino.uth_river import river_rule
 
     analysed = analyse_uth(game, ties)
-    plan = analysed[3]
-    if kernel.suit_symmetric(plan.cards):  # the river rule's cost measured on sampled deals
-        analysed[1].extend(river_rule(game, plan).lines())
-    else:
-        analysed[1].append("on the river: play 1x or fold by the exact count of the dealer's hands")
+    _sampled_rule(analysed, lambda plan: river_rule(game, plan).lines(),
+                  "on the river: play 1x or fold by the exact count of the dealer's hands")
     return _flop_game(game, analysed, simulate, seed,
                       "the river choice per hand and board, the flop choice per flop and hole cards, the pre-flop "
                       "choice per hole hand over every flop",
@@ -366,8 +373,12 @@ def _uth(game: Game, simulate: int | None, seed: SeedLike, ties: str,
 def _thb(game: Game, simulate: int | None, seed: SeedLike, ties: str,
          sides: list[PokerSideBet]) -> GameAnalysis:
     from cardlab.casino.thb import analyse_thb
+    from cardlab.casino.thb_turn import turn_rule
 
-    return _flop_game(game, analyse_thb(game, ties), simulate, seed,
+    analysed = analyse_thb(game, ties)
+    _sampled_rule(analysed, lambda plan: turn_rule(game, plan).lines(),
+                  "on the turn: bet or check by the exact count of every river card and dealer hand")
+    return _flop_game(game, analysed, simulate, seed,
                       "the turn's bet per flop, hole cards and turn, the flop's per flop and hole cards, the pre-flop "
                       "fold per hole hand over every flop",
                       ("House edge: expected loss per unit of the ante (ante and bets together); element of risk: "

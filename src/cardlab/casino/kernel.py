@@ -23,7 +23,8 @@ from cardlab.cards import Card
 from cardlab.errors import DeckError
 
 __all__ = ["three_cards", "versus", "ride", "four_sums", "four_tallies", "best_of_six", "superset_sums", "subset_sums", "suit_symmetric",
-           "stud_versus", "holdem", "uth", "uth_river", "thb", "thb_turn", "FLOPS_A_CALL"]
+           "stud_versus", "holdem", "uth", "uth_river", "thb", "thb_turn", "thb_turn_values",
+           "FLOPS_A_CALL"]
 
 
 def _check_cards(cards: Sequence[int], least: int) -> bytes:
@@ -376,6 +377,23 @@ def thb_turn(cards: Sequence[int], deals: np.ndarray, bets: np.ndarray, line: Se
     """Texas Hold'em Bonus's river-bet choice (True: bet) for deals given as rows of six card ids
     (hole cards, flop, turn) with ``bets`` (0 or 1: the turn bet made on the flop), counting every
     river card and dealer hand one by one."""
+    out = np.zeros(len(deals), dtype=np.uint8)
+    _thb_turn(cards, deals, bets, line, ante, scale, ties, out)
+    return out.astype(bool)
+
+
+def thb_turn_values(cards: Sequence[int], deals: np.ndarray, bets: np.ndarray, line: Sequence[int],
+                    ante: Sequence[int], scale: int) -> np.ndarray:
+    """The two values behind :func:`thb_turn`'s choice: for each deal, checking and betting 1 ante
+    on the turn (times ``scale``, summed over every river card and dealer hand; int64, deals x 2)."""
+    out = np.zeros((len(deals), 2), dtype=np.int64)
+    if len(deals):
+        _thb_turn(cards, deals, bets, line, ante, scale, False, out)
+    return out
+
+
+def _thb_turn(cards: Sequence[int], deals: np.ndarray, bets: np.ndarray, line: Sequence[int], ante: Sequence[int],
+              scale: int, ties: bool, out: np.ndarray) -> None:
     from cardlab._native import core as _core
     from cardlab.poker.evaluator import tables
 
@@ -387,6 +405,4 @@ def thb_turn(cards: Sequence[int], deals: np.ndarray, bets: np.ndarray, line: Se
             not np.isin(bets, (0, 1)).all():
         raise ValueError("deals must be rows of six distinct cards of the deck, with a bet of 0 or 1 each")
     _check_pays(line, ante, scale)
-    out = np.zeros(len(deals), dtype=np.uint8)
     _core.casino_thb_turn(tables(), deck, deals, bets, bytes(line), np.array(ante, dtype=np.int64), scale, int(ties), out)
-    return out.astype(bool)

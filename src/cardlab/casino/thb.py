@@ -94,8 +94,7 @@ def _rules(plan: ThbPlan, symmetric: bool, expected: Fraction) -> list[str]:
         lines = [f"before the flop: fold {share:.1%} of the hole hands; bet with the rest"]
     word = flop_word_rule(plan, plan.stake >= 0, plan.values[:, :, 1], plan.values[:, :, 0], expected, plan.scale,
                           plan.deals, ("bet", "check"))
-    return lines + [f"on the flop: {text}" for text in word.lines] + [
-        word.proof(), "on the turn: bet or check by the exact count of every river and dealer hand (no rule in words yet)"]
+    return lines + [f"on the flop: {text}" for text in word.lines] + [word.proof()]
 
 
 def analyse_thb(game: Game, ties: str = "fold") -> tuple[BetAnalysis, list[str], Callable[[np.ndarray], list[np.ndarray]], ThbPlan]:

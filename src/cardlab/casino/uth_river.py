@@ -13,9 +13,11 @@ count the dealer's "outs", the unseen cards that with the board alone beat the p
 play when there are fewer than a threshold. The threshold is the one that loses least on one
 sample; the loss is then measured on another.
 
->>> from cardlab.cards import parse_card_ids
->>> hidden_pair(np.array([parse_card_ids("Ah 7c Kd 9s 7d 4c 2h")]))
-array([ True])
+The shared steps (sampling, the hidden pair, the dealer's outs, the loss's interval) are in
+:mod:`cardlab.casino.sampled_rules`.
+
+>>> RiverRule(21, Interval(0.001, 0.0014), Interval(0.001, 0.0014), 20_000, 43).lines()[0][:45]
+'on the river: play 1x with a pair or better m'
 """
 
 from __future__ import annotations
@@ -26,14 +28,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from cardlab.casino.sampled_rules import (dealer_outs, hidden_pair, percent_range, sample_cards, sampled_loss,
+                                          unseen_cards)
 from cardlab.engine import SeedLike
-from cardlab.intervals import Z95, Interval
+from cardlab.intervals import Interval
 
 if TYPE_CHECKING:
     from cardlab.casino.game import Game
     from cardlab.casino.uth import UthPlan
 
-__all__ = ["RiverRule", "hidden_pair", "dealer_outs", "river_states", "river_rule"]
+__all__ = ["RiverRule", "river_states", "river_rule", "river_loss"]
 
 _PUBLISHED = 21  #: the Wizard of Odds' threshold: play when fewer than 21 dealer outs beat you
 
@@ -55,39 +59,8 @@ class RiverRule:
         return [f"on the river: play 1x with a pair or better made with a hole card, or when fewer than {self.outs} "
                 "of the unseen cards would beat you as a dealer's card; fold the rest",
                 f"(the river rule played on {self.deals:,} sampled deals (seed {self.seed}), each river decision's "
-                f"values exact: it gives up {_range(self.lost)} of the ante; fewer than {_PUBLISHED} outs, as the "
-                f"Wizard of Odds publishes it: {_range(self.published)})"]
-
-
-def _range(interval: Interval[float]) -> str:
-    return f"{(interval.low + interval.high) / 2:.4%} (95% {interval.low:.4%} to {interval.high:.4%})"
-
-
-def hidden_pair(seven: np.ndarray) -> np.ndarray:
-    """Whether the hole cards (the first two of each row of seven card ids; the board after) make
-    a pair or better: a pocket pair, a hole card pairing the board, or a better hand category than
-    the board's own."""
-    from cardlab.poker.evaluator import evaluate
-
-    ranks = seven >> 2
-    pocket = ranks[:, 0] == ranks[:, 1]
-    pairs = (ranks[:, :2, None] == ranks[:, None, 2:]).any(axis=(1, 2))
-    better = evaluate(seven.astype(np.uint8))[0] > evaluate(seven[:, 2:].astype(np.uint8))[0]
-    out: np.ndarray = pocket | pairs | better
-    return out
-
-
-def dealer_outs(seven: np.ndarray, unseen: np.ndarray, mine: np.ndarray) -> np.ndarray:
-    """For each row (hole cards, then the board), how many of its unseen cards (``unseen``, rows
-    of 45 card ids) would beat the player's hand (``mine``, strengths) as a dealer's card with the
-    board alone (the best five of six)."""
-    from cardlab.poker.evaluator import strengths
-
-    k = unseen.shape[1]
-    six = np.concatenate([np.repeat(seven[:, 2:], k, axis=0), unseen.reshape(-1, 1)], axis=1)
-    beats = strengths(six.astype(np.uint8)).reshape(-1, k) > mine[:, None]
-    out: np.ndarray = beats.sum(axis=1)
-    return out
+                f"values exact: it gives up {percent_range(self.lost)} of the ante; fewer than {_PUBLISHED} outs, as the "
+                f"Wizard of Odds publishes it: {percent_range(self.published)})"]
 
 
 def river_states(game: Game, plan: UthPlan, deals: int, seed: SeedLike) -> tuple[np.ndarray, ...]:
@@ -100,17 +73,14 @@ def river_states(game: Game, plan: UthPlan, deals: int, seed: SeedLike) -> tuple
     from cardlab.poker.evaluator import strengths
     from cardlab.casino.table_rules import CATEGORIES, SHIFT
 
-    rng = np.random.default_rng(seed)
-    deck = np.array(plan.cards, dtype=np.int64)
-    n = len(deck)
-    picks = np.argsort(rng.random((deals, n)), axis=1)[:, :7]
-    seven = deck[picks]
+    n = plan.n
+    seven = sample_cards(plan.cards, deals, seed, 7)
     hole, flop = seven[:, :2], seven[:, 2:5]
     checked = np.array([plan.preflop[int(c)] == 0 for c in hole_class(hole, suit_symmetric(plan.cards))])
     rows, index = flop_lookup(plan.cards, plan.rep, hole[checked], flop[checked])
     reach = np.flatnonzero(checked)[plan.stake[rows, index] == 0]
     seven = seven[reach]
-    unseen = np.array([deck[~np.isin(deck, s)] for s in seven]).reshape(len(seven), n - 7)
+    unseen = unseen_cards(plan.cards, seven)
     pays = np.array([float(p) for _, p in game.pays])
     dealers = np.array(np.triu_indices(n - 7, 1)).T  # every pair of unseen positions
     play = np.empty(len(seven))
@@ -126,26 +96,16 @@ def river_states(game: Game, plan: UthPlan, deals: int, seed: SeedLike) -> tuple
     return seven, hidden_pair(seven), dealer_outs(seven, unseen, mine), play, np.full(len(seven), -2.0)
 
 
-def _losses(states: tuple[np.ndarray, ...], deals: int, outs: int) -> tuple[float, float]:
-    """The rule's mean loss per sampled deal (deals not reaching the river lose nothing) and its
-    standard error."""
+def river_loss(states: tuple[np.ndarray, ...], deals: int, outs: int) -> Interval[float]:
+    """The river rule's loss per sampled deal (fewer than ``outs`` dealer outs) with its interval."""
     _, hidden, count, play, fold = states
-    plays = hidden | (count < outs)
-    loss = np.maximum(play, fold) - np.where(plays, play, fold)
-    every = np.zeros(deals)
-    every[:len(loss)] = loss
-    return float(every.mean()), float(every.std(ddof=1) / np.sqrt(deals))
+    return sampled_loss(play - fold, hidden | (count < outs), deals)
 
 
 def river_rule(game: Game, plan: UthPlan, deals: int = 20_000, seed: int = 43) -> RiverRule:
     """The river rule's threshold from one sample of ``deals`` deals and its cost (and the
     published threshold's) measured on another (see the module docstring)."""
     fit = river_states(game, plan, deals, np.random.SeedSequence([seed, 0]))
-    best = min(range(0, 46), key=lambda k: _losses(fit, deals, k)[0])
+    best = min(range(0, 46), key=lambda k: sum(river_loss(fit, deals, k)))
     test = river_states(game, plan, deals, np.random.SeedSequence([seed, 1]))
-
-    def interval(outs: int) -> Interval[float]:
-        mean, error = _losses(test, deals, outs)
-        return Interval(mean - Z95 * error, mean + Z95 * error)
-
-    return RiverRule(best, interval(best), interval(_PUBLISHED), deals, seed)
+    return RiverRule(best, river_loss(test, deals, best), river_loss(test, deals, _PUBLISHED), deals, seed)
