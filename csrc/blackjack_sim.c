@@ -11,15 +11,20 @@
  * stacked   1: deal cards[0], cards[1], ... once, never shuffle (a test's stacked shoe; running
  *           out is an error); 0: the shoe is shuffled, one uniform draw per card dealt (a lazy
  *           Fisher-Yates shuffle: a reshuffle costs nothing, so "reshuffle every round" is fast)
- * rules     int32[8]: h17, double (0 any two, 1 hard 9-11, 2 hard 10-11), das, peek, what a
+ * rules     int32[10]: h17, double (0 any two, 1 hard 9-11, 2 hard 10-11), das, peek, what a
  *           blackjack pays in tenths (15 = 3:2, 12 = 6:5), late surrender, early surrender (before
  *           the dealer checks for blackjack: half the bet whatever the hole card), the true count
- *           from which insurance is taken against an ace (INSURE_NEVER: never)
+ *           from which insurance is taken against an ace (INSURE_NEVER: never), the most hands a
+ *           pair may make (2 split once, 3 or 4: resplits), aces resplit (0 or 1)
  * strategy  uint8[3 * 440 + 100]: first[soft][total][up] (the decision on two cards: 0 hit,
  *           1 stand, 2 double else the fallback, 3 surrender else the fallback), fallback[soft]
  *           [total][up] (1 hit, 0 stand), pair[rank][up] (the decision on a pair: the codes above
  *           and 4 split), hit[soft][total][up] (a hand of three or more cards: 1 hit); totals
  *           0..21, up cards 0 = ace .. 9 = ten
+ *
+ * A split deals each hand its second card in turn and plays it before the next; a second card of
+ * the pair's rank is split again (the pair was split, so it is again) while fewer hands than the
+ * rules' most are open (aces only when aces resplit), as the exact engine's split values assume.
  * tags      int8[10]: the count's value of each rank
  * spread    int32[2 * TC_MAX + 1]: the bet (1 to 1,000 units) at each true count -TC_MAX .. TC_MAX
  *           (counts beyond take the end values)
@@ -74,7 +79,7 @@ typedef struct {
 } bj_shoe;
 
 typedef struct {
-    int h17, dbl, das, peek, bj10, surrender, early, insure;
+    int h17, dbl, das, peek, bj10, surrender, early, insure, split_hands, resplit_aces;
     const uint8_t *first, *fallback, *pair, *hit;
     const int8_t *dev;      /* index plays (DEV_CELLS x DEV_SIZE) or NULL */
     int tc;                 /* this round's true count, clamped to +-TC_MAX */
@@ -277,20 +282,27 @@ static int bj_round(bj_table *restrict t, bj_shoe *restrict s, long long *hands,
         return result + (dealer_bj ? 0 : t->bj10);
     if (dealer_bj && t->peek)
         return result - 10;
-    bj_hand played[2];
-    int mult[2], n = 1;
+    bj_hand played[4];
+    int mult[4], n = 1;
     int code = bj_decide(t, &player, up, pair, 0);
     if (code == SPLIT) {
-        n = 2;
+        int open = 2;  /* hands made from the pair so far; hand i is dealt and played before i + 1 */
+        int resplits = p1 != 0 || t->resplit_aces;
         *hands += 1;
-        for (int i = 0; i < 2; i++) {
+        for (n = 0; n < open; n++) {
             bj_hand h = {0, 0, 0};
             bj_add(&h, p1);
-            bj_add(&h, bj_draw(s));
-            mult[i] = 1;
+            int next = bj_draw(s);
+            while (next == p1 && resplits && open < t->split_hands) {  /* the card starts a new hand */
+                open++;
+                *hands += 1;
+                next = bj_draw(s);
+            }
+            bj_add(&h, next);
+            mult[n] = 1;
             if (p1 != 0 && bj_total(&h) != 21)  /* split aces take one card; 21 stands */
-                mult[i] = bj_play(t, s, &h, up, bj_decide(t, &h, up, -1, 1));
-            played[i] = h;
+                mult[n] = bj_play(t, s, &h, up, bj_decide(t, &h, up, -1, 1));
+            played[n] = h;
         }
     } else {
         played[0] = player;
@@ -350,7 +362,7 @@ static PyObject *blackjack_play(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     int failed = 0;
     CL_FAIL_IF(cards.len < 1 || cards.len > MAX_SHOE, "blackjack_play: the shoe holds 1 to 416 cards");
-    CL_FAIL_IF(rules.len != 8 * 4 || strategy.len != STRATEGY_SIZE || tags.len != 10 || spread.len != NBINS * 4
+    CL_FAIL_IF(rules.len != 10 * 4 || strategy.len != STRATEGY_SIZE || tags.len != 10 || spread.len != NBINS * 4
                || state.len != 32 || totals.len != 11 * 8 || bins.len != 3 * NBINS * 8
                || (indexes.len != 0 && indexes.len != DEV_CELLS * DEV_SIZE),
                "blackjack_play: a buffer has the wrong size");
@@ -360,8 +372,8 @@ static PyObject *blackjack_play(PyObject *Py_UNUSED(self), PyObject *args)
     for (Py_ssize_t i = 0; i < cards.len; i++)
         CL_FAIL_IF(c[i] > 9, "blackjack_play: a card code is not 0..9");
     const int32_t *r = rules.buf;
-    CL_FAIL_IF(r[1] < 0 || r[1] > 2 || (r[4] != 15 && r[4] != 12) || r[7] < -TC_MAX || r[7] > INSURE_NEVER,
-               "blackjack_play: bad rules");
+    CL_FAIL_IF(r[1] < 0 || r[1] > 2 || (r[4] != 15 && r[4] != 12) || r[7] < -TC_MAX || r[7] > INSURE_NEVER
+               || r[8] < 2 || r[8] > 4 || r[9] < 0 || r[9] > 1, "blackjack_play: bad rules");
     const int8_t *dv = indexes.len ? indexes.buf : NULL;
     for (int cell = 0; dv && cell < DEV_CELLS; cell++) {
         const int8_t *d = dv + cell * DEV_SIZE;
@@ -377,7 +389,7 @@ static PyObject *blackjack_play(PyObject *Py_UNUSED(self), PyObject *args)
     for (int i = 0; i < NBINS; i++)
         CL_FAIL_IF(bet[i] < 1 || bet[i] > 1000, "blackjack_play: a bet is not 1..1000");
 
-    bj_table t = {r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], st, st + 440, st + 880, st + 980, dv, 0, 0};
+    bj_table t = {r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], st, st + 440, st + 880, st + 980, dv, 0, 0};
     const int8_t *tag = tags.buf;
     int64_t *tot = totals.buf, *bin = bins.buf, *tr = trace.len ? trace.buf : NULL;
     bj_shoe *s = malloc(sizeof *s);

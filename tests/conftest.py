@@ -136,6 +136,7 @@ SLOW_TESTS = {
     "test_web_blackjack.py::test_shoe_page_spread_ruin_and_true_counts_as_the_command",  # 2 s: two analyses, 600k rounds
     "test_web_blackjack.py::test_shoe_page_answers_as_the_command_and_holds_the_exact_edge_in_its_interval",  # 1.2 s
     "test_web_blackjack.py::test_cancel_keeps_the_rounds_played_marked_partial_as_the_command",  # 1 s: two analyses
+    "test_web_blackjack.py::test_the_shoe_page_takes_early_surrender_and_resplits_but_not_a_post_split_play",  # 4 s: resplit analyses twice
     "test_club_bws.py::test_load_any_reads_both",
     "test_club_bws.py::test_cli_scores_a_bws",
     "test_boardsets.py::test_a_large_board_set_is_written_in_flat_memory",

@@ -27,6 +27,8 @@ RULE_SETS = [
     Rules(decks=2, peek=False, surrender=True, blackjack_pays=Fraction(6, 5)),
     Rules(decks=2, double="9-11", h17=True),
     Rules(decks=2, double="10-11", peek=False),
+    Rules(decks=2, split_hands=4, resplit_aces=True),
+    Rules(decks=2, split_hands=3, das=False, surrender=True),
 ]
 
 
@@ -154,8 +156,14 @@ def reference_round(rules: Rules, strategy: Strategy, draw, counted: Counted = C
     decision = _decide(rules, strategy, table, player, False, counted)
     played: list[tuple[tuple[int, ...], int]] = []  # (hand, bet: 0 surrendered)
     if decision == "split":
-        for _ in range(2):
-            hand = _add(hand_of(p1), draw())
+        hands, started = 2, 0  # each hand gets its second card and is played before the next
+        while started < hands:
+            started += 1
+            card = draw()
+            while card == p1 and (p1 != 0 or rules.resplit_aces) and hands < rules.split_hands:
+                hands += 1  # a pair card starts another hand
+                card = draw()
+            hand = _add(hand_of(p1), card)
             if p1 == 0 or total_of(hand)[0] == 21:
                 played.append((hand, 1))
                 continue
@@ -402,6 +410,23 @@ def test_top_of_the_shoe_is_the_exact_house_edge(options: dict) -> None:
     half = (high - low) / 2 * 3.29 / 1.96  # 99.9%: four tables, one seed each
     assert abs(sim.flat_mean + exact) <= half, (sim.flat_mean, -exact, half)
     assert sim.rounds == 1_000_000 and sim.shoes == 1_000_000 and sim.hands >= sim.rounds
+
+
+@pytest.mark.parametrize("options", [{"split_hands": 4, "resplit_aces": True}, {"split_hands": 3, "das": False}],
+                         ids=["resplit-to-four-aces-too", "resplit-to-three-no-das"])
+def test_resplits_at_the_top_of_the_shoe_are_the_exact_house_edge(options: dict) -> None:
+    """A strategy that splits half the pairs at random: the simulator's resplits (dealt as a
+    table deals them, each hand's second card in turn) against the exact engine's split values
+    with resplits (cardlab.casino.blackjack_split, itself checked by a brute force), and more
+    hands a round than splitting once."""
+    strategy = _random_strategy(random.Random(7), splits=True)
+    once = simulate_shoe(Rules(composition=SMALL), penetration=0, strategy=strategy, trials=1_000_000, seed=12)
+    rules = Rules(composition=SMALL, **options)
+    exact = house_edge(rules, strategy)
+    sim = simulate_shoe(rules, penetration=0, strategy=strategy, trials=1_000_000, seed=12)
+    low, high = sim.flat_interval
+    assert abs(sim.flat_mean + exact) <= (high - low) / 2 * 3.29 / 1.96, (sim.flat_mean, -exact)
+    assert sim.hands / sim.rounds > once.hands / once.rounds + 0.01
 
 
 @pytest.mark.slow

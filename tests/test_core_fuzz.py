@@ -488,9 +488,10 @@ def test_blackjack_play_kernel() -> None:
         early = int(rng.integers(0, 2))
         rules = np.array([rng.integers(0, 2), rng.integers(0, 3), rng.integers(0, 2), rng.integers(0, 2),
                           rng.choice([15, 12]), max(early, int(rng.integers(0, 2))), early,
-                          rng.choice([_INSURE_NEVER, int(rng.integers(-5, 6))])], dtype=np.int32)
+                          rng.choice([_INSURE_NEVER, int(rng.integers(-5, 6))]), rng.integers(2, 5),
+                          rng.integers(0, 2)], dtype=np.int32)
         if rng.integers(0, 6) == 0:
-            rules[int(rng.integers(0, 8))] = int(rng.integers(-5, 20))
+            rules[int(rng.integers(0, 10))] = int(rng.integers(-5, 20))
         strategy = good if rng.integers(0, 4) else _bytes(rng, _size(rng, len(good)), 8)
         spread = rng.integers(1, 9, size=41).astype(np.int32)
         if rng.integers(0, 6) == 0:

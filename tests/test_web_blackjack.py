@@ -142,10 +142,20 @@ def test_a_bad_shoe_field_is_the_command_lines_message(run: Any, capsys: Any, fi
     assert str(refused.value).split(": ", 1)[1] == _said(run, capsys, *argv)
 
 
-def test_the_shoe_page_offers_no_early_surrender_nor_resplits() -> None:
-    with pytest.raises(CardlabError, match="Surrender: expected one of none, late, got 'early'"):
-        blackjack_shoe.prepare(Form(fields={"surrender": "early"}))
-    assert "split_hands" not in blackjack_shoe.prepare(Form()).kwargs["rules"]
+def test_the_shoe_page_takes_early_surrender_and_resplits_but_not_a_post_split_play(run: Any) -> None:
+    # the simulator plays early surrender and resplits as the command does (the same argv);
+    # split hands are played by the table, so the exact engine's post-split choice is not offered
+    fields = {"shoe": HALF_DECK, "surrender": "early", "split_hands": "4", "resplit_aces": "yes",
+              "penetration": "0", "rounds": "20,000", "seed": "5", "post_split": "cdz"}
+    spec = blackjack_shoe.prepare(Form(fields=fields))
+    assert "post_split" not in spec.kwargs["rules"]
+    answer = blackjack_shoe.compute(lambda *a: None, **spec.kwargs)
+    argv = answer.figures["command"]
+    assert argv == ["casino", "shoe", "--shoe", HALF_DECK, "--early-surrender", "--split-hands", "4", "--resplit-aces",
+                    "--penetration", "0", "--rounds", "20000", "--seed", "5"]
+    assert answer.figures["json"] == _cli_json(run, *argv, "--workers", "1")
+    with pytest.raises(CardlabError, match="Hands from a pair: expected one of 2, 3, 4, got '5'"):
+        blackjack_shoe.prepare(Form(fields={"split_hands": "5"}))
 
 
 def test_shoe_page_answers_as_the_command_and_holds_the_exact_edge_in_its_interval(run: Any) -> None:

@@ -7,8 +7,10 @@ the same for any number of workers. Each round is played by a table strategy
 (:class:`~cardlab.casino.blackjack.Strategy`, by default
 :func:`~cardlab.casino.blackjack.basic_strategy` of the rules) exactly as the exact engine plays
 it: the two-card decision from the table (double or surrender when the rules allow, else the
-hit/stand rule), three or more cards by the hit/stand rule, a pair split once (split aces take
-one card, a split hand of 21 stands, doubling after a split under DAS), the dealer peeking under
+hit/stand rule), three or more cards by the hit/stand rule, a pair split into as many hands as the
+rules allow (each hand dealt its second card and played in turn, a second card of the pair's rank
+splitting again; split aces take one card and resplit only when the rules say so, a split hand of
+21 stands, doubling after a split under DAS), the dealer peeking under
 an ace or a ten (or, with no hole card, taking every bet with a blackjack). Early surrender,
 when the rules offer it, comes first; insurance by the true count and index plays (deviations
 by the true count, :func:`parse_indexes`) are played when asked for.
@@ -406,7 +408,8 @@ def _rules_row(rules: Rules, insure: int | None = None) -> bytes:
     double = ("any", "9-11", "10-11").index(rules.double)
     bj10 = 15 if rules.blackjack_pays == 1.5 else 12
     return np.array([rules.h17, double, rules.das, rules.peek, bj10, rules.surrender or rules.early_surrender,
-                     rules.early_surrender, _INSURE_NEVER if insure is None else insure], dtype=np.int32).tobytes()
+                     rules.early_surrender, _INSURE_NEVER if insure is None else insure, rules.split_hands,
+                     rules.resplit_aces], dtype=np.int32).tobytes()
 
 
 def _shoe_cards(rules: Rules) -> bytes:

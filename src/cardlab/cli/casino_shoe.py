@@ -26,6 +26,10 @@ _RULE_OPTIONS: tuple[tuple[tuple[str, ...], dict[str, Any]], ...] = (
     (("--surrender",), {"action": "store_true", "help": "late surrender allowed"}),
     (("--early-surrender",), {"action": "store_true",
                               "help": "early surrender allowed: before the dealer checks for blackjack"}),
+    (("--split-hands",), {"type": whole_number(2, 4), "default": 2, "metavar": "N",
+                          "help": "the most hands a pair may make: 2 no resplit (default), 3 or 4 (resplits; the "
+                                  "exact basic strategy then takes a minute or two)"}),
+    (("--resplit-aces",), {"action": "store_true", "help": "aces may be resplit too (with --split-hands 3 or 4)"}),
 )
 
 
@@ -77,7 +81,8 @@ def _rules(args: argparse.Namespace) -> Rules:
         composition = parse_shoe(args.shoe) if args.shoe is not None else None
     return Rules(decks=args.decks, h17=args.h17, double=args.double, das=not args.no_das, peek=not args.no_peek,
                  blackjack_pays=Fraction(3, 2) if args.blackjack_pays == "3:2" else Fraction(6, 5),
-                 surrender=args.surrender, early_surrender=args.early_surrender, composition=composition)
+                 surrender=args.surrender, early_surrender=args.early_surrender, composition=composition,
+                 split_hands=args.split_hands, resplit_aces=args.resplit_aces)
 
 
 def _shoe(args: argparse.Namespace) -> int:

@@ -101,10 +101,10 @@ ENDPOINTS: dict[str, Endpoint] = {e.slug: e for e in (
              (*_RULE_FIELDS, "split_hands", "resplit_aces", "post_split", "removal", "hands", "count"),
              {"decks": "6", "dealer": "h17", "surrender": "late"},
              "cardlab casino blackjack --decks 6 --h17 --surrender --format json"),
-    Endpoint("blackjack-shoe", "Blackjack shoe simulator: casino shoe (the blackjack rules but early surrender and "
-                               "the split rules; penetration 0 to 0.99, count, spread e.g. 1,2:2,3:4,4:8, bankroll, "
-                               "rounds, seed).",
-             (*_RULE_FIELDS, "penetration", "count", "spread", "bankroll", "rounds", "seed"),
+    Endpoint("blackjack-shoe", "Blackjack shoe simulator: casino shoe (the blackjack rules but post_split, which the "
+                               "table's strategy decides; penetration 0 to 0.99, count, spread e.g. 1,2:2,3:4,4:8, "
+                               "bankroll, rounds, seed).",
+             (*_RULE_FIELDS, "split_hands", "resplit_aces", "penetration", "count", "spread", "bankroll", "rounds", "seed"),
              {"penetration": "0", "rounds": "100000", "seed": "1"},
              "cardlab casino shoe --penetration 0 --rounds 100000 --seed 1 --format json"),
 )}

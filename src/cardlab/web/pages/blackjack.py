@@ -42,10 +42,11 @@ def _flag(form: Mapping[str, Any], name: str, label: str) -> bool:
     return field_choice(form, name, label, _NO_YES) != "no"
 
 
-def table_rules(form: Mapping[str, Any], *, early: bool = True) -> dict[str, Any]:
+def table_rules(form: Mapping[str, Any], *, post_split: bool = True) -> dict[str, Any]:
     """The table's rules of a form as plain values (they travel to the job's process), each field
     checked, the rules as a whole checked by :class:`~cardlab.casino.blackjack_rules.Rules`;
-    ``early``: early surrender may be chosen (not on the shoe simulator's page). The empty form is
+    ``post_split``: the exact engine's post-split play may be chosen (not on the shoe simulator's
+    page, which plays the table's split hands as the table says). The empty form is
     the command line's defaults: six decks, S17, double any two, DAS, peek, 3:2."""
     from cardlab.casino.blackjack_rules import DOUBLE_RULES, POST_SPLIT
 
@@ -57,11 +58,11 @@ def table_rules(form: Mapping[str, Any], *, early: bool = True) -> dict[str, Any
         "das": field_choice(form, "das", "Double after a split", ("yes", "no")) == "yes",
         "peek": field_choice(form, "peek", "Hole card", ("peek", "no-hole-card")) == "peek",
         "pays": field_choice(form, "pays", "Blackjack pays", ("3:2", "6:5")),
-        "surrender": field_choice(form, "surrender", "Surrender", _SURRENDER if early else _SURRENDER[:2]),
+        "surrender": field_choice(form, "surrender", "Surrender", _SURRENDER),
+        "split_hands": int(field_choice(form, "split_hands", "Hands from a pair", ("2", "3", "4"))),
+        "resplit_aces": _flag(form, "resplit_aces", "Resplit aces"),
     }
-    if early:  # the exact engine's split rules (the simulator splits once)
-        options["split_hands"] = int(field_choice(form, "split_hands", "Hands from a pair", ("2", "3", "4")))
-        options["resplit_aces"] = _flag(form, "resplit_aces", "Resplit aces")
+    if post_split:
         options["post_split"] = field_choice(form, "post_split", "Post-split play", POST_SPLIT)
     if options["shoe"] is not None:
         options["shoe"] = ",".join(map(str, make_rules(options).cards))  # as typed (4-4-...) or not, one spelling

@@ -25,7 +25,7 @@ def prepare(form: Any) -> JobSpec:
     from cardlab.casino.blackjack_sim import parse_count, parse_spread
     from cardlab.cli.output import about_option
 
-    rules = table_rules(form, early=False)
+    rules = table_rules(form, post_split=False)
     count = field_text(form, "count", "Count", max_length=200) or "hi-lo"
     with about_option("Count"):
         parse_count(count)
