@@ -133,6 +133,7 @@ def main() -> None:
           f"({engine.iterations} iterations, {game.tree.size:,} nodes, about {game.memory_bytes() / 2**20:,.0f} MB; "
           f"{our_cpu:.1f} s CPU; peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB; "
           f"load average now {os.getloadavg()[0]:.1f})")
+    print("checks (iterations: % of the pot): " + ", ".join(f"{t}: {pct:.3f}" for t, pct in engine.checks))
     if args.cardlab_only:
         return
     print(f"ratio: cardlab takes {ours / their_seconds:.2f} x TexasSolver's time at equal exploitability "

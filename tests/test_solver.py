@@ -203,13 +203,14 @@ def test_checks_are_few_and_the_answer_is_measured(monkeypatch):
     assert real(e) == e.exploitability  # the same tables, measured again
     assert e.iterations > 100 and len(checks) <= 4 + 2 * np.log2(e.iterations)
     assert checks[:5] == [0, 2, 4, 8, 16] and checks == sorted(checks)
+    assert [t for t, _ in e.checks] == checks and e.checks[-1][1] == e.exploitability_pct
 
 
 def test_next_check_predicts_the_crossing():
     from cardlab.solver.engine import _next_check
 
-    # a power law: 1% at 100 iterations, 0.5% at 200 (1/t); 0.3% is met at 333, looked at 2% past
-    assert _next_check([(0, 50.0), (100, 1.0), (200, 0.5)], 0.3, 200) == 340
+    # a power law: 1% at 100 iterations, 0.5% at 200 (1/t); 0.3% is met at 333.3
+    assert _next_check([(0, 50.0), (100, 1.0), (200, 0.5)], 0.3, 200) == 334
     assert _next_check([(0, 50.0), (100, 1.0), (200, 0.5)], 0.01, 200) == 400  # never past twice
     assert _next_check([(0, 50.0), (100, 1.0), (200, 1.2)], 0.3, 200) == 400  # rising: doubling
     assert _next_check([(0, 50.0)], 0.3, 0) == 2 and _next_check([(0, 5.0), (2, 4.0)], 0.3, 2) == 4

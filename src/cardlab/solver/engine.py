@@ -28,7 +28,7 @@ import signal
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 import numpy as np
@@ -60,6 +60,7 @@ class Engine:
     exploitability: float = float("nan")  # chips, after the last check
     nodes: np.ndarray | None = None  # the game's node table, with this engine's locks
     interrupted: bool = False  # Ctrl-C (or SIGTERM) ended the last solve early
+    checks: list[tuple[int, float]] = field(default_factory=list)  # the last solve's (iterations, % of the pot)
 
     def __post_init__(self) -> None:
         if self.nodes is None:
@@ -280,18 +281,21 @@ def _fall(first: float, now: float, target: float) -> float:
 def _next_check(seen: list[tuple[int, float]], target: float, now: int) -> int:
     """The iteration at which to measure the exploitability next, from the checks ``seen`` so far
     (iterations, % of the pot; ``now`` the last): where the exploitability, decaying as a power of
-    the iterations fitted on log-log to the checks since a quarter of ``now``, meets ``target``
-    (a little past it, and never past twice ``now``); twice ``now`` while there is no fall to fit
-    yet. A prediction only chooses when to look: the answer is always a computed best response.
+    the iterations fitted on log-log to the checks since 0.3 ``now`` (at least the last two), meets
+    ``target``, never past twice ``now``; twice ``now`` while there is no fall to fit yet. A
+    prediction only chooses when to look: the answer is always a computed best response.
 
     >>> _next_check([(100, 1.0), (200, 0.5)], 0.25, 200)   # halving as the iterations double
     400
     >>> _next_check([(100, 1.0), (200, 0.5)], 0.4, 200)
-    255
+    250
     """
     if now < 2:
         return 2
-    recent = [(t, pct) for t, pct in seen if t >= now / 4 and t >= 1 and pct > 0]
+    usable = [(t, pct) for t, pct in seen if t >= 1 and pct > 0]
+    recent = [(t, pct) for t, pct in usable if t >= 0.3 * now] if len(usable) >= 2 else []
+    if 0 < len(recent) < 2:
+        recent = usable[-2:]
     if len(recent) < 2:
         return 2 * now
     x = np.log([t for t, _ in recent])
@@ -300,7 +304,7 @@ def _next_check(seen: list[tuple[int, float]], target: float, now: int) -> int:
     if slope > -0.05:  # not falling (yet): look again after as many iterations again
         return 2 * now
     crossing = now * (seen[-1][1] / target) ** (1 / -slope)
-    return int(min(2 * now, max(now + 1, np.ceil(1.02 * crossing))))
+    return int(min(2 * now, max(now + 1, np.ceil(crossing - 1e-9))))
 
 
 def _loop(engine: Engine, target: float, max_iterations: int, deadline: float, workers: int,
@@ -308,7 +312,7 @@ def _loop(engine: Engine, target: float, max_iterations: int, deadline: float, w
     """Run to the target, measuring at the iterations :func:`_next_check` picks; between two checks
     the iterations run in pieces of about a second, so Ctrl-C and the time limit are seen."""
     pot = engine.game.tree.pot
-    seen = [(engine.iterations, engine.exploitability * 100 / pot)]
+    seen = engine.checks = [(engine.iterations, engine.exploitability * 100 / pot)]
     each = 0.0  # seconds an iteration, once timed
     try:
         while seen[-1][1] > target + 1e-9 and engine.iterations < max_iterations and time.perf_counter() < deadline:
@@ -322,4 +326,4 @@ def _loop(engine: Engine, target: float, max_iterations: int, deadline: float, w
             report(seen[-1][1])
     except KeyboardInterrupt:
         engine.interrupted = True  # between two runs: the tables are whole, the answer is the last one
-        engine.measure(workers)
+        seen.append((engine.iterations, engine.measure(workers) * 100 / pot))
