@@ -2,11 +2,9 @@
  * The wrapper is cardlab.solver.engine (the tree and the hands are built and checked there).
  *
  * Method: Discounted CFR (N. Brown and T. Sandholm, "Solving Imperfect-Information Games via
- * Discounted Regret Minimization", AAAI 2019) with their alpha = 1.5, beta = 0 and alternating
- * updates; the strategy sums are discounted with gamma = 3 rather than their 2, as b-inary's
- * postflop-solver does (its README states the choice of 3 over the paper's 2): the late
- * iterations weigh more in the average strategy; on this project's benchmark turn and flop spots
- * it reaches the same exploitability in fewer iterations (docs/solver.md). Every decision node holds, per action and per combo of the
+ * Discounted Regret Minimization", AAAI 2019) with their recommended alpha = 1.5, beta = 0,
+ * gamma = 2 and alternating updates (gamma 3, b-inary's postflop-solver's choice, was measured
+ * and not kept: docs/solver.md). Every decision node holds, per action and per combo of the
  * acting player, a regret and a strategy sum; one walk of the tree for player i carries the
  * opponent's reach of each of its combos down and brings back the counterfactual value of each
  * of i's combos.
@@ -95,13 +93,13 @@ typedef struct {
     double *slots;    /* per slot: the traverser's reach, the opponent's, the values (n_i, n_o, n_i) */
 } walk_t;
 
-/* The discounts of Discounted CFR's iteration t (alpha 1.5, beta 0, gamma 3: see the head). */
+/* The discounts of Discounted CFR's iteration t (alpha 1.5, beta 0, gamma 2). */
 static void set_discounts(walk_t *w, int t)
 {
     double before = (double)(t - 1), grown = pow(before, 1.5);
     w->positive = grown / (grown + 1.0);
     w->negative = 0.5;
-    w->average = pow(before / (double)t, 3.0);
+    w->average = pow(before / (double)t, 2.0);
 }
 
 /* The slot of chance node ``node`` for the traverser: its reach, the opponent's, its values. */
