@@ -2,6 +2,8 @@
 
 Run: python benchmarks/bench_texassolver.py --texassolver PATH/console_solver --resources PATH/resources
          [--spot turn|flop] [--threads 2] [--target 1.0]
+     python benchmarks/bench_texassolver.py --cardlab-only [--spot turn|flop] [--threads 2] [--target 0.469]
+     (cardlab alone on the same spot to --target, e.g. the exploitability an earlier TexasSolver run reached)
 
 TexasSolver (bupticybee/TexasSolver on GitHub, its ``console`` branch; GPL) is a benchmark peer
 only: build it yourself outside this repository (``cmake .. -DCMAKE_BUILD_TYPE=Release && make
@@ -103,20 +105,25 @@ def run_texas(binary: Path, resources: Path, text: str) -> tuple[float, float, f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--texassolver", type=Path, required=True, help="TexasSolver's console_solver")
-    parser.add_argument("--resources", type=Path, required=True, help="its resources folder")
+    parser.add_argument("--texassolver", type=Path, help="TexasSolver's console_solver")
+    parser.add_argument("--resources", type=Path, help="its resources folder")
+    parser.add_argument("--cardlab-only", action="store_true", help="run cardlab alone to --target")
     parser.add_argument("--spot", choices=sorted(SPOTS), default="turn")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--target", type=float, default=1.0, help="TexasSolver's accuracy, %% of the pot")
     args = parser.parse_args()
+    if not args.cardlab_only and (args.texassolver is None or args.resources is None):
+        parser.error("give --texassolver and --resources, or --cardlab-only")
     board, pot, stack = SPOTS[args.spot]
-    dictionary(args.resources)
     print(f"spot: {args.spot}, board {board}, pot {pot:g}, stacks {stack:g}, {args.threads} threads, "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    theirs, their_seconds, their_cpu = run_texas(args.texassolver, args.resources,
-                                                 texas_input(board, pot, stack, args.threads, args.target))
-    print(f"TexasSolver: exploitability {theirs:.3f}% of the pot in {their_seconds:.1f} s "
-          f"({their_cpu:.1f} s CPU for the whole run; load average now {os.getloadavg()[0]:.1f})", flush=True)
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    theirs = args.target
+    if not args.cardlab_only:
+        dictionary(args.resources)
+        theirs, their_seconds, their_cpu = run_texas(args.texassolver, args.resources,
+                                                     texas_input(board, pot, stack, args.threads, args.target))
+        print(f"TexasSolver: exploitability {theirs:.3f}% of the pot in {their_seconds:.1f} s "
+              f"({their_cpu:.1f} s CPU for the whole run; load average now {os.getloadavg()[0]:.1f})", flush=True)
     game = river_game(OOP, IP, board, pot=pot, stack=stack, oop_bet="50%, a", ip_bet="50%, a", oop_raise="a",
                       ip_raise="a", max_raises=4, allin_threshold=0.0, oop_donk="a")
     start, start_cpu = time.perf_counter(), time.process_time()
@@ -124,7 +131,11 @@ def main() -> None:
     ours, our_cpu = time.perf_counter() - start, time.process_time() - start_cpu
     print(f"cardlab: exploitability {engine.exploitability_pct:.3f}% of the pot in {ours:.1f} s "
           f"({engine.iterations} iterations, {game.tree.size:,} nodes, about {game.memory_bytes() / 2**20:,.0f} MB; "
-          f"{our_cpu:.1f} s CPU; load average now {os.getloadavg()[0]:.1f})")
+          f"{our_cpu:.1f} s CPU; peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB; "
+          f"load average now {os.getloadavg()[0]:.1f})")
+    print("checks (iterations: % of the pot): " + ", ".join(f"{t}: {pct:.3f}" for t, pct in engine.checks))
+    if args.cardlab_only:
+        return
     print(f"ratio: cardlab takes {ours / their_seconds:.2f} x TexasSolver's time at equal exploitability "
           f"({our_cpu / their_cpu:.2f} x its CPU seconds, its start-up included)")
 

@@ -3,7 +3,8 @@
  *
  * Method: Discounted CFR (N. Brown and T. Sandholm, "Solving Imperfect-Information Games via
  * Discounted Regret Minimization", AAAI 2019) with their recommended alpha = 1.5, beta = 0,
- * gamma = 2 and alternating updates. Every decision node holds, per action and per combo of the
+ * gamma = 2 and alternating updates (gamma 3, b-inary's postflop-solver's choice, was measured
+ * and not kept: docs/solver.md). Every decision node holds, per action and per combo of the
  * acting player, a regret and a strategy sum; one walk of the tree for player i carries the
  * opponent's reach of each of its combos down and brings back the counterfactual value of each
  * of i's combos.
@@ -20,7 +21,8 @@
  * combos sorted by strength, one sweep accumulates the opponent's reach of the weaker combos in
  * total and per card; a combo's "wins" are the total minus the reach of the combos holding one
  * of its two cards (a combo holding both is the same combo: equal strength, never weaker). The
- * same sweep downward gives the losses, and a fold node needs only the totals.
+ * same sweep, carried past the ties and to the end, gives the losses (see showdown), and a fold
+ * node needs only the totals.
  *
  * A turn spot adds chance nodes: each child deals one river card, whose combos drop out, and
  * the showdowns below it read that board's strengths (one table of hand rows per river card).
@@ -115,47 +117,56 @@ static double *push(walk_t *w, size_t count)
 }
 
 /* out[h] = amount * (reach of the opponent's weaker combos - reach of its stronger ones), each
- * without the combos sharing a card with h. */
+ * without the combos sharing a card with h. One sweep up both sorted lists: before each group of
+ * h of equal strength it holds the weaker combos (the wins W), after it the weaker or equal ones
+ * (E); at the end all of them (C), and the losses are C - E. The same combo (both cards of h:
+ * equal strength) is in E and C alike, so the blocker corrections sum - card[h0] - card[h1]
+ * over-subtract it equally in both and it cancels from C - E. */
 static void showdown(const walk_t *w, int board, const double *r_opp, double amount, double *out)
 {
     int i = w->traverser, o = 1 - i;
     size_t skip = (size_t)HAND_WIDTH * (size_t)board * (size_t)(w->n[0] + w->n[1]);
     const int32_t *me = w->hands[i] + skip, *op = w->hands[o] + skip;
     int ni = w->n[i], no = w->n[o];
-    double card[CARD_SLOTS], sum = 0.0;
+    double card[CARD_SLOTS], wins[MAX_COMBOS], sum = 0.0;
     memset(card, 0, sizeof card);
     int j = 0;
-    for (int k = 0; k < ni; k++) {
-        const int32_t *h = me + HAND_WIDTH * me[HAND_WIDTH * k + 4];
-        while (j < no) {
-            const int32_t *q = op + HAND_WIDTH * op[HAND_WIDTH * j + 4];
-            if (q[2] >= h[2])
-                break;
-            double p = r_opp[op[HAND_WIDTH * j + 4]];
-            sum += p;
-            card[q[0]] += p;
-            card[q[1]] += p;
-            j++;
+    for (int k = 0; k < ni;) {
+        int32_t strength = me[HAND_WIDTH * me[HAND_WIDTH * k + 4] + 2], end = k;
+        for (int pass = 0; pass < 2; pass++) {
+            /* pass 0: take in the weaker combos, note the wins; pass 1: the equal ones, note E */
+            while (j < no) {
+                int index = op[HAND_WIDTH * j + 4];
+                const int32_t *q = op + HAND_WIDTH * index;
+                if (pass ? q[2] > strength : q[2] >= strength)
+                    break;
+                double p = r_opp[index];
+                sum += p;
+                card[q[0]] += p;
+                card[q[1]] += p;
+                j++;
+            }
+            for (end = k; end < ni; end++) {
+                int index = me[HAND_WIDTH * end + 4];
+                const int32_t *h = me + HAND_WIDTH * index;
+                if (h[2] != strength)
+                    break;
+                (pass ? out : wins)[index] = sum - card[h[0]] - card[h[1]];
+            }
         }
-        out[me[HAND_WIDTH * k + 4]] = sum - card[h[0]] - card[h[1]];
+        k = end;
     }
-    memset(card, 0, sizeof card);
-    sum = 0.0;
-    j = no - 1;
-    for (int k = ni - 1; k >= 0; k--) {
-        int index = me[HAND_WIDTH * k + 4];
-        const int32_t *h = me + HAND_WIDTH * index;
-        while (j >= 0) {
-            const int32_t *q = op + HAND_WIDTH * op[HAND_WIDTH * j + 4];
-            if (q[2] <= h[2])
-                break;
-            double p = r_opp[op[HAND_WIDTH * j + 4]];
-            sum += p;
-            card[q[0]] += p;
-            card[q[1]] += p;
-            j--;
-        }
-        out[index] = amount * (out[index] - (sum - card[h[0]] - card[h[1]]));
+    for (; j < no; j++) {
+        int index = op[HAND_WIDTH * j + 4];
+        const int32_t *q = op + HAND_WIDTH * index;
+        double p = r_opp[index];
+        sum += p;
+        card[q[0]] += p;
+        card[q[1]] += p;
+    }
+    for (int h = 0; h < ni; h++) {
+        const int32_t *row = me + HAND_WIDTH * h;
+        out[h] = amount * (wins[h] - (sum - card[row[0]] - card[row[1]] - out[h]));
     }
 }
 

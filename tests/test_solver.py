@@ -185,6 +185,37 @@ def test_ev_and_equity_at_a_node_against_every_pair(path):
     assert np.allclose(s.equity(player, node)[live], share[live] / mass[live])
 
 
+# --- when the solve measures: few checks, the answer always a computed best response -----------
+
+def test_checks_are_few_and_the_answer_is_measured(monkeypatch):
+    # the exploitability is measured at iterations predicted from its fall (about a doubling at a
+    # time, then near the crossing), not every few iterations; what the solve reports is a best
+    # response computed on its final tables, at or below the target
+    real, checks = Engine.measure, []
+
+    def counted(self: Engine, workers: int = 1) -> float:
+        checks.append(self.iterations)
+        return real(self, workers)
+
+    monkeypatch.setattr(Engine, "measure", counted)
+    e = solve(leduc(), target=0.05, time_limit=60)
+    assert e.exploitability_pct <= 0.05 and checks[-1] == e.iterations
+    assert real(e) == e.exploitability  # the same tables, measured again
+    assert e.iterations > 100 and len(checks) <= 4 + 2 * np.log2(e.iterations)
+    assert checks[:5] == [0, 2, 4, 8, 16] and checks == sorted(checks)
+    assert [t for t, _ in e.checks] == checks and e.checks[-1][1] == e.exploitability_pct
+
+
+def test_next_check_predicts_the_crossing():
+    from cardlab.solver.engine import _next_check
+
+    # a power law: 1% at 100 iterations, 0.5% at 200 (1/t); 0.3% is met at 333.3
+    assert _next_check([(0, 50.0), (100, 1.0), (200, 0.5)], 0.3, 200) == 334
+    assert _next_check([(0, 50.0), (100, 1.0), (200, 0.5)], 0.01, 200) == 400  # never past twice
+    assert _next_check([(0, 50.0), (100, 1.0), (200, 1.2)], 0.3, 200) == 400  # rising: doubling
+    assert _next_check([(0, 50.0)], 0.3, 0) == 2 and _next_check([(0, 5.0), (2, 4.0)], 0.3, 2) == 4
+
+
 # --- equilibrium: the LP and the iterative solver ----------------------------------------------
 
 @pytest.mark.parametrize("seed", range(5))

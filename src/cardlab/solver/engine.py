@@ -28,7 +28,7 @@ import signal
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 import numpy as np
@@ -60,6 +60,7 @@ class Engine:
     exploitability: float = float("nan")  # chips, after the last check
     nodes: np.ndarray | None = None  # the game's node table, with this engine's locks
     interrupted: bool = False  # Ctrl-C (or SIGTERM) ended the last solve early
+    checks: list[tuple[int, float]] = field(default_factory=list)  # the last solve's (iterations, % of the pot)
 
     def __post_init__(self) -> None:
         if self.nodes is None:
@@ -256,7 +257,6 @@ def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iter
 
     begin = time.perf_counter()
     deadline = begin + time_limit
-    step = 2  # a first short run to time an iteration
     first = engine.measure(workers) * 100 / game.tree.pot
     with progress_bar(100 if progress else 0, "solving (% of the way)") as advance:
         done = 0
@@ -267,7 +267,7 @@ def solve(game: Game, *, target: float = 0.3, time_limit: float = 60.0, max_iter
             advance(int(100 * share) - done, share)
             done = int(100 * share)
 
-        _loop(engine, target, max_iterations, deadline, step, workers, report)
+        _loop(engine, target, max_iterations, deadline, workers, report)
     return engine
 
 
@@ -278,22 +278,52 @@ def _fall(first: float, now: float, target: float) -> float:
     return max(0.0, float(np.log(first / now) / np.log(first / max(target, 1e-12))))
 
 
-def _loop(engine: Engine, target: float, max_iterations: int, deadline: float, step: int, workers: int,
+def _next_check(seen: list[tuple[int, float]], target: float, now: int) -> int:
+    """The iteration at which to measure the exploitability next, from the checks ``seen`` so far
+    (iterations, % of the pot; ``now`` the last): where the exploitability, decaying as a power of
+    the iterations fitted on log-log to the checks since 0.3 ``now`` (at least the last two), meets
+    ``target``, never past twice ``now``; twice ``now`` while there is no fall to fit yet. A
+    prediction only chooses when to look: the answer is always a computed best response.
+
+    >>> _next_check([(100, 1.0), (200, 0.5)], 0.25, 200)   # halving as the iterations double
+    400
+    >>> _next_check([(100, 1.0), (200, 0.5)], 0.4, 200)
+    250
+    """
+    if now < 2:
+        return 2
+    usable = [(t, pct) for t, pct in seen if t >= 1 and pct > 0]
+    recent = [(t, pct) for t, pct in usable if t >= 0.3 * now] if len(usable) >= 2 else []
+    if 0 < len(recent) < 2:
+        recent = usable[-2:]
+    if len(recent) < 2:
+        return 2 * now
+    x = np.log([t for t, _ in recent])
+    y = np.log([pct for _, pct in recent])
+    slope = float(np.polyfit(x, y, 1)[0]) if np.ptp(x) > 0 else 0.0
+    if slope > -0.05:  # not falling (yet): look again after as many iterations again
+        return 2 * now
+    crossing = now * (seen[-1][1] / target) ** (1 / -slope)
+    return int(min(2 * now, max(now + 1, np.ceil(crossing - 1e-9))))
+
+
+def _loop(engine: Engine, target: float, max_iterations: int, deadline: float, workers: int,
           report: Callable[[float], None]) -> None:
-    game = engine.game
+    """Run to the target, measuring at the iterations :func:`_next_check` picks; between two checks
+    the iterations run in pieces of about a second, so Ctrl-C and the time limit are seen."""
+    pot = engine.game.tree.pot
+    seen = engine.checks = [(engine.iterations, engine.exploitability * 100 / pot)]
+    each = 0.0  # seconds an iteration, once timed
     try:
-        while engine.exploitability * 100 / game.tree.pot > target + 1e-9 and engine.iterations < max_iterations \
-                and time.perf_counter() < deadline:
-            before = time.perf_counter()
-            ran = min(step, max_iterations - engine.iterations)
-            engine.run(ran, workers)
-            middle = time.perf_counter()
-            report(engine.measure(workers) * 100 / game.tree.pot)
-            # the next check after a quarter more iterations, at most 100 and about a second of
-            # work or four times the check's (Ctrl-C and the time limit are seen between two runs)
-            each = (middle - before) / ran
-            work = max(1.0, 4 * (time.perf_counter() - middle))
-            step = max(1, min(100, max(10, engine.iterations // 4), int(work / max(each, 1e-9))))
+        while seen[-1][1] > target + 1e-9 and engine.iterations < max_iterations and time.perf_counter() < deadline:
+            goal = min(max_iterations, _next_check(seen, target, engine.iterations))
+            while engine.iterations < goal and time.perf_counter() < deadline:
+                piece = min(goal - engine.iterations, max(1, int(1.0 / each)) if each > 0 else 1)
+                before = time.perf_counter()
+                engine.run(piece, workers)
+                each = (time.perf_counter() - before) / piece
+            seen.append((engine.iterations, engine.measure(workers) * 100 / pot))
+            report(seen[-1][1])
     except KeyboardInterrupt:
         engine.interrupted = True  # between two runs: the tables are whole, the answer is the last one
-        engine.measure(workers)
+        seen.append((engine.iterations, engine.measure(workers) * 100 / pot))
