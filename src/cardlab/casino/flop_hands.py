@@ -19,7 +19,7 @@ import numpy as np
 
 from cardlab.cards import RANKS
 from cardlab.casino import kernel
-from cardlab.casino.game import Game, checked_game
+from cardlab.casino.game import Game, checked_game, load_game  # noqa: F401 (the module's example uses it)
 from cardlab.casino.holdem import flop_classes, pay_lines
 
 __all__ = ["FlopSetup", "flop_setup", "hole_class", "hole_key", "classes_by_flop", "sum_by", "hand_rule"]

@@ -289,9 +289,13 @@ def _next_check(seen: list[tuple[int, float]], target: float, now: int) -> int:
     400
     >>> _next_check([(100, 1.0), (200, 0.5)], 0.4, 200)
     250
+    >>> _next_check([(100, 1.0), (200, 0.5)], 0.0, 200)   # a target of 0 is never met: no crossing
+    400
     """
     if now < 2:
         return 2
+    if target <= 0:
+        return 2 * now
     usable = [(t, pct) for t, pct in seen if t >= 1 and pct > 0]
     recent = [(t, pct) for t, pct in usable if t >= 0.3 * now] if len(usable) >= 2 else []
     if 0 < len(recent) < 2:
