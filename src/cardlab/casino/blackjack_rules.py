@@ -90,27 +90,28 @@ class Rules:
         """The shoe's ten counts, A..T."""
         return self.composition if self.composition is not None else shoe(self.decks)
 
-    def describe(self) -> str:
-        """The rules in one line, as tables are labelled."""
+    def describe(self, post_split: bool = True) -> str:
+        """The rules in one line, as tables are labelled (``post_split=False``: without the
+        exact engine's post-split play, for a strategy table that plays split hands itself)."""
         size = (f"shoe {'-'.join(map(str, self.composition))}" if self.composition is not None
                 else f"{self.decks} deck{'s' if self.decks > 1 else ''}")
         pays = "3:2" if self.blackjack_pays == Fraction(3, 2) else "6:5"
         return (f"{size}, {'H17' if self.h17 else 'S17'}, double "
                 f"{'any two' if self.double == 'any' else self.double}, {'DAS' if self.das else 'no DAS'}, "
                 f"{'peek' if self.peek else 'no hole card'}, blackjack {pays}, "
-                f"{self._surrender()}{self._splits()}")
+                f"{self._surrender()}{self._splits(post_split)}")
 
     def _surrender(self) -> str:
         """Which surrender the table offers."""
         return "early surrender" if self.early_surrender else "late surrender" if self.surrender else "no surrender"
 
-    def _splits(self) -> str:
+    def _splits(self, post_split: bool = True) -> str:
         """The split rules when they differ from the default (no resplit, CDP1)."""
-        if self.split_hands == 2 and self.post_split == "cdp1":
+        if self.split_hands == 2 and (self.post_split == "cdp1" or not post_split):
             return ""
         hands = f"resplit to {self.split_hands} hands" if self.split_hands > 2 else "no resplit"
         aces = ", resplit aces" if self.resplit_aces and self.split_hands > 2 else ""
-        return f", {hands}{aces}, post-split {self.post_split.upper()}"
+        return f", {hands}{aces}" + (f", post-split {self.post_split.upper()}" if post_split else "")
 
 
 def shoe(decks: int) -> tuple[int, ...]:

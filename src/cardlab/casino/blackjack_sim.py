@@ -533,7 +533,7 @@ class ShoeSimulation(JsonText):
     def to_dict(self) -> dict[str, Any]:
         """Plain data: rules, options, the results with their intervals, per true count rows."""
         ruin = self.ruin()
-        return {"rules": self.rules.describe(), "penetration": self.penetration, "count": self.count,
+        return {"rules": self.rules.describe(post_split=False), "penetration": self.penetration, "count": self.count,
                 "tags": dict(zip(RANKS, self.tags)),
                 "spread": {str(tc): bet for tc, bet in zip(range(-TC_MAX, TC_MAX + 1), self.spread)},
                 "requested": self.simulation.requested, "interrupted": self.simulation.interrupted,
@@ -563,7 +563,7 @@ class ShoeSimulation(JsonText):
         low, high = self.flat_interval
         pen = "reshuffled every round (the top of the shoe)" if self.penetration == 0 else \
             f"cut card at {self.penetration:.0%} of the shoe"
-        lines = [f"Blackjack shoe simulation: {self.rules.describe()}",
+        lines = [f"Blackjack shoe simulation: {self.rules.describe(post_split=False)}",
                  f"{pen}; count {self.count}; {self.rounds:,} rounds ({self.hands:,} hands, {self.shoes:,} shoes), "
                  f"seed {self.simulation.seed}" + (" (interrupted)" if self.simulation.interrupted else ""),
                  f"flat bet: {self.flat_mean:+.4%} per round (95% {low:+.4%} to {high:+.4%})"]
@@ -598,7 +598,7 @@ class ShoeSimulation(JsonText):
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return (f"<ShoeSimulation {self.rules.describe()}: {self.rounds:,} rounds, flat {self.flat_mean:+.4%}, "
+        return (f"<ShoeSimulation {self.rules.describe(post_split=False)}: {self.rounds:,} rounds, flat {self.flat_mean:+.4%}, "
                 f"seed {self.simulation.seed}>")
 
 

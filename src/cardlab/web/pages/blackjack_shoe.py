@@ -38,7 +38,7 @@ def prepare(form: Any) -> JobSpec:
               "rounds": field_number(form, "rounds", "Rounds", 1, MAX_ROUNDS, default=1_000_000),
               "seed": field_number(form, "seed", "Seed", 0, 2**128 - 1)}
     return JobSpec("cardlab.web.pages.blackjack_shoe:compute", kwargs,
-                   f"{kwargs['rounds']:,} rounds of {make_rules(rules).describe()}")
+                   f"{kwargs['rounds']:,} rounds of {make_rules(rules).describe(post_split=False)}")
 
 
 def _interval(low: float, high: float, form: str) -> str:
